@@ -1,0 +1,34 @@
+import FlowDocument
+
+/// The result of compiling one file: load → decode → validate.
+public struct FlowCompilation: Sendable {
+    public var document: LoadedDocument
+    /// The decoded flow; `nil` when loading or decoding failed badly enough that no flow
+    /// could be built. A flow can be present together with errors.
+    public var flow: Flow?
+    /// Every diagnostic of the three phases, sorted by position.
+    public var diagnostics: [Diagnostic]
+
+    public init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
+        self.document = document
+        self.flow = flow
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether any diagnostic is an error (the flow must not be run).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Loads, decodes and validates flow files.
+public enum FlowCompiler {
+    /// Compiles the file at `path`. Never throws; problems are diagnostics.
+    public static func compile(path: String) -> FlowCompilation {
+        compile(DocumentLoader.load(path: path))
+    }
+
+    /// Compiles an already loaded document.
+    public static func compile(_ document: LoadedDocument) -> FlowCompilation {
+        // Placeholder until decoding and validation land.
+        FlowCompilation(document: document, flow: nil, diagnostics: document.diagnostics)
+    }
+}

@@ -1,0 +1,48 @@
+import FlowDocument
+
+/// How the start screen of a flow enters: presented modally (default) or pushed on the
+/// host's current stack.
+public enum Presentation: String, Sendable, Hashable, CaseIterable {
+    case present
+    case push
+}
+
+/// A flow of feedback screens (BRIEF "The flow file format (version 1)").
+///
+/// Invariants after successful validation: `screens` is non-empty, ids are unique,
+/// `start` names a screen, every navigation target names a screen.
+public struct Flow: Sendable {
+    /// The format version; only `1` exists.
+    public var version: Int
+    /// Default: the file's base name.
+    public var id: String
+    /// The first screen's id.
+    public var start: String
+    public var presentation: Presentation
+    /// The screens in the order written.
+    public var screens: [FeedbackConfiguration]
+    /// Where `start` is written (for diagnostics), when it came from a file.
+    public var startSpan: SourceSpan?
+
+    public init(
+        version: Int = 1, id: String, start: String, presentation: Presentation = .present,
+        screens: [FeedbackConfiguration], startSpan: SourceSpan? = nil
+    ) {
+        self.version = version
+        self.id = id
+        self.start = start
+        self.presentation = presentation
+        self.screens = screens
+        self.startSpan = startSpan
+    }
+
+    /// A one-screen flow whose start is `configuration`.
+    public init(configuration: FeedbackConfiguration, id: String? = nil, presentation: Presentation = .present) {
+        self.init(id: id ?? configuration.id, start: configuration.id, presentation: presentation, screens: [configuration])
+    }
+
+    /// The screen with `id`, or `nil`. O(number of screens).
+    public func screen(_ id: String) -> FeedbackConfiguration? {
+        screens.first { $0.id == id }
+    }
+}

@@ -1,0 +1,95 @@
+import FlowDocument
+
+/// One step of an action (BRIEF "Actions"). Steps run in order; a failing step stops
+/// the rest.
+public struct Step: Sendable {
+    public enum Kind: Sendable {
+        /// Push screen `id` on the top stack.
+        case push(String)
+        /// Present screen `id` modally: a new stack on top.
+        case present(String)
+        /// Replace the top screen of the top stack with screen `id`.
+        case replace(String)
+        /// Remove the top screen; a stack left empty is removed (as `dismiss`).
+        case pop
+        /// Pop down to the nearest screen `id` in the top stack; fails if absent.
+        case popTo(String)
+        /// Keep only the first screen of the top stack.
+        case popToRoot
+        /// Remove the whole top stack.
+        case dismiss
+        /// End the flow now with an outcome name (`finished` when `nil`).
+        case finish(String?)
+        /// Hand the URL (after template rendering) to the URL handler.
+        case openURL(TemplateString)
+        /// Submit feedback (seed `000`: `call.collectUserFeedback(rating:reason:custom:)`).
+        case collectUserFeedback(FeedbackRequest)
+        /// Any other name: a handler looked up in the registry by `name`.
+        case custom(name: String, argument: FlowValue?)
+        /// A Swift closure, for configurations built in code (seed `002` completions).
+        case perform(StepClosure)
+    }
+
+    public var kind: Kind
+    /// Where the step is written, for files.
+    public var span: SourceSpan?
+    /// Where the step's argument (target id, URL, …) is written, for files.
+    public var argumentSpan: SourceSpan?
+
+    public init(_ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil) {
+        self.kind = kind
+        self.span = span
+        self.argumentSpan = argumentSpan
+    }
+
+    /// The step's name as written in files: `push`, `pop`, `collectUserFeedback`, the
+    /// custom name, or `perform` for closures.
+    public var name: String {
+        switch kind {
+        case .push: "push"
+        case .present: "present"
+        case .replace: "replace"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .popToRoot: "popToRoot"
+        case .dismiss: "dismiss"
+        case .finish: "finish"
+        case .openURL: "openURL"
+        case .collectUserFeedback: "collectUserFeedback"
+        case .custom(let name, _): name
+        case .perform: "perform"
+        }
+    }
+
+    /// The screen id a navigation step targets (`push`, `present`, `replace`, `popTo`).
+    public var target: String? {
+        switch kind {
+        case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
+        default: nil
+        }
+    }
+}
+
+/// The arguments of `collectUserFeedback`: `rating` (rendered, then read as an integer),
+/// `reason` (rendered text) and `custom` (string leaves are rendered as templates).
+public struct FeedbackRequest: Sendable, Hashable {
+    public var rating: TemplateString?
+    public var reason: TemplateString?
+    public var custom: [String: FlowValue]
+
+    public init(rating: TemplateString? = nil, reason: TemplateString? = nil, custom: [String: FlowValue] = [:]) {
+        self.rating = rating
+        self.reason = reason
+        self.custom = custom
+    }
+}
+
+/// A step written as Swift code. The closure runs on the navigator; throwing fails the
+/// step (and runs `onFailure`).
+public struct StepClosure: Sendable {
+    public let body: @Sendable () async throws -> Void
+
+    public init(_ body: @escaping @Sendable () async throws -> Void) {
+        self.body = body
+    }
+}

@@ -1,0 +1,20 @@
+/// The result of loading one file: its root node when the text could be parsed, and
+/// every problem found on the way.
+///
+/// `root` is `nil` when the syntax is broken beyond recovery (a parse error) or the
+/// file is empty; in that case `diagnostics` holds at least one error. `root` can be
+/// present together with errors that do not stop parsing (duplicate keys: the first
+/// occurrence is kept).
+public struct LoadedDocument: Sendable {
+    public var source: SourceFile
+    public var format: DocumentFormat
+    public var root: Node?
+    public var diagnostics: [Diagnostic]
+
+    public init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.format = format
+        self.root = root
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,1 @@
+print("feedbackflow: not implemented yet")
