@@ -73,17 +73,30 @@ struct YAMLTreeBuilder {
             return nil
         }
         var documents = 0
+        var documentEnded = false
         loop: while true {
             let event: LibYAMLEvent
             do {
                 event = try parser.nextEvent()
             } catch {
+                if documentEnded, error.kind == .parser || error.kind == .scanner {
+                    // libyaml 0.2.5 wants `---` after `...`; anything else there is more
+                    // content, i.e. a second document.
+                    diagnostics.append(
+                        .error(
+                            "multiple-documents", "a file holds one document, found more content after its end",
+                            at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
+                            hint: "split the documents into separate files"))
+                    break loop
+                }
                 report(error)
                 return nil
             }
             do throws(Diagnostic) {
                 switch event.kind {
-                case .streamStart, .documentEnd, .none:
+                case .documentEnd:
+                    documentEnded = true
+                case .streamStart, .none:
                     break
                 case .streamEnd:
                     break loop
