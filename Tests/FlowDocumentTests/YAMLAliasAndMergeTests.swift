@@ -13,6 +13,8 @@ struct YAMLAliasAndMergeTests {
         let copy = try #require(root["copy"])
         #expect(copy == defaults)
         #expect(copy["title"]?.at == "3:10")
+        // The root ends at the end of `*defaults`, not at the end of the anchored node.
+        #expect(root.range == "1:1-4:16")
     }
 
     @Test("written keys win over merged ones; earlier merged mappings win over later ones")
@@ -61,5 +63,25 @@ struct YAMLAliasAndMergeTests {
     func customLimit() {
         let document = Fixtures.load("billion-laughs.yaml", expansionLimit: 50)
         #expect(document.codes == ["alias-expansion-limit@2:23"])
+    }
+}
+
+@Suite("YAML merge key edge cases")
+struct YAMLMergeEdgeCaseTests {
+    @Test("an inline mapping can be merged too; the written key still wins")
+    func inlineMerge() throws {
+        let document = Fixtures.load("merge-inline.yaml")
+        #expect(document.diagnostics.isEmpty)
+        let screen = try #require(document.root?["screen"])
+        #expect(screen.mapping?.map(\.keyText) == ["title", "style"])
+        #expect(screen["style"]?.string == "error")
+        #expect(screen["title"]?.string == "Merged")
+    }
+
+    @Test("a quoted \"<<\" is an ordinary key, not a merge")
+    func quotedMergeKey() throws {
+        let a = try #require(Fixtures.load("quoted-merge-key.yaml").root?["a"])
+        #expect(a.mapping?.map(\.keyText) == ["<<"])
+        #expect(a["<<"]?["title"]?.string == "x")
     }
 }

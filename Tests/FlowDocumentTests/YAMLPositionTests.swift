@@ -79,3 +79,13 @@ struct YAMLPositionTests {
         #expect(root["end"]?.span.description == "positions-lf.yaml:8:6")
     }
 }
+
+@Suite("YAML collection spans")
+struct YAMLCollectionSpanTests {
+    @Test("a block collection ends after its last value, not at the comments that follow")
+    func blockEnd() throws {
+        let root = try #require(Fixtures.load("trailing-comment.yaml").root)
+        #expect(root.range == "1:1-4:6")
+        #expect(root["b"]?.range == "3:3-4:6")
+    }
+}
