@@ -90,4 +90,16 @@ struct ValidationFixtureTests {
         let d = F.compile("decoding/image.yaml").diagnostics
         #expect(!d.contains { $0.code == "unreachable-screen" })
     }
+
+    @Test("an empty screens mapping is an empty flow, at the mapping")
+    func emptyFlow() {
+        let compilation = F.compile("validation/empty-screens.yaml")
+        #expect(F.places(compilation.diagnostics) == ["2:10 empty-flow"])
+    }
+
+    @Test("the brief's call-quality flow validates without findings")
+    func cleanFlow() {
+        #expect(F.compile("decoding/call-quality.yaml").diagnostics.isEmpty)
+        #expect(F.compile("decoding/call-quality.json").diagnostics.isEmpty)
+    }
 }
