@@ -45,12 +45,17 @@ public enum FlowValidator {
     public static let contextVariables: [String] = ContextVariable.names
 
     /// Validates `flow`, appending to `diagnostics`.
-    /// - Parameter graphWarnings: whether to run the whole-graph warnings
-    ///   (`unreachable-screen`, `pop-on-root`). ``FlowCompiler`` turns them off when
-    ///   decoding failed, since a step dropped for a shape error would make its target
-    ///   look unreachable.
-    public static func validate(_ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true) {
-        var run = ValidationRun(flow: flow)
+    /// - Parameters:
+    ///   - graphWarnings: whether to run the whole-graph warnings (`unreachable-screen`,
+    ///     `pop-on-root`). ``FlowCompiler`` turns them off when decoding failed, since a
+    ///     step dropped for a shape error would make its target look unreachable.
+    ///   - additionalVariables: names a host promises to provide to templates (e.g. the
+    ///     navigator's extra context), accepted besides field ids and
+    ///     ``contextVariables``.
+    public static func validate(
+        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = []
+    ) {
+        var run = ValidationRun(flow: flow, additionalVariables: additionalVariables)
         if run.checkHasScreens() {
             run.checkUniqueScreenIDs()
             let startExists = run.checkStart()
@@ -68,9 +73,11 @@ public enum FlowValidator {
     }
 
     /// Validates `flow` and returns its diagnostics sorted by position.
-    public static func validate(_ flow: Flow, graphWarnings: Bool = true) -> [Diagnostic] {
+    public static func validate(
+        _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = []
+    ) -> [Diagnostic] {
         var bag = DiagnosticBag()
-        validate(flow, diagnostics: &bag, graphWarnings: graphWarnings)
+        validate(flow, diagnostics: &bag, graphWarnings: graphWarnings, additionalVariables: additionalVariables)
         return bag.sorted
     }
 }
