@@ -7,6 +7,17 @@ import Darwin
 #endif
 import Synchronization
 
+/// `write(2)` of the platform's C library.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, bytes, count)
+    #elseif canImport(Musl)
+    Musl.write(fd, bytes, count)
+    #else
+    Darwin.write(fd, bytes, count)
+    #endif
+}
+
 /// Somewhere text goes: standard output, standard error, or a buffer in tests.
 public protocol TextWriter: Sendable {
     /// Writes `text` as is (add `\n` yourself). Must not interleave with concurrent writes.
@@ -30,11 +41,7 @@ public struct FileDescriptorWriter: TextWriter {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeMutableBytes { buffer in
-                #if canImport(Glibc) || canImport(Musl)
-                Glibc.write(fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
-                #else
-                Darwin.write(fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
-                #endif
+                systemWrite(fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             if n > 0 {
                 written += n
