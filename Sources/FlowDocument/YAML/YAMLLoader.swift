@@ -1,11 +1,20 @@
-/// Placeholder: the libyaml event-API loader (to be written).
+/// Loads one YAML file into a located ``Node`` tree (see ``DocumentLoader`` for the rules).
+///
+/// The bytes are checked to be UTF-8 first, so that a bad byte is reported at its exact
+/// line and column (`invalid-utf8`) rather than wherever libyaml's reader notices it;
+/// then ``YAMLTreeBuilder`` runs libyaml's event parser and builds the tree.
 struct YAMLLoader {
     let source: SourceFile
     let expansionLimit: Int
 
     func load() -> LoadedDocument {
-        LoadedDocument(source: source, format: .yaml, root: nil, diagnostics: [
-            .error("internal", "YAML loading is not implemented yet", at: nil)
-        ])
+        let validation = UTF8Validation(source.bytes)
+        if let problem = validation.diagnostic(for: source) {
+            return LoadedDocument(source: source, format: .yaml, root: nil, diagnostics: [problem])
+        }
+        var builder = YAMLTreeBuilder(
+            source: source, bomLength: validation.bomLength, expansionLimit: expansionLimit)
+        let root = builder.build()
+        return LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
     }
 }

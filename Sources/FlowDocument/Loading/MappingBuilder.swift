@@ -1,0 +1,62 @@
+/// Collects the entries of one mapping in source order and rejects duplicate keys, the
+/// same way for YAML and JSON (YAML 1.2 §3.2.1.1: keys are unique; RFC 8259 §4: names
+/// SHOULD be unique — we require it).
+///
+/// Scalar keys are the same when their text is the same (whatever their style, as a
+/// decoder looks keys up by text); other keys when their content is the same.
+/// Lookups are a linear scan for small mappings and hashed beyond
+/// ``indexThreshold`` entries, so building a mapping of n entries is O(n).
+struct MappingBuilder {
+    private static let indexThreshold = 12
+
+    private(set) var entries: [MappingEntry] = []
+    /// Scalar key text → position in `entries`, once the mapping is large.
+    private var index: [String: Int] = [:]
+    private var isIndexed = false
+
+    init() {}
+
+    /// The entry already holding a key equal to `key`, if any.
+    func existing(_ key: Node) -> MappingEntry? {
+        if case .scalar(let text, _) = key.kind {
+            if isIndexed { return index[text].map { entries[$0] } }
+            return entries.first { $0.keyText == text }
+        }
+        return entries.first { $0.key.hasSameContent(as: key) }
+    }
+
+    /// Appends `entry` without checking for duplicates.
+    mutating func append(_ entry: MappingEntry) {
+        entries.append(entry)
+        if isIndexed {
+            if let text = entry.keyText, index[text] == nil { index[text] = entries.count - 1 }
+        } else if entries.count > Self.indexThreshold {
+            isIndexed = true
+            index.reserveCapacity(entries.count * 2)
+            for (position, entry) in entries.enumerated() {
+                if let text = entry.keyText, index[text] == nil { index[text] = position }
+            }
+        }
+    }
+
+    /// Appends `entry`, or — when its key is already there — keeps the first entry and
+    /// returns a `duplicate-key` diagnostic at the repeated key, with a note at the first.
+    mutating func add(_ entry: MappingEntry, file: String) -> Diagnostic? {
+        if let first = existing(entry.key) {
+            return Self.duplicateKey(entry.key, first: first.key, file: file)
+        }
+        append(entry)
+        return nil
+    }
+
+    /// `duplicate key 'title' (first at 2:1)` at `key`, noting `first`.
+    static func duplicateKey(_ key: Node, first: Node, file: String) -> Diagnostic {
+        let name: String
+        if case .scalar(let text, _) = key.kind { name = " '\(text)'" } else { name = "" }
+        return .error(
+            "duplicate-key", "duplicate key\(name) (first at \(first.span.start))",
+            at: key.span,
+            notes: [Diagnostic.Note(message: "first defined here", span: first.span)],
+            hint: "remove one of the two entries; the first one is used")
+    }
+}

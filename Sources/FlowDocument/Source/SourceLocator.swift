@@ -1,0 +1,93 @@
+/// Turns the positions parsers know — a UTF-8 byte offset, or libyaml's count of
+/// Unicode scalars — into 1-based ``SourceLocation``s with the meaning ``SourceLocation``
+/// documents: lines end at LF, CRLF or CR (as ``SourceFile/line(_:)`` splits them),
+/// columns count Unicode scalars, a leading BOM is not counted.
+///
+/// A cursor walks the bytes from the last position asked for, so a parser asking for
+/// positions in (roughly) increasing order pays O(file size) in total. Checkpoints every
+/// 1024 scalars make a step backwards cost at most 1024 steps, whatever the input.
+struct SourceLocator {
+    private struct Cursor {
+        /// Scalars since the start of the text (after any BOM); CR and LF count one each.
+        var scalarIndex: Int
+        var offset: Int
+        var line: Int
+        var column: Int
+    }
+
+    private static let stride = 1024
+
+    private let bytes: [UInt8]
+    private var cursor: Cursor
+    /// `checkpoints[k]` is the cursor at scalar index `k * stride`.
+    private var checkpoints: [Cursor]
+
+    /// - Parameter bomLength: bytes of a leading BOM to skip (0 or 3).
+    init(bytes: [UInt8], bomLength: Int) {
+        self.bytes = bytes
+        let start = Cursor(scalarIndex: 0, offset: min(bomLength, bytes.count), line: 1, column: 1)
+        cursor = start
+        checkpoints = [start]
+    }
+
+    /// The location of the scalar numbered `index` (0-based, BOM excluded, each of CR and
+    /// LF counted), clamped to the end of the text.
+    mutating func location(atScalarIndex index: Int) -> SourceLocation {
+        let target = max(index, 0)
+        if target < cursor.scalarIndex {
+            cursor = checkpoints[min(target / Self.stride, checkpoints.count - 1)]
+        }
+        while cursor.scalarIndex < target, cursor.offset < bytes.count {
+            if cursor.scalarIndex == checkpoints.count &* Self.stride { checkpoints.append(cursor) }
+            let stop = min(target, checkpoints.count &* Self.stride)
+            while cursor.scalarIndex < stop, cursor.offset < bytes.count { step() }
+        }
+        return current
+    }
+
+    /// The location of byte `offset` (0-based, BOM included), clamped to the end of the
+    /// text. An offset inside a multi-byte sequence gives the location of the next scalar.
+    mutating func location(atByteOffset offset: Int) -> SourceLocation {
+        let target = min(max(offset, 0), bytes.count)
+        if target < cursor.offset {
+            var low = 0
+            var high = checkpoints.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if checkpoints[middle].offset <= target { low = middle } else { high = middle - 1 }
+            }
+            cursor = checkpoints[low]
+        }
+        while cursor.offset < target {
+            if cursor.scalarIndex == checkpoints.count &* Self.stride { checkpoints.append(cursor) }
+            let stop = checkpoints.count &* Self.stride
+            while cursor.offset < target, cursor.scalarIndex < stop { step() }
+        }
+        return current
+    }
+
+    private var current: SourceLocation {
+        SourceLocation(line: cursor.line, column: cursor.column, offset: cursor.offset)
+    }
+
+    /// Moves the cursor over one scalar. CR followed by LF is one line break (the CR
+    /// stays on its line); a lone CR or an LF ends the line.
+    @inline(__always)
+    private mutating func step() {
+        let byte = bytes[cursor.offset]
+        cursor.scalarIndex += 1
+        if byte < 0x80 {
+            cursor.offset += 1
+            if byte == 0x0A || (byte == 0x0D && (cursor.offset >= bytes.count || bytes[cursor.offset] != 0x0A)) {
+                cursor.line += 1
+                cursor.column = 1
+            } else {
+                cursor.column += 1
+            }
+            return
+        }
+        let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        cursor.offset = min(cursor.offset + width, bytes.count)
+        cursor.column += 1
+    }
+}

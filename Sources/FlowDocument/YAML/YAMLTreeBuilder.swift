@@ -1,0 +1,348 @@
+/// Builds the located ``Node`` tree of one YAML document from libyaml's events.
+///
+/// Anchors and aliases are expanded (an alias yields its anchor's node, spans and all),
+/// merge keys are applied, duplicate keys are reported, and the work is bounded: alias
+/// expansion may add at most `expansionLimit` nodes, nesting may go ``maximumDepth``
+/// deep. Problems that leave no usable tree (syntax, bounds) stop the build; the others
+/// are collected in ``diagnostics`` and the build goes on.
+struct YAMLTreeBuilder {
+    /// Deepest nesting of sequences and mappings accepted, so that consumers may recurse.
+    static let maximumDepth = 512
+
+    /// The YAML merge key tag (https://yaml.org/type/merge.html).
+    private static let mergeTag = "tag:yaml.org,2002:merge"
+
+    /// An open sequence or mapping.
+    private struct Frame {
+        let isMapping: Bool
+        let isFlow: Bool
+        let start: SourceLocation
+        /// End of the start event: the span's end for an empty block collection.
+        let headerEnd: SourceLocation
+        let anchor: String?
+        let tag: String?
+        var items: [Node] = []
+        var mapping = MappingBuilder()
+        var pendingKey: Node?
+        /// Nodes in this subtree so far, aliases counted expanded.
+        var size = 1
+        var lastEnd: SourceLocation?
+        /// The first `<<` key, the mappings it merges in priority order, and the
+        /// position among the written entries where the merged ones go.
+        var mergeKey: Node?
+        var mergeSources: [[MappingEntry]] = []
+        var mergePosition = 0
+    }
+
+    private struct Anchored {
+        let node: Node
+        let size: Int
+    }
+
+    private let source: SourceFile
+    private let bomLength: Int
+    private let expansionLimit: Int
+    private var locator: SourceLocator
+    private let tabs: TabIndentation
+    private(set) var diagnostics: [Diagnostic] = []
+
+    private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var expandedNodes = 0
+    private var root: Node?
+    /// Byte ranges where a tab at the start of a line is not indentation (only kept
+    /// when the file has such tabs at all).
+    private var tabExemptRanges: [Range<Int>] = []
+
+    init(source: SourceFile, bomLength: Int, expansionLimit: Int) {
+        self.source = source
+        self.bomLength = bomLength
+        self.expansionLimit = max(expansionLimit, 0)
+        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
+        tabs = TabIndentation(bytes: source.bytes, bomLength: bomLength)
+    }
+
+    /// Runs libyaml over the whole file and returns the first document's root, or `nil`
+    /// when there is none or it could not be built. O(expanded tree size).
+    mutating func build() -> Node? {
+        let parser: LibYAMLParser
+        do {
+            parser = try LibYAMLParser(bytes: source.bytes)
+        } catch {
+            report(error)
+            return nil
+        }
+        var documents = 0
+        loop: while true {
+            let event: LibYAMLEvent
+            do {
+                event = try parser.nextEvent()
+            } catch {
+                report(error)
+                return nil
+            }
+            do throws(Diagnostic) {
+                switch event.kind {
+                case .streamStart, .documentEnd, .none:
+                    break
+                case .streamEnd:
+                    break loop
+                case .documentStart:
+                    documents += 1
+                    if documents > 1 {
+                        diagnostics.append(
+                            .error(
+                                "multiple-documents", "a file holds one document, found a second one",
+                                at: span(event), hint: "split the documents into separate files"))
+                        break loop
+                    }
+                case .alias:
+                    try alias(event)
+                case .scalar:
+                    try scalar(event)
+                case .sequenceStart, .mappingStart:
+                    try open(event)
+                case .sequenceEnd, .mappingEnd:
+                    try close(event)
+                }
+            } catch {
+                diagnostics.append(error)
+                return nil
+            }
+        }
+        if documents == 0 {
+            let start = SourceLocation(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
+            diagnostics.append(
+                .error(
+                    "empty-document", "the file holds no document",
+                    at: SourceSpan(file: source.path, at: start)))
+        }
+        for line in tabs.offendingLines(exempt: tabExemptRanges) {
+            diagnostics.append(tabIndentation(line))
+        }
+        return root
+    }
+
+    // MARK: Events
+
+    private mutating func scalar(_ event: LibYAMLEvent) throws(Diagnostic) {
+        let span = span(event)
+        let style = event.scalarStyle
+        if style != .plain, !tabs.lines.isEmpty {
+            tabExemptRanges.append(span.start.offset..<span.end.offset)
+        }
+        let node = Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag)
+        try attach(node, size: 1, anchor: event.anchor)
+    }
+
+    private mutating func alias(_ event: LibYAMLEvent) throws(Diagnostic) {
+        let name = event.anchor ?? ""
+        let span = span(event)
+        guard let anchored = anchors[name] else {
+            let message =
+                stack.contains { $0.anchor == name }
+                ? "alias '*\(name)' refers to a node that contains it"
+                : "unknown alias '*\(name)'"
+            diagnostics.append(
+                .error("unknown-alias", message, at: span, hint: "define the anchor '&\(name)' before using it"))
+            try attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil)
+            return
+        }
+        expandedNodes = Self.add(expandedNodes, anchored.size)
+        if expandedNodes > expansionLimit {
+            throw .error(
+                "alias-expansion-limit",
+                "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
+                at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
+        }
+        try attach(anchored.node, size: anchored.size, anchor: nil)
+    }
+
+    private mutating func open(_ event: LibYAMLEvent) throws(Diagnostic) {
+        let start = locator.location(of: event.startMark)
+        let headerEnd = locator.location(of: event.endMark)
+        if stack.count >= Self.maximumDepth {
+            throw .error(
+                "nesting-depth-limit", "nesting exceeds \(Self.maximumDepth) levels",
+                at: SourceSpan(file: source.path, start: start, end: headerEnd))
+        }
+        stack.append(
+            Frame(
+                isMapping: event.kind == .mappingStart, isFlow: event.isFlowCollection,
+                start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag))
+    }
+
+    private mutating func close(_ event: LibYAMLEvent) throws(Diagnostic) {
+        guard let frame = stack.popLast() else { return }
+        let end: SourceLocation
+        if frame.isFlow {
+            end = locator.location(of: event.endMark)
+            if !tabs.lines.isEmpty { tabExemptRanges.append(frame.start.offset..<end.offset) }
+        } else {
+            // A block collection's end event sits where the next token is; stop at the
+            // last child instead so the span does not swallow trailing comments.
+            end = frame.lastEnd ?? frame.headerEnd
+        }
+        let kind: Node.Kind = frame.isMapping ? .mapping(Self.entries(of: frame)) : .sequence(frame.items)
+        let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
+        try attach(node, size: frame.size, anchor: frame.anchor)
+    }
+
+    // MARK: Tree
+
+    /// Hands a finished node to its parent (or makes it the root) and records its anchor.
+    private mutating func attach(_ node: Node, size: Int, anchor: String?) throws(Diagnostic) {
+        if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let top = stack.count - 1
+        stack[top].size = Self.add(stack[top].size, size)
+        stack[top].lastEnd = node.span.end
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return
+        }
+        stack[top].pendingKey = nil
+        if Self.isMergeKey(key) {
+            merge(key: key, value: node, into: top)
+        } else if let duplicate = stack[top].mapping.add(MappingEntry(key: key, value: node), file: source.path) {
+            diagnostics.append(duplicate)
+        }
+    }
+
+    /// Records a `<<` entry: its value must be a mapping or a list of mappings
+    /// (https://yaml.org/type/merge.html); earlier mappings win over later ones.
+    private mutating func merge(key: Node, value: Node, into top: Int) {
+        if let first = stack[top].mergeKey {
+            diagnostics.append(MappingBuilder.duplicateKey(key, first: first, file: source.path))
+            return
+        }
+        var sources: [[MappingEntry]] = []
+        var problem: String?
+        switch value.kind {
+        case .mapping(let entries):
+            sources = [entries]
+        case .sequence(let items):
+            for (position, item) in items.enumerated() {
+                guard case .mapping(let entries) = item.kind else {
+                    problem = "a list whose item \(position + 1) is \(item.kindDescription)"
+                    break
+                }
+                sources.append(entries)
+            }
+        case .scalar:
+            problem = value.kindDescription
+        }
+        if let problem {
+            diagnostics.append(
+                .error(
+                    "invalid-merge", "merge key '<<' needs a mapping or a list of mappings, found \(problem)",
+                    at: key.span, notes: [Diagnostic.Note(message: "value defined here", span: value.span)],
+                    hint: "merge an alias of a mapping (`<<: *defaults`) or a list of them"))
+            return
+        }
+        stack[top].mergeKey = key
+        stack[top].mergeSources = sources
+        stack[top].mergePosition = stack[top].mapping.entries.count
+    }
+
+    /// The written entries with the merged ones inserted where `<<` stood; a key
+    /// written in the mapping wins over a merged one, an earlier source over a later one.
+    private static func entries(of frame: Frame) -> [MappingEntry] {
+        guard !frame.mergeSources.isEmpty else { return frame.mapping.entries }
+        var merged = MappingBuilder()
+        for source in frame.mergeSources {
+            for entry in source where frame.mapping.existing(entry.key) == nil && merged.existing(entry.key) == nil {
+                merged.append(entry)
+            }
+        }
+        var entries = frame.mapping.entries
+        entries.insert(contentsOf: merged.entries, at: frame.mergePosition)
+        return entries
+    }
+
+    private static func isMergeKey(_ key: Node) -> Bool {
+        guard case .scalar("<<", let style) = key.kind else { return false }
+        return key.tag == mergeTag || (style == .plain && key.tag == nil)
+    }
+
+    // MARK: Diagnostics
+
+    private mutating func span(_ event: LibYAMLEvent) -> SourceSpan {
+        let start = locator.location(of: event.startMark)
+        let end = locator.location(of: event.endMark)
+        return SourceSpan(file: source.path, start: start, end: end)
+    }
+
+    private mutating func tabIndentation(_ line: TabIndentation.Line) -> Diagnostic {
+        let start = locator.location(atByteOffset: line.tabOffset)
+        let end = SourceLocation(line: start.line, column: start.column + 1, offset: start.offset + 1)
+        return .error(
+            "tab-indentation", "tab character used for indentation",
+            at: SourceSpan(file: source.path, start: start, end: end),
+            hint: "indent with spaces; YAML does not allow tabs in indentation")
+    }
+
+    /// Turns a libyaml failure into diagnostics: a `syntax-error` at libyaml's problem
+    /// position with its context as a note — or `tab-indentation` when the failing line
+    /// is indented with a tab, the usual cause of libyaml's less helpful messages.
+    private mutating func report(_ error: LibYAMLError) {
+        let location: SourceLocation
+        var message = error.problem
+        switch error.kind {
+        case .memory, .other:
+            diagnostics.append(.error("internal", "libyaml failed: \(error.problem)", at: nil))
+            return
+        case .reader:
+            location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
+            if error.problem == "control characters are not allowed" {
+                let hex = String(UInt32(bitPattern: error.problemValue), radix: 16, uppercase: true)
+                message = "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) is not allowed"
+            }
+        case .scanner, .parser:
+            location = locator.location(of: error.problemMark)
+        }
+        var notes: [Diagnostic.Note] = []
+        var contextLocation: SourceLocation?
+        if let context = error.context, error.kind != .reader {
+            let start = locator.location(of: error.contextMark)
+            contextLocation = start
+            message += " (\(context) at \(start))"
+            notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
+        }
+        let syntax = Diagnostic.error("syntax-error", message, at: SourceSpan(file: source.path, at: location), notes: notes)
+        guard !tabs.lines.isEmpty, error.kind != .reader else {
+            diagnostics.append(syntax)
+            return
+        }
+        // Tabs are not indentation inside what was still open when libyaml stopped.
+        var exempt = tabExemptRanges
+        for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
+        if let contextLocation, error.context?.contains("quoted scalar") == true {
+            exempt.append(contextLocation.offset..<Int.max)
+        }
+        let failingLine = tabs.line(containing: location.offset)
+            .flatMap { TabIndentation.isExempt($0.tabOffset, in: exempt) ? nil : $0 }
+        for line in tabs.offendingLines(exempt: exempt, before: location.offset)
+        where line.tabOffset != failingLine?.tabOffset {
+            diagnostics.append(tabIndentation(line))
+        }
+        if let failingLine {
+            diagnostics.append(tabIndentation(failingLine))
+        } else {
+            diagnostics.append(syntax)
+        }
+    }
+
+    /// Saturating addition for node counts, whatever limit the caller chose.
+    private static func add(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}
