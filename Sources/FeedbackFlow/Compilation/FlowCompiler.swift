@@ -26,9 +26,21 @@ public enum FlowCompiler {
         compile(DocumentLoader.load(path: path))
     }
 
-    /// Compiles an already loaded document.
+    /// Compiles an already loaded document: decodes its root with ``FlowDecoder`` and
+    /// validates the flow with ``FlowValidator``, so that one run reports the problems
+    /// of all three phases, sorted by file, line and column (``DiagnosticBag/sorted``).
+    ///
+    /// Validation runs even when decoding found errors (a push to a missing screen is
+    /// reported next to a missing title), but then without the whole-graph warnings
+    /// (`unreachable-screen`, `pop-on-root`), which a dropped step would make wrong.
     public static func compile(_ document: LoadedDocument) -> FlowCompilation {
-        // Placeholder until decoding and validation land.
-        FlowCompilation(document: document, flow: nil, diagnostics: document.diagnostics)
+        var bag = DiagnosticBag(document.diagnostics)
+        var decoding = DiagnosticBag()
+        let flow = FlowDecoder.decode(document, diagnostics: &decoding)
+        bag.append(contentsOf: decoding.diagnostics)
+        if let flow {
+            FlowValidator.validate(flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors)
+        }
+        return FlowCompilation(document: document, flow: flow, diagnostics: bag.sorted)
     }
 }

@@ -57,14 +57,24 @@ public struct RatingField: Sendable, Hashable {
     /// The initial value; `nil` means `min`.
     public var value: Int?
     public var idSpan: SourceSpan?
+    /// Where `min`, `max` and `value` are written, when they came from a file.
+    public var minSpan: SourceSpan?
+    public var maxSpan: SourceSpan?
+    public var valueSpan: SourceSpan?
 
-    public init(id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil, idSpan: SourceSpan? = nil) {
+    public init(
+        id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil, idSpan: SourceSpan? = nil,
+        minSpan: SourceSpan? = nil, maxSpan: SourceSpan? = nil, valueSpan: SourceSpan? = nil
+    ) {
         self.id = id
         self.label = label
         self.min = min
         self.max = max
         self.value = value
         self.idSpan = idSpan
+        self.minSpan = minSpan
+        self.maxSpan = maxSpan
+        self.valueSpan = valueSpan
     }
 }
 
@@ -86,10 +96,13 @@ public struct TextField: Sendable, Hashable {
     /// Maximum length in Unicode scalars.
     public var maxLength: Int?
     public var idSpan: SourceSpan?
+    /// Where `maxLength` is written, when it came from a file.
+    public var maxLengthSpan: SourceSpan?
 
     public init(
         id: String, label: String? = nil, placeholder: String? = nil, required: Bool = false,
-        format: TextFormat = .text, maxLength: Int? = nil, idSpan: SourceSpan? = nil
+        format: TextFormat = .text, maxLength: Int? = nil, idSpan: SourceSpan? = nil,
+        maxLengthSpan: SourceSpan? = nil
     ) {
         self.id = id
         self.label = label
@@ -98,6 +111,7 @@ public struct TextField: Sendable, Hashable {
         self.format = format
         self.maxLength = maxLength
         self.idSpan = idSpan
+        self.maxLengthSpan = maxLengthSpan
     }
 }
 
@@ -110,10 +124,12 @@ public struct TextEditorField: Sendable, Hashable {
     /// Maximum length in Unicode scalars.
     public var maxLength: Int?
     public var idSpan: SourceSpan?
+    /// Where `maxLength` is written, when it came from a file.
+    public var maxLengthSpan: SourceSpan?
 
     public init(
         id: String, label: String? = nil, placeholder: String? = nil, required: Bool = false,
-        maxLength: Int? = nil, idSpan: SourceSpan? = nil
+        maxLength: Int? = nil, idSpan: SourceSpan? = nil, maxLengthSpan: SourceSpan? = nil
     ) {
         self.id = id
         self.label = label
@@ -121,6 +137,7 @@ public struct TextEditorField: Sendable, Hashable {
         self.required = required
         self.maxLength = maxLength
         self.idSpan = idSpan
+        self.maxLengthSpan = maxLengthSpan
     }
 }
 

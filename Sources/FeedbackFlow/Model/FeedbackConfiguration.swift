@@ -53,3 +53,23 @@ public struct FeedbackConfiguration: Sendable {
         self.span = span
     }
 }
+
+extension FeedbackConfiguration {
+    /// Every action this screen can run, in this order: the primary action, its
+    /// `onFailure`, the secondary action, its `onFailure`. O(1).
+    public var actions: [FlowAction] {
+        var actions: [FlowAction] = []
+        if let action = primaryAction.action { actions.append(action) }
+        if let onFailure = primaryAction.onFailure { actions.append(onFailure) }
+        if let button = secondaryAction.button {
+            actions.append(button.action)
+            if let onFailure = button.onFailure { actions.append(onFailure) }
+        }
+        return actions
+    }
+
+    /// The field blocks of `extraContent` (rating, textField, textEditor, toggle), in order.
+    public var fields: [ContentBlock] {
+        extraContent.filter { $0.fieldID != nil }
+    }
+}

@@ -23,10 +23,13 @@ public struct Flow: Sendable {
     public var screens: [FeedbackConfiguration]
     /// Where `start` is written (for diagnostics), when it came from a file.
     public var startSpan: SourceSpan?
+    /// Where the screens are written: the `screens` mapping of a flow file, or the root
+    /// mapping of a single-screen file; `nil` for flows built in code.
+    public var screensSpan: SourceSpan?
 
     public init(
         version: Int = 1, id: String, start: String, presentation: Presentation = .present,
-        screens: [FeedbackConfiguration], startSpan: SourceSpan? = nil
+        screens: [FeedbackConfiguration], startSpan: SourceSpan? = nil, screensSpan: SourceSpan? = nil
     ) {
         self.version = version
         self.id = id
@@ -34,6 +37,7 @@ public struct Flow: Sendable {
         self.presentation = presentation
         self.screens = screens
         self.startSpan = startSpan
+        self.screensSpan = screensSpan
     }
 
     /// A one-screen flow whose start is `configuration`.

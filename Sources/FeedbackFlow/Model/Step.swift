@@ -35,11 +35,20 @@ public struct Step: Sendable {
     public var span: SourceSpan?
     /// Where the step's argument (target id, URL, …) is written, for files.
     public var argumentSpan: SourceSpan?
+    /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
+    /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
+    /// document order, so validation can check their `${name}` references. Empty for
+    /// steps built in code and for steps whose argument is already a ``TemplateString``.
+    public var argumentTemplates: [TemplateString]
 
-    public init(_ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil) {
+    public init(
+        _ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil,
+        argumentTemplates: [TemplateString] = []
+    ) {
         self.kind = kind
         self.span = span
         self.argumentSpan = argumentSpan
+        self.argumentTemplates = argumentTemplates
     }
 
     /// The step's name as written in files: `push`, `pop`, `collectUserFeedback`, the

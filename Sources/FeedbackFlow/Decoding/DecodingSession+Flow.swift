@@ -1,0 +1,83 @@
+import FlowDocument
+
+/// The top level of a file: a flow (`screens:`) or a single FeedbackConfiguration.
+extension DecodingSession {
+    static let flowKeys = ["version", "id", "start", "presentation", "screens"]
+    static let singleScreenFileKeys = ["version", "id", "presentation"]
+    static let screenKeys = ["style", "image", "title", "subtitle", "primaryAction", "secondaryAction", "extraContent"]
+
+    /// Decodes the root node of a file whose base name (without extension) is `baseName`.
+    ///
+    /// Returns `nil` only when nothing sensible can be built: the root is not a mapping,
+    /// or `version` is an integer other than 1 (a format this tool does not know, whose
+    /// other keys would only produce noise). Otherwise the flow is built even when parts
+    /// are broken: a broken screen still exists under its id (with an empty title, style
+    /// `informative` and no actions), so its id still counts as a navigation target and
+    /// validation does not repeat a decoding error as an unknown screen.
+    mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {
+        guard let top = mapping(root) else { return nil }
+        let isSingleScreen = top.entry("screens") == nil && top.keys.contains { Self.screenKeys.contains($0) }
+        let allowed = isSingleScreen ? Self.singleScreenFileKeys + Self.screenKeys : Self.flowKeys
+        let suggested = checkKeys(top, allowed: allowed)
+
+        var version = 1
+        if let node = required(top, "version", expected: "an integer", suggested: suggested, hint: "write 'version: 1'"),
+            let value = integer(node)
+        {
+            guard value == 1 else {
+                report(
+                    .unsupportedVersion, "unsupported version \(value)", at: node.span,
+                    hint: "this tool reads version 1")
+                return nil
+            }
+            version = value
+        }
+
+        let id = optionalString(top, "id") ?? baseName
+        var presentation = Presentation.present
+        if let node = top.value("presentation"),
+            let name = enumeration(node, name: "presentation", allowed: Presentation.allCases.map(\.rawValue)),
+            let value = Presentation(rawValue: name)
+        {
+            presentation = value
+        }
+
+        if isSingleScreen {
+            let screen = decodeScreen(top, id: baseName, span: root.span, suggested: suggested)
+            return Flow(
+                version: version, id: id, start: screen.id, presentation: presentation, screens: [screen],
+                screensSpan: root.span)
+        }
+
+        var screens: [FeedbackConfiguration] = []
+        var screensSpan: SourceSpan?
+        if let node = required(top, "screens", expected: "a mapping of screens", suggested: suggested) {
+            screensSpan = node.span
+            if let fields = mapping(node, expected: "a mapping of screens") {
+                for entry in fields.entries {
+                    guard let screenID = entry.keyText else {
+                        mismatch(expected: "a screen id", found: entry.key)
+                        continue
+                    }
+                    screens.append(decodeScreen(entry.value, id: screenID, span: entry.key.span))
+                }
+            }
+        }
+
+        var start = screens.first?.id ?? ""
+        var startSpan: SourceSpan?
+        if let node = top.value("start") {
+            if let name = string(node) {
+                start = name
+                startSpan = node.span
+            }
+        } else if screens.count > 1, !suggested.contains("start") {
+            report(
+                .missingKey, "missing required key 'start'", at: top.startSpan,
+                hint: "a flow with more than one screen names its first screen, e.g. 'start: \(start)'")
+        }
+        return Flow(
+            version: version, id: id, start: start, presentation: presentation, screens: screens,
+            startSpan: startSpan, screensSpan: screensSpan)
+    }
+}

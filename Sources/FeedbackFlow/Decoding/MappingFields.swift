@@ -1,0 +1,36 @@
+import FlowDocument
+
+/// A mapping node seen as a set of named fields, for the decoder.
+///
+/// The loader has already reported duplicate keys and kept the first occurrence, so a
+/// key is looked up by its first entry. Complex (non-scalar) keys have no name and are
+/// reported by ``DecodingSession/checkKeys(_:allowed:what:)``.
+struct MappingFields {
+    let node: Node
+    let entries: [MappingEntry]
+
+    /// `nil` when `node` is not a mapping.
+    init?(_ node: Node) {
+        guard let entries = node.mapping else { return nil }
+        self.node = node
+        self.entries = entries
+    }
+
+    /// The first entry whose key is `key`. O(number of entries).
+    func entry(_ key: String) -> MappingEntry? {
+        entries.first { $0.keyText == key }
+    }
+
+    /// The value of `key` when it is present and not null (null on an optional key is
+    /// the same as leaving the key out, BRIEF "Values").
+    func value(_ key: String) -> Node? {
+        guard let value = entry(key)?.value, !value.isNull else { return nil }
+        return value
+    }
+
+    /// The names of the scalar keys, in written order.
+    var keys: [String] { entries.compactMap(\.keyText) }
+
+    /// A zero-width span at the start of the mapping: where `missing-key` points.
+    var startSpan: SourceSpan { SourceSpan(file: node.span.file, at: node.span.start) }
+}

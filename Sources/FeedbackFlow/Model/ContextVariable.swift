@@ -1,0 +1,14 @@
+/// The variables a `${name}` template may name besides the flow's field ids.
+///
+/// The set is deliberately small and fixed; validation rejects any other name that is
+/// not a field id (`unknown-reference`), and the runtime provides exactly these values
+/// when it renders a template.
+public enum ContextVariable: String, Sendable, Hashable, CaseIterable {
+    /// The id of the running flow (`id:` of the file, or its base name).
+    case flowID = "flow.id"
+    /// The id of the screen the template is shown on or whose action runs.
+    case screenID = "screen.id"
+
+    /// Every name, e.g. for "did you mean" suggestions.
+    public static var names: [String] { allCases.map(\.rawValue) }
+}
