@@ -148,3 +148,25 @@ struct DiagnosticRenderingTextTests {
         #expect(quiet.counts == DiagnosticCounts(errors: 1, files: 1))
     }
 }
+
+@Suite("Text diagnostics: gutters")
+struct DiagnosticRenderingGutterTests {
+    @Test("a note's excerpt shares the gutter width of its diagnostic")
+    func sharedGutter() {
+        let text = (1...12).map { "key\($0): x" }.joined(separator: "\n")
+        let source = SourceFile(path: "g.yaml", text: text)
+        let diagnostic = Diagnostic.error(
+            "duplicate-key", "duplicate key", at: diagnosticSpan("g.yaml", 12, 1, 12, 6),
+            notes: [.init(message: "first defined here", span: diagnosticSpan("g.yaml", 5, 1, 5, 5))])
+        let report = DiagnosticReport(files: [.init(path: "g.yaml", source: source, diagnostics: [diagnostic])])
+        let lines = TextDiagnosticRenderer(showsSummary: false).render(report).split(separator: "\n")
+        #expect(lines == [
+            "g.yaml:12:1: error: duplicate key [duplicate-key]",
+            " 12 | key12: x",
+            "    | ^~~~~",
+            "g.yaml:5:1: note: first defined here",
+            "  5 | key5: x",
+            "    | ^~~~",
+        ])
+    }
+}

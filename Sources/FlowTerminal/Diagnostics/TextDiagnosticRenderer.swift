@@ -8,12 +8,12 @@ import FlowDocument
 ///    |     ^~~~~
 /// hint: did you mean 'title'?
 ///
-/// flows/bad.yaml:9:5: error: duplicate key 'style' [duplicate-key]
-///  9 |     style: error
-///    |     ^~~~~
+/// flows/bad.yaml:15:5: error: duplicate key 'style' [duplicate-key]
+///  15 |     style: error
+///     |     ^~~~~
 /// flows/bad.yaml:5:5: note: first defined here
-///  5 |     style: success
-///    |     ^~~~~
+///   5 |     style: success
+///     |     ^~~~~
 ///
 /// 2 errors in 1 file
 /// ```
@@ -21,8 +21,9 @@ import FlowDocument
 /// - The header is `file:line:col: severity: message [code]` (columns in Unicode
 ///   scalars), then the source line and a caret under the column, with `~` under the
 ///   rest of the span when it ends on the same line (see ``SourceExcerpt``).
-/// - Each note follows as `file:line:col: note: message` with its own excerpt; the hint
-///   as `hint: …`. Diagnostics are separated by a blank line.
+/// - Each note follows as `file:line:col: note: message` with its own excerpt (the
+///   gutters of one diagnostic share a width); the hint as `hint: …`. Diagnostics are
+///   separated by a blank line.
 /// - The last line is the summary of ``DiagnosticCounts/summary``.
 /// - Colours come from `style` only; with ``TerminalStyle/plain`` the output has no
 ///   escape sequence, and text taken from input files is passed through
@@ -64,10 +65,13 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
         var out = header(
             span: diagnostic.span, severity: diagnostic.severity,
             message: diagnostic.message, code: diagnostic.code)
-        out += excerpt(for: diagnostic.span, lines: &lines)
+        // One gutter width for the whole block, so the `|` of every excerpt lines up.
+        let lineNumbers = ([diagnostic.span] + diagnostic.notes.map(\.span)).compactMap { $0?.start.line }
+        let gutterWidth = String(lineNumbers.max() ?? 1).count
+        out += excerpt(for: diagnostic.span, gutterWidth: gutterWidth, lines: &lines)
         for note in diagnostic.notes {
             out += header(span: note.span, severity: .note, message: note.message, code: nil)
-            out += excerpt(for: note.span, lines: &lines)
+            out += excerpt(for: note.span, gutterWidth: gutterWidth, lines: &lines)
         }
         if let hint = diagnostic.hint {
             out += style.apply("hint:", .bold, .cyan) + " " + DisplayText.sanitized(hint) + "\n"
@@ -94,13 +98,14 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
     }
 
     /// ` 7 |     titel: Hello` and the marker line, or nothing when the line is unknown.
-    private func excerpt(for span: SourceSpan?, lines: inout LineCache) -> String {
+    private func excerpt(for span: SourceSpan?, gutterWidth: Int, lines: inout LineCache) -> String {
         guard let span, let text = lines.line(span.start.line, of: span.file) else { return "" }
         let endColumn = span.end.line == span.start.line ? span.end.column : nil
         let excerpt = SourceExcerpt(
             line: text, column: span.start.column, endColumn: endColumn,
             tabWidth: tabWidth, maxWidth: maxExcerptWidth)
-        let number = String(span.start.line)
+        let digits = String(span.start.line)
+        let number = String(repeating: " ", count: max(0, gutterWidth - digits.count)) + digits
         let gutter = String(repeating: " ", count: number.count)
         return style.apply(" \(number) |", .bold, .blue) + (excerpt.text.isEmpty ? "" : " " + excerpt.text) + "\n"
             + style.apply(" \(gutter) |", .bold, .blue) + " " + style.apply(excerpt.marker, .bold, .green) + "\n"
