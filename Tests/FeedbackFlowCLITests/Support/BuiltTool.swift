@@ -44,6 +44,14 @@ struct BuiltTool {
             FileManager.default.isExecutableFile(atPath: binary.path),
             "no executable at \(binary.path); build it first (scripts/test runs 'swift build --product feedbackflow')",
             sourceLocation: sourceLocation)
+        return try await runProgram(binary.path, arguments, input: input, environment: environment)
+    }
+
+    /// Runs any program the same way (used to run the tool under script(1)).
+    static func runProgram(
+        _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    ) async throws -> Result {
+        let binary = URL(fileURLWithPath: program)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
