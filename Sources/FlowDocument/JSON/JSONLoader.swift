@@ -1,10 +1,18 @@
-/// Placeholder: the strict RFC 8259 loader (to be written).
+/// Loads one JSON file (strict RFC 8259) into a located ``Node`` tree with the same
+/// shape and positions as YAML (see ``DocumentLoader``).
+///
+/// The bytes are checked to be UTF-8 first (RFC 8259 §8.1), so that a bad byte is an
+/// `invalid-utf8` diagnostic at its place; a leading BOM is ignored (§8.1 allows it).
 struct JSONLoader {
     let source: SourceFile
 
     func load() -> LoadedDocument {
-        LoadedDocument(source: source, format: .json, root: nil, diagnostics: [
-            .error("internal", "JSON loading is not implemented yet", at: nil)
-        ])
+        let validation = UTF8Validation(source.bytes)
+        if let problem = validation.diagnostic(for: source) {
+            return LoadedDocument(source: source, format: .json, root: nil, diagnostics: [problem])
+        }
+        var parser = JSONParser(source: source, bomLength: validation.bomLength)
+        let root = parser.parse()
+        return LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
     }
 }

@@ -73,17 +73,30 @@ struct YAMLTreeBuilder {
             return nil
         }
         var documents = 0
+        var documentEnded = false
         loop: while true {
             let event: LibYAMLEvent
             do {
                 event = try parser.nextEvent()
             } catch {
+                if documentEnded, error.kind == .parser || error.kind == .scanner {
+                    // libyaml 0.2.5 wants `---` after `...`; anything else there is more
+                    // content, i.e. a second document.
+                    diagnostics.append(
+                        .error(
+                            "multiple-documents", "a file holds one document, found more content after its end",
+                            at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
+                            hint: "split the documents into separate files"))
+                    break loop
+                }
                 report(error)
                 return nil
             }
             do throws(Diagnostic) {
                 switch event.kind {
-                case .streamStart, .documentEnd, .none:
+                case .documentEnd:
+                    documentEnded = true
+                case .streamStart, .none:
                     break
                 case .streamEnd:
                     break loop
@@ -132,7 +145,7 @@ struct YAMLTreeBuilder {
             tabExemptRanges.append(span.start.offset..<span.end.offset)
         }
         let node = Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag)
-        try attach(node, size: 1, anchor: event.anchor)
+        try attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
     }
 
     private mutating func alias(_ event: LibYAMLEvent) throws(Diagnostic) {
@@ -145,7 +158,7 @@ struct YAMLTreeBuilder {
                 : "unknown alias '*\(name)'"
             diagnostics.append(
                 .error("unknown-alias", message, at: span, hint: "define the anchor '&\(name)' before using it"))
-            try attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil)
+            try attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
@@ -155,7 +168,7 @@ struct YAMLTreeBuilder {
                 "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
                 at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
         }
-        try attach(anchored.node, size: anchored.size, anchor: nil)
+        try attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
     }
 
     private mutating func open(_ event: LibYAMLEvent) throws(Diagnostic) {
@@ -185,13 +198,17 @@ struct YAMLTreeBuilder {
         }
         let kind: Node.Kind = frame.isMapping ? .mapping(Self.entries(of: frame)) : .sequence(frame.items)
         let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
-        try attach(node, size: frame.size, anchor: frame.anchor)
+        try attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
 
     // MARK: Tree
 
     /// Hands a finished node to its parent (or makes it the root) and records its anchor.
-    private mutating func attach(_ node: Node, size: Int, anchor: String?) throws(Diagnostic) {
+    /// `end` is where the node's text ends here — for an alias, the end of `*name`,
+    /// not of the anchored node, whose spans point back at the anchor.
+    private mutating func attach(
+        _ node: Node, size: Int, anchor: String?, endingAt end: SourceLocation
+    ) throws(Diagnostic) {
         if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
         guard !stack.isEmpty else {
             root = node
@@ -199,7 +216,7 @@ struct YAMLTreeBuilder {
         }
         let top = stack.count - 1
         stack[top].size = Self.add(stack[top].size, size)
-        stack[top].lastEnd = node.span.end
+        stack[top].lastEnd = end
         guard stack[top].isMapping else {
             stack[top].items.append(node)
             return

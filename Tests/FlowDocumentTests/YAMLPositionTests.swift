@@ -1,0 +1,91 @@
+import FlowDocument
+import Testing
+
+/// Positions: 1-based lines, columns in Unicode scalars, byte offsets into the file as
+/// read. Expected values counted by hand from the fixture (offsets with Python's
+/// `bytes.index`).
+@Suite("YAML positions")
+struct YAMLPositionTests {
+    /// `café: "é"` / `list:` / `  - ümlaut: x` / `    key: [a, b]` / `text: |` /
+    /// `  one` / `  two` / `end: z`
+    func check(_ name: String, offsets: [Int]) throws {
+        let document = Fixtures.load(name)
+        #expect(document.diagnostics.isEmpty)
+        let root = try #require(document.root)
+        let entries = try #require(root.mapping)
+        #expect(entries.map(\.keyText) == ["café", "list", "text", "end"])
+
+        #expect(entries[0].key.range == "1:1-1:5")
+        #expect(entries[0].value.range == "1:7-1:10")
+        #expect(entries[0].value.string == "é")
+        #expect(entries[1].key.range == "2:1-2:5")
+
+        let list = try #require(root["list"])
+        #expect(list.range == "3:3-4:16")
+        let item = try #require(list.sequence?.first)
+        #expect(item.at == "3:5")
+        let itemEntries = try #require(item.mapping)
+        #expect(itemEntries[0].key.range == "3:5-3:11")
+        #expect(itemEntries[0].value.range == "3:13-3:14")
+        #expect(itemEntries[1].key.range == "4:5-4:8")
+        #expect(itemEntries[1].value.range == "4:10-4:16")
+        #expect(itemEntries[1].value.sequence?.map(\.at) == ["4:11", "4:14"])
+
+        let text = try #require(root["text"])
+        #expect(text.at == "5:7")
+        #expect(text.string == "one\ntwo\n")
+        #expect(entries[3].key.at == "8:1")
+        #expect(entries[3].value.range == "8:6-8:7")
+        #expect(root.range == "1:1-8:7")
+
+        let measured = [
+            entries[0].value.span.start.offset, entries[1].key.span.start.offset,
+            itemEntries[0].key.span.start.offset, itemEntries[1].value.span.start.offset,
+            text.span.start.offset, entries[3].key.span.start.offset, entries[3].value.span.start.offset,
+        ]
+        #expect(measured == offsets)
+    }
+
+    @Test("columns count Unicode scalars: é is one column, offsets count its two bytes")
+    func lineFeedFile() throws {
+        try check("positions-lf.yaml", offsets: [7, 12, 22, 42, 55, 69, 74])
+    }
+
+    @Test("a leading BOM and CRLF line ends do not shift lines or columns")
+    func bomAndCRLF() throws {
+        try check("positions-bom-crlf.yaml", offsets: [10, 16, 27, 48, 62, 79, 84])
+    }
+
+    @Test("every node of the CRLF+BOM file is at the same line:column as in the LF file")
+    func sameLinesAndColumns() throws {
+        func positions(_ node: Node) -> [String] {
+            switch node.kind {
+            case .scalar: return [node.range]
+            case .sequence(let items): return [node.range] + items.flatMap(positions)
+            case .mapping(let entries):
+                return [node.range] + entries.flatMap { [$0.key.range] + positions($0.value) }
+            }
+        }
+        let lf = try #require(Fixtures.load("positions-lf.yaml").root)
+        let crlf = try #require(Fixtures.load("positions-bom-crlf.yaml").root)
+        #expect(positions(lf) == positions(crlf))
+        #expect(positions(lf).count == 16)
+    }
+
+    @Test("spans name the file path as given")
+    func filePath() throws {
+        let root = try #require(Fixtures.load("positions-lf.yaml").root)
+        #expect(root.span.file == "positions-lf.yaml")
+        #expect(root["end"]?.span.description == "positions-lf.yaml:8:6")
+    }
+}
+
+@Suite("YAML collection spans")
+struct YAMLCollectionSpanTests {
+    @Test("a block collection ends after its last value, not at the comments that follow")
+    func blockEnd() throws {
+        let root = try #require(Fixtures.load("trailing-comment.yaml").root)
+        #expect(root.range == "1:1-4:6")
+        #expect(root["b"]?.range == "3:3-4:6")
+    }
+}
