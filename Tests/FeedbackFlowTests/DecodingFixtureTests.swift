@@ -1,0 +1,170 @@
+import FeedbackFlow
+import FlowDocument
+import Testing
+
+/// Decoding rules pinned on YAML fixtures through ``FlowCompiler``; every expected
+/// `line:column` was counted by hand from the fixture (and cross-checked with PyYAML's
+/// marks).
+@Suite("Decoding fixtures")
+struct DecodingFixtureTests {
+    typealias F = DecodingFixture
+
+    @Test("issue acceptance: duplicate key, typo, missing title, unknown push target and wrong type, all in one run")
+    func acceptance() throws {
+        let compilation = F.compile("decoding/acceptance.yaml")
+        let d = compilation.diagnostics
+        #expect(F.places(d) == [
+            "10:5 unknown-key",  // subtitel
+            "12:64 type-mismatch",  // required: yes
+            "17:19 unknown-screen",  // push: thank
+            "20:5 missing-key",  // screen 'thanks' has no title
+            "24:9 duplicate-key",  // second 'title' of the Done button
+        ])
+        #expect(d.allSatisfy { $0.severity == .error })
+        #expect(d[0].message == "unknown key 'subtitel'")
+        #expect(d[0].hint == "did you mean 'subtitle'?")
+        #expect(d[1].message == "expected a boolean, found a string")
+        #expect(d[2].message == "unknown screen 'thank'")
+        #expect(d[2].hint == "'push' target: did you mean 'thanks'?")
+        #expect(d[3].message == "missing required key 'title'")
+        #expect(compilation.hasErrors)
+        #expect(compilation.flow?.screens.map(\.id) == ["rate-call", "thanks"])
+        #expect(d.allSatisfy { $0.span?.file == F.path("decoding/acceptance.yaml") })
+    }
+
+    @Test("the brief's call-quality flow decodes clean into the model it describes")
+    func callQuality() throws {
+        let compilation = F.compile("decoding/call-quality.yaml")
+        #expect(compilation.diagnostics.isEmpty)
+        let flow = try #require(compilation.flow)
+        #expect(flow.id == "call-quality-rating")
+        #expect(flow.start == "rate-call")
+        #expect(flow.startSpan?.start.description == "4:8")
+        #expect(flow.screens.map(\.id) == ["rate-call", "thanks"])
+        let rate = flow.screens[0]
+        #expect(rate.style == .feedback(image: "feedbackLogo"))
+        #expect(rate.span?.start.description == "7:3")
+        #expect(rate.extraContent.compactMap(\.fieldID) == ["email", "comment", "rating"])
+        #expect(rate.primaryAction.action?.steps.map(\.name) == ["collectUserFeedback", "push"])
+        let push = try #require(rate.primaryAction.action?.steps.last)
+        #expect(push.argumentSpan?.start.description == "21:19")
+        guard case .collectUserFeedback(let request) = rate.primaryAction.action?.steps.first?.kind else {
+            Issue.record("expected collectUserFeedback first")
+            return
+        }
+        #expect(request.reason?.raw == "${email}\n${comment}")
+        guard case .link(let link) = rate.secondaryAction else {
+            Issue.record("expected a link")
+            return
+        }
+        #expect(link.title.raw == "Contact Us")
+    }
+
+    @Test("unknown keys at every level, with did-you-mean or the list of valid keys")
+    func unknownKeys() {
+        let d = F.compile("decoding/unknown-keys.yaml").diagnostics
+        #expect(F.places(d) == [
+            "2:1 unknown-key", "6:5 unknown-key", "7:5 unknown-key", "9:44 unknown-key", "11:9 unknown-key",
+            "12:29 unknown-key",
+        ])
+        #expect(d.map(\.hint) == [
+            "did you mean 'start'?", "did you mean 'title'?",
+            "valid here: 'style', 'image', 'title', 'subtitle', 'primaryAction', 'secondaryAction', 'extraContent'",
+            "did you mean 'onFailure'?", "did you mean 'textField'?",
+            "valid here: 'id', 'label', 'min', 'max', 'value'",
+        ])
+        #expect(d[4].message == "unknown content block 'textfeld'")
+    }
+
+    @Test("wrong kinds of values are type mismatches; strings keep any scalar as written")
+    func types() throws {
+        let compilation = F.compile("decoding/types.yaml")
+        let d = compilation.diagnostics
+        #expect(F.places(d) == [
+            "6:12 type-mismatch", "10:9 type-mismatch", "13:34 type-mismatch", "14:34 type-mismatch",
+            "15:42 type-mismatch",
+        ])
+        #expect(d.map(\.message) == [
+            "expected a string, found a list", "expected a string, found null", "expected a boolean, found a string",
+            "expected an integer, found a number", "expected an integer, found a string",
+        ])
+        let b = try #require(compilation.flow?.screen("b"))
+        #expect(b.title.raw == "NO")
+        #expect(b.subtitle?.raw == "0755")
+        #expect(b.primaryAction.title?.raw == "12:30")
+        #expect(b.secondaryAction.button == nil)
+        #expect(compilation.flow?.screen("a")?.subtitle == nil)
+    }
+
+    @Test("bad enum values: presentation, style, primary action and format")
+    func enums() {
+        let d = F.compile("decoding/enums.yaml").diagnostics
+        #expect(F.places(d) == [
+            "2:15 invalid-value", "6:12 invalid-value", "8:20 invalid-value", "10:39 invalid-value", "12:12 invalid-value",
+        ])
+        #expect(d.map(\.message) == [
+            "unknown presentation 'modal'", "unknown style 'sucess'", "unknown primary action 'nnone'",
+            "unknown format 'emial'", "unknown style 'purple'",
+        ])
+        #expect(d.map(\.hint) == [
+            "expected one of: 'present', 'push'", "did you mean 'success'?", "did you mean 'none'?",
+            "did you mean 'email'?", "expected one of: 'success', 'informative', 'error', 'feedback'",
+        ])
+    }
+
+    @Test("image is required with style feedback and an error with the fixed styles")
+    func image() {
+        let d = F.compile("decoding/image.yaml").diagnostics
+        #expect(F.places(d) == ["5:5 missing-key", "10:5 image-not-allowed", "15:12 type-mismatch"])
+        #expect(d.map(\.message) == [
+            "missing required key 'image'", "'image' is not allowed with style 'error'", "expected a string, found null",
+        ])
+    }
+
+    @Test("step shapes: bare names, one-key mappings and the arguments of built-in steps")
+    func steps() throws {
+        let compilation = F.compile("decoding/steps.yaml")
+        let d = compilation.diagnostics
+        #expect(F.places(d) == [
+            "10:13 missing-argument", "11:19 type-mismatch", "12:18 unexpected-argument", "13:13 invalid-step",
+            "14:13 type-mismatch", "15:22 type-mismatch", "16:46 unknown-key", "20:37 empty-action",
+        ])
+        #expect(d[0].message == "step 'push' needs a screen id")
+        #expect(d[2].message == "step 'pop' takes no argument")
+        #expect(d[4].message == "expected a string, found null")
+        #expect(d[6].hint == "did you mean 'reason'?")
+        let steps = try #require(compilation.flow?.screens.first?.primaryAction.action?.steps)
+        #expect(steps.map(\.name) == ["collectUserFeedback", "finish", "track"])
+        if case .finish(let outcome) = steps[1].kind { #expect(outcome == "done") }
+        if case .custom(_, let argument) = steps[2].kind { #expect(argument == .object(["event": .string("tapped")])) }
+        if case .collectUserFeedback(let request) = steps[0].kind { #expect(request.rating?.raw == "5") }
+    }
+
+    @Test("content blocks: shape, unknown kinds, required ids, and an empty title")
+    func content() {
+        let d = F.compile("decoding/content.yaml").diagnostics
+        #expect(F.places(d) == [
+            "9:9 type-mismatch", "10:9 invalid-content", "11:9 invalid-content", "12:20 missing-key",
+            "13:22 invalid-value", "14:9 type-mismatch", "15:17 missing-key", "18:12 empty-title", "20:19 type-mismatch",
+        ])
+        #expect(d[3].message == "missing required key 'id'")
+        #expect(d[4].message == "invalid field id 'my toggle'")
+        #expect(d[6].message == "missing required key 'type'")
+        #expect(d[8].message == "expected a list of content blocks, found a mapping")
+    }
+
+    @Test("a version other than 1 stops decoding with one error at the value")
+    func unsupportedVersion() {
+        let compilation = F.compile("decoding/version-2.yaml")
+        #expect(F.places(compilation.diagnostics) == ["1:10 unsupported-version"])
+        #expect(compilation.diagnostics.first?.message == "unsupported version 2")
+        #expect(compilation.flow == nil)
+    }
+
+    @Test("'version' is required, and 'start' when there are several screens")
+    func requiredTopLevelKeys() {
+        let d = F.compile("decoding/no-version-no-start.yaml").diagnostics
+        #expect(F.places(d) == ["1:1 missing-key", "1:1 missing-key"])
+        #expect(d.map(\.message) == ["missing required key 'version'", "missing required key 'start'"])
+    }
+}
