@@ -1,0 +1,158 @@
+import Foundation
+
+extension FlowNavigator {
+    /// Taps the action in `slot` of the screen instance `instanceID` (the instance the
+    /// tap was shown on) and, if it runs, waits for the whole action.
+    ///
+    /// Checks, in this order, each returning without any change: the flow has ended
+    /// (``TapResult/ignoredFlowEnded``); the instance is not on top
+    /// (``TapResult/ignoredStale``); an action is running (``TapResult/ignoredBusy``);
+    /// the slot is `none` (``TapResult/ignoredNoAction``); the primary action's form is
+    /// incomplete (``TapResult/ignoredDisabled``). All checks and marking the screen busy
+    /// happen before the first `await`, so concurrent taps run the action at most once.
+    public func tap(_ slot: ActionSlot, on instanceID: ScreenInstanceID) async -> TapResult {
+        guard outcome == nil else { return .ignoredFlowEnded }
+        guard let instance = state.top, instance.id == instanceID else { return .ignoredStale }
+        guard runningInstance == nil else { return .ignoredBusy }
+        guard let screen = screens[instance.screenID], let button = button(slot, of: screen) else {
+            return .ignoredNoAction
+        }
+        if slot == .primary, !isFormComplete(screen) { return .ignoredDisabled }
+
+        // Busy from here on. Nothing above suspended, so no other tap got in between.
+        runningInstance = instanceID
+        errors[instanceID] = nil
+        let title = makeSnapshot(instance)?.action(slot)?.title ?? button.title.raw
+        await emit(.actionTapped(.init(slot: slot, title: title, instance: instance)))
+        if outcome == nil, let snapshot = makeSnapshot(instance) { await emit(.screenUpdated(snapshot)) }
+
+        if let failure = await run(button.action, of: instance, isOnFailure: false), outcome == nil {
+            var message: String? = failure
+            if let onFailure = button.onFailure {
+                message = await run(onFailure, of: instance, isOnFailure: true)
+            }
+            if let message, state.contains(instanceID) { errors[instanceID] = message }
+        }
+
+        runningInstance = nil
+        if outcome == nil, let top = state.top, let snapshot = makeSnapshot(top) {
+            await emit(.screenUpdated(snapshot))
+        }
+        return .ran
+    }
+
+    /// The action in `slot` of `screen`: title, steps, `onFailure`.
+    private func button(_ slot: ActionSlot, of screen: FeedbackConfiguration) -> (title: TemplateString, action: FlowAction, onFailure: FlowAction?)? {
+        switch slot {
+        case .primary:
+            switch screen.primaryAction {
+            case .none: return nil
+            case .button(let b): return (b.title, b.action, b.onFailure)
+            case .retryButton(let b): return (b.title, b.action, b.onFailure)
+            }
+        case .secondary:
+            guard let b = screen.secondaryAction.button else { return nil }
+            return (b.title, b.action, b.onFailure)
+        }
+    }
+
+    /// Runs `action`'s steps in order for `instance`.
+    /// - Returns: the failure message of the step that failed, or `nil` when every step
+    ///   ran or the flow ended on the way.
+    private func run(_ action: FlowAction, of instance: ScreenInstance, isOnFailure: Bool) async -> String? {
+        for step in action.steps {
+            guard outcome == nil else { return nil }
+            await emit(.stepRun(.init(
+                step: step.name, argument: argument(of: step, screenID: instance.screenID), instance: instance,
+                isOnFailure: isOnFailure)))
+            guard outcome == nil else { return nil }
+            do {
+                try await perform(step, of: instance)
+            } catch {
+                let message = Self.message(of: error)
+                await emit(.stepFailed(.init(step: step.name, instance: instance, message: message)))
+                return message
+            }
+        }
+        return nil
+    }
+
+    /// Runs one step.
+    private func perform(_ step: Step, of instance: ScreenInstance) async throws {
+        switch step.kind {
+        case .push(let id): try await navigate(.push(id))
+        case .present(let id): try await navigate(.present(id))
+        case .replace(let id): try await navigate(.replace(id))
+        case .pop: try await navigate(.pop)
+        case .popTo(let id): try await navigate(.popTo(id))
+        case .popToRoot: try await navigate(.popToRoot)
+        case .dismiss: try await navigate(.dismiss)
+        case .finish(let name): await end(name.map { FlowOutcome($0) } ?? .finished)
+
+        case .openURL(let template):
+            let url = template.render(lookup(screenID: instance.screenID))
+            try await reportingResult(of: step, instance) { try await registry.openURL(url) }
+
+        case .collectUserFeedback(let request):
+            try await reportingResult(of: step, instance) {
+                let submission = try submission(for: request, screenID: instance.screenID)
+                try await registry.submit(submission)
+            }
+
+        case .custom(let name, let argument):
+            let invocation = ActionInvocation(
+                name: name, argument: argument.map { render($0, screenID: instance.screenID) }, screen: instance,
+                flowID: flowID, fields: values)
+            try await reportingResult(of: step, instance) { try await registry.perform(invocation) }
+
+        case .perform(let closure):
+            try await reportingResult(of: step, instance) { try await closure.body() }
+        }
+    }
+
+    /// Runs a handler step and emits its ``NavigatorEvent/handlerResult(_:)``.
+    private func reportingResult(
+        of step: Step, _ instance: ScreenInstance, _ body: () async throws -> Void
+    ) async throws {
+        do {
+            try await body()
+        } catch {
+            await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .failure(Self.message(of: error)))))
+            throw error
+        }
+        await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .success)))
+    }
+
+    /// Builds the submission of a `collectUserFeedback` step (seed `000`).
+    /// - Throws: ``StepError/missingRating`` or ``StepError/invalidRating(_:)`` unless the
+    ///   rendered rating is a whole number from 1 to 5 (surrounding spaces allowed).
+    private func submission(for request: FeedbackRequest, screenID: String) throws(StepError) -> FeedbackSubmission {
+        let lookup = lookup(screenID: screenID)
+        guard let ratingTemplate = request.rating else { throw .missingRating }
+        let ratingText = ratingTemplate.render(lookup)
+        let trimmed = ratingText.trimmingCharacters(in: .whitespaces)
+        guard trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let rating = Int(trimmed),
+            (1...5).contains(rating)
+        else { throw .invalidRating(ratingText) }
+        return FeedbackSubmission(
+            rating: rating, reason: request.reason?.render(lookup),
+            custom: request.custom.mapValues { render($0, screenID: screenID) }, flowID: flowID, screenID: screenID,
+            submittedAt: now())
+    }
+
+    /// The rendered argument shown in ``NavigatorEvent/StepRun``.
+    private func argument(of step: Step, screenID: String) -> FlowValue? {
+        switch step.kind {
+        case .push(let id), .present(let id), .replace(let id), .popTo(let id): .string(id)
+        case .finish(let name): .string(name ?? FlowOutcome.finished.name)
+        case .openURL(let template): .string(template.render(lookup(screenID: screenID)))
+        case .custom(_, let argument): argument.map { render($0, screenID: screenID) }
+        case .pop, .popToRoot, .dismiss, .collectUserFeedback, .perform: nil
+        }
+    }
+
+    /// The text shown for a failed step: `description` of the error.
+    static func message(of error: any Error) -> String {
+        String(describing: error)
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+
+/// Runs a ``Flow``: the navigation stacks, the form, the actions and their handlers.
+///
+/// ## Lifecycle
+/// ``start()`` brings the flow's start screen in as `flow.presentation` says (`present`:
+/// a new stack; `push`: pushed, which with no stack also starts one). The flow ends with
+/// a `finish` step (outcome = its argument, or `finished`), when no stack is left
+/// (outcome `dismissed`), or when the host calls ``end(_:)`` (e.g. `quit`). After the
+/// end, taps are ignored (``TapResult/ignoredFlowEnded``) and fields do not change.
+///
+/// ## Form
+/// Field values live for the whole flow, keyed by field id (the first definition of an
+/// id wins if a broken flow repeats one). Initial values: `rating` → `value ?? min`,
+/// `toggle` → `value`, `textField` / `textEditor` → `""`. ``setField(_:to:)`` refuses
+/// values a field cannot hold (``FieldError``) and stores texts that break their
+/// `format`, reporting them in ``FieldSnapshot/problem``.
+///
+/// ## Taps and the busy rule
+/// A tap names the instance it was shown on. It runs only when that instance is on top,
+/// no action is running, the slot has an action and — for the primary action — every
+/// required field of that screen is filled and every field of it is valid. The checks
+/// and marking the screen busy happen before the first suspension point, so on this
+/// actor two concurrent taps can never both pass (reentrancy cannot slip in between).
+/// While the action runs, the screen is busy: every tap is ignored
+/// (``TapResult/ignoredBusy``) and a `retryButton` shows its `loadingTitle`.
+///
+/// ## Steps
+/// Steps run in order. A step fails when its handler throws, a navigation is refused
+/// (e.g. `popTo` a screen not in the top stack), a target screen is unknown, or a
+/// built-in's argument is bad. A failure skips the remaining steps; then the button's
+/// `onFailure` runs if it has one (a failure there is shown on the screen), otherwise
+/// the error message is kept on the screen (``ScreenSnapshot/errorMessage``) and the
+/// screen stays, so it can be tapped again. The message is cleared by the next tap that
+/// runs on that screen. When a step ends the flow (`finish`, or no stack left), the
+/// remaining steps are skipped.
+///
+/// ## Templates
+/// `${name}` in titles, text blocks and step arguments renders, in this order of lookup:
+/// the context variables `flow.id` and `screen.id` (the screen being drawn, or whose
+/// action runs), a field value (see ``FieldValue/description``), then the host's
+/// `context` dictionary; an unknown name renders as the empty string (validation reports
+/// it before a flow runs).
+///
+/// ## Screens built in Swift
+/// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)`` add the
+/// configuration to the screen table under its `id` (replacing a screen with that id)
+/// and show it, like seed `002`'s `feedbackNavigator`.
+public actor FlowNavigator {
+    /// The flow's id (`flow.id` in templates).
+    public nonisolated let flowID: String
+    let flow: Flow
+    let registry: ActionHandlerRegistry
+    let presenters: [any Presenter]
+    let context: [String: String]
+    let now: @Sendable () -> Date
+
+    /// The screen table: the flow's screens and any configuration shown from Swift.
+    var screens: [String: FeedbackConfiguration] = [:]
+    var fieldDefinitions: [String: FieldDefinition] = [:]
+    var values: [String: FieldValue] = [:]
+    /// The stacks.
+    public private(set) var state = NavigationState()
+    /// The instance whose action is running, if any.
+    var runningInstance: ScreenInstanceID?
+    /// The message of each instance's last failed action.
+    var errors: [ScreenInstanceID: String] = [:]
+    /// How the flow ended, `nil` while it runs.
+    public private(set) var outcome: FlowOutcome?
+    var started = false
+
+    /// - Parameters:
+    ///   - flow: a validated flow (an invalid one does not crash the navigator, but its
+    ///     broken steps fail when run).
+    ///   - registry: the handlers of `openURL`, `collectUserFeedback` and custom steps.
+    ///   - presenters: receive every event, in order, in this array's order.
+    ///   - context: extra template variables (after `flow.id`, `screen.id` and fields).
+    ///   - now: the clock for ``FeedbackSubmission/submittedAt``.
+    public init(
+        flow: Flow, registry: ActionHandlerRegistry, presenters: [any Presenter] = [],
+        context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.flowID = flow.id
+        self.flow = flow
+        self.registry = registry
+        self.presenters = presenters
+        self.context = context
+        self.now = now
+        var screens: [String: FeedbackConfiguration] = [:]
+        var definitions: [String: FieldDefinition] = [:]
+        var values: [String: FieldValue] = [:]
+        for screen in flow.screens where screens[screen.id] == nil {
+            screens[screen.id] = screen
+            Self.addFields(of: screen, to: &definitions, values: &values)
+        }
+        self.screens = screens
+        self.fieldDefinitions = definitions
+        self.values = values
+    }
+
+    /// A navigator with no flow file, for screens built in Swift and shown with
+    /// ``pushFeedback(configuration:)`` / ``presentFeedback(configuration:)``.
+    public init(
+        id: String = "feedback", registry: ActionHandlerRegistry, presenters: [any Presenter] = [],
+        context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(flow: Flow(id: id, start: "", screens: []), registry: registry, presenters: presenters, context: context, now: now)
+    }
+
+    // MARK: Lifecycle
+
+    /// Shows the flow's start screen (`present`ed or `push`ed per `flow.presentation`).
+    /// - Throws: ``NavigatorError/alreadyStarted``, ``NavigatorError/flowEnded``, or
+    ///   ``NavigatorError/unknownScreen(_:)`` when `start` names no screen.
+    public func start() async throws(NavigatorError) {
+        guard outcome == nil else { throw .flowEnded }
+        guard !started else { throw .alreadyStarted }
+        started = true
+        let operation: NavigationOperation =
+            flow.presentation == .push ? .push(flow.start) : .present(flow.start)
+        try await navigate(operation)
+    }
+
+    /// Ends the flow with `outcome` (e.g. ``FlowOutcome/quit``) and tells the presenters.
+    /// Does nothing if the flow has already ended. An action still running stops before
+    /// its next step.
+    public func end(_ outcome: FlowOutcome) async {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        await emit(.flowEnded(outcome))
+    }
+
+    /// Whether the flow has ended.
+    public var hasEnded: Bool { outcome != nil }
+
+    /// Whether an action is running.
+    public var isBusy: Bool { runningInstance != nil }
+
+    // MARK: Navigation
+
+    /// Applies a navigation operation from the host (e.g. a "back" gesture: `.pop`),
+    /// with the same events as a navigation step. Leaving no stack ends the flow with
+    /// outcome `dismissed`.
+    /// - Returns: the instance that entered, for `push`, `present` and `replace`.
+    /// - Throws: ``NavigatorError/flowEnded``, ``NavigatorError/unknownScreen(_:)`` for
+    ///   a `push`/`present`/`replace` of a screen not in the table, or
+    ///   ``NavigatorError/navigation(_:)``; the stacks are then unchanged.
+    @discardableResult
+    public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
+        guard outcome == nil else { throw .flowEnded }
+        switch operation {
+        case .push(let id), .present(let id), .replace(let id):
+            guard screens[id] != nil else { throw .unknownScreen(id) }
+        case .pop, .popTo, .popToRoot, .dismiss:
+            break
+        }
+        started = true
+        let previousTop = state.top
+        let entered: ScreenInstance?
+        do {
+            entered = try state.apply(operation)
+        } catch {
+            throw .navigation(error)
+        }
+        errors = errors.filter { state.contains($0.key) }
+        await emit(.stackChanged(.init(operation: operation, stacks: state.stacks)))
+        if state.isEmpty {
+            await end(.dismissed)
+        } else if let top = state.top, top != previousTop, outcome == nil, let snapshot = makeSnapshot(top) {
+            await emit(.screenShown(snapshot))
+        }
+        return entered
+    }
+
+    /// Seed `002`: adds `configuration` to the screen table under its `id` and pushes it
+    /// on the top stack (with no stack: a new one).
+    /// - Returns: the instance shown.
+    /// - Throws: ``NavigatorError/flowEnded``.
+    @discardableResult
+    public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+        try await show(configuration, with: .push(configuration.id))
+    }
+
+    /// Seed `002`: adds `configuration` to the screen table under its `id` and presents
+    /// it modally (a new stack on top).
+    /// - Returns: the instance shown.
+    /// - Throws: ``NavigatorError/flowEnded``.
+    @discardableResult
+    public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+        try await show(configuration, with: .present(configuration.id))
+    }
+
+    private func show(_ configuration: FeedbackConfiguration, with operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance {
+        guard outcome == nil else { throw .flowEnded }
+        screens[configuration.id] = configuration
+        registerFields(of: configuration)
+        guard let entered = try await navigate(operation) else { throw .unknownScreen(configuration.id) }
+        return entered
+    }
+
+    // MARK: Reading
+
+    /// The screen on top, drawn; `nil` when nothing is shown.
+    public func snapshot() -> ScreenSnapshot? {
+        state.top.flatMap(makeSnapshot)
+    }
+
+    /// An instance on the stacks, drawn; `nil` if it is not on the stacks.
+    public func snapshot(of id: ScreenInstanceID) -> ScreenSnapshot? {
+        guard let (stack, index) = state.position(of: id) else { return nil }
+        return makeSnapshot(state.stacks[stack][index])
+    }
+
+    /// The screen with `id` in the screen table.
+    public func screen(_ id: String) -> FeedbackConfiguration? {
+        screens[id]
+    }
+
+    // MARK: Events
+
+    func emit(_ event: NavigatorEvent) async {
+        for presenter in presenters {
+            await presenter.present(event)
+        }
+    }
+}

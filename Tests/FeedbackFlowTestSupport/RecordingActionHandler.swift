@@ -1,0 +1,15 @@
+import FeedbackFlow
+import Synchronization
+
+/// A custom-step handler that succeeds and keeps every invocation.
+public final class RecordingActionHandler: ActionHandler, Sendable {
+    private let storage = Mutex<[ActionInvocation]>([])
+
+    public init() {}
+
+    public func perform(_ invocation: ActionInvocation) async throws {
+        storage.withLock { $0.append(invocation) }
+    }
+
+    public var invocations: [ActionInvocation] { storage.withLock { $0 } }
+}

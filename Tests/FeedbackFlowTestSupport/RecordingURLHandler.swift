@@ -1,0 +1,15 @@
+import FeedbackFlow
+import Synchronization
+
+/// A URL handler that keeps every URL it is asked to open.
+public final class RecordingURLHandler: URLHandler, Sendable {
+    private let storage = Mutex<[String]>([])
+
+    public init() {}
+
+    public func open(_ url: String) async throws {
+        storage.withLock { $0.append(url) }
+    }
+
+    public var opened: [String] { storage.withLock { $0 } }
+}
