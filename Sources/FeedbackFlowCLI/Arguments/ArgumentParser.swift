@@ -24,6 +24,11 @@ public struct ArgumentParser: Sendable {
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        // Help anywhere before `--` wins over every other problem on the line.
+        for argument in arguments {
+            if argument == "--" { break }
+            if argument == "--help" || argument == "-h" { return ParsedArguments(wantsHelp: true) }
+        }
         var result = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -37,10 +42,6 @@ public struct ArgumentParser: Sendable {
             if argument == "--" {
                 optionsEnded = true
                 continue
-            }
-            if argument == "--help" || argument == "-h" {
-                result.wantsHelp = true
-                return result
             }
 
             // Split `--name=value`; find the option by long or short name.
@@ -104,8 +105,7 @@ public struct ArgumentParser: Sendable {
 
     private func unknownOption(_ display: String) -> UsageError {
         let names = options.map { "--\($0.name)" } + ["--help"]
-        let typed = display.split(separator: "=", maxSplits: 1).first.map(String.init) ?? display
-        return UsageError("unknown option '\(display)'", hint: Suggestion.hint(for: typed, among: names))
+        return UsageError("unknown option '\(display)'", hint: Suggestion.hint(for: display, among: names))
     }
 
     private func checkPositionals(_ positionals: [String]) throws(UsageError) {
