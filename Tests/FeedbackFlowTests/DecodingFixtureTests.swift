@@ -167,4 +167,26 @@ struct DecodingFixtureTests {
         #expect(F.places(d) == ["1:1 missing-key", "1:1 missing-key"])
         #expect(d.map(\.message) == ["missing required key 'version'", "missing required key 'start'"])
     }
+
+    @Test("a screen with nothing after its key keeps its id (so pushes to it resolve) and is reported at the key")
+    func nullScreen() {
+        let compilation = F.compile("decoding/null-screen.yaml")
+        #expect(F.places(compilation.diagnostics) == ["8:3 type-mismatch"])
+        #expect(compilation.diagnostics.first?.message == "expected a mapping, found null")
+        #expect(compilation.flow?.screens.map(\.id) == ["a", "b"])
+    }
+
+    @Test("a file without screens reports the missing key once, not also an empty flow")
+    func noScreens() {
+        let compilation = F.compile("decoding/no-screens.yaml")
+        #expect(F.places(compilation.diagnostics) == ["1:1 missing-key"])
+        #expect(compilation.diagnostics.first?.message == "missing required key 'screens'")
+    }
+
+    @Test("JSON files report the same problems at their own positions")
+    func jsonPositions() {
+        let d = F.compile("decoding/typos.json").diagnostics
+        #expect(F.places(d) == ["4:20 invalid-value", "4:30 unknown-key"])
+        #expect(d.map(\.hint) == ["did you mean 'success'?", "did you mean 'title'?"])
+    }
 }

@@ -119,6 +119,13 @@ struct ValidationRuleTests {
         #expect(FlowValidator.contextVariables == ["flow.id", "screen.id"])
     }
 
+    @Test("names a host promises to provide are accepted when passed to the validator")
+    func additionalVariables() {
+        let flow = Flow(id: "f", start: "a", screens: [Self.screen("a", title: "Hi ${user}")])
+        #expect(Self.codes(FlowValidator.validate(flow)) == ["unknown-reference"])
+        #expect(FlowValidator.validate(flow, additionalVariables: ["user"]).isEmpty)
+    }
+
     @Test("malformed templates are invalid-template errors")
     func malformedTemplates() {
         let flow = Flow(id: "f", start: "a", screens: [Self.screen("a", title: "Hi ${} and ${1x} and ${open")])

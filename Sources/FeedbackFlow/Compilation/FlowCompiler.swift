@@ -32,13 +32,15 @@ public enum FlowCompiler {
     ///
     /// Validation runs even when decoding found errors (a push to a missing screen is
     /// reported next to a missing title), but then without the whole-graph warnings
-    /// (`unreachable-screen`, `pop-on-root`), which a dropped step would make wrong.
+    /// (`unreachable-screen`, `pop-on-root`), which a dropped step would make wrong, and
+    /// not at all when decoding found errors and no screen (the missing or broken
+    /// `screens` is already reported; `empty-flow` would only repeat it).
     public static func compile(_ document: LoadedDocument) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
         let flow = FlowDecoder.decode(document, diagnostics: &decoding)
         bag.append(contentsOf: decoding.diagnostics)
-        if let flow {
+        if let flow, !(flow.screens.isEmpty && decoding.hasErrors) {
             FlowValidator.validate(flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors)
         }
         return FlowCompilation(document: document, flow: flow, diagnostics: bag.sorted)

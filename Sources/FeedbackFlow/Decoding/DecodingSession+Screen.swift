@@ -8,6 +8,11 @@ extension DecodingSession {
 
     /// A screen written as the value of `screens.ID`; `span` is its key.
     mutating func decodeScreen(_ node: Node, id: String, span: SourceSpan) -> FeedbackConfiguration {
+        if node.isNull {
+            // `thanks:` with nothing after it: the key is the only text to point at.
+            report(.typeMismatch, "expected a mapping, found null", at: node.span.start == node.span.end ? span : node.span)
+            return Self.placeholderScreen(id: id, span: span)
+        }
         guard let fields = mapping(node) else { return Self.placeholderScreen(id: id, span: span) }
         let suggested = checkKeys(fields, allowed: Self.screenKeys)
         return decodeScreen(fields, id: id, span: span, suggested: suggested)

@@ -18,9 +18,24 @@ import FlowDocument
 ///   ``ContextVariable`` (`flow.id`, `screen.id`); with "did you mean". Both template
 ///   rules point at the exact column of `$` when the scalar is single-line and written
 ///   plain or quoted without escapes, else at the scalar's start.
-/// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack
-///   (defined precisely in ``StackRootAnalysis``): there `pop` removes the whole stack.
+/// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack,
+///   where `pop` removes the whole stack (BRIEF "Actions": a stack left empty is removed,
+///   as `dismiss`); at the `pop` step. Defined below.
 /// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`.
+///
+/// **When a screen is "only ever a root".** A screen *may be above a root* when some
+/// way of showing it puts it on top of another screen of its stack: it is the start
+/// screen and `presentation` is `push` (pushed on the host's stack); or some `push: ID`
+/// names it; or some `replace: ID` names it while the screen being replaced may be above
+/// a root or its position is unknown (replace keeps the position). A screen reachable
+/// from the start that may not be above a root is *only ever a root*: every way it is
+/// shown is `present: ID`, `replace: ID` of a root, or the start with `presentation:
+/// present`. (`popTo` shows no screen in a new position.) Within an action, `pop` acts on
+/// the top *at that step*: the action's own screen until a navigation step runs, then the
+/// pushed/presented/replacing screen, then unknown after `pop`, `popTo`, `popToRoot`,
+/// `dismiss` or `finish`. `onFailure` starts on its own screen only if the failed action
+/// has no navigation step before its last step. The warning is given only when the top
+/// is known to be a root, so a `pop` that might pop a pushed screen is never flagged.
 ///
 /// Complexity: O(screens + steps + template length), plus the stack-root fixed point,
 /// O(screens · steps) in the worst case.
@@ -30,12 +45,17 @@ public enum FlowValidator {
     public static let contextVariables: [String] = ContextVariable.names
 
     /// Validates `flow`, appending to `diagnostics`.
-    /// - Parameter graphWarnings: whether to run the whole-graph warnings
-    ///   (`unreachable-screen`, `pop-on-root`). ``FlowCompiler`` turns them off when
-    ///   decoding failed, since a step dropped for a shape error would make its target
-    ///   look unreachable.
-    public static func validate(_ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true) {
-        var run = ValidationRun(flow: flow)
+    /// - Parameters:
+    ///   - graphWarnings: whether to run the whole-graph warnings (`unreachable-screen`,
+    ///     `pop-on-root`). ``FlowCompiler`` turns them off when decoding failed, since a
+    ///     step dropped for a shape error would make its target look unreachable.
+    ///   - additionalVariables: names a host promises to provide to templates (e.g. the
+    ///     navigator's extra context), accepted besides field ids and
+    ///     ``contextVariables``.
+    public static func validate(
+        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = []
+    ) {
+        var run = ValidationRun(flow: flow, additionalVariables: additionalVariables)
         if run.checkHasScreens() {
             run.checkUniqueScreenIDs()
             let startExists = run.checkStart()
@@ -53,9 +73,11 @@ public enum FlowValidator {
     }
 
     /// Validates `flow` and returns its diagnostics sorted by position.
-    public static func validate(_ flow: Flow, graphWarnings: Bool = true) -> [Diagnostic] {
+    public static func validate(
+        _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = []
+    ) -> [Diagnostic] {
         var bag = DiagnosticBag()
-        validate(flow, diagnostics: &bag, graphWarnings: graphWarnings)
+        validate(flow, diagnostics: &bag, graphWarnings: graphWarnings, additionalVariables: additionalVariables)
         return bag.sorted
     }
 }

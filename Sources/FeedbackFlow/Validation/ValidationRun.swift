@@ -3,12 +3,15 @@ import FlowDocument
 /// One run of ``FlowValidator`` over a flow: each rule appends to `diagnostics`.
 struct ValidationRun {
     let flow: Flow
+    /// Template names a host provides besides field ids and the context variables.
+    let additionalVariables: [String]
     var diagnostics = DiagnosticBag()
     /// Screen ids in written order (the first of duplicates).
     private let screenIDs: [String]
 
-    init(flow: Flow) {
+    init(flow: Flow, additionalVariables: [String] = []) {
         self.flow = flow
+        self.additionalVariables = additionalVariables
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
     }
@@ -179,7 +182,7 @@ struct ValidationRun {
 
     /// `invalid-template` and `unknown-reference` in every template of every screen.
     mutating func checkTemplates(fieldIDs: [String]) {
-        let known = fieldIDs + ContextVariable.names
+        let known = fieldIDs + ContextVariable.names + additionalVariables
         let knownSet = Set(known)
         for screen in flow.screens {
             for template in Self.templates(of: screen) {

@@ -1,0 +1,105 @@
+import FeedbackFlow
+import FlowDocument
+import Foundation
+import Testing
+
+/// Validation rules pinned on YAML fixtures through ``FlowCompiler``; every expected
+/// `line:column` was counted by hand from the fixture (and cross-checked with PyYAML's
+/// marks).
+@Suite("Validation fixtures")
+struct ValidationFixtureTests {
+    typealias F = DecodingFixture
+
+    @Test("start and every navigation target must name a screen, each at the id as written")
+    func unknownScreens() {
+        let d = F.compile("validation/unknown-screens.yaml").diagnostics
+        #expect(F.places(d) == [
+            "2:8 unknown-screen", "11:19 unknown-screen", "12:22 unknown-screen", "13:22 unknown-screen",
+            "14:20 unknown-screen",
+        ])
+        #expect(d.map(\.hint) == [
+            "start screen: did you mean 'home'?", "'push' target: did you mean 'details'?",
+            "'present' target: did you mean 'summary'?",
+            "'replace' target: the screens are 'home', 'details', 'summary'", "'popTo' target: did you mean 'home'?",
+        ])
+    }
+
+    @Test("screens no chain of push/present/replace reaches are warnings at their key")
+    func unreachable() {
+        let compilation = F.compile("validation/unreachable.yaml")
+        #expect(F.places(compilation.diagnostics) == ["12:3 unreachable-screen", "16:3 unreachable-screen"])
+        #expect(compilation.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(!compilation.hasErrors)
+    }
+
+    @Test("pop on a screen that is only ever a stack root is a warning; on a pushed screen it is not")
+    func popOnRoot() {
+        let d = F.compile("validation/pop-on-root.yaml").diagnostics
+        #expect(F.places(d) == ["10:38 pop-on-root", "22:38 pop-on-root"])
+        #expect(d.map(\.message) == [
+            "'pop' on screen 'home', which is always the root of its stack",
+            "'pop' on screen 'help', which is always the root of its stack",
+        ])
+    }
+
+    @Test("field ids are unique in a flow; rating ranges and maxLength are checked")
+    func fields() throws {
+        let d = F.compile("validation/fields.yaml").diagnostics
+        #expect(F.places(d) == [
+            "9:43 invalid-value", "10:52 invalid-value", "16:22 duplicate-field-id", "17:34 invalid-value",
+        ])
+        #expect(d.map(\.message) == [
+            "maxLength must be at least 1, found 0", "rating value 6 is outside 1...5", "duplicate field id 'email'",
+            "rating min 3 must be less than max 3",
+        ])
+        let note = try #require(d[2].notes.first)
+        #expect(note.message == "first defined here")
+        #expect(note.span?.start.description == "9:25")
+    }
+
+    @Test("template references point at '$' in plain and unescaped quoted scalars, else at the scalar")
+    func templates() throws {
+        let d = F.compile("validation/templates.yaml").diagnostics
+        #expect(F.places(d) == [
+            "6:18 unknown-reference",  // plain: Hello ${nmae}
+            "10:21 unknown-reference",  // single-quoted, no escape
+            "11:15 unknown-reference",  // double-quoted with \t before: the scalar
+            "12:15 unknown-reference",  // block scalar: the scalar
+            "14:20 unknown-reference",  // plain after 'Café': columns count Unicode scalars
+            "19:44 invalid-template",  // "${name  (unclosed)
+            "19:62 invalid-template",  // "${}"
+            "20:42 unknown-reference",  // plain URL
+        ])
+        #expect(d.map(\.message) == [
+            "unknown reference 'nmae'", "unknown reference 'nme'", "unknown reference 'nam'", "unknown reference 'naem'",
+            "unknown reference 'nmea'", "unclosed '${' in template", "empty name in '${}'", "unknown reference 'user'",
+        ])
+        #expect(d[0].hint == "did you mean 'name'?")
+        #expect(d[0].span?.end.column == 25)  // `${nmae}` is 7 scalars wide
+        // 'Café' has a two-byte 'é': the column counts scalars, the offset counts bytes of the file.
+        let bytes = Array(try String(contentsOfFile: F.path("validation/templates.yaml"), encoding: .utf8).utf8)
+        let needle = Array("${nmea}".utf8)
+        let byteOffset = (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        #expect(d[4].span?.start.offset == byteOffset)
+        #expect(d[4].span.map { $0.end.offset - $0.start.offset } == 7)
+    }
+
+    @Test("a flow that decodes with errors gets no whole-graph warnings")
+    func graphWarningsNeedACleanDecode() {
+        // image.yaml has screen 'c' that nothing reaches, but its decoding errors come first.
+        let d = F.compile("decoding/image.yaml").diagnostics
+        #expect(!d.contains { $0.code == "unreachable-screen" })
+    }
+
+    @Test("an empty screens mapping is an empty flow, at the mapping")
+    func emptyFlow() {
+        let compilation = F.compile("validation/empty-screens.yaml")
+        #expect(F.places(compilation.diagnostics) == ["2:10 empty-flow"])
+    }
+
+    @Test("the brief's call-quality flow validates without findings")
+    func cleanFlow() {
+        #expect(F.compile("decoding/call-quality.yaml").diagnostics.isEmpty)
+        #expect(F.compile("decoding/call-quality.json").diagnostics.isEmpty)
+    }
+}
