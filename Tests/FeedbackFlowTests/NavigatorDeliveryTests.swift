@@ -1,0 +1,166 @@
+import FeedbackFlow
+import FeedbackFlowTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file sink and the transcript recorder: one complete JSON object per line.
+@Suite("Feedback sink and transcript files")
+struct NavigatorDeliveryTests {
+    private func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedbackflow-\(UUID().uuidString)-\(name)").path
+    }
+
+    private func lines(_ path: String) throws -> [String] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "every line ends with a newline")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    private func object(_ line: String) throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(parsed as? [String: Any])
+    }
+
+    private let submission = FeedbackSubmission(
+        rating: 4, reason: "ada@example.com\nGreat call",
+        custom: ["callWasAwesome": .bool(true), "minutes": .number("12.5"), "hex": .number("0x1F")],
+        flowID: "call-quality-rating", screenID: "rate-call", submittedAt: NavigatorTestHarness.clock)
+
+    @Test("JSONLinesFeedbackSink writes exactly one parseable line per submission")
+    func oneLinePerSubmission() async throws {
+        let path = temporaryPath("feedback.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = JSONLinesFeedbackSink(path: path)
+        try await sink.submit(submission)
+        try await sink.submit(FeedbackSubmission(
+            rating: 1, reason: nil, custom: [:], flowID: "f", screenID: "s", submittedAt: NavigatorTestHarness.clock))
+
+        let lines = try lines(path)
+        #expect(lines.count == 2)
+        let first = try object(lines[0])
+        #expect(first["rating"] as? Int == 4)
+        #expect(first["reason"] as? String == "ada@example.com\nGreat call")
+        #expect(first["flowID"] as? String == "call-quality-rating")
+        #expect(first["screenID"] as? String == "rate-call")
+        #expect(first["submittedAt"] as? String == "2024-05-01T12:00:00Z")
+        let custom = try #require(first["custom"] as? [String: Any])
+        #expect(custom["callWasAwesome"] as? Bool == true)
+        #expect((custom["minutes"] as? NSNumber)?.doubleValue == 12.5)
+        // 0x1F is YAML, not a JSON number: kept as its text.
+        #expect(custom["hex"] as? String == "0x1F")
+        let second = try object(lines[1])
+        #expect(second["reason"] == nil)
+        #expect(second["rating"] as? Int == 1)
+    }
+
+    @Test("a submission round-trips through its JSON form")
+    func roundTrip() throws {
+        let data = try JSONEncoder().encode(submission)
+        let decoded = try JSONDecoder().decode(FeedbackSubmission.self, from: data)
+        #expect(decoded.rating == submission.rating)
+        #expect(decoded.reason == submission.reason)
+        #expect(decoded.submittedAt == submission.submittedAt)
+        #expect(decoded.custom["callWasAwesome"] == .bool(true))
+        #expect(decoded.custom["minutes"] == .number("12.5"))
+    }
+
+    @Test("the sink appends after what the file already holds")
+    func appendsToExisting() async throws {
+        let path = temporaryPath("existing.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "{\"earlier\":true}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try await JSONLinesFeedbackSink(path: path).submit(submission)
+        let lines = try lines(path)
+        #expect(lines.count == 2)
+        #expect(lines[0] == "{\"earlier\":true}")
+        #expect(try object(lines[1])["rating"] as? Int == 4)
+    }
+
+    @Test("concurrent submissions each land as one whole line")
+    func concurrentSubmissions() async throws {
+        let path = temporaryPath("concurrent.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = JSONLinesFeedbackSink(path: path)
+        let submission = submission
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for rating in 1...5 {
+                for _ in 0..<10 {
+                    group.addTask {
+                        var s = submission
+                        s.rating = rating
+                        try await sink.submit(s)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let lines = try lines(path)
+        #expect(lines.count == 50)
+        let ratings = try lines.map { try #require(try object($0)["rating"] as? Int) }
+        #expect(ratings.sorted() == (1...5).flatMap { Array(repeating: $0, count: 10) })
+    }
+
+    @Test("a sink that cannot open its file throws and the step fails")
+    func cannotOpen() async throws {
+        let directory = temporaryPath("dir")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        await #expect(throws: DeliveryError.cannotOpen(path: directory, code: EISDIR)) {
+            try await JSONLinesFeedbackSink(path: directory).submit(submission)
+        }
+    }
+
+    #if os(Linux)
+    @Test("a write that fails surfaces as writeFailed (/dev/full: ENOSPC)")
+    func writeFails() async {
+        await #expect(throws: DeliveryError.writeFailed(path: "/dev/full", code: ENOSPC)) {
+            try await JSONLinesFeedbackSink(path: "/dev/full").submit(submission)
+        }
+    }
+    #endif
+
+    @Test("TranscriptRecorder writes one JSON event per line, in order")
+    func transcript() async throws {
+        let path = temporaryPath("transcript.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = TranscriptRecorder(path: path)
+        let navigator = FlowNavigator(
+            flow: flow(
+                screen("a", .openURL("https://example.com"), .push("b")),
+                screen("b", .dismiss)),
+            registry: ActionHandlerRegistry(urlHandler: RecordingURLHandler(), feedbackSink: RecordingFeedbackSink()),
+            presenters: [recorder])
+        try await navigator.start()
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
+
+        let events = try lines(path).map(object)
+        #expect(events.map { $0["type"] as? String } == [
+            "stackChanged", "screenShown",
+            "actionTapped", "stepRun", "handlerResult", "stepRun", "stackChanged", "screenShown",
+            "actionTapped", "stepRun", "stackChanged", "flowEnded",
+        ])
+        #expect(events[0]["operation"] as? String == "present")
+        #expect(events[0]["target"] as? String == "a")
+        #expect(events[1]["screen"] as? String == "a")
+        #expect(events[1]["instance"] as? Int == 1)
+        #expect(events[1]["style"] as? String == "informative")
+        #expect(events[2]["slot"] as? String == "primary")
+        #expect(events[2]["title"] as? String == "Go")
+        #expect(events[3]["step"] as? String == "openURL")
+        #expect(events[3]["argument"] as? String == "https://example.com")
+        #expect(events[4]["result"] as? String == "success")
+        #expect(events[6]["stacks"] as? [[String]] == [["a", "b"]])
+        #expect(events[6]["depths"] as? [Int] == [2])
+        #expect(events[10]["stacks"] as? [[String]] == [])
+        #expect(events[11]["outcome"] as? String == "dismissed")
+        #expect(await recorder.lastError == nil)
+    }
+}

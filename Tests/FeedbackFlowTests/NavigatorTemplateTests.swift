@@ -1,0 +1,108 @@
+import FeedbackFlow
+import FeedbackFlowTestSupport
+import Testing
+
+/// `${…}` templates in titles and step arguments, and the feedback submission they build.
+@Suite("Navigator templates and feedback")
+struct NavigatorTemplateTests {
+    /// Seed `000`, written as a flow.
+    private func callQuality(rating: RatingField = RatingField(id: "rating", label: "Rate Quality", value: 1)) -> Flow {
+        let request = FeedbackRequest(
+            rating: "${rating}", reason: "${email}\n${comment}",
+            custom: [
+                "callWasAwesome": .bool(true),
+                "where": .string("${screen.id}@${flow.id}"),
+                "nested": .object(["list": .list([.string("${rating}"), .number("3")])]),
+            ])
+        return flow(
+            screen(
+                "rate", .collectUserFeedback(request), .push("thanks"),
+                content: [
+                    ContentBlock(.textField(TextField(id: "email", required: true, format: .email))),
+                    ContentBlock(.textEditor(TextEditorField(id: "comment"))),
+                    ContentBlock(.rating(rating)),
+                ]),
+            screen("thanks"),
+            id: "call-quality-rating")
+    }
+
+    @Test("collectUserFeedback renders rating, reason and custom string leaves from the fields")
+    func submissionRendered() async throws {
+        let h = NavigatorTestHarness(callQuality())
+        _ = try await h.start()
+        try await h.navigator.setField("email", to: .text("ada@example.com"))
+        try await h.navigator.setField("comment", to: .text("Great call"))
+        try await h.navigator.setField("rating", to: .rating(4))
+        #expect(try await h.tapTop() == .ran)
+        #expect(h.sink.submissions == [
+            FeedbackSubmission(
+                rating: 4, reason: "ada@example.com\nGreat call",
+                custom: [
+                    "callWasAwesome": .bool(true),
+                    "where": .string("rate@call-quality-rating"),
+                    "nested": .object(["list": .list([.string("4"), .number("3")])]),
+                ],
+                flowID: "call-quality-rating", screenID: "rate", submittedAt: NavigatorTestHarness.clock)
+        ])
+    }
+
+    @Test("a rating outside 1...5 fails collectUserFeedback and nothing is submitted")
+    func ratingOutsideSeedRange() async throws {
+        let h = NavigatorTestHarness(callQuality(rating: RatingField(id: "rating", min: 0, max: 10, value: 7)))
+        _ = try await h.start()
+        try await h.navigator.setField("email", to: .text("ada@example.com"))
+        try await h.tapTop()
+        #expect(h.sink.submissions.isEmpty)
+        #expect(
+            await h.navigator.snapshot()?.errorMessage
+                == "collectUserFeedback: rating must be a whole number from 1 to 5, got '7'")
+        #expect(await h.stacks() == [["rate"]])
+    }
+
+    @Test("a rating that is not a number fails collectUserFeedback", arguments: ["abc", "4.5", "-1", ""])
+    func ratingNotANumber(_ text: String) async throws {
+        let h = NavigatorTestHarness(flow(screen("a", .collectUserFeedback(FeedbackRequest(rating: TemplateString(text))))))
+        _ = try await h.start()
+        try await h.tapTop()
+        #expect(h.sink.submissions.isEmpty)
+        #expect(
+            await h.navigator.snapshot()?.errorMessage
+                == "collectUserFeedback: rating must be a whole number from 1 to 5, got '\(text)'")
+    }
+
+    @Test("collectUserFeedback without a rating fails")
+    func missingRating() async throws {
+        let h = NavigatorTestHarness(flow(screen("a", .collectUserFeedback(FeedbackRequest(reason: "x")))))
+        _ = try await h.start()
+        try await h.tapTop()
+        #expect(await h.navigator.snapshot()?.errorMessage == "collectUserFeedback: a rating from 1 to 5 is required")
+    }
+
+    @Test("titles, subtitles and text blocks render flow.id, screen.id, fields and host context; $$ is a dollar")
+    func titlesRendered() async throws {
+        let configuration = FeedbackConfiguration(
+            id: "hello", style: .informative, title: TemplateString("Hi ${user} on ${screen.id} of ${flow.id}"),
+            subtitle: TemplateString("Costs $$5, toggle is ${t}"), primaryAction: .none, secondaryAction: .none,
+            extraContent: [
+                ContentBlock(.text(TemplateString("note: ${missing}|"))),
+                ContentBlock(.toggle(ToggleField(id: "t", value: true))),
+            ], span: nil)
+        let h = NavigatorTestHarness(flow(configuration), context: ["user": "Ada"])
+        _ = try await h.start()
+        let snapshot = try #require(await h.navigator.snapshot())
+        #expect(snapshot.title == "Hi Ada on hello of test-flow")
+        #expect(snapshot.subtitle == "Costs $5, toggle is true")
+        #expect(snapshot.content.first == .text("note: |"))
+    }
+
+    @Test("a button title renders templates too")
+    func buttonTitleRendered() async throws {
+        let configuration = FeedbackConfiguration(
+            id: "a", style: .informative, title: "T", subtitle: nil,
+            primaryAction: .button(ActionButton(title: "Send as ${who}", action: FlowAction(.finish(nil)))),
+            secondaryAction: .none, extraContent: [], span: nil)
+        let h = NavigatorTestHarness(flow(configuration), context: ["who": "guest"])
+        _ = try await h.start()
+        #expect(await h.navigator.snapshot()?.primary?.title == "Send as guest")
+    }
+}
