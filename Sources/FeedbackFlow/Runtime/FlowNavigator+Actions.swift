@@ -21,6 +21,7 @@ extension FlowNavigator {
 
         // Busy from here on. Nothing above suspended, so no other tap got in between.
         runningInstance = instanceID
+        runningSlot = slot
         errors[instanceID] = nil
         let title = makeSnapshot(instance)?.action(slot)?.title ?? button.title.raw
         await emit(.actionTapped(.init(slot: slot, title: title, instance: instance)))
@@ -35,6 +36,7 @@ extension FlowNavigator {
         }
 
         runningInstance = nil
+        runningSlot = nil
         if outcome == nil, let top = state.top, let snapshot = makeSnapshot(top) {
             await emit(.screenUpdated(snapshot))
         }

@@ -4,6 +4,8 @@ extension FlowNavigator {
         guard let screen = screens[instance.screenID] else { return nil }
         let render = lookup(screenID: screen.id)
         let isBusy = runningInstance == instance.id
+        let primaryRuns = isBusy && runningSlot == .primary
+        let secondaryRuns = isBusy && runningSlot == .secondary
         let isOnTop = state.top?.id == instance.id
         let canTap = isOnTop && runningInstance == nil && outcome == nil
         let position = state.position(of: instance.id)
@@ -15,12 +17,12 @@ extension FlowNavigator {
         case .button(let button):
             primary = ActionSnapshot(
                 slot: .primary, kind: .button, title: button.title.render(render),
-                isEnabled: canTap && isFormComplete(screen), isLoading: isBusy)
+                isEnabled: canTap && isFormComplete(screen), isLoading: primaryRuns)
         case .retryButton(let button):
-            let title = (isBusy ? button.loadingTitle : nil) ?? button.title
+            let title = (primaryRuns ? button.loadingTitle : nil) ?? button.title
             primary = ActionSnapshot(
                 slot: .primary, kind: .retryButton, title: title.render(render),
-                isEnabled: canTap && isFormComplete(screen), isLoading: isBusy)
+                isEnabled: canTap && isFormComplete(screen), isLoading: primaryRuns)
         }
 
         var secondary: ActionSnapshot?
@@ -29,10 +31,10 @@ extension FlowNavigator {
             secondary = nil
         case .button(let button):
             secondary = ActionSnapshot(
-                slot: .secondary, kind: .button, title: button.title.render(render), isEnabled: canTap, isLoading: isBusy)
+                slot: .secondary, kind: .button, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
         case .link(let button):
             secondary = ActionSnapshot(
-                slot: .secondary, kind: .link, title: button.title.render(render), isEnabled: canTap, isLoading: isBusy)
+                slot: .secondary, kind: .link, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
         }
 
         let content: [ContentSnapshot] = screen.extraContent.map { block in

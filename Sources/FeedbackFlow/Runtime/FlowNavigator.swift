@@ -63,6 +63,8 @@ public actor FlowNavigator {
     public private(set) var state = NavigationState()
     /// The instance whose action is running, if any.
     var runningInstance: ScreenInstanceID?
+    /// Which of its actions runs.
+    var runningSlot: ActionSlot?
     /// The message of each instance's last failed action.
     var errors: [ScreenInstanceID: String] = [:]
     /// How the flow ended, `nil` while it runs.

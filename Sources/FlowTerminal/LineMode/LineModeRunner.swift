@@ -1,0 +1,101 @@
+import FeedbackFlow
+
+/// Plays a ``Flow`` in a terminal, or from a script: draws each screen as plain lines and
+/// reads one command per input line.
+///
+/// ## What is drawn
+/// Each screen shows a header with the style (`✔ success`, `ℹ informative`,
+/// `✖ error`, `★ feedback (image: NAME)`), the screen id and the stack depths; the title
+/// and subtitle; every content block with its current value (a field shows its label,
+/// `*` when required, its id in `[brackets]` (the name to use in commands), its value, and a `!` line when the value
+/// is invalid); the actions numbered from 1 — the primary first, then the secondary —
+/// marked `(link)`, `[disabled]` or `[loading…]`; and the error message of the last
+/// failed action, if any. While a retry button's action runs, a `… LOADING TITLE` line
+/// says so.
+///
+/// A screen is drawn when it comes on top and on `show`. After a field command, one line
+/// confirms the new value (and says when the primary action becomes enabled or
+/// disabled). After a tap that leaves the same screen on top, one line says `done` or
+/// gives the error.
+///
+/// ## Commands (one per line)
+/// ```
+/// N               tap action N (the numbers next to the buttons)
+/// set ID VALUE    fill a field: text as typed (trimmed), a whole number for a rating,
+///                 on/off (also true/false, yes/no, 1/0) for a toggle
+/// rate [ID] N     set a rating; ID may be left out when the screen has one rating
+/// toggle [ID]     flip a toggle; ID may be left out when the screen has one toggle
+/// clear ID        empty a text field
+/// edit ID         the next lines become the text, up to a line holding a single "."
+///                 (a line starting with ".." loses one dot, so "." itself can be typed)
+/// back            go back one screen (pop); on the last root this ends the flow
+/// show            draw the screen again
+/// help, ?         list the commands
+/// quit, q         end the run with outcome `quit`
+/// ```
+/// Command words are case-insensitive; field ids are not. Only fields of the screen on
+/// top can be set. Blank lines are ignored. A line that is not a valid command, or that
+/// the screen refuses (a disabled action, a value out of range), gets a one-line
+/// `error: …` and the screen stays.
+///
+/// ## Scripts
+/// Forms are filled by commands, not by prompts, so a script is exactly what a person
+/// would type. The call-quality flow of seed `000`, from a file of answers:
+/// ```
+/// set email ada@example.com
+/// set comment The call was great
+/// rate 4
+/// 1
+/// 1
+/// ```
+/// (fill the fields, tap Submit, then tap Done on the thank-you screen.)
+///
+/// ## Ending
+/// ``run()`` returns when the flow ends (`finish` → its outcome, no stack left →
+/// `dismissed`), on `quit` (`quit`), or at the end of input (`inputEnded`, a clean
+/// end). If the flow cannot start (its start screen is missing) it writes one error line
+/// and returns `failed`.
+///
+/// Output is the same on a terminal and on a pipe; escape sequences appear only when
+/// `style.isEnabled`, and control characters from the flow or the input are never
+/// written raw.
+public struct LineModeRunner: Sendable {
+    let flow: Flow
+    let registry: ActionHandlerRegistry
+    let input: any LineReader
+    let output: any TextWriter
+    let style: TerminalStyle
+    let presenters: [any Presenter]
+    let context: [String: String]
+
+    /// - Parameters:
+    ///   - flow: the flow to play (validated first by the caller).
+    ///   - registry: handlers for `openURL`, `collectUserFeedback` and custom steps.
+    ///   - input: where command lines come from.
+    ///   - output: where screens and messages go.
+    ///   - style: colours on or off.
+    ///   - presenters: more presenters for the same events (e.g. a ``TranscriptRecorder``).
+    ///   - context: extra template variables.
+    public init(
+        flow: Flow, registry: ActionHandlerRegistry, input: any LineReader, output: any TextWriter,
+        style: TerminalStyle, presenters: [any Presenter] = [], context: [String: String] = [:]
+    ) {
+        self.flow = flow
+        self.registry = registry
+        self.input = input
+        self.output = output
+        self.style = style
+        self.presenters = presenters
+        self.context = context
+    }
+
+    /// Plays the flow to its end. Never throws; see "Ending" for the outcomes.
+    public func run() async -> FlowOutcome {
+        let renderer = ScreenRenderer(style: style)
+        let navigator = FlowNavigator(
+            flow: flow, registry: registry,
+            presenters: [LineModePresenter(output: output, renderer: renderer)] + presenters, context: context)
+        var session = LineModeSession(navigator: navigator, input: input, output: output, renderer: renderer)
+        return await session.run()
+    }
+}

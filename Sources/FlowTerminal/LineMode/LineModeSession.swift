@@ -1,0 +1,242 @@
+import FeedbackFlow
+
+/// One line-mode run: reads commands, applies them to the navigator, draws the result.
+/// Lives inside ``LineModeRunner/run()`` only.
+struct LineModeSession {
+    let navigator: FlowNavigator
+    let input: any LineReader
+    let output: any TextWriter
+    let renderer: ScreenRenderer
+    /// The instance drawn last, to draw a screen once when it comes on top.
+    private var drawn: ScreenInstanceID?
+
+    init(navigator: FlowNavigator, input: any LineReader, output: any TextWriter, renderer: ScreenRenderer) {
+        self.navigator = navigator
+        self.input = input
+        self.output = output
+        self.renderer = renderer
+    }
+
+    private var style: TerminalStyle { renderer.style }
+
+    mutating func run() async -> FlowOutcome {
+        do {
+            try await navigator.start()
+        } catch {
+            say(error: "cannot start flow '\(navigator.flowID)': \(error)")
+            await navigator.end(.failed)
+            return .failed
+        }
+        while true {
+            if let outcome = await navigator.outcome { return finish(outcome) }
+            await drawIfNew()
+            output.write(style.apply("> ", .bold))
+            guard let line = await input.readLine() else {
+                output.write("\n")
+                await navigator.end(.inputEnded)
+                continue
+            }
+            switch LineCommand.parse(line) {
+            case .failure(let error): say(error: error.message)
+            case .success(let command): await execute(command)
+            }
+        }
+    }
+
+    // MARK: Commands
+
+    private mutating func execute(_ command: LineCommand) async {
+        guard let snapshot = await navigator.snapshot() else { return }
+        switch command {
+        case .nothing:
+            break
+        case .help:
+            output.write(LineCommand.helpText + "\n")
+        case .show:
+            draw(snapshot)
+        case .quit:
+            await navigator.end(.quit)
+        case .back:
+            do {
+                try await navigator.navigate(.pop)
+            } catch {
+                say(error: String(describing: error))
+            }
+        case .tap(let number):
+            await tap(number, on: snapshot)
+        case .set(let id, let value):
+            guard let field = field(id, in: snapshot) else { return }
+            switch field.kind {
+            case .rating: await setRating(field, value)
+            case .toggle:
+                guard let on = Self.toggleValue(value) else {
+                    return say(error: "'\(id)' is a toggle: use on or off")
+                }
+                await set(field, .toggle(on), before: snapshot)
+            case .textField, .textEditor:
+                await set(field, .text(value), before: snapshot)
+            }
+        case .rate(let id, let value):
+            guard let field = onlyField(id, kindName: "rating", in: snapshot) else { return }
+            await setRating(field, value)
+        case .toggle(let id):
+            guard let field = onlyField(id, kindName: "toggle", in: snapshot) else { return }
+            guard case .toggle(let on) = field.value else { return say(error: "'\(field.id)' is not a toggle") }
+            await set(field, .toggle(!on), before: snapshot)
+        case .clear(let id):
+            guard let field = field(id, in: snapshot) else { return }
+            guard case .text = field.value else { return say(error: "'\(id)' is not a text field") }
+            await set(field, .text(""), before: snapshot)
+        case .edit(let id):
+            guard let field = field(id, in: snapshot) else { return }
+            guard case .text = field.value else { return say(error: "'\(id)' is not a text field") }
+            output.write(style.apply("Type the text; end with a line holding a single \".\"", .dim) + "\n")
+            var lines: [String] = []
+            while true {
+                output.write(style.apply("| ", .dim))
+                guard let line = await input.readLine() else {
+                    output.write("\n")
+                    await navigator.end(.inputEnded)
+                    return
+                }
+                if line == "." { break }
+                lines.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
+            }
+            await set(field, .text(lines.joined(separator: "\n")), before: snapshot)
+        }
+    }
+
+    private mutating func tap(_ number: Int, on snapshot: ScreenSnapshot) async {
+        let actions = ScreenRenderer.actions(of: snapshot)
+        guard number >= 1, number <= actions.count else {
+            let range = actions.isEmpty ? "this screen has no actions" : "1–\(actions.count)"
+            return say(error: "no action \(number) on this screen (\(range))")
+        }
+        let action = actions[number - 1]
+        let result = await navigator.tap(action.slot, on: snapshot.instance.id)
+        switch result {
+        case .ran:
+            guard await navigator.outcome == nil, let after = await navigator.snapshot(),
+                after.instance.id == snapshot.instance.id
+            else { return }
+            if let error = after.errorMessage {
+                say(error: error)
+            } else {
+                output.write("\(renderer.sanitize(action.title)): done\n")
+            }
+        case .ignoredDisabled:
+            let missing = snapshot.fields.filter { !$0.isComplete }.map { field in
+                let name = field.label ?? field.id
+                return field.problem == nil ? "fill in \(name)" : "fix \(name)"
+            }
+            say(error: "'\(action.title)' is disabled: " + (missing.isEmpty ? "not available now" : missing.joined(separator: ", ")))
+        case .ignoredBusy:
+            say(error: "busy: an action is still running")
+        case .ignoredStale, .ignoredNoAction, .ignoredFlowEnded:
+            say(error: "'\(action.title)' cannot be tapped now")
+        }
+    }
+
+    private func setRating(_ field: FieldSnapshot, _ text: String) async {
+        guard case .rating(let min, let max) = field.kind else {
+            return say(error: "'\(field.id)' is not a rating")
+        }
+        guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }), let value = Int(text) else {
+            return say(error: "'\(field.id)' is a rating: give a whole number from \(min) to \(max)")
+        }
+        guard let snapshot = await navigator.snapshot() else { return }
+        await set(field, .rating(value), before: snapshot)
+    }
+
+    /// Sets a field and says the result in one line (two when the primary action's
+    /// state changes).
+    private func set(_ field: FieldSnapshot, _ value: FieldValue, before: ScreenSnapshot) async {
+        do {
+            try await navigator.setField(field.id, to: value)
+        } catch {
+            return say(error: error.description)
+        }
+        guard let after = await navigator.snapshot(), let updated = after.fields.first(where: { $0.id == field.id }) else {
+            return
+        }
+        output.write("\(renderer.sanitize(field.id)) = \(describe(updated.value))\n")
+        if let problem = updated.problem { say(error: "\(field.id): \(problem)") }
+        if let primary = after.primary, let was = before.primary, primary.isEnabled != was.isEnabled {
+            output.write("\(renderer.sanitize(primary.title)) is now \(primary.isEnabled ? "enabled" : "disabled")\n")
+        }
+    }
+
+    // MARK: Fields
+
+    private func field(_ id: String, in snapshot: ScreenSnapshot) -> FieldSnapshot? {
+        if let field = snapshot.fields.first(where: { $0.id == id }) { return field }
+        let ids = snapshot.fields.map(\.id)
+        say(error: "no field '\(renderer.sanitize(id))' on this screen"
+            + (ids.isEmpty ? "" : " (fields: \(ids.joined(separator: ", ")))"))
+        return nil
+    }
+
+    /// The field `id`, or the screen's only field of a kind when `id` is `nil`.
+    private func onlyField(_ id: String?, kindName: String, in snapshot: ScreenSnapshot) -> FieldSnapshot? {
+        if let id { return field(id, in: snapshot) }
+        let candidates = snapshot.fields.filter { $0.kind.name == kindName }
+        guard candidates.count == 1 else {
+            say(error: candidates.isEmpty
+                ? "no \(kindName) on this screen"
+                : "this screen has several of them: name one (\(candidates.map(\.id).joined(separator: ", ")))")
+            return nil
+        }
+        return candidates[0]
+    }
+
+    static func toggleValue(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+    }
+
+    private func describe(_ value: FieldValue) -> String {
+        switch value {
+        case .text(let text):
+            let escaped = text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+                .replacingAll("\n", with: "\\n")
+            return "\"" + renderer.sanitize(escaped) + "\""
+        case .rating(let n): return String(n)
+        case .toggle(let on): return on ? "on" : "off"
+        }
+    }
+
+    // MARK: Output
+
+    private mutating func drawIfNew() async {
+        guard let snapshot = await navigator.snapshot(), snapshot.instance.id != drawn else { return }
+        draw(snapshot)
+    }
+
+    private mutating func draw(_ snapshot: ScreenSnapshot) {
+        output.write("\n" + renderer.render(snapshot))
+        drawn = snapshot.instance.id
+    }
+
+    private func say(error message: String) {
+        output.write(style.apply("error: " + renderer.sanitize(message), .red) + "\n")
+    }
+
+    private func finish(_ outcome: FlowOutcome) -> FlowOutcome {
+        output.write("\n" + style.apply("Flow ended: \(renderer.sanitize(outcome.name))", .bold) + "\n")
+        return outcome
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self {
+            if character == target { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+@testable import FlowTerminal
+import Testing
+
+/// The line-mode grammar.
+@Suite("Line commands")
+struct LineCommandTests {
+    @Test("commands parse", arguments: [
+        ("1", LineCommand.tap(1)),
+        ("  2  ", .tap(2)),
+        ("set email a@b.co", .set(id: "email", value: "a@b.co")),
+        ("SET comment   hello  world ", .set(id: "comment", value: "hello  world")),
+        ("rate 4", .rate(id: nil, value: "4")),
+        ("rate stars 4", .rate(id: "stars", value: "4")),
+        ("toggle", .toggle(id: nil)),
+        ("toggle news", .toggle(id: "news")),
+        ("clear email", .clear(id: "email")),
+        ("edit comment", .edit(id: "comment")),
+        ("back", .back),
+        ("show", .show),
+        ("?", .help),
+        ("q", .quit),
+        ("   ", .nothing),
+    ])
+    func parses(_ line: String, _ command: LineCommand) {
+        #expect(LineCommand.parse(line) == .success(command))
+    }
+
+    @Test("bad lines give a message", arguments: [
+        ("jump", "unknown command 'jump' (type help for the list)"),
+        ("set", "usage: set ID VALUE"),
+        ("set email", "set email needs a value (to empty a text, use: clear email)"),
+        ("rate", "usage: rate N  or  rate ID N"),
+        ("clear", "usage: clear ID"),
+        ("edit", "usage: edit ID"),
+        ("back 2", "back takes no argument"),
+        ("99999999999999999999999", "no action 99999999999999999999999 on this screen"),
+    ])
+    func rejects(_ line: String, _ message: String) {
+        #expect(LineCommand.parse(line) == .failure(LineCommandError(message)))
+    }
+}

@@ -1,0 +1,27 @@
+import FeedbackFlow
+
+/// Flows built in Swift for the line-mode tests (the same shapes as `flows/`).
+enum LineModeTestFlows {
+    /// Seed `000` as a flow: rating form → thank-you screen.
+    static var callQuality: Flow {
+        let submit = FlowAction([
+            Step(.collectUserFeedback(FeedbackRequest(rating: "${rating}", reason: "${email}\n${comment}"))),
+            Step(.push("thanks")),
+        ])
+        let rate = FeedbackConfiguration(
+            id: "rate-call", style: .feedback(image: "feedbackLogo"), title: "How is your call going?",
+            subtitle: "All feedback is celebrated!",
+            primaryAction: .button(ActionButton(title: "Submit", action: submit)),
+            secondaryAction: .link(ActionButton(title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
+            extraContent: [
+                ContentBlock(.textField(TextField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
+                ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
+            ], span: nil)
+        let thanks = FeedbackConfiguration(
+            id: "thanks", style: .success, title: "Thank you!", subtitle: nil,
+            primaryAction: .button(ActionButton(title: "Done", action: FlowAction(.dismiss))),
+            secondaryAction: .none, extraContent: [], span: nil)
+        return Flow(id: "call-quality-rating", start: "rate-call", screens: [rate, thanks])
+    }
+}
