@@ -44,10 +44,10 @@ struct ReadmeTests {
         #expect(ci.contains("scripts/test"))
     }
 
-    @Test("the exit status table matches ExitStatus")
+    @Test("the exit status table matches ExitCode")
     func exitStatuses() throws {
         let text = try Self.readme()
-        for (status, word) in [(ExitStatus.clean, "clean"), (.findings, "findings"), (.usageError, "usage error"), (.internalFailure, "internal failure")] {
+        for (status, word) in [(ExitCode.clean, "clean"), (.findings, "findings"), (.usageError, "usage error"), (.internalFailure, "internal failure")] {
             #expect(text.contains("| \(status.rawValue) | \(word)"))
         }
     }
