@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import FeedbackFlow
 @testable import FeedbackFlowCLI
+@testable import FlowTerminal
 
 @Suite("README: commands, codes and the Swift example stay true")
 struct ReadmeTests {
@@ -42,6 +43,18 @@ struct ReadmeTests {
         #expect(manager.fileExists(atPath: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.yaml").path))
         let ci = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.contains("scripts/test"))
+    }
+
+    @Test("the README's line-mode grammar lists every command the runner's help lists")
+    func lineModeGrammar() throws {
+        let text = try Self.readme()
+        let synopses = LineCommand.helpText.split(separator: "\n")
+            .filter { $0.hasPrefix("  ") }
+            .compactMap { $0.dropFirst(2).components(separatedBy: "  ").first }
+        #expect(synopses.count >= 10)
+        for synopsis in synopses {
+            #expect(text.contains("\n\(synopsis) "), "'\(synopsis)' missing from the README")
+        }
     }
 
     @Test("the exit status table matches ExitCode")
