@@ -138,3 +138,27 @@ struct YAMLDiagnosticTests {
         #expect(document.diagnostics.first?.message == "alias '*x' refers to a node that contains it")
     }
 }
+
+@Suite("YAML diagnostics, combined")
+struct YAMLCombinedDiagnosticTests {
+    @Test("an unknown alias used as a merge value is reported once, as unknown-alias")
+    func unknownAliasInMerge() {
+        let document = Fixtures.load("merge-unknown-alias.yaml")
+        #expect(document.codes == ["unknown-alias@3:7"])
+        #expect(document.root?["m"]?.mapping?.map(\.keyText) == ["x"])
+    }
+
+    @Test("a silently accepted tab before a syntax error is reported too, in source order")
+    func tabBeforeSyntaxError() {
+        let document = Fixtures.load("tab-then-syntax-error.yaml")
+        #expect(document.codes == ["tab-indentation@2:3", "syntax-error@4:1"])
+    }
+
+    @Test("a %YAML directive and an explicit --- start one document")
+    func directive() {
+        let document = Fixtures.load("directive.yaml")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.root?["a"]?.integer == 1)
+        #expect(document.root?.at == "3:1")
+    }
+}

@@ -59,6 +59,9 @@ struct YAMLTreeBuilder {
     /// Byte ranges where a tab at the start of a line is not indentation (only kept
     /// when the file has such tabs at all).
     private var tabExemptRanges: [Range<Int>] = []
+    /// Where unknown aliases stood (their null stand-ins are not reported again, e.g. as
+    /// an invalid merge).
+    private var unknownAliasOffsets: Set<Int> = []
 
     init(source: SourceFile, bomLength: Int, expansionLimit: Int) {
         self.source = source
@@ -71,6 +74,12 @@ struct YAMLTreeBuilder {
     /// Runs libyaml over the whole file and returns the first document's root, or `nil`
     /// when there is none or it could not be built. O(expanded tree size).
     mutating func build() -> Node? {
+        let root = run()
+        sortDiagnostics()
+        return root
+    }
+
+    private mutating func run() -> Node? {
         let parser: LibYAMLParser
         do {
             parser = try LibYAMLParser(bytes: source.bytes)
@@ -164,6 +173,7 @@ struct YAMLTreeBuilder {
                 : "unknown alias '*\(name)'"
             diagnostics.append(
                 .error("unknown-alias", message, at: span, hint: "define the anchor '&\(name)' before using it"))
+            unknownAliasOffsets.insert(span.start.offset)
             attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
             return
         }
@@ -246,6 +256,7 @@ struct YAMLTreeBuilder {
             diagnostics.append(MappingBuilder.duplicateKey(key, first: first, file: source.path))
             return
         }
+        if case .scalar = value.kind, unknownAliasOffsets.contains(value.span.start.offset) { return }
         var sources: [[MappingEntry]] = []
         var problem: String?
         switch value.kind {
@@ -320,7 +331,9 @@ struct YAMLTreeBuilder {
         var message = error.problem
         switch error.kind {
         case .memory, .other:
-            diagnostics.append(.error("internal", "libyaml failed: \(error.problem)", at: nil))
+            let start = SourceLocation(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
+            diagnostics.append(
+                .error("internal", "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
             return
         case .reader:
             location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
@@ -361,6 +374,15 @@ struct YAMLTreeBuilder {
         } else {
             diagnostics.append(syntax)
         }
+    }
+
+    /// Orders the diagnostics by position (stable), the order reports show them in.
+    private mutating func sortDiagnostics() {
+        diagnostics = diagnostics.enumerated().sorted { a, b in
+            let l = a.element.span?.start.offset ?? 0
+            let r = b.element.span?.start.offset ?? 0
+            return l != r ? l < r : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Saturating addition for node counts, whatever limit the caller chose.
