@@ -48,6 +48,9 @@ struct YAMLDiagnosticTests {
         #expect(explicit.root?["b"] == nil)
         let implicit = Fixtures.load("multiple-documents-implicit.yaml")
         #expect(implicit.codes == ["multiple-documents@3:1"])
+        // The second document is not parsed, so its tab is not reported.
+        let withTab = Fixtures.load("multiple-documents-tab.yaml")
+        #expect(withTab.codes == ["multiple-documents@2:1"])
     }
 
     @Test("an empty file, a file of comments and a lone BOM are empty documents at 1:1", arguments: [

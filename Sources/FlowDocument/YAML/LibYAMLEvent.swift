@@ -74,14 +74,6 @@ struct LibYAMLEvent: ~Copyable {
         return String(decoding: UnsafeBufferPointer(start: value, count: scalar.length), as: UTF8.self)
     }
 
-    /// Whether a scalar is exactly the plain text `text` (no allocation).
-    func scalarEquals(_ text: StaticString) -> Bool {
-        let scalar = raw.data.scalar
-        guard scalar.length == text.utf8CodeUnitCount else { return false }
-        guard let value = scalar.value else { return scalar.length == 0 }
-        return memcmp(value, text.utf8Start, scalar.length) == 0
-    }
-
     var scalarStyle: ScalarStyle {
         switch raw.data.scalar.style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted

@@ -89,6 +89,8 @@ struct YAMLTreeBuilder {
         }
         var documents = 0
         var documentEnded = false
+        // Tabs are checked only up to where parsing stopped.
+        var parsedEnd = Int.max
         loop: while true {
             let event: LibYAMLEvent
             do {
@@ -102,6 +104,7 @@ struct YAMLTreeBuilder {
                             "multiple-documents", "a file holds one document, found more content after its end",
                             at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
                             hint: "split the documents into separate files"))
+                    parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                     break loop
                 }
                 report(error)
@@ -122,6 +125,7 @@ struct YAMLTreeBuilder {
                             .error(
                                 "multiple-documents", "a file holds one document, found a second one",
                                 at: span(event), hint: "split the documents into separate files"))
+                        parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                         break loop
                     }
                 case .alias:
@@ -145,7 +149,7 @@ struct YAMLTreeBuilder {
                     "empty-document", "the file holds no document",
                     at: SourceSpan(file: source.path, at: start)))
         }
-        for line in tabs.offendingLines(exempt: tabExemptRanges) {
+        for line in tabs.offendingLines(exempt: tabExemptRanges, before: parsedEnd) {
             diagnostics.append(tabIndentation(line))
         }
         return root
