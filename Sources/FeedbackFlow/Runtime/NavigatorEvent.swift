@@ -31,6 +31,12 @@ public enum NavigatorEvent: Sendable {
         /// The title shown when tapped.
         public var title: String
         public var instance: ScreenInstance
+
+        public init(slot: ActionSlot, title: String, instance: ScreenInstance) {
+            self.slot = slot
+            self.title = title
+            self.instance = instance
+        }
     }
 
     /// The payload of ``NavigatorEvent/stepRun(_:)``.
@@ -45,6 +51,13 @@ public enum NavigatorEvent: Sendable {
         public var instance: ScreenInstance
         /// Whether the step belongs to the button's `onFailure` action.
         public var isOnFailure: Bool
+
+        public init(step: String, argument: FlowValue?, instance: ScreenInstance, isOnFailure: Bool) {
+            self.step = step
+            self.argument = argument
+            self.instance = instance
+            self.isOnFailure = isOnFailure
+        }
     }
 
     /// The payload of ``NavigatorEvent/handlerResult(_:)``.
@@ -57,6 +70,12 @@ public enum NavigatorEvent: Sendable {
         public var step: String
         public var instance: ScreenInstance
         public var outcome: Outcome
+
+        public init(step: String, instance: ScreenInstance, outcome: Outcome) {
+            self.step = step
+            self.instance = instance
+            self.outcome = outcome
+        }
     }
 
     /// The payload of ``NavigatorEvent/stepFailed(_:)``.
@@ -64,6 +83,12 @@ public enum NavigatorEvent: Sendable {
         public var step: String
         public var instance: ScreenInstance
         public var message: String
+
+        public init(step: String, instance: ScreenInstance, message: String) {
+            self.step = step
+            self.instance = instance
+            self.message = message
+        }
     }
 
     /// The payload of ``NavigatorEvent/stackChanged(_:)``.
@@ -73,5 +98,10 @@ public enum NavigatorEvent: Sendable {
         public var stacks: [[ScreenInstance]]
         /// The number of screens in each stack, bottom first.
         public var depths: [Int] { stacks.map(\.count) }
+
+        public init(operation: NavigationOperation, stacks: [[ScreenInstance]]) {
+            self.operation = operation
+            self.stacks = stacks
+        }
     }
 }
