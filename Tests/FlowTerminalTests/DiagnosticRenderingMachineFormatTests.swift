@@ -94,6 +94,13 @@ struct DiagnosticRenderingMachineFormatTests {
         #expect(output == "::notice file=dir/a%2Cb%3Ac.yaml,line=2,col=3,endLine=2,endColumn=7,title=odd%3Acode%2Cx::100%25 sure%0D%0Anext: a, b\n")
     }
 
+    @Test("GitHub commands never carry a raw control character")
+    func githubControls() {
+        let diagnostic = Diagnostic(severity: .error, code: "x", message: "bad \u{1B}[31m\ttab", span: nil)
+        let output = GitHubActionsDiagnosticRenderer().render(DiagnosticReport(files: [], general: [diagnostic]))
+        #expect(output == "::error title=x::bad \u{FFFD}[31m\ttab\n")
+    }
+
     // MARK: SARIF
 
     @Test("SARIF is a 2.1.0 log with rules, results, regions and related locations")

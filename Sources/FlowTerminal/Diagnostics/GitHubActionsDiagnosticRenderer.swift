@@ -14,6 +14,8 @@ import FlowDocument
 /// - Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message
 ///   `%` → `%25`, CR → `%0D`, LF → `%0A`; in property values also `:` → `%3A` and
 ///   `,` → `%2C`.
+/// - Other control characters (an escape sequence quoted from a file) are shown as
+///   U+FFFD (see ``DisplayText``), so they cannot reach the log viewer raw.
 /// - No summary line: every line is a command.
 public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
     public init() {}
@@ -69,7 +71,7 @@ public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
             case "\n": out += "%0A"
             case ":" where inProperty: out += "%3A"
             case "," where inProperty: out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(DisplayText.isUnsafe(scalar) ? DisplayText.replacement : scalar)
             }
         }
         return out
