@@ -222,3 +222,35 @@ private final class XMLSummary: NSObject, XMLParserDelegate {
         if inSystemOut { systemOut += string }
     }
 }
+
+@Suite("A file's diagnostic without a span still names the file")
+struct DiagnosticRenderingSpanlessTests {
+    static let report = DiagnosticReport(files: [.init(
+        path: "flows/x.yaml", source: nil,
+        diagnostics: [Diagnostic(severity: .error, code: "internal", message: "parser failed", span: nil)])])
+
+    @Test("text: 'file: error: …' without line and column")
+    func text() {
+        #expect(TextDiagnosticRenderer(showsSummary: false).render(Self.report) == "flows/x.yaml: error: parser failed [internal]\n")
+    }
+
+    @Test("JSON: the file with null positions")
+    func json() throws {
+        let text = JSONDiagnosticRenderer().render(Self.report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let first = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["file"] as? String == "flows/x.yaml")
+        #expect(first["line"] is NSNull)
+    }
+
+    @Test("GitHub: file= without line; SARIF: an artifact location without a region")
+    func githubAndSARIF() throws {
+        #expect(GitHubActionsDiagnosticRenderer().render(Self.report) == "::error file=flows/x.yaml,title=internal::parser failed\n")
+        let text = SARIFDiagnosticRenderer(toolName: "t", toolVersion: "0").render(Self.report)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "flows/x.yaml")
+        #expect(location["region"] == nil)
+    }
+}

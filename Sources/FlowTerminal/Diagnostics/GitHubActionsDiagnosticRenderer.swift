@@ -21,10 +21,11 @@ public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        report.allDiagnostics.map { command(for: $0) + "\n" }.joined()
+        report.entries.map { command(for: $0.diagnostic, file: $0.file) + "\n" }.joined()
     }
 
-    func command(for diagnostic: Diagnostic) -> String {
+    /// - Parameter file: the file the diagnostic belongs to, used when it has no span.
+    func command(for diagnostic: Diagnostic, file: String? = nil) -> String {
         let name: String
         switch diagnostic.severity {
         case .error: name = "error"
@@ -40,6 +41,8 @@ public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
                 ("endLine", String(span.end.line)),
                 ("endColumn", String(span.end.column)),
             ]
+        } else if let file {
+            properties.append(("file", file))
         }
         properties.append(("title", diagnostic.code))
         var message = diagnostic.message
