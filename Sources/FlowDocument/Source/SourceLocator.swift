@@ -60,51 +60,49 @@ struct SourceLocator {
 
     /// Moves the cursor forward until it reaches scalar `targetIndex`, byte `targetOffset`
     /// or the end, recording a checkpoint at each multiple of ``stride`` on the way.
+    /// CR followed by LF is one line break (the CR stays on its line); a lone CR or an
+    /// LF ends the line.
     private mutating func walk(toScalarIndex targetIndex: Int, orOffset targetOffset: Int) {
-        while cursor.scalarIndex < targetIndex, cursor.offset < min(targetOffset, bytes.count) {
-            if cursor.scalarIndex == checkpoints.count &* Self.stride { checkpoints.append(cursor) }
-            let stop = min(targetIndex, checkpoints.count &* Self.stride)
-            cursor = bytes.withUnsafeBufferPointer { buffer in
-                Self.advance(cursor, in: buffer, toScalarIndex: stop, orOffset: targetOffset)
+        let end = min(targetOffset, bytes.count)
+        guard cursor.scalarIndex < targetIndex, cursor.offset < end else { return }
+        var cursor = self.cursor
+        var checkpoints = self.checkpoints
+        self.checkpoints = []  // keep the array uniquely referenced while appending
+        bytes.withUnsafeBufferPointer { buffer in
+            var nextCheckpoint = checkpoints.count &* Self.stride
+            while cursor.scalarIndex < targetIndex, cursor.offset < end {
+                if cursor.scalarIndex == nextCheckpoint {
+                    checkpoints.append(cursor)
+                    nextCheckpoint &+= Self.stride
+                }
+                // A run of printable ASCII moves offset, scalar index and column together.
+                let runEnd = min(end, cursor.offset &+ (min(targetIndex, nextCheckpoint) &- cursor.scalarIndex))
+                var position = cursor.offset
+                while position < runEnd, buffer[position] &- 0x20 < 0x60 { position &+= 1 }
+                if position > cursor.offset {
+                    let run = position &- cursor.offset
+                    cursor.offset = position
+                    cursor.scalarIndex &+= run
+                    cursor.column &+= run
+                    continue
+                }
+                let byte = buffer[cursor.offset]
+                cursor.scalarIndex &+= 1
+                if byte == 0x0A
+                    || (byte == 0x0D && (cursor.offset &+ 1 >= buffer.count || buffer[cursor.offset &+ 1] != 0x0A))
+                {
+                    cursor.offset &+= 1
+                    cursor.line &+= 1
+                    cursor.column = 1
+                } else {
+                    let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    cursor.offset = min(cursor.offset &+ width, buffer.count)
+                    cursor.column &+= 1
+                }
             }
         }
-    }
-
-    /// Steps over scalars from `start` until scalar index `stopIndex`, byte `stopOffset`
-    /// or the end of `buffer`. CR followed by LF is one line break (the CR stays on its
-    /// line); a lone CR or an LF ends the line.
-    private static func advance(
-        _ start: Cursor, in buffer: UnsafeBufferPointer<UInt8>, toScalarIndex stopIndex: Int, orOffset stopOffset: Int
-    ) -> Cursor {
-        var cursor = start
-        let end = min(stopOffset, buffer.count)
-        while cursor.scalarIndex < stopIndex, cursor.offset < end {
-            // A run of printable ASCII moves offset, scalar index and column together.
-            let runEnd = min(end, cursor.offset &+ (stopIndex &- cursor.scalarIndex))
-            var position = cursor.offset
-            while position < runEnd, buffer[position] &- 0x20 < 0x60 { position &+= 1 }
-            if position > cursor.offset {
-                let run = position &- cursor.offset
-                cursor.offset = position
-                cursor.scalarIndex &+= run
-                cursor.column &+= run
-                continue
-            }
-            let byte = buffer[cursor.offset]
-            cursor.scalarIndex &+= 1
-            if byte == 0x0A
-                || (byte == 0x0D && (cursor.offset + 1 >= buffer.count || buffer[cursor.offset + 1] != 0x0A))
-            {
-                cursor.offset &+= 1
-                cursor.line &+= 1
-                cursor.column = 1
-            } else {
-                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                cursor.offset = min(cursor.offset &+ width, buffer.count)
-                cursor.column &+= 1
-            }
-        }
-        return cursor
+        self.cursor = cursor
+        self.checkpoints = checkpoints
     }
 
     private var current: SourceLocation {

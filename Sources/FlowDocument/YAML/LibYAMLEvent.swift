@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// One libyaml event, owned: `deinit` frees what libyaml allocated for it
 /// (`yaml_event_delete`), so no path — including an error half-way through a

@@ -163,8 +163,10 @@ struct YAMLTreeBuilder {
         if style != .plain, !tabs.lines.isEmpty {
             tabExemptRanges.append(span.start.offset..<span.end.offset)
         }
-        let node = Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag)
-        attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
+        let end = span.end
+        attach(
+            Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag), size: 1, anchor: event.anchor,
+            endingAt: end)
     }
 
     private mutating func alias(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
