@@ -1,19 +1,31 @@
-import CYAML
+internal import CYAML
 
 /// One libyaml event, owned: `deinit` frees what libyaml allocated for it
 /// (`yaml_event_delete`), so no path — including an error half-way through a
 /// document — leaks an event. Internal: no libyaml type leaves FlowDocument.
-final class LibYAMLEvent {
+///
+/// A non-copyable struct rather than a class: the same single-owner `deinit`
+/// guarantee without a heap allocation per event (events are the hot path).
+struct LibYAMLEvent: ~Copyable {
     /// What the event announces.
     enum Kind {
         case none, streamStart, streamEnd, documentStart, documentEnd
         case alias, scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd
     }
 
-    /// Filled by `yaml_parser_parse` (which zeroes it first); a zeroed event is safe to delete.
-    var raw = yaml_event_t()
+    /// The event as `yaml_parser_parse` filled it (a zeroed event when parsing failed,
+    /// which is safe to delete). Immutable, so reading it needs no exclusivity checks.
+    let raw: yaml_event_t
 
-    deinit { yaml_event_delete(&raw) }
+    /// Takes ownership of what libyaml allocated for `raw`.
+    init(_ raw: yaml_event_t) {
+        self.raw = raw
+    }
+
+    deinit {
+        var owned = raw
+        yaml_event_delete(&owned)
+    }
 
     var kind: Kind {
         switch raw.type {
@@ -60,14 +72,6 @@ final class LibYAMLEvent {
         let scalar = raw.data.scalar
         guard let value = scalar.value, scalar.length > 0 else { return "" }
         return String(decoding: UnsafeBufferPointer(start: value, count: scalar.length), as: UTF8.self)
-    }
-
-    /// Whether a scalar is exactly the plain text `text` (no allocation).
-    func scalarEquals(_ text: StaticString) -> Bool {
-        let scalar = raw.data.scalar
-        guard scalar.length == text.utf8CodeUnitCount else { return false }
-        guard let value = scalar.value else { return scalar.length == 0 }
-        return memcmp(value, text.utf8Start, scalar.length) == 0
     }
 
     var scalarStyle: ScalarStyle {
