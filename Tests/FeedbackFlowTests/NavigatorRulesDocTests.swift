@@ -163,6 +163,19 @@ struct NavigatorRulesDocTests {
         #expect(await h.navigator.snapshot()?.errorMessage == "openURL: '\(url)' is not a URL")
     }
 
+    @Test("a navigation that leaves the same instance on top gives stackChanged but no screenShown")
+    func sameTopNoScreenShown() async throws {
+        let h = NavigatorTestHarness(flow(screen("a", .popToRoot)))
+        _ = try await h.start()
+        try await h.tapTop()
+        #expect(h.presenter.lines == [
+            "stackChanged present: a [1]", "screenShown a",
+            "actionTapped primary Go", "screenUpdated a busy",
+            "stepRun popToRoot", "stackChanged popToRoot [1]",
+            "screenUpdated a",
+        ])
+    }
+
     @Test("a covered instance is drawn not on top, with its buttons disabled; a removed one is not drawn")
     func coveredAndRemovedInstances() async throws {
         let h = NavigatorTestHarness(flow(screen("a", .push("b")), screen("b", .pop)))
@@ -251,7 +264,7 @@ struct FileFormatRulesDocTests {
         #expect(document.root == nil)
         #expect(document.diagnostics.map(\.code) == ["io-error"])
         #expect(document.diagnostics.first?.message == "cannot read file '\(path)'")
-        #expect(document.diagnostics.first?.span?.start == SourceLocation(line: 1, column: 1))
+        #expect(document.diagnostics.first?.span?.start.description == "1:1")
     }
 
     @Test("a path ending in .json, in any case, is JSON; anything else is YAML", arguments: [
@@ -270,6 +283,19 @@ struct FileFormatRulesDocTests {
         #expect(root["c"]?.integer == 5)
         #expect(root["d"]?.integer == nil)
         #expect(root["d"]?.kindDescription == "a string")
+    }
+
+    @Test("keys with the same text are duplicates whatever their quoting; a second '<<' is a duplicate key")
+    func duplicateKeyText() {
+        let quoted = DocumentLoader.load(SourceFile(path: "q.yaml", text: "title: a\n\"title\": b\n"))
+        #expect(quoted.diagnostics.map(\.code) == ["duplicate-key"])
+        #expect(quoted.diagnostics.first?.message == "duplicate key 'title' (first at 1:1)")
+        #expect(quoted.root?["title"]?.string == "a")
+        let merges = DocumentLoader.load(SourceFile(
+            path: "m.yaml", text: "base: &b {x: 1}\nm:\n  <<: *b\n  <<: {y: 2}\n"))
+        #expect(merges.diagnostics.map(\.code) == ["duplicate-key"])
+        #expect(merges.diagnostics.first?.message == "duplicate key '<<' (first at 3:3)")
+        #expect(merges.diagnostics.first?.span?.start.description == "4:3")
     }
 
     @Test("the default id is the base name without its last extension", arguments: [
