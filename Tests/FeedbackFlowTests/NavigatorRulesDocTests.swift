@@ -176,6 +176,46 @@ struct NavigatorRulesDocTests {
         ])
     }
 
+    @Test("finish ends the flow and leaves the stacks as they are")
+    func finishKeepsStacks() async throws {
+        let h = NavigatorTestHarness(flow(screen("a", .push("b")), screen("b", .finish("done"))))
+        _ = try await h.start()
+        try await h.tapTop()
+        try await h.tapTop()
+        #expect(await h.navigator.outcome == FlowOutcome("done"))
+        #expect(await h.stacks() == [["a", "b"]])
+    }
+
+    @Test("labels, placeholders, finish outcomes and navigation targets are not rendered as templates")
+    func notRendered() async throws {
+        let h = NavigatorTestHarness(
+            flow(screen(
+                "a", .finish("${who}"), secondary: link("Go", .push("${who}")),
+                content: [ContentBlock(.textField(TextField(id: "t", label: "L ${who}", placeholder: "P ${who}")))])),
+            context: ["who": "x"])
+        _ = try await h.start()
+        let field = try #require(await h.navigator.snapshot()?.fields.first)
+        #expect(field.label == "L ${who}")
+        #expect(field.placeholder == "P ${who}")
+        try await h.tapTop(.secondary)
+        #expect(await h.navigator.snapshot()?.errorMessage == "no screen '${who}' in this flow")
+        try await h.tapTop(.primary)
+        #expect(await h.navigator.outcome == FlowOutcome("${who}"))
+    }
+
+    @Test("a handler registered under a built-in step name is never called")
+    func builtInNamesIgnoreHandlers() async throws {
+        let recorder = RecordingActionHandler()
+        let h = NavigatorTestHarness(
+            flow(screen("a", .push("b")), screen("b", .finish(nil))),
+            handlers: ["push": recorder, "finish": recorder])
+        _ = try await h.start()
+        try await h.tapTop()
+        try await h.tapTop()
+        #expect(recorder.invocations.isEmpty)
+        #expect(await h.navigator.outcome == .finished)
+    }
+
     @Test("a covered instance is drawn not on top, with its buttons disabled; a removed one is not drawn")
     func coveredAndRemovedInstances() async throws {
         let h = NavigatorTestHarness(flow(screen("a", .push("b")), screen("b", .pop)))
