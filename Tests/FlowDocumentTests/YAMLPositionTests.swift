@@ -89,3 +89,18 @@ struct YAMLCollectionSpanTests {
         #expect(root["b"]?.range == "3:3-4:6")
     }
 }
+
+@Suite("YAML line breaks")
+struct YAMLLineBreakTests {
+    /// `a: x<U+2028>y` / `b: 1`. libyaml (YAML 1.1) breaks the line at U+2028 and fails
+    /// at `b`, which by its own count is line 3, column 1; by ours (LF, CRLF, CR, as
+    /// `SourceFile` splits lines) `b` is at 2:1 and the `y` that started the key at 1:6.
+    @Test("U+2028 does not start a new line for positions, even where libyaml breaks there")
+    func lineSeparator() throws {
+        let document = Fixtures.load("line-separator.yaml")
+        #expect(document.codes == ["syntax-error@2:1"])
+        let message = try #require(document.diagnostics.first?.message)
+        #expect(message.hasSuffix("(while scanning a simple key at 1:6)"))
+        #expect(document.source.line(2) == "b: 1")
+    }
+}

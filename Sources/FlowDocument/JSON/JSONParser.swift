@@ -7,7 +7,7 @@
 ///   characters must be escaped.
 /// - Numbers (§6) keep their exact text as `plain` scalars, as do `true`, `false`, `null`.
 /// - Duplicate names are `duplicate-key` (§4 says SHOULD be unique; we require it).
-/// - Nesting deeper than ``YAMLTreeBuilder/maximumDepth`` is `nesting-depth-limit`; the
+/// - Nesting deeper than ``DocumentLoader/maximumNestingDepth`` is `nesting-depth-limit`; the
 ///   parser itself is iterative, so no input can exhaust the stack.
 ///
 /// The input must be valid UTF-8 (checked before). One pass, O(n).
@@ -68,9 +68,9 @@ struct JSONParser {
             var finished: Node
             switch currentByte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if stack.count >= YAMLTreeBuilder.maximumDepth {
+                if stack.count >= DocumentLoader.maximumNestingDepth {
                     throw syntaxError(
-                        "nesting exceeds \(YAMLTreeBuilder.maximumDepth) levels", code: "nesting-depth-limit")
+                        "nesting exceeds \(DocumentLoader.maximumNestingDepth) levels", code: "nesting-depth-limit")
                 }
                 let isObject = currentByte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, start: here))

@@ -7,7 +7,10 @@
 ///   several documents (`multiple-documents`), empty file (`empty-document`), invalid
 ///   UTF-8 (`invalid-utf8`), tab indentation (`tab-indentation`), YAML/JSON syntax
 ///   (`syntax-error`), alias expansion over the bound (`alias-expansion-limit`),
-///   unknown alias (`unknown-alias`).
+///   unknown alias (`unknown-alias`), a merge of something that is not a mapping
+///   (`invalid-merge`), nesting deeper than 512 (`nesting-depth-limit`).
+/// - Diagnostics come in source order, each with a span; `root` is `nil` only after an
+///   error that leaves no usable tree (syntax, invalid UTF-8, a bound, an empty file).
 /// - A leading UTF-8 BOM and CRLF line endings are accepted and do not shift positions.
 /// - Anchors and aliases are expanded; merge keys `<<` (a mapping or a list of mappings)
 ///   are applied, keys written in the mapping win over merged ones, earlier merged
@@ -15,6 +18,10 @@
 public enum DocumentLoader {
     /// The most nodes alias expansion may produce in one document before loading fails.
     public static let defaultExpansionLimit = 100_000
+
+    /// The deepest nesting of sequences and mappings either loader accepts
+    /// (`nesting-depth-limit` beyond), so that consumers may safely recurse.
+    static let maximumNestingDepth = 512
 
     /// Loads `source` as `format` (default: from the file extension). Never throws:
     /// every problem becomes a diagnostic. O(size of the expanded tree).

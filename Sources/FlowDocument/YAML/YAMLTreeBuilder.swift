@@ -2,13 +2,16 @@
 ///
 /// Anchors and aliases are expanded (an alias yields its anchor's node, spans and all),
 /// merge keys are applied, duplicate keys are reported, and the work is bounded: alias
-/// expansion may add at most `expansionLimit` nodes, nesting may go ``maximumDepth``
-/// deep. Problems that leave no usable tree (syntax, bounds) stop the build; the others
-/// are collected in ``diagnostics`` and the build goes on.
+/// expansion may add at most `expansionLimit` nodes, nesting may go
+/// ``DocumentLoader/maximumNestingDepth`` deep. Problems that leave no usable tree
+/// (syntax, bounds) stop the build; the others are collected in ``diagnostics`` and the
+/// build goes on.
+///
+/// Spans come from libyaml's event marks: a node starts at its properties (`&anchor`,
+/// `!tag`) when it has any (YAML 1.2 §6.9), a scalar ends after its closing quote or
+/// last character (a block scalar at the start of the line after its content), a flow
+/// collection after its bracket and a block collection after its last value.
 struct YAMLTreeBuilder {
-    /// Deepest nesting of sequences and mappings accepted, so that consumers may recurse.
-    static let maximumDepth = 512
-
     /// The YAML merge key tag (https://yaml.org/type/merge.html).
     private static let mergeTag = "tag:yaml.org,2002:merge"
 
@@ -131,11 +134,11 @@ struct YAMLTreeBuilder {
                 case .alias:
                     try alias(event)
                 case .scalar:
-                    try scalar(event)
+                    scalar(event)
                 case .sequenceStart, .mappingStart:
                     try open(event)
                 case .sequenceEnd, .mappingEnd:
-                    try close(event)
+                    close(event)
                 }
             } catch {
                 diagnostics.append(error)
@@ -157,7 +160,7 @@ struct YAMLTreeBuilder {
 
     // MARK: Events
 
-    private mutating func scalar(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
+    private mutating func scalar(_ event: borrowing LibYAMLEvent) {
         let span = span(event)
         let style = event.scalarStyle
         if style != .plain, !tabs.lines.isEmpty {
@@ -196,9 +199,9 @@ struct YAMLTreeBuilder {
     private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let start = locator.location(of: event.startMark)
         let headerEnd = locator.location(of: event.endMark)
-        if stack.count >= Self.maximumDepth {
+        if stack.count >= DocumentLoader.maximumNestingDepth {
             throw .error(
-                "nesting-depth-limit", "nesting exceeds \(Self.maximumDepth) levels",
+                "nesting-depth-limit", "nesting exceeds \(DocumentLoader.maximumNestingDepth) levels",
                 at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
         stack.append(
@@ -207,7 +210,7 @@ struct YAMLTreeBuilder {
                 start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag))
     }
 
-    private mutating func close(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
+    private mutating func close(_ event: borrowing LibYAMLEvent) {
         guard var frame = stack.popLast() else { return }
         let end: SourceLocation
         if frame.isFlow {
