@@ -42,6 +42,8 @@ let package = Package(
         .testTarget(
             name: "FeedbackFlowCLITests",
             dependencies: ["FeedbackFlowCLI", "FeedbackFlow"],
+            // check_schema.py is run by SchemaTests from the source tree, not bundled.
+            exclude: ["check_schema.py"],
             resources: [.copy("Fixtures")]
         ),
     ],

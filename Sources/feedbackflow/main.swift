@@ -1,1 +1,21 @@
-print("feedbackflow: not implemented yet")
+// The `feedbackflow` executable: everything lives in FeedbackFlowCLI, where it can be
+// tested; this file only hands over the arguments and the process's streams and exits
+// with the status the tool returns.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import FeedbackFlowCLI
+
+// A reader that goes away (`feedbackflow schema | head`) must not kill the process
+// with SIGPIPE; writes then fail with EPIPE and are dropped.
+signal(SIGPIPE, SIG_IGN)
+
+let status = await FeedbackFlowTool.main(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    environment: .standard(variables: ProcessInfo.processInfo.environment))
+exit(status.rawValue)

@@ -22,8 +22,10 @@ public struct FlowCompilation: Sendable {
 /// Loads, decodes and validates flow files.
 public enum FlowCompiler {
     /// Compiles the file at `path`. Never throws; problems are diagnostics.
-    public static func compile(path: String) -> FlowCompilation {
-        compile(DocumentLoader.load(path: path))
+    /// - Parameter additionalVariables: template names a host provides besides field ids
+    ///   and `flow.id`/`screen.id` (e.g. `feedbackflow run --context key=value`).
+    public static func compile(path: String, additionalVariables: [String] = []) -> FlowCompilation {
+        compile(DocumentLoader.load(path: path), additionalVariables: additionalVariables)
     }
 
     /// Compiles an already loaded document: decodes its root with ``FlowDecoder`` and
@@ -35,13 +37,14 @@ public enum FlowCompiler {
     /// (`unreachable-screen`, `pop-on-root`), which a dropped step would make wrong, and
     /// not at all when decoding found errors and no screen (the missing or broken
     /// `screens` is already reported; `empty-flow` would only repeat it).
-    public static func compile(_ document: LoadedDocument) -> FlowCompilation {
+    public static func compile(_ document: LoadedDocument, additionalVariables: [String] = []) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
         let flow = FlowDecoder.decode(document, diagnostics: &decoding)
         bag.append(contentsOf: decoding.diagnostics)
         if let flow, !(flow.screens.isEmpty && decoding.hasErrors) {
-            FlowValidator.validate(flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors)
+            FlowValidator.validate(
+                flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, additionalVariables: additionalVariables)
         }
         return FlowCompilation(document: document, flow: flow, diagnostics: bag.sorted)
     }

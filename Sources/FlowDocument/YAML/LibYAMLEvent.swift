@@ -10,10 +10,19 @@ final class LibYAMLEvent {
         case alias, scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd
     }
 
-    /// Filled by `yaml_parser_parse` (which zeroes it first); a zeroed event is safe to delete.
-    var raw = yaml_event_t()
+    /// The event as `yaml_parser_parse` filled it (a zeroed event when parsing failed,
+    /// which is safe to delete). Immutable, so reading it needs no exclusivity checks.
+    let raw: yaml_event_t
 
-    deinit { yaml_event_delete(&raw) }
+    /// Takes ownership of what libyaml allocated for `raw`.
+    init(_ raw: yaml_event_t) {
+        self.raw = raw
+    }
+
+    deinit {
+        var owned = raw
+        yaml_event_delete(&owned)
+    }
 
     var kind: Kind {
         switch raw.type {

@@ -34,8 +34,10 @@ final class LibYAMLParser {
     /// - Throws: ``LibYAMLError`` at the first reader, scanner or parser error; after
     ///   that the parser must not be asked again.
     func nextEvent() throws(LibYAMLError) -> LibYAMLEvent {
-        let event = LibYAMLEvent()
-        try check(yaml_parser_parse(parser, &event.raw))
+        var raw = yaml_event_t()
+        let status = yaml_parser_parse(parser, &raw)
+        let event = LibYAMLEvent(raw)  // owns (and frees) whatever libyaml filled in
+        try check(status)
         return event
     }
 

@@ -1,0 +1,35 @@
+/// The positional arguments a command accepts: a name for help and how many.
+public struct PositionalSpec: Sendable, Hashable {
+    public enum Count: Sendable, Hashable {
+        /// Exactly one (`run FILE`).
+        case one
+        /// One or more (`validate PATH…`).
+        case oneOrMore
+        /// None at all (`schema`).
+        case none
+    }
+
+    /// The placeholder in help, e.g. `path`.
+    public var name: String
+    public var count: Count
+    /// What the argument is, one sentence for help.
+    public var help: String
+
+    public init(name: String, count: Count, help: String) {
+        self.name = name
+        self.count = count
+        self.help = help
+    }
+
+    /// No positional argument.
+    public static let none = PositionalSpec(name: "", count: .none, help: "")
+
+    /// `<path> ...`, `<file>`, or empty, as the usage line shows it.
+    public var synopsis: String {
+        switch count {
+        case .one: "<\(name)>"
+        case .oneOrMore: "<\(name)> ..."
+        case .none: ""
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// A command line that cannot be understood: unknown option or command, missing or
+/// invalid value, wrong number of arguments. Always exit status 2.
+///
+/// `message` is one lowercase sentence (`unknown option '--fromat'`); `hint` is one line
+/// (`did you mean '--format'?`).
+public struct UsageError: Error, Sendable, Hashable {
+    public var message: String
+    public var hint: String?
+
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}

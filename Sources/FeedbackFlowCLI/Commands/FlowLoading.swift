@@ -1,0 +1,36 @@
+import Foundation
+import FeedbackFlow
+import FlowTerminal
+
+/// Compiling the one file that `run` and `graph` work on.
+enum FlowLoading {
+    /// The flow in `path` when it compiles without error. Otherwise its diagnostics
+    /// are written to the error output (text, with the error output's colours) and the
+    /// result is `nil` (status 1). Warnings of a good flow are written too.
+    /// - Parameter additionalVariables: template names the host provides (`--context`).
+    /// - Throws: ``UsageError`` when `path` is not a file.
+    static func compiledFlow(
+        path: String, additionalVariables: [String] = [], environment: CommandEnvironment
+    ) throws -> Flow? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("no such file '\(path)'")
+        }
+        guard !isDirectory.boolValue else {
+            throw UsageError("'\(path)' is a folder, not a flow file", hint: "to check a folder use 'feedbackflow validate \(path)'")
+        }
+        let compilation = FlowCompiler.compile(path: path, additionalVariables: additionalVariables)
+        let report = DiagnosticReport(files: [
+            .init(path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
+        ])
+        if !compilation.diagnostics.isEmpty {
+            let renderer = TextDiagnosticRenderer(style: environment.errorStyle, showsSummary: compilation.hasErrors)
+            environment.errorOutput.write(renderer.render(report))
+        }
+        guard !compilation.hasErrors else { return nil }
+        guard let flow = compilation.flow else {
+            throw InternalFailure("'\(path)' compiled without errors but gave no flow")
+        }
+        return flow
+    }
+}

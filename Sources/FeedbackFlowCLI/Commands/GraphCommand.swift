@@ -1,0 +1,40 @@
+import FeedbackFlow
+import FlowTerminal
+
+/// `feedbackflow graph FILE`: the flow's screens and navigation as a Graphviz DOT or
+/// Mermaid graph (see ``FlowGraph``). A flow with errors is not drawn: its diagnostics
+/// go to the error output and the status is 1.
+public struct GraphCommand: Command {
+    public static let configuration = CommandConfiguration(
+        name: "graph",
+        abstract: "Print the flow's screens and navigation as a Graphviz DOT or Mermaid graph.",
+        discussion: """
+            Each screen is a node labelled with its id and style; each push, present,
+            replace or popTo step is an edge labelled with the step's kind. Render DOT
+            with 'dot -Tsvg'; Mermaid renders in GitHub Markdown.
+            """,
+        options: [
+            .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language (default: dot).")
+        ],
+        positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
+
+    public var file: String
+    public var format: GraphFormat
+
+    public init(file: String, format: GraphFormat = .dot) {
+        self.file = file
+        self.format = format
+    }
+
+    public init(arguments: ParsedArguments) throws(UsageError) {
+        self.init(
+            file: arguments.positionals.first ?? "",
+            format: arguments.value("format").flatMap(GraphFormat.init(rawValue:)) ?? .dot)
+    }
+
+    public func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        guard let flow = try FlowLoading.compiledFlow(path: file, environment: environment) else { return .findings }
+        environment.output.write(format.render(FlowGraph(flow: flow)))
+        return .clean
+    }
+}

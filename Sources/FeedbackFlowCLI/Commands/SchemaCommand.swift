@@ -1,0 +1,21 @@
+/// `feedbackflow schema`: prints the JSON Schema (2020-12) of the file format, for
+/// editors (`# yaml-language-server: $schema=…`) and other validators.
+public struct SchemaCommand: Command {
+    public static let configuration = CommandConfiguration(
+        name: "schema",
+        abstract: "Print the JSON Schema (2020-12) of the flow file format.",
+        discussion: """
+            The output is the file schemas/feedbackflow.schema.json of the source tree,
+            byte for byte. Save it and point your editor at it, e.g. in YAML:
+              # yaml-language-server: $schema=feedbackflow.schema.json
+            """)
+
+    public init() {}
+
+    public init(arguments: ParsedArguments) throws(UsageError) {}
+
+    public func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        environment.output.write(EmbeddedSchema.text)
+        return .clean
+    }
+}

@@ -1,0 +1,61 @@
+import FeedbackFlow
+
+/// The navigation graph of a flow: its screens, and an edge for every navigation step
+/// (`push`, `present`, `replace`, `popTo`) from the screen whose action runs it to its
+/// target, labelled with the step's kind. Steps in `onFailure` count too. Identical
+/// edges (same screens, same kind) appear once, in the order first written.
+public struct FlowGraph: Sendable, Hashable {
+    public struct Screen: Sendable, Hashable {
+        public var id: String
+        /// `success`, `informative`, `error` or `feedback`.
+        public var style: String
+    }
+
+    public struct Edge: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        /// The step's name: `push`, `present`, `replace` or `popTo`.
+        public var kind: String
+    }
+
+    public var flowID: String
+    public var start: String
+    /// How the start screen enters: `present` or `push`.
+    public var presentation: String
+    public var screens: [Screen]
+    public var edges: [Edge]
+
+    /// The graph of `flow`. O(steps).
+    public init(flow: Flow) {
+        flowID = flow.id
+        start = flow.start
+        presentation = flow.presentation.rawValue
+        screens = flow.screens.map { Screen(id: $0.id, style: $0.style.name) }
+        var edges: [Edge] = []
+        var seen: Set<Edge> = []
+        for screen in flow.screens {
+            let actions = [
+                screen.primaryAction.action, screen.primaryAction.onFailure,
+                screen.secondaryAction.button?.action, screen.secondaryAction.button?.onFailure,
+            ]
+            for action in actions.compactMap({ $0 }) {
+                for step in action.steps {
+                    guard let target = step.target else { continue }
+                    let edge = Edge(from: screen.id, to: target, kind: step.name)
+                    if seen.insert(edge).inserted { edges.append(edge) }
+                }
+            }
+        }
+        self.edges = edges
+    }
+
+    /// The node name of each screen id (`s0`, `s1`, … in the order written), so that
+    /// graph languages never see a user's id as syntax.
+    var nodeNames: [String: String] {
+        var names: [String: String] = [:]
+        for (index, screen) in screens.enumerated() where names[screen.id] == nil {
+            names[screen.id] = "s\(index)"
+        }
+        return names
+    }
+}

@@ -1,0 +1,25 @@
+/// What a command is called, what it does, and what it accepts; its help and its
+/// argument parser are built from this.
+public struct CommandConfiguration: Sendable {
+    /// The subcommand name, e.g. `validate`.
+    public var name: String
+    /// One line for the tool's command list.
+    public var abstract: String
+    /// More text for the command's help (paragraphs separated by blank lines).
+    public var discussion: String
+    public var options: [OptionSpec]
+    public var positional: PositionalSpec
+
+    public init(name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], positional: PositionalSpec = .none) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.positional = positional
+    }
+
+    /// The parser for this command's arguments.
+    public var parser: ArgumentParser {
+        ArgumentParser(options: options, positional: positional)
+    }
+}

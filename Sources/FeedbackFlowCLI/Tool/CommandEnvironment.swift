@@ -1,0 +1,42 @@
+import FlowTerminal
+
+/// Everything a command reads or writes besides its arguments, injected so that tests
+/// can run commands on buffers and scripted input.
+public struct CommandEnvironment: Sendable {
+    /// Where results go (diagnostics, graphs, the schema, the flow's conversation).
+    public var output: any TextWriter
+    /// Where usage errors and the diagnostics of `run` go.
+    public var errorOutput: any TextWriter
+    /// Lines typed by the user (or a script) for `run`.
+    public var input: any LineReader
+    /// The process environment (`NO_COLOR`, `TERM`, …).
+    public var variables: [String: String]
+    /// Whether colours may be written on `output` / `errorOutput`.
+    public var outputStyle: TerminalStyle
+    public var errorStyle: TerminalStyle
+
+    public init(
+        output: any TextWriter, errorOutput: any TextWriter, input: any LineReader,
+        variables: [String: String] = [:], outputStyle: TerminalStyle = .plain, errorStyle: TerminalStyle = .plain
+    ) {
+        self.output = output
+        self.errorOutput = errorOutput
+        self.input = input
+        self.variables = variables
+        self.outputStyle = outputStyle
+        self.errorStyle = errorStyle
+    }
+
+    /// Standard output, standard error and standard input of this process; colours on
+    /// each stream only when it is a terminal and `NO_COLOR` is unset
+    /// (``FlowTerminal/TerminalCapabilities/colorsEnabled(fileDescriptor:environment:)``).
+    public static func standard(variables: [String: String]) -> CommandEnvironment {
+        CommandEnvironment(
+            output: FileDescriptorWriter.standardOutput,
+            errorOutput: FileDescriptorWriter.standardError,
+            input: StandardInputLineReader(),
+            variables: variables,
+            outputStyle: TerminalStyle(isEnabled: TerminalCapabilities.colorsEnabled(fileDescriptor: 1, environment: variables)),
+            errorStyle: TerminalStyle(isEnabled: TerminalCapabilities.colorsEnabled(fileDescriptor: 2, environment: variables)))
+    }
+}

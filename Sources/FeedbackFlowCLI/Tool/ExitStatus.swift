@@ -1,0 +1,28 @@
+/// The process exit status of `feedbackflow`, the one place where results and errors
+/// become numbers (BRIEF "Diagnostics"):
+///
+/// | status | meaning |
+/// |---|---|
+/// | 0 | clean: no error found, the command did its job |
+/// | 1 | findings: the input has errors (warnings alone do not count) |
+/// | 2 | usage error: the command line is wrong (``UsageError``) |
+/// | 3 | internal failure: anything else thrown (``InternalFailure``, I/O errors) |
+public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
+    case clean = 0
+    case findings = 1
+    case usageError = 2
+    case internalFailure = 3
+
+    /// The status of a command that returned `result`.
+    public init(_ result: CommandResult) {
+        switch result {
+        case .clean: self = .clean
+        case .findings: self = .findings
+        }
+    }
+
+    /// The status of a command that threw `error`.
+    public init(error: any Error) {
+        self = error is UsageError ? .usageError : .internalFailure
+    }
+}

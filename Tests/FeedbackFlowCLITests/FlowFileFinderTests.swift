@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import FeedbackFlowCLI
+
+@Suite("validate's path expansion: folders, extensions, hidden entries, order")
+struct FlowFileFinderTests {
+    /// Creates `files` (relative paths) under a new temporary folder.
+    static func tree(_ files: [String]) throws -> URL {
+        let root = try BuiltTool.temporaryFolder()
+        for file in files {
+            let url = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x: 1\n".utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test("folders are searched recursively for .yaml/.yml/.json, sorted, hidden entries skipped")
+    func search() throws {
+        let root = try Self.tree([
+            "b.yaml", "a.JSON", "notes.txt", "sub/c.yml", "sub/deeper/d.yaml", ".hidden/e.yaml", ".f.yaml", "Z.yaml",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = try FlowFileFinder.files(for: [root.path])
+        let relative = files.map { String($0.dropFirst(root.path.count + 1)) }
+        // Sorted by Unicode scalar values: uppercase before lowercase, '/' (2F) before letters.
+        #expect(relative == ["Z.yaml", "a.JSON", "b.yaml", "sub/c.yml", "sub/deeper/d.yaml"])
+    }
+
+    @Test("a named file is checked whatever its extension, and a file reached twice once")
+    func namedFiles() throws {
+        let root = try Self.tree(["flow.txt", "dir/a.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let named = root.appendingPathComponent("flow.txt").path
+        let inside = root.appendingPathComponent("dir/a.yaml").path
+        let files = try FlowFileFinder.files(for: [named, inside, root.appendingPathComponent("dir").path + "/"])
+        #expect(files == [named, inside])
+    }
+
+    @Test("a missing path or a folder without flow files is a usage error")
+    func errors() throws {
+        let root = try Self.tree(["readme.md"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(throws: UsageError("no .yaml, .yml or .json file in folder '\(root.path)'")) {
+            try FlowFileFinder.files(for: [root.path])
+        }
+        #expect(throws: UsageError("no such file or folder '\(root.path)/nope'")) {
+            try FlowFileFinder.files(for: [root.path + "/nope"])
+        }
+    }
+
+    @Test("a symbolic link loop is visited once")
+    func symlinkLoop() throws {
+        let root = try Self.tree(["a/x.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("a/loop").path, withDestinationPath: root.appendingPathComponent("a").path)
+        let files = try FlowFileFinder.files(for: [root.appendingPathComponent("a").path])
+        #expect(files.count == 1)
+    }
+
+    @Test("paths join without './' or a doubled slash")
+    func join() {
+        #expect(FlowFileFinder.join(".", "a.yaml") == "a.yaml")
+        #expect(FlowFileFinder.join("flows/", "a.yaml") == "flows/a.yaml")
+        #expect(FlowFileFinder.join("flows", "a.yaml") == "flows/a.yaml")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Expected graphs are written by hand from flows/call-quality-rating.yaml (screens
+/// rate-call → thanks by push, presented at start) and flows/network-error.yaml.
+@Suite("graph, end to end through the built binary")
+struct GraphTests {
+    @Test("DOT: one node per screen, the start edge, and edges labelled by step kind")
+    func dot() async throws {
+        let result = try await BuiltTool.run(["graph", "flows/call-quality-rating.yaml"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            digraph "call-quality-rating" {
+              rankdir=LR;
+              node [shape=box, style=rounded];
+              start [shape=point, label=""];
+              s0 [label="rate-call\\n(feedback)"];
+              s1 [label="thanks\\n(success)"];
+              start -> s0 [label="present"];
+              s0 -> s1 [label="push"];
+            }
+
+            """)
+    }
+
+    @Test("Mermaid: the same graph as a flowchart")
+    func mermaid() async throws {
+        let result = try await BuiltTool.run(["graph", "--format=mermaid", "flows/network-error.yaml"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            flowchart LR
+              start((start))
+              s0["offline<br/>(error)"]
+              s1["connected<br/>(success)"]
+              start -->|present| s0
+              s0 -->|replace| s1
+
+            """)
+    }
+
+    @Test("a flow with errors is not drawn: diagnostics on standard error, exit 1")
+    func brokenFlow() async throws {
+        let result = try await BuiltTool.run(["graph", "Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("five-problems.yaml:14:24: error: unknown screen 'thanks-screen'"))
+    }
+
+    @Test("a folder or a missing file is a usage error")
+    func usage() async throws {
+        #expect(try await BuiltTool.run(["graph", "flows"]).status == 2)
+        #expect(try await BuiltTool.run(["graph", "missing.yaml"]).status == 2)
+        #expect(try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.yaml"]).status == 2)
+    }
+}

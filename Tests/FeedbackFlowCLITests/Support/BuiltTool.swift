@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The `feedbackflow` executable built next to this test bundle, run as a separate
+/// process, the way a user or CI runs it.
+///
+/// The binary is looked up in the build products folder (the parent of this target's
+/// resource bundle, e.g. `.build/debug/`). `scripts/test` builds it before `swift test`;
+/// a missing binary fails the test with that advice instead of passing silently.
+struct BuiltTool {
+    /// What one run printed and how it ended.
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+        var outputBytes: [UInt8]
+        var errorBytes: [UInt8]
+    }
+
+    /// The root of the source tree (three levels above this file).
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL {
+        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("feedbackflow")
+    }
+
+    /// A fixture of this target's `Fixtures/` folder.
+    static func fixture(_ path: String) -> URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(path)")
+    }
+
+    /// Runs the tool with `arguments` in the repository root (so `flows/…` paths work),
+    /// feeding `input` on standard input (then end of file). Output goes to files, not
+    /// pipes, so a large output cannot block the child. `environment` is added to a
+    /// minimal one (PATH, HOME) with NO_COLOR unset.
+    static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Result {
+        let binary = executable
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "no executable at \(binary.path); build it first (scripts/test runs 'swift build --product feedbackflow')",
+            sourceLocation: sourceLocation)
+        return try await runProgram(binary.path, arguments, input: input, environment: environment)
+    }
+
+    /// Runs any program the same way (used to run the tool under script(1)).
+    static func runProgram(
+        _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    ) async throws -> Result {
+        let binary = URL(fileURLWithPath: program)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputURL = folder.appendingPathComponent("stdin")
+        let outputURL = folder.appendingPathComponent("stdout")
+        let errorURL = folder.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: inputURL)
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path]
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        let inputHandle = try FileHandle(forReadingFrom: inputURL)
+        let outputHandle = try FileHandle(forWritingTo: outputURL)
+        let errorHandle = try FileHandle(forWritingTo: errorURL)
+        process.standardInput = inputHandle
+        process.standardOutput = outputHandle
+        process.standardError = errorHandle
+
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try? inputHandle.close()
+        try? outputHandle.close()
+        try? errorHandle.close()
+        let outputBytes = [UInt8](try Data(contentsOf: outputURL))
+        let errorBytes = [UInt8](try Data(contentsOf: errorURL))
+        return Result(
+            status: status,
+            standardOutput: String(decoding: outputBytes, as: UTF8.self),
+            standardError: String(decoding: errorBytes, as: UTF8.self),
+            outputBytes: outputBytes, errorBytes: errorBytes)
+    }
+
+    /// A new empty temporary folder, removed by the caller.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

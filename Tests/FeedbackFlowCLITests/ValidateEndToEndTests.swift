@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// `feedbackflow validate` through the built binary. Positions of the bad fixture are
+/// counted by hand in `Fixtures/bad/five-problems.yaml`.
+@Suite("validate, end to end through the built binary")
+struct ValidateEndToEndTests {
+    static let bad = "Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml"
+    static let warnings = "Tests/FeedbackFlowCLITests/Fixtures/warnings/unreachable.yaml"
+
+    @Test("validate flows exits 0 and reports no problem in the five example files")
+    func flowsAreClean() async throws {
+        let result = try await BuiltTool.run(["validate", "flows"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "no problems in 5 files\n")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("a file with five different problems gets all five, each at its line and column, exit 1")
+    func fiveProblems() async throws {
+        let result = try await BuiltTool.run(["validate", Self.bad])
+        #expect(result.status == 1)
+        let out = result.standardOutput
+        let file = Self.bad
+        // Line 8 `    subtitel: Tell us more`: the key starts at column 5.
+        #expect(out.contains("\(file):8:5: error: unknown key 'subtitel' [unknown-key]"))
+        #expect(out.contains("hint: did you mean 'subtitle'?"))
+        // Line 10 `      - rating: {id: stars, max: five}`: `five` starts at column 34.
+        #expect(out.contains("\(file):10:34: error: expected an integer, found a string [type-mismatch]"))
+        // Line 14 `        action: {push: thanks-screen}`: the target starts at column 24.
+        #expect(out.contains("\(file):14:24: error: unknown screen 'thanks-screen' [unknown-screen]"))
+        // Line 15 `    style: feedback` repeats the key of line 5; both at column 5.
+        #expect(out.contains("\(file):15:5: error: duplicate key 'style'"))
+        #expect(out.contains("\(file):5:5: note: first defined here"))
+        // Screen `thanks` (line 16) has no title; its mapping starts at line 17, column 5.
+        #expect(out.contains("\(file):17:5: error: missing required key 'title' [missing-key]"))
+        #expect(out.hasSuffix("5 errors in 1 file\n"))
+    }
+
+    @Test("the caret stands under the reported column in the quoted line")
+    func caretUnderColumn() async throws {
+        let result = try await BuiltTool.run(["validate", Self.bad])
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasSuffix("[type-mismatch]") })
+        #expect(lines[header + 1] == " 10 |       - rating: {id: stars, max: five}")
+        // 33 characters precede `five`, so the caret is the 34th after "    | ".
+        #expect(lines[header + 2] == "    | " + String(repeating: " ", count: 33) + "^~~~")
+    }
+
+    @Test("--format json is one JSON object with every diagnostic and its position")
+    func json() async throws {
+        for arguments in [["validate", "--format", "json", Self.bad], ["validate", "--format=json", Self.bad]] {
+            let result = try await BuiltTool.run(arguments)
+            #expect(result.status == 1)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+            let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+            let positions = diagnostics.map { "\($0["code"] as? String ?? "?")@\($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0)" }
+            #expect(positions == [
+                "unknown-key@8:5", "type-mismatch@10:34", "unknown-screen@14:24", "duplicate-key@15:5", "missing-key@17:5",
+            ])
+            #expect(diagnostics.allSatisfy { $0["file"] as? String == Self.bad && $0["severity"] as? String == "error" })
+            #expect((object["summary"] as? [String: Int])?["errors"] == 5)
+        }
+    }
+
+    @Test("--format github, sarif and junit describe the same five errors")
+    func otherFormats() async throws {
+        let github = try await BuiltTool.run(["validate", "--format", "github", Self.bad])
+        #expect(github.status == 1)
+        let commands = github.standardOutput.split(separator: "\n")
+        #expect(commands.count == 5)
+        #expect(commands.allSatisfy { $0.hasPrefix("::error file=\(Self.bad),line=") })
+        #expect(commands[0].hasPrefix("::error file=\(Self.bad),line=8,col=5,endLine=8,endColumn=13,title=unknown-key::"))
+
+        let sarif = try await BuiltTool.run(["validate", "--format", "sarif", Self.bad])
+        #expect(sarif.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.outputBytes)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let results = (log["runs"] as? [[String: Any]])?.first?["results"] as? [Any]
+        #expect(results?.count == 5)
+
+        let junit = try await BuiltTool.run(["validate", "--format", "junit", "flows", Self.bad])
+        #expect(junit.status == 1)
+        #expect(junit.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
+        #expect(junit.standardOutput.components(separatedBy: "<testcase ").count - 1 == 6)
+        #expect(junit.standardOutput.components(separatedBy: "<failure ").count - 1 == 5)
+    }
+
+    @Test("warnings alone exit 0; --quiet hides them and the summary")
+    func warningsAndQuiet() async throws {
+        let loud = try await BuiltTool.run(["validate", Self.warnings])
+        #expect(loud.status == 0)
+        #expect(loud.standardOutput.contains("warning: screen 'orphan' is unreachable"))
+        #expect(loud.standardOutput.hasSuffix("1 warning in 1 file\n"))
+        let quiet = try await BuiltTool.run(["validate", "--quiet", Self.warnings])
+        #expect(quiet.status == 0)
+        #expect(quiet.standardOutput.isEmpty)
+        let quietBad = try await BuiltTool.run(["validate", "-q", Self.bad, Self.warnings])
+        #expect(quietBad.status == 1)
+        #expect(quietBad.standardOutput.contains("error: unknown key 'subtitel'"))
+        #expect(!quietBad.standardOutput.contains("warning:"))
+        #expect(!quietBad.standardOutput.contains(" in 2 files"))
+    }
+
+    @Test("every file the schema rejects is rejected by validate as well")
+    func schemaInvalidFixturesFail() async throws {
+        let folder = "Tests/FeedbackFlowCLITests/Fixtures/schema-invalid"
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: BuiltTool.repositoryRoot.appendingPathComponent(folder).path)
+        let result = try await BuiltTool.run(["validate", "--format", "json", folder])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let failing = Set(diagnostics.filter { $0["severity"] as? String == "error" }.compactMap { $0["file"] as? String })
+        #expect(!names.isEmpty)
+        for name in names where !name.hasPrefix(".") {
+            #expect(failing.contains("\(folder)/\(name)"), "\(name) passes validate")
+        }
+    }
+
+    @Test("usage errors exit 2 with the error and one hint line on standard error")
+    func usageErrors() async throws {
+        let cases: [([String], String, String?)] = [
+            (["validate", "--fromat", "json", "flows"], "unknown option '--fromat'", "did you mean '--format'?"),
+            (["validate", "--format", "xml", "flows"], "invalid value 'xml' for '--format'", "expected one of text, json, github, sarif, junit"),
+            (["validate", "--format", "jsno", "flows"], "invalid value 'jsno' for '--format'", "did you mean 'json'?"),
+            (["validate", "flows", "--format"], "option '--format' needs a value", nil),
+            (["validate"], "missing argument <path>", nil),
+            (["validate", "no/such/folder"], "no such file or folder 'no/such/folder'", nil),
+            (["validate", "--quiet=yes", "flows"], "option '--quiet' takes no value", nil),
+            (["valdate", "flows"], "unknown command 'valdate'", "did you mean 'validate'?"),
+            (["validate", "--", "--help"], "no such file or folder '--help'", nil),
+            (["run", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml'", nil),
+            (["run", "--context", "novalue", "flows/simple-success.yaml"], "invalid --context 'novalue'", "write '--context key=value'"),
+            ([], "missing command", nil),
+        ]
+        for (arguments, message, hint) in cases {
+            let result = try await BuiltTool.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            let lines = result.standardError.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.contains("error: \(message)") }, "\(arguments): \(result.standardError)")
+            let hintLine = try #require(lines.last, "\(arguments)")
+            #expect(hintLine.hasPrefix("hint: "), "\(arguments)")
+            if let hint { #expect(hintLine.contains(hint), "\(arguments): \(hintLine)") }
+            if !arguments.isEmpty { #expect(result.standardOutput.isEmpty, "\(arguments)") }
+        }
+    }
+
+    @Test("--help for the tool and each command, and --version, exit 0 on standard output")
+    func helpAndVersion() async throws {
+        let version = try await BuiltTool.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput == "feedbackflow 0.1.0\n")
+        let help = try await BuiltTool.run(["--help"])
+        #expect(help.status == 0)
+        for command in ["validate", "run", "graph", "schema"] {
+            #expect(help.standardOutput.contains("  \(command) "))
+            let commandHelp = try await BuiltTool.run([command, "--help"])
+            #expect(commandHelp.status == 0)
+            #expect(commandHelp.standardOutput.contains("USAGE: feedbackflow \(command)"))
+            let viaHelp = try await BuiltTool.run(["help", command])
+            #expect(viaHelp.standardOutput == commandHelp.standardOutput)
+        }
+        let validateHelp = try await BuiltTool.run(["validate", "-h"])
+        #expect(validateHelp.standardOutput.contains("--format <format>"))
+        #expect(validateHelp.standardOutput.contains("-q, --quiet"))
+    }
+
+    @Test("output to a file or pipe has no escape byte, with or without NO_COLOR")
+    func noEscapeOnPipe() async throws {
+        for environment in [["TERM": "xterm-256color"], ["TERM": "xterm-256color", "NO_COLOR": "1"]] {
+            let result = try await BuiltTool.run(["validate", Self.bad, "--fromat"], environment: environment)
+            #expect(!result.errorBytes.contains(0x1B))
+            let validate = try await BuiltTool.run(["validate", Self.bad], environment: environment)
+            #expect(!validate.outputBytes.contains(0x1B))
+            #expect(validate.status == 1)
+        }
+    }
+
+    @Test(
+        "on a terminal colours are on, and NO_COLOR turns them off",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    func coloursOnTerminal() async throws {
+        let binary = BuiltTool.executable.path
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = "\(quoted(binary)) validate \(quoted(Self.bad))"
+        // script(1) runs the command on a new pseudo-terminal and copies what it wrote.
+        let onTerminal = try await BuiltTool.runProgram(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm-256color"])
+        #expect(onTerminal.outputBytes.contains(0x1B))
+        let noColor = try await BuiltTool.runProgram(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        #expect(!noColor.outputBytes.contains(0x1B))
+        #expect(noColor.standardOutput.contains("error: unknown key 'subtitel'"))
+    }
+}

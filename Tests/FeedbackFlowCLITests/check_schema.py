@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Checks schemas/feedbackflow.schema.json against real files, with an independent
+validator (Python's `jsonschema`, draft 2020-12):
+
+- the schema itself is a valid 2020-12 schema;
+- every file in flows/ passes it;
+- every file in Tests/FeedbackFlowCLITests/Fixtures/schema-invalid/ fails it.
+
+Usage: check_schema.py [REPOSITORY_ROOT]   (default: two folders above this script)
+Exit status: 0 when all of the above hold, 1 otherwise (each problem is printed).
+
+YAML is read with PyYAML, which implements YAML 1.1: plain `on`, `off`, `yes`, `no`
+(any case) become booleans and `0755` an octal number, where FeedbackFlow (YAML 1.2
+core schema) keeps them as strings. The flows and fixtures checked here avoid such
+scalars, or quote them.
+"""
+import json
+import pathlib
+import sys
+
+import jsonschema
+import yaml
+
+
+def load(path: pathlib.Path):
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".json":
+        return json.loads(text)
+    return yaml.safe_load(text)
+
+
+def files_in(folder: pathlib.Path):
+    return sorted(
+        p for p in folder.rglob("*")
+        if p.is_file() and p.suffix.lower() in (".yaml", ".yml", ".json") and not p.name.startswith(".")
+    )
+
+
+def main() -> int:
+    root = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2]
+    schema = json.loads((root / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    problems = 0
+
+    valid = files_in(root / "flows")
+    invalid = files_in(root / "Tests" / "FeedbackFlowCLITests" / "Fixtures" / "schema-invalid")
+    if not valid or not invalid:
+        print("no files to check (flows/ or schema-invalid/ is empty)")
+        return 1
+
+    for path in valid:
+        errors = sorted(validator.iter_errors(load(path)), key=lambda e: list(e.absolute_path))
+        if errors:
+            problems += 1
+            for error in errors:
+                where = "/".join(str(part) for part in error.absolute_path) or "(root)"
+                print(f"FAIL {path.relative_to(root)}: {where}: {error.message}")
+        else:
+            print(f"ok   {path.relative_to(root)} passes")
+
+    for path in invalid:
+        if validator.is_valid(load(path)):
+            problems += 1
+            print(f"FAIL {path.relative_to(root)}: passes the schema but must not")
+        else:
+            print(f"ok   {path.relative_to(root)} is rejected")
+
+    print(f"{len(valid) + len(invalid) - problems} passed, {problems} failed")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
