@@ -100,11 +100,11 @@ struct ArgumentParserTests {
 
     @Test("exit statuses: clean 0, findings 1, usage 2, anything else 3")
     func exitStatuses() {
-        #expect(ExitStatus(.clean).rawValue == 0)
-        #expect(ExitStatus(.findings).rawValue == 1)
-        #expect(ExitStatus(error: UsageError("x")).rawValue == 2)
-        #expect(ExitStatus(error: InternalFailure("x")).rawValue == 3)
+        #expect(ExitCode(.clean).rawValue == 0)
+        #expect(ExitCode(.findings).rawValue == 1)
+        #expect(ExitCode(error: UsageError("x")).rawValue == 2)
+        #expect(ExitCode(error: InternalFailure("x")).rawValue == 3)
         struct Other: Error {}
-        #expect(ExitStatus(error: Other()).rawValue == 3)
+        #expect(ExitCode(error: Other()).rawValue == 3)
     }
 }

@@ -38,6 +38,23 @@ struct GraphTests {
             """)
     }
 
+    @Test("the JSON copy of the call-quality flow has the same graph and plays the same as the YAML one")
+    func jsonCopy() async throws {
+        let yaml = try await BuiltTool.run(["graph", "--format", "mermaid", "flows/call-quality-rating.yaml"])
+        let json = try await BuiltTool.run(["graph", "--format", "mermaid", "flows/call-quality-rating.json"])
+        #expect(yaml.status == 0 && json.status == 0)
+        #expect(yaml.standardOutput == json.standardOutput)
+        let script = "set email a@example.com\nset comment hi\nrate 2\n2\n1\n1\n"
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yamlRun = try await BuiltTool.run(
+            ["run", "--feedback-out", folder.appendingPathComponent("y.jsonl").path, "flows/call-quality-rating.yaml"], input: script)
+        let jsonRun = try await BuiltTool.run(
+            ["run", "--feedback-out", folder.appendingPathComponent("j.jsonl").path, "flows/call-quality-rating.json"], input: script)
+        #expect(yamlRun.status == 0)
+        #expect(yamlRun.standardOutput == jsonRun.standardOutput)
+    }
+
     @Test("a flow with errors is not drawn: diagnostics on standard error, exit 1")
     func brokenFlow() async throws {
         let result = try await BuiltTool.run(["graph", "Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml"])

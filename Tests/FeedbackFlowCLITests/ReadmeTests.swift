@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import FeedbackFlow
 @testable import FeedbackFlowCLI
+@testable import FlowTerminal
 
 @Suite("README: commands, codes and the Swift example stay true")
 struct ReadmeTests {
@@ -44,10 +45,22 @@ struct ReadmeTests {
         #expect(ci.contains("scripts/test"))
     }
 
-    @Test("the exit status table matches ExitStatus")
+    @Test("the README's line-mode grammar lists every command the runner's help lists")
+    func lineModeGrammar() throws {
+        let text = try Self.readme()
+        let synopses = LineCommand.helpText.split(separator: "\n")
+            .filter { $0.hasPrefix("  ") }
+            .compactMap { $0.dropFirst(2).components(separatedBy: "  ").first }
+        #expect(synopses.count >= 10)
+        for synopsis in synopses {
+            #expect(text.contains("\n\(synopsis) "), "'\(synopsis)' missing from the README")
+        }
+    }
+
+    @Test("the exit status table matches ExitCode")
     func exitStatuses() throws {
         let text = try Self.readme()
-        for (status, word) in [(ExitStatus.clean, "clean"), (.findings, "findings"), (.usageError, "usage error"), (.internalFailure, "internal failure")] {
+        for (status, word) in [(ExitCode.clean, "clean"), (.findings, "findings"), (.usageError, "usage error"), (.internalFailure, "internal failure")] {
             #expect(text.contains("| \(status.rawValue) | \(word)"))
         }
     }

@@ -48,6 +48,9 @@ struct YAMLDiagnosticTests {
         #expect(explicit.root?["b"] == nil)
         let implicit = Fixtures.load("multiple-documents-implicit.yaml")
         #expect(implicit.codes == ["multiple-documents@3:1"])
+        // The second document is not parsed, so its tab is not reported.
+        let withTab = Fixtures.load("multiple-documents-tab.yaml")
+        #expect(withTab.codes == ["multiple-documents@2:1"])
     }
 
     @Test("an empty file, a file of comments and a lone BOM are empty documents at 1:1", arguments: [
@@ -136,5 +139,29 @@ struct YAMLDiagnosticTests {
         let document = Fixtures.load("recursive-alias.yaml")
         #expect(document.codes == ["unknown-alias@1:11"])
         #expect(document.diagnostics.first?.message == "alias '*x' refers to a node that contains it")
+    }
+}
+
+@Suite("YAML diagnostics, combined")
+struct YAMLCombinedDiagnosticTests {
+    @Test("an unknown alias used as a merge value is reported once, as unknown-alias")
+    func unknownAliasInMerge() {
+        let document = Fixtures.load("merge-unknown-alias.yaml")
+        #expect(document.codes == ["unknown-alias@3:7"])
+        #expect(document.root?["m"]?.mapping?.map(\.keyText) == ["x"])
+    }
+
+    @Test("a silently accepted tab before a syntax error is reported too, in source order")
+    func tabBeforeSyntaxError() {
+        let document = Fixtures.load("tab-then-syntax-error.yaml")
+        #expect(document.codes == ["tab-indentation@2:3", "syntax-error@4:1"])
+    }
+
+    @Test("a %YAML directive and an explicit --- start one document")
+    func directive() {
+        let document = Fixtures.load("directive.yaml")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.root?["a"]?.integer == 1)
+        #expect(document.root?.at == "3:1")
     }
 }

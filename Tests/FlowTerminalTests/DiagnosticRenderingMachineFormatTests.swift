@@ -94,6 +94,13 @@ struct DiagnosticRenderingMachineFormatTests {
         #expect(output == "::notice file=dir/a%2Cb%3Ac.yaml,line=2,col=3,endLine=2,endColumn=7,title=odd%3Acode%2Cx::100%25 sure%0D%0Anext: a, b\n")
     }
 
+    @Test("GitHub commands never carry a raw control character")
+    func githubControls() {
+        let diagnostic = Diagnostic(severity: .error, code: "x", message: "bad \u{1B}[31m\ttab", span: nil)
+        let output = GitHubActionsDiagnosticRenderer().render(DiagnosticReport(files: [], general: [diagnostic]))
+        #expect(output == "::error title=x::bad \u{FFFD}[31m\ttab\n")
+    }
+
     // MARK: SARIF
 
     @Test("SARIF is a 2.1.0 log with rules, results, regions and related locations")
@@ -213,5 +220,37 @@ private final class XMLSummary: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if inSystemOut { systemOut += string }
+    }
+}
+
+@Suite("A file's diagnostic without a span still names the file")
+struct DiagnosticRenderingSpanlessTests {
+    static let report = DiagnosticReport(files: [.init(
+        path: "flows/x.yaml", source: nil,
+        diagnostics: [Diagnostic(severity: .error, code: "internal", message: "parser failed", span: nil)])])
+
+    @Test("text: 'file: error: …' without line and column")
+    func text() {
+        #expect(TextDiagnosticRenderer(showsSummary: false).render(Self.report) == "flows/x.yaml: error: parser failed [internal]\n")
+    }
+
+    @Test("JSON: the file with null positions")
+    func json() throws {
+        let text = JSONDiagnosticRenderer().render(Self.report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let first = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["file"] as? String == "flows/x.yaml")
+        #expect(first["line"] is NSNull)
+    }
+
+    @Test("GitHub: file= without line; SARIF: an artifact location without a region")
+    func githubAndSARIF() throws {
+        #expect(GitHubActionsDiagnosticRenderer().render(Self.report) == "::error file=flows/x.yaml,title=internal::parser failed\n")
+        let text = SARIFDiagnosticRenderer(toolName: "t", toolVersion: "0").render(Self.report)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "flows/x.yaml")
+        #expect(location["region"] == nil)
     }
 }

@@ -14,7 +14,7 @@ public struct GraphCommand: Command {
             with 'dot -Tsvg'; Mermaid renders in GitHub Markdown.
             """,
         options: [
-            .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language (default: dot).")
+            .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language, dot by default.")
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 

@@ -1,3 +1,4 @@
+import Foundation
 import FeedbackFlow
 import FlowTerminal
 
@@ -56,7 +57,54 @@ public struct RunCommand: Command {
     }
 
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        guard try FlowLoading.compiledFlow(path: file, environment: environment) != nil else { return .findings }
-        throw InternalFailure("the line-mode runner is not available yet")
+        let variables = contextVariables
+        guard
+            let flow = try FlowLoading.compiledFlow(
+                path: file, additionalVariables: variables.keys.sorted(), environment: environment)
+        else { return .findings }
+        try Self.checkWritable(feedbackOut, option: "--feedback-out")
+        var presenters: [any Presenter] = []
+        var recorder: TranscriptRecorder?
+        if let transcript {
+            // A transcript of this run: start from an empty file.
+            guard FileManager.default.createFile(atPath: transcript, contents: nil) else {
+                throw UsageError("cannot write the transcript file '\(transcript)'", hint: "check that its folder exists")
+            }
+            let created = TranscriptRecorder(path: transcript)
+            recorder = created
+            presenters.append(created)
+        }
+        let registry = ActionHandlerRegistry(
+            urlHandler: PrintingURLHandler(output: environment.output),
+            feedbackSink: JSONLinesFeedbackSink(path: feedbackOut),
+            allowedURLSchemes: PrintingURLHandler.allowedSchemes)
+        let runner = LineModeRunner(
+            flow: flow, registry: registry, input: environment.input, output: environment.output,
+            style: environment.outputStyle, presenters: presenters, context: variables)
+        let outcome = await runner.run()
+        if let recorder, let error = await recorder.lastError {
+            throw InternalFailure("writing the transcript '\(recorder.path)' failed: \(error)")
+        }
+        guard outcome != .failed else {
+            throw InternalFailure("the flow in '\(file)' could not start")
+        }
+        return .clean
+    }
+
+    /// A usage error when `path` cannot be created or appended to (its folder is missing
+    /// or not writable), checked before the flow starts rather than at the first submit.
+    static func checkWritable(_ path: String, option: String) throws(UsageError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue, manager.isWritableFile(atPath: path) else {
+                throw UsageError("cannot write to '\(path)' (\(option))")
+            }
+            return
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard manager.isWritableFile(atPath: folder) else {
+            throw UsageError("cannot create '\(path)' (\(option))", hint: "check that its folder exists and is writable")
+        }
     }
 }

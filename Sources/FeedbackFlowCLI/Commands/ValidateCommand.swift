@@ -21,7 +21,7 @@ public struct ValidateCommand: Command {
         options: [
             .value(
                 "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
-                help: "Output format (default: text)."),
+                help: "Output format, text by default."),
             .flag("quiet", short: "q", help: "Report errors only: no warnings, notes or summary line."),
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))

@@ -5,7 +5,7 @@
 /// Commands never exit the process and never touch the real standard streams: they
 /// write to the ``CommandEnvironment`` they are given and report how they went
 /// (``CommandResult``) or throw (``UsageError`` → 2, anything else → 3; see
-/// ``ExitStatus``).
+/// ``ExitCode``).
 public protocol Command: Sendable {
     /// Name, help text, options and positional arguments.
     static var configuration: CommandConfiguration { get }

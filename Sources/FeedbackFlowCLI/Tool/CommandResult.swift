@@ -1,5 +1,5 @@
 /// How a command that ran to its end went. Failures that stop a command are thrown
-/// instead (``UsageError``, ``InternalFailure``, any other error); ``ExitStatus``
+/// instead (``UsageError``, ``InternalFailure``, any other error); ``ExitCode``
 /// maps both to the process exit status.
 public enum CommandResult: Sendable, Hashable {
     /// Nothing wrong: `validate` found no error, `run` ended, `graph`/`schema` printed.

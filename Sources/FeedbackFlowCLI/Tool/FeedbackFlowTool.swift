@@ -2,7 +2,7 @@ import FeedbackFlow
 import FlowTerminal
 
 /// The `feedbackflow` command-line tool: finds the subcommand, parses its arguments,
-/// runs it, and turns the outcome into an ``ExitStatus``.
+/// runs it, and turns the outcome into an ``ExitCode``.
 ///
 /// ```
 /// feedbackflow validate [PATH…]   feedbackflow run FILE
@@ -29,7 +29,7 @@ public enum FeedbackFlowTool {
         """
 
     /// Runs the tool on `arguments` (without the program name).
-    public static func main(arguments: [String], environment: CommandEnvironment) async -> ExitStatus {
+    public static func main(arguments: [String], environment: CommandEnvironment) async -> ExitCode {
         guard let first = arguments.first else {
             environment.errorOutput.write(toolHelp)
             return report(UsageError("missing command", hint: "try '\(name) validate flows'"), command: nil, environment)
@@ -71,7 +71,7 @@ public enum FeedbackFlowTool {
                 return .clean
             }
             let command = try commandType.init(arguments: parsed)
-            return ExitStatus(try await command.run(in: environment))
+            return ExitCode(try await command.run(in: environment))
         } catch {
             return report(error, command: configuration.name, environment)
         }
@@ -96,10 +96,10 @@ public enum FeedbackFlowTool {
     }
 
     /// Writes `error` to the error output and returns its status: the single place
-    /// where a thrown error becomes an exit status (``ExitStatus/init(error:)``).
-    static func report(_ error: any Error, command: String?, _ environment: CommandEnvironment) -> ExitStatus {
+    /// where a thrown error becomes an exit status (``ExitCode/init(error:)``).
+    static func report(_ error: any Error, command: String?, _ environment: CommandEnvironment) -> ExitCode {
         let style = environment.errorStyle
-        let status = ExitStatus(error: error)
+        let status = ExitCode(error: error)
         let prefix = command.map { "\(name) \($0)" } ?? name
         switch error {
         case let usage as UsageError:

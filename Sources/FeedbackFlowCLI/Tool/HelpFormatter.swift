@@ -28,7 +28,7 @@ enum HelpFormatter {
         for option in configuration.options {
             var text = option.help
             if let allowed = option.allowedValues {
-                text += " (values: \(allowed.joined(separator: ", ")))"
+                text += " One of: \(allowed.joined(separator: ", "))."
             }
             out += row(option.synopsis, text)
         }

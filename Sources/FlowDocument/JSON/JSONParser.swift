@@ -90,15 +90,15 @@ struct JSONParser {
             while true {
                 guard !stack.isEmpty else { return finished }
                 let top = stack.count - 1
-                if stack[top].isObject, let key = stack[top].pendingKey {
-                    stack[top].pendingKey = nil
+                if stack[top].isObject, let key = stack[top].pendingKey.take() {
                     if let duplicate = stack[top].members.add(
-                        MappingEntry(key: key, value: finished), file: source.path)
+                        MappingEntry(key: key, value: consume finished), file: source.path)
                     {
                         diagnostics.append(duplicate)
                     }
                 } else {
-                    stack[top].items.append(finished)
+                    if stack[top].items.isEmpty { stack[top].items.reserveCapacity(4) }
+                    stack[top].items.append(consume finished)
                 }
                 skipWhitespace()
                 let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
@@ -139,9 +139,10 @@ struct JSONParser {
         skipWhitespace()
     }
 
-    private mutating func close(_ frame: Frame) -> Node {
+    private mutating func close(_ frame: consuming Frame) -> Node {
         let span = SourceSpan(file: source.path, start: frame.start, end: here)
-        return Node(kind: frame.isObject ? .mapping(frame.members.entries) : .sequence(frame.items), span: span)
+        let kind: Node.Kind = frame.isObject ? .mapping(frame.members.takeEntries()) : .sequence(frame.items)
+        return Node(kind: kind, span: span)
     }
 
     // MARK: Scalars

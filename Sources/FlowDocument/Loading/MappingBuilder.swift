@@ -17,36 +17,52 @@ struct MappingBuilder {
     init() {}
 
     /// The entry already holding a key equal to `key`, if any.
-    func existing(_ key: Node) -> MappingEntry? {
+    func existing(_ key: borrowing Node) -> MappingEntry? {
         if case .scalar(let text, _) = key.kind {
             if isIndexed { return index[text].map { entries[$0] } }
-            return entries.first { $0.keyText == text }
+            for position in entries.indices {
+                if case .scalar(let other, _) = entries[position].key.kind, other == text { return entries[position] }
+            }
+            return nil
         }
         return entries.first { $0.key.hasSameContent(as: key) }
     }
 
     /// Appends `entry` without checking for duplicates.
-    mutating func append(_ entry: MappingEntry) {
+    mutating func append(_ entry: consuming MappingEntry) {
+        if isIndexed, case .scalar(let text, _) = entry.key.kind, index[text] == nil {
+            index[text] = entries.count
+        }
+        // Mappings are mostly small: one allocation for the first eight entries
+        // instead of growing 1 → 2 → 4 → 8.
+        if entries.isEmpty { entries.reserveCapacity(8) }
         entries.append(entry)
-        if isIndexed {
-            if let text = entry.keyText, index[text] == nil { index[text] = entries.count - 1 }
-        } else if entries.count > Self.indexThreshold {
+        if !isIndexed, entries.count > Self.indexThreshold {
             isIndexed = true
             index.reserveCapacity(entries.count * 2)
             for (position, entry) in entries.enumerated() {
-                if let text = entry.keyText, index[text] == nil { index[text] = position }
+                if case .scalar(let text, _) = entry.key.kind, index[text] == nil { index[text] = position }
             }
         }
     }
 
     /// Appends `entry`, or — when its key is already there — keeps the first entry and
     /// returns a `duplicate-key` diagnostic at the repeated key, with a note at the first.
-    mutating func add(_ entry: MappingEntry, file: String) -> Diagnostic? {
+    mutating func add(_ entry: consuming MappingEntry, file: String) -> Diagnostic? {
         if let first = existing(entry.key) {
             return Self.duplicateKey(entry.key, first: first.key, file: file)
         }
         append(entry)
         return nil
+    }
+
+    /// Hands over the entries, leaving the builder empty.
+    mutating func takeEntries() -> [MappingEntry] {
+        var taken: [MappingEntry] = []
+        swap(&taken, &entries)
+        index = [:]
+        isIndexed = false
+        return taken
     }
 
     /// `duplicate key 'title' (first at 2:1)` at `key`, noting `first`.

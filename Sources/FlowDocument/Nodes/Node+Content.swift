@@ -1,5 +1,5 @@
 extension Node {
-    /// Whether two nodes hold the same kinds, texts, styles-insensitive scalar texts and
+    /// Whether two nodes have the same shape, scalar texts (whatever their style) and
     /// tags, ignoring where they are (spans). Used to compare complex mapping keys.
     /// O(size of the smaller node); recursion depth is bounded by the loaders' nesting limit.
     func hasSameContent(as other: Node) -> Bool {

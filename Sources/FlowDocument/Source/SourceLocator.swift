@@ -37,11 +37,7 @@ struct SourceLocator {
         if target < cursor.scalarIndex {
             cursor = checkpoints[min(target / Self.stride, checkpoints.count - 1)]
         }
-        while cursor.scalarIndex < target, cursor.offset < bytes.count {
-            if cursor.scalarIndex == checkpoints.count &* Self.stride { checkpoints.append(cursor) }
-            let stop = min(target, checkpoints.count &* Self.stride)
-            while cursor.scalarIndex < stop, cursor.offset < bytes.count { step() }
-        }
+        walk(toScalarIndex: target, orOffset: .max)
         return current
     }
 
@@ -58,36 +54,58 @@ struct SourceLocator {
             }
             cursor = checkpoints[low]
         }
-        while cursor.offset < target {
-            if cursor.scalarIndex == checkpoints.count &* Self.stride { checkpoints.append(cursor) }
-            let stop = checkpoints.count &* Self.stride
-            while cursor.offset < target, cursor.scalarIndex < stop { step() }
-        }
+        walk(toScalarIndex: .max, orOffset: target)
         return current
+    }
+
+    /// Moves the cursor forward until it reaches scalar `targetIndex`, byte `targetOffset`
+    /// or the end, recording a checkpoint at each multiple of ``stride`` on the way.
+    /// CR followed by LF is one line break (the CR stays on its line); a lone CR or an
+    /// LF ends the line.
+    private mutating func walk(toScalarIndex targetIndex: Int, orOffset targetOffset: Int) {
+        let end = min(targetOffset, bytes.count)
+        guard cursor.scalarIndex < targetIndex, cursor.offset < end else { return }
+        var cursor = self.cursor
+        var checkpoints = self.checkpoints
+        self.checkpoints = []  // keep the array uniquely referenced while appending
+        bytes.withUnsafeBufferPointer { buffer in
+            var nextCheckpoint = checkpoints.count &* Self.stride
+            while cursor.scalarIndex < targetIndex, cursor.offset < end {
+                if cursor.scalarIndex == nextCheckpoint {
+                    checkpoints.append(cursor)
+                    nextCheckpoint &+= Self.stride
+                }
+                // A run of printable ASCII moves offset, scalar index and column together.
+                let runEnd = min(end, cursor.offset &+ (min(targetIndex, nextCheckpoint) &- cursor.scalarIndex))
+                var position = cursor.offset
+                while position < runEnd, buffer[position] &- 0x20 < 0x60 { position &+= 1 }
+                if position > cursor.offset {
+                    let run = position &- cursor.offset
+                    cursor.offset = position
+                    cursor.scalarIndex &+= run
+                    cursor.column &+= run
+                    continue
+                }
+                let byte = buffer[cursor.offset]
+                cursor.scalarIndex &+= 1
+                if byte == 0x0A
+                    || (byte == 0x0D && (cursor.offset &+ 1 >= buffer.count || buffer[cursor.offset &+ 1] != 0x0A))
+                {
+                    cursor.offset &+= 1
+                    cursor.line &+= 1
+                    cursor.column = 1
+                } else {
+                    let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    cursor.offset = min(cursor.offset &+ width, buffer.count)
+                    cursor.column &+= 1
+                }
+            }
+        }
+        self.cursor = cursor
+        self.checkpoints = checkpoints
     }
 
     private var current: SourceLocation {
         SourceLocation(line: cursor.line, column: cursor.column, offset: cursor.offset)
-    }
-
-    /// Moves the cursor over one scalar. CR followed by LF is one line break (the CR
-    /// stays on its line); a lone CR or an LF ends the line.
-    @inline(__always)
-    private mutating func step() {
-        let byte = bytes[cursor.offset]
-        cursor.scalarIndex += 1
-        if byte < 0x80 {
-            cursor.offset += 1
-            if byte == 0x0A || (byte == 0x0D && (cursor.offset >= bytes.count || bytes[cursor.offset] != 0x0A)) {
-                cursor.line += 1
-                cursor.column = 1
-            } else {
-                cursor.column += 1
-            }
-            return
-        }
-        let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-        cursor.offset = min(cursor.offset + width, bytes.count)
-        cursor.column += 1
     }
 }

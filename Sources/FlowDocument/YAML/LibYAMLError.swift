@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// A failure reported by libyaml, copied out of the parser so that it outlives it.
 /// Internal: positions are still libyaml marks; ``SourceLocator/location(of:)`` turns

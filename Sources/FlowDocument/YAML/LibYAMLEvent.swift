@@ -1,9 +1,12 @@
-import CYAML
+internal import CYAML
 
 /// One libyaml event, owned: `deinit` frees what libyaml allocated for it
 /// (`yaml_event_delete`), so no path — including an error half-way through a
 /// document — leaks an event. Internal: no libyaml type leaves FlowDocument.
-final class LibYAMLEvent {
+///
+/// A non-copyable struct rather than a class: the same single-owner `deinit`
+/// guarantee without a heap allocation per event (events are the hot path).
+struct LibYAMLEvent: ~Copyable {
     /// What the event announces.
     enum Kind {
         case none, streamStart, streamEnd, documentStart, documentEnd
@@ -69,14 +72,6 @@ final class LibYAMLEvent {
         let scalar = raw.data.scalar
         guard let value = scalar.value, scalar.length > 0 else { return "" }
         return String(decoding: UnsafeBufferPointer(start: value, count: scalar.length), as: UTF8.self)
-    }
-
-    /// Whether a scalar is exactly the plain text `text` (no allocation).
-    func scalarEquals(_ text: StaticString) -> Bool {
-        let scalar = raw.data.scalar
-        guard scalar.length == text.utf8CodeUnitCount else { return false }
-        guard let value = scalar.value else { return scalar.length == 0 }
-        return memcmp(value, text.utf8Start, scalar.length) == 0
     }
 
     var scalarStyle: ScalarStyle {

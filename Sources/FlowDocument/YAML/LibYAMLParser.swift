@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// One libyaml parser over a private copy of the input, pulled one event at a time.
 ///

@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 extension SourceLocator {
     /// The one place a libyaml mark becomes a ``SourceLocation``.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds tabs in the indentation of YAML lines (YAML 1.2 §6.1: "tab characters must
 /// not be used in indentation").
 ///
@@ -22,9 +28,12 @@ struct TabIndentation {
     /// The lines with a tab in their indentation, in source order. Usually empty.
     let lines: [Line]
 
-    /// One pass over `bytes`; O(n), and a single `contains` when there is no tab at all.
+    /// One pass over `bytes`; O(n), and a single `memchr` when there is no tab at all.
     init(bytes: [UInt8], bomLength: Int) {
-        guard bytes.contains(0x09) else {
+        let hasTab = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0x09, buffer.count) != nil } ?? false
+        }
+        guard hasTab else {
             lines = []
             return
         }

@@ -32,6 +32,12 @@ struct YAMLTreeBuilder {
         var mergeKey: Node?
         var mergeSources: [[MappingEntry]] = []
         var mergePosition = 0
+
+        mutating func takeItems() -> [Node] {
+            var taken: [Node] = []
+            swap(&taken, &items)
+            return taken
+        }
     }
 
     private struct Anchored {
@@ -53,6 +59,9 @@ struct YAMLTreeBuilder {
     /// Byte ranges where a tab at the start of a line is not indentation (only kept
     /// when the file has such tabs at all).
     private var tabExemptRanges: [Range<Int>] = []
+    /// Where unknown aliases stood (their null stand-ins are not reported again, e.g. as
+    /// an invalid merge).
+    private var unknownAliasOffsets: Set<Int> = []
 
     init(source: SourceFile, bomLength: Int, expansionLimit: Int) {
         self.source = source
@@ -65,6 +74,12 @@ struct YAMLTreeBuilder {
     /// Runs libyaml over the whole file and returns the first document's root, or `nil`
     /// when there is none or it could not be built. O(expanded tree size).
     mutating func build() -> Node? {
+        let root = run()
+        sortDiagnostics()
+        return root
+    }
+
+    private mutating func run() -> Node? {
         let parser: LibYAMLParser
         do {
             parser = try LibYAMLParser(bytes: source.bytes)
@@ -74,6 +89,8 @@ struct YAMLTreeBuilder {
         }
         var documents = 0
         var documentEnded = false
+        // Tabs are checked only up to where parsing stopped.
+        var parsedEnd = Int.max
         loop: while true {
             let event: LibYAMLEvent
             do {
@@ -87,6 +104,7 @@ struct YAMLTreeBuilder {
                             "multiple-documents", "a file holds one document, found more content after its end",
                             at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
                             hint: "split the documents into separate files"))
+                    parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                     break loop
                 }
                 report(error)
@@ -107,6 +125,7 @@ struct YAMLTreeBuilder {
                             .error(
                                 "multiple-documents", "a file holds one document, found a second one",
                                 at: span(event), hint: "split the documents into separate files"))
+                        parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                         break loop
                     }
                 case .alias:
@@ -130,7 +149,7 @@ struct YAMLTreeBuilder {
                     "empty-document", "the file holds no document",
                     at: SourceSpan(file: source.path, at: start)))
         }
-        for line in tabs.offendingLines(exempt: tabExemptRanges) {
+        for line in tabs.offendingLines(exempt: tabExemptRanges, before: parsedEnd) {
             diagnostics.append(tabIndentation(line))
         }
         return root
@@ -138,17 +157,19 @@ struct YAMLTreeBuilder {
 
     // MARK: Events
 
-    private mutating func scalar(_ event: LibYAMLEvent) throws(Diagnostic) {
+    private mutating func scalar(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let span = span(event)
         let style = event.scalarStyle
         if style != .plain, !tabs.lines.isEmpty {
             tabExemptRanges.append(span.start.offset..<span.end.offset)
         }
-        let node = Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag)
-        try attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
+        let end = span.end
+        attach(
+            Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag), size: 1, anchor: event.anchor,
+            endingAt: end)
     }
 
-    private mutating func alias(_ event: LibYAMLEvent) throws(Diagnostic) {
+    private mutating func alias(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let name = event.anchor ?? ""
         let span = span(event)
         guard let anchored = anchors[name] else {
@@ -158,7 +179,8 @@ struct YAMLTreeBuilder {
                 : "unknown alias '*\(name)'"
             diagnostics.append(
                 .error("unknown-alias", message, at: span, hint: "define the anchor '&\(name)' before using it"))
-            try attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
+            unknownAliasOffsets.insert(span.start.offset)
+            attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
@@ -168,10 +190,10 @@ struct YAMLTreeBuilder {
                 "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
                 at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
         }
-        try attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
+        attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
     }
 
-    private mutating func open(_ event: LibYAMLEvent) throws(Diagnostic) {
+    private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let start = locator.location(of: event.startMark)
         let headerEnd = locator.location(of: event.endMark)
         if stack.count >= Self.maximumDepth {
@@ -185,8 +207,8 @@ struct YAMLTreeBuilder {
                 start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag))
     }
 
-    private mutating func close(_ event: LibYAMLEvent) throws(Diagnostic) {
-        guard let frame = stack.popLast() else { return }
+    private mutating func close(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
+        guard var frame = stack.popLast() else { return }
         let end: SourceLocation
         if frame.isFlow {
             end = locator.location(of: event.endMark)
@@ -196,9 +218,9 @@ struct YAMLTreeBuilder {
             // last child instead so the span does not swallow trailing comments.
             end = frame.lastEnd ?? frame.headerEnd
         }
-        let kind: Node.Kind = frame.isMapping ? .mapping(Self.entries(of: frame)) : .sequence(frame.items)
+        let kind: Node.Kind = frame.isMapping ? .mapping(Self.takeEntries(of: &frame)) : .sequence(frame.takeItems())
         let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
-        try attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
+        attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
 
     // MARK: Tree
@@ -207,9 +229,9 @@ struct YAMLTreeBuilder {
     /// `end` is where the node's text ends here — for an alias, the end of `*name`,
     /// not of the anchored node, whose spans point back at the anchor.
     private mutating func attach(
-        _ node: Node, size: Int, anchor: String?, endingAt end: SourceLocation
-    ) throws(Diagnostic) {
-        if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
+        _ node: consuming Node, size: Int, anchor: String?, endingAt end: SourceLocation
+    ) {
+        if let anchor { anchors[anchor] = Anchored(node: copy node, size: size) }
         guard !stack.isEmpty else {
             root = node
             return
@@ -218,14 +240,14 @@ struct YAMLTreeBuilder {
         stack[top].size = Self.add(stack[top].size, size)
         stack[top].lastEnd = end
         guard stack[top].isMapping else {
+            if stack[top].items.isEmpty { stack[top].items.reserveCapacity(4) }
             stack[top].items.append(node)
             return
         }
-        guard let key = stack[top].pendingKey else {
+        guard let key = stack[top].pendingKey.take() else {
             stack[top].pendingKey = node
             return
         }
-        stack[top].pendingKey = nil
         if Self.isMergeKey(key) {
             merge(key: key, value: node, into: top)
         } else if let duplicate = stack[top].mapping.add(MappingEntry(key: key, value: node), file: source.path) {
@@ -240,6 +262,7 @@ struct YAMLTreeBuilder {
             diagnostics.append(MappingBuilder.duplicateKey(key, first: first, file: source.path))
             return
         }
+        if case .scalar = value.kind, unknownAliasOffsets.contains(value.span.start.offset) { return }
         var sources: [[MappingEntry]] = []
         var problem: String?
         switch value.kind {
@@ -271,15 +294,15 @@ struct YAMLTreeBuilder {
 
     /// The written entries with the merged ones inserted where `<<` stood; a key
     /// written in the mapping wins over a merged one, an earlier source over a later one.
-    private static func entries(of frame: Frame) -> [MappingEntry] {
-        guard !frame.mergeSources.isEmpty else { return frame.mapping.entries }
+    private static func takeEntries(of frame: inout Frame) -> [MappingEntry] {
+        guard !frame.mergeSources.isEmpty else { return frame.mapping.takeEntries() }
         var merged = MappingBuilder()
         for source in frame.mergeSources {
             for entry in source where frame.mapping.existing(entry.key) == nil && merged.existing(entry.key) == nil {
                 merged.append(entry)
             }
         }
-        var entries = frame.mapping.entries
+        var entries = frame.mapping.takeEntries()
         entries.insert(contentsOf: merged.entries, at: frame.mergePosition)
         return entries
     }
@@ -291,7 +314,7 @@ struct YAMLTreeBuilder {
 
     // MARK: Diagnostics
 
-    private mutating func span(_ event: LibYAMLEvent) -> SourceSpan {
+    private mutating func span(_ event: borrowing LibYAMLEvent) -> SourceSpan {
         let start = locator.location(of: event.startMark)
         let end = locator.location(of: event.endMark)
         return SourceSpan(file: source.path, start: start, end: end)
@@ -314,7 +337,9 @@ struct YAMLTreeBuilder {
         var message = error.problem
         switch error.kind {
         case .memory, .other:
-            diagnostics.append(.error("internal", "libyaml failed: \(error.problem)", at: nil))
+            let start = SourceLocation(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
+            diagnostics.append(
+                .error("internal", "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
             return
         case .reader:
             location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
@@ -355,6 +380,15 @@ struct YAMLTreeBuilder {
         } else {
             diagnostics.append(syntax)
         }
+    }
+
+    /// Orders the diagnostics by position (stable), the order reports show them in.
+    private mutating func sortDiagnostics() {
+        diagnostics = diagnostics.enumerated().sorted { a, b in
+            let l = a.element.span?.start.offset ?? 0
+            let r = b.element.span?.start.offset ?? 0
+            return l != r ? l < r : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Saturating addition for node counts, whatever limit the caller chose.

@@ -35,6 +35,14 @@ public struct DiagnosticReport: Sendable {
         general + files.flatMap(\.diagnostics)
     }
 
+    /// Every diagnostic with the path of the file it belongs to (`nil` for the general
+    /// ones), in the order of ``allDiagnostics``. Renderers use the path for a
+    /// diagnostic that has no span (e.g. a parser failure without a position), so the
+    /// reader still learns which file it is about.
+    public var entries: [(file: String?, diagnostic: Diagnostic)] {
+        general.map { (nil, $0) } + files.flatMap { file in file.diagnostics.map { (file.path, $0) } }
+    }
+
     /// How many diagnostics of each severity, and how many files were checked.
     public var counts: DiagnosticCounts {
         var counts = DiagnosticCounts(files: files.count)

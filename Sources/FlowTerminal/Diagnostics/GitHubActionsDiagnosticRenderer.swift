@@ -14,15 +14,18 @@ import FlowDocument
 /// - Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message
 ///   `%` → `%25`, CR → `%0D`, LF → `%0A`; in property values also `:` → `%3A` and
 ///   `,` → `%2C`.
+/// - Other control characters (an escape sequence quoted from a file) are shown as
+///   U+FFFD (see ``DisplayText``), so they cannot reach the log viewer raw.
 /// - No summary line: every line is a command.
 public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        report.allDiagnostics.map { command(for: $0) + "\n" }.joined()
+        report.entries.map { command(for: $0.diagnostic, file: $0.file) + "\n" }.joined()
     }
 
-    func command(for diagnostic: Diagnostic) -> String {
+    /// - Parameter file: the file the diagnostic belongs to, used when it has no span.
+    func command(for diagnostic: Diagnostic, file: String? = nil) -> String {
         let name: String
         switch diagnostic.severity {
         case .error: name = "error"
@@ -38,6 +41,8 @@ public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
                 ("endLine", String(span.end.line)),
                 ("endColumn", String(span.end.column)),
             ]
+        } else if let file {
+            properties.append(("file", file))
         }
         properties.append(("title", diagnostic.code))
         var message = diagnostic.message
@@ -69,7 +74,7 @@ public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
             case "\n": out += "%0A"
             case ":" where inProperty: out += "%3A"
             case "," where inProperty: out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(DisplayText.isUnsafe(scalar) ? DisplayText.replacement : scalar)
             }
         }
         return out

@@ -19,7 +19,8 @@ import FlowDocument
 ///
 /// - Lines and columns are 1-based; columns count Unicode scalars; `endLine`/`endColumn`
 ///   are exclusive (the position just after the span), equal to the start for a point.
-/// - A diagnostic or note without a location has `null` for `file` and the positions;
+/// - A diagnostic without a location has `null` positions, and `file` is the file it
+///   belongs to (or `null` when it belongs to none); a note without one has `null`s;
 ///   `hint` is `null` when there is none; `notes` is always an array.
 /// - `version` is the version of this output's shape; it changes only incompatibly.
 public struct JSONDiagnosticRenderer: DiagnosticRenderer {
@@ -34,7 +35,7 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
         let counts = report.counts
         let value = JSONValue.object([
             ("version", .int(1)),
-            ("diagnostics", .array(report.allDiagnostics.map(Self.encode))),
+            ("diagnostics", .array(report.entries.map { Self.encode($0.diagnostic, file: $0.file) })),
             ("summary", .object([
                 ("errors", .int(counts.errors)),
                 ("warnings", .int(counts.warnings)),
@@ -45,9 +46,9 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
         return value.serialized(indent: indent) + "\n"
     }
 
-    static func encode(_ diagnostic: Diagnostic) -> JSONValue {
+    static func encode(_ diagnostic: Diagnostic, file: String? = nil) -> JSONValue {
         .object(
-            location(diagnostic.span) + [
+            location(diagnostic.span, file: file) + [
                 ("severity", .string(diagnostic.severity.rawValue)),
                 ("code", .string(diagnostic.code)),
                 ("message", .string(diagnostic.message)),
@@ -58,9 +59,11 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
             ])
     }
 
-    static func location(_ span: SourceSpan?) -> [(key: String, value: JSONValue)] {
+    /// The span's position; without a span, `file` (the file the diagnostic belongs
+    /// to, or `null`) and `null` positions.
+    static func location(_ span: SourceSpan?, file: String? = nil) -> [(key: String, value: JSONValue)] {
         guard let span else {
-            return [("file", .null), ("line", .null), ("column", .null), ("endLine", .null), ("endColumn", .null)]
+            return [("file", .optional(file)), ("line", .null), ("column", .null), ("endLine", .null), ("endColumn", .null)]
         }
         return [
             ("file", .string(span.file)),

@@ -25,7 +25,8 @@ public struct SARIFDiagnosticRenderer: DiagnosticRenderer {
     }
 
     public func render(_ report: DiagnosticReport) -> String {
-        let diagnostics = report.allDiagnostics
+        let entries = report.entries
+        let diagnostics = entries.map(\.diagnostic)
         var ruleIndex: [String: Int] = [:]
         var rules: [JSONValue] = []
         for diagnostic in diagnostics where ruleIndex[diagnostic.code] == nil {
@@ -40,7 +41,7 @@ public struct SARIFDiagnosticRenderer: DiagnosticRenderer {
         if let informationURI { driver.append(("informationUri", .string(informationURI))) }
         driver.append(("rules", .array(rules)))
 
-        let results = diagnostics.map { diagnostic -> JSONValue in
+        let results = entries.map { file, diagnostic -> JSONValue in
             var result: [(key: String, value: JSONValue)] = [
                 ("ruleId", .string(diagnostic.code)),
                 ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
@@ -49,6 +50,10 @@ public struct SARIFDiagnosticRenderer: DiagnosticRenderer {
             ]
             if let span = diagnostic.span {
                 result.append(("locations", .array([.object([("physicalLocation", Self.physicalLocation(span))])])))
+            } else if let file {
+                // The file without a region (SARIF §3.29.2: a region is optional).
+                let artifact = JSONValue.object([("artifactLocation", .object([("uri", .string(Self.uri(forPath: file)))]))])
+                result.append(("locations", .array([.object([("physicalLocation", artifact)])])))
             }
             let related = diagnostic.notes.enumerated().compactMap { index, note -> JSONValue? in
                 guard let span = note.span else { return nil }

@@ -47,8 +47,8 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
     public func render(_ report: DiagnosticReport) -> String {
         var lines = LineCache(report: report)
         var blocks: [String] = []
-        for diagnostic in report.allDiagnostics {
-            blocks.append(block(for: diagnostic, lines: &lines))
+        for (file, diagnostic) in report.entries {
+            blocks.append(block(for: diagnostic, file: file, lines: &lines))
         }
         var out = blocks.joined(separator: "\n")
         if showsSummary {
@@ -61,16 +61,16 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
     }
 
     /// The header, excerpt, notes and hint of one diagnostic.
-    private func block(for diagnostic: Diagnostic, lines: inout LineCache) -> String {
+    private func block(for diagnostic: Diagnostic, file: String?, lines: inout LineCache) -> String {
         var out = header(
-            span: diagnostic.span, severity: diagnostic.severity,
+            span: diagnostic.span, file: file, severity: diagnostic.severity,
             message: diagnostic.message, code: diagnostic.code)
         // One gutter width for the whole block, so the `|` of every excerpt lines up.
         let lineNumbers = ([diagnostic.span] + diagnostic.notes.map(\.span)).compactMap { $0?.start.line }
         let gutterWidth = String(lineNumbers.max() ?? 1).count
         out += excerpt(for: diagnostic.span, gutterWidth: gutterWidth, lines: &lines)
         for note in diagnostic.notes {
-            out += header(span: note.span, severity: .note, message: note.message, code: nil)
+            out += header(span: note.span, file: nil, severity: .note, message: note.message, code: nil)
             out += excerpt(for: note.span, gutterWidth: gutterWidth, lines: &lines)
         }
         if let hint = diagnostic.hint {
@@ -79,10 +79,14 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
         return out
     }
 
-    private func header(span: SourceSpan?, severity: Severity, message: String, code: String?) -> String {
+    /// `file:line:col: severity: message [code]`; `file: severity: …` for a diagnostic of
+    /// `file` without a span; `severity: …` for one that belongs to no file.
+    private func header(span: SourceSpan?, file: String?, severity: Severity, message: String, code: String?) -> String {
         var out = ""
         if let span {
             out += style.apply("\(DisplayText.sanitized(span.file)):\(span.start.line):\(span.start.column):", .bold) + " "
+        } else if let file {
+            out += style.apply("\(DisplayText.sanitized(file)):", .bold) + " "
         }
         out += severityLabel(severity) + " " + style.apply(DisplayText.sanitized(message), .bold)
         if let code { out += " [\(DisplayText.sanitized(code))]" }

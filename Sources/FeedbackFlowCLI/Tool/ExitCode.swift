@@ -7,7 +7,7 @@
 /// | 1 | findings: the input has errors (warnings alone do not count) |
 /// | 2 | usage error: the command line is wrong (``UsageError``) |
 /// | 3 | internal failure: anything else thrown (``InternalFailure``, I/O errors) |
-public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
+public enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case clean = 0
     case findings = 1
     case usageError = 2

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// `feedbackflow run` through the built binary, fed a script of answers on standard
+/// input. Commands follow LineModeRunner's grammar: `set ID VALUE`, `rate N`, an action
+/// number to tap it, `quit`.
+@Suite("run, end to end through the built binary")
+struct RunEndToEndTests {
+    static let callQualityScript = """
+        set email ada@example.com
+        set comment The call was great
+        rate 4
+        1
+        1
+
+        """
+
+    @Test("a scripted session fills the form, submits, reaches thanks and ends; one feedback object is written")
+    func callQuality() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feedback = folder.appendingPathComponent("feedback.jsonl")
+        let result = try await BuiltTool.run(
+            ["run", "flows/call-quality-rating.yaml", "--feedback-out", feedback.path], input: Self.callQualityScript)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("How is your call going?"))
+        #expect(result.standardOutput.contains("Thank you!"))
+        #expect(result.standardOutput.hasSuffix("Flow ended: dismissed\n"))
+
+        let text = try String(contentsOf: feedback, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty, "exactly one line ending in a newline: \(text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(object["rating"] as? Int == 4)
+        // The seed's reason: the email, a line break, the comment.
+        #expect(object["reason"] as? String == "ada@example.com\nThe call was great")
+        #expect(object["flowID"] as? String == "call-quality-rating")
+    }
+
+    @Test("--transcript writes one JSON object per line, from the first screen to the end")
+    func transcript() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let transcript = folder.appendingPathComponent("transcript.jsonl")
+        // An old transcript is replaced, not appended to.
+        try Data("old line\n".utf8).write(to: transcript)
+        let result = try await BuiltTool.run(
+            [
+                "run", "--transcript", transcript.path, "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
+                "flows/call-quality-rating.yaml",
+            ],
+            input: Self.callQualityScript)
+        #expect(result.status == 0)
+        let text = try String(contentsOf: transcript, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count >= 6)
+        var types: [String] = []
+        for line in lines {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+            types.append(try #require(object["type"] as? String))
+        }
+        #expect(types.first == "stackChanged" || types.first == "screenShown")
+        #expect(types.contains("actionTapped"))
+        #expect(types.contains("stepRun"))
+        #expect(types.contains("handlerResult"))
+        #expect(types.last == "flowEnded")
+    }
+
+    @Test("the Contact Us link prints Opening <url> and works with an empty form")
+    func contactLink() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feedback = folder.appendingPathComponent("feedback.jsonl")
+        let result = try await BuiltTool.run(
+            ["run", "flows/call-quality-rating.yaml", "--feedback-out", feedback.path], input: "2\nquit\n")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Opening https://getstream.io/video/#contact\n"))
+        #expect(result.standardOutput.hasSuffix("Flow ended: quit\n"))
+        #expect(!FileManager.default.fileExists(atPath: feedback.path))
+    }
+
+    @Test("openURL refuses schemes other than http, https, mailto and tel")
+    func urlSchemes() async throws {
+        let result = try await BuiltTool.run(
+            ["run", "Tests/FeedbackFlowCLITests/Fixtures/run/url-schemes.yaml"], input: "1\n2\n")
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("Opening file:"))
+        #expect(result.standardOutput.contains("scheme 'file'"))
+        #expect(result.standardOutput.contains("Opening mailto:support@example.com\n"))
+    }
+
+    @Test("the retry button of the network-error flow reaches the success screen")
+    func retry() async throws {
+        let result = try await BuiltTool.run(["run", "flows/network-error.yaml"], input: "1\n1\n")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("You're back online"))
+        #expect(result.standardOutput.hasSuffix("Flow ended: dismissed\n"))
+    }
+
+    @Test("end of input before the flow ends is a clean end")
+    func inputEnds() async throws {
+        let result = try await BuiltTool.run(["run", "flows/style-gallery.yaml"], input: "1\n")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix("Flow ended: inputEnded\n"))
+    }
+
+    @Test("a flow with errors is not run: diagnostics on standard error, nothing drawn, exit 1")
+    func refusesBrokenFlow() async throws {
+        let result = try await BuiltTool.run(["run", "Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml"], input: "1\n")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("five-problems.yaml:8:5: error: unknown key 'subtitel'"))
+        #expect(result.standardError.contains("5 errors in 1 file"))
+    }
+
+    @Test("--context provides template variables; without it the template is an error")
+    func context() async throws {
+        let file = "Tests/FeedbackFlowCLITests/Fixtures/run/greeting.yaml"
+        let with = try await BuiltTool.run(["run", "--context", "user=Ada Lovelace", file], input: "1\n")
+        #expect(with.status == 0, "\(with.standardError)")
+        #expect(with.standardOutput.contains("Hello Ada Lovelace"))
+        let without = try await BuiltTool.run(["run", file], input: "1\n")
+        #expect(without.status == 1)
+        // `Hello ${user}`: the template starts at column 14 of line 3.
+        #expect(without.standardError.contains("\(file):3:14: error:"))
+        #expect(without.standardError.contains("[unknown-reference]"))
+    }
+
+    @Test("an unwritable --feedback-out or --transcript is a usage error before anything runs")
+    func unwritableFiles() async throws {
+        let feedback = try await BuiltTool.run(
+            ["run", "--feedback-out", "/nonexistent-folder/f.jsonl", "flows/simple-success.yaml"], input: "1\n")
+        #expect(feedback.status == 2)
+        #expect(feedback.standardOutput.isEmpty)
+        let transcript = try await BuiltTool.run(
+            ["run", "--transcript", "/nonexistent-folder/t.jsonl", "flows/simple-success.yaml"], input: "1\n")
+        #expect(transcript.status == 2)
+    }
+
+    @Test("on a pipe, with or without NO_COLOR, run writes no escape byte")
+    func noEscape() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for environment in [["TERM": "xterm-256color"], ["TERM": "xterm-256color", "NO_COLOR": "1"]] {
+            let result = try await BuiltTool.run(
+                ["run", "flows/call-quality-rating.yaml", "--feedback-out", folder.appendingPathComponent("f.jsonl").path],
+                input: Self.callQualityScript, environment: environment)
+            #expect(result.status == 0)
+            #expect(!result.outputBytes.contains(0x1B))
+            #expect(!result.errorBytes.contains(0x1B))
+        }
+    }
+}
