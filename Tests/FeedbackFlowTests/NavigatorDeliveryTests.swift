@@ -53,8 +53,8 @@ struct NavigatorDeliveryTests {
         let custom = try #require(first["custom"] as? [String: Any])
         #expect(custom["callWasAwesome"] as? Bool == true)
         #expect((custom["minutes"] as? NSNumber)?.doubleValue == 12.5)
-        // 0x1F is YAML, not a JSON number: kept as its text.
-        #expect(custom["hex"] as? String == "0x1F")
+        // 0x1F is a YAML integer with no JSON form: written as the same number in decimal.
+        #expect(custom["hex"] as? Int == 31)
         let second = try object(lines[1])
         #expect(second["reason"] == nil)
         #expect(second["rating"] as? Int == 1)

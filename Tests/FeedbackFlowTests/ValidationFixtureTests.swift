@@ -84,6 +84,20 @@ struct ValidationFixtureTests {
         #expect(d[4].span.map { $0.end.offset - $0.start.offset } == 7)
     }
 
+    @Test("collectUserFeedback needs a rating, at the step; a constant rating must be a whole number from 1 to 5, at the rating")
+    func feedbackRatings() {
+        let d = F.compile("validation/feedback-rating.yaml").diagnostics
+        // Lines 13 and 14 lack a rating (the step starts at column 13); 0, "6" and 4.5 stand
+        // at column 43 of lines 15-17; " 3 " (spaces trimmed), 5 and templates are fine.
+        #expect(F.places(d) == ["13:13 missing-key", "14:13 missing-key", "15:43 invalid-value", "16:43 invalid-value", "17:43 invalid-value"])
+        #expect(d[0].message == "collectUserFeedback needs 'rating'")
+        #expect(d[0].hint == "write 'rating: \"${stars}\"' (the screen's rating field) or a whole number from 1 to 5")
+        #expect(d.dropFirst(2).map(\.message) == ["0", "6", "4.5"].map {
+            "collectUserFeedback rating must be a whole number from 1 to 5, found '\($0)'"
+        })
+        #expect(d.allSatisfy { $0.severity == .error })
+    }
+
     @Test("a flow that decodes with errors gets no whole-graph warnings")
     func graphWarningsNeedACleanDecode() {
         // image.yaml has screen 'c' that nothing reaches, but its decoding errors come first.

@@ -13,7 +13,8 @@ public enum DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `write(2)` failed part-way (`code` is its `errno`); the file was truncated back to
     /// its size before the append, so no partial line is left.
     case writeFailed(path: String, code: Int32)
-    /// The value could not be encoded as JSON.
+    /// The value could not be encoded as JSON. (Not thrown by the library's own sink
+    /// and recorder, whose JSON writer cannot fail; kept for custom sinks.)
     case encodingFailed(String)
 
     public var description: String {

@@ -3,7 +3,7 @@
 /// `type` is the event's name (`screenShown`, `actionTapped`, `stepRun`,
 /// `handlerResult`, `stepFailed`, `stackChanged`, `flowEnded`); the other keys appear
 /// when the event has them. Field values are not recorded (they may be personal data).
-struct TranscriptEntry: Encodable {
+struct TranscriptEntry {
     var type: String
     var screen: String?
     var instance: Int?
@@ -13,7 +13,7 @@ struct TranscriptEntry: Encodable {
     var subtitle: String?
     var slot: String?
     var step: String?
-    var argument: CodableFlowValue?
+    var argument: FlowValue?
     var onFailure: Bool?
     var result: String?
     var message: String?
@@ -50,7 +50,7 @@ struct TranscriptEntry: Encodable {
             self.init(type: "stepRun")
             at(r.instance)
             step = r.step
-            argument = r.argument.map(CodableFlowValue.init)
+            argument = r.argument
             onFailure = r.isOnFailure ? true : nil
         case .handlerResult(let r):
             self.init(type: "handlerResult")
@@ -78,6 +78,33 @@ struct TranscriptEntry: Encodable {
             self.init(type: "flowEnded")
             outcome = o.name
         }
+    }
+
+    /// The entry as one line of JSON text (no trailing newline): keys sorted, absent
+    /// fields left out, numbers in `argument` exactly as written (``JSONTextWriter``).
+    var jsonText: String {
+        var object: [String: FlowValue] = ["type": .string(type)]
+        func put(_ key: String, _ value: FlowValue?) {
+            if let value { object[key] = value }
+        }
+        put("screen", screen.map(FlowValue.string))
+        put("instance", instance.map { .number(String($0)) })
+        put("style", style.map(FlowValue.string))
+        put("image", image.map(FlowValue.string))
+        put("title", title.map(FlowValue.string))
+        put("subtitle", subtitle.map(FlowValue.string))
+        put("slot", slot.map(FlowValue.string))
+        put("step", step.map(FlowValue.string))
+        put("argument", argument)
+        put("onFailure", onFailure.map(FlowValue.bool))
+        put("result", result.map(FlowValue.string))
+        put("message", message.map(FlowValue.string))
+        put("operation", operation.map(FlowValue.string))
+        put("target", target.map(FlowValue.string))
+        put("stacks", stacks.map { .list($0.map { .list($0.map(FlowValue.string)) }) })
+        put("depths", depths.map { .list($0.map { .number(String($0)) }) })
+        put("outcome", outcome.map(FlowValue.string))
+        return JSONTextWriter.text(of: .object(object))
     }
 
     private mutating func at(_ instance: ScreenInstance) {

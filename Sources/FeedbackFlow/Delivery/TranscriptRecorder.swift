@@ -1,5 +1,3 @@
-import Foundation
-
 /// A ``Presenter`` that appends one JSON object per event to a file (JSON Lines), with
 /// the same complete-or-absent guarantee per line as ``JSONLinesFeedbackSink``.
 ///
@@ -10,7 +8,8 @@ import Foundation
 /// for `actionTapped`; `step`, `argument`, `onFailure` for `stepRun`; `step`, `result`
 /// (`success` / `failure`), `message` for `handlerResult`; `step`, `message` for
 /// `stepFailed`; `operation`, `target`, `stacks` (screen ids, bottom first), `depths`
-/// for `stackChanged`; `outcome` for `flowEnded`. Keys are sorted.
+/// for `stackChanged`; `outcome` for `flowEnded`. Keys are sorted; numbers in a custom
+/// step's `argument` are written exactly as in the flow, as in ``JSONLinesFeedbackSink``.
 ///
 /// `screenUpdated` events are not written: they carry field values, which may be
 /// personal data, and flip with every keystroke. The file is appended to, never
@@ -31,15 +30,10 @@ public actor TranscriptRecorder: Presenter {
 
     public func present(_ event: NavigatorEvent) async {
         guard let entry = TranscriptEntry(event) else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(entry)
-            try appender.append(Array(data) + [UInt8(ascii: "\n")])
-        } catch let error as DeliveryError {
-            lastError = error
+            try appender.append(Array((entry.jsonText + "\n").utf8))
         } catch {
-            lastError = .encodingFailed(String(describing: error))
+            lastError = error
         }
     }
 }

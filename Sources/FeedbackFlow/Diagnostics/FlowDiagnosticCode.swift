@@ -44,10 +44,10 @@ public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .unsupportedVersion: "'version' is not 1, the only version this tool reads"
         case .unknownKey: "a key (or content block) that is not valid at this place; hints the closest valid one"
-        case .missingKey: "a required key is absent (reported at the start of its mapping)"
+        case .missingKey: "a required key is absent (reported at the start of its mapping), e.g. collectUserFeedback without 'rating'"
         case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
         case .invalidValue:
-            "a value outside its allowed set or range: unknown style/format/presentation, bad field id, rating min/max/value, maxLength < 1"
+            "a value outside its allowed set or range: unknown style/format/presentation, bad field id, rating min/max/value, maxLength < 1, a constant collectUserFeedback rating outside 1...5"
         case .emptyTitle: "a screen or button title that is empty or only whitespace"
         case .imageNotAllowed: "'image' on a screen whose style is success, informative or error"
         case .invalidAction: "a primary/secondary action mapping without exactly one of its keys (button, retryButton, link)"

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Codes a ``FlowValue`` as plain JSON: null, bool, number, string, array, object.
+/// Codes a ``FlowValue`` as plain JSON through Foundation's `Codable`: null, bool,
+/// number, string, array, object.
 ///
-/// A number is written as a JSON number when its text follows RFC 8259 §6 (through
-/// `Decimal`, which keeps up to 38 significant digits) and as a string otherwise (YAML
-/// forms such as `0x1F` or `.inf` have no JSON number).
+/// Only for the ``FeedbackSubmission`` `Codable` conformance. The files the library
+/// writes (feedback lines, transcripts) use ``JSONTextWriter``, which keeps numbers
+/// exactly as written. Here a number goes through `Decimal` (Foundation has no way to
+/// write a number's text as is): its ``JSONTextWriter/jsonNumber(_:)`` form is encoded
+/// as a `Decimal` (normalised, ~38 significant digits), and a text that is no number at
+/// all (`.inf`) as a string.
 struct CodableFlowValue: Codable, Sendable {
     var value: FlowValue
 
@@ -35,7 +39,9 @@ struct CodableFlowValue: Codable, Sendable {
         case .null: try container.encodeNil()
         case .bool(let b): try container.encode(b)
         case .number(let text):
-            if Self.isJSONNumber(text), let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) {
+            if let number = JSONTextWriter.jsonNumber(text),
+                let decimal = Decimal(string: number, locale: Locale(identifier: "en_US_POSIX"))
+            {
                 try container.encode(decimal)
             } else {
                 try container.encode(text)
@@ -44,33 +50,5 @@ struct CodableFlowValue: Codable, Sendable {
         case .list(let items): try container.encode(items.map(CodableFlowValue.init))
         case .object(let members): try container.encode(members.mapValues(CodableFlowValue.init))
         }
-    }
-
-    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isJSONNumber(_ text: String) -> Bool {
-        var s = Substring(text).unicodeScalars[...]
-        func digits() -> Int {
-            var n = 0
-            while let c = s.first, ("0"..."9").contains(c) { s.removeFirst(); n += 1 }
-            return n
-        }
-        if s.first == "-" { s.removeFirst() }
-        if s.first == "0" {
-            s.removeFirst()
-        } else if let c = s.first, ("1"..."9").contains(c) {
-            _ = digits()
-        } else {
-            return false
-        }
-        if s.first == "." {
-            s.removeFirst()
-            guard digits() > 0 else { return false }
-        }
-        if s.first == "e" || s.first == "E" {
-            s.removeFirst()
-            if s.first == "+" || s.first == "-" { s.removeFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return s.isEmpty
     }
 }

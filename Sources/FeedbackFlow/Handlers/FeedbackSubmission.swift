@@ -3,11 +3,18 @@ import Foundation
 /// One feedback, as the built-in `collectUserFeedback` step hands it to a
 /// ``FeedbackSink`` (seed `000`: rating 1–5, a reason text, custom properties).
 ///
-/// JSON form (``Codable``): `{"custom":{…},"flowID":"…","rating":4,"reason":"…",
-/// "screenID":"…","submittedAt":"2024-05-01T12:00:00Z"}` — `reason` is left out when the
-/// step has none; `custom` numbers keep their written digits when they are valid JSON
-/// numbers (RFC 8259 §6) and become strings otherwise; `submittedAt` is ISO 8601 in UTC
+/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes):
+/// `{"custom":{…},"flowID":"…","rating":4,"reason":"…","screenID":"…",
+/// "submittedAt":"2024-05-01T12:00:00Z"}` — `reason` is left out when the step has none;
+/// `custom` numbers are written exactly as in the flow, YAML-only forms rewritten to the
+/// same JSON number without rounding (`0x1F` → `31`, `0o17` → `15`, `+1` → `1`, `007` →
+/// `7`, `.5` → `0.5`, `1.` → `1.0`), and a number text that has no JSON number (`.inf`,
+/// only possible from Swift) is written as a string; `submittedAt` is ISO 8601 in UTC
 /// with whole seconds.
+///
+/// The `Codable` conformance gives the same shape through Foundation, but there numbers
+/// go through `Decimal` (`12.50` → `12.5`, about 38 significant digits kept); use
+/// ``jsonText`` where the digits matter.
 public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// A whole number from 1 to 5.
     public var rating: Int
@@ -56,5 +63,20 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
         try container.encode(flowID, forKey: .flowID)
         try container.encode(screenID, forKey: .screenID)
         try container.encode(submittedAt.formatted(.iso8601), forKey: .submittedAt)
+    }
+
+    /// The submission as one line of JSON text (RFC 8259; no trailing newline), keys
+    /// sorted, numbers of `custom` exactly as written (see the type's documentation).
+    /// O(size of the text).
+    public var jsonText: String {
+        var object: [String: FlowValue] = [
+            "custom": .object(custom),
+            "flowID": .string(flowID),
+            "rating": .number(String(rating)),
+            "screenID": .string(screenID),
+            "submittedAt": .string(submittedAt.formatted(.iso8601)),
+        ]
+        if let reason { object["reason"] = .string(reason) }
+        return JSONTextWriter.text(of: .object(object))
     }
 }

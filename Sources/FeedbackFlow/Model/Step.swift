@@ -91,6 +91,24 @@ public struct FeedbackRequest: Sendable, Hashable {
         self.reason = reason
         self.custom = custom
     }
+
+    /// The rating a rendered `rating` text stands for: horizontal white space (Unicode
+    /// category Zs and U+0009) trimmed, the rest ASCII digits forming a whole number from
+    /// 1 to 5 (seed `000`: "a rating grade from 1 - 5"); `nil` otherwise. The navigator
+    /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
+    public static func rating(fromRendered text: String) -> Int? {
+        func isHorizontalSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
+        // Leading zeros are digits too ("05" is 5), so only the value is bounded.
+        var value = 0
+        for scalar in trimmed.reversed() {
+            guard ("0"..."9").contains(scalar) else { return nil }
+            value = min(value * 10 + Int(scalar.value - 48), 6)
+        }
+        return !trimmed.isEmpty && (1...5).contains(value) ? value : nil
+    }
 }
 
 /// A step written as Swift code. The closure runs on the navigator; throwing fails the

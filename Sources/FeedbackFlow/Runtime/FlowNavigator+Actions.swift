@@ -132,10 +132,7 @@ extension FlowNavigator {
         let lookup = lookup(screenID: screenID)
         guard let ratingTemplate = request.rating else { throw .missingRating }
         let ratingText = ratingTemplate.render(lookup)
-        let trimmed = ratingText.trimmingCharacters(in: .whitespaces)
-        guard trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let rating = Int(trimmed),
-            (1...5).contains(rating)
-        else { throw .invalidRating(ratingText) }
+        guard let rating = FeedbackRequest.rating(fromRendered: ratingText) else { throw .invalidRating(ratingText) }
         return FeedbackSubmission(
             rating: rating, reason: request.reason?.render(lookup),
             custom: request.custom.mapValues { render($0, screenID: screenID) }, flowID: flowID, screenID: screenID,

@@ -112,12 +112,12 @@ public actor FlowNavigator {
     // MARK: Lifecycle
 
     /// Shows the flow's start screen (`present`ed or `push`ed per `flow.presentation`).
+    /// A start that throws leaves the navigator unstarted (it can be called again).
     /// - Throws: ``NavigatorError/alreadyStarted``, ``NavigatorError/flowEnded``, or
     ///   ``NavigatorError/unknownScreen(_:)`` when `start` names no screen.
     public func start() async throws(NavigatorError) {
         guard outcome == nil else { throw .flowEnded }
         guard !started else { throw .alreadyStarted }
-        started = true
         let operation: NavigationOperation =
             flow.presentation == .push ? .push(flow.start) : .present(flow.start)
         try await navigate(operation)
@@ -125,7 +125,9 @@ public actor FlowNavigator {
 
     /// Ends the flow with `outcome` (e.g. ``FlowOutcome/quit``) and tells the presenters.
     /// Does nothing if the flow has already ended. An action still running stops before
-    /// its next step.
+    /// its next step, and the events it would still give (e.g. the ``NavigatorEvent/handlerResult(_:)``
+    /// of a handler that was suspended) are not emitted: ``NavigatorEvent/flowEnded(_:)``
+    /// is the last event.
     public func end(_ outcome: FlowOutcome) async {
         guard self.outcome == nil else { return }
         self.outcome = outcome
@@ -146,7 +148,9 @@ public actor FlowNavigator {
     /// - Returns: the instance that entered, for `push`, `present` and `replace`.
     /// - Throws: ``NavigatorError/flowEnded``, ``NavigatorError/unknownScreen(_:)`` for
     ///   a `push`/`present`/`replace` of a screen not in the table, or
-    ///   ``NavigatorError/navigation(_:)``; the stacks are then unchanged.
+    ///   ``NavigatorError/navigation(_:)``; the navigator is then unchanged (stacks,
+    ///   and whether it has started: a refused `navigate` before ``start()`` does not
+    ///   count as starting).
     @discardableResult
     public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
         guard outcome == nil else { throw .flowEnded }
@@ -156,7 +160,6 @@ public actor FlowNavigator {
         case .pop, .popTo, .popToRoot, .dismiss:
             break
         }
-        started = true
         let previousTop = state.top
         let entered: ScreenInstance?
         do {
@@ -164,6 +167,9 @@ public actor FlowNavigator {
         } catch {
             throw .navigation(error)
         }
+        // Only an operation that succeeded starts the flow: a refused one leaves the
+        // navigator as it was (so a later `start()` still works).
+        started = true
         errors = errors.filter { state.contains($0.key) }
         await emit(.stackChanged(.init(operation: operation, stacks: state.stacks)))
         if state.isEmpty {
@@ -220,8 +226,14 @@ public actor FlowNavigator {
 
     // MARK: Events
 
+    /// Hands `event` to each presenter in turn. Once the flow has ended, only
+    /// ``NavigatorEvent/flowEnded(_:)`` is handed on: an action still running when the
+    /// host called ``end(_:)`` emits nothing more, and an event that was half-way through
+    /// the presenters when the flow ended is not given to the rest.
     func emit(_ event: NavigatorEvent) async {
+        let isEnd = if case .flowEnded = event { true } else { false }
         for presenter in presenters {
+            guard outcome == nil || isEnd else { return }
             await presenter.present(event)
         }
     }

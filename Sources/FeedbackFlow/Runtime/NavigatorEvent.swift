@@ -7,6 +7,9 @@
 /// events (``handlerResult(_:)`` for `openURL`, `collectUserFeedback`, custom steps and
 /// closures; navigation events for navigation steps), ``stepFailed(_:)`` if it failed,
 /// and finally ``screenUpdated(_:)`` for the screen then on top (no longer busy).
+/// ``flowEnded(_:)`` is always the last event: when the host ends the flow while an
+/// action runs, that action's remaining events (its handler's result, its final
+/// update) are not emitted.
 public enum NavigatorEvent: Sendable {
     /// An instance came on top (entered, or was revealed by a pop/dismiss).
     case screenShown(ScreenSnapshot)

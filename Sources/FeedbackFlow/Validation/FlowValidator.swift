@@ -21,7 +21,11 @@ import FlowDocument
 /// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack,
 ///   where `pop` removes the whole stack (BRIEF "Actions": a stack left empty is removed,
 ///   as `dismiss`); at the `pop` step. Defined below.
-/// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`.
+/// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`;
+///   a constant `collectUserFeedback` `rating` (no `${…}`) that is not a whole number
+///   from 1 to 5 (surrounding spaces allowed), at the rating.
+/// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (seed
+///   `000`'s API takes a rating from 1 to 5, so the step could only fail at run time).
 ///
 /// **When a screen is "only ever a root".** A screen *may be above a root* when some
 /// way of showing it puts it on top of another screen of its stack: it is the start
@@ -67,6 +71,7 @@ public enum FlowValidator {
             }
             let fieldIDs = run.checkFieldIDs()
             run.checkFieldRanges()
+            run.checkFeedbackRatings()
             run.checkTemplates(fieldIDs: fieldIDs)
         }
         diagnostics.append(contentsOf: run.diagnostics.diagnostics)

@@ -178,6 +178,39 @@ struct ValidationRun {
         }
     }
 
+    // MARK: Feedback
+
+    /// `missing-key` for a `collectUserFeedback` step without `rating` (the feedback API
+    /// of seed `000` takes a rating from 1 to 5, so such a step can only fail), at the
+    /// step; `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number
+    /// from 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating.
+    mutating func checkFeedbackRatings() {
+        for screen in flow.screens {
+            let ratingField = screen.extraContent.lazy.compactMap { block -> String? in
+                if case .rating(let field) = block.kind { return field.id }
+                return nil
+            }.first
+            for action in screen.actions {
+                for step in action.steps {
+                    guard case .collectUserFeedback(let request) = step.kind else { continue }
+                    guard let rating = request.rating else {
+                        let hint = ratingField.map { "write 'rating: \"${\($0)}\"' (the screen's rating field) or a whole number from 1 to 5" }
+                            ?? "write 'rating: N' with a whole number from 1 to 5, or '${ID}' naming a rating field"
+                        report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
+                        continue
+                    }
+                    guard rating.isConstant, rating.problems.isEmpty else { continue }
+                    let text = rating.render { _ in nil }
+                    if FeedbackRequest.rating(fromRendered: text) == nil {
+                        report(
+                            .invalidValue, "collectUserFeedback rating must be a whole number from 1 to 5, found '\(text)'",
+                            at: rating.span ?? step.span, hint: "the feedback API takes a rating from 1 to 5")
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Templates
 
     /// `invalid-template` and `unknown-reference` in every template of every screen.

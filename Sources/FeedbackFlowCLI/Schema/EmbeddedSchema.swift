@@ -354,7 +354,8 @@ public enum EmbeddedSchema {
               "present",
               "replace",
               "popTo",
-              "openURL"
+              "openURL",
+              "collectUserFeedback"
             ]
           }
         },
@@ -399,14 +400,7 @@ public enum EmbeddedSchema {
               "description": "The URL (may contain ${name} templates); http, https, mailto and tel by default."
             },
             "collectUserFeedback": {
-              "oneOf": [
-                {
-                  "$ref": "#/$defs/feedbackRequest"
-                },
-                {
-                  "type": "null"
-                }
-              ]
+              "$ref": "#/$defs/feedbackRequest"
             }
           },
           "additionalProperties": {
@@ -418,14 +412,18 @@ public enum EmbeddedSchema {
     "feedbackRequest": {
       "description": "Arguments of collectUserFeedback (seed: call.collectUserFeedback(rating:reason:custom:)).",
       "type": "object",
+      "required": [
+        "rating"
+      ],
       "properties": {
         "rating": {
           "type": [
             "string",
-            "integer",
-            "null"
+            "integer"
           ],
-          "description": "A template rendered then read as an integer, e.g. \"${rating}\"."
+          "minimum": 1,
+          "maximum": 5,
+          "description": "Required: a whole number from 1 to 5, or a template rendered then read as one, e.g. \"${rating}\"."
         },
         "reason": {
           "type": [
