@@ -45,8 +45,22 @@ public struct Flow: Sendable {
         self.init(id: id ?? configuration.id, start: configuration.id, presentation: presentation, screens: [configuration])
     }
 
-    /// The screen with `id`, or `nil`. O(number of screens).
+    /// The screen with `id` (the first, should ids repeat), or `nil`. O(number of
+    /// screens); for many lookups build ``screenIndex()`` once instead.
     public func screen(_ id: String) -> FeedbackConfiguration? {
-        screens.first { $0.id == id }
+        // By index: iterating the elements would copy every screen just to read its id.
+        screens.firstIndex { $0.id == id }.map { screens[$0] }
+    }
+
+    /// Screen id → position in ``screens`` of the first screen with that id. O(number of
+    /// screens) to build, O(1) per lookup: what repeated lookups by id (validation,
+    /// navigation) should use rather than ``screen(_:)``.
+    public func screenIndex() -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(screens.count)
+        for position in screens.indices where index[screens[position].id] == nil {
+            index[screens[position].id] = position
+        }
+        return index
     }
 }

@@ -42,12 +42,13 @@ struct StackRootAnalysis {
     /// - Parameter reachable: the screens that can be shown; others are ignored.
     init(flow: Flow, reachable: Set<String>) {
         if flow.presentation == .push { mayBeAboveRoot.insert(flow.start) }
-        let screens = flow.screens.filter { reachable.contains($0.id) }
+        // Positions rather than a filtered copy: copying a screen retains all its parts.
+        let positions = flow.screens.indices.filter { reachable.contains(flow.screens[$0].id) }
         var previousCount = -1
         while previousCount != mayBeAboveRoot.count {
             previousCount = mayBeAboveRoot.count
             popsOnRoot = []
-            for screen in screens { walk(screen) }
+            for position in positions { walk(flow.screens[position]) }
         }
     }
 

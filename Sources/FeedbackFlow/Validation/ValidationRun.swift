@@ -8,12 +8,16 @@ struct ValidationRun {
     var diagnostics = DiagnosticBag()
     /// Screen ids in written order (the first of duplicates).
     private let screenIDs: [String]
+    /// Screen id → position in `flow.screens` of its first screen, so that target and
+    /// reachability lookups are O(1) instead of a scan of the screens.
+    private let screenIndex: [String: Int]
 
     init(flow: Flow, additionalVariables: [String] = []) {
         self.flow = flow
         self.additionalVariables = additionalVariables
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
+        screenIndex = flow.screenIndex()
     }
 
     mutating func report(
@@ -36,20 +40,16 @@ struct ValidationRun {
     /// `duplicate-screen-id` (only flows built in code can have them: in files, screen
     /// ids are mapping keys and a duplicate is the loader's `duplicate-key`).
     mutating func checkUniqueScreenIDs() {
-        var first: [String: FeedbackConfiguration] = [:]
-        for screen in flow.screens {
-            if let earlier = first[screen.id] {
-                report(.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: screen.span,
-                       notes: [Diagnostic.Note(message: "first defined here", span: earlier.span)])
-            } else {
-                first[screen.id] = screen
-            }
+        for (position, screen) in flow.screens.enumerated() {
+            guard let first = screenIndex[screen.id], first != position else { continue }
+            report(.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: screen.span,
+                   notes: [Diagnostic.Note(message: "first defined here", span: flow.screens[first].span)])
         }
     }
 
     /// `unknown-screen` for `start`; returns whether `start` names a screen.
     mutating func checkStart() -> Bool {
-        guard !screenIDs.contains(flow.start) else { return true }
+        guard screenIndex[flow.start] == nil else { return true }
         reportUnknownScreen(flow.start, at: flow.startSpan, role: "start screen")
         return false
     }
@@ -59,7 +59,7 @@ struct ValidationRun {
         for screen in flow.screens {
             for action in screen.actions {
                 for step in action.steps {
-                    guard let target = step.target, !screenIDs.contains(target) else { continue }
+                    guard let target = step.target, screenIndex[target] == nil else { continue }
                     reportUnknownScreen(target, at: step.argumentSpan ?? step.span, role: "'\(step.name)' target")
                 }
             }
@@ -79,7 +79,8 @@ struct ValidationRun {
         var reached: Set<String> = [flow.start]
         var queue = [flow.start]
         while let id = queue.popLast() {
-            guard let screen = flow.screen(id) else { continue }
+            guard let position = screenIndex[id] else { continue }
+            let screen = flow.screens[position]
             for action in screen.actions {
                 for step in action.steps {
                     switch step.kind {

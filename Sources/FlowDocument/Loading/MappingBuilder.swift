@@ -65,6 +65,29 @@ struct MappingBuilder {
         return taken
     }
 
+    /// Hands over a copy of the entries with no spare capacity and empties the builder
+    /// while keeping its storage, for a builder that is reused for the next mapping:
+    /// the tree then holds each mapping in an allocation of its own size, and the
+    /// builder's buffers are allocated once per nesting level rather than per mapping.
+    mutating func takeEntriesKeepingStorage() -> [MappingEntry] {
+        let taken = Self.exactCopy(of: entries)
+        entries.removeAll(keepingCapacity: true)
+        if isIndexed {
+            index.removeAll(keepingCapacity: true)
+            isIndexed = false
+        }
+        return taken
+    }
+
+    /// `elements` in a new array whose capacity is its count (an empty array allocates nothing).
+    static func exactCopy<Element>(of elements: [Element]) -> [Element] {
+        guard !elements.isEmpty else { return [] }
+        var copy: [Element] = []
+        copy.reserveCapacity(elements.count)
+        copy.append(contentsOf: elements)
+        return copy
+    }
+
     /// `duplicate key 'title' (first at 2:1)` at `key`, noting `first`.
     static func duplicateKey(_ key: Node, first: Node, file: String) -> Diagnostic {
         let name: String

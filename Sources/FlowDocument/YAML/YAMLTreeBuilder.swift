@@ -36,9 +36,10 @@ struct YAMLTreeBuilder {
         var mergeSources: [[MappingEntry]] = []
         var mergePosition = 0
 
+        /// The items in an array of their exact size; `items` keeps its storage.
         mutating func takeItems() -> [Node] {
-            var taken: [Node] = []
-            swap(&taken, &items)
+            let taken = MappingBuilder.exactCopy(of: items)
+            items.removeAll(keepingCapacity: true)
             return taken
         }
     }
@@ -56,6 +57,10 @@ struct YAMLTreeBuilder {
     private(set) var diagnostics: [Diagnostic] = []
 
     private var stack: [Frame] = []
+    /// Emptied item and entry buffers of closed frames, reused by the next frames so
+    /// that collecting children allocates once per nesting level, not per collection.
+    private var spareItems: [[Node]] = []
+    private var spareMappings: [MappingBuilder] = []
     private var anchors: [String: Anchored] = [:]
     private var expandedNodes = 0
     private var root: Node?
@@ -204,10 +209,16 @@ struct YAMLTreeBuilder {
                 "nesting-depth-limit", "nesting exceeds \(DocumentLoader.maximumNestingDepth) levels",
                 at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
-        stack.append(
-            Frame(
-                isMapping: event.kind == .mappingStart, isFlow: event.isFlowCollection,
-                start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag))
+        let isMapping = event.kind == .mappingStart
+        var frame = Frame(
+            isMapping: isMapping, isFlow: event.isFlowCollection,
+            start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag)
+        if isMapping {
+            if let spare = spareMappings.popLast() { frame.mapping = spare }
+        } else if let spare = spareItems.popLast() {
+            frame.items = spare
+        }
+        stack.append(frame)
     }
 
     private mutating func close(_ event: borrowing LibYAMLEvent) {
@@ -221,7 +232,14 @@ struct YAMLTreeBuilder {
             // last child instead so the span does not swallow trailing comments.
             end = frame.lastEnd ?? frame.headerEnd
         }
-        let kind: Node.Kind = frame.isMapping ? .mapping(Self.takeEntries(of: &frame)) : .sequence(frame.takeItems())
+        let kind: Node.Kind
+        if frame.isMapping {
+            kind = .mapping(Self.takeEntries(of: &frame))
+            spareMappings.append(frame.mapping)
+        } else {
+            kind = .sequence(frame.takeItems())
+            spareItems.append(frame.items)
+        }
         let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
         attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
@@ -298,14 +316,14 @@ struct YAMLTreeBuilder {
     /// The written entries with the merged ones inserted where `<<` stood; a key
     /// written in the mapping wins over a merged one, an earlier source over a later one.
     private static func takeEntries(of frame: inout Frame) -> [MappingEntry] {
-        guard !frame.mergeSources.isEmpty else { return frame.mapping.takeEntries() }
+        guard !frame.mergeSources.isEmpty else { return frame.mapping.takeEntriesKeepingStorage() }
         var merged = MappingBuilder()
         for source in frame.mergeSources {
             for entry in source where frame.mapping.existing(entry.key) == nil && merged.existing(entry.key) == nil {
                 merged.append(entry)
             }
         }
-        var entries = frame.mapping.takeEntries()
+        var entries = frame.mapping.takeEntriesKeepingStorage()
         entries.insert(contentsOf: merged.entries, at: frame.mergePosition)
         return entries
     }

@@ -1,0 +1,58 @@
+import FeedbackFlow
+import Testing
+
+/// ``TemplateString`` parsing (BRIEF "Templates and expressions": `${name}` is a
+/// reference, `$$` a literal `$`). Offsets count Unicode scalars of `raw`; the expected
+/// offsets below are counted by hand.
+@Suite("Template parsing")
+struct TemplateParsingTests {
+    @Test("a string without '$' is one literal, the empty string no segment")
+    func noDollar() {
+        #expect(TemplateString("Thanks, café ☕️!").segments == [.literal("Thanks, café ☕️!")])
+        #expect(TemplateString("").segments.isEmpty)
+        #expect(TemplateString("").problems.isEmpty)
+    }
+
+    @Test("references split the literals; offsets count scalars, not bytes")
+    func referencesAndOffsets() {
+        // "é" is one scalar (2 bytes), "☕" one scalar (3 bytes): `$` of ${a} is scalar 2,
+        // `$` of ${b.c-d_1} is scalar 9 (after é, space, $, {, a, }, space, ☕, space).
+        let template = TemplateString("é ${a} ☕ ${b.c-d_1}!")
+        #expect(template.segments == [
+            .literal("é "), .variable(name: "a", offset: 2), .literal(" ☕ "),
+            .variable(name: "b.c-d_1", offset: 9), .literal("!"),
+        ])
+        #expect(template.problems.isEmpty)
+        #expect(template.references.map(\.name) == ["a", "b.c-d_1"])
+    }
+
+    @Test("'$$' is one literal '$', a lone '$' stays as written")
+    func dollars() {
+        #expect(TemplateString("$$5 costs $ 5$").segments == [.literal("$5 costs $ 5$")])
+        #expect(TemplateString("$${a}").segments == [.literal("${a}")])
+        #expect(TemplateString("$$${x}").segments == [.literal("$"), .variable(name: "x", offset: 2)])
+        #expect(TemplateString("$$$${x}").segments == [.literal("$${x}")])
+        #expect(TemplateString("ü$$").render { _ in nil } == "ü$")
+    }
+
+    @Test("an unclosed '${' is a problem at its '$' and the rest stays literal text")
+    func unclosed() {
+        let template = TemplateString("ñ ${a} and ${b")
+        #expect(template.segments == [.literal("ñ "), .variable(name: "a", offset: 2), .literal(" and ${b")])
+        #expect(template.problems.map(\.message) == ["unclosed '${' in template"])
+        #expect(template.problems.map(\.offset) == [11])
+    }
+
+    @Test("empty and invalid names are problems at their '$' but still references")
+    func invalidNames() {
+        let template = TemplateString("${} ${1a} ${é}")
+        #expect(template.segments == [
+            .variable(name: "", offset: 0), .literal(" "), .variable(name: "1a", offset: 4), .literal(" "),
+            .variable(name: "é", offset: 10),
+        ])
+        #expect(template.problems.map(\.message) == [
+            "empty name in '${}'", "invalid name '1a' in template", "invalid name 'é' in template",
+        ])
+        #expect(template.problems.map(\.offset) == [0, 4, 10])
+    }
+}
