@@ -103,4 +103,34 @@ struct DiagnosticRenderingExcerptTests {
         #expect(excerpt.text == String(repeating: "a", count: 20) + "…")
         #expect(excerpt.marker == "^" + String(repeating: "~", count: 20))
     }
+    @Test("an emoji with a skin-tone modifier is 2 cells, not 4: the caret after it stands under its column")
+    func skinToneEmoji() {
+        // "👍🏽 x": 👍 column 1, 🏽 column 2, space column 3 (cell 2), x column 4 (cell 3).
+        let line = "\u{1F44D}\u{1F3FD} x"
+        #expect(SourceExcerpt(line: line, column: 4).marker == "   ^")
+        // The two scalars of the emoji, columns 1..<3, are its 2 cells.
+        #expect(SourceExcerpt(line: line, column: 1, endColumn: 3).marker == "^~")
+    }
+
+    @Test("a ZWJ family emoji is 2 cells, not 6; a flag is 2 cells")
+    func zwjAndFlag() {
+        // 👨 ZWJ 👩 ZWJ 👧 is columns 1–5 (cells 0–1); space column 6; x column 7, cell 3.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} x"
+        #expect(SourceExcerpt(line: family, column: 7).marker == "   ^")
+        // 🇫🇷 is columns 1–2 (cells 0–1); x column 4, cell 3.
+        #expect(SourceExcerpt(line: "\u{1F1EB}\u{1F1F7} x", column: 4).marker == "   ^")
+    }
+
+    @Test("a span that ends inside a cluster underlines the whole cluster")
+    func spanEndsInsideCluster() {
+        // Columns 1..<2 hold 👍 without its modifier; the glyph is one, 2 cells.
+        #expect(SourceExcerpt(line: "\u{1F44D}\u{1F3FD} x", column: 1, endColumn: 2).marker == "^~")
+    }
+
+    @Test("bidi marks in a quoted line are shown as U+FFFD, one cell each")
+    func bidiMarksInExcerpt() {
+        let excerpt = SourceExcerpt(line: "a\u{200F}b\u{061C}c x", column: 7)
+        #expect(excerpt.text == "a\u{FFFD}b\u{FFFD}c x")
+        #expect(excerpt.marker == "      ^")
+    }
 }

@@ -24,4 +24,25 @@ enum LineModeTestFlows {
             secondaryAction: .none, extraContent: [], span: nil)
         return Flow(id: "call-quality-rating", start: "rate-call", screens: [rate, thanks])
     }
+    /// One screen with two ratings (`audio`, `video`).
+    static var twoRatings: Flow {
+        let screen = FeedbackConfiguration(
+            id: "rate", style: .feedback(image: "logo"), title: "Rate the call", subtitle: nil,
+            primaryAction: .button(ActionButton(title: "Done", action: FlowAction(.dismiss))),
+            secondaryAction: .none,
+            extraContent: [
+                ContentBlock(.rating(RatingField(id: "audio", label: "Audio", min: 1, max: 5, value: 1))),
+                ContentBlock(.rating(RatingField(id: "video", label: "Video", min: 1, max: 5, value: 1))),
+            ], span: nil)
+        return Flow(configuration: screen)
+    }
+
+    /// A subtitle with a right-to-left override and a right-to-left mark, and a text field `note`.
+    static var bidi: Flow {
+        let screen = FeedbackConfiguration(
+            id: "b", style: .informative, title: "Bidi", subtitle: "a\u{202E}evil\u{200F}",
+            primaryAction: .none, secondaryAction: .none,
+            extraContent: [ContentBlock(.textField(TextField(id: "note", label: "Note")))], span: nil)
+        return Flow(configuration: screen)
+    }
 }

@@ -9,7 +9,8 @@ import FeedbackFlow
 /// - `-` alone is positional (conventionally standard input).
 /// - `-h`/`--help` anywhere before `--` asks for help and stops checking.
 /// - An unknown option is a ``UsageError`` with "did you mean" among the command's
-///   options (``FeedbackFlow/Suggestion``); so is a missing value, a value outside
+///   options (``FeedbackFlow/Suggestion``); so is a missing or empty value (`--x=`,
+///   `--x ""`: no option here has a meaning for the empty string), a value outside
 ///   the allowed set, a single-value option given twice, a flag given a value, and a
 ///   wrong number of positional arguments.
 ///
@@ -86,6 +87,9 @@ public struct ArgumentParser: Sendable {
                 index += 1
             } else {
                 throw UsageError("option '\(display)' needs a value", hint: "write '\(display) <\(spec.valueName ?? "value")>'")
+            }
+            guard !value.isEmpty else {
+                throw UsageError("option '\(display)' needs a value, not an empty one", hint: "write '\(display) <\(spec.valueName ?? "value")>'")
             }
             if let allowed = spec.allowedValues, !allowed.contains(value) {
                 let listed = allowed.joined(separator: ", ")

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import FeedbackFlow
 import FlowTerminal
@@ -12,22 +19,33 @@ public struct RunCommand: Command {
             printed and the status is 1). Submitted feedback is appended to the
             --feedback-out file, one JSON object per line. 'openURL' steps print
             "Opening <url>" instead of launching anything, and refuse schemes other than
-            http, https, mailto and tel. End of input ends the run.
+            http, https, mailto and tel. End of input ends the run (inside 'edit', the
+            lines typed so far are kept first).
+
+            A --context key is a template name ([A-Za-z_][A-Za-z0-9_.-]*), given once, not
+            a field id of the flow and not flow.id, screen.id or any name starting with
+            'flow.' or 'screen.'.
+
+            EXIT STATUS: 0 when the flow ends, however it ends (finish, dismissed, quit,
+            end of input); 1 the flow has errors and was not run; 2 usage error; 3 standard
+            output could not be written (e.g. the reader of a pipe went away: the run stops
+            at once), the transcript or a submitted feedback could not be written (the run
+            goes on and the error is printed at the end), or the flow could not start.
             """,
         options: [
             .value("feedback-out", valueName: "file", help: "Append submitted feedback here as JSON lines (default: feedback.jsonl)."),
             .value("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."),
-            .value("context", valueName: "key=value", repeatable: true, help: "Set a context variable for templates; repeatable."),
+            .value("context", valueName: "key=value", repeatable: true, help: "Set a template variable ${key}; repeatable, each key once."),
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
     public var file: String
     public var feedbackOut: String
     public var transcript: String?
-    /// `--context` values in the order given; a later key wins.
-    public var context: [(key: String, value: String)]
+    /// The `--context` variables, in the order given (each key once).
+    public var context: ContextDeclaration
 
-    public init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: [(key: String, value: String)] = []) {
+    public init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: ContextDeclaration = .init()) {
         self.file = file
         self.feedbackOut = feedbackOut
         self.transcript = transcript
@@ -35,60 +53,77 @@ public struct RunCommand: Command {
     }
 
     public init(arguments: ParsedArguments) throws(UsageError) {
-        var context: [(key: String, value: String)] = []
-        for item in arguments.allValues("context") {
-            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-                throw UsageError("invalid --context '\(item)'", hint: "write '--context key=value'")
-            }
-            context.append((String(item[..<equals]), String(item[item.index(after: equals)...])))
-        }
         self.init(
             file: arguments.positionals.first ?? "",
             feedbackOut: arguments.value("feedback-out") ?? "feedback.jsonl",
             transcript: arguments.value("transcript"),
-            context: context)
+            context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: true))
     }
 
-    /// The context variables as a dictionary (a later `--context` for a key wins).
+    /// The context variables as a dictionary.
     public var contextVariables: [String: String] {
-        var variables: [String: String] = [:]
-        for (key, value) in context { variables[key] = value }
-        return variables
+        context.variables
     }
 
+    /// Plays the flow; see the command's help for the statuses.
+    /// - Throws: ``UsageError`` (a missing flow file, a `--context` key that is a field
+    ///   id of the flow, an unwritable `--feedback-out` or `--transcript`);
+    ///   ``IOFailure`` when the transcript or a submitted feedback could not be written
+    ///   during the run (reported after the flow ended); ``InternalFailure`` when the
+    ///   flow could not start.
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let variables = contextVariables
         guard
             let flow = try FlowLoading.compiledFlow(
-                path: file, additionalVariables: variables.keys.sorted(), environment: environment)
+                path: file, additionalVariables: context.keys, environment: environment)
         else { return .findings }
+        try context.checkNoFieldIDs(in: flow, file: file)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
         var presenters: [any Presenter] = []
         var recorder: TranscriptRecorder?
         if let transcript {
-            // A transcript of this run: start from an empty file.
-            guard FileManager.default.createFile(atPath: transcript, contents: nil) else {
-                throw UsageError("cannot write the transcript file '\(transcript)'", hint: "check that its folder exists")
-            }
+            try Self.empty(transcript, option: "--transcript")
             let created = TranscriptRecorder(path: transcript)
             recorder = created
             presenters.append(created)
         }
+        let sink = FailureCountingFeedbackSink(JSONLinesFeedbackSink(path: feedbackOut))
         let registry = ActionHandlerRegistry(
             urlHandler: PrintingURLHandler(output: environment.output),
-            feedbackSink: JSONLinesFeedbackSink(path: feedbackOut),
+            feedbackSink: sink,
             allowedURLSchemes: PrintingURLHandler.allowedSchemes)
         let runner = LineModeRunner(
             flow: flow, registry: registry, input: environment.input, output: environment.output,
             style: environment.outputStyle, presenters: presenters, context: variables)
         let outcome = await runner.run()
+
+        var problems: [String] = []
         if let recorder, let error = await recorder.lastError {
-            throw InternalFailure("writing the transcript '\(recorder.path)' failed: \(error)")
+            problems.append("the transcript '\(recorder.path)' is incomplete: \(error)")
         }
+        let lost = await sink.failureCount
+        if lost > 0, let error = await sink.lastError {
+            let count = lost == 1 ? "1 feedback submission was" : "\(lost) feedback submissions were"
+            problems.append("\(count) not saved: \(error)")
+        }
+        guard problems.isEmpty else { throw IOFailure(problems.joined(separator: "; ")) }
         guard outcome != .failed else {
             throw InternalFailure("the flow in '\(file)' could not start")
         }
         return .clean
+    }
+
+    /// Creates `path` or empties it, in place: written through a symbolic link and
+    /// never replaced by a new file (so a device such as `/dev/full`, a named pipe or a
+    /// link keeps being what it is). `open(2)` with `O_CREAT | O_TRUNC`, mode 0644.
+    /// - Throws: ``UsageError`` when it cannot be opened for writing, with the reason.
+    static func empty(_ path: String, option: String) throws(UsageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw UsageError("cannot write to '\(path)' (\(option)): \(reason)", hint: "check that its folder exists and is writable")
+        }
+        close(fd)
     }
 
     /// A usage error when `path` cannot be created or appended to (its folder is missing

@@ -15,6 +15,11 @@ public struct ValidateCommand: Command {
             line are checked whatever their extension. At least one path is required: a
             folder such as '.' usually holds JSON files that are not flows.
 
+            A flow whose templates use variables the host app provides (run --context)
+            passes when they are declared with --context NAME (or NAME=VALUE; the value
+            is not used). --handler NAME declares a custom step the host app registers a
+            handler for; it also silences the unknown-step warnings for that name.
+
             EXIT STATUS: 0 no error (warnings allowed), 1 at least one error,
             2 usage error (unknown option, missing path), 3 internal failure.
             """,
@@ -23,29 +28,59 @@ public struct ValidateCommand: Command {
                 "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
                 help: "Output format, text by default."),
             .flag("quiet", short: "q", help: "Report errors only: no warnings, notes or summary line."),
+            .value(
+                "context", valueName: "name[=value]", repeatable: true,
+                help: "Declare a template variable the host provides (as run --context does); repeatable."),
+            .value(
+                "handler", valueName: "name", repeatable: true,
+                help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable."),
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
     public var paths: [String]
     public var format: DiagnosticFormat
     public var quiet: Bool
+    /// `--context`: the template variables the host provides (only the names matter).
+    public var context: ContextDeclaration
+    /// `--handler`: the custom step names the host registers handlers for. Such a step
+    /// is not a misspelled built-in step, so it also silences unknown-step warnings;
+    /// this set is what validation takes as its known handlers.
+    public var handlers: Set<String>
 
-    public init(paths: [String], format: DiagnosticFormat = .text, quiet: Bool = false) {
+    public init(
+        paths: [String], format: DiagnosticFormat = .text, quiet: Bool = false,
+        context: ContextDeclaration = .init(), handlers: Set<String> = []
+    ) {
         self.paths = paths
         self.format = format
         self.quiet = quiet
+        self.context = context
+        self.handlers = handlers
     }
 
     public init(arguments: ParsedArguments) throws(UsageError) {
+        var handlers: Set<String> = []
+        for name in arguments.allValues("handler") {
+            guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || DisplayText.isUnsafe($0) }) else {
+                throw UsageError("invalid --handler '\(name)'", hint: "a handler name is a step name, without spaces")
+            }
+            handlers.insert(name)
+        }
         self.init(
             paths: arguments.positionals,
             format: arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text,
-            quiet: arguments.flag("quiet"))
+            quiet: arguments.flag("quiet"),
+            context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
+            handlers: handlers)
     }
 
+    /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
+    ///   `--context` name that is a field id of one of the flows checked.
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let files = try FlowFileFinder.files(for: paths)
-        let report = DiagnosticReport(files: await Self.compile(files))
+        let compiled = await Self.compile(files, context: context)
+        if let clash = compiled.contextClashes.first { throw clash }
+        let report = DiagnosticReport(files: compiled.files)
         let shown = quiet ? report.filtered(minimumSeverity: .error) : report
         let renderer = format.renderer(style: environment.outputStyle, summary: !quiet)
         environment.output.write(renderer.render(shown))
@@ -53,10 +88,15 @@ public struct ValidateCommand: Command {
     }
 
     /// Compiles `files` on up to one task per processor core, keeping their order.
-    static func compile(_ files: [String]) async -> [DiagnosticReport.File] {
+    /// - Returns: each file's diagnostics, and, in file order, the usage errors of
+    ///   `--context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
+    static func compile(
+        _ files: [String], context: ContextDeclaration = .init()
+    ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var results = [DiagnosticReport.File?](repeating: nil, count: files.count)
-        await withTaskGroup(of: (Int, DiagnosticReport.File).self) { group in
+        let names = context.keys
+        var results = [(DiagnosticReport.File, UsageError?)?](repeating: nil, count: files.count)
+        await withTaskGroup(of: (Int, DiagnosticReport.File, UsageError?).self) { group in
             var next = 0
             func addNext() {
                 guard next < files.count else { return }
@@ -64,17 +104,23 @@ public struct ValidateCommand: Command {
                 let path = files[index]
                 next += 1
                 group.addTask {
-                    let compilation = FlowCompiler.compile(path: path)
-                    return (index, DiagnosticReport.File(
-                        path: path, source: compilation.document.source, diagnostics: compilation.diagnostics))
+                    let compilation = FlowCompiler.compile(path: path, additionalVariables: names)
+                    let file = DiagnosticReport.File(
+                        path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
+                    var clash: UsageError?
+                    if let flow = compilation.flow {
+                        do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }
+                    }
+                    return (index, file, clash)
                 }
             }
             for _ in 0..<width { addNext() }
-            for await (index, file) in group {
-                results[index] = file
+            for await (index, file, clash) in group {
+                results[index] = (file, clash)
                 addNext()
             }
         }
-        return results.compactMap { $0 }
+        let done = results.compactMap { $0 }
+        return (done.map(\.0), done.compactMap(\.1))
     }
 }

@@ -29,7 +29,22 @@ public enum FeedbackFlowTool {
         """
 
     /// Runs the tool on `arguments` (without the program name).
+    ///
+    /// When the command's results could not be written to the output
+    /// (``FlowTerminal/TextWriter/failure``: a closed pipe, a full disk), one line says
+    /// so on the error output and the status is 3, whatever the command returned.
     public static func main(arguments: [String], environment: CommandEnvironment) async -> ExitCode {
+        let status = await dispatch(arguments: arguments, environment: environment)
+        if let failure = environment.output.failure {
+            let command = arguments.first.flatMap { word in commands.first { $0.configuration.name == word } }
+            return report(
+                IOFailure("cannot write to standard output: \(failure)"),
+                command: command?.configuration.name, environment)
+        }
+        return status
+    }
+
+    private static func dispatch(arguments: [String], environment: CommandEnvironment) async -> ExitCode {
         guard let first = arguments.first else {
             environment.errorOutput.write(toolHelp)
             return report(UsageError("missing command", hint: "try '\(name) validate flows'"), command: nil, environment)
@@ -39,6 +54,9 @@ public enum FeedbackFlowTool {
             environment.output.write(toolHelp)
             return .clean
         case "--version":
+            guard arguments.count == 1 else {
+                return report(UsageError("unexpected argument '\(arguments[1])' after '--version'"), command: nil, environment)
+            }
             environment.output.write("\(name) \(version)\n")
             return .clean
         case "help":
@@ -48,6 +66,11 @@ public enum FeedbackFlowTool {
             }
             do {
                 let command = try lookup(arguments[1])
+                guard arguments.count == 2 else {
+                    throw UsageError(
+                        "unexpected argument '\(arguments[2])'",
+                        hint: "'\(name) help' takes one command, e.g. '\(name) help \(command.configuration.name)'")
+                }
                 environment.output.write(HelpFormatter.help(for: command.configuration, tool: name))
                 return .clean
             } catch {
@@ -97,6 +120,10 @@ public enum FeedbackFlowTool {
 
     /// Writes `error` to the error output and returns its status: the single place
     /// where a thrown error becomes an exit status (``ExitCode/init(error:)``).
+    ///
+    /// A ``UsageError`` is two lines: `error: MESSAGE` and `hint: HINT. See '… --help'.`
+    /// (the hint's own end punctuation is kept). An ``IOFailure`` is one `error:` line;
+    /// anything else one `internal error:` line.
     static func report(_ error: any Error, command: String?, _ environment: CommandEnvironment) -> ExitCode {
         let style = environment.errorStyle
         let status = ExitCode(error: error)
@@ -104,14 +131,25 @@ public enum FeedbackFlowTool {
         switch error {
         case let usage as UsageError:
             let helpCommand = command.map { "'\(name) \($0) --help'" } ?? "'\(name) --help'"
-            let hint = usage.hint.map { "\($0) " } ?? ""
             environment.errorOutput.write(
                 "\(prefix): \(style.apply("error:", .bold, .red)) \(DisplayText.sanitized(usage.message))\n"
-                    + "\(style.apply("hint:", .bold, .cyan)) \(DisplayText.sanitized(hint))See \(helpCommand).\n")
+                    + "\(style.apply("hint:", .bold, .cyan)) \(hintLine(usage.hint, helpCommand: helpCommand))\n")
+        case let failure as IOFailure:
+            environment.errorOutput.write(
+                "\(prefix): \(style.apply("error:", .bold, .red)) \(DisplayText.sanitized(failure.message))\n")
         default:
             environment.errorOutput.write(
                 "\(prefix): \(style.apply("internal error:", .bold, .red)) \(DisplayText.sanitized(String(describing: error)))\n")
         }
         return status
+    }
+
+    /// `HINT. See 'feedbackflow validate --help'.` — a hint that already ends a sentence
+    /// (`.`, `?`, `!`) is followed by a space only; no hint: `See … .` alone.
+    static func hintLine(_ hint: String?, helpCommand: String) -> String {
+        let see = "See \(helpCommand)."
+        guard let hint = hint.map({ DisplayText.sanitized($0) }), !hint.isEmpty else { return see }
+        let ended = hint.last.map { ".?!".contains($0) } ?? false
+        return hint + (ended ? " " : ". ") + see
     }
 }

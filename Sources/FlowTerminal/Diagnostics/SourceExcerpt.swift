@@ -8,10 +8,12 @@
 ///
 /// Columns are 1-based and count Unicode scalars (as ``FlowDocument/SourceLocation``
 /// does). For display, tabs are expanded to the next multiple of `tabWidth` cells,
-/// unsafe scalars are shown as U+FFFD (``DisplayText``), and each scalar takes its
-/// ``DisplayText/cellWidth(of:)``; the marker is computed with the same widths, so
-/// the caret stands under the column however the line mixes tabs, wide characters
-/// and combining marks. A line wider than `maxWidth` cells is cut to a window around
+/// unsafe scalars are shown as U+FFFD (``DisplayText``), and each grapheme cluster
+/// takes its ``DisplayText`` cell width (an emoji sequence such as `👍🏽` or `👨‍👩‍👧` is
+/// one 2-cell glyph, not one glyph per scalar); the marker is computed with the same
+/// widths, so the caret stands under the column however the line mixes tabs, wide
+/// characters, emoji and combining marks. A column inside a cluster points at the
+/// cluster. A line wider than `maxWidth` cells is cut to a window around
 /// the column, with `…` where text was left out.
 public struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
@@ -32,34 +34,54 @@ public struct SourceExcerpt: Sendable, Hashable {
         let tabWidth = max(1, tabWidth)
         let maxWidth = max(20, maxWidth)
 
-        // Each scalar as displayed, with the cell where it starts.
+        // Each grapheme cluster as displayed, with the cell where it starts and the
+        // scalars (columns) it covers; a tab or an unsafe scalar is a piece of its own.
         var pieces: [(text: String, start: Int, width: Int)] = []
+        var pieceOfScalar: [Int] = []
         var cell = 0
-        for scalar in line.unicodeScalars {
-            if scalar == "\t" {
-                let width = tabWidth - cell % tabWidth
-                pieces.append((String(repeating: " ", count: width), cell, width))
-                cell += width
-            } else if DisplayText.isUnsafe(scalar) {
-                pieces.append((String(Character(DisplayText.replacement)), cell, 1))
-                cell += 1
-            } else {
-                let width = DisplayText.cellWidth(of: scalar)
-                pieces.append((String(Character(scalar)), cell, width))
-                cell += width
+        func add(_ text: String, width: Int, scalars: Int) {
+            pieceOfScalar.append(contentsOf: repeatElement(pieces.count, count: scalars))
+            pieces.append((text, cell, width))
+            cell += width
+        }
+        for character in line {
+            let scalars = character.unicodeScalars
+            guard scalars.contains(where: { $0 == "\t" || DisplayText.isUnsafe($0) }) else {
+                add(String(character), width: DisplayText.cellWidth(of: character), scalars: scalars.count)
+                continue
+            }
+            for scalar in scalars {
+                if scalar == "\t" {
+                    let width = tabWidth - cell % tabWidth
+                    add(String(repeating: " ", count: width), width: width, scalars: 1)
+                } else if DisplayText.isUnsafe(scalar) {
+                    add(String(Character(DisplayText.replacement)), width: 1, scalars: 1)
+                } else {
+                    add(String(Character(scalar)), width: DisplayText.cellWidth(of: scalar), scalars: 1)
+                }
             }
         }
         let lineWidth = cell
-        func startCell(ofIndex index: Int) -> Int {
-            index < pieces.count ? pieces[index].start : lineWidth
+        let scalarCount = pieceOfScalar.count
+        /// The cell where the piece holding 0-based scalar `index` starts.
+        func startCell(ofScalar index: Int) -> Int {
+            index < scalarCount ? pieces[pieceOfScalar[index]].start : lineWidth
+        }
+        /// The cell just past a span ending before scalar `index`: a span cannot end
+        /// inside a cluster, so one that does covers the whole cluster.
+        func endCell(beforeScalar index: Int) -> Int {
+            guard index < scalarCount else { return lineWidth }
+            let piece = pieceOfScalar[index]
+            let startsPiece = index == 0 || pieceOfScalar[index - 1] != piece
+            return startsPiece ? pieces[piece].start : pieces[piece].start + pieces[piece].width
         }
 
-        let startIndex = min(max(column - 1, 0), pieces.count)
-        let caretCell = startCell(ofIndex: startIndex)
+        let startIndex = min(max(column - 1, 0), scalarCount)
+        let caretCell = startCell(ofScalar: startIndex)
         var spanEndCell = caretCell + 1
         if let endColumn, endColumn > column {
-            let endIndex = min(max(endColumn - 1, startIndex), pieces.count)
-            spanEndCell = max(caretCell + 1, startCell(ofIndex: endIndex))
+            let endIndex = min(max(endColumn - 1, startIndex), scalarCount)
+            spanEndCell = max(caretCell + 1, endCell(beforeScalar: endIndex))
         }
 
         // The window of cells shown: the whole line when it fits.

@@ -29,6 +29,9 @@ enum LineCommand: Equatable {
             return .success(.tap(number))
         }
         let (word, rest) = trimmed.splitFirstWord()
+        if word.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
+            return .failure(.init("type one action number per line (got '\(trimmed)')"))
+        }
         switch word.lowercased() {
         case "set":
             let (id, value) = rest.splitFirstWord()

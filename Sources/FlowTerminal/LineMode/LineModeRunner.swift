@@ -53,8 +53,11 @@ import FeedbackFlow
 /// ## Ending
 /// ``run()`` returns when the flow ends (`finish` → its outcome, no stack left →
 /// `dismissed`), on `quit` (`quit`), or at the end of input (`inputEnded`, a clean
-/// end). If the flow cannot start (its start screen is missing) it writes one error line
-/// and returns `failed`.
+/// end; inside `edit`, the lines typed so far are kept first, and a line says so). When
+/// the output can no longer be written (``TextWriter/failure`` is set: the reader of a
+/// pipe went away, or the disk is full) it stops before reading another line and
+/// returns ``FeedbackFlow/FlowOutcome/outputClosed``. If the flow cannot start (its
+/// start screen is missing) it writes one error line and returns `failed`.
 ///
 /// Output is the same on a terminal and on a pipe; escape sequences appear only when
 /// `style.isEnabled`, and control characters from the flow or the input are never

@@ -31,6 +31,10 @@ struct LineModeSession {
             if let outcome = await navigator.outcome { return finish(outcome) }
             await drawIfNew()
             output.write(style.apply("> ", .bold))
+            if output.failure != nil {
+                await navigator.end(.outputClosed)
+                continue
+            }
             guard let line = await input.readLine() else {
                 output.write("\n")
                 await navigator.end(.inputEnded)
@@ -94,8 +98,18 @@ struct LineModeSession {
             var lines: [String] = []
             while true {
                 output.write(style.apply("| ", .dim))
+                if output.failure != nil {
+                    await navigator.end(.outputClosed)
+                    return
+                }
                 guard let line = await input.readLine() else {
+                    // End of input: keep what was typed, say so, then end like at the prompt.
                     output.write("\n")
+                    if !lines.isEmpty {
+                        await set(field, .text(lines.joined(separator: "\n")), before: snapshot)
+                        let count = lines.count == 1 ? "the line" : "the \(lines.count) lines"
+                        output.write("(end of input: kept \(count) typed into \(renderer.sanitize(id)))\n")
+                    }
                     await navigator.end(.inputEnded)
                     return
                 }
@@ -181,9 +195,13 @@ struct LineModeSession {
         if let id { return field(id, in: snapshot) }
         let candidates = snapshot.fields.filter { $0.kind.name == kindName }
         guard candidates.count == 1 else {
-            say(error: candidates.isEmpty
-                ? "no \(kindName) on this screen"
-                : "this screen has several of them: name one (\(candidates.map(\.id).joined(separator: ", ")))")
+            if candidates.isEmpty {
+                say(error: "no \(kindName) on this screen")
+            } else {
+                let ids = candidates.map(\.id)
+                let example = kindName == "rating" ? "rate \(ids[0]) N" : "\(kindName) \(ids[0])"
+                say(error: "this screen has several \(kindName)s: \(ids.joined(separator: ", ")); name one, e.g. '\(example)'")
+            }
             return nil
         }
         return candidates[0]

@@ -4,8 +4,9 @@ import FeedbackFlow
 /// ``TerminalStyle`` (so with the style off the text has no escape sequence at all).
 ///
 /// Every text from the flow or from the user passes through ``sanitize(_:)``: control
-/// characters other than newline and tab become U+FFFD, so a title or a typed value can
-/// never smuggle an escape sequence onto the terminal.
+/// characters other than newline and tab, and bidirectional formatting characters,
+/// become U+FFFD (``DisplayText``), so a title or a typed value can never smuggle an
+/// escape sequence onto the terminal or reorder what it is drawn next to.
 struct ScreenRenderer {
     let style: TerminalStyle
 
@@ -128,18 +129,11 @@ struct ScreenRenderer {
         return style.apply("(" + parts.joined(separator: ", ") + ")", .dim)
     }
 
-    /// `text` with control characters other than `\n` and `\t` (C0, DEL, C1 — including
-    /// ESC) replaced by U+FFFD.
+    /// `text` as it may reach the terminal: ``DisplayText/sanitized(_:keepingLineBreaks:)``
+    /// keeping line feeds and tabs, so control characters (ESC, BEL, CR, NUL, C1) and
+    /// bidirectional formatting characters (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
+    /// U+061C) become U+FFFD, the same policy as the diagnostic renderers.
     func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Self.isUnsafe) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            out.append(Self.isUnsafe(scalar) ? "\u{FFFD}" : scalar)
-        }
-        return String(out)
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\n" && scalar != "\t" && scalar.properties.generalCategory == .control
+        DisplayText.sanitized(text, keepingLineBreaks: true)
     }
 }

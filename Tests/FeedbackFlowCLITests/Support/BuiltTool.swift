@@ -35,21 +35,25 @@ struct BuiltTool {
     /// feeding `input` on standard input (then end of file). Output goes to files, not
     /// pipes, so a large output cannot block the child. `environment` is added to a
     /// minimal one (PATH, HOME) with NO_COLOR unset.
+    /// - Parameter standardOutput: a file to write standard output to instead of a
+    ///   fresh one (e.g. `/dev/full`); the result's standard output is then empty.
     static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:],
-        sourceLocation: SourceLocation = #_sourceLocation
+        standardOutput: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Result {
         let binary = executable
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
             "no executable at \(binary.path); build it first (scripts/test runs 'swift build --product feedbackflow')",
             sourceLocation: sourceLocation)
-        return try await runProgram(binary.path, arguments, input: input, environment: environment)
+        return try await runProgram(
+            binary.path, arguments, input: input, environment: environment, standardOutput: standardOutput)
     }
 
     /// Runs any program the same way (used to run the tool under script(1)).
     static func runProgram(
-        _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+        _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        standardOutput: String? = nil
     ) async throws -> Result {
         let binary = URL(fileURLWithPath: program)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-e2e-\(UUID().uuidString)")
@@ -70,7 +74,7 @@ struct BuiltTool {
         variables.merge(environment) { $1 }
         process.environment = variables
         let inputHandle = try FileHandle(forReadingFrom: inputURL)
-        let outputHandle = try FileHandle(forWritingTo: outputURL)
+        let outputHandle = try FileHandle(forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? outputURL)
         let errorHandle = try FileHandle(forWritingTo: errorURL)
         process.standardInput = inputHandle
         process.standardOutput = outputHandle

@@ -1,0 +1,108 @@
+import FeedbackFlow
+
+/// The `--context` values of `run` and `validate`: template variables the host provides,
+/// checked before any flow is loaded.
+///
+/// Each value is `KEY=VALUE` (`run`; the value may be empty) or, for `validate`, also a
+/// bare `KEY` (the variable is declared, its value does not matter). A key must be a
+/// template name, `[A-Za-z_][A-Za-z0-9_.-]*` (the rule `${name}` is parsed with, so a
+/// template can name it); it must not be a built-in variable (`flow.id`, `screen.id`)
+/// nor start with `flow.` or `screen.`, which are kept for built-ins; and it may be
+/// given only once. Any of these is a ``UsageError``. A key that is also a field id of
+/// the flow is refused later, when the flow is known (``checkNoFieldIDs(in:file:)``).
+public struct ContextDeclaration: Sendable, Hashable {
+    /// The keys and values in the order given; `value` is `nil` for a bare `KEY`.
+    public var entries: [Entry]
+
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var value: String?
+
+        public init(key: String, value: String?) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// Parses the values of `--context`, in order.
+    /// - Parameter valueRequired: `true` for `run` (`KEY=VALUE`), `false` for `validate`
+    ///   (`KEY` or `KEY=VALUE`).
+    /// - Throws: ``UsageError`` for a missing `=`, an invalid or reserved key, or a key
+    ///   given twice. O(n · key length).
+    public init(parsing values: [String], valueRequired: Bool) throws(UsageError) {
+        let form = valueRequired ? "'--context key=value'" : "'--context name' or '--context name=value'"
+        var entries: [Entry] = []
+        var seen: Set<String> = []
+        for item in values {
+            let key: String
+            let value: String?
+            if let equals = item.firstIndex(of: "=") {
+                key = String(item[..<equals])
+                value = String(item[item.index(after: equals)...])
+            } else if valueRequired {
+                throw UsageError("invalid --context '\(item)': no '=' between key and value", hint: "write \(form)")
+            } else {
+                key = item
+                value = nil
+            }
+            guard !key.isEmpty else {
+                throw UsageError("invalid --context '\(item)': the key is empty", hint: "write \(form)")
+            }
+            guard Self.isTemplateName(key) else {
+                throw UsageError(
+                    "invalid --context key '\(key)'",
+                    hint: "a key starts with a letter or '_' and has only letters, digits, '_', '.' and '-', so '${key}' can name it")
+            }
+            if ContextVariable.names.contains(key) || key.hasPrefix("flow.") || key.hasPrefix("screen.") {
+                throw UsageError(
+                    "--context key '\(key)' is reserved",
+                    hint: "'flow.id' and 'screen.id' are built in, and names starting with 'flow.' or 'screen.' are kept for built-ins; choose another key")
+            }
+            guard seen.insert(key).inserted else {
+                throw UsageError("--context key '\(key)' given more than once", hint: "give each key once")
+            }
+            entries.append(Entry(key: key, value: value))
+        }
+        self.entries = entries
+    }
+
+    /// The keys, in the order given.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The keys and values (a bare key has the empty value).
+    public var variables: [String: String] {
+        var variables: [String: String] = [:]
+        for entry in entries { variables[entry.key] = entry.value ?? "" }
+        return variables
+    }
+
+    /// - Throws: ``UsageError`` when a key is also a field id of `flow`: the template
+    ///   `${key}` would be ambiguous.
+    public func checkNoFieldIDs(in flow: Flow, file: String) throws(UsageError) {
+        guard !entries.isEmpty else { return }
+        let keys = Set(keys)
+        for screen in flow.screens {
+            for block in screen.fields {
+                guard let id = block.fieldID, keys.contains(id) else { continue }
+                throw UsageError(
+                    "--context key '\(id)' is also a field id of '\(file)' (screen '\(screen.id)')",
+                    hint: "'${\(id)}' would be ambiguous; choose another key")
+            }
+        }
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_.-]*`, ASCII only (TemplateString's name rule).
+    static func isTemplateName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, first == 0x5F || isLetter(first) else { return false }
+        return bytes.dropFirst().allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}

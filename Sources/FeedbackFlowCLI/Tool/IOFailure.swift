@@ -1,0 +1,13 @@
+/// An input or output operation of a command failed: its results could not be written
+/// to standard output, or `run` could not write its transcript or the feedback the user
+/// submitted. Not a problem in the flow and not a usage error: exit status 3, reported as
+/// one `error:` line on standard error.
+public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

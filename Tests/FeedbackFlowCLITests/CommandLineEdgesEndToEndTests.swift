@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import FeedbackFlowCLI
+
+/// Usage errors at the edges of the command line, and the `--context` / `--handler`
+/// declarations, through the built binary.
+@Suite("Command-line edges, end to end")
+struct CommandLineEdgesEndToEndTests {
+    static let hostFlow = "Tests/FeedbackFlowCLITests/Fixtures/context/host-variables.yaml"
+
+    @Test("a hint is a sentence of its own before 'See …'")
+    func hintSentences() async throws {
+        let format = try await BuiltTool.run(["validate", "--format", "xml", "flows"])
+        #expect(format.status == 2)
+        #expect(format.standardError.hasSuffix(
+            "hint: expected one of text, json, github, sarif, junit. See 'feedbackflow validate --help'.\n"))
+        let context = try await BuiltTool.run(["run", "--context", "novalue", "flows/simple-success.yaml"])
+        #expect(context.status == 2)
+        #expect(context.standardError.hasSuffix("hint: write '--context key=value'. See 'feedbackflow run --help'.\n"))
+        // A hint that is already a question keeps its own mark.
+        let typo = try await BuiltTool.run(["validate", "--fromat", "json", "flows"])
+        #expect(typo.standardError.hasSuffix("hint: did you mean '--format'? See 'feedbackflow validate --help'.\n"))
+    }
+
+    @Test("extra arguments after --version or help COMMAND are usage errors", arguments: [
+        ["--version", "extra"], ["help", "run", "extra"],
+    ])
+    func extraArguments(_ arguments: [String]) async throws {
+        let result = try await BuiltTool.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("error: unexpected argument 'extra'"))
+    }
+
+    @Test("an empty --feedback-out or --transcript is a usage error", arguments: ["--feedback-out=", "--transcript="])
+    func emptyFileOptions(_ option: String) async throws {
+        let result = try await BuiltTool.run(["run", option, "flows/simple-success.yaml"], input: "1\n")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("error: option '\(option.dropLast())' needs a value, not an empty one"))
+    }
+
+    @Test("--context keys: a template name, not reserved, not a field id, given once — else usage error 2",
+          arguments: [
+            (["a b=c"], "invalid --context key 'a b'"),
+            (["1st=x"], "invalid --context key '1st'"),
+            (["=x"], "the key is empty"),
+            (["flow.id=X"], "--context key 'flow.id' is reserved"),
+            (["screen.id=X"], "--context key 'screen.id' is reserved"),
+            (["flow.name=X"], "--context key 'flow.name' is reserved"),
+            (["email=x"], "--context key 'email' is also a field id of 'flows/call-quality-rating.yaml' (screen 'rate-call')"),
+            (["who=1", "who=2"], "--context key 'who' given more than once"),
+          ] as [([String], String)])
+    func contextKeys(_ values: [String], _ message: String) async throws {
+        let arguments = ["run"] + values.flatMap { ["--context", $0] } + ["flows/call-quality-rating.yaml"]
+        let result = try await BuiltTool.run(arguments, input: "quit\n")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test("validate --context NAME declares a host variable: a flow using it passes")
+    func validateContext() async throws {
+        let without = try await BuiltTool.run(["validate", Self.hostFlow])
+        #expect(without.status == 1)
+        #expect(without.standardOutput.contains("unknown reference 'who'"))
+        let with = try await BuiltTool.run(
+            ["validate", "--context", "who", "--context", "account.plan=pro", "--handler", "syncProfile", Self.hostFlow])
+        #expect(with.status == 0, "\(with.standardOutput)")
+        #expect(with.standardOutput.hasSuffix("no problems in 1 file\n"))
+        let clash = try await BuiltTool.run(["validate", "--context", "email", "flows/call-quality-rating.yaml"])
+        #expect(clash.status == 2)
+        #expect(clash.standardError.contains("--context key 'email' is also a field id"))
+    }
+
+    @Test("validate --handler is parsed into the command's handler names, repeatable")
+    func validateHandlers() throws {
+        let parsed = try ValidateCommand.configuration.parser.parse(
+            ["--handler", "syncProfile", "--handler=openChat", "--handler", "syncProfile", "flows"])
+        let command = try ValidateCommand(arguments: parsed)
+        #expect(command.handlers == ["syncProfile", "openChat"])
+        #expect(command.paths == ["flows"])
+    }
+}
