@@ -121,10 +121,13 @@ struct DiagnosticRenderingExcerptTests {
         #expect(SourceExcerpt(line: "\u{1F1EB}\u{1F1F7} x", column: 4).marker == "   ^")
     }
 
-    @Test("a span that ends inside a cluster underlines the whole cluster")
-    func spanEndsInsideCluster() {
-        // Columns 1..<2 hold 👍 without its modifier; the glyph is one, 2 cells.
-        #expect(SourceExcerpt(line: "\u{1F44D}\u{1F3FD} x", column: 1, endColumn: 2).marker == "^~")
+    @Test("an emoji made so by U+FE0F is 2 cells; a span that ends inside it underlines the whole glyph")
+    func variationSelectorEmoji() {
+        // ❤️ is U+2764 U+FE0F: columns 1–2, cells 0–1; space column 3; x column 4, cell 3.
+        let line = "\u{2764}\u{FE0F} x"
+        #expect(SourceExcerpt(line: line, column: 4).marker == "   ^")
+        // Columns 1..<2 hold U+2764 without its selector; the glyph is one, 2 cells.
+        #expect(SourceExcerpt(line: line, column: 1, endColumn: 2).marker == "^~")
     }
 
     @Test("bidi marks in a quoted line are shown as U+FFFD, one cell each")

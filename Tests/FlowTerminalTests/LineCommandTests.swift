@@ -34,6 +34,8 @@ struct LineCommandTests {
         ("edit", "usage: edit ID"),
         ("back 2", "back takes no argument"),
         ("99999999999999999999999", "no action 99999999999999999999999 on this screen"),
+        ("1 2", "type one action number per line (got '1 2')"),
+        ("3 set", "type one action number per line (got '3 set')"),
     ])
     func rejects(_ line: String, _ message: String) {
         #expect(LineCommand.parse(line) == .failure(LineCommandError(message)))

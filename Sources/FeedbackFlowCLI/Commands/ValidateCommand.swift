@@ -21,7 +21,8 @@ public struct ValidateCommand: Command {
             handler for; it also silences the unknown-step warnings for that name.
 
             EXIT STATUS: 0 no error (warnings allowed), 1 at least one error,
-            2 usage error (unknown option, missing path), 3 internal failure.
+            2 usage error (unknown option, missing path), 3 the report could not be
+            written (closed pipe, full disk) or internal failure.
             """,
         options: [
             .value(

@@ -6,7 +6,7 @@
 /// | 0 | clean: no error found, the command did its job |
 /// | 1 | findings: the input has errors (warnings alone do not count) |
 /// | 2 | usage error: the command line is wrong (``UsageError``) |
-/// | 3 | internal failure: anything else thrown (``InternalFailure``, I/O errors) |
+/// | 3 | internal failure or I/O error: anything else thrown (``InternalFailure``, ``IOFailure``), or standard output could not be written |
 public enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case clean = 0
     case findings = 1

@@ -24,7 +24,8 @@ public enum FeedbackFlowTool {
     ]
 
     static let footer = """
-        EXIT STATUS: 0 clean, 1 findings (errors in the input), 2 usage error, 3 internal failure.
+        EXIT STATUS: 0 clean, 1 findings (errors in the input), 2 usage error,
+        3 output could not be written (closed pipe, full disk) or internal failure.
         See '\(name) help <command>' or '\(name) <command> --help' for a command's options.
         """
 
