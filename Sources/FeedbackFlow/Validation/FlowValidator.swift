@@ -56,14 +56,27 @@ public enum FlowValidator {
     ///   - additionalVariables: names a host promises to provide to templates (e.g. the
     ///     navigator's extra context), accepted besides field ids and
     ///     ``contextVariables``.
+    ///   - knownHandlers: custom step names the host registers handlers for; a step with
+    ///     such a name is never reported as `unknown-step`.
+    ///   - allowedURLSchemes: the schemes `openURL` may use (case-insensitive); by default
+    ///     the runtime's ``ActionHandlerRegistry/defaultAllowedURLSchemes``, so the two
+    ///     cannot disagree.
+    ///   - source: the file `flow` was decoded from; with it, template diagnostics point
+    ///     at the exact `${` also inside escaped, multi-line and block scalars.
     public static func validate(
-        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = []
+        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = [],
+        knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes, source: SourceFile? = nil
     ) {
-        var run = ValidationRun(flow: flow, additionalVariables: additionalVariables)
+        var run = ValidationRun(
+            flow: flow, additionalVariables: additionalVariables, knownHandlers: knownHandlers,
+            allowedURLSchemes: allowedURLSchemes, source: source)
         if run.checkHasScreens() {
             run.checkUniqueScreenIDs()
             let startExists = run.checkStart()
             run.checkTargets()
+            run.checkStepNames()
+            run.checkStepArguments()
             if graphWarnings, startExists {
                 let reachable = run.reachableScreens()
                 run.checkReachability(reachable)
@@ -79,10 +92,13 @@ public enum FlowValidator {
 
     /// Validates `flow` and returns its diagnostics sorted by position.
     public static func validate(
-        _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = []
+        _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes, source: SourceFile? = nil
     ) -> [Diagnostic] {
         var bag = DiagnosticBag()
-        validate(flow, diagnostics: &bag, graphWarnings: graphWarnings, additionalVariables: additionalVariables)
+        validate(
+            flow, diagnostics: &bag, graphWarnings: graphWarnings, additionalVariables: additionalVariables,
+            knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: source)
         return bag.sorted
     }
 }
