@@ -153,7 +153,7 @@ struct ValidationRun {
                 .popToNotInStack,
                 "'popTo: \(target)' on screen '\(root)', which is always the only screen of its stack; '\(target)' is never in it",
                 at: step.argumentSpan ?? step.span,
-                hint: "popTo only goes back within the top stack, so this step always fails; show '\(root)' with 'push' from '\(target)', or use 'dismiss'")
+                hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
         }
     }
 
