@@ -6,7 +6,8 @@ public struct FlowCompilation: Sendable {
     /// The decoded flow; `nil` when loading or decoding failed badly enough that no flow
     /// could be built. A flow can be present together with errors.
     public var flow: Flow?
-    /// Every diagnostic of the three phases, sorted by position.
+    /// Every diagnostic of the three phases, sorted by position, exact repeats removed
+    /// (``FlowCompiler/ordered(_:)``).
     public var diagnostics: [Diagnostic]
 
     public init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
