@@ -49,6 +49,11 @@ public enum FlowCompiler {
     /// (`unreachable-screen`, `pop-on-root`, `pop-to-not-in-stack`), which a dropped step
     /// would make wrong, and not at all when decoding found errors and no screen (the
     /// missing or broken `screens` is already reported; `empty-flow` would only repeat it).
+    ///
+    /// An unknown or recursive alias is one problem, reported once by the loader: the
+    /// loader puts a null spanning the alias in its place, and what decoding and
+    /// validation say about a node at exactly that span (`expected a string, found
+    /// null`) is left out.
     /// Parameters as in ``compile(path:additionalVariables:knownHandlers:allowedURLSchemes:)``.
     public static func compile(
         _ document: LoadedDocument, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
@@ -62,6 +67,13 @@ public enum FlowCompiler {
             FlowValidator.validate(
                 flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, additionalVariables: additionalVariables,
                 knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: document.source)
+        }
+        let standIns = Set(
+            document.diagnostics.filter { $0.code == "unknown-alias" || $0.code == "recursive-alias" }.compactMap(\.span))
+        if !standIns.isEmpty {
+            let loaded = document.diagnostics.count
+            let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }
+            bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
         }
         return FlowCompilation(document: document, flow: flow, diagnostics: ordered(bag.diagnostics))
     }
