@@ -73,6 +73,17 @@ struct CommandLineEdgesEndToEndTests {
         #expect(clash.standardError.contains("--context key 'email' is also a field id"))
     }
 
+    @Test("validate --handler NAME declares a custom step: no unknown-step warning for it")
+    func validateHandlerSilencesWarning() async throws {
+        let file = "Tests/FeedbackFlowCLITests/Fixtures/context/near-built-in-step.yaml"
+        let without = try await BuiltTool.run(["validate", file])
+        #expect(without.status == 0)
+        #expect(without.standardOutput.contains("[unknown-step]"))
+        let with = try await BuiltTool.run(["validate", "--handler", "dismis", file])
+        #expect(with.status == 0)
+        #expect(with.standardOutput == "no problems in 1 file\n")
+    }
+
     @Test("validate --handler is parsed into the command's handler names, repeatable")
     func validateHandlers() throws {
         let parsed = try ValidateCommand.configuration.parser.parse(

@@ -25,7 +25,7 @@ struct ReadmeTests {
         // The codes FlowDocument reports (see DocumentLoader's documentation).
         for code in [
             "syntax-error", "duplicate-key", "multiple-documents", "empty-document", "invalid-utf8",
-            "tab-indentation", "unknown-alias", "alias-expansion-limit", "nesting-depth-limit", "invalid-merge", "io-error",
+            "tab-indentation", "unknown-alias", "recursive-alias", "alias-expansion-limit", "nesting-depth-limit", "invalid-merge", "io-error",
         ] {
             #expect(text.contains("| `\(code)` |"), "\(code) missing")
         }

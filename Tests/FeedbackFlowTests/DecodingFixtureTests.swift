@@ -127,11 +127,11 @@ struct DecodingFixtureTests {
         let d = compilation.diagnostics
         #expect(F.places(d) == [
             "10:13 missing-argument", "11:19 type-mismatch", "12:18 unexpected-argument", "13:13 invalid-step",
-            "14:13 type-mismatch", "15:22 type-mismatch", "16:46 unknown-key", "20:37 empty-action",
+            "14:13 missing-argument", "15:22 type-mismatch", "16:46 unknown-key", "20:37 empty-action",
         ])
         #expect(d[0].message == "step 'push' needs a screen id")
         #expect(d[2].message == "step 'pop' takes no argument")
-        #expect(d[4].message == "expected a string, found null")
+        #expect(d[4].message == "step 'present' needs a screen id")  // `present:` (null ≡ absent)
         #expect(d[6].hint == "did you mean 'reason'?")
         let steps = try #require(compilation.flow?.screens.first?.primaryAction.action?.steps)
         #expect(steps.map(\.name) == ["collectUserFeedback", "finish", "track"])
@@ -188,5 +188,29 @@ struct DecodingFixtureTests {
         let d = F.compile("decoding/typos.json").diagnostics
         #expect(F.places(d) == ["4:20 invalid-value", "4:30 unknown-key"])
         #expect(d.map(\.hint) == ["did you mean 'success'?", "did you mean 'title'?"])
+    }
+
+    @Test("empty names, reserved field ids, a null openURL and an empty onFailure are reported at their place")
+    func emptyNamesAndReservedIDs() {
+        let d = F.compile("decoding/empty-names.yaml").diagnostics
+        #expect(F.places(d) == [
+            "2:5 invalid-value", "7:12 invalid-value", "10:16 invalid-value", "11:25 reserved-field-id",
+            "12:22 reserved-field-id", "17:28 missing-argument", "17:41 invalid-value", "18:20 empty-action",
+        ])
+        #expect(d.map(\.message) == [
+            "flow id must not be empty", "image name must not be empty", "image name must not be empty",
+            "field id 'flow.id' is reserved for the context variables",
+            "field id 'screen.name' is reserved for the context variables", "step 'openURL' needs a URL",
+            "finish outcome must not be empty", "an action needs at least one step",
+        ])
+        // `onFailure: []` can simply be left out; the button stays.
+        #expect(d[7].hint == "write a step such as 'dismiss', or remove 'onFailure' (then a failure is shown on the screen)")
+    }
+
+    @Test("a flow id holding a line break is invalid-value naming the character")
+    func flowIDWithNewline() {
+        let d = F.compile("decoding/flow-id-newline.yaml").diagnostics
+        #expect(F.places(d) == ["2:5 invalid-value"])
+        #expect(d.first?.message == "flow id must not contain control characters or line breaks, found U+000A")
     }
 }

@@ -332,7 +332,7 @@ struct DecodingNodeTests {
         ])
         let (flow, diagnostics) = decodeNodes(Self.flow(b, action: action))
         #expect(diagnostics.map(\.code) == [
-            "type-mismatch", "unexpected-argument", "missing-argument", "type-mismatch", "invalid-step", "invalid-step",
+            "type-mismatch", "unexpected-argument", "missing-argument", "missing-argument", "invalid-step", "invalid-step",
             "unknown-key", "type-mismatch", "type-mismatch",
         ])
         #expect(diagnostics[0].message == "expected a string, found a list")
@@ -341,7 +341,8 @@ struct DecodingNodeTests {
         #expect(diagnostics[1].span == popArgument.span)
         #expect(diagnostics[2].message == "step 'replace' needs a screen id")
         #expect(diagnostics[2].span == bareReplace.span)
-        #expect(diagnostics[3].message == "expected a string, found null")
+        // A null argument is the same as none (null ≡ absent), reported at the key when empty.
+        #expect(diagnostics[3].message == "step 'push' needs a screen id")
         #expect(diagnostics[3].span == nullPush.pair("push")?.key.span)
         #expect(diagnostics[4].span == twoKeys.span)
         #expect(diagnostics[5].span == emptyStep.span)

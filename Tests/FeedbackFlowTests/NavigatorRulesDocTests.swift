@@ -303,7 +303,7 @@ struct FileFormatRulesDocTests {
         let document = DocumentLoader.load(path: path)
         #expect(document.root == nil)
         #expect(document.diagnostics.map(\.code) == ["io-error"])
-        #expect(document.diagnostics.first?.message == "cannot read file '\(path)'")
+        #expect(document.diagnostics.first?.message == "cannot read file '\(path)': No such file or directory")
         #expect(document.diagnostics.first?.span?.start.description == "1:1")
     }
 

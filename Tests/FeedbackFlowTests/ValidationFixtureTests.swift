@@ -57,14 +57,14 @@ struct ValidationFixtureTests {
         #expect(note.span?.start.description == "9:25")
     }
 
-    @Test("template references point at '$' in plain and unescaped quoted scalars, else at the scalar")
+    @Test("template references point at '$' in plain, quoted, escaped and block scalars")
     func templates() throws {
         let d = F.compile("validation/templates.yaml").diagnostics
         #expect(F.places(d) == [
             "6:18 unknown-reference",  // plain: Hello ${nmae}
             "10:21 unknown-reference",  // single-quoted, no escape
-            "11:15 unknown-reference",  // double-quoted with \t before: the scalar
-            "12:15 unknown-reference",  // block scalar: the scalar
+            "11:26 unknown-reference",  // double-quoted with \t before: the '$' in the file
+            "13:17 unknown-reference",  // block scalar: the '$' on the scalar's line
             "14:20 unknown-reference",  // plain after 'Café': columns count Unicode scalars
             "19:44 invalid-template",  // "${name  (unclosed)
             "19:62 invalid-template",  // "${}"
@@ -74,7 +74,7 @@ struct ValidationFixtureTests {
             "unknown reference 'nmae'", "unknown reference 'nme'", "unknown reference 'nam'", "unknown reference 'naem'",
             "unknown reference 'nmea'", "unclosed '${' in template", "empty name in '${}'", "unknown reference 'user'",
         ])
-        #expect(d[0].hint == "did you mean 'name'?")
+        #expect(d[0].hint == "did you mean 'name'? If the host provides 'nmae', declare it with 'validate --context nmae'")
         #expect(d[0].span?.end.column == 25)  // `${nmae}` is 7 scalars wide
         // 'Café' has a two-byte 'é': the column counts scalars, the offset counts bytes of the file.
         let bytes = Array(try String(contentsOfFile: F.path("validation/templates.yaml"), encoding: .utf8).utf8)

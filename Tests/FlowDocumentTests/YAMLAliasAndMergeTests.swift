@@ -85,3 +85,59 @@ struct YAMLMergeEdgeCaseTests {
         #expect(a["<<"]?["title"]?.string == "x")
     }
 }
+
+/// Aliases the loader cannot expand, and aliases used as keys (QA findings 4 and 12).
+@Suite("YAML alias problems and alias keys")
+struct YAMLAliasProblemTests {
+    @Test("a merge of its own anchor (`a: &x {<<: *x}`) is recursive-alias, without the unknown-alias hint")
+    func recursiveMerge() throws {
+        let document = Fixtures.load("recursive-merge.yaml")
+        #expect(document.codes == ["recursive-alias@1:12"])
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.message == "alias '*x' refers to the node that contains it")
+        #expect(diagnostic.hint?.contains("define the anchor") == false)
+        #expect(document.root?["a"]?.mapping?.isEmpty == true)
+    }
+
+    @Test("inside a node that redefines an anchor, its alias refers to that node (YAML 1.2 §7.1)")
+    func recursiveRedefinedAnchor() {
+        #expect(Fixtures.load("recursive-redefined-anchor.yaml").codes == ["recursive-alias@2:8"])
+    }
+
+    @Test("an unknown alias stands for a null spanning the alias")
+    func unknownAliasStandIn() throws {
+        let document = Fixtures.load("unknown-alias.yaml")
+        let value = try #require(document.root?["a"])
+        #expect(value.isNull)
+        #expect(value.range == "1:4-1:12")
+        #expect(document.diagnostics.first?.span?.start == value.span.start)
+    }
+
+    @Test("a document that is only an unknown alias has no root")
+    func unknownAliasRoot() {
+        let document = Fixtures.load("unknown-alias-root.yaml")
+        #expect(document.codes == ["unknown-alias@1:1"])
+        #expect(document.root == nil)
+    }
+
+    @Test("an alias used as a key is located at the alias, and messages still quote the key's text")
+    func aliasKey() throws {
+        let document = Fixtures.load("alias-key.yaml")
+        #expect(document.codes == ["duplicate-key@5:1"])
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.message == "duplicate key 'version' (first at 1:1)")
+        #expect(diagnostic.span?.end.column == 3)
+        #expect(diagnostic.notes.first?.span?.start.line == 1)
+        #expect(document.root?["version"]?.integer == 1)
+    }
+
+    @Test("a mapping used as a key through an alias is located at the alias too")
+    func aliasComplexKey() throws {
+        let document = Fixtures.load("alias-complex-key.yaml")
+        #expect(document.diagnostics.isEmpty)
+        let entry = try #require(document.root?["b"]?.mapping?.first)
+        #expect(entry.key.range == "3:3-3:5")
+        #expect(entry.key["x"]?.integer == 1)
+        #expect(entry.value.integer == 2)
+    }
+}

@@ -6,7 +6,8 @@ public struct FlowCompilation: Sendable {
     /// The decoded flow; `nil` when loading or decoding failed badly enough that no flow
     /// could be built. A flow can be present together with errors.
     public var flow: Flow?
-    /// Every diagnostic of the three phases, sorted by position.
+    /// Every diagnostic of the three phases, sorted by position, exact repeats removed
+    /// (``FlowCompiler/ordered(_:)``).
     public var diagnostics: [Diagnostic]
 
     public init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
@@ -22,30 +23,92 @@ public struct FlowCompilation: Sendable {
 /// Loads, decodes and validates flow files.
 public enum FlowCompiler {
     /// Compiles the file at `path`. Never throws; problems are diagnostics.
-    /// - Parameter additionalVariables: template names a host provides besides field ids
-    ///   and `flow.id`/`screen.id` (e.g. `feedbackflow run --context key=value`).
-    public static func compile(path: String, additionalVariables: [String] = []) -> FlowCompilation {
-        compile(DocumentLoader.load(path: path), additionalVariables: additionalVariables)
+    /// - Parameters:
+    ///   - additionalVariables: template names a host provides besides field ids and
+    ///     `flow.id`/`screen.id` (e.g. `feedbackflow run --context key=value`).
+    ///   - knownHandlers: custom step names the host registers handlers for; never
+    ///     reported as `unknown-step` (e.g. `feedbackflow validate --handler NAME`).
+    ///   - allowedURLSchemes: the schemes `openURL` may use; by default the runtime's
+    ///     ``ActionHandlerRegistry/defaultAllowedURLSchemes``.
+    public static func compile(
+        path: String, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes
+    ) -> FlowCompilation {
+        compile(
+            DocumentLoader.load(path: path), additionalVariables: additionalVariables, knownHandlers: knownHandlers,
+            allowedURLSchemes: allowedURLSchemes)
     }
 
     /// Compiles an already loaded document: decodes its root with ``FlowDecoder`` and
-    /// validates the flow with ``FlowValidator``, so that one run reports the problems
-    /// of all three phases, sorted by file, line and column (``DiagnosticBag/sorted``).
+    /// validates the flow with ``FlowValidator`` (with the document's source, so template
+    /// problems point at their `${`), so that one run reports the problems of all three
+    /// phases, in the order of ``ordered(_:)``.
     ///
     /// Validation runs even when decoding found errors (a push to a missing screen is
     /// reported next to a missing title), but then without the whole-graph warnings
-    /// (`unreachable-screen`, `pop-on-root`), which a dropped step would make wrong, and
-    /// not at all when decoding found errors and no screen (the missing or broken
-    /// `screens` is already reported; `empty-flow` would only repeat it).
-    public static func compile(_ document: LoadedDocument, additionalVariables: [String] = []) -> FlowCompilation {
+    /// (`unreachable-screen`, `pop-on-root`, `pop-to-not-in-stack`), which a dropped step
+    /// would make wrong, and not at all when decoding found errors and no screen (the
+    /// missing or broken `screens` is already reported; `empty-flow` would only repeat it).
+    ///
+    /// An unknown or recursive alias is one problem, reported once by the loader: the
+    /// loader puts a null spanning the alias in its place, and what decoding and
+    /// validation say about a node at exactly that span (`expected a string, found
+    /// null`) is left out.
+    /// Parameters as in ``compile(path:additionalVariables:knownHandlers:allowedURLSchemes:)``.
+    public static func compile(
+        _ document: LoadedDocument, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes
+    ) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
         let flow = FlowDecoder.decode(document, diagnostics: &decoding)
         bag.append(contentsOf: decoding.diagnostics)
         if let flow, !(flow.screens.isEmpty && decoding.hasErrors) {
             FlowValidator.validate(
-                flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, additionalVariables: additionalVariables)
+                flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, additionalVariables: additionalVariables,
+                knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: document.source)
         }
-        return FlowCompilation(document: document, flow: flow, diagnostics: bag.sorted)
+        let standIns = Set(
+            document.diagnostics.filter { $0.code == "unknown-alias" || $0.code == "recursive-alias" }.compactMap(\.span))
+        if !standIns.isEmpty {
+            let loaded = document.diagnostics.count
+            let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }
+            bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
+        }
+        return FlowCompilation(document: document, flow: flow, diagnostics: ordered(bag.diagnostics))
+    }
+
+    /// `diagnostics` sorted by file, line and column (diagnostics without a place first),
+    /// ties in the order given, with exact repeats removed: a diagnostic with the same
+    /// severity, code, message and span as an earlier one is dropped (the first is kept,
+    /// with its notes and hint). Repeats arise when one node is decoded twice, e.g. a
+    /// mapping merged into another screen with `<<: *base` reports its unknown key once
+    /// per screen, at the same place. The order depends only on the input order (no
+    /// hashing order). O(n log n).
+    public static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        struct Identity: Hashable {
+            var severity: Severity
+            var code: String
+            var message: String
+            var span: SourceSpan?
+        }
+        let sorted = diagnostics.enumerated().sorted { a, b in
+            switch (a.element.span, b.element.span) {
+            case let (l?, r?):
+                if l.file != r.file { return l.file < r.file }
+                if l.start.line != r.start.line { return l.start.line < r.start.line }
+                if l.start.column != r.start.column { return l.start.column < r.start.column }
+                return a.offset < b.offset
+            case (nil, _?): return true
+            case (_?, nil): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }
+        var seen: Set<Identity> = []
+        return sorted.compactMap { pair in
+            let d = pair.element
+            return seen.insert(Identity(severity: d.severity, code: d.code, message: d.message, span: d.span)).inserted
+                ? d : nil
+        }
     }
 }

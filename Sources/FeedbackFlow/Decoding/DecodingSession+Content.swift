@@ -30,7 +30,11 @@ extension DecodingSession {
         let kind: ContentBlock.Kind?
         switch name {
         case "text": kind = template(value).map { .text($0) }
-        case "image": kind = string(value).map { .image($0) }
+        case "image":
+            kind = string(value).map { name in
+                checkName(name, what: "image name", at: value, hint: Self.imageHint)
+                return .image(name)
+            }
         case "rating": kind = decodeRating(value).map { .rating($0) }
         case "textField": kind = decodeTextField(value).map { .textField($0) }
         case "textEditor": kind = decodeTextEditor(value).map { .textEditor($0) }

@@ -33,7 +33,13 @@ extension DecodingSession {
             version = value
         }
 
-        let id = optionalString(top, "id") ?? baseName
+        var id = baseName
+        if let node = top.value("id"), let text = string(node) {
+            checkName(
+                text, what: "flow id", at: node,
+                hint: "write an id such as 'call-quality', or leave 'id' out to use the file's base name")
+            id = text
+        }
         var presentation = Presentation.present
         if let node = top.value("presentation"),
             let name = enumeration(node, name: "presentation", allowed: Presentation.allCases.map(\.rawValue)),

@@ -34,10 +34,11 @@ extension DecodingSession {
                     hint: "only style 'feedback' shows an image; remove 'image' or use 'style: feedback'")
             }
         } else if styleName == "feedback" {
-            let image = required(
+            let imageNode = required(
                 fields, "image", expected: "a string", suggested: suggested,
-                hint: "style 'feedback' shows the named image instead of a fixed icon"
-            ).flatMap { string($0) }
+                hint: "style 'feedback' shows the named image instead of a fixed icon")
+            let image = imageNode.flatMap { string($0) }
+            if let image, let imageNode { checkName(image, what: "image name", at: imageNode, hint: Self.imageHint) }
             screen.style = .feedback(image: image ?? "")
         } else {
             _ = optionalString(fields, "image")
@@ -72,6 +73,26 @@ extension DecodingSession {
         FeedbackConfiguration(
             id: id, style: .informative, title: TemplateString(""), subtitle: nil, primaryAction: .none,
             secondaryAction: .none, extraContent: [], span: span)
+    }
+
+    static let imageHint = "name the image to show, e.g. 'image: feedbackLogo'"
+
+    /// `invalid-value` when a name that is shown or reported as is (a flow id, an image
+    /// name) is empty or only white space, or holds a control character (Unicode
+    /// category Cc, e.g. a newline or ESC) or a line or paragraph separator (U+2028,
+    /// U+2029).
+    mutating func checkName(_ text: String, what: String, at node: Node, hint: String? = nil) {
+        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            report(.invalidValue, "\(what) must not be empty", at: node.span, hint: hint)
+        } else if let scalar = text.unicodeScalars.first(where: {
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            report(
+                .invalidValue,
+                "\(what) must not contain control characters or line breaks, found U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)",
+                at: node.span, hint: hint)
+        }
     }
 
     /// `empty-title` when a title is empty or only whitespace.
@@ -169,7 +190,7 @@ extension DecodingSession {
         if let node = required(fields, "action", expected: "a step or a list of steps", suggested: suggested) {
             action = decodeAction(node)
         }
-        let onFailure = fields.value("onFailure").map { decodeAction($0) }
+        let onFailure = fields.value("onFailure").map { decodeAction($0, isOnFailure: true) }
         return (title, action, onFailure)
     }
 }

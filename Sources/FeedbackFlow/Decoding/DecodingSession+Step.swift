@@ -9,12 +9,16 @@ extension DecodingSession {
 
     /// One step or a list of steps. An empty list is `empty-action`; a broken step is
     /// reported and left out, the others are kept.
-    mutating func decodeAction(_ node: Node) -> FlowAction {
+    /// - Parameter isOnFailure: whether `node` is an `onFailure` (which can simply be
+    ///   left out, so the hint says that instead of removing the button).
+    mutating func decodeAction(_ node: Node, isOnFailure: Bool = false) -> FlowAction {
         if let items = node.sequence {
             if items.isEmpty {
                 report(
                     .emptyAction, "an action needs at least one step", at: node.span,
-                    hint: "write a step such as 'dismiss', or remove the button")
+                    hint: isOnFailure
+                        ? "write a step such as 'dismiss', or remove 'onFailure' (then a failure is shown on the screen)"
+                        : "write a step such as 'dismiss', or remove the button")
             }
             return FlowAction(items.compactMap { decodeStep($0) }, span: node.span)
         }
@@ -35,7 +39,11 @@ extension DecodingSession {
                 mismatch(expected: "a step", found: node, hint: shapeHint)
                 return nil
             }
-            return decodeStep(name: name, nameNode: node, written: nil, span: node.span)
+            return decodeStep(name: name, nameNode: node, written: nil, span: node.span).map {
+                var step = $0
+                step.nameSpan = node.span
+                return step
+            }
         case .mapping(let entries):
             guard entries.count == 1, let entry = entries.first else {
                 let found = entries.isEmpty ? "an empty mapping" : "\(entries.count) keys"
@@ -47,7 +55,11 @@ extension DecodingSession {
                 mismatch(expected: "a step name", found: entry.key)
                 return nil
             }
-            return decodeStep(name: name, nameNode: entry.key, written: entry.value, span: node.span)
+            return decodeStep(name: name, nameNode: entry.key, written: entry.value, span: node.span).map {
+                var step = $0
+                step.nameSpan = entry.key.span
+                return step
+            }
         }
     }
 
@@ -63,13 +75,11 @@ extension DecodingSession {
         if Self.navigationSteps.contains(name) || name == "openURL" {
             let what = name == "openURL" ? "a URL" : "a screen id"
             guard let argument else {
-                // `push` written bare, or `push:` / `push: ~` (null on a required argument).
-                if let written {
-                    report(.typeMismatch, "expected a string, found null", at: nullSpan(key: nameNode, value: written))
-                } else {
-                    report(.missingArgument, "step '\(name)' needs \(what)", at: span,
-                           hint: "write '\(name): \(name == "openURL" ? "https://…" : "SCREEN")'")
-                }
+                // `push` written bare, or `push:` / `push: ~`: a null argument is the same as
+                // none (as for optional keys), reported at the `~` when written, else at the name.
+                report(.missingArgument, "step '\(name)' needs \(what)",
+                       at: written.map { nullSpan(key: nameNode, value: $0) } ?? span,
+                       hint: "write '\(name): \(name == "openURL" ? "https://…" : "SCREEN")'")
                 return nil
             }
             if name == "openURL" {

@@ -17,7 +17,10 @@ import FlowDocument
 /// Value rules: string fields take any non-null scalar exactly as written
 /// (``Node/string``); booleans only plain `true`/`false`; integers exactly
 /// (``Node/integer``); null on an optional key is the same as leaving it out, null on a
-/// required key is `type-mismatch` (`expected a string, found null`). Strings that may
+/// required key is `type-mismatch` (`expected a string, found null`); a null argument of
+/// `push`/`present`/`replace`/`popTo`/`openURL` is the same as none (`missing-argument`).
+/// The flow `id` and image names must not be empty or hold control characters or line
+/// breaks (`invalid-value`). Strings that may
 /// hold `${…}` (titles, subtitles, text blocks, `openURL`, `collectUserFeedback`'s
 /// `rating`/`reason`, string leaves of step arguments) become ``TemplateString`` values
 /// carrying the scalar's span; whether their names exist is checked by ``FlowValidator``.

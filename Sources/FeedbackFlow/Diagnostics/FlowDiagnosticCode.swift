@@ -30,11 +30,15 @@ public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownReference = "unknown-reference"
     case invalidTemplate = "invalid-template"
     case popOnRoot = "pop-on-root"
+    case popToNotInStack = "pop-to-not-in-stack"
+    case unknownStep = "unknown-step"
+    case disallowedURLScheme = "disallowed-url-scheme"
+    case reservedFieldID = "reserved-field-id"
 
     /// The severity the code is reported with.
     public var severity: Severity {
         switch self {
-        case .unreachableScreen, .popOnRoot: .warning
+        case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep: .warning
         default: .error
         }
     }
@@ -47,13 +51,13 @@ public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .missingKey: "a required key is absent (reported at the start of its mapping), e.g. collectUserFeedback without 'rating'"
         case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
         case .invalidValue:
-            "a value outside its allowed set or range: unknown style/format/presentation, bad field id, rating min/max/value, maxLength < 1, a constant collectUserFeedback rating outside 1...5"
+            "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that is a constant outside 1...5 or names a rating field whose range leaves 1...5 (or a toggle); an openURL constant that is not a URL; '${' in a screen id or finish outcome, or an empty outcome"
         case .emptyTitle: "a screen or button title that is empty or only whitespace"
         case .imageNotAllowed: "'image' on a screen whose style is success, informative or error"
         case .invalidAction: "a primary/secondary action mapping without exactly one of its keys (button, retryButton, link)"
         case .emptyAction: "an action written as an empty list of steps"
         case .invalidStep: "a step mapping with zero or several keys, or an empty step name"
-        case .missingArgument: "push, present, replace, popTo or openURL written without its argument"
+        case .missingArgument: "push, present, replace, popTo or openURL written without its argument, or with a null one"
         case .unexpectedArgument: "pop, popToRoot or dismiss written with an argument"
         case .invalidContent: "a content block mapping with zero or several keys"
         case .emptyFlow: "a flow without any screen"
@@ -61,9 +65,15 @@ public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .unknownScreen: "'start' or a push/present/replace/popTo target that names no screen of the flow"
         case .unreachableScreen: "a screen that no chain of push/present/replace from the start screen shows (warning)"
         case .duplicateFieldID: "a field id used twice in one flow; a note points at the first"
-        case .unknownReference: "a ${name} template naming neither a field id of the flow nor a context variable"
+        case .unknownReference: "a ${name} template naming neither a field id of the flow, a context variable, nor a host-provided name (validate --context NAME)"
         case .invalidTemplate: "a malformed template: unclosed '${', empty or invalid name"
         case .popOnRoot: "'pop' on a screen that is always the root of its stack, where it dismisses the stack (warning)"
+        case .popToNotInStack:
+            "'popTo: ID' on a screen that is always the only screen of its stack, so ID is never in it and the step always fails (warning)"
+        case .unknownStep:
+            "a custom step whose name is close to a built-in step (e.g. 'dismis', 'Push'); it runs only if a handler of that name is registered (warning)"
+        case .disallowedURLScheme: "an openURL whose scheme, written as a constant, is not one the runtime opens (by default \(ActionHandlerRegistry.defaultAllowedURLSchemes.sorted().joined(separator: ", ")))"
+        case .reservedFieldID: "a field id that is, or starts like, a context variable: 'flow.id', 'screen.id', 'flow.…', 'screen.…'"
         }
     }
 }

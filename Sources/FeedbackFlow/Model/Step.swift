@@ -35,6 +35,9 @@ public struct Step: Sendable {
     public var span: SourceSpan?
     /// Where the step's argument (target id, URL, …) is written, for files.
     public var argumentSpan: SourceSpan?
+    /// Where the step's name is written (the bare name, or the key of a one-key
+    /// mapping), for files; `nil` for steps built in code.
+    public var nameSpan: SourceSpan?
     /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
     /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
     /// document order, so validation can check their `${name}` references. Empty for
@@ -43,13 +46,21 @@ public struct Step: Sendable {
 
     public init(
         _ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil,
-        argumentTemplates: [TemplateString] = []
+        argumentTemplates: [TemplateString] = [], nameSpan: SourceSpan? = nil
     ) {
         self.kind = kind
         self.span = span
         self.argumentSpan = argumentSpan
         self.argumentTemplates = argumentTemplates
+        self.nameSpan = nameSpan
     }
+
+    /// The names of the built-in steps as written in files (BRIEF "Actions"); any other
+    /// name is a custom step run by a registered handler. Step names are case-sensitive.
+    public static let builtInNames: [String] = [
+        "push", "present", "replace", "pop", "popTo", "popToRoot", "dismiss", "finish", "openURL",
+        "collectUserFeedback",
+    ]
 
     /// The step's name as written in files: `push`, `pop`, `collectUserFeedback`, the
     /// custom name, or `perform` for closures.

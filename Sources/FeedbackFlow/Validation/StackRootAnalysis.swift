@@ -22,6 +22,13 @@
 /// failure), otherwise unknown. A warning is given only when the top is known to be a
 /// root, so the rule never warns about a `pop` that might pop a pushed screen.
 ///
+/// **`popTo` on a root (rule `pop-to-not-in-stack`).** When the top is known to be a
+/// root screen R, the top stack is exactly `[R]` (R is at its bottom and on top), so
+/// `popTo: X` with X ≠ R can only fail (`popTo` looks only in the top stack). This is
+/// the case of a screen only ever presented (`present: R`), then `popTo` back to the
+/// screen that presented it. A `popTo` whose top may be above a root is not judged: it
+/// would need to know which screens can be below, which this analysis does not track.
+///
 /// Complexity: a fixed point over "may be above a root", which only grows, so at most
 /// s + 1 passes over all steps for s screens: O(s · steps).
 struct StackRootAnalysis {
@@ -38,6 +45,9 @@ struct StackRootAnalysis {
     /// The `pop` steps whose top is known to be a root, with that root screen's id, in
     /// screen and step order.
     private(set) var popsOnRoot: [(screen: String, step: Step)] = []
+    /// The `popTo: X` steps whose top is known to be a root R with X ≠ R (so X is never in
+    /// the top stack), with R and X, in screen and step order.
+    private(set) var popsToAbsent: [(screen: String, target: String, step: Step)] = []
 
     /// - Parameter reachable: the screens that can be shown; others are ignored.
     init(flow: Flow, reachable: Set<String>) {
@@ -48,6 +58,7 @@ struct StackRootAnalysis {
         while previousCount != mayBeAboveRoot.count {
             previousCount = mayBeAboveRoot.count
             popsOnRoot = []
+            popsToAbsent = []
             for position in positions { walk(flow.screens[position]) }
         }
     }
@@ -85,7 +96,10 @@ struct StackRootAnalysis {
             case .pop:
                 if case .root(let id) = top { popsOnRoot.append((id, step)) }
                 top = .unknown
-            case .popTo, .popToRoot, .dismiss, .finish:
+            case .popTo(let target):
+                if case .root(let id) = top, id != target { popsToAbsent.append((id, target, step)) }
+                top = .unknown
+            case .popToRoot, .dismiss, .finish:
                 top = .unknown
             case .openURL, .collectUserFeedback, .custom, .perform:
                 break

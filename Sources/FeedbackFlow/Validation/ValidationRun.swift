@@ -5,6 +5,12 @@ struct ValidationRun {
     let flow: Flow
     /// Template names a host provides besides field ids and the context variables.
     let additionalVariables: [String]
+    /// Custom step names the host registers handlers for (never `unknown-step`).
+    let knownHandlers: Set<String>
+    /// Lower-case URL schemes `openURL` may use.
+    let allowedURLSchemes: Set<String>
+    /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
+    let source: SourceFile?
     var diagnostics = DiagnosticBag()
     /// Screen ids in written order (the first of duplicates).
     private let screenIDs: [String]
@@ -12,9 +18,15 @@ struct ValidationRun {
     /// reachability lookups are O(1) instead of a scan of the screens.
     private let screenIndex: [String: Int]
 
-    init(flow: Flow, additionalVariables: [String] = []) {
+    init(
+        flow: Flow, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes, source: SourceFile? = nil
+    ) {
         self.flow = flow
         self.additionalVariables = additionalVariables
+        self.knownHandlers = knownHandlers
+        self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+        self.source = source
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
         screenIndex = flow.screenIndex()
@@ -47,23 +59,46 @@ struct ValidationRun {
         }
     }
 
-    /// `unknown-screen` for `start`; returns whether `start` names a screen.
+    /// `unknown-screen` for `start` (`invalid-value` when it holds `${`); returns whether
+    /// `start` names a screen.
     mutating func checkStart() -> Bool {
         guard screenIndex[flow.start] == nil else { return true }
-        reportUnknownScreen(flow.start, at: flow.startSpan, role: "start screen")
+        if Self.looksLikeTemplate(flow.start) {
+            reportTemplateAsScreenID(flow.start, at: flow.startSpan, role: "start screen", example: "start")
+        } else {
+            reportUnknownScreen(flow.start, at: flow.startSpan, role: "start screen")
+        }
         return false
     }
 
-    /// `unknown-screen` for every `push`/`present`/`replace`/`popTo` target.
+    /// `unknown-screen` for every `push`/`present`/`replace`/`popTo` target that names no
+    /// screen; `invalid-value` for a target holding `${` (screen ids are names: the
+    /// navigator never renders them, so `push: ${x}` can only fail).
     mutating func checkTargets() {
         for screen in flow.screens {
             for action in screen.actions {
                 for step in action.steps {
                     guard let target = step.target, screenIndex[target] == nil else { continue }
-                    reportUnknownScreen(target, at: step.argumentSpan ?? step.span, role: "'\(step.name)' target")
+                    let span = step.argumentSpan ?? step.span
+                    if Self.looksLikeTemplate(target) {
+                        reportTemplateAsScreenID(target, at: span, role: "'\(step.name)' target", example: step.name)
+                    } else {
+                        reportUnknownScreen(target, at: span, role: "'\(step.name)' target")
+                    }
                 }
             }
         }
+    }
+
+    /// Whether a name that is never rendered holds a template opening `${`.
+    static func looksLikeTemplate(_ name: String) -> Bool {
+        name.contains("${")
+    }
+
+    private mutating func reportTemplateAsScreenID(_ id: String, at span: SourceSpan?, role: String, example: String) {
+        report(
+            .invalidValue, "\(role) '\(id)' is not a screen id: screen ids are names, not templates", at: span,
+            hint: "write the id of a screen, e.g. '\(example): \(screenIDs.first ?? "thanks")'")
     }
 
     private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
@@ -104,7 +139,8 @@ struct ValidationRun {
         }
     }
 
-    /// `pop-on-root` (warning); see ``StackRootAnalysis`` for the exact rule.
+    /// `pop-on-root` and `pop-to-not-in-stack` (warnings); see ``StackRootAnalysis`` for
+    /// the exact rules. A `popTo` target that names no screen is `unknown-screen` instead.
     mutating func checkPopOnRoot(_ reachable: Set<String>) {
         let analysis = StackRootAnalysis(flow: flow, reachable: reachable)
         for (root, step) in analysis.popsOnRoot {
@@ -112,12 +148,103 @@ struct ValidationRun {
                 .popOnRoot, "'pop' on screen '\(root)', which is always the root of its stack", at: step.span,
                 hint: "here 'pop' removes the whole stack; write 'dismiss' to say so, or show '\(root)' with 'push'")
         }
+        for (root, target, step) in analysis.popsToAbsent where screenIndex[target] != nil {
+            report(
+                .popToNotInStack,
+                "'popTo: \(target)' on screen '\(root)', which is always the only screen of its stack; '\(target)' is never in it",
+                at: step.argumentSpan ?? step.span,
+                hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
+        }
+    }
+
+    // MARK: Steps
+
+    /// `unknown-step` (warning): a custom step whose name is a likely typo of a built-in
+    /// step (``Suggestion`` closeness, so `Push`, `openUrl` and `dismis` are caught), unless
+    /// the host declares a handler of that name in `knownHandlers`. At run time such a
+    /// step fails with "no handler registered" unless a handler has that exact name.
+    mutating func checkStepNames() {
+        for screen in flow.screens {
+            for action in screen.actions {
+                for step in action.steps {
+                    guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
+                        let builtIn = Suggestion.closest(to: name, among: Step.builtInNames)
+                    else { continue }
+                    report(
+                        .unknownStep, "unknown step '\(name)'; it will run as a custom handler",
+                        at: step.nameSpan ?? step.span,
+                        hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler (validate --handler \(name))")
+                }
+            }
+        }
+    }
+
+    /// Arguments of built-in steps that can only fail at run time:
+    /// - `finish` with an empty outcome, or one holding `${` (outcomes are names and are
+    ///   never rendered): `invalid-value` at the outcome;
+    /// - `openURL` whose text is constant and is not a URL by the runtime's rule
+    ///   (`invalid-value`), or whose scheme, written as a constant (the whole text, or the
+    ///   text before the first `${` when it already holds the `:` that ends the scheme),
+    ///   is not in `allowedURLSchemes` (`disallowed-url-scheme`), at the URL.
+    mutating func checkStepArguments() {
+        for screen in flow.screens {
+            for action in screen.actions {
+                for step in action.steps {
+                    switch step.kind {
+                    case .finish(let outcome?):
+                        let span = step.argumentSpan ?? step.span
+                        if Self.looksLikeTemplate(outcome) {
+                            report(
+                                .invalidValue, "finish outcome '\(outcome)' is a name, not a template", at: span,
+                                hint: "outcomes are names and are never rendered; write a name such as 'finish: submitted'")
+                        } else if outcome.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                            report(
+                                .invalidValue, "finish outcome must not be empty", at: span,
+                                hint: "write 'finish' alone for the outcome 'finished', or name it, e.g. 'finish: submitted'")
+                        }
+                    case .openURL(let url):
+                        checkURL(url, step: step)
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func checkURL(_ url: TemplateString, step: Step) {
+        guard url.problems.isEmpty else { return }
+        let span = url.span ?? step.argumentSpan ?? step.span
+        let scheme: String
+        if url.isConstant {
+            let text = url.render { _ in nil }
+            guard let found = ActionHandlerRegistry.scheme(of: text) else {
+                report(
+                    .invalidValue, "openURL '\(text)' is not a URL", at: span,
+                    hint: "a URL starts with a scheme and ':' and has no spaces, e.g. 'https://example.com'")
+                return
+            }
+            scheme = found
+        } else {
+            // The scheme is fixed when the literal text before the first `${` holds its ':'.
+            guard case .literal(let first)? = url.segments.first,
+                let colon = first.unicodeScalars.firstIndex(of: ":"),
+                let found = ActionHandlerRegistry.scheme(of: String(first.unicodeScalars[...colon]) + "x")
+            else { return }
+            scheme = found
+        }
+        guard !allowedURLSchemes.contains(scheme) else { return }
+        let allowed = allowedURLSchemes.sorted().joined(separator: ", ")
+        report(
+            .disallowedURLScheme, "openURL scheme '\(scheme)' is not allowed (allowed: \(allowed))", at: span,
+            hint: "the runtime refuses this URL and the step fails; use one of the allowed schemes")
     }
 
     // MARK: Fields
 
-    /// `duplicate-field-id`, with a note at the first definition; returns the field ids
-    /// in written order (each once).
+    /// `duplicate-field-id`, with a note at the first definition, and `reserved-field-id`
+    /// for an id that is a context variable or starts like one (``isReservedFieldID(_:)``);
+    /// returns the field ids in written order (each once).
     mutating func checkFieldIDs() -> [String] {
         var first: [String: SourceSpan?] = [:]
         var ids: [String] = []
@@ -125,6 +252,12 @@ struct ValidationRun {
             for block in screen.extraContent {
                 guard let id = block.fieldID, !id.isEmpty else { continue }
                 let span = Self.idSpan(of: block)
+                if Self.isReservedFieldID(id) {
+                    report(
+                        .reservedFieldID, "field id '\(id)' is reserved for the context variables", at: span,
+                        hint: "'${flow.id}' and '${screen.id}' always name the flow's and the screen's id, and ids starting with "
+                            + Self.reservedPrefixes.map { "'\($0)'" }.joined(separator: " or ") + " are kept for them; choose another id")
+                }
                 if let earlier = first[id] {
                     report(.duplicateFieldID, "duplicate field id '\(id)'", at: span,
                            notes: [Diagnostic.Note(message: "first defined here", span: earlier)],
@@ -136,6 +269,18 @@ struct ValidationRun {
             }
         }
         return ids
+    }
+
+    /// `flow.`, `screen.`: the part of each context variable up to its first `.`.
+    static let reservedPrefixes: [String] = ContextVariable.names.compactMap { name in
+        name.firstIndex(of: ".").map { String(name[...$0]) }
+    }
+
+    /// Whether a field id is a ``ContextVariable`` name or starts with a reserved prefix
+    /// (`flow.`, `screen.`): such a field would be shadowed by, or be confused with, the
+    /// context variables, which the navigator looks up first.
+    static func isReservedFieldID(_ id: String) -> Bool {
+        ContextVariable.names.contains(id) || reservedPrefixes.contains { id.hasPrefix($0) }
     }
 
     private static func idSpan(of block: ContentBlock) -> SourceSpan? {
@@ -184,8 +329,19 @@ struct ValidationRun {
     /// `missing-key` for a `collectUserFeedback` step without `rating` (the feedback API
     /// of seed `000` takes a rating from 1 to 5, so such a step can only fail), at the
     /// step; `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number
-    /// from 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating.
+    /// from 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating; and
+    /// `invalid-value` for a rating that is one `${name}` (with only horizontal white space
+    /// around it) naming a rating field whose `min...max` is not within 1...5 (some value
+    /// the form accepts would fail the step) or a toggle (`true`/`false`, never a number),
+    /// at the reference, with a note at the field.
     mutating func checkFeedbackRatings() {
+        // The first definition of each field id is the one the navigator keeps.
+        var fields: [String: ContentBlock] = [:]
+        for screen in flow.screens {
+            for block in screen.extraContent {
+                if let id = block.fieldID, fields[id] == nil { fields[id] = block }
+            }
+        }
         for screen in flow.screens {
             let ratingField = screen.extraContent.lazy.compactMap { block -> String? in
                 if case .rating(let field) = block.kind { return field.id }
@@ -200,7 +356,11 @@ struct ValidationRun {
                         report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
                         continue
                     }
-                    guard rating.isConstant, rating.problems.isEmpty else { continue }
+                    guard rating.problems.isEmpty else { continue }
+                    guard rating.isConstant else {
+                        checkFieldRating(rating, fields: fields)
+                        continue
+                    }
                     let text = rating.render { _ in nil }
                     if FeedbackRequest.rating(fromRendered: text) == nil {
                         report(
@@ -209,6 +369,36 @@ struct ValidationRun {
                     }
                 }
             }
+        }
+    }
+
+    /// The field-range part of ``checkFeedbackRatings()``.
+    private mutating func checkFieldRating(_ rating: TemplateString, fields: [String: ContentBlock]) {
+        let references = rating.references
+        guard references.count == 1, let reference = references.first,
+            rating.segments.allSatisfy({ segment in
+                guard case .literal(let text) = segment else { return true }
+                return text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+            }),
+            let block = fields[reference.name]
+        else { return }
+        let at = TemplateLocator.span(
+            in: rating, offset: reference.offset, length: reference.name.unicodeScalars.count + 3, source: source)
+        let note = Diagnostic.Note(message: "field '\(reference.name)' defined here", span: Self.idSpan(of: block))
+        switch block.kind {
+        case .rating(let field) where field.min < 1 || field.max > 5:
+            report(
+                .invalidValue,
+                "collectUserFeedback rating '${\(reference.name)}' names rating field '\(reference.name)', whose range \(field.min)...\(field.max) is not within 1...5",
+                at: at, notes: [note],
+                hint: "give '\(reference.name)' a min of at least 1 and a max of at most 5: the feedback API takes a rating from 1 to 5")
+        case .toggle:
+            report(
+                .invalidValue,
+                "collectUserFeedback rating '${\(reference.name)}' names toggle '\(reference.name)', which is true or false, never a number from 1 to 5",
+                at: at, notes: [note], hint: "name a rating field, or write a whole number from 1 to 5")
+        default:
+            break
         }
     }
 
@@ -222,16 +412,20 @@ struct ValidationRun {
             for template in Self.templates(of: screen) {
                 for problem in template.problems {
                     report(.invalidTemplate, problem.message,
-                           at: TemplateLocator.span(in: template, offset: problem.offset, length: 1),
+                           at: TemplateLocator.span(in: template, offset: problem.offset, length: 1, source: source),
                            hint: "write '${name}' for a value, '$$' for a literal '$'")
                 }
                 for (name, offset) in template.references
                 where TemplateString.isValidName(Substring(name)) && !knownSet.contains(name) {
-                    let hint = Suggestion.hint(for: name, among: known)
-                        ?? "a template names a field id of the flow or one of "
+                    let declare = "'validate --context \(name)'"
+                    let hint = Suggestion.hint(for: name, among: known).map {
+                        "\($0) If the host provides '\(name)', declare it with \(declare)"
+                    } ?? "a template names a field id of the flow, "
                         + ContextVariable.names.map { "'\($0)'" }.joined(separator: ", ")
+                        + ", or a name the host provides (declare it with \(declare))"
                     report(.unknownReference, "unknown reference '\(name)'",
-                           at: TemplateLocator.span(in: template, offset: offset, length: name.unicodeScalars.count + 3),
+                           at: TemplateLocator.span(
+                               in: template, offset: offset, length: name.unicodeScalars.count + 3, source: source),
                            hint: hint)
                 }
             }

@@ -43,9 +43,9 @@ public struct ValidateCommand: Command {
     public var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
     public var context: ContextDeclaration
-    /// `--handler`: the custom step names the host registers handlers for. Such a step
-    /// is not a misspelled built-in step, so it also silences unknown-step warnings;
-    /// this set is what validation takes as its known handlers.
+    /// `--handler`: the custom step names the host registers handlers for, passed to
+    /// validation as its known handlers: such a step is not a misspelled built-in step,
+    /// so it gets no `unknown-step` warning.
     public var handlers: Set<String>
 
     public init(
@@ -79,7 +79,7 @@ public struct ValidateCommand: Command {
     ///   `--context` name that is a field id of one of the flows checked.
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let files = try FlowFileFinder.files(for: paths)
-        let compiled = await Self.compile(files, context: context)
+        let compiled = await Self.compile(files, context: context, handlers: handlers)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files)
         let shown = quiet ? report.filtered(minimumSeverity: .error) : report
@@ -88,11 +88,12 @@ public struct ValidateCommand: Command {
         return report.counts.errors > 0 ? .findings : .clean
     }
 
-    /// Compiles `files` on up to one task per processor core, keeping their order.
+    /// Compiles `files` on up to one task per processor core, keeping their order, with
+    /// the `--context` names as host variables and the `--handler` names as known handlers.
     /// - Returns: each file's diagnostics, and, in file order, the usage errors of
     ///   `--context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
-        _ files: [String], context: ContextDeclaration = .init()
+        _ files: [String], context: ContextDeclaration = .init(), handlers: Set<String> = []
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let names = context.keys
@@ -105,7 +106,7 @@ public struct ValidateCommand: Command {
                 let path = files[index]
                 next += 1
                 group.addTask {
-                    let compilation = FlowCompiler.compile(path: path, additionalVariables: names)
+                    let compilation = FlowCompiler.compile(path: path, additionalVariables: names, knownHandlers: handlers)
                     let file = DiagnosticReport.File(
                         path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
                     var clash: UsageError?

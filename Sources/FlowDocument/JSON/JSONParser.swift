@@ -381,7 +381,7 @@ struct JSONParser {
         _ message: String, at location: SourceLocation? = nil, code: String = "syntax-error"
     ) -> Diagnostic {
         let start = location ?? here
-        return .error(code, message, at: SourceSpan(file: source.path, at: start))
+        return .error(code, message, at: SourceSpan(file: source.path, characterAt: start, in: bytes))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

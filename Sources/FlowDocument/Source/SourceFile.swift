@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The text of one input file, kept so diagnostics can quote the offending line.
 ///
@@ -20,17 +24,37 @@ public struct SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    /// Reads `path` from disk.
-    /// - Throws: `Diagnostic` with code `io-error` when the file cannot be read.
+    /// The path that stands for standard input in ``read(path:)``.
+    public static let standardInputPath = "-"
+
+    /// Reads all bytes of `path`, or of standard input when `path` is `-`
+    /// (``standardInputPath``; the source keeps `-` as its path).
+    ///
+    /// The file is read with `open(2)`/`read(2)` until end of file, so anything that can
+    /// be read sequentially works, not only regular files: fifos, `/dev/stdin`, a shell's
+    /// process substitution (`<(…)`, a `/dev/fd/N` path), character devices (`/dev/null`
+    /// gives no bytes). Reading standard input leaves it open. O(file size).
+    /// - Throws: `Diagnostic` with code `io-error` when the file cannot be opened or read,
+    ///   e.g. `cannot read file 'a.yaml': No such file or directory`: the message ends with
+    ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …).
+    ///   Its span is a zero-width point at 1:1 (there is no text to quote).
     public static func read(path: String) throws(Diagnostic) -> SourceFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let result: Result<[UInt8], SystemError>
+        if path == standardInputPath {
+            result = FileReader.readAll(from: STDIN_FILENO)
+        } else {
+            result = FileReader.readAll(atPath: path)
+        }
+        switch result {
+        case .success(let bytes):
+            return SourceFile(path: path, bytes: bytes)
+        case .failure(let error):
             throw Diagnostic(
                 severity: .error, code: "io-error",
-                message: "cannot read file '\(path)'",
+                message: "cannot read file '\(path)': \(error.reason)",
                 span: SourceSpan(file: path, at: SourceLocation(line: 1, column: 1))
             )
         }
-        return SourceFile(path: path, bytes: [UInt8](data))
     }
 
     /// The text of 1-based line `number` without its terminator (and without a leading

@@ -75,8 +75,11 @@ struct UTF8Validation {
         }
     }
 
-    /// The diagnostic for the first bad byte, or `nil` when the bytes are well-formed.
+    /// The diagnostic for a UTF-16 or UTF-32 file (``ForeignEncoding``: well-formed
+    /// UTF-8 too when it is NUL-interleaved ASCII), else for the first bad byte, or `nil`
+    /// when the bytes are well-formed UTF-8.
     func diagnostic(for source: SourceFile) -> Diagnostic? {
+        if bomLength == 0, let encoding = ForeignEncoding(source.bytes) { return encoding.diagnostic(for: source) }
         guard let offset = firstInvalidOffset else { return nil }
         var locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
         let start = locator.location(atByteOffset: offset)

@@ -86,6 +86,34 @@ struct TabIndentation {
         return result
     }
 
+    /// Whether byte `offset` is a tab that follows only white space and block indicators
+    /// (`-`, `?`, `:`, each followed by white space) on its line, as in `-\ttext: hi`:
+    /// YAML 1.2 §8.2.1 indents a compact collection after `- ` with spaces
+    /// (`s-indent`), and libyaml rejects any tab there with "found character that
+    /// cannot start any token". O(length of the line up to `offset`).
+    static func isAfterBlockIndicators(_ offset: Int, in bytes: [UInt8]) -> Bool {
+        guard offset >= 0, offset < bytes.count, bytes[offset] == 0x09 else { return false }
+        var start = offset
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        var sawIndicator = false
+        var position = start
+        while position < offset {
+            switch bytes[position] {
+            case 0x20, 0x09:
+                position += 1
+            case 0x2D, 0x3F, 0x3A:  // - ? :
+                guard bytes[position + 1] == 0x20 || bytes[position + 1] == 0x09 else { return false }
+                sawIndicator = true
+                position += 1
+            case 0xEF where position == 0 && offset > 2 && bytes[1] == 0xBB && bytes[2] == 0xBF:  // leading BOM
+                position += 3
+            default:
+                return false
+            }
+        }
+        return sawIndicator
+    }
+
     /// Whether `offset` lies strictly inside one of `exempt`.
     static func isExempt(_ offset: Int, in exempt: [Range<Int>]) -> Bool {
         exempt.contains { $0.lowerBound < offset && offset < $0.upperBound }

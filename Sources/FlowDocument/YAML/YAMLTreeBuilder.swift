@@ -67,9 +67,13 @@ struct YAMLTreeBuilder {
     /// Byte ranges where a tab at the start of a line is not indentation (only kept
     /// when the file has such tabs at all).
     private var tabExemptRanges: [Range<Int>] = []
-    /// Where unknown aliases stood (their null stand-ins are not reported again, e.g. as
+    /// Where unknown and recursive aliases stood (their null stand-ins are not reported again, e.g. as
     /// an invalid merge).
     private var unknownAliasOffsets: Set<Int> = []
+    /// Byte order marks after the start of the file, and the quoted scalars (where they
+    /// are content) — the latter only kept when there are such marks.
+    private let byteOrderMarks: MisplacedByteOrderMarks
+    private var quotedRanges: [Range<Int>] = []
 
     init(source: SourceFile, bomLength: Int, expansionLimit: Int) {
         self.source = source
@@ -77,6 +81,7 @@ struct YAMLTreeBuilder {
         self.expansionLimit = max(expansionLimit, 0)
         locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
         tabs = TabIndentation(bytes: source.bytes, bomLength: bomLength)
+        byteOrderMarks = MisplacedByteOrderMarks(bytes: source.bytes, bomLength: bomLength)
     }
 
     /// Runs libyaml over the whole file and returns the first document's root, or `nil`
@@ -115,6 +120,10 @@ struct YAMLTreeBuilder {
                     parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                     break loop
                 }
+                if documents <= 1, stack.isEmpty, root == nil, EmptyStream.holdsNoContent(source.bytes, from: bomLength) {
+                    appendEmptyDocument()  // e.g. a lone `...`, which libyaml rejects
+                    return nil
+                }
                 report(error)
                 return nil
             }
@@ -150,17 +159,30 @@ struct YAMLTreeBuilder {
                 return nil
             }
         }
-        if documents == 0 {
-            let start = SourceLocation(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-            diagnostics.append(
-                .error(
-                    "empty-document", "the file holds no document",
-                    at: SourceSpan(file: source.path, at: start)))
+        if documents == 0 || (documents == 1 && root.map(Self.isNoContent) == true) {
+            root = nil
+            appendEmptyDocument()
         }
         for line in tabs.offendingLines(exempt: tabExemptRanges, before: parsedEnd) {
             diagnostics.append(tabIndentation(line))
         }
+        for offset in byteOrderMarks.outside(quotedRanges, before: parsedEnd) {
+            diagnostics.append(misplacedByteOrderMark(at: offset))
+        }
         return root
+    }
+
+    /// Whether a document's root is the empty plain scalar libyaml reports for a
+    /// document with no content (`---` alone or with comments): no text, tag, anchor or width.
+    private static func isNoContent(_ root: Node) -> Bool {
+        guard case .scalar("", .plain) = root.kind else { return false }
+        return root.tag == nil && root.span.start == root.span.end
+    }
+
+    private mutating func appendEmptyDocument() {
+        let start = SourceLocation(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
+        diagnostics.append(
+            .error("empty-document", "the file holds no document", at: SourceSpan(file: source.path, at: start)))
     }
 
     // MARK: Events
@@ -171,24 +193,39 @@ struct YAMLTreeBuilder {
         if style != .plain, !tabs.lines.isEmpty {
             tabExemptRanges.append(span.start.offset..<span.end.offset)
         }
+        if style == .singleQuoted || style == .doubleQuoted, !byteOrderMarks.offsets.isEmpty {
+            quotedRanges.append(span.start.offset..<span.end.offset)
+        }
         let end = span.end
         attach(
             Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag), size: 1, anchor: event.anchor,
             endingAt: end)
     }
 
+    /// Expands an alias. An alias inside the node carrying its anchor refers to that node
+    /// (YAML 1.2 §7.1: the most recent node with the anchor), which cannot be expanded:
+    /// `recursive-alias`. An alias with no anchor before it: `unknown-alias`. Either way
+    /// the alias stands for a null scalar spanning the alias (so a list keeps its length
+    /// and a mapping its pairs), or for no root at all when it is the whole document.
+    /// An alias used as a mapping key takes the alias's own span, so a diagnostic about
+    /// the key points where the key is written; a value keeps the anchor's spans.
     private mutating func alias(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let name = event.anchor ?? ""
         let span = span(event)
-        guard let anchored = anchors[name] else {
-            let message =
-                stack.contains { $0.anchor == name }
-                ? "alias '*\(name)' refers to a node that contains it"
-                : "unknown alias '*\(name)'"
-            diagnostics.append(
-                .error("unknown-alias", message, at: span, hint: "define the anchor '&\(name)' before using it"))
-            unknownAliasOffsets.insert(span.start.offset)
-            attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
+        let anchored: Anchored
+        if stack.contains(where: { $0.anchor == name }) {
+            standIn(
+                for: span,
+                .error(
+                    "recursive-alias", "alias '*\(name)' refers to the node that contains it", at: span,
+                    hint: "an anchored node cannot include itself; move the alias out of the node marked '&\(name)'"))
+            return
+        } else if let found = anchors[name] {
+            anchored = found
+        } else {
+            standIn(
+                for: span,
+                .error("unknown-alias", "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it"))
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
@@ -198,7 +235,22 @@ struct YAMLTreeBuilder {
                 "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
                 at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
         }
-        attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
+        if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
+            var key = anchored.node
+            key.span = span
+            attach(key, size: anchored.size, anchor: nil, endingAt: span.end)
+        } else {
+            attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
+        }
+    }
+
+    /// Reports `problem` and puts a null scalar spanning the alias in its place — or
+    /// nothing when the alias is the whole document, which then has no root.
+    private mutating func standIn(for span: SourceSpan, _ problem: Diagnostic) {
+        diagnostics.append(problem)
+        unknownAliasOffsets.insert(span.start.offset)
+        guard !stack.isEmpty else { return }
+        attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
     }
 
     private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
@@ -342,7 +394,11 @@ struct YAMLTreeBuilder {
     }
 
     private mutating func tabIndentation(_ line: TabIndentation.Line) -> Diagnostic {
-        let start = locator.location(atByteOffset: line.tabOffset)
+        tabIndentation(at: line.tabOffset)
+    }
+
+    private mutating func tabIndentation(at tabOffset: Int) -> Diagnostic {
+        let start = locator.location(atByteOffset: tabOffset)
         let end = SourceLocation(line: start.line, column: start.column + 1, offset: start.offset + 1)
         return .error(
             "tab-indentation", "tab character used for indentation",
@@ -350,9 +406,20 @@ struct YAMLTreeBuilder {
             hint: "indent with spaces; YAML does not allow tabs in indentation")
     }
 
+    /// `syntax-error` at a byte order mark that does not start the file (YAML 1.2 §5.2).
+    private mutating func misplacedByteOrderMark(at offset: Int) -> Diagnostic {
+        let start = locator.location(atByteOffset: offset)
+        return .error(
+            "syntax-error", "byte order mark (U+FEFF) in the middle of the file",
+            at: SourceSpan(file: source.path, characterAt: start, in: source.bytes),
+            hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
+    }
+
     /// Turns a libyaml failure into diagnostics: a `syntax-error` at libyaml's problem
-    /// position with its context as a note — or `tab-indentation` when the failing line
-    /// is indented with a tab, the usual cause of libyaml's less helpful messages.
+    /// position (one character wide) with its context as a note — or `tab-indentation`
+    /// when the failing line is indented with a tab (also right after a block indicator,
+    /// `-\ttext: hi`), or the misplaced byte order marks before the failure on its line,
+    /// the usual causes of libyaml's less helpful messages.
     private mutating func report(_ error: LibYAMLError) {
         let location: SourceLocation
         var message = error.problem
@@ -379,7 +446,21 @@ struct YAMLTreeBuilder {
             message += " (\(context) at \(start))"
             notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
         }
-        let syntax = Diagnostic.error("syntax-error", message, at: SourceSpan(file: source.path, at: location), notes: notes)
+        var syntax = Diagnostic.error(
+            "syntax-error", message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
+            notes: notes)
+        if !byteOrderMarks.offsets.isEmpty {
+            var exempt = quotedRanges
+            if let contextLocation, error.context?.contains("quoted scalar") == true {
+                exempt.append(contextLocation.offset..<Int.max)
+            }
+            let marks = byteOrderMarks.outside(exempt, before: location.offset + 1)
+            for offset in marks { diagnostics.append(misplacedByteOrderMark(at: offset)) }
+            if let last = marks.last, locator.location(atByteOffset: last).line == location.line { return }
+        }
+        if error.kind != .reader, TabIndentation.isAfterBlockIndicators(location.offset, in: source.bytes) {
+            syntax = tabIndentation(at: location.offset)
+        }
         guard !tabs.lines.isEmpty, error.kind != .reader else {
             diagnostics.append(syntax)
             return

@@ -101,7 +101,8 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
         }
     }
 
-    /// ` 7 |     titel: Hello` and the marker line, or nothing when the line is unknown.
+    /// ` 7 |     titel: Hello` and the marker line, or nothing when the line is unknown
+    /// or the file has no bytes.
     private func excerpt(for span: SourceSpan?, gutterWidth: Int, lines: inout LineCache) -> String {
         guard let span, let text = lines.line(span.start.line, of: span.file) else { return "" }
         let endColumn = span.end.line == span.start.line ? span.end.column : nil
@@ -129,7 +130,8 @@ private struct LineCache {
 
     mutating func line(_ number: Int, of path: String) -> String? {
         if let lines = split[path] { return lines.line(number) }
-        guard let source = sources[path] else { return nil }
+        // A file with no bytes (empty, or unreadable) has no line worth quoting.
+        guard let source = sources[path], !source.bytes.isEmpty else { return nil }
         let lines = SourceLines(source)
         split[path] = lines
         return lines.line(number)

@@ -1,0 +1,121 @@
+import FeedbackFlow
+import FlowDocument
+import Foundation
+import Testing
+
+/// Steps that `validate` used to accept although they can only fail at run time
+/// (QA findings 1 and 2). Every expected `line:column` was counted by hand from the
+/// fixture and cross-checked with Python's `str.find` on the line.
+@Suite("Validation of steps that can only fail at run time")
+struct ValidationStepTests {
+    typealias F = DecodingFixture
+
+    @Test("a custom step named like a built-in step is an unknown-step warning with did-you-mean, at the name")
+    func misspelledBuiltInSteps() {
+        let d = F.compile("validation/step-typos.yaml").diagnostics
+        // `log` and `reload` are not close to any built-in step: no warning.
+        #expect(F.places(d) == ["6:49 unknown-step", "6:58 unknown-step", "6:69 unknown-step", "6:92 unknown-step"])
+        #expect(d.map(\.message) == ["dismis", "Push", "openUrl", "popToroot"].map {
+            "unknown step '\($0)'; it will run as a custom handler"
+        })
+        #expect(d.map { $0.hint?.components(separatedBy: "?").first } == [
+            "did you mean 'dismiss'", "did you mean 'push'", "did you mean 'openURL'", "did you mean 'popToRoot'",
+        ])
+        #expect(d[0].hint?.contains("validate --handler dismis") == true)
+        #expect(d.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("a custom step whose handler the host declares in knownHandlers is not warned about")
+    func knownHandlers() {
+        let compilation = FlowCompiler.compile(
+            path: F.path("validation/step-typos.yaml"), knownHandlers: ["dismis", "Push"])
+        #expect(F.places(compilation.diagnostics) == ["6:69 unknown-step", "6:92 unknown-step"])
+        let flow = Flow(id: "f", start: "a", screens: [
+            FeedbackConfiguration(
+                id: "a", style: .success, title: "A", subtitle: nil,
+                primaryAction: .button(ActionButton(title: "Go", action: FlowAction(.custom(name: "dismis", argument: nil)))),
+                secondaryAction: .none, extraContent: []),
+        ])
+        #expect(FlowValidator.validate(flow).map(\.code) == ["unknown-step"])
+        #expect(FlowValidator.validate(flow, knownHandlers: ["dismis"]).isEmpty)
+    }
+
+    @Test("openURL with a constant scheme outside http, https, mailto and tel is disallowed-url-scheme at the URL")
+    func urlSchemes() {
+        let d = F.compile("validation/url-schemes.yaml").diagnostics
+        // ftp, javascript, sms (written before the template) and a constant that has no scheme;
+        // HTTPS (any case), tel:${…}, mailto and a URL that is all template are fine.
+        #expect(F.places(d) == [
+            "12:22 disallowed-url-scheme", "13:22 disallowed-url-scheme", "16:22 disallowed-url-scheme",
+            "17:22 invalid-value",
+        ])
+        #expect(d.map(\.message) == [
+            "openURL scheme 'ftp' is not allowed (allowed: http, https, mailto, tel)",
+            "openURL scheme 'javascript' is not allowed (allowed: http, https, mailto, tel)",
+            "openURL scheme 'sms' is not allowed (allowed: http, https, mailto, tel)",
+            "openURL 'example.com' is not a URL",
+        ])
+        #expect(d.allSatisfy { $0.severity == .error })
+    }
+
+    @Test("validation allows the schemes the runtime registry allows, and a host can widen both")
+    func urlSchemesFollowTheRegistry() {
+        let widened = ActionHandlerRegistry.defaultAllowedURLSchemes.union(["FTP", "sms"])
+        let d = FlowCompiler.compile(path: F.path("validation/url-schemes.yaml"), allowedURLSchemes: widened).diagnostics
+        #expect(F.places(d) == ["13:22 disallowed-url-scheme", "17:22 invalid-value"])
+        #expect(d.first?.message == "openURL scheme 'javascript' is not allowed (allowed: ftp, http, https, mailto, sms, tel)")
+    }
+
+    @Test("a collectUserFeedback rating naming a rating field whose range leaves 1...5, or a toggle, is invalid-value")
+    func ratingFieldRanges() throws {
+        let d = F.compile("validation/rating-fields.yaml").diagnostics
+        // wide (-2...5), tall (1...10) and the toggle fail; " ${stars} " (1...5, spaces trimmed),
+        // a text field and a rating made of two references are left to run time.
+        #expect(F.places(d) == ["17:44 invalid-value", "18:44 invalid-value", "20:44 invalid-value"])
+        #expect(d.map(\.message) == [
+            "collectUserFeedback rating '${wide}' names rating field 'wide', whose range -2...5 is not within 1...5",
+            "collectUserFeedback rating '${tall}' names rating field 'tall', whose range 1...10 is not within 1...5",
+            "collectUserFeedback rating '${agree}' names toggle 'agree', which is true or false, never a number from 1 to 5",
+        ])
+        let note = try #require(d.first?.notes.first)
+        #expect(note.message == "field 'wide' defined here")
+        #expect(note.span?.start.description == "8:22")
+    }
+
+    @Test("popTo from a screen that is always alone on its stack is a warning at the target; pushed screens are not judged")
+    func popToFromARoot() {
+        let d = F.compile("validation/popto-root.yaml").diagnostics
+        // form presents thanks (a new stack [thanks]) then pops to form: 7:79; thanks is only
+        // ever presented: 12:59. popTo of the screen itself, and popTo on a pushed screen, are fine.
+        #expect(F.places(d) == ["7:79 pop-to-not-in-stack", "12:59 pop-to-not-in-stack"])
+        #expect(d.map(\.message) == [
+            "'popTo: form' on screen 'thanks', which is always the only screen of its stack; 'form' is never in it",
+            "'popTo: form' on screen 'thanks', which is always the only screen of its stack; 'form' is never in it",
+        ])
+        #expect(d.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("screen ids and finish outcomes are names, not templates: '${' in them is invalid-value, and an empty outcome too")
+    func namesAreNotTemplates() {
+        let d = F.compile("validation/names-not-templates.yaml").diagnostics
+        // No unknown-screen for the two targets and no unknown-reference for ${next}.
+        #expect(F.places(d) == ["11:19 invalid-value", "12:22 invalid-value", "13:21 invalid-value", "15:45 invalid-value"])
+        #expect(d.map(\.message) == [
+            "'push' target '${screen.id}' is not a screen id: screen ids are names, not templates",
+            "'present' target '${next}' is not a screen id: screen ids are names, not templates",
+            "finish outcome '${screen.id}' is a name, not a template",
+            "finish outcome must not be empty",
+        ])
+    }
+
+    @Test("a start that holds '${' is invalid-value rather than unknown-screen")
+    func startIsNotATemplate() {
+        let span = SourceSpan(file: "f.yaml", at: SourceLocation(line: 2, column: 8))
+        let screen = FeedbackConfiguration(
+            id: "a", style: .success, title: "A", subtitle: nil, primaryAction: .none, secondaryAction: .none,
+            extraContent: [])
+        let d = FlowValidator.validate(Flow(id: "f", start: "${a}", screens: [screen], startSpan: span))
+        #expect(d.map(\.code) == ["invalid-value"])
+        #expect(d.first?.message == "start screen '${a}' is not a screen id: screen ids are names, not templates")
+    }
+}
