@@ -12,7 +12,8 @@ import Foundation
 import FeedbackFlowCLI
 
 // A reader that goes away (`feedbackflow schema | head`) must not kill the process
-// with SIGPIPE; writes then fail with EPIPE and are dropped.
+// with SIGPIPE; writes then fail with EPIPE, which FileDescriptorWriter remembers: `run`
+// stops, and the tool says so on standard error and exits 3.
 signal(SIGPIPE, SIG_IGN)
 
 let status = await FeedbackFlowTool.main(
