@@ -93,3 +93,26 @@ struct CommandLineEdgesEndToEndTests {
         #expect(command.paths == ["flows"])
     }
 }
+
+/// `-` names standard input for `validate` and `graph`, never for `run`.
+@Suite("Standard input as a flow file, end to end")
+struct StandardInputEndToEndTests {
+    @Test("validate - reads the flow from standard input and reports at '-:line:col'")
+    func validateStandardInput() async throws {
+        // Line 3 column 1 is `titel`, counted by hand in the input below.
+        let bad = try await BuiltTool.run(
+            ["validate", "-"], input: "version: 1\nstyle: success\ntitel: x\nprimaryAction: none\n")
+        #expect(bad.status == 1)
+        #expect(bad.standardOutput.contains("-:3:1: error: unknown key 'titel' [unknown-key]"))
+        let good = try await BuiltTool.run(
+            ["validate", "-"], input: "version: 1\nstyle: success\ntitle: x\nprimaryAction: none\n")
+        #expect(good.status == 0)
+    }
+
+    @Test("run - is a usage error: its answers come from standard input")
+    func runStandardInput() async throws {
+        let result = try await BuiltTool.run(["run", "-"], input: "1\n")
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("'run' reads its answers from standard input"))
+    }
+}

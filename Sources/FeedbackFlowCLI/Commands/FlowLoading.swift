@@ -1,5 +1,6 @@
 import Foundation
 import FeedbackFlow
+import FlowDocument
 import FlowTerminal
 
 /// Compiling the one file that `run` and `graph` work on.
@@ -8,12 +9,21 @@ enum FlowLoading {
     /// are written to the error output (text, with the error output's colours) and the
     /// result is `nil` (status 1). Warnings of a good flow are written too.
     /// - Parameter additionalVariables: template names the host provides (`--context`).
+    /// - Parameter allowsStandardInput: whether `-` may name standard input (not for
+    ///   `run`, which reads its answers from there).
     /// - Throws: ``UsageError`` when `path` is not a file.
     static func compiledFlow(
-        path: String, additionalVariables: [String] = [], environment: CommandEnvironment
+        path: String, additionalVariables: [String] = [], allowsStandardInput: Bool = true,
+        environment: CommandEnvironment
     ) throws -> Flow? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        if path == SourceFile.standardInputPath {
+            guard allowsStandardInput else {
+                throw UsageError(
+                    "'run' reads its answers from standard input, so the flow cannot come from there",
+                    hint: "save the flow to a file and give its path")
+            }
+        } else if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             throw UsageError("no such file '\(path)'")
         }
         guard !isDirectory.boolValue else {

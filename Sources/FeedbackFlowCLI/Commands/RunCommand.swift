@@ -75,7 +75,7 @@ public struct RunCommand: Command {
         let variables = contextVariables
         guard
             let flow = try FlowLoading.compiledFlow(
-                path: file, additionalVariables: context.keys, environment: environment)
+                path: file, additionalVariables: context.keys, allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")

@@ -1,4 +1,5 @@
 import Foundation
+import FlowDocument
 
 /// Turns the paths given to `validate` into the list of files to check.
 ///
@@ -10,6 +11,7 @@ import Foundation
 ///   followed, each real folder visited once (no loop).
 /// - A file reached twice (named and inside a named folder) is checked once, at its
 ///   first place.
+/// - `-` is standard input (``SourceFile/standardInputPath``), read once, shown as `-`.
 /// - A path that does not exist, or a folder without any such file, is a
 ///   ``UsageError`` (status 2): in CI a typo in a path must not pass as "no findings".
 public enum FlowFileFinder {
@@ -22,6 +24,10 @@ public enum FlowFileFinder {
         var result: [String] = []
         var seen: Set<String> = []
         for path in paths {
+            if path == SourceFile.standardInputPath {
+                if seen.insert(path).inserted { result.append(path) }
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw UsageError("no such file or folder '\(path)'")
