@@ -43,5 +43,5 @@ struct MappingFields {
     var keys: [String] { entries.compactMap(\.keyText) }
 
     /// A zero-width span at the start of the mapping: where `missing-key` points.
-    var startSpan: SourceSpan { SourceSpan(file: node.span.file, at: node.span.start) }
+    var startSpan: SourceSpan { node.span.startPoint }
 }
