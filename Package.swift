@@ -25,7 +25,18 @@ let package = Package(
         .target(name: "FlowTerminal", dependencies: ["FeedbackFlow", "FlowDocument"]),
         // Commands as a testable library.
         .target(name: "FeedbackFlowCLI", dependencies: ["FeedbackFlow", "FlowDocument", "FlowTerminal"]),
-        .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"]),
+        .executableTarget(
+            name: "feedbackflow",
+            dependencies: ["FeedbackFlowCLI"],
+            // Release builds on Linux link the Swift runtime and Foundation statically:
+            // starting the process then takes ~5 ms instead of ~12 ms, most of which was
+            // the dynamic loader resolving symbols of ~20 shared libraries (measured in
+            // benchmarks/results/profile.md). Compiling main.swift with the flag too makes
+            // its Foundation import name the static libraries Foundation needs
+            // (CoreFoundation, ICU). Debug builds stay dynamic (faster links).
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
         // Shared test doubles (handlers, presenters, sinks).
         .target(name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlow"], path: "Tests/FeedbackFlowTestSupport"),
         .testTarget(name: "FlowDocumentTests", dependencies: ["FlowDocument"], resources: [.copy("Fixtures")]),
