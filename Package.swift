@@ -25,6 +25,10 @@ let package = Package(
         .target(name: "FlowTerminal", dependencies: ["FeedbackFlow", "FlowDocument"]),
         // Commands as a testable library.
         .target(name: "FeedbackFlowCLI", dependencies: ["FeedbackFlow", "FlowDocument", "FlowTerminal"]),
+        // Release builds for use link the Swift runtime statically (`--static-swift-stdlib`
+        // in scripts/feedbackflow and benchmarks/run): ~5 ms to start instead of ~12 ms
+        // (benchmarks/results/profile.md). Not an `unsafeFlags` setting here, because
+        // packages that depend on FeedbackFlow could then not use it.
         .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"]),
         // Shared test doubles (handlers, presenters, sinks).
         .target(name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlow"], path: "Tests/FeedbackFlowTestSupport"),

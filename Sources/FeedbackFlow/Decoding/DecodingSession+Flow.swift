@@ -60,6 +60,7 @@ extension DecodingSession {
         if let node = required(top, "screens", expected: "a mapping of screens", suggested: suggested) {
             screensSpan = node.span
             if let fields = mapping(node, expected: "a mapping of screens") {
+                screens.reserveCapacity(fields.entries.count)
                 for entry in fields.entries {
                     guard let screenID = entry.keyText else {
                         mismatch(expected: "a screen id", found: entry.key)

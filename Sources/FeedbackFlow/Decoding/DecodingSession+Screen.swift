@@ -60,7 +60,12 @@ extension DecodingSession {
         }
         if let node = fields.value("extraContent") {
             if let items = node.sequence {
-                screen.extraContent = items.compactMap { decodeContentBlock($0) }
+                var blocks: [ContentBlock] = []
+                blocks.reserveCapacity(items.count)
+                for item in items {
+                    if let block = decodeContentBlock(item) { blocks.append(block) }
+                }
+                screen.extraContent = blocks
             } else {
                 mismatch(expected: "a list of content blocks", found: node)
             }
@@ -127,8 +132,9 @@ extension DecodingSession {
     /// Reads `none` or a one-key mapping whose key is one of `choices`; `nil` for `none`
     /// and after a reported problem.
     private mutating func actionChoice(_ node: Node, what: String, choices: [String]) -> (String, Node)? {
-        let choiceList = choices.map { "'\($0)'" }.joined(separator: " or ")
-        let shape = "'none' or a mapping with one key, \(choiceList)"
+        // Only built when a problem is reported: a valid action needs neither text.
+        var choiceList: String { choices.map { "'\($0)'" }.joined(separator: " or ") }
+        var shape: String { "'none' or a mapping with one key, \(choiceList)" }
         if case .scalar = node.kind, let text = node.string {
             guard text == "none" else {
                 report(

@@ -20,7 +20,12 @@ extension DecodingSession {
                         ? "write a step such as 'dismiss', or remove 'onFailure' (then a failure is shown on the screen)"
                         : "write a step such as 'dismiss', or remove the button")
             }
-            return FlowAction(items.compactMap { decodeStep($0) }, span: node.span)
+            var steps: [Step] = []
+            steps.reserveCapacity(items.count)
+            for item in items {
+                if let step = decodeStep(item) { steps.append(step) }
+            }
+            return FlowAction(steps, span: node.span)
         }
         return FlowAction(decodeStep(node).map { [$0] } ?? [], span: node.span)
     }

@@ -43,12 +43,14 @@ struct DecodingSession {
     @discardableResult
     mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
         var suggested: Set<String> = []
-        for entry in fields.entries {
-            guard let name = entry.keyText else {
-                mismatch(expected: "a string key", found: entry.key)
+        for position in fields.entries.indices {
+            // The key in place: `for entry in fields.entries` would copy each value too.
+            guard case .scalar(let name, _) = fields.entries[position].key.kind else {
+                mismatch(expected: "a string key", found: fields.entries[position].key)
                 continue
             }
             guard !allowed.contains(name) else { continue }
+            let entry = fields.entries[position]
             let hint: String
             if let close = Suggestion.closest(to: name, among: allowed) {
                 suggested.insert(close)

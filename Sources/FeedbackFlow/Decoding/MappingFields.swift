@@ -18,19 +18,30 @@ struct MappingFields {
 
     /// The first entry whose key is `key`. O(number of entries).
     func entry(_ key: String) -> MappingEntry? {
-        entries.first { $0.keyText == key }
+        position(of: key).map { entries[$0] }
+    }
+
+    /// The position in `entries` of the first entry whose key is `key`. Reads the keys in
+    /// place: iterating `entries` would copy every entry, key and value, to compare a key.
+    func position(of key: String) -> Int? {
+        entries.withUnsafeBufferPointer { buffer in
+            for position in buffer.indices {
+                if case .scalar(let text, _) = buffer[position].key.kind, text == key { return position }
+            }
+            return nil
+        }
     }
 
     /// The value of `key` when it is present and not null (null on an optional key is
     /// the same as leaving the key out, BRIEF "Values").
     func value(_ key: String) -> Node? {
-        guard let value = entry(key)?.value, !value.isNull else { return nil }
-        return value
+        guard let position = position(of: key), !entries[position].value.isNull else { return nil }
+        return entries[position].value
     }
 
     /// The names of the scalar keys, in written order.
     var keys: [String] { entries.compactMap(\.keyText) }
 
     /// A zero-width span at the start of the mapping: where `missing-key` points.
-    var startSpan: SourceSpan { SourceSpan(file: node.span.file, at: node.span.start) }
+    var startSpan: SourceSpan { node.span.startPoint }
 }

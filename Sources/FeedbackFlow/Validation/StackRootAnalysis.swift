@@ -65,15 +65,16 @@ struct StackRootAnalysis {
 
     private mutating func walk(_ screen: FeedbackConfiguration) {
         let own: Top = mayBeAboveRoot.contains(screen.id) ? .aboveRoot : .root(screen.id)
-        var pairs: [(FlowAction, FlowAction?)] = []
-        if let action = screen.primaryAction.action { pairs.append((action, screen.primaryAction.onFailure)) }
-        if let button = screen.secondaryAction.button { pairs.append((button.action, button.onFailure)) }
-        for (action, onFailure) in pairs {
-            walk(action, from: own)
-            if let onFailure {
-                let settled = !action.steps.dropLast().contains { Self.isNavigation($0.kind) }
-                walk(onFailure, from: settled ? own : .unknown)
-            }
+        if let action = screen.primaryAction.action { walk(action, onFailure: screen.primaryAction.onFailure, from: own) }
+        if let button = screen.secondaryAction.button { walk(button.action, onFailure: button.onFailure, from: own) }
+    }
+
+    /// A button's action, then its `onFailure` from where the action may have failed.
+    private mutating func walk(_ action: FlowAction, onFailure: FlowAction?, from own: Top) {
+        walk(action, from: own)
+        if let onFailure {
+            let settled = !action.steps.dropLast().contains { Self.isNavigation($0.kind) }
+            walk(onFailure, from: settled ? own : .unknown)
         }
     }
 

@@ -132,6 +132,9 @@ enum TemplateLocator {
             line: span.start.line, column: span.start.column + opening + offset,
             offset: span.start.offset + opening + bytesBefore)
         let stop = SourceLocation(line: span.start.line, column: start.column + length, offset: start.offset + bytesInside)
-        return SourceSpan(file: span.file, start: start, end: stop)
+        var located = span  // same file, without looking its path up
+        located.start = start
+        located.end = stop
+        return located
     }
 }

@@ -140,7 +140,7 @@ struct JSONParser {
     }
 
     private mutating func close(_ frame: consuming Frame) -> Node {
-        let span = SourceSpan(file: source.path, start: frame.start, end: here)
+        let span = SourceSpan(fileID: source.pathID, start: frame.start, end: here)
         let kind: Node.Kind = frame.isObject ? .mapping(frame.members.takeEntries()) : .sequence(frame.items)
         return Node(kind: kind, span: span)
     }
@@ -323,7 +323,7 @@ struct JSONParser {
     }
 
     private mutating func span(from start: SourceLocation) -> SourceSpan {
-        SourceSpan(file: source.path, start: start, end: here)
+        SourceSpan(fileID: source.pathID, start: start, end: here)
     }
 
     /// RFC 8259 §2: space, tab, line feed, carriage return.

@@ -3,21 +3,43 @@
 /// `end` is the position just after the last character of the spanned text; for a
 /// zero-width span (`start == end`) the span marks a point, e.g. the place where a
 /// missing key should go.
+///
+/// Representation: the path is kept as a number in a process-wide table of paths
+/// (``file`` reads and writes it as a `String`), so that copying a span involves no
+/// reference counting and a span takes 32 bytes; reading or setting ``file`` takes a lock.
+/// Two spans are equal when their paths are equal strings and their locations equal.
 public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
-    /// The path as given by the user (not made absolute), e.g. `flows/a.yaml`.
-    public var file: String
+    /// The number of the path in ``SourcePathTable/shared``.
+    private(set) var fileID: Int
     public var start: SourceLocation
     public var end: SourceLocation
 
+    /// The path as given by the user (not made absolute), e.g. `flows/a.yaml`.
+    public var file: String {
+        get { SourcePathTable.shared.path(for: fileID) }
+        set { fileID = SourcePathTable.shared.id(for: newValue) }
+    }
+
     public init(file: String, start: SourceLocation, end: SourceLocation) {
-        self.file = file
-        self.start = start
-        self.end = end
+        self.init(fileID: SourcePathTable.shared.id(for: file), start: start, end: end)
     }
 
     /// A zero-width span at `location`.
     public init(file: String, at location: SourceLocation) {
         self.init(file: file, start: location, end: location)
+    }
+
+    /// A span of the file numbered `fileID` (see ``SourceFile/pathID``): what loaders
+    /// use, so that making a span takes no lock.
+    init(fileID: Int, start: SourceLocation, end: SourceLocation) {
+        self.fileID = fileID
+        self.start = start
+        self.end = end
+    }
+
+    /// The zero-width span at this span's start, in the same file.
+    public var startPoint: SourceSpan {
+        SourceSpan(fileID: fileID, start: start, end: start)
     }
 
     /// `file:line:column` of the start, the form compilers and editors understand.

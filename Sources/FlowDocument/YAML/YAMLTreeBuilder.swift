@@ -292,7 +292,7 @@ struct YAMLTreeBuilder {
             kind = .sequence(frame.takeItems())
             spareItems.append(frame.items)
         }
-        let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
+        let node = Node(kind: kind, span: SourceSpan(fileID: source.pathID, start: frame.start, end: end), tag: frame.tag)
         attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
 
@@ -390,7 +390,7 @@ struct YAMLTreeBuilder {
     private mutating func span(_ event: borrowing LibYAMLEvent) -> SourceSpan {
         let start = locator.location(of: event.startMark)
         let end = locator.location(of: event.endMark)
-        return SourceSpan(file: source.path, start: start, end: end)
+        return SourceSpan(fileID: source.pathID, start: start, end: end)
     }
 
     private mutating func tabIndentation(_ line: TabIndentation.Line) -> Diagnostic {
