@@ -1,9 +1,11 @@
 import FeedbackFlow
 import FlowDocument
 import Foundation
+import Testing
 
-/// Access to the YAML/JSON fixtures of the decoding and validation tests
-/// (`Fixtures/decoding/…`, `Fixtures/validation/…`).
+/// Access to this target's YAML/JSON fixtures: the decoding and validation tests
+/// (`Fixtures/decoding/…`, `Fixtures/validation/…`) and the flows the navigator tests
+/// run (`Fixtures/navigator/…`).
 enum DecodingFixture {
     /// The path of fixture `name`, e.g. `decoding/acceptance.yaml`.
     static func path(_ name: String) -> String {
@@ -13,6 +15,15 @@ enum DecodingFixture {
     /// Loads, decodes and validates fixture `name`.
     static func compile(_ name: String) -> FlowCompilation {
         FlowCompiler.compile(path: path(name))
+    }
+
+    /// The flow of fixture `name`, e.g. `navigator/steps.yaml`, which must compile
+    /// without any diagnostic (a failed expectation at the caller otherwise).
+    static func flow(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Flow {
+        let compilation = compile(name)
+        #expect(
+            compilation.diagnostics.isEmpty, "\(compilation.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+        return try #require(compilation.flow, sourceLocation: sourceLocation)
     }
 
     /// `line:column code` for each diagnostic, the compact form the tests compare with

@@ -9,17 +9,6 @@ import Testing
 /// (`parse_float=Decimal`) to the values the YAML 1.2 core schema gives the fixture.
 @Suite("Exact numbers in feedback and transcript lines")
 struct DeliveryNumberTests {
-    private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-\(UUID().uuidString)-\(name)").path
-    }
-
-    private func fixture(_ name: String) throws -> Flow {
-        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/navigator/\(name).yaml").path
-        let compilation = FlowCompiler.compile(path: path)
-        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.map(\.message))")
-        return try #require(compilation.flow)
-    }
-
     @Test("custom numbers from a YAML flow reach the feedback line and the transcript exactly as written; YAML-only forms become the same JSON number")
     func numbersFromAFlowFile() async throws {
         let feedbackPath = temporaryPath("feedback.jsonl")
@@ -32,8 +21,8 @@ struct DeliveryNumberTests {
             urlHandler: RecordingURLHandler(), feedbackSink: JSONLinesFeedbackSink(path: feedbackPath))
         registry.register("track", RecordingActionHandler())
         let navigator = FlowNavigator(
-            flow: try fixture("exact-numbers"), registry: registry, presenters: [TranscriptRecorder(path: transcriptPath)],
-            now: { NavigatorTestHarness.clock })
+            flow: try DecodingFixture.flow("navigator/exact-numbers.yaml"), registry: registry,
+            presenters: [TranscriptRecorder(path: transcriptPath)], now: { NavigatorTestHarness.clock })
         try await navigator.start()
         #expect(await navigator.tap(.primary, on: try #require(await navigator.state.top).id) == .ran)
         #expect(await navigator.outcome == .finished)

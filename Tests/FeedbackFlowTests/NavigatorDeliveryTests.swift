@@ -12,11 +12,6 @@ import Darwin
 /// The file sink and the transcript recorder: one complete JSON object per line.
 @Suite("Feedback sink and transcript files")
 struct NavigatorDeliveryTests {
-    private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedbackflow-\(UUID().uuidString)-\(name)").path
-    }
-
     private func lines(_ path: String) throws -> [String] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"), "every line ends with a newline")

@@ -7,16 +7,9 @@ import Testing
 /// loader, decoder and validator.
 @Suite("Navigator on fixture files")
 struct NavigatorFixtureTests {
-    private func load(_ name: String) throws -> Flow {
-        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/navigator/\(name).yaml").path
-        let compilation = FlowCompiler.compile(path: path)
-        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.map(\.message))")
-        return try #require(compilation.flow)
-    }
-
     @Test("every navigation step of the action table, tapped through a file-defined flow")
     func steps() async throws {
-        let h = NavigatorTestHarness(try load("steps"))
+        let h = NavigatorTestHarness(try DecodingFixture.flow("navigator/steps.yaml"))
         _ = try await h.start()
         var trace: [[[String]]] = [await h.stacks()]
         for slot: ActionSlot in [.primary, .primary, .secondary, .secondary, .primary, .secondary, .primary, .secondary] {
@@ -40,7 +33,7 @@ struct NavigatorFixtureTests {
 
     @Test("popToRoot from a file flow keeps the first screen")
     func popToRoot() async throws {
-        let h = NavigatorTestHarness(try load("steps"))
+        let h = NavigatorTestHarness(try DecodingFixture.flow("navigator/steps.yaml"))
         _ = try await h.start()
         try await h.tapTop(.primary)
         try await h.tapTop(.primary)
@@ -51,7 +44,7 @@ struct NavigatorFixtureTests {
     @Test("the network-error retry button fails, keeps the screen, then reaches the success screen")
     func networkErrorRetry() async throws {
         let reconnect = FailingHandler(message: "no route to host", failures: 1)
-        let h = NavigatorTestHarness(try load("network-error"), handlers: ["reconnect": reconnect])
+        let h = NavigatorTestHarness(try DecodingFixture.flow("navigator/network-error.yaml"), handlers: ["reconnect": reconnect])
         _ = try await h.start()
         let offline = try #require(await h.navigator.snapshot())
         #expect(offline.subtitle == "Check your connection (offline in network-error).")
@@ -70,7 +63,7 @@ struct NavigatorFixtureTests {
     @Test("the network-error retry button shows 'Trying…' while the handler runs")
     func networkErrorLoading() async throws {
         let reconnect = SuspendingHandler()
-        let h = NavigatorTestHarness(try load("network-error"), handlers: ["reconnect": reconnect])
+        let h = NavigatorTestHarness(try DecodingFixture.flow("navigator/network-error.yaml"), handlers: ["reconnect": reconnect])
         let offline = try await h.start()
         let running = Task { await h.navigator.tap(.primary, on: offline) }
         await reconnect.waitUntilStarted()
@@ -83,14 +76,14 @@ struct NavigatorFixtureTests {
 
     @Test("a custom step from a file gets its argument rendered; its failure runs onFailure")
     func customStepOnFailure() async throws {
-        let h = NavigatorTestHarness(try load("network-error"))
+        let h = NavigatorTestHarness(try DecodingFixture.flow("navigator/network-error.yaml"))
         _ = try await h.start()
         try await h.tapTop(.secondary)
         #expect(await h.stacks() == [["offline"], ["report-failed"]])
         #expect(h.presenter.lines.contains("stepFailed sendReport: no handler registered for 'sendReport'"))
 
         let recorder = RecordingActionHandler()
-        let ok = NavigatorTestHarness(try load("network-error"), handlers: ["sendReport": recorder])
+        let ok = NavigatorTestHarness(try DecodingFixture.flow("navigator/network-error.yaml"), handlers: ["sendReport": recorder])
         _ = try await ok.start()
         try await ok.tapTop(.secondary)
         #expect(recorder.invocations.first?.argument == .object([
@@ -101,7 +94,7 @@ struct NavigatorFixtureTests {
 
     @Test("the call-quality file flow submits the rendered feedback and thanks by email")
     func callQuality() async throws {
-        let h = NavigatorTestHarness(try load("call-quality"))
+        let h = NavigatorTestHarness(try DecodingFixture.flow("navigator/call-quality.yaml"))
         _ = try await h.start()
         #expect(try await h.tapTop(.primary) == .ignoredDisabled)
         try await h.navigator.setField("email", to: .text("ada@example.com"))

@@ -235,10 +235,6 @@ struct NavigatorRulesDocTests {
 
 @Suite("Delivery rules (docs/navigation.md)")
 struct DeliveryRulesDocTests {
-    private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-\(UUID().uuidString)-\(name)").path
-    }
-
     @Test("a submission is one line: sorted keys, slashes not escaped, newline escaped, no reason key when absent")
     func exactSubmissionLine() async throws {
         let path = temporaryPath("exact.jsonl")

@@ -5,8 +5,7 @@ import FlowDocument
 
 /// Loads a fixture of `Fixtures/diagnostics/` as a source file whose path is `display`.
 func diagnosticsFixture(_ name: String, as display: String) throws -> SourceFile {
-    let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/diagnostics/\(name)")
-    return SourceFile(path: display, bytes: [UInt8](try Data(contentsOf: url)))
+    SourceFile(path: display, bytes: [UInt8](try Data(contentsOf: Fixtures.url("diagnostics/\(name)"))))
 }
 
 func diagnosticSpan(_ file: String, _ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int) -> SourceSpan {

@@ -7,16 +7,12 @@ import Testing
 /// Line mode on a flow file and a file of answers, as `feedbackflow run FILE < answers`.
 @Suite("Line mode on fixture files")
 struct LineModeFixtureTests {
-    private func fixture(_ name: String) -> String {
-        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(name)").path
-    }
-
     @Test("the call-quality answers fill the form, submit once, reach the thank-you screen and end")
     func callQuality() async throws {
-        let compilation = FlowCompiler.compile(path: fixture("call-quality.yaml"))
+        let compilation = FlowCompiler.compile(path: Fixtures.url("call-quality.yaml").path)
         #expect(!compilation.hasErrors)
         let flow = try #require(compilation.flow)
-        let answers = try String(contentsOfFile: fixture("call-quality.answers"), encoding: .utf8)
+        let answers = try String(contentsOf: Fixtures.url("call-quality.answers"), encoding: .utf8)
         let sink = RecordingFeedbackSink()
         let urls = RecordingURLHandler()
         let output = BufferWriter()

@@ -1,67 +1,65 @@
-/// Writes a ``FlowValue`` as JSON text (RFC 8259) on one line, with numbers exactly as
-/// written in the flow — the feedback lines of ``JSONLinesFeedbackSink`` and the
-/// transcript lines of ``TranscriptRecorder``.
+/// Writes JSON text (RFC 8259) piece by piece: the one JSON writer of the package, used
+/// for feedback lines and transcripts (``FlowValue``s, compact) and by FlowTerminal's
+/// JSON and SARIF diagnostic renderers (indented).
 ///
-/// Foundation's `JSONEncoder` cannot write a number's text as it is (it goes through
-/// `Double` or `Decimal`, so `12.50` would become `12.5` and long numbers would be
-/// rounded), hence this writer.
+/// Foundation's `JSONEncoder` is not used: it cannot write a number's text as written
+/// (it goes through `Double` or `Decimal`, so `12.50` would become `12.5` and long
+/// numbers would be rounded), and it does not keep a chosen member order.
 ///
-/// - Objects: keys sorted by Unicode scalar values, no white space: `{"a":1,"b":[true,null]}`.
 /// - Strings (RFC 8259 §7): `"` and `\` are escaped as `\"` and `\\`; U+0008, U+0009,
 ///   U+000A, U+000C, U+000D as `\b`, `\t`, `\n`, `\f`, `\r`; other scalars below U+0020
-///   as `\u00XX` (lower-case hex); everything else, `/` included, as its UTF-8.
-/// - Numbers: see ``jsonNumber(_:)``.
+///   as `\u00XX` (lower-case hex); everything else, `/` and non-ASCII included, as its
+///   UTF-8.
+/// - Layout: with `indent` 0 (or less) no white space at all: `{"a":1,"b":[true,null]}`.
+///   With `indent` n > 0, each array item and object member on its own line, indented
+///   n spaces per level, `": "` after keys, and the closing bracket on its own line at
+///   the container's level; empty containers stay `[]` and `{}`.
+/// - Members are written in the order given: sorting (if wanted) is the caller's.
 ///
-/// Complexity: O(size of the output), except objects (key sorting, O(k log k)) and hex or
-/// octal numbers (O(d²) in their digits).
-struct JSONTextWriter {
+/// Complexity: O(size of the output).
+///
+/// ```swift
+/// var writer = JSONTextWriter()
+/// writer.writeObject([(key: "n", value: 1)]) { writer, n in writer.writeNumber(n) }
+/// writer.text  // {"n":1}
+/// ```
+public struct JSONTextWriter: Sendable {
     /// The text written so far.
-    private(set) var text = ""
+    public private(set) var text = ""
+    /// Spaces per nesting level; 0 writes everything on one line.
+    public let indent: Int
+    /// The nesting depth of the value being written (0 at the top).
+    private var level = 0
 
-    /// `value` as one line of JSON text (no trailing newline).
-    static func text(of value: FlowValue) -> String {
-        var writer = JSONTextWriter()
-        writer.write(value)
-        return writer.text
+    /// A writer with an empty `text`; `indent` spaces per level (0 or less: one line
+    /// without white space).
+    public init(indent: Int = 0) {
+        self.indent = max(0, indent)
     }
 
-    /// Appends `value`.
-    mutating func write(_ value: FlowValue) {
-        switch value {
-        case .null:
-            text += "null"
-        case .bool(let b):
-            text += b ? "true" : "false"
-        case .number(let written):
-            if let number = Self.jsonNumber(written) {
-                text += number
-            } else {
-                writeString(written)
-            }
-        case .string(let s):
-            writeString(s)
-        case .list(let items):
-            text += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { text += "," }
-                write(item)
-            }
-            text += "]"
-        case .object(let members):
-            text += "{"
-            let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-            for (index, key) in keys.enumerated() {
-                if index > 0 { text += "," }
-                writeString(key)
-                text += ":"
-                if let member = members[key] { write(member) }
-            }
-            text += "}"
-        }
+    /// Appends `null`.
+    public mutating func writeNull() {
+        text += "null"
     }
 
-    /// Appends `string` as a JSON string, escaped per RFC 8259 §7.
-    mutating func writeString(_ string: String) {
+    /// Appends `true` or `false`.
+    public mutating func writeBool(_ value: Bool) {
+        text += value ? "true" : "false"
+    }
+
+    /// Appends `value` in decimal (RFC 8259 §6), e.g. `-12`.
+    public mutating func writeNumber(_ value: Int) {
+        text += String(value)
+    }
+
+    /// Appends `number`, which the caller guarantees is RFC 8259 §6 number text
+    /// (as ``jsonNumber(_:)`` returns), unchanged.
+    mutating func writeNumberText(_ number: String) {
+        text += number
+    }
+
+    /// Appends `string` as a JSON string, escaped per RFC 8259 §7 (see the type's notes).
+    public mutating func writeString(_ string: String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -82,116 +80,54 @@ struct JSONTextWriter {
         text += "\""
     }
 
-    /// The JSON number text (RFC 8259 §6) of a ``FlowValue/number(_:)``'s written text,
-    /// with the same value and every digit kept; `nil` when `written` is not a number
-    /// (the writer then writes it as a JSON string).
-    ///
-    /// - Text that is already an RFC 8259 number is returned as it is: `12.50`, `1e3`,
-    ///   `-0`, 60-digit numbers all stay exactly as written.
-    /// - YAML 1.2 core schema forms (§10.3.2) that JSON lacks are rewritten without
-    ///   rounding: `0x1F` → `31`, `0o17` → `15` (hex and octal integers of any length, in
-    ///   decimal); a leading `+` is dropped (`+1` → `1`); leading zeros of the integer
-    ///   part are dropped (`007` → `7`, `-00.5` → `-0.5`); a missing integer part becomes
-    ///   `0` (`.5` → `0.5`, `-.5e-3` → `-0.5e-3`); a `.` without fraction digits gets a
-    ///   `0` (`1.` → `1.0`, `1.e5` → `1.0e5`). The exponent is kept as written.
-    /// - Anything else (`.inf`, `.nan`, `-0x1F`, `12abc`; only possible in values built
-    ///   in Swift, since the decoder makes numbers only of the forms above) is `nil`.
-    static func jsonNumber(_ written: String) -> String? {
-        if isJSONNumber(written) { return written }
-        if written.hasPrefix("0x") { return decimalDigits(of: written.dropFirst(2), radix: 16) }
-        if written.hasPrefix("0o") { return decimalDigits(of: written.dropFirst(2), radix: 8) }
-
-        // [-+]? ( \.[0-9]+ | [0-9]+ (\.[0-9]*)? ) ([eE][-+]?[0-9]+)?
-        var rest = Substring(written).unicodeScalars[...]
-        func digits() -> String {
-            var out = ""
-            while let c = rest.first, ("0"..."9").contains(c) {
-                out.unicodeScalars.append(c)
-                rest.removeFirst()
-            }
-            return out
-        }
-        var sign = ""
-        if let first = rest.first, first == "-" || first == "+" {
-            if first == "-" { sign = "-" }
-            rest.removeFirst()
-        }
-        let integer = digits()
-        var fraction: String?
-        if rest.first == "." {
-            rest.removeFirst()
-            fraction = digits()
-        }
-        guard !integer.isEmpty || !(fraction ?? "").isEmpty else { return nil }
-        var exponent = ""
-        if let e = rest.first, e == "e" || e == "E" {
-            exponent.unicodeScalars.append(e)
-            rest.removeFirst()
-            if let s = rest.first, s == "-" || s == "+" {
-                exponent.unicodeScalars.append(s)
-                rest.removeFirst()
-            }
-            let exponentDigits = digits()
-            guard !exponentDigits.isEmpty else { return nil }
-            exponent += exponentDigits
-        }
-        guard rest.isEmpty else { return nil }
-        let trimmed = integer.drop { $0 == "0" }
-        var out = sign + (trimmed.isEmpty ? "0" : String(trimmed))
-        if let fraction { out += "." + (fraction.isEmpty ? "0" : fraction) }
-        return out + exponent
+    /// Appends a JSON array holding `items`, in order; `writeItem` appends each item
+    /// (exactly one JSON value) to the writer it is given.
+    public mutating func writeArray<Items: Collection>(
+        _ items: Items, _ writeItem: (inout JSONTextWriter, Items.Element) -> Void
+    ) {
+        writeContainer(items, open: "[", close: "]") { writer, item in writeItem(&writer, item) }
     }
 
-    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isJSONNumber(_ text: String) -> Bool {
-        var s = Substring(text).unicodeScalars[...]
-        func digits() -> Int {
-            var n = 0
-            while let c = s.first, ("0"..."9").contains(c) { s.removeFirst(); n += 1 }
-            return n
+    /// Appends a JSON object holding `members`, in the order given (keys are not checked
+    /// for duplicates); `writeValue` appends each member's value (exactly one JSON value)
+    /// to the writer it is given.
+    public mutating func writeObject<Members: Collection, Value>(
+        _ members: Members, _ writeValue: (inout JSONTextWriter, Value) -> Void
+    ) where Members.Element == (key: String, value: Value) {
+        writeContainer(members, open: "{", close: "}") { writer, member in
+            writer.writeString(member.key)
+            writer.text += writer.indent > 0 ? ": " : ":"
+            writeValue(&writer, member.value)
         }
-        if s.first == "-" { s.removeFirst() }
-        if s.first == "0" {
-            s.removeFirst()
-        } else if let c = s.first, ("1"..."9").contains(c) {
-            _ = digits()
-        } else {
-            return false
-        }
-        if s.first == "." {
-            s.removeFirst()
-            guard digits() > 0 else { return false }
-        }
-        if s.first == "e" || s.first == "E" {
-            s.removeFirst()
-            if s.first == "+" || s.first == "-" { s.removeFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return s.isEmpty
     }
 
-    /// The decimal text of the unsigned integer written with `digits` in `radix` (8 or
-    /// 16), exact for any length; `nil` if `digits` is empty or holds another character.
-    private static func decimalDigits(of digits: Substring, radix: UInt32) -> String? {
-        guard !digits.isEmpty else { return nil }
-        // Decimal digits, least significant first.
-        var decimal: [UInt32] = [0]
-        for character in digits {
-            guard character.isASCII, let value = character.hexDigitValue.map(UInt32.init), value < radix else {
-                return nil
-            }
-            var carry = value
-            for index in decimal.indices {
-                let product = decimal[index] * radix + carry
-                decimal[index] = product % 10
-                carry = product / 10
-            }
-            while carry > 0 {
-                decimal.append(carry % 10)
-                carry /= 10
-            }
+    /// `open`, the elements separated by `,` (each on its own indented line when
+    /// `indent` > 0), `close`; `open` + `close` alone when there are none.
+    private mutating func writeContainer<Elements: Collection>(
+        _ elements: Elements, open: String, close: String,
+        _ writeElement: (inout JSONTextWriter, Elements.Element) -> Void
+    ) {
+        guard !elements.isEmpty else {
+            text += open + close
+            return
         }
-        while decimal.count > 1, decimal.last == 0 { decimal.removeLast() }
-        return String(decimal.reversed().map { Character(Unicode.Scalar(UInt8(48 + $0))) })
+        text += open
+        level += 1
+        var first = true
+        for element in elements {
+            if !first { text += "," }
+            first = false
+            writeLineBreak()
+            writeElement(&self, element)
+        }
+        level -= 1
+        writeLineBreak()
+        text += close
+    }
+
+    /// A newline and the current level's indentation; nothing when `indent` is 0.
+    private mutating func writeLineBreak() {
+        guard indent > 0 else { return }
+        text += "\n" + String(repeating: " ", count: indent * level)
     }
 }

@@ -40,6 +40,12 @@ struct ValidationRun {
             severity: code.severity, code: code.rawValue, message: message, span: span, notes: notes, hint: hint))
     }
 
+    /// Every step of every screen's actions (`onFailure` included), screen by screen in
+    /// written order, for the rules that look at steps one at a time.
+    private var allSteps: some Sequence<Step> {
+        flow.screens.lazy.flatMap(\.actions).flatMap(\.steps)
+    }
+
     // MARK: Screens and navigation
 
     /// `empty-flow`; `false` when there is nothing further to check.
@@ -75,17 +81,13 @@ struct ValidationRun {
     /// screen; `invalid-value` for a target holding `${` (screen ids are names: the
     /// navigator never renders them, so `push: ${x}` can only fail).
     mutating func checkTargets() {
-        for screen in flow.screens {
-            for action in screen.actions {
-                for step in action.steps {
-                    guard let target = step.target, screenIndex[target] == nil else { continue }
-                    let span = step.argumentSpan ?? step.span
-                    if Self.looksLikeTemplate(target) {
-                        reportTemplateAsScreenID(target, at: span, role: "'\(step.name)' target", example: step.name)
-                    } else {
-                        reportUnknownScreen(target, at: span, role: "'\(step.name)' target")
-                    }
-                }
+        for step in allSteps {
+            guard let target = step.target, screenIndex[target] == nil else { continue }
+            let span = step.argumentSpan ?? step.span
+            if Self.looksLikeTemplate(target) {
+                reportTemplateAsScreenID(target, at: span, role: "'\(step.name)' target", example: step.name)
+            } else {
+                reportUnknownScreen(target, at: span, role: "'\(step.name)' target")
             }
         }
     }
@@ -164,18 +166,14 @@ struct ValidationRun {
     /// the host declares a handler of that name in `knownHandlers`. At run time such a
     /// step fails with "no handler registered" unless a handler has that exact name.
     mutating func checkStepNames() {
-        for screen in flow.screens {
-            for action in screen.actions {
-                for step in action.steps {
-                    guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
-                        let builtIn = Suggestion.closest(to: name, among: Step.builtInNames)
-                    else { continue }
-                    report(
-                        .unknownStep, "unknown step '\(name)'; it will run as a custom handler",
-                        at: step.nameSpan ?? step.span,
-                        hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler (validate --handler \(name))")
-                }
-            }
+        for step in allSteps {
+            guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
+                let builtIn = Suggestion.closest(to: name, among: Step.builtInNames)
+            else { continue }
+            report(
+                .unknownStep, "unknown step '\(name)'; it will run as a custom handler",
+                at: step.nameSpan ?? step.span,
+                hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler (validate --handler \(name))")
         }
     }
 
@@ -187,27 +185,23 @@ struct ValidationRun {
     ///   text before the first `${` when it already holds the `:` that ends the scheme),
     ///   is not in `allowedURLSchemes` (`disallowed-url-scheme`), at the URL.
     mutating func checkStepArguments() {
-        for screen in flow.screens {
-            for action in screen.actions {
-                for step in action.steps {
-                    switch step.kind {
-                    case .finish(let outcome?):
-                        let span = step.argumentSpan ?? step.span
-                        if Self.looksLikeTemplate(outcome) {
-                            report(
-                                .invalidValue, "finish outcome '\(outcome)' is a name, not a template", at: span,
-                                hint: "outcomes are names and are never rendered; write a name such as 'finish: submitted'")
-                        } else if outcome.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-                            report(
-                                .invalidValue, "finish outcome must not be empty", at: span,
-                                hint: "write 'finish' alone for the outcome 'finished', or name it, e.g. 'finish: submitted'")
-                        }
-                    case .openURL(let url):
-                        checkURL(url, step: step)
-                    default:
-                        break
-                    }
+        for step in allSteps {
+            switch step.kind {
+            case .finish(let outcome?):
+                let span = step.argumentSpan ?? step.span
+                if Self.looksLikeTemplate(outcome) {
+                    report(
+                        .invalidValue, "finish outcome '\(outcome)' is a name, not a template", at: span,
+                        hint: "outcomes are names and are never rendered; write a name such as 'finish: submitted'")
+                } else if outcome.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                    report(
+                        .invalidValue, "finish outcome must not be empty", at: span,
+                        hint: "write 'finish' alone for the outcome 'finished', or name it, e.g. 'finish: submitted'")
                 }
+            case .openURL(let url):
+                checkURL(url, step: step)
+            default:
+                break
             }
         }
     }
