@@ -25,6 +25,14 @@ import Foundation
 /// While the action runs, the screen is busy: every tap is ignored
 /// (``TapResult/ignoredBusy``) and a `retryButton` shows its `loadingTitle`.
 ///
+/// ## Cancellation
+/// An action runs in a task the navigator owns, not in the task of the caller of
+/// ``tap(_:on:)``: cancelling that caller does not cancel the action (`tap` still waits
+/// for it). Only ``end(_:)`` cancels a running action; it releases the waiting `tap`
+/// (``TapResult/ignoredFlowEnded``) and clears the busy state at once. A step that fails
+/// with `CancellationError` shows "cancelled"; other errors show their
+/// `LocalizedError.errorDescription`, else their `description`.
+///
 /// ## Steps
 /// Steps run in order. A step fails when its handler throws, a navigation is refused
 /// (e.g. `popTo` a screen not in the top stack), a target screen is unknown, or a
@@ -65,6 +73,10 @@ public actor FlowNavigator {
     var runningInstance: ScreenInstanceID?
     /// Which of its actions runs.
     var runningSlot: ActionSlot?
+    /// The navigator-owned task running that action.
+    var runningTask: Task<Void, Never>?
+    /// The caller of the running tap, waiting for its result.
+    var tapWaiter: CheckedContinuation<TapResult, Never>?
     /// The message of each instance's last failed action.
     var errors: [ScreenInstanceID: String] = [:]
     /// How the flow ended, `nil` while it runs.
@@ -124,11 +136,30 @@ public actor FlowNavigator {
     }
 
     /// Ends the flow with `outcome` (e.g. ``FlowOutcome/quit``) and tells the presenters.
-    /// Does nothing if the flow has already ended. An action still running stops before
-    /// its next step, and the events it would still give (e.g. the ``NavigatorEvent/handlerResult(_:)``
-    /// of a handler that was suspended) are not emitted: ``NavigatorEvent/flowEnded(_:)``
-    /// is the last event.
+    /// Does nothing if the flow has already ended.
+    ///
+    /// An action still running is cancelled (its task is cancelled: a retry button's
+    /// completion wait and cooperative handlers stop; a handler that ignores cancellation
+    /// finishes on its own, and a submission it makes still happens), runs no further
+    /// step, and its ``tap(_:on:)`` returns ``TapResult/ignoredFlowEnded`` at once; the
+    /// navigator is no longer busy. The events the action would still give (e.g. the
+    /// ``NavigatorEvent/handlerResult(_:)`` of a handler that was suspended) are not
+    /// emitted: ``NavigatorEvent/flowEnded(_:)`` is the last event.
     public func end(_ outcome: FlowOutcome) async {
+        guard self.outcome == nil else { return }
+        // Cancel the running action and release its tap at once, even if a handler never
+        // returns (a retry completion that is never called).
+        runningTask?.cancel()
+        runningTask = nil
+        runningInstance = nil
+        runningSlot = nil
+        releaseTap(.ignoredFlowEnded)
+        await conclude(outcome)
+    }
+
+    /// Ends the flow from inside (a `finish` step, the last stack leaving): the running
+    /// action is not cancelled, it simply runs no further step.
+    func conclude(_ outcome: FlowOutcome) async {
         guard self.outcome == nil else { return }
         self.outcome = outcome
         await emit(.flowEnded(outcome))
@@ -173,7 +204,7 @@ public actor FlowNavigator {
         errors = errors.filter { state.contains($0.key) }
         await emit(.stackChanged(.init(operation: operation, stacks: state.stacks)))
         if state.isEmpty {
-            await end(.dismissed)
+            await conclude(.dismissed)
         } else if let top = state.top, top != previousTop, outcome == nil, let snapshot = makeSnapshot(top) {
             await emit(.screenShown(snapshot))
         }
