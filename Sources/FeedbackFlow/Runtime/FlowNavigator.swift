@@ -52,8 +52,11 @@ import Foundation
 ///
 /// ## Screens built in Swift
 /// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)`` add the
-/// configuration to the screen table under its `id` (replacing a screen with that id)
-/// and show it, like seed `002`'s `feedbackNavigator`.
+/// configuration to the screen table and show it, like seed `002`'s `feedbackNavigator`.
+/// A configuration never replaces a screen already in the table: configurations built in
+/// code all share the default id `feedback`, so when the id is taken the new one is added
+/// under a fresh id — `feedback-2`, `feedback-3`, … — which is the `screenID` of its
+/// instance (and of its snapshots and events).
 public actor FlowNavigator {
     /// The flow's id (`flow.id` in templates).
     public nonisolated let flowID: String
@@ -65,6 +68,8 @@ public actor FlowNavigator {
 
     /// The screen table: the flow's screens and any configuration shown from Swift.
     var screens: [String: FeedbackConfiguration] = [:]
+    /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
+    var nextScreenIDSuffix: [String: Int] = [:]
     var fieldDefinitions: [String: FieldDefinition] = [:]
     var values: [String: FieldValue] = [:]
     /// The stacks.
@@ -101,6 +106,8 @@ public actor FlowNavigator {
         self.context = context
         self.now = now
         var screens: [String: FeedbackConfiguration] = [:]
+    /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
+    var nextScreenIDSuffix: [String: Int] = [:]
         var definitions: [String: FieldDefinition] = [:]
         var values: [String: FieldValue] = [:]
         for screen in flow.screens where screens[screen.id] == nil {
@@ -211,30 +218,44 @@ public actor FlowNavigator {
         return entered
     }
 
-    /// Seed `002`: adds `configuration` to the screen table under its `id` and pushes it
+    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
+    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and pushes it
     /// on the top stack (with no stack: a new one).
     /// - Returns: the instance shown.
     /// - Throws: ``NavigatorError/flowEnded``.
     @discardableResult
     public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
-        try await show(configuration, with: .push(configuration.id))
+        try await show(configuration, presenting: false)
     }
 
-    /// Seed `002`: adds `configuration` to the screen table under its `id` and presents
+    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
+    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and presents
     /// it modally (a new stack on top).
     /// - Returns: the instance shown.
     /// - Throws: ``NavigatorError/flowEnded``.
     @discardableResult
     public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
-        try await show(configuration, with: .present(configuration.id))
+        try await show(configuration, presenting: true)
     }
 
-    private func show(_ configuration: FeedbackConfiguration, with operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance {
+    private func show(_ configuration: FeedbackConfiguration, presenting: Bool) async throws(NavigatorError) -> ScreenInstance {
         guard outcome == nil else { throw .flowEnded }
+        var configuration = configuration
+        if screens[configuration.id] != nil { configuration.id = freshScreenID(for: configuration.id) }
         screens[configuration.id] = configuration
         registerFields(of: configuration)
+        let operation: NavigationOperation = presenting ? .present(configuration.id) : .push(configuration.id)
         guard let entered = try await navigate(operation) else { throw .unknownScreen(configuration.id) }
         return entered
+    }
+
+    /// `base-2`, `base-3`, … : the first such id not in the screen table. Amortised O(1)
+    /// per call for one base (the next suffix to try is remembered).
+    private func freshScreenID(for base: String) -> String {
+        var suffix = nextScreenIDSuffix[base] ?? 2
+        while screens["\(base)-\(suffix)"] != nil { suffix += 1 }
+        nextScreenIDSuffix[base] = suffix + 1
+        return "\(base)-\(suffix)"
     }
 
     // MARK: Reading
