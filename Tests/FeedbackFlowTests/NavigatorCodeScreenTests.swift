@@ -31,4 +31,26 @@ struct NavigatorCodeScreenTests {
         #expect(await navigator.screen("feedback")?.title.raw == "A")
         #expect(await navigator.screen("feedback-2")?.title.raw == "B")
     }
+
+    @Test("a code-built screen redefining a known field id differently is refused; the same definition is shared")
+    func conflictingFieldRefused() async throws {
+        let navigator = navigator()
+        let a = FeedbackConfiguration(
+            id: "a", style: .informative, title: "A", primaryAction: .none,
+            extraContent: [ContentBlock(.textField(TextField(id: "email", maxLength: 3)))])
+        let b = FeedbackConfiguration(
+            id: "b", style: .informative, title: "B", primaryAction: .none,
+            extraContent: [ContentBlock(.textField(TextField(id: "email", required: true, format: .email)))])
+        let shownA = try await navigator.presentFeedback(configuration: a)
+        await #expect(throws: NavigatorError.conflictingField(field: "email", screen: "b")) {
+            try await navigator.pushFeedback(configuration: b)
+        }
+        // Refused: nothing changed.
+        #expect(await navigator.state.top == shownA)
+        #expect(await navigator.screen("b") == nil)
+        // The same definition again (A pushed a second time) shares the field.
+        let again = try await navigator.pushFeedback(configuration: a)
+        #expect(again.screenID == "a-2")
+        #expect(NavigatorError.conflictingField(field: "email", screen: "b").description.contains("field 'email'"))
+    }
 }

@@ -56,7 +56,10 @@ import Foundation
 /// A configuration never replaces a screen already in the table: configurations built in
 /// code all share the default id `feedback`, so when the id is taken the new one is added
 /// under a fresh id — `feedback-2`, `feedback-3`, … — which is the `screenID` of its
-/// instance (and of its snapshots and events).
+/// instance (and of its snapshots and events). Field ids are shared by the whole flow:
+/// a configuration whose field id is already defined differently by another screen is
+/// refused (``NavigatorError/conflictingField(field:screen:)``); the same definition
+/// shares the value.
 public actor FlowNavigator {
     /// The flow's id (`flow.id` in templates).
     public nonisolated let flowID: String
@@ -222,7 +225,9 @@ public actor FlowNavigator {
     /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and pushes it
     /// on the top stack (with no stack: a new one).
     /// - Returns: the instance shown.
-    /// - Throws: ``NavigatorError/flowEnded``.
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/conflictingField(field:screen:)``
+    ///   when a field id of `configuration` is already defined differently (the
+    ///   navigator is then unchanged).
     @discardableResult
     public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
         try await show(configuration, presenting: false)
@@ -232,7 +237,9 @@ public actor FlowNavigator {
     /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and presents
     /// it modally (a new stack on top).
     /// - Returns: the instance shown.
-    /// - Throws: ``NavigatorError/flowEnded``.
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/conflictingField(field:screen:)``
+    ///   when a field id of `configuration` is already defined differently (the
+    ///   navigator is then unchanged).
     @discardableResult
     public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
         try await show(configuration, presenting: true)
@@ -242,6 +249,7 @@ public actor FlowNavigator {
         guard outcome == nil else { throw .flowEnded }
         var configuration = configuration
         if screens[configuration.id] != nil { configuration.id = freshScreenID(for: configuration.id) }
+        try checkFields(of: configuration)
         screens[configuration.id] = configuration
         registerFields(of: configuration)
         let operation: NavigationOperation = presenting ? .present(configuration.id) : .push(configuration.id)

@@ -9,6 +9,12 @@ public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadyStarted
     /// The flow has ended; nothing changes any more.
     case flowEnded
+    /// A configuration given to ``FlowNavigator/pushFeedback(configuration:)`` or
+    /// ``FlowNavigator/presentFeedback(configuration:)`` defines field `field`, which
+    /// another screen (or the same configuration) already defines differently (kind,
+    /// label, placeholder, `required`, format, limits or initial value). Field values are
+    /// shared by the whole flow, keyed by id, so one id has one definition.
+    case conflictingField(field: String, screen: String)
 
     public var description: String {
         switch self {
@@ -16,6 +22,8 @@ public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .navigation(let error): error.description
         case .alreadyStarted: "the flow has already started"
         case .flowEnded: "the flow has ended"
+        case .conflictingField(let field, let screen):
+            "screen '\(screen)': field '\(field)' is already defined differently by another screen; field ids are shared by the whole flow, so use another id or the same definition"
         }
     }
 }
