@@ -53,4 +53,45 @@ struct NavigatorCodeScreenTests {
         #expect(again.screenID == "a-2")
         #expect(NavigatorError.conflictingField(field: "email", screen: "b").description.contains("field 'email'"))
     }
+
+    @Test("host navigation while an action runs is refused as busy; the action's own steps still navigate")
+    func hostNavigationWhileBusy() async throws {
+        let slow = SuspendingHandler()
+        let h = NavigatorTestHarness(
+            flow(screen("root", .push("form")), screen("form", .custom(name: "slow", argument: nil), .pop)),
+            handlers: ["slow": slow])
+        _ = try await h.start()
+        try await h.tapTop()
+        #expect(await h.stacks() == [["root", "form"]])
+        let running = Task { try await h.tapTop() }
+        await slow.waitUntilStarted()
+        await #expect(throws: NavigatorError.busy) { try await h.navigator.navigate(.pop) }
+        let extra = FeedbackConfiguration(style: .informative, title: "X", primaryAction: .none)
+        await #expect(throws: NavigatorError.busy) { try await h.navigator.pushFeedback(configuration: extra) }
+        await #expect(throws: NavigatorError.busy) { try await h.navigator.presentFeedback(configuration: extra) }
+        #expect(await h.stacks() == [["root", "form"]])
+        slow.release()
+        #expect(try await running.value == .ran)
+        // The action's pop removed the form, not the root.
+        #expect(await h.stacks() == [["root"]])
+        #expect(await h.navigator.hasEnded == false)
+    }
+
+    @Test("a button completion may push the next screen from inside the running action (seed pattern)")
+    func completionPushes() async throws {
+        let navigator = navigator()
+        let handoff = Handoff<FlowNavigator>()
+        let next = FeedbackConfiguration(id: "next", style: .success, title: "Thanks", primaryAction: .none)
+        let first = FeedbackConfiguration(
+            id: "first", style: .informative, title: "Rate",
+            primaryAction: .button(title: "Send", completion: {
+                let navigator = await handoff.take()
+                try await navigator.pushFeedback(configuration: next)
+            }))
+        let shown = try await navigator.presentFeedback(configuration: first)
+        handoff.put(navigator)
+        #expect(await navigator.tap(.primary, on: shown.id) == .ran)
+        #expect(await navigator.snapshot()?.instance.screenID == "next")
+        #expect(await navigator.snapshot(of: shown.id)?.errorMessage == nil)
+    }
 }

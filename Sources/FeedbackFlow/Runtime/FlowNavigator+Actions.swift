@@ -33,7 +33,11 @@ extension FlowNavigator {
         // for `end(_:)`, which releases it at once with `.ignoredFlowEnded`).
         return await withCheckedContinuation { (waiter: CheckedContinuation<TapResult, Never>) in
             tapWaiter = waiter
-            runningTask = Task { await self.runTapped(button, slot: slot, instance: instance) }
+            runningToken &+= 1
+            let token = runningToken
+            runningTask = Task {
+                await Self.$actionToken.withValue(token) { await self.runTapped(button, slot: slot, instance: instance) }
+            }
         }
     }
 

@@ -25,6 +25,14 @@ import Foundation
 /// While the action runs, the screen is busy: every tap is ignored
 /// (``TapResult/ignoredBusy``) and a `retryButton` shows its `loadingTitle`.
 ///
+/// ## Host navigation while an action runs
+/// ``navigate(_:)``, ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)``
+/// called by the host while an action runs are refused with ``NavigatorError/busy``
+/// (nothing changes; try again when the action has ended), so an action's remaining
+/// steps never act on stacks the host changed under it. Calls from inside the running
+/// action — a button's completion closure, a handler, a task they start — are its own
+/// steps and are allowed.
+///
 /// ## Cancellation
 /// An action runs in a task the navigator owns, not in the task of the caller of
 /// ``tap(_:on:)``: cancelling that caller does not cancel the action (`tap` still waits
@@ -83,6 +91,16 @@ public actor FlowNavigator {
     var runningSlot: ActionSlot?
     /// The navigator-owned task running that action.
     var runningTask: Task<Void, Never>?
+    /// The token of the running action; its task carries it in ``actionToken``.
+    var runningToken: UInt64 = 0
+    /// Set inside the task of a running action (and inherited by tasks it starts), so the
+    /// action's own closures and handlers may navigate while host navigation is refused.
+    @TaskLocal static var actionToken: UInt64?
+
+    /// Whether the caller may navigate now: nothing runs, or the caller is the running action.
+    var mayNavigate: Bool {
+        runningInstance == nil || Self.actionToken == runningToken
+    }
     /// The caller of the running tap, waiting for its result.
     var tapWaiter: CheckedContinuation<TapResult, Never>?
     /// The message of each instance's last failed action.
@@ -109,8 +127,6 @@ public actor FlowNavigator {
         self.context = context
         self.now = now
         var screens: [String: FeedbackConfiguration] = [:]
-    /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
-    var nextScreenIDSuffix: [String: Int] = [:]
         var definitions: [String: FieldDefinition] = [:]
         var values: [String: FieldValue] = [:]
         for screen in flow.screens where screens[screen.id] == nil {
@@ -189,12 +205,14 @@ public actor FlowNavigator {
     /// - Returns: the instance that entered, for `push`, `present` and `replace`.
     /// - Throws: ``NavigatorError/flowEnded``, ``NavigatorError/unknownScreen(_:)`` for
     ///   a `push`/`present`/`replace` of a screen not in the table, or
-    ///   ``NavigatorError/navigation(_:)``; the navigator is then unchanged (stacks,
+    ///   ``NavigatorError/navigation(_:)``, or ``NavigatorError/busy`` while an action
+    ///   runs (unless called from inside that action); the navigator is then unchanged (stacks,
     ///   and whether it has started: a refused `navigate` before ``start()`` does not
     ///   count as starting).
     @discardableResult
     public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
         guard outcome == nil else { throw .flowEnded }
+        guard mayNavigate else { throw .busy }
         switch operation {
         case .push(let id), .present(let id), .replace(let id):
             guard screens[id] != nil else { throw .unknownScreen(id) }
@@ -225,7 +243,9 @@ public actor FlowNavigator {
     /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and pushes it
     /// on the top stack (with no stack: a new one).
     /// - Returns: the instance shown.
-    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/conflictingField(field:screen:)``
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
+    ///   (unless called from inside it, e.g. from a button's completion);
+    ///   ``NavigatorError/conflictingField(field:screen:)``
     ///   when a field id of `configuration` is already defined differently (the
     ///   navigator is then unchanged).
     @discardableResult
@@ -237,7 +257,9 @@ public actor FlowNavigator {
     /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and presents
     /// it modally (a new stack on top).
     /// - Returns: the instance shown.
-    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/conflictingField(field:screen:)``
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
+    ///   (unless called from inside it, e.g. from a button's completion);
+    ///   ``NavigatorError/conflictingField(field:screen:)``
     ///   when a field id of `configuration` is already defined differently (the
     ///   navigator is then unchanged).
     @discardableResult
@@ -247,6 +269,7 @@ public actor FlowNavigator {
 
     private func show(_ configuration: FeedbackConfiguration, presenting: Bool) async throws(NavigatorError) -> ScreenInstance {
         guard outcome == nil else { throw .flowEnded }
+        guard mayNavigate else { throw .busy }
         var configuration = configuration
         if screens[configuration.id] != nil { configuration.id = freshScreenID(for: configuration.id) }
         try checkFields(of: configuration)
