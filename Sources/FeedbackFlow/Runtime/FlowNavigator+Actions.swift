@@ -48,8 +48,9 @@ extension FlowNavigator {
     ) async {
         let instanceID = instance.id
         let title = makeSnapshot(instance)?.action(slot)?.title ?? button.title.raw
-        await emit(.actionTapped(.init(slot: slot, title: title, instance: instance)))
-        if outcome == nil, let snapshot = makeSnapshot(instance) { await emit(.screenUpdated(snapshot)) }
+        var tapped = [NavigatorEvent.actionTapped(.init(slot: slot, title: title, instance: instance))]
+        if let snapshot = makeSnapshot(instance) { tapped.append(.screenUpdated(snapshot)) }
+        await emit(tapped)
 
         if let failure = await run(button.action, of: instance, isOnFailure: false), outcome == nil {
             var message: String? = failure

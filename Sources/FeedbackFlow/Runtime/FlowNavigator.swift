@@ -101,6 +101,12 @@ public actor FlowNavigator {
     var mayNavigate: Bool {
         runningInstance == nil || Self.actionToken == runningToken
     }
+    /// Events waiting for delivery, oldest first, each with its emitter to resume.
+    var pendingEvents: [(NavigatorEvent, CheckedContinuation<Void, Never>?)] = []
+    /// Whether a delivery loop is running.
+    var isDelivering = false
+    /// Set while a navigator hands an event to its presenters (see ``emit(_:)``).
+    @TaskLocal static var deliveringNavigator: ObjectIdentifier?
     /// The caller of the running tap, waiting for its result.
     var tapWaiter: CheckedContinuation<TapResult, Never>?
     /// The message of each instance's last failed action.
@@ -230,11 +236,14 @@ public actor FlowNavigator {
         // navigator as it was (so a later `start()` still works).
         started = true
         errors = errors.filter { state.contains($0.key) }
-        await emit(.stackChanged(.init(operation: operation, stacks: state.stacks)))
+        let stackChanged = NavigatorEvent.stackChanged(.init(operation: operation, stacks: state.stacks))
         if state.isEmpty {
+            await emit(stackChanged)
             await conclude(.dismissed)
-        } else if let top = state.top, top != previousTop, outcome == nil, let snapshot = makeSnapshot(top) {
-            await emit(.screenShown(snapshot))
+        } else if let top = state.top, top != previousTop, let snapshot = makeSnapshot(top) {
+            await emit([stackChanged, .screenShown(snapshot)])
+        } else {
+            await emit(stackChanged)
         }
         return entered
     }
@@ -309,15 +318,49 @@ public actor FlowNavigator {
 
     // MARK: Events
 
-    /// Hands `event` to each presenter in turn. Once the flow has ended, only
-    /// ``NavigatorEvent/flowEnded(_:)`` is handed on: an action still running when the
-    /// host called ``end(_:)`` emits nothing more, and an event that was half-way through
-    /// the presenters when the flow ended is not given to the rest.
+    /// Hands `event` to each presenter in turn, one event at a time for the whole
+    /// navigator: events wait in a FIFO and one delivery loop (run by whichever emitter
+    /// found it idle) hands them on, so every presenter sees the same order even when
+    /// calls overlap and a presenter suspends. The emitter returns once its event has been
+    /// delivered — except when it is called from inside a presenter's `present` (e.g. a
+    /// presenter that taps), where waiting would deadlock: that event is queued behind
+    /// the one being delivered.
+    ///
+    /// Once the flow has ended, only ``NavigatorEvent/flowEnded(_:)`` is handed on: an
+    /// event still queued, or half-way through the presenters, when the flow ended is not
+    /// given to the rest.
     func emit(_ event: NavigatorEvent) async {
-        let isEnd = if case .flowEnded = event { true } else { false }
-        for presenter in presenters {
-            guard outcome == nil || isEnd else { return }
-            await presenter.present(event)
+        await emit([event])
+    }
+
+    /// Emits `events` back to back: nothing emitted meanwhile comes between them (e.g. a
+    /// navigation's `stackChanged` and `screenShown`).
+    func emit(_ events: [NavigatorEvent]) async {
+        let events = events.filter { outcome == nil || $0.isFlowEnded }
+        guard let last = events.last else { return }
+        let queued = events.dropLast().map { ($0, CheckedContinuation<Void, Never>?.none) }
+        if isDelivering {
+            if Self.deliveringNavigator == ObjectIdentifier(self) {
+                pendingEvents += queued + [(last, nil)]
+            } else {
+                await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
+                    pendingEvents += queued + [(last, delivered)]
+                }
+            }
+            return
         }
+        isDelivering = true
+        pendingEvents += queued + [(last, nil)]
+        while !pendingEvents.isEmpty {
+            let (next, delivered) = pendingEvents.removeFirst()
+            await Self.$deliveringNavigator.withValue(ObjectIdentifier(self)) {
+                for presenter in presenters {
+                    guard outcome == nil || next.isFlowEnded else { break }
+                    await presenter.present(next)
+                }
+            }
+            delivered?.resume()
+        }
+        isDelivering = false
     }
 }
