@@ -231,6 +231,28 @@ struct NavigatorSeedAPITests {
         #expect(after.primary?.isEnabled == true)
     }
 
+    @Test("a retry completion handler called twice counts once: the action ends once and later calls are ignored")
+    func retryCompletionCalledTwice() async throws {
+        let presenter = RecordingPresenter()
+        let navigator = navigator(presenter)
+        let handoff = Handoff<@Sendable () -> Void>()
+        let configuration = FeedbackConfiguration(
+            id: "offline", style: .error, title: "No connection",
+            primaryAction: .retryButton(title: "Try", loadingTitle: "Trying") { done in
+                done()
+                done()
+                handoff.put(done)
+            })
+        let instance = try await navigator.presentFeedback(configuration: configuration)
+        #expect(await navigator.tap(.primary, on: instance.id) == .ran)
+        // A third call, long after the action ended, is ignored too.
+        let done = await handoff.take()
+        done()
+        #expect(await navigator.isBusy == false)
+        // One run: one handlerResult success.
+        #expect(presenter.lines.filter { $0.hasPrefix("handlerResult") } == ["handlerResult perform success"])
+    }
+
     @Test("a throwing completion fails the action and shows its error on the screen")
     func throwingCompletion() async throws {
         let navigator = navigator(RecordingPresenter())

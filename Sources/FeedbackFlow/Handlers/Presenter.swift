@@ -2,12 +2,13 @@
 /// (a terminal presenter, a transcript recorder, a UI bridge).
 ///
 /// Contract:
-/// - `present` is awaited before the navigator goes on, so a presenter sees the events
-///   in order and can draw each state; keep it short (queue slow work elsewhere).
+/// - Events reach each presenter one at a time, in one order for all presenters (the
+///   navigator's events wait in a FIFO delivered by one loop), and nothing follows
+///   ``NavigatorEvent/flowEnded(_:)``. The call that caused an event returns once it has
+///   been delivered, so a suspending `present` holds that caller back; keep it short.
+/// - A presenter may call the navigator from `present` (e.g. `tap`): the events of that
+///   call are delivered after the current one, to every presenter.
 /// - A presenter cannot fail the flow; it handles its own errors.
-/// - To read more than the event carries, a presenter must not call back into the
-///   navigator from `present` for anything that waits on the action in progress
-///   (calls such as `snapshot()` are fine: the navigator is reentrant there).
 public protocol Presenter: Sendable {
     func present(_ event: NavigatorEvent) async
 }

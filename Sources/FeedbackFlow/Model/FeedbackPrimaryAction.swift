@@ -17,13 +17,24 @@ public enum FeedbackPrimaryAction: Sendable {
     /// Seed API: `.retryButton(title:loadingTitle:retryCompletion:)`. The retry completion
     /// receives a completion handler that it must call when its async work is done; the
     /// button shows `loadingTitle` (and ignores taps) until then.
+    ///
+    /// Only the first call of the completion handler counts; later calls are ignored.
+    /// The wait honours task cancellation: when the action is cancelled (the host ends
+    /// the flow, see ``FlowNavigator/end(_:)``) the step stops waiting and fails with
+    /// `CancellationError` even if the handler is never called.
     public static func retryButton(
         title: String, loadingTitle: String? = nil,
         retryCompletion: @escaping @Sendable (_ completionHandler: @escaping @Sendable () -> Void) -> Void
     ) -> FeedbackPrimaryAction {
         let step = StepClosure {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                retryCompletion { continuation.resume() }
+            let gate = RetryCompletionGate()
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    guard gate.install(continuation) else { return }
+                    retryCompletion { gate.finish(.success(())) }
+                }
+            } onCancel: {
+                gate.finish(.failure(CancellationError()))
             }
         }
         return .retryButton(RetryButton(

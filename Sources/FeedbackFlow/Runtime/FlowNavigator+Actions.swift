@@ -10,6 +10,11 @@ extension FlowNavigator {
     /// the slot is `none` (``TapResult/ignoredNoAction``); the primary action's form is
     /// incomplete (``TapResult/ignoredDisabled``). All checks and marking the screen busy
     /// happen before the first `await`, so concurrent taps run the action at most once.
+    ///
+    /// The action runs in a task the navigator owns: cancelling the caller's task does not
+    /// cancel it. Returns ``TapResult/ran`` when the action ended (its steps ran, or a
+    /// failure was handled, or a step ended the flow), or ``TapResult/ignoredFlowEnded``
+    /// as soon as the host's ``end(_:)`` cancelled it.
     public func tap(_ slot: ActionSlot, on instanceID: ScreenInstanceID) async -> TapResult {
         guard outcome == nil else { return .ignoredFlowEnded }
         guard let instance = state.top, instance.id == instanceID else { return .ignoredStale }
@@ -23,9 +28,29 @@ extension FlowNavigator {
         runningInstance = instanceID
         runningSlot = slot
         errors[instanceID] = nil
+        // The action runs in a task the navigator owns: cancelling the caller of `tap`
+        // does not cancel it; only `end(_:)` does. The caller waits for the action (or
+        // for `end(_:)`, which releases it at once with `.ignoredFlowEnded`).
+        return await withCheckedContinuation { (waiter: CheckedContinuation<TapResult, Never>) in
+            tapWaiter = waiter
+            runningToken &+= 1
+            let token = runningToken
+            runningTask = Task {
+                await Self.$actionToken.withValue(token) { await self.runTapped(button, slot: slot, instance: instance) }
+            }
+        }
+    }
+
+    /// The body of a tap that runs, in the navigator's own task.
+    private func runTapped(
+        _ button: (title: TemplateString, action: FlowAction, onFailure: FlowAction?), slot: ActionSlot,
+        instance: ScreenInstance
+    ) async {
+        let instanceID = instance.id
         let title = makeSnapshot(instance)?.action(slot)?.title ?? button.title.raw
-        await emit(.actionTapped(.init(slot: slot, title: title, instance: instance)))
-        if outcome == nil, let snapshot = makeSnapshot(instance) { await emit(.screenUpdated(snapshot)) }
+        var tapped = [NavigatorEvent.actionTapped(.init(slot: slot, title: title, instance: instance))]
+        if let snapshot = makeSnapshot(instance) { tapped.append(.screenUpdated(snapshot)) }
+        await emit(tapped)
 
         if let failure = await run(button.action, of: instance, isOnFailure: false), outcome == nil {
             var message: String? = failure
@@ -35,12 +60,22 @@ extension FlowNavigator {
             if let message, state.contains(instanceID) { errors[instanceID] = message }
         }
 
+        // After a host `end(_:)` the running state was already cleared and the tap released.
+        guard runningInstance == instanceID else { return }
         runningInstance = nil
         runningSlot = nil
+        runningTask = nil
         if outcome == nil, let top = state.top, let snapshot = makeSnapshot(top) {
             await emit(.screenUpdated(snapshot))
         }
-        return .ran
+        releaseTap(.ran)
+    }
+
+    /// Resumes the caller of the running tap with `result` (once).
+    func releaseTap(_ result: TapResult) {
+        let waiter = tapWaiter
+        tapWaiter = nil
+        waiter?.resume(returning: result)
     }
 
     /// The action in `slot` of `screen`: title, steps, `onFailure`.
@@ -89,7 +124,7 @@ extension FlowNavigator {
         case .popTo(let id): try await navigate(.popTo(id))
         case .popToRoot: try await navigate(.popToRoot)
         case .dismiss: try await navigate(.dismiss)
-        case .finish(let name): await end(name.map { FlowOutcome($0) } ?? .finished)
+        case .finish(let name): await conclude(name.map { FlowOutcome($0) } ?? .finished)
 
         case .openURL(let template):
             let url = template.render(lookup(screenID: instance.screenID))
@@ -150,8 +185,12 @@ extension FlowNavigator {
         }
     }
 
-    /// The text shown for a failed step: `description` of the error.
+    /// The text shown for a failed step: "cancelled" for a `CancellationError`, else the
+    /// error's `LocalizedError.errorDescription`, else its `description`
+    /// (`CustomStringConvertible`, via `String(describing:)`; an enum without one: its case name).
     static func message(of error: any Error) -> String {
-        String(describing: error)
+        if error is CancellationError { return "cancelled" }
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
+        return String(describing: error)
     }
 }

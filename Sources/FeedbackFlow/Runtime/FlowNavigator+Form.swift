@@ -26,6 +26,20 @@ extension FlowNavigator {
         Self.addFields(of: screen, to: &fieldDefinitions, values: &values)
     }
 
+    /// Checks that every field of `screen` agrees with the definition already known for
+    /// its id (from another screen, or earlier in `screen`). O(fields of `screen`).
+    /// - Throws: ``NavigatorError/conflictingField(field:screen:)``.
+    func checkFields(of screen: FeedbackConfiguration) throws(NavigatorError) {
+        var own: [String: FieldDefinition] = [:]
+        for block in screen.extraContent {
+            guard let definition = FieldDefinition(block) else { continue }
+            if let known = fieldDefinitions[definition.id] ?? own[definition.id], known != definition {
+                throw .conflictingField(field: definition.id, screen: screen.id)
+            }
+            own[definition.id] = definition
+        }
+    }
+
     static func addFields(
         of screen: FeedbackConfiguration, to definitions: inout [String: FieldDefinition],
         values: inout [String: FieldValue]

@@ -25,6 +25,22 @@ import Foundation
 /// While the action runs, the screen is busy: every tap is ignored
 /// (``TapResult/ignoredBusy``) and a `retryButton` shows its `loadingTitle`.
 ///
+/// ## Host navigation while an action runs
+/// ``navigate(_:)``, ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)``
+/// called by the host while an action runs are refused with ``NavigatorError/busy``
+/// (nothing changes; try again when the action has ended), so an action's remaining
+/// steps never act on stacks the host changed under it. Calls from inside the running
+/// action — a button's completion closure, a handler, a task they start — are its own
+/// steps and are allowed.
+///
+/// ## Cancellation
+/// An action runs in a task the navigator owns, not in the task of the caller of
+/// ``tap(_:on:)``: cancelling that caller does not cancel the action (`tap` still waits
+/// for it). Only ``end(_:)`` cancels a running action; it releases the waiting `tap`
+/// (``TapResult/ignoredFlowEnded``) and clears the busy state at once. A step that fails
+/// with `CancellationError` shows "cancelled"; other errors show their
+/// `LocalizedError.errorDescription`, else their `description`.
+///
 /// ## Steps
 /// Steps run in order. A step fails when its handler throws, a navigation is refused
 /// (e.g. `popTo` a screen not in the top stack), a target screen is unknown, or a
@@ -44,8 +60,14 @@ import Foundation
 ///
 /// ## Screens built in Swift
 /// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)`` add the
-/// configuration to the screen table under its `id` (replacing a screen with that id)
-/// and show it, like seed `002`'s `feedbackNavigator`.
+/// configuration to the screen table and show it, like seed `002`'s `feedbackNavigator`.
+/// A configuration never replaces a screen already in the table: configurations built in
+/// code all share the default id `feedback`, so when the id is taken the new one is added
+/// under a fresh id — `feedback-2`, `feedback-3`, … — which is the `screenID` of its
+/// instance (and of its snapshots and events). Field ids are shared by the whole flow:
+/// a configuration whose field id is already defined differently by another screen is
+/// refused (``NavigatorError/conflictingField(field:screen:)``); the same definition
+/// shares the value.
 public actor FlowNavigator {
     /// The flow's id (`flow.id` in templates).
     public nonisolated let flowID: String
@@ -57,6 +79,8 @@ public actor FlowNavigator {
 
     /// The screen table: the flow's screens and any configuration shown from Swift.
     var screens: [String: FeedbackConfiguration] = [:]
+    /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
+    var nextScreenIDSuffix: [String: Int] = [:]
     var fieldDefinitions: [String: FieldDefinition] = [:]
     var values: [String: FieldValue] = [:]
     /// The stacks.
@@ -65,6 +89,26 @@ public actor FlowNavigator {
     var runningInstance: ScreenInstanceID?
     /// Which of its actions runs.
     var runningSlot: ActionSlot?
+    /// The navigator-owned task running that action.
+    var runningTask: Task<Void, Never>?
+    /// The token of the running action; its task carries it in ``actionToken``.
+    var runningToken: UInt64 = 0
+    /// Set inside the task of a running action (and inherited by tasks it starts), so the
+    /// action's own closures and handlers may navigate while host navigation is refused.
+    @TaskLocal static var actionToken: UInt64?
+
+    /// Whether the caller may navigate now: nothing runs, or the caller is the running action.
+    var mayNavigate: Bool {
+        runningInstance == nil || Self.actionToken == runningToken
+    }
+    /// Events waiting for delivery, oldest first, each with its emitter to resume.
+    var pendingEvents: [(NavigatorEvent, CheckedContinuation<Void, Never>?)] = []
+    /// Whether a delivery loop is running.
+    var isDelivering = false
+    /// Set while a navigator hands an event to its presenters (see ``emit(_:)``).
+    @TaskLocal static var deliveringNavigator: ObjectIdentifier?
+    /// The caller of the running tap, waiting for its result.
+    var tapWaiter: CheckedContinuation<TapResult, Never>?
     /// The message of each instance's last failed action.
     var errors: [ScreenInstanceID: String] = [:]
     /// How the flow ended, `nil` while it runs.
@@ -124,11 +168,30 @@ public actor FlowNavigator {
     }
 
     /// Ends the flow with `outcome` (e.g. ``FlowOutcome/quit``) and tells the presenters.
-    /// Does nothing if the flow has already ended. An action still running stops before
-    /// its next step, and the events it would still give (e.g. the ``NavigatorEvent/handlerResult(_:)``
-    /// of a handler that was suspended) are not emitted: ``NavigatorEvent/flowEnded(_:)``
-    /// is the last event.
+    /// Does nothing if the flow has already ended.
+    ///
+    /// An action still running is cancelled (its task is cancelled: a retry button's
+    /// completion wait and cooperative handlers stop; a handler that ignores cancellation
+    /// finishes on its own, and a submission it makes still happens), runs no further
+    /// step, and its ``tap(_:on:)`` returns ``TapResult/ignoredFlowEnded`` at once; the
+    /// navigator is no longer busy. The events the action would still give (e.g. the
+    /// ``NavigatorEvent/handlerResult(_:)`` of a handler that was suspended) are not
+    /// emitted: ``NavigatorEvent/flowEnded(_:)`` is the last event.
     public func end(_ outcome: FlowOutcome) async {
+        guard self.outcome == nil else { return }
+        // Cancel the running action and release its tap at once, even if a handler never
+        // returns (a retry completion that is never called).
+        runningTask?.cancel()
+        runningTask = nil
+        runningInstance = nil
+        runningSlot = nil
+        releaseTap(.ignoredFlowEnded)
+        await conclude(outcome)
+    }
+
+    /// Ends the flow from inside (a `finish` step, the last stack leaving): the running
+    /// action is not cancelled, it simply runs no further step.
+    func conclude(_ outcome: FlowOutcome) async {
         guard self.outcome == nil else { return }
         self.outcome = outcome
         await emit(.flowEnded(outcome))
@@ -148,12 +211,14 @@ public actor FlowNavigator {
     /// - Returns: the instance that entered, for `push`, `present` and `replace`.
     /// - Throws: ``NavigatorError/flowEnded``, ``NavigatorError/unknownScreen(_:)`` for
     ///   a `push`/`present`/`replace` of a screen not in the table, or
-    ///   ``NavigatorError/navigation(_:)``; the navigator is then unchanged (stacks,
+    ///   ``NavigatorError/navigation(_:)``, or ``NavigatorError/busy`` while an action
+    ///   runs (unless called from inside that action); the navigator is then unchanged (stacks,
     ///   and whether it has started: a refused `navigate` before ``start()`` does not
     ///   count as starting).
     @discardableResult
     public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
         guard outcome == nil else { throw .flowEnded }
+        guard mayNavigate else { throw .busy }
         switch operation {
         case .push(let id), .present(let id), .replace(let id):
             guard screens[id] != nil else { throw .unknownScreen(id) }
@@ -171,39 +236,66 @@ public actor FlowNavigator {
         // navigator as it was (so a later `start()` still works).
         started = true
         errors = errors.filter { state.contains($0.key) }
-        await emit(.stackChanged(.init(operation: operation, stacks: state.stacks)))
+        let stackChanged = NavigatorEvent.stackChanged(.init(operation: operation, stacks: state.stacks))
         if state.isEmpty {
-            await end(.dismissed)
-        } else if let top = state.top, top != previousTop, outcome == nil, let snapshot = makeSnapshot(top) {
-            await emit(.screenShown(snapshot))
+            await emit(stackChanged)
+            await conclude(.dismissed)
+        } else if let top = state.top, top != previousTop, let snapshot = makeSnapshot(top) {
+            await emit([stackChanged, .screenShown(snapshot)])
+        } else {
+            await emit(stackChanged)
         }
         return entered
     }
 
-    /// Seed `002`: adds `configuration` to the screen table under its `id` and pushes it
+    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
+    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and pushes it
     /// on the top stack (with no stack: a new one).
     /// - Returns: the instance shown.
-    /// - Throws: ``NavigatorError/flowEnded``.
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
+    ///   (unless called from inside it, e.g. from a button's completion);
+    ///   ``NavigatorError/conflictingField(field:screen:)``
+    ///   when a field id of `configuration` is already defined differently (the
+    ///   navigator is then unchanged).
     @discardableResult
     public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
-        try await show(configuration, with: .push(configuration.id))
+        try await show(configuration, presenting: false)
     }
 
-    /// Seed `002`: adds `configuration` to the screen table under its `id` and presents
+    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
+    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and presents
     /// it modally (a new stack on top).
     /// - Returns: the instance shown.
-    /// - Throws: ``NavigatorError/flowEnded``.
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
+    ///   (unless called from inside it, e.g. from a button's completion);
+    ///   ``NavigatorError/conflictingField(field:screen:)``
+    ///   when a field id of `configuration` is already defined differently (the
+    ///   navigator is then unchanged).
     @discardableResult
     public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
-        try await show(configuration, with: .present(configuration.id))
+        try await show(configuration, presenting: true)
     }
 
-    private func show(_ configuration: FeedbackConfiguration, with operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance {
+    private func show(_ configuration: FeedbackConfiguration, presenting: Bool) async throws(NavigatorError) -> ScreenInstance {
         guard outcome == nil else { throw .flowEnded }
+        guard mayNavigate else { throw .busy }
+        var configuration = configuration
+        if screens[configuration.id] != nil { configuration.id = freshScreenID(for: configuration.id) }
+        try checkFields(of: configuration)
         screens[configuration.id] = configuration
         registerFields(of: configuration)
+        let operation: NavigationOperation = presenting ? .present(configuration.id) : .push(configuration.id)
         guard let entered = try await navigate(operation) else { throw .unknownScreen(configuration.id) }
         return entered
+    }
+
+    /// `base-2`, `base-3`, … : the first such id not in the screen table. Amortised O(1)
+    /// per call for one base (the next suffix to try is remembered).
+    private func freshScreenID(for base: String) -> String {
+        var suffix = nextScreenIDSuffix[base] ?? 2
+        while screens["\(base)-\(suffix)"] != nil { suffix += 1 }
+        nextScreenIDSuffix[base] = suffix + 1
+        return "\(base)-\(suffix)"
     }
 
     // MARK: Reading
@@ -226,15 +318,49 @@ public actor FlowNavigator {
 
     // MARK: Events
 
-    /// Hands `event` to each presenter in turn. Once the flow has ended, only
-    /// ``NavigatorEvent/flowEnded(_:)`` is handed on: an action still running when the
-    /// host called ``end(_:)`` emits nothing more, and an event that was half-way through
-    /// the presenters when the flow ended is not given to the rest.
+    /// Hands `event` to each presenter in turn, one event at a time for the whole
+    /// navigator: events wait in a FIFO and one delivery loop (run by whichever emitter
+    /// found it idle) hands them on, so every presenter sees the same order even when
+    /// calls overlap and a presenter suspends. The emitter returns once its event has been
+    /// delivered — except when it is called from inside a presenter's `present` (e.g. a
+    /// presenter that taps), where waiting would deadlock: that event is queued behind
+    /// the one being delivered.
+    ///
+    /// Once the flow has ended, only ``NavigatorEvent/flowEnded(_:)`` is handed on: an
+    /// event still queued, or half-way through the presenters, when the flow ended is not
+    /// given to the rest.
     func emit(_ event: NavigatorEvent) async {
-        let isEnd = if case .flowEnded = event { true } else { false }
-        for presenter in presenters {
-            guard outcome == nil || isEnd else { return }
-            await presenter.present(event)
+        await emit([event])
+    }
+
+    /// Emits `events` back to back: nothing emitted meanwhile comes between them (e.g. a
+    /// navigation's `stackChanged` and `screenShown`).
+    func emit(_ events: [NavigatorEvent]) async {
+        let events = events.filter { outcome == nil || $0.isFlowEnded }
+        guard let last = events.last else { return }
+        let queued = events.dropLast().map { ($0, CheckedContinuation<Void, Never>?.none) }
+        if isDelivering {
+            if Self.deliveringNavigator == ObjectIdentifier(self) {
+                pendingEvents += queued + [(last, nil)]
+            } else {
+                await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
+                    pendingEvents += queued + [(last, delivered)]
+                }
+            }
+            return
         }
+        isDelivering = true
+        pendingEvents += queued + [(last, nil)]
+        while !pendingEvents.isEmpty {
+            let (next, delivered) = pendingEvents.removeFirst()
+            await Self.$deliveringNavigator.withValue(ObjectIdentifier(self)) {
+                for presenter in presenters {
+                    guard outcome == nil || next.isFlowEnded else { break }
+                    await presenter.present(next)
+                }
+            }
+            delivered?.resume()
+        }
+        isDelivering = false
     }
 }

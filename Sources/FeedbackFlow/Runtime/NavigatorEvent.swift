@@ -28,6 +28,11 @@ public enum NavigatorEvent: Sendable {
     /// The flow ended; nothing follows.
     case flowEnded(FlowOutcome)
 
+    /// Whether this is ``flowEnded(_:)``.
+    var isFlowEnded: Bool {
+        if case .flowEnded = self { true } else { false }
+    }
+
     /// The payload of ``NavigatorEvent/actionTapped(_:)``.
     public struct ActionTap: Sendable, Hashable {
         public var slot: ActionSlot

@@ -1,5 +1,6 @@
 /// What ``FlowNavigator/tap(_:on:)`` did with a tap. Only ``ran`` ran anything; every
-/// other case left the navigator exactly as it was.
+/// other case left the navigator exactly as it was, except ``ignoredFlowEnded`` returned
+/// for an action that the host's ``FlowNavigator/end(_:)`` cancelled.
 public enum TapResult: Sendable, Hashable {
     /// The action ran to its end (its steps succeeded, or a step failed and the failure
     /// was handled: `onFailure` ran, or the error is now on the screen).
@@ -13,6 +14,8 @@ public enum TapResult: Sendable, Hashable {
     case ignoredDisabled
     /// The slot has no action (`none`).
     case ignoredNoAction
-    /// The flow has ended; nothing runs any more.
+    /// The flow has ended; nothing runs any more. Also the result of a tap whose action
+    /// was running when the host called ``FlowNavigator/end(_:)``: the action was
+    /// cancelled and the tap released at once.
     case ignoredFlowEnded
 }
