@@ -66,8 +66,10 @@ public final class FileDescriptorWriter: TextWriter {
             guard failure == nil else { return }
             var written = 0
             while written < bytes.count {
-                let n = bytes.withUnsafeBytes { buffer in
-                    systemWrite(fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
+                // Non-empty here (written < count), so the buffer has a base address.
+                let n = bytes.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return systemWrite(fileDescriptor, base + written, buffer.count - written)
                 }
                 if n > 0 {
                     written += n
