@@ -95,6 +95,21 @@ struct ValidationStepTests {
         #expect(d.allSatisfy { $0.severity == .warning })
     }
 
+    @Test("with presentation push, popTo on the start screen (or its replacement) is a warning: the host's screens below are not the flow's")
+    func popToFromThePushedStart() {
+        let d = F.compile("validation/popto-start-pushed.yaml").diagnostics
+        // a is pushed onto the host's stack: popTo b at 8:59; a replaced by c keeps c first of
+        // the flow in that stack: popTo a at 9:76; b is only presented: popTo a at 13:59.
+        // pop on c goes back to the host (no pop-on-root); popTo b on b itself is fine.
+        #expect(F.places(d) == ["8:59 pop-to-not-in-stack", "9:76 pop-to-not-in-stack", "13:59 pop-to-not-in-stack"])
+        #expect(d.map(\.message) == [
+            "'popTo: b' on screen 'a', which is always the flow's first screen in its stack (only host screens are below it); 'b' is never below it",
+            "'popTo: a' on screen 'c', which is always the flow's first screen in its stack (only host screens are below it); 'a' is never below it",
+            "'popTo: a' on screen 'b', which is always the only screen of its stack; 'a' is never in it",
+        ])
+        #expect(d.allSatisfy { $0.severity == .warning })
+    }
+
     @Test("screen ids and finish outcomes are names, not templates: '${' in them is invalid-value, and an empty outcome too")
     func namesAreNotTemplates() {
         let d = F.compile("validation/names-not-templates.yaml").diagnostics

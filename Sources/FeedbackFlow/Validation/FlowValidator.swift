@@ -36,8 +36,10 @@ import FlowDocument
 /// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack,
 ///   where `pop` removes the whole stack (BRIEF "Actions": a stack left empty is removed,
 ///   as `dismiss`); at the `pop` step. Defined below.
-/// - `pop-to-not-in-stack` (warning): a `popTo: X` whose top is known to be a root R ≠ X;
-///   the top stack is then `[R]`, so the step always fails; at X.
+/// - `pop-to-not-in-stack` (warning): a `popTo: X` whose top is known to be a root R ≠ X
+///   (the top stack is then `[R]`), or a screen R ≠ X with only the host's screens below
+///   it (the start with `presentation: push`; a popTo target must be a screen of the flow
+///   pushed before the top); the step always fails; at X.
 /// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`;
 ///   a constant `collectUserFeedback` `rating` (no `${…}`) that is not a whole number
 ///   from 1 to 5 (surrounding spaces allowed), at the rating; a rating that is one

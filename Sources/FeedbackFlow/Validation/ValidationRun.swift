@@ -150,12 +150,20 @@ struct ValidationRun {
                 .popOnRoot, "'pop' on screen '\(root)', which is always the root of its stack", at: step.span,
                 hint: "here 'pop' removes the whole stack; write 'dismiss' to say so, or show '\(root)' with 'push'")
         }
-        for (root, target, step) in analysis.popsToAbsent where screenIndex[target] != nil {
-            report(
-                .popToNotInStack,
-                "'popTo: \(target)' on screen '\(root)', which is always the only screen of its stack; '\(target)' is never in it",
-                at: step.argumentSpan ?? step.span,
-                hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
+        for (root, target, onHost, step) in analysis.popsToAbsent where screenIndex[target] != nil {
+            if onHost {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(root)', which is always the flow's first screen in its stack (only host screens are below it); '\(target)' is never below it",
+                    at: step.argumentSpan ?? step.span,
+                    hint: "popTo looks only for screens of the flow pushed before the top one, and none is below '\(root)', so the step always fails; use 'pop' to go back to the host's screen, or push '\(root)' from '\(target)'")
+            } else {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(root)', which is always the only screen of its stack; '\(target)' is never in it",
+                    at: step.argumentSpan ?? step.span,
+                    hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
+            }
         }
     }
 
