@@ -104,11 +104,13 @@ struct JSONLoaderTests {
     }
 
     @Test("syntax errors are reported at their exact place", arguments: [
-        ("trailing-comma-array", "1:7", "a trailing comma is not allowed in JSON"),
-        ("trailing-comma-object", "2:1", "a trailing comma is not allowed in JSON"),
+        // A trailing comma is reported at the comma itself (QA3 #3), not at the closer.
+        ("trailing-comma-array", "1:6", "a trailing comma is not allowed in JSON"),
+        ("trailing-comma-object", "1:8", "a trailing comma is not allowed in JSON"),
         ("comment", "2:3", "expected a member name in double quotes, found a comment (JSON has no comments)"),
         ("leading-zero", "1:10", "leading zeros are not allowed in JSON numbers"),
         ("after-value", "2:1", "unexpected '{' after the JSON value"),
+        ("comment-after-value", "1:10", "unexpected comment after the JSON value (JSON has no comments)"),
         ("lone-high-surrogate", "1:10", "lone high surrogate '\\uD800'; surrogates must come in high-low pairs"),
         ("lone-low-surrogate", "1:8", "lone low surrogate '\\uDC00'; surrogates must come in high-low pairs"),
         ("high-then-not-low", "1:2", "lone high surrogate '\\uD83D'; surrogates must come in high-low pairs"),

@@ -49,7 +49,10 @@ struct JSONParser {
             let root = try parseValueTree()
             skipWhitespace()
             if position < bytes.count {
-                throw syntaxError("unexpected \(describeHere()) after the JSON value")
+                throw syntaxError(
+                    isCommentHere
+                        ? "unexpected comment after the JSON value (JSON has no comments)"
+                        : "unexpected \(describeHere()) after the JSON value")
             }
             return root
         } catch {
@@ -103,10 +106,12 @@ struct JSONParser {
                 skipWhitespace()
                 let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
                 if currentByte == UInt8(ascii: ",") {
+                    let comma = position
                     position += 1
                     skipWhitespace()
                     if currentByte == closer {
-                        throw syntaxError("a trailing comma is not allowed in JSON")
+                        throw syntaxError(
+                            "a trailing comma is not allowed in JSON", at: locator.location(atByteOffset: comma))
                     }
                     if stack[top].isObject { try parseKey(into: &stack[top]) }
                     break
@@ -356,15 +361,18 @@ struct JSONParser {
         return end > position ? String(decoding: bytes[position..<end], as: UTF8.self) : nil
     }
 
-    /// What is at the position, for messages: `'x'`, `'é'`, `a line break`, `the end of the file`.
+    /// Whether a `//` or `/*` comment starts at the position.
+    private var isCommentHere: Bool {
+        position + 1 < bytes.count && bytes[position] == UInt8(ascii: "/")
+            && (bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*"))
+    }
+
+    /// What is at the position, for messages that read "found …": `'x'`, `'é'`,
+    /// `a line break`, `the end of the file`, `a comment (JSON has no comments)`.
     private func describeHere() -> String {
         guard position < bytes.count else { return "the end of the file" }
         let byte = bytes[position]
-        if byte == UInt8(ascii: "/"), position + 1 < bytes.count,
-            bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*")
-        {
-            return "a comment (JSON has no comments)"
-        }
+        if isCommentHere { return "a comment (JSON has no comments)" }
         if byte == 0x0A || byte == 0x0D { return "a line break" }
         if byte < 0x80 { return byte < 0x20 || byte == 0x7F ? describeByte(byte) : "'\(describeByte(byte))'" }
         let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
