@@ -117,6 +117,17 @@ struct YAMLDiagnosticTests {
         #expect(message.hasPrefix("mapping values are not allowed"))
     }
 
+    @Test("libyaml's 'mapping values are not allowed' gets a hint about indentation (QA3 #4)")
+    func mappingValuesHint() throws {
+        // `title` is indented 5 spaces instead of 4, so it continues the plain scalar
+        // `success`; libyaml stops at its ':' (line 5: 5 spaces + 'title' → column 11).
+        let document = Fixtures.load("indentation-mapping-value.yaml")
+        #expect(document.codes == ["syntax-error@5:11"])
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.message == "mapping values are not allowed in this context")
+        #expect(diagnostic.hint == "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '")
+    }
+
     @Test("a syntax error names libyaml's context and points a note at where it started")
     func syntaxErrorContext() throws {
         let document = Fixtures.load("unclosed-flow.yaml")

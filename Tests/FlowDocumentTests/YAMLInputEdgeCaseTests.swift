@@ -94,9 +94,9 @@ struct YAMLInputEdgeCaseTests {
         // `c: d: e`: the second ':' is at 2:5, byte 9.
         let yaml = try #require(Fixtures.load("syntax-error.yaml").diagnostics.first?.span)
         #expect([yaml.start.column, yaml.end.line, yaml.end.column, yaml.end.offset] == [5, 2, 6, 10])
-        // `[1, 2,]`: the ']' at 1:7.
+        // `[1, 2,]`: the trailing ',' at 1:6, byte 5.
         let json = try #require(Fixtures.load("json/error-trailing-comma-array.json").diagnostics.first?.span)
-        #expect([json.start.column, json.end.column, json.end.offset] == [7, 8, 7])
+        #expect([json.start.column, json.end.column, json.end.offset] == [6, 7, 6])
         // `[é]`: 'é' is two bytes.
         let wide = try #require(
             DocumentLoader.load(SourceFile(path: "a.json", text: "[é]")).diagnostics.first?.span)

@@ -415,6 +415,15 @@ struct YAMLTreeBuilder {
             hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
     }
 
+    /// A hint for libyaml problems whose wording does not name the usual cause. "mapping
+    /// values are not allowed" most often means a key indented deeper than its siblings
+    /// (it then continues the previous line's plain scalar), else a plain value holding
+    /// `: ` (YAML 1.2 §7.3.3: a plain scalar cannot contain `: `).
+    private static func hint(forProblem problem: String) -> String? {
+        guard problem == "mapping values are not allowed in this context" else { return nil }
+        return "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '"
+    }
+
     /// Turns a libyaml failure into diagnostics: a `syntax-error` at libyaml's problem
     /// position (one character wide) with its context as a note — or `tab-indentation`
     /// when the failing line is indented with a tab (also right after a block indicator,
@@ -448,7 +457,7 @@ struct YAMLTreeBuilder {
         }
         var syntax = Diagnostic.error(
             "syntax-error", message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
-            notes: notes)
+            notes: notes, hint: Self.hint(forProblem: error.problem))
         if !byteOrderMarks.offsets.isEmpty {
             var exempt = quotedRanges
             if let contextLocation, error.context?.contains("quoted scalar") == true {
