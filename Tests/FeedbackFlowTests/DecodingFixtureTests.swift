@@ -32,6 +32,31 @@ struct DecodingFixtureTests {
         #expect(d.allSatisfy { $0.span?.file == F.path("decoding/acceptance.yaml") })
     }
 
+    @Test("a screen key written as a screen (indented too little) is one type-mismatch with a hint about indentation, not a missing key too")
+    func screenKeyAsScreen() {
+        let d = F.compile("decoding/screen-key-as-screen.yaml").diagnostics
+        // `  primaryAction: none` (7:18 is 'none') and `  secondaryAction:` (null: at the
+        // key, 12:3) sit directly under `screens:`. Screen a lacks primaryAction only
+        // because of the stray line after it: no missing-key at 5:5.
+        #expect(F.places(d) == ["7:18 type-mismatch", "12:3 type-mismatch"])
+        #expect(d.map(\.message) == ["expected a mapping, found a string", "expected a mapping, found null"])
+        #expect(d.map(\.hint) == [
+            "'primaryAction' is a screen key: is it indented under its screen?",
+            "'secondaryAction' is a screen key: is it indented under its screen?",
+        ])
+    }
+
+    @Test("a required string key written with no value is a type-mismatch at the key with a hint to write the value")
+    func nullRequiredString() {
+        let d = F.compile("decoding/null-required.yaml").diagnostics
+        // image: at 6:5, the screen's title: at 7:5, the button's title: at 10:9.
+        #expect(F.places(d) == ["6:5 type-mismatch", "7:5 type-mismatch", "10:9 type-mismatch"])
+        #expect(d.allSatisfy { $0.message == "expected a string, found null" })
+        #expect(d.map(\.hint) == [
+            "write a value after 'image:'", "write the title after 'title:'", "write the title after 'title:'",
+        ])
+    }
+
     @Test("the brief's call-quality flow decodes clean into the model it describes")
     func callQuality() throws {
         let compilation = F.compile("decoding/call-quality.yaml")

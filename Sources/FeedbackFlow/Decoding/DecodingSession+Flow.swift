@@ -61,12 +61,24 @@ extension DecodingSession {
             screensSpan = node.span
             if let fields = mapping(node, expected: "a mapping of screens") {
                 screens.reserveCapacity(fields.entries.count)
-                for entry in fields.entries {
-                    guard let screenID = entry.keyText else {
-                        mismatch(expected: "a screen id", found: entry.key)
+                let entries = fields.entries
+                for position in entries.indices {
+                    guard let screenID = entries[position].keyText else {
+                        mismatch(expected: "a screen id", found: entries[position].key)
                         continue
                     }
-                    screens.append(decodeScreen(entry.value, id: screenID, span: entry.key.span))
+                    // Screen keys written as screens right after this screen belong to it:
+                    // their type-mismatch is enough, no missing-key for them here.
+                    var strayKeys: Set<String> = []
+                    if !Self.isStrayScreenKey(entries[position]) {
+                        var next = position + 1
+                        while next < entries.count, Self.isStrayScreenKey(entries[next]) {
+                            if let key = entries[next].keyText { strayKeys.insert(key) }
+                            next += 1
+                        }
+                    }
+                    screens.append(
+                        decodeScreen(entries[position].value, id: screenID, span: entries[position].key.span, strayKeys: strayKeys))
                 }
             }
         }

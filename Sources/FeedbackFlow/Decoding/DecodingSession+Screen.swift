@@ -7,15 +7,36 @@ extension DecodingSession {
     static let styleNames = ["success", "informative", "error", "feedback"]
 
     /// A screen written as the value of `screens.ID`; `span` is its key.
-    mutating func decodeScreen(_ node: Node, id: String, span: SourceSpan) -> FeedbackConfiguration {
+    ///
+    /// A screen whose id is a screen key (`primaryAction`) and whose value is not a mapping
+    /// is almost always that key indented too little, directly under `screens:`; its
+    /// `type-mismatch` then says so in a hint.
+    /// - Parameter strayKeys: screen keys written as screens right after this one (see
+    ///   ``isStrayScreenKey(_:)``); they are not reported again as missing here.
+    mutating func decodeScreen(
+        _ node: Node, id: String, span: SourceSpan, strayKeys: Set<String> = []
+    ) -> FeedbackConfiguration {
+        let hint = Self.screenKeys.contains(id) ? "'\(id)' is a screen key: is it indented under its screen?" : nil
         if node.isNull {
             // `thanks:` with nothing after it: the key is the only text to point at.
-            report(.typeMismatch, "expected a mapping, found null", at: node.span.start == node.span.end ? span : node.span)
+            report(
+                .typeMismatch, "expected a mapping, found null", at: node.span.start == node.span.end ? span : node.span,
+                hint: hint)
             return Self.placeholderScreen(id: id, span: span)
         }
-        guard let fields = mapping(node) else { return Self.placeholderScreen(id: id, span: span) }
+        guard let fields = MappingFields(node) else {
+            mismatch(expected: "a mapping", found: node, hint: hint)
+            return Self.placeholderScreen(id: id, span: span)
+        }
         let suggested = checkKeys(fields, allowed: Self.screenKeys)
-        return decodeScreen(fields, id: id, span: span, suggested: suggested)
+        return decodeScreen(fields, id: id, span: span, suggested: suggested.union(strayKeys))
+    }
+
+    /// Whether the entry of `screens` looks like a screen key indented too little: its id
+    /// is a screen key and its value is not a mapping (null included).
+    static func isStrayScreenKey(_ entry: MappingEntry) -> Bool {
+        guard let id = entry.keyText, screenKeys.contains(id) else { return false }
+        return entry.value.mapping == nil
     }
 
     /// A screen whose keys have already been checked (the root of a single-screen file).

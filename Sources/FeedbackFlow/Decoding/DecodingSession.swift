@@ -65,7 +65,9 @@ struct DecodingSession {
 
     /// The value of a required key: `missing-key` at the mapping's start when absent
     /// (unless the key was `suggested` for a typo, which already says how to fix it), and
-    /// `type-mismatch` (`expected a string, found null`) when null.
+    /// `type-mismatch` (`expected a string, found null`) when null, with a hint to write
+    /// the value (`write the title after 'title:'`; for another string key `write a value
+    /// after 'KEY:'`; else `hint`).
     mutating func required(
         _ fields: MappingFields, _ key: String, expected: String, suggested: Set<String> = [], hint: String? = nil
     ) -> Node? {
@@ -76,7 +78,12 @@ struct DecodingSession {
             return nil
         }
         guard !entry.value.isNull else {
-            report(.typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value))
+            let nullHint =
+                key == "title" ? "write the title after 'title:'"
+                : expected == "a string" ? "write a value after '\(key):'" : hint
+            report(
+                .typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value),
+                hint: nullHint)
             return nil
         }
         return entry.value
