@@ -249,12 +249,14 @@ struct LineModeSession {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (Foundation-free).
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
+    /// Every occurrence of the scalar `target` replaced (Foundation-free). O(length):
+    /// works on scalars, so a long typed value needs no grapheme breaking.
+    fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        guard unicodeScalars.contains(target) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
         }
-        return out
+        return String(out)
     }
 }
