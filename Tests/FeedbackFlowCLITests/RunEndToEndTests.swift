@@ -55,6 +55,17 @@ struct RunEndToEndTests {
         #expect(!clean.standardError.contains("no handler"))
     }
 
+    @Test("set on a field of a screen below the top one names that screen")
+    func fieldBelow() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await BuiltTool.run(
+            ["run", "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
+             "Tests/FeedbackFlowCLITests/Fixtures/run/field-below.yaml"],
+            input: "1\nset email x\n")
+        #expect(result.standardOutput.contains("field 'email' is on screen 'form', not on this screen"))
+    }
+
     @Test("--transcript writes one JSON object per line, from the first screen to the end")
     func transcript() async throws {
         let folder = try BuiltTool.temporaryFolder()
