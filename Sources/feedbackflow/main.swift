@@ -16,6 +16,15 @@ import FeedbackFlowCLI
 // stops, and the tool says so on standard error and exits 3.
 signal(SIGPIPE, SIG_IGN)
 
+// Standard output closed by the caller (`feedbackflow validate x >&-`): the runtime would
+// soon reuse descriptor 1 for one of its own (Dispatch's epoll), and writes would then
+// fail with a misleading EINVAL. Checked first, before anything opens a descriptor;
+// nothing can be shown, so the tool says so and exits 3 (I/O error) at once.
+if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
+    FileHandle.standardError.write(Data("feedbackflow: error: standard output is closed\n".utf8))
+    exit(3)
+}
+
 let status = await FeedbackFlowTool.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: .standard(variables: ProcessInfo.processInfo.environment))

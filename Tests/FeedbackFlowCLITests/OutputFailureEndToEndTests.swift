@@ -29,6 +29,14 @@ struct OutputFailureEndToEndTests {
         #expect(result.standardError.contains("cannot write to standard output: No space left on device"))
     }
 
+    @Test("a closed standard output (>&-) is reported as closed, exit 3, not as the error of a reused descriptor")
+    func closedStandardOutput() async throws {
+        let result = try await BuiltTool.runProgram(
+            "/bin/bash", ["-c", "\"$0\" validate flows/simple-success.yaml >&-; echo \"status $?\" >&2",
+                          BuiltTool.executable.path])
+        #expect(result.standardError == "feedbackflow: error: standard output is closed\nstatus 3\n")
+    }
+
     @Test("run stops at once when the reader of its output goes away, and exits 3")
     func closedPipe() async throws {
         let folder = try BuiltTool.temporaryFolder()

@@ -37,6 +37,35 @@ struct RunEndToEndTests {
         #expect(object["flowID"] as? String == "call-quality-rating")
     }
 
+    @Test("run warns once, before the first screen, about the custom steps that have no handler")
+    func warnsAboutCustomSteps() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await BuiltTool.run(
+            ["run", "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
+             "Tests/FeedbackFlowCLITests/Fixtures/run/custom-steps.yaml"],
+            input: "quit\n")
+        let warnings = result.standardError.split(separator: "\n").filter { $0.contains("warning: no handler") }
+        #expect(warnings.count == 1, "\(result.standardError)")
+        #expect(warnings.first?.contains("'reload', 'sync'") == true)
+        #expect(!result.standardError.contains("'dismiss'"))
+        let clean = try await BuiltTool.run(
+            ["run", "--feedback-out", folder.appendingPathComponent("f.jsonl").path, "flows/simple-success.yaml"],
+            input: "quit\n")
+        #expect(!clean.standardError.contains("no handler"))
+    }
+
+    @Test("set on a field of a screen below the top one names that screen")
+    func fieldBelow() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await BuiltTool.run(
+            ["run", "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
+             "Tests/FeedbackFlowCLITests/Fixtures/run/field-below.yaml"],
+            input: "1\nset email x\n")
+        #expect(result.standardOutput.contains("field 'email' is on screen 'form', not on this screen"))
+    }
+
     @Test("--transcript writes one JSON object per line, from the first screen to the end")
     func transcript() async throws {
         let folder = try BuiltTool.temporaryFolder()

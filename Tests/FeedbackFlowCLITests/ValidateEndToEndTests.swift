@@ -166,6 +166,18 @@ struct ValidateEndToEndTests {
         #expect(validateHelp.standardOutput.contains("-q, --quiet"))
     }
 
+    @Test("--quiet keeps the notes of an error (they are part of it) and help says so")
+    func quietKeepsNotesOfErrors() async throws {
+        let file = "Tests/FeedbackFlowCLITests/Fixtures/bad/duplicate-style.json"
+        let result = try await BuiltTool.run(["validate", "-q", file])
+        #expect(result.status == 1)
+        // Line 4 `  "style": "error",` repeats the key of line 3, both at column 3.
+        #expect(result.standardOutput.contains("\(file):4:3: error:"))
+        #expect(result.standardOutput.contains("\(file):3:3: note: first defined here"))
+        let help = try await BuiltTool.run(["validate", "--help"])
+        #expect(help.standardOutput.contains("Only errors, with their notes and hints; no warnings or summary line."))
+    }
+
     @Test("output to a file or pipe has no escape byte, with or without NO_COLOR")
     func noEscapeOnPipe() async throws {
         for environment in [["TERM": "xterm-256color"], ["TERM": "xterm-256color", "NO_COLOR": "1"]] {

@@ -152,6 +152,18 @@ struct NavigatorRulesDocTests {
         #expect(unclosed.problems.map(\.message) == ["unclosed '${' in template"])
     }
 
+    @Test("openURL percent-encodes each substituted value (RFC 3986 unreserved kept), not the literal text")
+    func openURLEncodesValues() async throws {
+        let h = NavigatorTestHarness(flow(screen(
+            "a", .openURL("mailto:help@example.com?subject=${who}&x=1"),
+            content: [ContentBlock(.textField(TextField(id: "who")))])))
+        _ = try await h.start()
+        // Space → %20, '&' → %26, 'é' (UTF-8 C3 A9) → %C3%A9; '-', '.', '_', '~' stay.
+        try await h.navigator.setField("who", to: .text("Ada & é-._~"))
+        try await h.tapTop()
+        #expect(h.urls.opened == ["mailto:help@example.com?subject=Ada%20%26%20%C3%A9-._~&x=1"])
+    }
+
     @Test("openURL refuses a text without a scheme, with whitespace, or with nothing after the colon", arguments: [
         "mailto:", "https://exa mple.com", ":x", "1http://x", "",
     ])

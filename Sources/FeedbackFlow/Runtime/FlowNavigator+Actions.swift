@@ -127,7 +127,7 @@ extension FlowNavigator {
         case .finish(let name): await conclude(name.map { FlowOutcome($0) } ?? .finished)
 
         case .openURL(let template):
-            let url = template.render(lookup(screenID: instance.screenID))
+            let url = Self.renderURL(template, lookup(screenID: instance.screenID))
             try await reportingResult(of: step, instance) { try await registry.openURL(url) }
 
         case .collectUserFeedback(let request):
@@ -174,12 +174,41 @@ extension FlowNavigator {
             submittedAt: now())
     }
 
+    /// An `openURL` text rendered with each substituted `${…}` value percent-encoded
+    /// (RFC 3986 §2.1), keeping only the unreserved characters `A–Z a–z 0–9 - . _ ~`
+    /// (§2.3); the literal text of the template is used as written. So a value with a
+    /// space or a `&` stays one piece of the URL. Non-ASCII values are encoded as their
+    /// UTF-8 bytes. O(length).
+    static func renderURL(_ template: TemplateString, _ lookup: (String) -> String?) -> String {
+        template.render { name in lookup(name).map(percentEncoded) }
+    }
+
+    /// `text` with every byte but the RFC 3986 §2.3 unreserved characters written `%XX`
+    /// (uppercase hex, §2.1).
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                out.append(Unicode.Scalar(byte))
+            default:
+                out.append("%")
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(out)
+    }
+
     /// The rendered argument shown in ``NavigatorEvent/StepRun``.
     private func argument(of step: Step, screenID: String) -> FlowValue? {
         switch step.kind {
         case .push(let id), .present(let id), .replace(let id), .popTo(let id): .string(id)
         case .finish(let name): .string(name ?? FlowOutcome.finished.name)
-        case .openURL(let template): .string(template.render(lookup(screenID: screenID)))
+        case .openURL(let template): .string(Self.renderURL(template, lookup(screenID: screenID)))
         case .custom(_, let argument): argument.map { render($0, screenID: screenID) }
         case .pop, .popToRoot, .dismiss, .collectUserFeedback, .perform: nil
         }

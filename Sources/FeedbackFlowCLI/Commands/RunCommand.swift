@@ -92,6 +92,13 @@ public struct RunCommand: Command {
             urlHandler: PrintingURLHandler(output: environment.output),
             feedbackSink: sink,
             allowedURLSchemes: PrintingURLHandler.allowedSchemes)
+        let unhandled = Self.customStepNames(in: flow)
+        if !unhandled.isEmpty {
+            environment.errorOutput.write(
+                "feedbackflow run: warning: no handler for the custom step\(unhandled.count == 1 ? "" : "s") "
+                    + unhandled.map { "'\(DisplayText.sanitized($0))'" }.joined(separator: ", ")
+                    + " (run cannot register handlers yet): tapping an action that runs one fails with 'no handler registered'\n")
+        }
         let runner = LineModeRunner(
             flow: flow, registry: registry, input: environment.input, output: environment.output,
             style: environment.outputStyle, presenters: presenters, context: variables)
@@ -111,6 +118,18 @@ public struct RunCommand: Command {
             throw InternalFailure("the flow in '\(file)' could not start")
         }
         return .clean
+    }
+
+    /// The names of the custom steps `flow` uses, each once, in the order of the screens
+    /// and their actions (`onFailure` included). `run` registers no custom handler, so
+    /// every one of them fails when it runs. O(steps).
+    static func customStepNames(in flow: Flow) -> [String] {
+        var seen: Set<String> = []
+        var names: [String] = []
+        for step in flow.screens.lazy.flatMap(\.actions).flatMap(\.steps) {
+            if case .custom(let name, _) = step.kind, seen.insert(name).inserted { names.append(name) }
+        }
+        return names
     }
 
     /// Creates `path` or empties it, in place: written through a symbolic link and

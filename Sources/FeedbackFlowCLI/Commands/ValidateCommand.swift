@@ -28,7 +28,7 @@ public struct ValidateCommand: Command {
             .value(
                 "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
                 help: "Output format, text by default."),
-            .flag("quiet", short: "q", help: "Report errors only: no warnings, notes or summary line."),
+            .flag("quiet", short: "q", help: "Only errors, with their notes and hints; no warnings or summary line."),
             .value(
                 "context", valueName: "name[=value]", repeatable: true,
                 help: "Declare a template variable the host provides (as run --context does); repeatable."),

@@ -69,7 +69,7 @@ struct LineModeSession {
         case .tap(let number):
             await tap(number, on: snapshot)
         case .set(let id, let value):
-            guard let field = field(id, in: snapshot) else { return }
+            guard let field = await field(id, in: snapshot) else { return }
             switch field.kind {
             case .rating: await setRating(field, value)
             case .toggle:
@@ -81,18 +81,18 @@ struct LineModeSession {
                 await set(field, .text(value), before: snapshot)
             }
         case .rate(let id, let value):
-            guard let field = onlyField(id, kindName: "rating", in: snapshot) else { return }
+            guard let field = await onlyField(id, kindName: "rating", in: snapshot) else { return }
             await setRating(field, value)
         case .toggle(let id):
-            guard let field = onlyField(id, kindName: "toggle", in: snapshot) else { return }
+            guard let field = await onlyField(id, kindName: "toggle", in: snapshot) else { return }
             guard case .toggle(let on) = field.value else { return say(error: "'\(field.id)' is not a toggle") }
             await set(field, .toggle(!on), before: snapshot)
         case .clear(let id):
-            guard let field = field(id, in: snapshot) else { return }
+            guard let field = await field(id, in: snapshot) else { return }
             guard case .text = field.value else { return say(error: "'\(id)' is not a text field") }
             await set(field, .text(""), before: snapshot)
         case .edit(let id):
-            guard let field = field(id, in: snapshot) else { return }
+            guard let field = await field(id, in: snapshot) else { return }
             guard case .text = field.value else { return say(error: "'\(id)' is not a text field") }
             output.write(style.apply("Type the text; end with a line holding a single \".\"", .dim) + "\n")
             var lines: [String] = []
@@ -182,8 +182,17 @@ struct LineModeSession {
 
     // MARK: Fields
 
-    private func field(_ id: String, in snapshot: ScreenSnapshot) -> FieldSnapshot? {
+    /// The field `id` of the top screen; otherwise says why not, naming the screen below
+    /// that has it when there is one ("field 'email' is on screen 'form', not on this
+    /// screen").
+    private func field(_ id: String, in snapshot: ScreenSnapshot) async -> FieldSnapshot? {
         if let field = snapshot.fields.first(where: { $0.id == id }) { return field }
+        for instance in await navigator.state.stacks.joined().reversed() where instance.id != snapshot.instance.id {
+            guard let below = await navigator.snapshot(of: instance.id), below.fields.contains(where: { $0.id == id })
+            else { continue }
+            say(error: "field '\(renderer.sanitize(id))' is on screen '\(renderer.sanitize(instance.screenID))', not on this screen")
+            return nil
+        }
         let ids = snapshot.fields.map(\.id)
         say(error: "no field '\(renderer.sanitize(id))' on this screen"
             + (ids.isEmpty ? "" : " (fields: \(ids.joined(separator: ", ")))"))
@@ -191,8 +200,8 @@ struct LineModeSession {
     }
 
     /// The field `id`, or the screen's only field of a kind when `id` is `nil`.
-    private func onlyField(_ id: String?, kindName: String, in snapshot: ScreenSnapshot) -> FieldSnapshot? {
-        if let id { return field(id, in: snapshot) }
+    private func onlyField(_ id: String?, kindName: String, in snapshot: ScreenSnapshot) async -> FieldSnapshot? {
+        if let id { return await field(id, in: snapshot) }
         let candidates = snapshot.fields.filter { $0.kind.name == kindName }
         guard candidates.count == 1 else {
             if candidates.isEmpty {
@@ -249,12 +258,14 @@ struct LineModeSession {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (Foundation-free).
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
+    /// Every occurrence of the scalar `target` replaced (Foundation-free). O(length):
+    /// works on scalars, so a long typed value needs no grapheme breaking.
+    fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        guard unicodeScalars.contains(target) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
         }
-        return out
+        return String(out)
     }
 }
