@@ -92,23 +92,9 @@ public enum FlowCompiler {
             var message: String
             var span: SourceSpan?
         }
-        let sorted = diagnostics.enumerated().sorted { a, b in
-            switch (a.element.span, b.element.span) {
-            case let (l?, r?):
-                if l.file != r.file { return l.file < r.file }
-                if l.start.line != r.start.line { return l.start.line < r.start.line }
-                if l.start.column != r.start.column { return l.start.column < r.start.column }
-                return a.offset < b.offset
-            case (nil, _?): return true
-            case (_?, nil): return false
-            case (nil, nil): return a.offset < b.offset
-            }
-        }
         var seen: Set<Identity> = []
-        return sorted.compactMap { pair in
-            let d = pair.element
-            return seen.insert(Identity(severity: d.severity, code: d.code, message: d.message, span: d.span)).inserted
-                ? d : nil
+        return DiagnosticBag(diagnostics).sorted.filter { d in
+            seen.insert(Identity(severity: d.severity, code: d.code, message: d.message, span: d.span)).inserted
         }
     }
 }

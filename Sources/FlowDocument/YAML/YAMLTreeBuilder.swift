@@ -495,11 +495,7 @@ struct YAMLTreeBuilder {
 
     /// Orders the diagnostics by position (stable), the order reports show them in.
     private mutating func sortDiagnostics() {
-        diagnostics = diagnostics.enumerated().sorted { a, b in
-            let l = a.element.span?.start.offset ?? 0
-            let r = b.element.span?.start.offset ?? 0
-            return l != r ? l < r : a.offset < b.offset
-        }.map(\.element)
+        diagnostics = DiagnosticBag(diagnostics).sorted
     }
 
     /// Saturating addition for node counts, whatever limit the caller chose.
