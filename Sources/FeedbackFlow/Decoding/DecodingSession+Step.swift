@@ -44,11 +44,7 @@ extension DecodingSession {
                 mismatch(expected: "a step", found: node, hint: shapeHint)
                 return nil
             }
-            return decodeStep(name: name, nameNode: node, written: nil, span: node.span).map {
-                var step = $0
-                step.nameSpan = node.span
-                return step
-            }
+            return decodeStep(name: name, nameNode: node, written: nil, span: node.span)
         case .mapping(let entries):
             guard entries.count == 1, let entry = entries.first else {
                 let found = entries.isEmpty ? "an empty mapping" : "\(entries.count) keys"
@@ -60,17 +56,22 @@ extension DecodingSession {
                 mismatch(expected: "a step name", found: entry.key)
                 return nil
             }
-            return decodeStep(name: name, nameNode: entry.key, written: entry.value, span: node.span).map {
-                var step = $0
-                step.nameSpan = entry.key.span
-                return step
-            }
+            return decodeStep(name: name, nameNode: entry.key, written: entry.value, span: node.span)
         }
     }
 
-    /// - Parameter written: the value after the step name in a one-key mapping (possibly
-    ///   null, as in `push:`), `nil` for a bare name.
+    /// - Parameters:
+    ///   - nameNode: the bare name or the mapping's key; its span becomes the step's `nameSpan`.
+    ///   - written: the value after the step name in a one-key mapping (possibly null, as
+    ///     in `push:`), `nil` for a bare name.
     private mutating func decodeStep(name: String, nameNode: Node, written: Node?, span: SourceSpan) -> Step? {
+        var step = decodeStepKind(name: name, nameNode: nameNode, written: written, span: span)
+        step?.nameSpan = nameNode.span
+        return step
+    }
+
+    /// The step for `name` and its argument, before its `nameSpan` is set.
+    private mutating func decodeStepKind(name: String, nameNode: Node, written: Node?, span: SourceSpan) -> Step? {
         let argument = written.flatMap { $0.isNull ? nil : $0 }
         guard !name.allSatisfy(\.isWhitespace) else {
             report(.invalidStep, "empty step name", at: nameNode.span)

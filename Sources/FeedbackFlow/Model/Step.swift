@@ -108,9 +108,6 @@ public struct FeedbackRequest: Sendable, Hashable {
     /// 1 to 5 (seed `000`: "a rating grade from 1 - 5"); `nil` otherwise. The navigator
     /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
     public static func rating(fromRendered text: String) -> Int? {
-        func isHorizontalSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
         let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
         // Leading zeros are digits too ("05" is 5), so only the value is bounded.
         var value = 0
@@ -119,6 +116,11 @@ public struct FeedbackRequest: Sendable, Hashable {
             value = min(value * 10 + Int(scalar.value - 48), 6)
         }
         return !trimmed.isEmpty && (1...5).contains(value) ? value : nil
+    }
+
+    /// The white space ``rating(fromRendered:)`` trims: U+0009 and Unicode category Zs.
+    static func isHorizontalSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 }
 

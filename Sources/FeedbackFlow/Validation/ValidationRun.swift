@@ -380,7 +380,7 @@ struct ValidationRun {
         guard references.count == 1, let reference = references.first,
             rating.segments.allSatisfy({ segment in
                 guard case .literal(let text) = segment else { return true }
-                return text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+                return text.unicodeScalars.allSatisfy(FeedbackRequest.isHorizontalSpace)
             }),
             let block = fields[reference.name]
         else { return }

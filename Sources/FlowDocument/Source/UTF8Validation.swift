@@ -9,12 +9,9 @@ struct UTF8Validation {
     let bomLength: Int
     /// The byte offset of the first byte that does not start a well-formed sequence.
     let firstInvalidOffset: Int?
-    /// Whether every byte is below 0x80 (then scalar index == byte offset - BOM).
-    let isASCII: Bool
 
     init(_ bytes: [UInt8]) {
         bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var ascii = true
         var invalid: Int?
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -34,7 +31,6 @@ struct UTF8Validation {
                     index += 1
                     continue
                 }
-                ascii = false
                 let width = UTF8Validation.sequenceWidth(buffer, at: index)
                 if width == 0 {
                     invalid = index
@@ -44,7 +40,6 @@ struct UTF8Validation {
             }
         }
         firstInvalidOffset = invalid
-        isASCII = ascii
     }
 
     /// The length of the well-formed sequence starting at `index` with a non-ASCII lead
