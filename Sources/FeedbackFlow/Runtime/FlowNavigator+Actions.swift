@@ -180,27 +180,7 @@ extension FlowNavigator {
     /// space or a `&` stays one piece of the URL. Non-ASCII values are encoded as their
     /// UTF-8 bytes. O(length).
     static func renderURL(_ template: TemplateString, _ lookup: (String) -> String?) -> String {
-        template.render { name in lookup(name).map(percentEncoded) }
-    }
-
-    /// `text` with every byte but the RFC 3986 §2.3 unreserved characters written `%XX`
-    /// (uppercase hex, §2.1).
-    static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        var out = String.UnicodeScalarView()
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.append(Unicode.Scalar(byte))
-            default:
-                out.append("%")
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(out)
+        template.render { name in lookup(name).map { PercentEncoding.encoded($0) } }
     }
 
     /// The rendered argument shown in ``NavigatorEvent/StepRun``.

@@ -10,33 +10,6 @@ extension FlowNavigator {
         let canTap = isOnTop && runningInstance == nil && outcome == nil
         let position = state.position(of: instance.id)
 
-        var primary: ActionSnapshot?
-        switch screen.primaryAction {
-        case .none:
-            primary = nil
-        case .button(let button):
-            primary = ActionSnapshot(
-                slot: .primary, kind: .button, title: button.title.render(render),
-                isEnabled: canTap && isFormComplete(screen), isLoading: primaryRuns)
-        case .retryButton(let button):
-            let title = (primaryRuns ? button.loadingTitle : nil) ?? button.title
-            primary = ActionSnapshot(
-                slot: .primary, kind: .retryButton, title: title.render(render),
-                isEnabled: canTap && isFormComplete(screen), isLoading: primaryRuns)
-        }
-
-        var secondary: ActionSnapshot?
-        switch screen.secondaryAction {
-        case .none:
-            secondary = nil
-        case .button(let button):
-            secondary = ActionSnapshot(
-                slot: .secondary, kind: .button, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
-        case .link(let button):
-            secondary = ActionSnapshot(
-                slot: .secondary, kind: .link, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
-        }
-
         let content: [ContentSnapshot] = screen.extraContent.map { block in
             switch block.kind {
             case .text(let text): return .text(text.render(render))
@@ -51,6 +24,39 @@ extension FlowNavigator {
                     isRequired: definition.isRequired, value: value, problem: definition.problem(value),
                     isComplete: definition.isComplete(value)))
             }
+        }
+
+        // The fields just drawn say whether the form is complete (``isFormComplete(_:)``'s
+        // rule), so the form's values are not checked a second time for the primary action.
+        let isFormComplete = content.allSatisfy { block in
+            if case .field(let field) = block { field.isComplete } else { true }
+        }
+
+        var primary: ActionSnapshot?
+        switch screen.primaryAction {
+        case .none:
+            primary = nil
+        case .button(let button):
+            primary = ActionSnapshot(
+                slot: .primary, kind: .button, title: button.title.render(render),
+                isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
+        case .retryButton(let button):
+            let title = (primaryRuns ? button.loadingTitle : nil) ?? button.title
+            primary = ActionSnapshot(
+                slot: .primary, kind: .retryButton, title: title.render(render),
+                isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
+        }
+
+        var secondary: ActionSnapshot?
+        switch screen.secondaryAction {
+        case .none:
+            secondary = nil
+        case .button(let button):
+            secondary = ActionSnapshot(
+                slot: .secondary, kind: .button, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
+        case .link(let button):
+            secondary = ActionSnapshot(
+                slot: .secondary, kind: .link, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
         }
 
         return ScreenSnapshot(

@@ -1,3 +1,4 @@
+import FeedbackFlow
 import FlowDocument
 
 /// Renders a report as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange
@@ -107,20 +108,10 @@ public struct SARIFDiagnosticRenderer: DiagnosticRenderer {
     }
 
     /// `path` as a URI reference (RFC 3986 §4.1): bytes outside the unreserved set
-    /// (§2.3) and `/` are percent-encoded (§2.1); an absolute path gets `file://`.
+    /// (§2.3) and `/` are percent-encoded (§2.1, ``FeedbackFlow/PercentEncoding``); an
+    /// absolute path gets `file://`.
     static func uri(forPath path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
+        let out = PercentEncoding.encoded(path, keeping: ["/"])
         return path.hasPrefix("/") ? "file://" + out : out
     }
 }

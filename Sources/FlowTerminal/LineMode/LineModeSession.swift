@@ -188,7 +188,7 @@ struct LineModeSession {
     private func field(_ id: String, in snapshot: ScreenSnapshot) async -> FieldSnapshot? {
         if let field = snapshot.fields.first(where: { $0.id == id }) { return field }
         for instance in await navigator.state.stacks.joined().reversed() where instance.id != snapshot.instance.id {
-            guard let below = await navigator.snapshot(of: instance.id), below.fields.contains(where: { $0.id == id })
+            guard let below = await navigator.screen(instance.screenID), below.fields.contains(where: { $0.fieldID == id })
             else { continue }
             say(error: "field '\(renderer.sanitize(id))' is on screen '\(renderer.sanitize(instance.screenID))', not on this screen")
             return nil
