@@ -11,4 +11,17 @@ public enum ContextVariable: String, Sendable, Hashable, CaseIterable {
 
     /// Every name, e.g. for "did you mean" suggestions.
     public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// `flow.`, `screen.`: the part of each variable's name up to its first `.`; names
+    /// starting with one are kept for built-in variables.
+    public static let reservedPrefixes: [String] = names.compactMap { name in
+        name.firstIndex(of: ".").map { String(name[...$0]) }
+    }
+
+    /// Whether `name` is a variable's name or starts with a reserved prefix (`flow.`,
+    /// `screen.`): a field id or host context key so named would be shadowed by, or be
+    /// confused with, the built-in variables, which the navigator looks up first.
+    public static func isReserved(_ name: String) -> Bool {
+        names.contains(name) || reservedPrefixes.contains { name.hasPrefix($0) }
+    }
 }

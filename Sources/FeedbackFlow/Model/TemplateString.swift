@@ -61,8 +61,9 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         return out
     }
 
-    /// A name is `[A-Za-z_][A-Za-z0-9_.-]*`.
-    static func isValidName(_ name: Substring) -> Bool {
+    /// Whether `name` can be referenced as `${name}`: `[A-Za-z_][A-Za-z0-9_.-]*`, ASCII
+    /// only. The one rule for field ids, context keys and template references. O(length).
+    public static func isValidName(_ name: Substring) -> Bool {
         isValidName(name.utf8)
     }
 

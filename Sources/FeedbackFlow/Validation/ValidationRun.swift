@@ -245,7 +245,7 @@ struct ValidationRun {
     // MARK: Fields
 
     /// `duplicate-field-id`, with a note at the first definition, and `reserved-field-id`
-    /// for an id that is a context variable or starts like one (``isReservedFieldID(_:)``);
+    /// for an id that is a context variable or starts like one (``ContextVariable/isReserved(_:)``);
     /// returns the field ids in written order (each once).
     mutating func checkFieldIDs() -> [String] {
         var first: [String: SourceSpan?] = [:]
@@ -254,11 +254,11 @@ struct ValidationRun {
             for block in screen.extraContent {
                 guard let id = block.fieldID, !id.isEmpty else { continue }
                 let span = Self.idSpan(of: block)
-                if Self.isReservedFieldID(id) {
+                if ContextVariable.isReserved(id) {
                     report(
                         .reservedFieldID, "field id '\(id)' is reserved for the context variables", at: span,
                         hint: "'${flow.id}' and '${screen.id}' always name the flow's and the screen's id, and ids starting with "
-                            + Self.reservedPrefixes.map { "'\($0)'" }.joined(separator: " or ") + " are kept for them; choose another id")
+                            + ContextVariable.reservedPrefixes.map { "'\($0)'" }.joined(separator: " or ") + " are kept for them; choose another id")
                 }
                 if let earlier = first[id] {
                     report(.duplicateFieldID, "duplicate field id '\(id)'", at: span,
@@ -271,18 +271,6 @@ struct ValidationRun {
             }
         }
         return ids
-    }
-
-    /// `flow.`, `screen.`: the part of each context variable up to its first `.`.
-    static let reservedPrefixes: [String] = ContextVariable.names.compactMap { name in
-        name.firstIndex(of: ".").map { String(name[...$0]) }
-    }
-
-    /// Whether a field id is a ``ContextVariable`` name or starts with a reserved prefix
-    /// (`flow.`, `screen.`): such a field would be shadowed by, or be confused with, the
-    /// context variables, which the navigator looks up first.
-    static func isReservedFieldID(_ id: String) -> Bool {
-        ContextVariable.names.contains(id) || reservedPrefixes.contains { id.hasPrefix($0) }
     }
 
     private static func idSpan(of block: ContentBlock) -> SourceSpan? {

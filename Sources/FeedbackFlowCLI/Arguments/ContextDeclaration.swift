@@ -52,12 +52,12 @@ public struct ContextDeclaration: Sendable, Hashable {
             guard !key.isEmpty else {
                 throw UsageError("invalid --context '\(item)': the key is empty", hint: "write \(form)")
             }
-            guard Self.isTemplateName(key) else {
+            guard TemplateString.isValidName(Substring(key)) else {
                 throw UsageError(
                     "invalid --context key '\(key)'",
                     hint: "a key starts with a letter or '_' and has only letters, digits, '_', '.' and '-', so '${key}' can name it")
             }
-            if ContextVariable.names.contains(key) || key.hasPrefix("flow.") || key.hasPrefix("screen.") {
+            if ContextVariable.isReserved(key) {
                 throw UsageError(
                     "--context key '\(key)' is reserved",
                     hint: "'flow.id' and 'screen.id' are built in, and names starting with 'flow.' or 'screen.' are kept for built-ins; choose another key")
@@ -93,16 +93,5 @@ public struct ContextDeclaration: Sendable, Hashable {
                     hint: "'${\(id)}' would be ambiguous; choose another key")
             }
         }
-    }
-
-    /// `[A-Za-z_][A-Za-z0-9_.-]*`, ASCII only (TemplateString's name rule).
-    static func isTemplateName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first, first == 0x5F || isLetter(first) else { return false }
-        return bytes.dropFirst().allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }
