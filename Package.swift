@@ -1,51 +1,88 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Settings every target of the package is built with: existential types spelled `any P`,
+/// and a file sees only the members of modules it imports itself.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "FeedbackFlow",
     products: [
-        .library(name: "FlowDocument", targets: ["FlowDocument"]),
+        // Everything a host app needs: the model, loading YAML and JSON files, validation,
+        // the navigator and its handlers. Links libyaml.
         .library(name: "FeedbackFlow", targets: ["FeedbackFlow"]),
-        .library(name: "FlowTerminal", targets: ["FlowTerminal"]),
-        .library(name: "FeedbackFlowCLI", targets: ["FeedbackFlowCLI"]),
+        // The same without the YAML loader, for apps that build screens in Swift or load
+        // JSON: links no C library.
+        .library(name: "FeedbackFlowCore", targets: ["FlowRuntime"]),
+        // Diagnostic renderers (text, JSON, GitHub, SARIF, JUnit) for tools built on the package.
+        .library(name: "FeedbackFlowReporting", targets: ["FlowReporting"]),
         .executable(name: "feedbackflow", targets: ["feedbackflow"]),
     ],
     targets: [
-        // libyaml through pkg-config `yaml-0.1` (Debian: libyaml-dev). Only FlowDocument imports it.
+        // libyaml through pkg-config `yaml-0.1` (Debian: libyaml-dev). Only FlowYAML imports it.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // Text → located node tree (YAML via libyaml, strict JSON), locations, diagnostics.
-        .target(name: "FlowDocument", dependencies: ["CYAML"]),
-        // Model, decoding, validation, templates, navigator runtime, handler/presenter protocols.
-        .target(name: "FeedbackFlow", dependencies: ["FlowDocument"]),
-        // Line-mode presenter, diagnostic rendering, ANSI/TTY handling.
-        .target(name: "FlowTerminal", dependencies: ["FeedbackFlow", "FlowDocument"]),
-        // Commands as a testable library.
-        .target(name: "FeedbackFlowCLI", dependencies: ["FeedbackFlow", "FlowDocument", "FlowTerminal"]),
+        // Source files, locations, spans, the located node tree, diagnostics, strict JSON. No C.
+        .target(name: "FlowSource", swiftSettings: strictness),
+        // YAML text → the same node tree, through libyaml. The only module that imports CYAML.
+        .target(name: "FlowYAML", dependencies: ["FlowSource", "CYAML"], swiftSettings: strictness),
+        // Compile time: the model, decoding with located errors, validation, templates.
+        .target(name: "FlowCompile", dependencies: ["FlowSource"], swiftSettings: strictness),
+        // Run time: navigation state, the navigator, handlers, presenters, delivery.
+        .target(name: "FlowRuntime", dependencies: ["FlowCompile", "FlowSource"], swiftSettings: strictness),
+        // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
+        .target(
+            name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FlowRuntime"],
+            swiftSettings: strictness),
+        // Diagnostic renderers: text with source excerpts, JSON, GitHub, SARIF, JUnit.
+        .target(name: "FlowReporting", dependencies: ["FlowSource", "FlowCompile"], swiftSettings: strictness),
+        // The line-mode presenter and terminal handling.
+        .target(
+            name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting"],
+            swiftSettings: strictness),
+        // The commands, as a library the executable and the tests use (not a product).
+        .target(
+            name: "FeedbackFlowCLI",
+            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal"],
+            resources: [.embedInCode("Resources/feedbackflow.schema.json")],
+            swiftSettings: strictness),
         // Release builds for use link the Swift runtime statically (`--static-swift-stdlib`
         // in scripts/feedbackflow and benchmarks/run): ~5 ms to start instead of ~12 ms
         // (benchmarks/results/profile.md). Not an `unsafeFlags` setting here, because
         // packages that depend on FeedbackFlow could then not use it.
-        .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"]),
+        .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"], swiftSettings: strictness),
         // Shared test doubles (handlers, presenters, sinks).
-        .target(name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlow"], path: "Tests/FeedbackFlowTestSupport"),
-        .testTarget(name: "FlowDocumentTests", dependencies: ["FlowDocument"], resources: [.copy("Fixtures")]),
+        .target(
+            name: "FeedbackFlowTestSupport", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"],
+            path: "Tests/FeedbackFlowTestSupport", swiftSettings: strictness),
+        .testTarget(
+            name: "FlowDocumentTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedbackFlowTests",
-            dependencies: ["FeedbackFlow", "FlowDocument", "FeedbackFlowTestSupport"],
+            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FlowTerminalTests",
-            dependencies: ["FlowTerminal", "FeedbackFlow", "FeedbackFlowTestSupport"],
+            dependencies: [
+                "FlowTerminal", "FlowReporting", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime",
+                "FeedbackFlowTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FeedbackFlowCLITests",
-            dependencies: ["FeedbackFlowCLI", "FeedbackFlow"],
+            dependencies: [
+                "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting",
+                "FlowTerminal",
+            ],
             // check_schema.py is run by SchemaTests from the source tree, not bundled.
             exclude: ["check_schema.py"],
             resources: [.copy("Fixtures")]

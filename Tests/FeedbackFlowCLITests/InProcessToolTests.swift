@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlowTerminal
+import FlowReporting
 @testable import FeedbackFlowCLI
 
 /// The tool as a library: commands take their streams, input and styles injected.

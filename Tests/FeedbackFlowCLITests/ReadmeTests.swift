@@ -4,6 +4,7 @@ import Testing
 import FeedbackFlow
 @testable import FeedbackFlowCLI
 @testable import FlowTerminal
+@testable import FlowReporting
 
 @Suite("README: commands, codes and the Swift example stay true")
 struct ReadmeTests {

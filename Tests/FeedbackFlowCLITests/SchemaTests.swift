@@ -9,8 +9,7 @@ struct SchemaTests {
     @Test("the schema embedded in the tool is byte for byte schemas/feedbackflow.schema.json")
     func embeddedCopyIsIdentical() throws {
         let file = [UInt8](try Data(contentsOf: Self.schemaFile))
-        // If this fails, run scripts/generate-schema-source.
-        #expect(Array(EmbeddedSchema.text.utf8) == file)
+        #expect(Array(FormatSchema.text.utf8) == file)
     }
 
     @Test("feedbackflow schema prints the schema file exactly")

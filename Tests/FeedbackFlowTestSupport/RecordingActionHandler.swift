@@ -1,4 +1,4 @@
-import FeedbackFlow
+import FlowRuntime
 import Synchronization
 
 /// A custom-step handler that succeeds and keeps every invocation.

@@ -1,4 +1,4 @@
-import FeedbackFlow
+import FlowRuntime
 import Synchronization
 
 /// A feedback sink that keeps every submission; optionally fails the next N submits.

@@ -1,4 +1,4 @@
-import FeedbackFlow
+import FlowRuntime
 import Synchronization
 
 /// A presenter that keeps every event it receives, in order.

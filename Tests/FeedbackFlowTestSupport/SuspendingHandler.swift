@@ -1,4 +1,4 @@
-import FeedbackFlow
+import FlowRuntime
 import Synchronization
 
 /// A custom-step handler that suspends until the test releases it, so a test can look

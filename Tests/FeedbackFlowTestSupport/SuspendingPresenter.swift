@@ -1,4 +1,4 @@
-import FeedbackFlow
+import FlowRuntime
 import Synchronization
 
 /// A presenter that holds the first event matching a predicate until the test releases

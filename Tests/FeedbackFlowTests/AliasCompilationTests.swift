@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Testing
 
 /// An alias problem is reported once, by the loader, and an alias key is located where

@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Files in YAML and JSON, and flows written in Swift code, give the same model.

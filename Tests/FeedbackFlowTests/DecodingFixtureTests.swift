@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Decoding rules pinned on YAML fixtures through ``FlowCompiler``; every expected

@@ -1,4 +1,4 @@
-import FlowDocument
+import FlowSource
 import FeedbackFlow
 
 /// Builds `Node` trees by hand for decoder and validator tests that do not need the
@@ -16,8 +16,8 @@ final class NodeBuilder {
     private func nextSpan(width: Int) -> SourceSpan {
         line += 1
         return SourceSpan(
-            file: file, start: SourceLocation(line: line, column: 1, offset: 0),
-            end: SourceLocation(line: line, column: 1 + width, offset: width))
+            file: file, start: SourcePosition(line: line, column: 1, offset: 0),
+            end: SourcePosition(line: line, column: 1 + width, offset: width))
     }
 
     /// A scalar written `style`; its span is as wide as its text (plus quotes).

@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Decoding rules pinned on hand-built node trees (no loader involved): the expected

@@ -1,5 +1,6 @@
 import Testing
-@testable import FeedbackFlow
+@testable import FlowCompile
+@testable import FlowRuntime
 
 /// Pins every ``NavigationOperation`` and each documented edge case of ``NavigationState``.
 @Suite("NavigationState")

@@ -1,6 +1,6 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
-import FlowDocument
+import FlowSource
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Looking screens up by id: ``Flow/screen(_:)``, ``Flow/screenIndex()`` and the
@@ -7,7 +7,7 @@ import Testing
 @Suite("Screen lookup by id")
 struct ScreenLookupTests {
     static func span(_ line: Int) -> SourceSpan {
-        SourceSpan(file: "code.yaml", start: SourceLocation(line: line, column: 3), end: SourceLocation(line: line, column: 4))
+        SourceSpan(file: "code.yaml", start: SourcePosition(line: line, column: 3), end: SourcePosition(line: line, column: 4))
     }
 
     static func screen(_ id: String, title: TemplateString = "Title", steps: [Step] = [], line: Int? = nil) -> FeedbackConfiguration {

@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Foundation
 import Testing
 
@@ -46,7 +46,7 @@ struct TemplatePositionTests {
     @Test("diagnostics at one line and column keep the order they were found in, whatever their byte offsets")
     func orderAtOnePlace() {
         func at(_ column: Int, offset: Int) -> SourceSpan {
-            SourceSpan(file: "f.yaml", at: SourceLocation(line: 3, column: column, offset: offset))
+            SourceSpan(file: "f.yaml", at: SourcePosition(line: 3, column: column, offset: offset))
         }
         let found = [
             Diagnostic.error("c", "later", at: at(9, offset: 20)),
@@ -67,7 +67,7 @@ struct TemplatePositionTests {
 
     @Test("only exact repeats are dropped: the same place with another code or message is kept")
     func onlyExactRepeats() {
-        let span = SourceSpan(file: "f.yaml", at: SourceLocation(line: 1, column: 1))
+        let span = SourceSpan(file: "f.yaml", at: SourcePosition(line: 1, column: 1))
         let first = Diagnostic.error("unknown-key", "unknown key 'x'", at: span, hint: "first")
         let found = [
             first, Diagnostic.error("unknown-key", "unknown key 'x'", at: span, hint: "second"),

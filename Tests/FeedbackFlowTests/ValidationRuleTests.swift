@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Validation rules pinned on flows built in Swift code (no loader, no decoder).
@@ -9,8 +9,8 @@ struct ValidationRuleTests {
 
     static func span(_ line: Int, _ column: Int, width: Int = 1, endLine: Int? = nil) -> SourceSpan {
         SourceSpan(
-            file: file, start: SourceLocation(line: line, column: column),
-            end: SourceLocation(line: endLine ?? line, column: column + width))
+            file: file, start: SourcePosition(line: line, column: column),
+            end: SourcePosition(line: endLine ?? line, column: column + width))
     }
 
     /// A screen whose primary button runs `steps` (and `onFailure` when given).
@@ -147,8 +147,8 @@ struct ValidationRuleTests {
         }
         func scalar(width: Int, endLine: Int = 3) -> SourceSpan {
             SourceSpan(
-                file: Self.file, start: SourceLocation(line: 3, column: 12, offset: 40),
-                end: SourceLocation(line: endLine, column: 12 + width, offset: 40 + width))
+                file: Self.file, start: SourcePosition(line: 3, column: 12, offset: 40),
+                end: SourcePosition(line: endLine, column: 12 + width, offset: 40 + width))
         }
         // plain: width 9 → '$' at column 12 + 3, byte 43; the reference `${nme}` is 6 wide.
         #expect(place(scalar(width: 9)) == [3, 15, 43, 3, 21, 49])

@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowDocument
+import FlowSource
 import Foundation
 import Testing
 
@@ -60,7 +60,7 @@ struct ValidationStepTests {
 
     @Test("validation allows the schemes the runtime registry allows, and a host can widen both")
     func urlSchemesFollowTheRegistry() {
-        let widened = ActionHandlerRegistry.defaultAllowedURLSchemes.union(["FTP", "sms"])
+        let widened = URLSchemePolicy.defaultAllowedSchemes.union(["FTP", "sms"])
         let d = FlowCompiler.compile(path: F.path("validation/url-schemes.yaml"), allowedURLSchemes: widened).diagnostics
         #expect(F.places(d) == ["13:22 disallowed-url-scheme", "17:22 invalid-value"])
         #expect(d.first?.message == "openURL scheme 'javascript' is not allowed (allowed: ftp, http, https, mailto, sms, tel)")
@@ -125,7 +125,7 @@ struct ValidationStepTests {
 
     @Test("a start that holds '${' is invalid-value rather than unknown-screen")
     func startIsNotATemplate() {
-        let span = SourceSpan(file: "f.yaml", at: SourceLocation(line: 2, column: 8))
+        let span = SourceSpan(file: "f.yaml", at: SourcePosition(line: 2, column: 8))
         let screen = FeedbackConfiguration(
             id: "a", style: .success, title: "A", subtitle: nil, primaryAction: .none, secondaryAction: .none,
             extraContent: [])

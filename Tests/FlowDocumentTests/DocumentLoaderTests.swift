@@ -1,4 +1,5 @@
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 import Testing
 
 /// The entry point: format choice, file reading, and a realistic flow file.

@@ -1,4 +1,4 @@
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Strict RFC 8259 loading into the same located tree as YAML. Positions counted by hand

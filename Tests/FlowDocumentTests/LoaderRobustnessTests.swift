@@ -1,4 +1,5 @@
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 import Foundation
 import Testing
 

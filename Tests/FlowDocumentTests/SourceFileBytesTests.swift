@@ -1,5 +1,6 @@
 import Foundation
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 import Testing
 
 /// ``SourceFile/read(path:)``: the bytes exactly as stored, and `io-error` for what
@@ -45,7 +46,7 @@ struct SourceFileBytesTests {
             #expect(document.root == nil)
             #expect(document.diagnostics.map(\.code) == ["io-error"])
             #expect(document.diagnostics.first?.message.hasPrefix("cannot read file '\(path)': ") == true)
-            #expect(document.diagnostics.first?.span?.start == SourceLocation(line: 1, column: 1))
+            #expect(document.diagnostics.first?.span?.start == SourcePosition(line: 1, column: 1))
         }
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 import Testing
 
 /// `SourceFile.read(path:)` reads anything readable from start to end, and says why

@@ -1,13 +1,13 @@
-import FlowDocument
+import FlowSource
 import Testing
 
-/// ``SourceSpan`` and ``SourceLocation`` behave as plain values whatever their storage:
+/// ``SourceSpan`` and ``SourcePosition`` behave as plain values whatever their storage:
 /// the path reads back as written, equality and hashing follow path and positions,
 /// diagnostics sort by path, then line and column.
 @Suite("Spans and locations")
 struct SourceSpanTests {
-    static func location(_ line: Int, _ column: Int, _ offset: Int = 0) -> FlowDocument.SourceLocation {
-        FlowDocument.SourceLocation(line: line, column: column, offset: offset)
+    static func location(_ line: Int, _ column: Int, _ offset: Int = 0) -> SourcePosition {
+        SourcePosition(line: line, column: column, offset: offset)
     }
 
     @Test("a span's path reads back as given, also after setting it, and spans of equal paths are equal")

@@ -1,4 +1,4 @@
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Anchors, aliases, merge keys (https://yaml.org/type/merge.html) and the expansion bound.

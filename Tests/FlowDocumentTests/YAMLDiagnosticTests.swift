@@ -1,4 +1,5 @@
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 import Testing
 
 /// Every loader error is a diagnostic at its exact place; positions counted by hand

@@ -1,4 +1,5 @@
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 import Testing
 
 /// Inputs libyaml reports unhelpfully (QA finding 15): files with markers but no

@@ -1,4 +1,4 @@
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Positions: 1-based lines, columns in Unicode scalars, byte offsets into the file as

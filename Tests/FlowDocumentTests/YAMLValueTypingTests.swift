@@ -1,4 +1,4 @@
-import FlowDocument
+import FlowSource
 import Testing
 
 /// Typing of YAML scalars is driven by the expected type (YAML 1.2 core schema §10.3.2,

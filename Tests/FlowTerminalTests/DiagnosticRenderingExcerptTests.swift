@@ -1,5 +1,6 @@
 import Testing
 @testable import FlowTerminal
+@testable import FlowReporting
 
 /// Expected markers are counted by hand: columns are Unicode scalars, tabs stop every
 /// 4 cells, CJK ideographs take 2 cells, combining marks 0.

@@ -3,8 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-import FlowDocument
+import FlowSource
 @testable import FlowTerminal
+@testable import FlowReporting
 
 /// A report with two files: one with an error (note + hint) and a warning, one clean.
 private func sampleReport() -> DiagnosticReport {

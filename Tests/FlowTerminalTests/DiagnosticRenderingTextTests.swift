@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import FlowDocument
+import FlowSource
 @testable import FlowTerminal
+@testable import FlowReporting
 
 /// Loads a fixture of `Fixtures/diagnostics/` as a source file whose path is `display`.
 func diagnosticsFixture(_ name: String, as display: String) throws -> SourceFile {
@@ -10,8 +11,8 @@ func diagnosticsFixture(_ name: String, as display: String) throws -> SourceFile
 
 func diagnosticSpan(_ file: String, _ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int) -> SourceSpan {
     SourceSpan(
-        file: file, start: SourceLocation(line: line, column: column),
-        end: SourceLocation(line: endLine, column: endColumn))
+        file: file, start: SourcePosition(line: line, column: column),
+        end: SourcePosition(line: endLine, column: endColumn))
 }
 
 @Suite("Text diagnostics: file:line:col, source line, caret, notes, hint, summary")

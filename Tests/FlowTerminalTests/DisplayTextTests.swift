@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Testing
 @testable import FlowTerminal
+@testable import FlowReporting
 
 /// The shared terminal sanitizer and the cell widths of grapheme clusters. Expected
 /// widths come from UTS #51 (an emoji sequence is one emoji) and UAX #11 (East Asian

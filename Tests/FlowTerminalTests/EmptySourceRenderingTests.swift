@@ -1,6 +1,7 @@
-import FlowDocument
+import FlowSource
 import Testing
 @testable import FlowTerminal
+@testable import FlowReporting
 
 /// A file with no bytes has no line to quote (QA finding 8: an io-error showed a caret
 /// under an empty "line 1").

@@ -1,4 +1,5 @@
 @testable import FlowTerminal
+@testable import FlowReporting
 import Testing
 
 /// The line-mode grammar.

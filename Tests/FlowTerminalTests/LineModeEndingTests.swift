@@ -9,6 +9,7 @@ import FeedbackFlow
 import FeedbackFlowTestSupport
 import FlowTerminal
 import Synchronization
+import FlowReporting
 import Testing
 
 /// A writer whose reader goes away after `acceptedWrites` writes: from then on every

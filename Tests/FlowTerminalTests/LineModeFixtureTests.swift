@@ -2,6 +2,7 @@ import FeedbackFlow
 import FeedbackFlowTestSupport
 import FlowTerminal
 import Foundation
+import FlowReporting
 import Testing
 
 /// Line mode on a flow file and a file of answers, as `feedbackflow run FILE < answers`.

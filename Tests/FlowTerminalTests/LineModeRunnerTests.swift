@@ -1,6 +1,7 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
 import FlowTerminal
+import FlowReporting
 import Testing
 
 /// The line-mode presenter on scripted input.

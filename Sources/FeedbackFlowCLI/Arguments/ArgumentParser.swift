@@ -1,4 +1,9 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
 
 /// Splits a command's arguments into options and positionals, the conventions of
 /// POSIX utility syntax (XBD §12.2) with GNU-style long options:

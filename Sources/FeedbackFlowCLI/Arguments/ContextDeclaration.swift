@@ -1,4 +1,9 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
 
 /// The `--context` values of `run` and `validate`: template variables the host provides,
 /// checked before any flow is loaded.

@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// One `--long` option a command accepts, as its help shows it.
 ///
 /// Options are long-only (`--format json` or `--format=json`); `shortName` adds a

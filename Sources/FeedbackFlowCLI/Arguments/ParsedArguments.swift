@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// A command line split into options and positional arguments by ``ArgumentParser``,
 /// already checked against the command's ``OptionSpec``s and ``PositionalSpec``.
 public struct ParsedArguments: Sendable, Hashable {

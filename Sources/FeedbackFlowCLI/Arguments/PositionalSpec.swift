@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// The positional arguments a command accepts: a name for help and how many.
 public struct PositionalSpec: Sendable, Hashable {
     public enum Count: Sendable, Hashable {

@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// A command line that cannot be understood: unknown option or command, missing or
 /// invalid value, wrong number of arguments. Always exit status 2.
 ///

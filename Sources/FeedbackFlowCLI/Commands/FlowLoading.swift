@@ -1,6 +1,9 @@
 import Foundation
 import FeedbackFlow
-import FlowDocument
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// Compiling the one file that `run` and `graph` work on.

@@ -1,4 +1,8 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// `feedbackflow graph FILE`: the flow's screens and navigation as a Graphviz DOT or

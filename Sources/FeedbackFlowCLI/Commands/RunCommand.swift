@@ -7,6 +7,10 @@ import Darwin
 #endif
 import Foundation
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// `feedbackflow run FILE`: plays a flow in the terminal, in line mode.

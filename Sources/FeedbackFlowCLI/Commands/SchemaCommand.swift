@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// `feedbackflow schema`: prints the JSON Schema (2020-12) of the file format, for
 /// editors (`# yaml-language-server: $schema=…`) and other validators.
 public struct SchemaCommand: Command {
@@ -15,7 +22,7 @@ public struct SchemaCommand: Command {
     public init(arguments: ParsedArguments) throws(UsageError) {}
 
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        environment.output.write(EmbeddedSchema.text)
+        environment.output.write(FormatSchema.text)
         return .clean
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import FeedbackFlow
-import FlowDocument
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// `feedbackflow validate PATH…`: load, decode and validate flow files and report

@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// Writes a ``FlowGraph`` in the Graphviz DOT language:
 ///
 /// ```dot

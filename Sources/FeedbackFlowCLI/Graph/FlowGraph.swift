@@ -1,4 +1,9 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
 
 /// The navigation graph of a flow: its screens, and an edge for every navigation step
 /// (`push`, `present`, `replace`, `popTo`) from the screen whose action runs it to its

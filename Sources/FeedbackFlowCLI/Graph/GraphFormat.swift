@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// The output formats of `graph --format`.
 public enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     /// Graphviz DOT (`dot -Tsvg`).

@@ -1,4 +1,9 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
 
 /// A ``FeedbackFlow/FeedbackSink`` that passes every submission on to another sink and
 /// remembers the ones that failed, so that `run` can end with status 3 when feedback the

@@ -1,4 +1,8 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// The URL handler of `feedbackflow run`: a terminal session cannot show a web page,

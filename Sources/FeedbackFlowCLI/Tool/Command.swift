@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// One subcommand of `feedbackflow`, in the manner of swift-argument-parser's
 /// `AsyncParsableCommand`: a value type holding its parsed options, built from the
 /// command line, with an `async run`.

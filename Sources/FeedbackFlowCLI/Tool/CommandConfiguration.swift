@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// What a command is called, what it does, and what it accepts; its help and its
 /// argument parser are built from this.
 public struct CommandConfiguration: Sendable {

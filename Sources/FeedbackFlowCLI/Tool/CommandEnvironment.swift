@@ -1,3 +1,8 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// Everything a command reads or writes besides its arguments, injected so that tests

@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// How a command that ran to its end went. Failures that stop a command are thrown
 /// instead (``UsageError``, ``InternalFailure``, any other error); ``ExitCode``
 /// maps both to the process exit status.

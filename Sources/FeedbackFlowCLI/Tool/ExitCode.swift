@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// The process exit status of `feedbackflow`, the one place where results and errors
 /// become numbers (BRIEF "Diagnostics"):
 ///

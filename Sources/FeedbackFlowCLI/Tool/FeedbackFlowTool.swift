@@ -1,4 +1,8 @@
 import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// The `feedbackflow` command-line tool: finds the subcommand, parses its arguments,

@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// The text of `--help`, built from ``CommandConfiguration``s, in the layout of
 /// swift-argument-parser (OVERVIEW, USAGE, ARGUMENTS, OPTIONS).
 enum HelpFormatter {

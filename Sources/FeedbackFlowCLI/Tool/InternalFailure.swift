@@ -1,3 +1,10 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
 /// Something that is not the user's fault went wrong (a file that cannot be written, a
 /// state the code should never reach). Exit status 3.
 public struct InternalFailure: Error, Sendable, Hashable, CustomStringConvertible {

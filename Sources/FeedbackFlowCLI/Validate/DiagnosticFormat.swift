@@ -1,3 +1,8 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 import FlowTerminal
 
 /// The output formats of `validate --format`.

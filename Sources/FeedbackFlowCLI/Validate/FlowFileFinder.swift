@@ -1,5 +1,4 @@
 import Foundation
-import FlowDocument
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,6 +6,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
 
 /// Turns the paths given to `validate` into the list of files to check.
 ///

@@ -1,4 +1,7 @@
-import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 
 extension FlowOutcome {
     /// Line mode could not write its output any more (the reader of a pipe went away,

@@ -1,3 +1,8 @@
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+
 /// One line of line-mode input, parsed (see ``LineModeRunner`` for the grammar).
 enum LineCommand: Equatable {
     /// A number: tap the action with that number as drawn (1-based).

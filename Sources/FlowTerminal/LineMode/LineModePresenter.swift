@@ -1,4 +1,7 @@
-import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 
 /// The presenter side of line mode: while a retry button's action runs, says so on one
 /// line with its `loadingTitle` (`… Retrying…`), so a slow retry does not look like a

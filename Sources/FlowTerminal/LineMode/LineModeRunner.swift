@@ -1,4 +1,7 @@
-import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 
 /// Plays a ``Flow`` in a terminal, or from a script: draws each screen as plain lines and
 /// reads one command per input line.

@@ -1,4 +1,7 @@
-import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 
 /// One line-mode run: reads commands, applies them to the navigator, draws the result.
 /// Lives inside ``LineModeRunner/run()`` only.

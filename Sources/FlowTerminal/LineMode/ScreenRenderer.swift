@@ -1,4 +1,7 @@
-import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 
 /// Draws a ``ScreenSnapshot`` as plain lines for line mode, styled with a
 /// ``TerminalStyle`` (so with the style off the text has no escape sequence at all).

@@ -1,3 +1,8 @@
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+
 /// A source of input lines: standard input, or a script in tests.
 public protocol LineReader: Sendable {
     /// The next line without its terminator (LF or CRLF), or `nil` at end of input.

@@ -5,6 +5,10 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
 
 /// What the terminal behind a file descriptor can show.
 public enum TerminalCapabilities {

@@ -1,5 +1,6 @@
 import Foundation
-import FlowDocument
+import FeedbackFlow
+import FlowSource
 
 /// Access to the files in this target's `Fixtures/` folder.
 enum Fixtures {
@@ -12,7 +13,7 @@ enum Fixtures {
     }
 
     /// Loads fixture `name` with the path `name` (so spans read `name`), format from its extension.
-    static func load(_ name: String, expansionLimit: Int = DocumentLoader.defaultExpansionLimit) -> LoadedDocument {
+    static func load(_ name: String, expansionLimit: Int = LoadingLimits.defaultExpansionLimit) -> LoadedDocument {
         DocumentLoader.load(SourceFile(path: name, bytes: bytes(name)), expansionLimit: expansionLimit)
     }
 }

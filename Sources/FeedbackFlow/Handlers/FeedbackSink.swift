@@ -1,9 +1,0 @@
-/// Receives the submissions of the built-in `collectUserFeedback` step (seed `000`:
-/// `call.collectUserFeedback(rating:reason:custom:)`).
-///
-/// Contract: when `submit` returns, the submission is delivered (or durably queued);
-/// throwing fails the step, so a retry button can submit again. A sink may be called
-/// concurrently by several navigators and must serialize its own writes.
-public protocol FeedbackSink: Sendable {
-    func submit(_ feedback: FeedbackSubmission) async throws
-}

@@ -1,0 +1,102 @@
+import FlowSource
+
+/// The top level of a file: a flow (`screens:`) or a single FeedbackConfiguration.
+extension DecodingSession {
+    static let flowKeys = ["version", "id", "start", "presentation", "screens"]
+    static let singleScreenFileKeys = ["version", "id", "presentation"]
+    static let screenKeys = ["style", "image", "title", "subtitle", "primaryAction", "secondaryAction", "extraContent"]
+
+    /// Decodes the root node of a file whose base name (without extension) is `baseName`.
+    ///
+    /// Returns `nil` only when nothing sensible can be built: the root is not a mapping,
+    /// or `version` is an integer other than 1 (a format this tool does not know, whose
+    /// other keys would only produce noise). Otherwise the flow is built even when parts
+    /// are broken: a broken screen still exists under its id (with an empty title, style
+    /// `informative` and no actions), so its id still counts as a navigation target and
+    /// validation does not repeat a decoding error as an unknown screen.
+    mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {
+        guard let top = mapping(root) else { return nil }
+        let isSingleScreen = top.entry("screens") == nil && top.keys.contains { Self.screenKeys.contains($0) }
+        let allowed = isSingleScreen ? Self.singleScreenFileKeys + Self.screenKeys : Self.flowKeys
+        let suggested = checkKeys(top, allowed: allowed)
+
+        var version = 1
+        if let node = required(top, "version", expected: "an integer", suggested: suggested, hint: "write 'version: 1'"),
+            let value = integer(node)
+        {
+            guard value == 1 else {
+                report(
+                    .unsupportedVersion, "unsupported version \(value)", at: node.span,
+                    hint: "this tool reads version 1")
+                return nil
+            }
+            version = value
+        }
+
+        var id = baseName
+        if let node = top.value("id"), let text = string(node) {
+            checkName(
+                text, what: "flow id", at: node,
+                hint: "write an id such as 'call-quality', or leave 'id' out to use the file's base name")
+            id = text
+        }
+        var presentation = Presentation.present
+        if let node = top.value("presentation"),
+            let name = enumeration(node, name: "presentation", allowed: Presentation.allCases.map(\.rawValue)),
+            let value = Presentation(rawValue: name)
+        {
+            presentation = value
+        }
+
+        if isSingleScreen {
+            let screen = decodeScreen(top, id: baseName, span: root.span, suggested: suggested)
+            return Flow(
+                version: version, id: id, start: screen.id, presentation: presentation, screens: [screen],
+                screensSpan: root.span)
+        }
+
+        var screens: [FeedbackConfiguration] = []
+        var screensSpan: SourceSpan?
+        if let node = required(top, "screens", expected: "a mapping of screens", suggested: suggested) {
+            screensSpan = node.span
+            if let fields = mapping(node, expected: "a mapping of screens") {
+                screens.reserveCapacity(fields.entries.count)
+                let entries = fields.entries
+                for position in entries.indices {
+                    guard let screenID = entries[position].keyText else {
+                        mismatch(expected: "a screen id", found: entries[position].key)
+                        continue
+                    }
+                    // Screen keys written as screens right after this screen belong to it:
+                    // their type-mismatch is enough, no missing-key for them here.
+                    var strayKeys: Set<String> = []
+                    if !Self.isStrayScreenKey(entries[position]) {
+                        var next = position + 1
+                        while next < entries.count, Self.isStrayScreenKey(entries[next]) {
+                            if let key = entries[next].keyText { strayKeys.insert(key) }
+                            next += 1
+                        }
+                    }
+                    screens.append(
+                        decodeScreen(entries[position].value, id: screenID, span: entries[position].key.span, strayKeys: strayKeys))
+                }
+            }
+        }
+
+        var start = screens.first?.id ?? ""
+        var startSpan: SourceSpan?
+        if let node = top.value("start") {
+            if let name = string(node) {
+                start = name
+                startSpan = node.span
+            }
+        } else if screens.count > 1, !suggested.contains("start") {
+            report(
+                .missingKey, "missing required key 'start'", at: top.startSpan,
+                hint: "a flow with more than one screen names its first screen, e.g. 'start: \(start)'")
+        }
+        return Flow(
+            version: version, id: id, start: start, presentation: presentation, screens: screens,
+            startSpan: startSpan, screensSpan: screensSpan)
+    }
+}

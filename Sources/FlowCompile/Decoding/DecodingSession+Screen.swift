@@ -1,0 +1,223 @@
+import FlowSource
+
+/// Screens (BRIEF "Screens (FeedbackConfiguration)") and their primary and secondary
+/// actions.
+extension DecodingSession {
+    static let fixedStyles: [String: FeedbackStyle] = ["success": .success, "informative": .informative, "error": .error]
+    static let styleNames = ["success", "informative", "error", "feedback"]
+
+    /// A screen written as the value of `screens.ID`; `span` is its key.
+    ///
+    /// A screen whose id is a screen key (`primaryAction`) and whose value is not a mapping
+    /// is almost always that key indented too little, directly under `screens:`; its
+    /// `type-mismatch` then says so in a hint.
+    /// - Parameter strayKeys: screen keys written as screens right after this one (see
+    ///   ``isStrayScreenKey(_:)``); they are not reported again as missing here.
+    mutating func decodeScreen(
+        _ node: Node, id: String, span: SourceSpan, strayKeys: Set<String> = []
+    ) -> FeedbackConfiguration {
+        let hint = Self.screenKeys.contains(id) ? "'\(id)' is a screen key: is it indented under its screen?" : nil
+        if node.isNull {
+            // `thanks:` with nothing after it: the key is the only text to point at.
+            report(
+                .typeMismatch, "expected a mapping, found null", at: node.span.start == node.span.end ? span : node.span,
+                hint: hint)
+            return Self.placeholderScreen(id: id, span: span)
+        }
+        guard let fields = MappingFields(node) else {
+            mismatch(expected: "a mapping", found: node, hint: hint)
+            return Self.placeholderScreen(id: id, span: span)
+        }
+        let suggested = checkKeys(fields, allowed: Self.screenKeys)
+        return decodeScreen(fields, id: id, span: span, suggested: suggested.union(strayKeys))
+    }
+
+    /// Whether the entry of `screens` looks like a screen key indented too little: its id
+    /// is a screen key and its value is not a mapping (null included).
+    static func isStrayScreenKey(_ entry: MappingEntry) -> Bool {
+        guard let id = entry.keyText, screenKeys.contains(id) else { return false }
+        return entry.value.mapping == nil
+    }
+
+    /// A screen whose keys have already been checked (the root of a single-screen file).
+    mutating func decodeScreen(
+        _ fields: MappingFields, id: String, span: SourceSpan, suggested: Set<String>
+    ) -> FeedbackConfiguration {
+        var screen = Self.placeholderScreen(id: id, span: span)
+        let styleName = required(fields, "style", expected: "a string", suggested: suggested).flatMap {
+            enumeration($0, name: "style", allowed: Self.styleNames)
+        }
+        if let styleName, let fixed = Self.fixedStyles[styleName] {
+            screen.style = fixed
+            if let entry = fields.entry("image"), !entry.value.isNull {
+                report(
+                    .imageNotAllowed, "'image' is not allowed with style '\(styleName)'", at: entry.key.span,
+                    hint: "only style 'feedback' shows an image; remove 'image' or use 'style: feedback'")
+            }
+        } else if styleName == "feedback" {
+            let imageNode = required(
+                fields, "image", expected: "a string", suggested: suggested,
+                hint: "style 'feedback' shows the named image instead of a fixed icon")
+            let image = imageNode.flatMap { string($0) }
+            if let image, let imageNode { checkName(image, what: "image name", at: imageNode, hint: Self.imageHint) }
+            screen.style = .feedback(image: image ?? "")
+        } else {
+            _ = optionalString(fields, "image")
+        }
+
+        if let node = required(fields, "title", expected: "a string", suggested: suggested),
+            let title = template(node)
+        {
+            checkNotEmpty(title, at: node)
+            screen.title = title
+        }
+        screen.subtitle = optionalTemplate(fields, "subtitle")
+
+        if let node = required(fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested) {
+            screen.primaryAction = decodePrimaryAction(node)
+        }
+        if let node = fields.value("secondaryAction") {
+            screen.secondaryAction = decodeSecondaryAction(node)
+        }
+        if let node = fields.value("extraContent") {
+            if let items = node.sequence {
+                var blocks: [ContentBlock] = []
+                blocks.reserveCapacity(items.count)
+                for item in items {
+                    if let block = decodeContentBlock(item) { blocks.append(block) }
+                }
+                screen.extraContent = blocks
+            } else {
+                mismatch(expected: "a list of content blocks", found: node)
+            }
+        }
+        return screen
+    }
+
+    /// What a screen that could not be decoded stands in as: it keeps its id and span.
+    static func placeholderScreen(id: String, span: SourceSpan) -> FeedbackConfiguration {
+        FeedbackConfiguration(
+            id: id, style: .informative, title: TemplateString(""), subtitle: nil, primaryAction: .none,
+            secondaryAction: .none, extraContent: [], span: span)
+    }
+
+    static let imageHint = "name the image to show, e.g. 'image: feedbackLogo'"
+
+    /// `invalid-value` when a name that is shown or reported as is (a flow id, an image
+    /// name) is empty or only white space, or holds a control character (Unicode
+    /// category Cc, e.g. a newline or ESC) or a line or paragraph separator (U+2028,
+    /// U+2029).
+    mutating func checkName(_ text: String, what: String, at node: Node, hint: String? = nil) {
+        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            report(.invalidValue, "\(what) must not be empty", at: node.span, hint: hint)
+        } else if let scalar = text.unicodeScalars.first(where: {
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            report(
+                .invalidValue,
+                "\(what) must not contain control characters or line breaks, found U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)",
+                at: node.span, hint: hint)
+        }
+    }
+
+    /// `empty-title` when a title is empty or only whitespace.
+    mutating func checkNotEmpty(_ title: TemplateString, at node: Node) {
+        if title.raw.allSatisfy(\.isWhitespace) {
+            report(.emptyTitle, "title must not be empty", at: node.span)
+        }
+    }
+
+    // MARK: Primary and secondary actions
+
+    /// `none` | `{button: …}` | `{retryButton: …}`. A broken choice decodes as `.none`.
+    mutating func decodePrimaryAction(_ node: Node) -> FeedbackPrimaryAction {
+        guard let (name, value) = actionChoice(node, what: "primary action", choices: ["button", "retryButton"]) else {
+            return .none
+        }
+        if name == "retryButton" {
+            return decodeRetryButton(value).map { .retryButton($0) } ?? .none
+        }
+        return decodeButton(value).map { .button($0) } ?? .none
+    }
+
+    /// `none` | `{button: …}` | `{link: …}`. A broken choice decodes as `.none`.
+    mutating func decodeSecondaryAction(_ node: Node) -> FeedbackSecondaryAction {
+        guard let (name, value) = actionChoice(node, what: "secondary action", choices: ["button", "link"]) else {
+            return .none
+        }
+        guard let button = decodeButton(value) else { return .none }
+        return name == "link" ? .link(button) : .button(button)
+    }
+
+    /// Reads `none` or a one-key mapping whose key is one of `choices`; `nil` for `none`
+    /// and after a reported problem.
+    private mutating func actionChoice(_ node: Node, what: String, choices: [String]) -> (String, Node)? {
+        // Only built when a problem is reported: a valid action needs neither text.
+        var choiceList: String { choices.map { "'\($0)'" }.joined(separator: " or ") }
+        var shape: String { "'none' or a mapping with one key, \(choiceList)" }
+        if case .scalar = node.kind, let text = node.string {
+            guard text == "none" else {
+                report(
+                    .invalidValue, "unknown \(what) '\(text)'", at: node.span,
+                    hint: Suggestion.hint(for: text, among: ["none"]) ?? "write \(shape)")
+                return nil
+            }
+            return nil
+        }
+        guard let fields = MappingFields(node) else {
+            mismatch(expected: "'none' or a mapping", found: node)
+            return nil
+        }
+        let unknown = fields.entries.contains { entry in entry.keyText.map { !choices.contains($0) } ?? true }
+        if unknown {
+            checkKeys(fields, allowed: choices)
+            let known = fields.entries.filter { entry in entry.keyText.map { choices.contains($0) } ?? false }
+            guard known.count == 1, let entry = known.first, let name = entry.keyText else { return nil }
+            return (name, entry.value)
+        }
+        guard fields.entries.count == 1, let entry = fields.entries.first, let name = entry.keyText else {
+            let found = fields.entries.isEmpty ? "an empty mapping" : "\(fields.entries.count) keys"
+            report(.invalidAction, "expected exactly one of \(choiceList), found \(found)", at: node.span,
+                   hint: "write \(shape)")
+            return nil
+        }
+        return (name, entry.value)
+    }
+
+    // MARK: Buttons
+
+    /// `button` / `link`: `title` and `action` required, `onFailure` optional.
+    mutating func decodeButton(_ node: Node) -> ActionButton? {
+        guard let fields = mapping(node) else { return nil }
+        let suggested = checkKeys(fields, allowed: ["title", "action", "onFailure"])
+        let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
+        return ActionButton(title: title, action: action, onFailure: onFailure, span: node.span)
+    }
+
+    /// `retryButton`: like a button, plus an optional `loadingTitle`.
+    mutating func decodeRetryButton(_ node: Node) -> RetryButton? {
+        guard let fields = mapping(node) else { return nil }
+        let suggested = checkKeys(fields, allowed: ["title", "loadingTitle", "action", "onFailure"])
+        let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
+        return RetryButton(
+            title: title, loadingTitle: optionalTemplate(fields, "loadingTitle"), action: action,
+            onFailure: onFailure, span: node.span)
+    }
+
+    private mutating func decodeButtonParts(
+        _ fields: MappingFields, suggested: Set<String>
+    ) -> (TemplateString, FlowAction, FlowAction?) {
+        var title = TemplateString("")
+        if let node = required(fields, "title", expected: "a string", suggested: suggested), let text = template(node) {
+            checkNotEmpty(text, at: node)
+            title = text
+        }
+        var action = FlowAction([], span: fields.node.span)
+        if let node = required(fields, "action", expected: "a step or a list of steps", suggested: suggested) {
+            action = decodeAction(node)
+        }
+        let onFailure = fields.value("onFailure").map { decodeAction($0, isOnFailure: true) }
+        return (title, action, onFailure)
+    }
+}

@@ -1,0 +1,178 @@
+import FlowSource
+
+/// Actions and steps (BRIEF "Actions"), and ``FlowValue`` arguments.
+extension DecodingSession {
+    /// The built-in steps that take a screen id.
+    static let navigationSteps: Set<String> = ["push", "present", "replace", "popTo"]
+    /// The built-in steps that take no argument.
+    static let bareSteps: Set<String> = ["pop", "popToRoot", "dismiss"]
+
+    /// One step or a list of steps. An empty list is `empty-action`; a broken step is
+    /// reported and left out, the others are kept.
+    /// - Parameter isOnFailure: whether `node` is an `onFailure` (which can simply be
+    ///   left out, so the hint says that instead of removing the button).
+    mutating func decodeAction(_ node: Node, isOnFailure: Bool = false) -> FlowAction {
+        if let items = node.sequence {
+            if items.isEmpty {
+                report(
+                    .emptyAction, "an action needs at least one step", at: node.span,
+                    hint: isOnFailure
+                        ? "write a step such as 'dismiss', or remove 'onFailure' (then a failure is shown on the screen)"
+                        : "write a step such as 'dismiss', or remove the button")
+            }
+            var steps: [Step] = []
+            steps.reserveCapacity(items.count)
+            for item in items {
+                if let step = decodeStep(item) { steps.append(step) }
+            }
+            return FlowAction(steps, span: node.span)
+        }
+        return FlowAction(decodeStep(node).map { [$0] } ?? [], span: node.span)
+    }
+
+    /// A bare name (`pop`) or a one-key mapping (`push: thanks`). Unknown names are
+    /// custom steps, handled by a registered handler at run time; the argument shapes of
+    /// the built-in steps are checked here.
+    mutating func decodeStep(_ node: Node) -> Step? {
+        let shapeHint = "a step is a name such as 'dismiss' or a one-key mapping such as 'push: thanks'"
+        switch node.kind {
+        case .sequence:
+            mismatch(expected: "a step", found: node, hint: shapeHint)
+            return nil
+        case .scalar:
+            guard let name = node.string else {
+                mismatch(expected: "a step", found: node, hint: shapeHint)
+                return nil
+            }
+            return decodeStep(name: name, nameNode: node, written: nil, span: node.span)
+        case .mapping(let entries):
+            guard entries.count == 1, let entry = entries.first else {
+                let found = entries.isEmpty ? "an empty mapping" : "\(entries.count) keys"
+                report(.invalidStep, "a step mapping has exactly one key, the step name; found \(found)",
+                       at: node.span, hint: entries.count > 1 ? "write each step as its own list item" : shapeHint)
+                return nil
+            }
+            guard let name = entry.keyText else {
+                mismatch(expected: "a step name", found: entry.key)
+                return nil
+            }
+            return decodeStep(name: name, nameNode: entry.key, written: entry.value, span: node.span)
+        }
+    }
+
+    /// - Parameters:
+    ///   - nameNode: the bare name or the mapping's key; its span becomes the step's `nameSpan`.
+    ///   - written: the value after the step name in a one-key mapping (possibly null, as
+    ///     in `push:`), `nil` for a bare name.
+    private mutating func decodeStep(name: String, nameNode: Node, written: Node?, span: SourceSpan) -> Step? {
+        var step = decodeStepKind(name: name, nameNode: nameNode, written: written, span: span)
+        step?.nameSpan = nameNode.span
+        return step
+    }
+
+    /// The step for `name` and its argument, before its `nameSpan` is set.
+    private mutating func decodeStepKind(name: String, nameNode: Node, written: Node?, span: SourceSpan) -> Step? {
+        let argument = written.flatMap { $0.isNull ? nil : $0 }
+        guard !name.allSatisfy(\.isWhitespace) else {
+            report(.invalidStep, "empty step name", at: nameNode.span)
+            return nil
+        }
+        let argumentSpan = argument?.span
+        if Self.navigationSteps.contains(name) || name == "openURL" {
+            let what = name == "openURL" ? "a URL" : "a screen id"
+            guard let argument else {
+                // `push` written bare, or `push:` / `push: ~`: a null argument is the same as
+                // none (as for optional keys), reported at the `~` when written, else at the name.
+                report(.missingArgument, "step '\(name)' needs \(what)",
+                       at: written.map { nullSpan(key: nameNode, value: $0) } ?? span,
+                       hint: "write '\(name): \(name == "openURL" ? "https://…" : "SCREEN")'")
+                return nil
+            }
+            if name == "openURL" {
+                guard let url = template(argument) else { return nil }
+                return Step(.openURL(url), span: span, argumentSpan: argumentSpan)
+            }
+            guard let target = string(argument) else { return nil }
+            let kind: Step.Kind
+            switch name {
+            case "push": kind = .push(target)
+            case "present": kind = .present(target)
+            case "replace": kind = .replace(target)
+            default: kind = .popTo(target)
+            }
+            return Step(kind, span: span, argumentSpan: argumentSpan)
+        }
+        if Self.bareSteps.contains(name) {
+            if let argument {
+                report(.unexpectedArgument, "step '\(name)' takes no argument", at: argument.span,
+                       hint: "write '\(name)' on its own")
+                return nil
+            }
+            let kind: Step.Kind = name == "pop" ? .pop : name == "dismiss" ? .dismiss : .popToRoot
+            return Step(kind, span: span)
+        }
+        switch name {
+        case "finish":
+            guard let argument else { return Step(.finish(nil), span: span) }
+            guard let outcome = string(argument) else { return nil }
+            return Step(.finish(outcome), span: span, argumentSpan: argumentSpan)
+        case "collectUserFeedback":
+            guard let argument else { return Step(.collectUserFeedback(FeedbackRequest()), span: span) }
+            return decodeFeedbackRequest(argument, span: span)
+        default:
+            var templates: [TemplateString] = []
+            let value = argument.map { flowValue($0, templates: &templates) }
+            return Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
+                        argumentTemplates: templates)
+        }
+    }
+
+    /// `collectUserFeedback: {rating, reason, custom}` (seed `000`:
+    /// `call.collectUserFeedback(rating:reason:custom:)`); every key is optional.
+    private mutating func decodeFeedbackRequest(_ node: Node, span: SourceSpan) -> Step? {
+        guard let fields = mapping(node) else { return nil }
+        checkKeys(fields, allowed: ["rating", "reason", "custom"])
+        var request = FeedbackRequest(
+            rating: optionalTemplate(fields, "rating"), reason: optionalTemplate(fields, "reason"))
+        var templates: [TemplateString] = []
+        if let custom = fields.value("custom") {
+            if case .object(let object) = flowValue(custom, templates: &templates), custom.mapping != nil {
+                request.custom = object
+            } else {
+                mismatch(expected: "a mapping", found: custom)
+            }
+        }
+        return Step(.collectUserFeedback(request), span: span, argumentSpan: node.span, argumentTemplates: templates)
+    }
+
+    /// Any node as a JSON-like value, typed by the YAML 1.2 core schema (plain scalars
+    /// may be null, booleans or numbers; quoted and block scalars are strings). String
+    /// leaves are appended to `templates` with their spans. A complex key is a
+    /// `type-mismatch` and its entry is left out.
+    mutating func flowValue(_ node: Node, templates: inout [TemplateString]) -> FlowValue {
+        switch node.kind {
+        case .scalar(let text, let style):
+            if style == .plain {
+                if node.isNull { return .null }
+                if let value = node.bool { return .bool(value) }
+                if let number = node.number { return .number(number) }
+            }
+            templates.append(TemplateString(text, span: node.span))
+            return .string(text)
+        case .sequence(let items):
+            return .list(items.map { flowValue($0, templates: &templates) })
+        case .mapping(let entries):
+            var object: [String: FlowValue] = [:]
+            for entry in entries {
+                guard let key = entry.keyText else {
+                    mismatch(expected: "a string key", found: entry.key)
+                    continue
+                }
+                if object[key] == nil {
+                    object[key] = flowValue(entry.value, templates: &templates)
+                }
+            }
+            return .object(object)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import FlowSource
+
+/// The state of one decoding run: the diagnostics found so far, plus the typed readers
+/// every part of the format shares (strings, booleans, integers, enums, required and
+/// optional keys). The format-specific parts live in extensions next to this file.
+///
+/// Every reader reports its own problem at the node it looked at and returns `nil`, so
+/// the caller can go on and collect the next problem.
+struct DecodingSession {
+    var diagnostics = DiagnosticBag()
+
+    // MARK: Reporting
+
+    mutating func report(
+        _ code: FlowDiagnosticCode, _ message: String, at span: SourceSpan?,
+        notes: [Diagnostic.Note] = [], hint: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(
+            severity: code.severity, code: code.rawValue, message: message, span: span, notes: notes, hint: hint))
+    }
+
+    /// `type-mismatch`: `expected a string, found a mapping`.
+    mutating func mismatch(expected: String, found node: Node, hint: String? = nil) {
+        report(.typeMismatch, "expected \(expected), found \(node.kindDescription)", at: node.span, hint: hint)
+    }
+
+    // MARK: Mappings and keys
+
+    /// The node as a mapping, or `nil` after a `type-mismatch`.
+    mutating func mapping(_ node: Node, expected: String = "a mapping") -> MappingFields? {
+        guard let fields = MappingFields(node) else {
+            mismatch(expected: expected, found: node)
+            return nil
+        }
+        return fields
+    }
+
+    /// Reports every key of `fields` not in `allowed` (`unknown-key` at the key, with the
+    /// closest allowed key as a hint, else the list of allowed keys) and every complex key.
+    /// - Parameter what: the word for a key in messages (`key`, `content block`).
+    /// - Returns: the allowed keys that were suggested for a typo, so that a required one
+    ///   among them is not reported a second time as missing.
+    @discardableResult
+    mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
+        var suggested: Set<String> = []
+        for position in fields.entries.indices {
+            // The key in place: `for entry in fields.entries` would copy each value too.
+            guard case .scalar(let name, _) = fields.entries[position].key.kind else {
+                mismatch(expected: "a string key", found: fields.entries[position].key)
+                continue
+            }
+            guard !allowed.contains(name) else { continue }
+            let entry = fields.entries[position]
+            let hint: String
+            if let close = Suggestion.closest(to: name, among: allowed) {
+                suggested.insert(close)
+                hint = "did you mean '\(close)'?"
+            } else {
+                hint = "valid here: " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+            }
+            report(.unknownKey, "unknown \(what) '\(name)'", at: entry.key.span, hint: hint)
+        }
+        return suggested
+    }
+
+    /// The value of a required key: `missing-key` at the mapping's start when absent
+    /// (unless the key was `suggested` for a typo, which already says how to fix it), and
+    /// `type-mismatch` (`expected a string, found null`) when null, with a hint to write
+    /// the value (`write the title after 'title:'`; for another string key `write a value
+    /// after 'KEY:'`; else `hint`).
+    mutating func required(
+        _ fields: MappingFields, _ key: String, expected: String, suggested: Set<String> = [], hint: String? = nil
+    ) -> Node? {
+        guard let entry = fields.entry(key) else {
+            if !suggested.contains(key) {
+                report(.missingKey, "missing required key '\(key)'", at: fields.startSpan, hint: hint)
+            }
+            return nil
+        }
+        guard !entry.value.isNull else {
+            let nullHint =
+                key == "title" ? "write the title after 'title:'"
+                : expected == "a string" ? "write a value after '\(key):'" : hint
+            report(
+                .typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value),
+                hint: nullHint)
+            return nil
+        }
+        return entry.value
+    }
+
+    /// Where a null value is reported: the value when it is written (`~`, `null`), the key
+    /// when the value is empty (`title:` has no text of its own to point at).
+    func nullSpan(key: Node, value: Node) -> SourceSpan {
+        value.span.start == value.span.end ? key.span : value.span
+    }
+
+    // MARK: Scalars
+
+    /// Any non-null scalar exactly as written (BRIEF "Values": a string field keeps `NO`,
+    /// `0755`, `12:30` as those strings).
+    mutating func string(_ node: Node) -> String? {
+        guard let text = node.string else {
+            mismatch(expected: "a string", found: node)
+            return nil
+        }
+        return text
+    }
+
+    /// A string that may hold `${name}` references, keeping the scalar's span.
+    mutating func template(_ node: Node) -> TemplateString? {
+        string(node).map { TemplateString($0, span: node.span) }
+    }
+
+    /// Only a plain `true` or `false`.
+    mutating func bool(_ node: Node) -> Bool? {
+        guard let value = node.bool else {
+            mismatch(expected: "a boolean", found: node, hint: "write true or false")
+            return nil
+        }
+        return value
+    }
+
+    /// An exact integer that fits `Int`.
+    mutating func integer(_ node: Node) -> Int? {
+        guard let value = node.integer else {
+            mismatch(expected: "an integer", found: node)
+            return nil
+        }
+        return value
+    }
+
+    /// One of `allowed`, else `invalid-value` (`unknown style 'sucess'`) with the closest
+    /// allowed value as a hint, or the list of them.
+    /// - Parameter name: the word for the value in messages (`style`, `format`).
+    mutating func enumeration(_ node: Node, name: String, allowed: [String]) -> String? {
+        guard let text = string(node) else { return nil }
+        guard allowed.contains(text) else {
+            let hint = Suggestion.hint(for: text, among: allowed)
+                ?? "expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+            report(.invalidValue, "unknown \(name) '\(text)'", at: node.span, hint: hint)
+            return nil
+        }
+        return text
+    }
+
+    // MARK: Optional keys
+
+    mutating func optionalString(_ fields: MappingFields, _ key: String) -> String? {
+        fields.value(key).flatMap { string($0) }
+    }
+
+    mutating func optionalTemplate(_ fields: MappingFields, _ key: String) -> TemplateString? {
+        fields.value(key).flatMap { template($0) }
+    }
+
+    mutating func optionalBool(_ fields: MappingFields, _ key: String) -> Bool? {
+        fields.value(key).flatMap { bool($0) }
+    }
+
+    /// The integer of an optional key together with where it is written.
+    mutating func optionalInteger(_ fields: MappingFields, _ key: String) -> (value: Int, span: SourceSpan)? {
+        guard let node = fields.value(key), let value = integer(node) else { return nil }
+        return (value, node.span)
+    }
+}

@@ -1,0 +1,79 @@
+import FlowSource
+
+/// The stable codes of the diagnostics that decoding (``FlowDecoder``) and validation
+/// (``FlowValidator``) report. The loader's codes (`duplicate-key`, `syntax-error`, …)
+/// belong to `FlowDocument` and are not listed here.
+///
+/// Codes are kebab-case and never change meaning; tools, suppressions and `explain`
+/// rely on them. ``summary`` is one line for a README table or `--help`.
+public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    // Decoding (shape of the file).
+    case unsupportedVersion = "unsupported-version"
+    case unknownKey = "unknown-key"
+    case missingKey = "missing-key"
+    case typeMismatch = "type-mismatch"
+    case invalidValue = "invalid-value"
+    case emptyTitle = "empty-title"
+    case imageNotAllowed = "image-not-allowed"
+    case invalidAction = "invalid-action"
+    case emptyAction = "empty-action"
+    case invalidStep = "invalid-step"
+    case missingArgument = "missing-argument"
+    case unexpectedArgument = "unexpected-argument"
+    case invalidContent = "invalid-content"
+    // Validation (meaning of the flow).
+    case emptyFlow = "empty-flow"
+    case duplicateScreenID = "duplicate-screen-id"
+    case unknownScreen = "unknown-screen"
+    case unreachableScreen = "unreachable-screen"
+    case duplicateFieldID = "duplicate-field-id"
+    case unknownReference = "unknown-reference"
+    case invalidTemplate = "invalid-template"
+    case popOnRoot = "pop-on-root"
+    case popToNotInStack = "pop-to-not-in-stack"
+    case unknownStep = "unknown-step"
+    case disallowedURLScheme = "disallowed-url-scheme"
+    case reservedFieldID = "reserved-field-id"
+
+    /// The severity the code is reported with.
+    public var severity: Severity {
+        switch self {
+        case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep: .warning
+        default: .error
+        }
+    }
+
+    /// One line saying what the code means.
+    public var summary: String {
+        switch self {
+        case .unsupportedVersion: "'version' is not 1, the only version this tool reads"
+        case .unknownKey: "a key (or content block) that is not valid at this place; hints the closest valid one"
+        case .missingKey: "a required key is absent (reported at the start of its mapping), e.g. collectUserFeedback without 'rating'"
+        case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
+        case .invalidValue:
+            "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that is a constant outside 1...5 or names a rating field whose range leaves 1...5 (or a toggle); an openURL constant that is not a URL; '${' in a screen id or finish outcome, or an empty outcome"
+        case .emptyTitle: "a screen or button title that is empty or only whitespace"
+        case .imageNotAllowed: "'image' on a screen whose style is success, informative or error"
+        case .invalidAction: "a primary/secondary action mapping without exactly one of its keys (button, retryButton, link)"
+        case .emptyAction: "an action written as an empty list of steps"
+        case .invalidStep: "a step mapping with zero or several keys, or an empty step name"
+        case .missingArgument: "push, present, replace, popTo or openURL written without its argument, or with a null one"
+        case .unexpectedArgument: "pop, popToRoot or dismiss written with an argument"
+        case .invalidContent: "a content block mapping with zero or several keys"
+        case .emptyFlow: "a flow without any screen"
+        case .duplicateScreenID: "two screens with the same id (flows built in code; files report duplicate-key)"
+        case .unknownScreen: "'start' or a push/present/replace/popTo target that names no screen of the flow"
+        case .unreachableScreen: "a screen that no chain of push/present/replace from the start screen shows (warning)"
+        case .duplicateFieldID: "a field id used twice in one flow; a note points at the first"
+        case .unknownReference: "a ${name} template naming neither a field id of the flow, a context variable, nor a host-provided name (validate --context NAME)"
+        case .invalidTemplate: "a malformed template: unclosed '${', empty or invalid name"
+        case .popOnRoot: "'pop' on a screen that is always the root of its stack, where it dismisses the stack (warning)"
+        case .popToNotInStack:
+            "'popTo: ID' on a screen that is always the only screen of its stack, so ID is never in it and the step always fails (warning)"
+        case .unknownStep:
+            "a custom step whose name is close to a built-in step (e.g. 'dismis', 'Push'); it runs only if a handler of that name is registered (warning)"
+        case .disallowedURLScheme: "an openURL whose scheme, written as a constant, is not one the runtime opens (by default \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")))"
+        case .reservedFieldID: "a field id that is, or starts like, a context variable: 'flow.id', 'screen.id', 'flow.…', 'screen.…'"
+        }
+    }
+}

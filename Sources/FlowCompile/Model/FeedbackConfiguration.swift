@@ -1,0 +1,75 @@
+import FlowSource
+
+/// One feedback screen (seed `002`): style, multi-line title and subtitle, a primary and
+/// a secondary action, and extra content below the subtitle.
+///
+/// The same value comes from a file (`screens.ID` of a flow, or a whole single-screen
+/// file) or from Swift code:
+/// ```swift
+/// FeedbackConfiguration(style: .success, title: "Title", subtitle: "Subtitle",
+///                       primaryAction: .button(title: "Done", completion: { … }))
+/// ```
+public struct FeedbackConfiguration: Sendable {
+    /// The screen id within its flow (the `screens` key, or the file's base name).
+    public var id: String
+    public var style: FeedbackStyle
+    public var title: TemplateString
+    public var subtitle: TemplateString?
+    public var primaryAction: FeedbackPrimaryAction
+    /// Default `.none`.
+    public var secondaryAction: FeedbackSecondaryAction
+    /// Default empty.
+    public var extraContent: [ContentBlock]
+    /// Where the screen is defined (its key in `screens`, or the document root).
+    public var span: SourceSpan?
+
+    public init(
+        id: String = "feedback",
+        style: FeedbackStyle,
+        title: String,
+        subtitle: String? = nil,
+        primaryAction: FeedbackPrimaryAction,
+        secondaryAction: FeedbackSecondaryAction = .none,
+        extraContent: [ContentBlock] = []
+    ) {
+        self.init(
+            id: id, style: style, title: TemplateString(title), subtitle: subtitle.map { TemplateString($0) },
+            primaryAction: primaryAction, secondaryAction: secondaryAction, extraContent: extraContent, span: nil)
+    }
+
+    /// The memberwise form used by the decoder (templates keep their source spans).
+    public init(
+        id: String, style: FeedbackStyle, title: TemplateString, subtitle: TemplateString?,
+        primaryAction: FeedbackPrimaryAction, secondaryAction: FeedbackSecondaryAction,
+        extraContent: [ContentBlock], span: SourceSpan?
+    ) {
+        self.id = id
+        self.style = style
+        self.title = title
+        self.subtitle = subtitle
+        self.primaryAction = primaryAction
+        self.secondaryAction = secondaryAction
+        self.extraContent = extraContent
+        self.span = span
+    }
+}
+
+extension FeedbackConfiguration {
+    /// Every action this screen can run, in this order: the primary action, its
+    /// `onFailure`, the secondary action, its `onFailure`. O(1).
+    public var actions: [FlowAction] {
+        var actions: [FlowAction] = []
+        if let action = primaryAction.action { actions.append(action) }
+        if let onFailure = primaryAction.onFailure { actions.append(onFailure) }
+        if let button = secondaryAction.button {
+            actions.append(button.action)
+            if let onFailure = button.onFailure { actions.append(onFailure) }
+        }
+        return actions
+    }
+
+    /// The field blocks of `extraContent` (rating, textField, textEditor, toggle), in order.
+    public var fields: [ContentBlock] {
+        extraContent.filter { $0.fieldID != nil }
+    }
+}

@@ -1,0 +1,71 @@
+import FlowSource
+
+/// The main action of a screen (seed `002`): a button, a retry button, or none.
+///
+/// The primary action is enabled only when every required field of the screen is
+/// filled and valid and the screen is not busy.
+public enum FeedbackPrimaryAction: Sendable {
+    case none
+    case button(ActionButton)
+    case retryButton(RetryButton)
+
+    /// Seed API: `FeedbackPrimaryAction.button(title: "…", completion: { … })`.
+    public static func button(
+        title: String, completion: @escaping @Sendable () async throws -> Void
+    ) -> FeedbackPrimaryAction {
+        .button(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+    }
+
+    /// Seed API: `.retryButton(title:loadingTitle:retryCompletion:)`. The retry completion
+    /// receives a completion handler that it must call when its async work is done; the
+    /// button shows `loadingTitle` (and ignores taps) until then.
+    ///
+    /// Only the first call of the completion handler counts; later calls are ignored.
+    /// The wait honours task cancellation: when the action is cancelled (the host ends
+    /// the flow, see ``FlowNavigator/end(_:)``) the step stops waiting and fails with
+    /// `CancellationError` even if the handler is never called.
+    public static func retryButton(
+        title: String, loadingTitle: String? = nil,
+        retryCompletion: @escaping @Sendable (_ completionHandler: @escaping @Sendable () -> Void) -> Void
+    ) -> FeedbackPrimaryAction {
+        let step = StepClosure {
+            let gate = RetryCompletionGate()
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    guard gate.install(continuation) else { return }
+                    retryCompletion { gate.finish(.success(())) }
+                }
+            } onCancel: {
+                gate.finish(.failure(CancellationError()))
+            }
+        }
+        return .retryButton(RetryButton(
+            title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
+            action: FlowAction(.perform(step))))
+    }
+
+    /// The button's title, `nil` for `.none`.
+    public var title: TemplateString? {
+        switch self {
+        case .none: nil
+        case .button(let b): b.title
+        case .retryButton(let b): b.title
+        }
+    }
+
+    public var action: FlowAction? {
+        switch self {
+        case .none: nil
+        case .button(let b): b.action
+        case .retryButton(let b): b.action
+        }
+    }
+
+    public var onFailure: FlowAction? {
+        switch self {
+        case .none: nil
+        case .button(let b): b.onFailure
+        case .retryButton(let b): b.onFailure
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import FlowSource
+
+/// The secondary action of a screen (seed `002`): a button, a link, or none. It does
+/// not wait for the form: a "Contact us" link works with an empty email.
+public enum FeedbackSecondaryAction: Sendable {
+    case none
+    case button(ActionButton)
+    case link(ActionButton)
+
+    /// Seed API: `FeedbackSecondaryAction.button(title:completion:)`.
+    public static func button(
+        title: String, completion: @escaping @Sendable () async throws -> Void
+    ) -> FeedbackSecondaryAction {
+        .button(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+    }
+
+    /// Seed API: `FeedbackSecondaryAction.link(title:completion:)`.
+    public static func link(
+        title: String, completion: @escaping @Sendable () async throws -> Void
+    ) -> FeedbackSecondaryAction {
+        .link(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+    }
+
+    /// The button, for `.button` and `.link`.
+    public var button: ActionButton? {
+        switch self {
+        case .none: nil
+        case .button(let b), .link(let b): b
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import FlowSource
+
+/// The look of a feedback screen (seed `002`: `.success`, `.informative`, `.error` and
+/// the custom `.feedback(image)` whose icon replaces the fixed ones).
+///
+/// In files: `style: success | informative | error | feedback`, with `image: NAME`
+/// required for `feedback` and an error for the three fixed styles.
+public enum FeedbackStyle: Sendable, Hashable {
+    case success
+    case informative
+    case error
+    /// A custom style whose icon is the named image asset.
+    case feedback(image: String)
+
+    /// The file-format name: `success`, `informative`, `error`, `feedback`.
+    public var name: String {
+        switch self {
+        case .success: "success"
+        case .informative: "informative"
+        case .error: "error"
+        case .feedback: "feedback"
+        }
+    }
+
+    /// The image of a `.feedback` style, `nil` for the fixed styles.
+    public var image: String? {
+        if case .feedback(let image) = self { return image }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import FlowSource
+
+/// How the start screen of a flow enters: presented modally (default) or pushed on the
+/// host's current stack.
+public enum Presentation: String, Sendable, Hashable, CaseIterable {
+    case present
+    case push
+}
+
+/// A flow of feedback screens (BRIEF "The flow file format (version 1)").
+///
+/// Invariants after successful validation: `screens` is non-empty, ids are unique,
+/// `start` names a screen, every navigation target names a screen.
+public struct Flow: Sendable {
+    /// The format version; only `1` exists.
+    public var version: Int
+    /// Default: the file's base name.
+    public var id: String
+    /// The first screen's id.
+    public var start: String
+    public var presentation: Presentation
+    /// The screens in the order written.
+    public var screens: [FeedbackConfiguration]
+    /// Where `start` is written (for diagnostics), when it came from a file.
+    public var startSpan: SourceSpan?
+    /// Where the screens are written: the `screens` mapping of a flow file, or the root
+    /// mapping of a single-screen file; `nil` for flows built in code.
+    public var screensSpan: SourceSpan?
+
+    public init(
+        version: Int = 1, id: String, start: String, presentation: Presentation = .present,
+        screens: [FeedbackConfiguration], startSpan: SourceSpan? = nil, screensSpan: SourceSpan? = nil
+    ) {
+        self.version = version
+        self.id = id
+        self.start = start
+        self.presentation = presentation
+        self.screens = screens
+        self.startSpan = startSpan
+        self.screensSpan = screensSpan
+    }
+
+    /// A one-screen flow whose start is `configuration`.
+    public init(configuration: FeedbackConfiguration, id: String? = nil, presentation: Presentation = .present) {
+        self.init(id: id ?? configuration.id, start: configuration.id, presentation: presentation, screens: [configuration])
+    }
+
+    /// The screen with `id` (the first, should ids repeat), or `nil`. O(number of
+    /// screens); for many lookups build ``screenIndex()`` once instead.
+    public func screen(_ id: String) -> FeedbackConfiguration? {
+        // By index: iterating the elements would copy every screen just to read its id.
+        screens.firstIndex { $0.id == id }.map { screens[$0] }
+    }
+
+    /// Screen id → position in ``screens`` of the first screen with that id. O(number of
+    /// screens) to build, O(1) per lookup: what repeated lookups by id (validation,
+    /// navigation) should use rather than ``screen(_:)``.
+    public func screenIndex() -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(screens.count)
+        for position in screens.indices where index[screens[position].id] == nil {
+            index[screens[position].id] = position
+        }
+        return index
+    }
+}

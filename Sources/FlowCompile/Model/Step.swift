@@ -1,0 +1,135 @@
+import FlowSource
+
+/// One step of an action (BRIEF "Actions"). Steps run in order; a failing step stops
+/// the rest.
+public struct Step: Sendable {
+    public enum Kind: Sendable {
+        /// Push screen `id` on the top stack.
+        case push(String)
+        /// Present screen `id` modally: a new stack on top.
+        case present(String)
+        /// Replace the top screen of the top stack with screen `id`.
+        case replace(String)
+        /// Remove the top screen; a stack left empty is removed (as `dismiss`).
+        case pop
+        /// Pop down to the nearest screen `id` in the top stack; fails if absent.
+        case popTo(String)
+        /// Keep only the first screen of the top stack.
+        case popToRoot
+        /// Remove the whole top stack.
+        case dismiss
+        /// End the flow now with an outcome name (`finished` when `nil`).
+        case finish(String?)
+        /// Hand the URL (after template rendering) to the URL handler.
+        case openURL(TemplateString)
+        /// Submit feedback (seed `000`: `call.collectUserFeedback(rating:reason:custom:)`).
+        case collectUserFeedback(FeedbackRequest)
+        /// Any other name: a handler looked up in the registry by `name`.
+        case custom(name: String, argument: FlowValue?)
+        /// A Swift closure, for configurations built in code (seed `002` completions).
+        case perform(StepClosure)
+    }
+
+    public var kind: Kind
+    /// Where the step is written, for files.
+    public var span: SourceSpan?
+    /// Where the step's argument (target id, URL, …) is written, for files.
+    public var argumentSpan: SourceSpan?
+    /// Where the step's name is written (the bare name, or the key of a one-key
+    /// mapping), for files; `nil` for steps built in code.
+    public var nameSpan: SourceSpan?
+    /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
+    /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
+    /// document order, so validation can check their `${name}` references. Empty for
+    /// steps built in code and for steps whose argument is already a ``TemplateString``.
+    public var argumentTemplates: [TemplateString]
+
+    public init(
+        _ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil,
+        argumentTemplates: [TemplateString] = [], nameSpan: SourceSpan? = nil
+    ) {
+        self.kind = kind
+        self.span = span
+        self.argumentSpan = argumentSpan
+        self.argumentTemplates = argumentTemplates
+        self.nameSpan = nameSpan
+    }
+
+    /// The names of the built-in steps as written in files (BRIEF "Actions"); any other
+    /// name is a custom step run by a registered handler. Step names are case-sensitive.
+    public static let builtInNames: [String] = [
+        "push", "present", "replace", "pop", "popTo", "popToRoot", "dismiss", "finish", "openURL",
+        "collectUserFeedback",
+    ]
+
+    /// The step's name as written in files: `push`, `pop`, `collectUserFeedback`, the
+    /// custom name, or `perform` for closures.
+    public var name: String {
+        switch kind {
+        case .push: "push"
+        case .present: "present"
+        case .replace: "replace"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .popToRoot: "popToRoot"
+        case .dismiss: "dismiss"
+        case .finish: "finish"
+        case .openURL: "openURL"
+        case .collectUserFeedback: "collectUserFeedback"
+        case .custom(let name, _): name
+        case .perform: "perform"
+        }
+    }
+
+    /// The screen id a navigation step targets (`push`, `present`, `replace`, `popTo`).
+    public var target: String? {
+        switch kind {
+        case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
+        default: nil
+        }
+    }
+}
+
+/// The arguments of `collectUserFeedback`: `rating` (rendered, then read as an integer),
+/// `reason` (rendered text) and `custom` (string leaves are rendered as templates).
+public struct FeedbackRequest: Sendable, Hashable {
+    public var rating: TemplateString?
+    public var reason: TemplateString?
+    public var custom: [String: FlowValue]
+
+    public init(rating: TemplateString? = nil, reason: TemplateString? = nil, custom: [String: FlowValue] = [:]) {
+        self.rating = rating
+        self.reason = reason
+        self.custom = custom
+    }
+
+    /// The rating a rendered `rating` text stands for: horizontal white space (Unicode
+    /// category Zs and U+0009) trimmed, the rest ASCII digits forming a whole number from
+    /// 1 to 5 (seed `000`: "a rating grade from 1 - 5"); `nil` otherwise. The navigator
+    /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
+    public static func rating(fromRendered text: String) -> Int? {
+        let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
+        // Leading zeros are digits too ("05" is 5), so only the value is bounded.
+        var value = 0
+        for scalar in trimmed.reversed() {
+            guard ("0"..."9").contains(scalar) else { return nil }
+            value = min(value * 10 + Int(scalar.value - 48), 6)
+        }
+        return !trimmed.isEmpty && (1...5).contains(value) ? value : nil
+    }
+
+    /// The white space ``rating(fromRendered:)`` trims: U+0009 and Unicode category Zs.
+    static func isHorizontalSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+}
+
+/// A step written as Swift code. The closure runs on the navigator; throwing fails the
+/// step (and runs `onFailure`).
+public struct StepClosure: Sendable {
+    public let body: @Sendable () async throws -> Void
+
+    public init(_ body: @escaping @Sendable () async throws -> Void) {
+        self.body = body
+    }
+}

@@ -1,0 +1,154 @@
+import FlowSource
+
+/// A string that may contain `${name}` references to field values or context
+/// variables; `$$` is a literal `$` (BRIEF "Templates and expressions").
+///
+/// `segments` is the parsed form; `problems` lists malformed references (an unclosed
+/// `${`, an empty or invalid name) with their offset, so the validator can report them
+/// at the exact column. Offsets count Unicode scalars from the start of ``raw``.
+public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public enum Segment: Sendable, Hashable {
+        case literal(String)
+        /// A `${name}` reference; `offset` is where `$` stands in `raw`.
+        case variable(name: String, offset: Int)
+    }
+
+    public struct Problem: Sendable, Hashable {
+        public var message: String
+        public var offset: Int
+    }
+
+    /// The text as written (after YAML/JSON unescaping).
+    public let raw: String
+    /// Where the scalar holding this text is in the source, when it came from a file.
+    public let span: SourceSpan?
+    public let segments: [Segment]
+    public let problems: [Problem]
+
+    public init(_ raw: String, span: SourceSpan? = nil) {
+        self.raw = raw
+        self.span = span
+        (segments, problems) = Self.parse(raw)
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public var description: String { raw }
+
+    /// The names referenced, in order, with their offsets.
+    public var references: [(name: String, offset: Int)] {
+        segments.compactMap {
+            if case .variable(let name, let offset) = $0 { return (name, offset) }
+            return nil
+        }
+    }
+
+    /// Whether the string has no `${…}` reference (its rendering is `raw` with `$$` → `$`).
+    public var isConstant: Bool { references.isEmpty }
+
+    /// Replaces each reference by `lookup(name)`; an unknown name renders as the empty
+    /// string (validation reports unknown names before a flow ever runs). O(length).
+    public func render(_ lookup: (String) -> String?) -> String {
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let text): out += text
+            case .variable(let name, _): out += lookup(name) ?? ""
+            }
+        }
+        return out
+    }
+
+    /// Whether `name` can be referenced as `${name}`: `[A-Za-z_][A-Za-z0-9_.-]*`, ASCII
+    /// only. The one rule for field ids, context keys and template references. O(length).
+    public static func isValidName(_ name: Substring) -> Bool {
+        isValidName(name.utf8)
+    }
+
+    /// The same rule on UTF-8: every allowed character is ASCII, so any byte ≥ 0x80
+    /// (part of a non-ASCII scalar) makes the name invalid.
+    private static func isValidName(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, first.isASCIILetterOrUnderscore else { return false }
+        return bytes.dropFirst().allSatisfy {
+            $0.isASCIILetterOrUnderscore || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D  // 0-9 . -
+        }
+    }
+
+    /// Splits `raw` into literals and `${name}` references. O(length).
+    ///
+    /// Works on the UTF-8 bytes: `$`, `{` and `}` are ASCII, so every cut falls on a
+    /// scalar boundary, and offsets (in Unicode scalars) are counted as the bytes that
+    /// start a scalar. A string without `$` is one literal, without any copying.
+    static func parse(_ raw: String) -> ([Segment], [Problem]) {
+        guard raw.utf8.contains(0x24) else { return (raw.isEmpty ? [] : [.literal(raw)], []) }
+        var text = raw
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ([Segment], [Problem]) {
+        let dollar: UInt8 = 0x24, open: UInt8 = 0x7B, close: UInt8 = 0x7D
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var segments: [Segment] = []
+        var problems: [Problem] = []
+        var literal = ""
+        /// Bytes from `literalStart` up to the current position belong to the literal.
+        var literalStart = 0
+        var i = 0
+        /// Unicode scalars before byte `i`, counted up to `countedTo`.
+        var scalars = 0
+        var countedTo = 0
+        func offset(of position: Int) -> Int {
+            while countedTo < position {
+                if bytes[countedTo] & 0xC0 != 0x80 { scalars += 1 }
+                countedTo += 1
+            }
+            return scalars
+        }
+        while i < bytes.count {
+            guard bytes[i] == dollar, i + 1 < bytes.count else {
+                i += 1
+                continue
+            }
+            if bytes[i + 1] == dollar {
+                // `$$`: keep the first `$`, drop the second.
+                literal += string(literalStart..<(i + 1))
+                i += 2
+                literalStart = i
+                continue
+            }
+            guard bytes[i + 1] == open else {
+                i += 1
+                continue
+            }
+            let at = offset(of: i)
+            guard let end = bytes[(i + 2)...].firstIndex(of: close) else {
+                problems.append(Problem(message: "unclosed '${' in template", offset: at))
+                break
+            }
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[(i + 2)..<end])
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            if !isValidName(nameBytes) {
+                problems.append(Problem(
+                    message: name.isEmpty ? "empty name in '${}'" : "invalid name '\(name)' in template", offset: at))
+            }
+            literal += string(literalStart..<i)
+            if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+            segments.append(.variable(name: name, offset: at))
+            i = end + 1
+            literalStart = i
+        }
+        literal += string(literalStart..<bytes.count)
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return (segments, problems)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrUnderscore: Bool {
+        (0x61...0x7A).contains(self) || (0x41...0x5A).contains(self) || self == 0x5F  // a-z A-Z _
+    }
+}

@@ -1,0 +1,125 @@
+import FlowSource
+
+/// Checks the meaning of a decoded (or code-built) ``Flow`` beyond its shape, reporting
+/// every problem in one run.
+///
+/// Rules (codes in ``FlowDiagnosticCode``):
+/// - `empty-flow`: the flow has no screen (nothing else is checked then).
+/// - `duplicate-screen-id`: two screens share an id (code-built flows; in files the
+///   loader reports `duplicate-key`).
+/// - `unknown-screen`: `start`, or the target of a `push`, `present`, `replace` or
+///   `popTo` step, names no screen; at the id as written, with "did you mean".
+/// - `invalid-value` for names that are never rendered: a `start`, navigation target or
+///   `finish` outcome holding `${` ("screen ids are names, not templates"; such a target
+///   is not also `unknown-screen`), and an empty `finish` outcome.
+/// - `unreachable-screen` (warning): no chain of `push`/`present`/`replace` steps from
+///   the start screen shows the screen; at the screen's key.
+/// - `unknown-step` (warning): a custom step whose name is within ``Suggestion``'s
+///   distance of a built-in step name (`Push`, `openUrl`, `dismis`), unless listed in
+///   `knownHandlers`; at the step's name.
+/// - `disallowed-url-scheme`: an `openURL` whose scheme is written as a constant (the
+///   whole URL, or the text before its first `${` when it holds the scheme's `:`) and is
+///   not in `allowedURLSchemes` (default: the runtime's
+///   ``URLSchemePolicy/defaultAllowedSchemes``); `invalid-value` for a constant
+///   URL without a scheme (RFC 3986 §3.1) or with white space. At the URL.
+/// - `duplicate-field-id`: a field id (rating, textField, textEditor, toggle) is used
+///   twice in the flow; a note points at the first.
+/// - `reserved-field-id`: a field id equal to a ``ContextVariable`` name or starting with
+///   `flow.` or `screen.`.
+/// - `invalid-template`: a malformed `${…}` (unclosed, empty or invalid name).
+/// - `unknown-reference`: `${name}` names neither a field id of the flow, a
+///   ``ContextVariable`` (`flow.id`, `screen.id`), nor one of `additionalVariables`;
+///   with "did you mean" and how to declare a host name (`validate --context NAME`). Both
+///   template rules point at the `${` itself, found in the file's bytes when `source` is
+///   given (see ``TemplateLocator``), else only in single-line unescaped scalars; the
+///   scalar's start otherwise.
+/// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack,
+///   where `pop` removes the whole stack (BRIEF "Actions": a stack left empty is removed,
+///   as `dismiss`); at the `pop` step. Defined below.
+/// - `pop-to-not-in-stack` (warning): a `popTo: X` whose top is known to be a root R ≠ X
+///   (the top stack is then `[R]`), or a screen R ≠ X with only the host's screens below
+///   it (the start with `presentation: push`; a popTo target must be a screen of the flow
+///   pushed before the top); the step always fails; at X.
+/// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`;
+///   a constant `collectUserFeedback` `rating` (no `${…}`) that is not a whole number
+///   from 1 to 5 (surrounding spaces allowed), at the rating; a rating that is one
+///   `${name}` naming a rating field whose `min...max` is not within 1...5, or a toggle,
+///   at the reference with a note at the field.
+/// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (seed
+///   `000`'s API takes a rating from 1 to 5, so the step could only fail at run time).
+///
+/// **When a screen is "only ever a root".** A screen *may be above a root* when some
+/// way of showing it puts it on top of another screen of its stack: it is the start
+/// screen and `presentation` is `push` (pushed on the host's stack); or some `push: ID`
+/// names it; or some `replace: ID` names it while the screen being replaced may be above
+/// a root or its position is unknown (replace keeps the position). A screen reachable
+/// from the start that may not be above a root is *only ever a root*: every way it is
+/// shown is `present: ID`, `replace: ID` of a root, or the start with `presentation:
+/// present`. (`popTo` shows no screen in a new position.) Within an action, `pop` acts on
+/// the top *at that step*: the action's own screen until a navigation step runs, then the
+/// pushed/presented/replacing screen, then unknown after `pop`, `popTo`, `popToRoot`,
+/// `dismiss` or `finish`. `onFailure` starts on its own screen only if the failed action
+/// has no navigation step before its last step. The warning is given only when the top
+/// is known to be a root, so a `pop` that might pop a pushed screen is never flagged.
+///
+/// Complexity: O(screens + steps + template length), plus the stack-root fixed point,
+/// O(screens · steps) in the worst case.
+public enum FlowValidator {
+    /// The context variables a template may name besides field ids, as written in
+    /// `${…}`: `flow.id` and `screen.id` (see ``ContextVariable``).
+    public static let contextVariables: [String] = ContextVariable.names
+
+    /// Validates `flow`, appending to `diagnostics`.
+    /// - Parameters:
+    ///   - graphWarnings: whether to run the whole-graph warnings (`unreachable-screen`,
+    ///     `pop-on-root`). ``FlowCompiler`` turns them off when decoding failed, since a
+    ///     step dropped for a shape error would make its target look unreachable.
+    ///   - additionalVariables: names a host promises to provide to templates (e.g. the
+    ///     navigator's extra context), accepted besides field ids and
+    ///     ``contextVariables``.
+    ///   - knownHandlers: custom step names the host registers handlers for; a step with
+    ///     such a name is never reported as `unknown-step`.
+    ///   - allowedURLSchemes: the schemes `openURL` may use (case-insensitive); by default
+    ///     the runtime's ``URLSchemePolicy/defaultAllowedSchemes``, so the two
+    ///     cannot disagree.
+    ///   - source: the file `flow` was decoded from; with it, template diagnostics point
+    ///     at the exact `${` also inside escaped, multi-line and block scalars.
+    public static func validate(
+        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = [],
+        knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
+    ) {
+        var run = ValidationRun(
+            flow: flow, additionalVariables: additionalVariables, knownHandlers: knownHandlers,
+            allowedURLSchemes: allowedURLSchemes, source: source)
+        if run.checkHasScreens() {
+            run.checkUniqueScreenIDs()
+            let startExists = run.checkStart()
+            run.checkTargets()
+            run.checkStepNames()
+            run.checkStepArguments()
+            if graphWarnings, startExists {
+                let reachable = run.reachableScreens()
+                run.checkReachability(reachable)
+                run.checkPopOnRoot(reachable)
+            }
+            let fieldIDs = run.checkFieldIDs()
+            run.checkFieldRanges()
+            run.checkFeedbackRatings()
+            run.checkTemplates(fieldIDs: fieldIDs)
+        }
+        diagnostics.append(contentsOf: run.diagnostics.diagnostics)
+    }
+
+    /// Validates `flow` and returns its diagnostics sorted by position.
+    public static func validate(
+        _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
+    ) -> [Diagnostic] {
+        var bag = DiagnosticBag()
+        validate(
+            flow, diagnostics: &bag, graphWarnings: graphWarnings, additionalVariables: additionalVariables,
+            knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: source)
+        return bag.sorted
+    }
+}

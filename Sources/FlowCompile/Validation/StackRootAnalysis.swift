@@ -1,0 +1,146 @@
+import FlowSource
+
+/// Finds the `pop` steps that act on a screen which is always the root (bottom) of its
+/// stack, where `pop` removes the whole stack just like `dismiss` (rule `pop-on-root`).
+///
+/// **Definition.** A screen *may be above a root* when some way of showing it puts it
+/// on top of another screen of the same stack:
+/// - it is the start screen and the flow's `presentation` is `push` (it is pushed on the
+///   host's stack), or it replaces such a screen (see "on the host" below);
+/// - some `push: ID` step names it;
+/// - some `replace: ID` step names it while the screen being replaced may be above a
+///   root (replace keeps the position), or while that position is unknown.
+/// A reachable screen that may not be above a root is *only ever a root*: every way it
+/// is shown is `present: ID`, `replace: ID` of a root, or the start with
+/// `presentation: present`. `popTo` only uncovers screens already shown, so it shows
+/// no screen in a new position.
+///
+/// **Tracking the top within an action.** Steps run in order, so a `pop` acts on the
+/// screen on top *at that step*: the action's own screen until a navigation step runs;
+/// the pushed or presented screen after `push`/`present`; the replacement after
+/// `replace` (same position); unknown after `pop`, `popTo`, `popToRoot`, `dismiss` or
+/// `finish`. An `onFailure` action starts on its own screen when the failed action has
+/// no navigation step before its last step (so nothing can have moved before the
+/// failure), otherwise unknown. A warning is given only when the top is known to be a
+/// root, so the rule never warns about a `pop` that might pop a pushed screen.
+///
+/// **`popTo` on a root (rule `pop-to-not-in-stack`).** When the top is known to be a
+/// root screen R, the top stack is exactly `[R]` (R is at its bottom and on top), so
+/// `popTo: X` with X ≠ R can only fail (`popTo` looks only in the top stack). This is
+/// the case of a screen only ever presented (`present: R`), then `popTo` back to the
+/// screen that presented it.
+///
+/// **`popTo` on the flow's first screen of a host stack.** A `popTo` target must be a
+/// screen of the flow shown below the top in the same stack; the host's screens below a
+/// pushed start are not the flow's. A screen is *on the host* when the screens below it,
+/// if any, are all the host's: the start screen with `presentation: push`, and a screen
+/// that `replace: ID` shows while the replaced screen is on the host. A screen that may
+/// have a flow screen below it (named by `push: ID`, or by `replace: ID` of such a screen
+/// or of an unknown top) is neither a root nor on the host. When the top is known to be a
+/// screen R on the host, `popTo: X` with X ≠ R can only fail, as on a root; `pop` on it
+/// is fine (it goes back to the host's screen).
+/// A `popTo` whose top may have a flow screen below is not judged: it would need to
+/// know which screens can be below, which this analysis does not track.
+///
+/// Complexity: a fixed point over "may be above a root", which only grows, so at most
+/// s + 1 passes over all steps for s screens: O(s · steps).
+struct StackRootAnalysis {
+    /// Where the top of the stack stands while an action runs.
+    private enum Top: Equatable {
+        /// The named screen, which is the root of its stack.
+        case root(String)
+        /// The named screen, above only the host's screens (see "on the host").
+        case onHost(String)
+        /// A screen that may have a screen of the flow below it.
+        case aboveRoot
+        case unknown
+    }
+
+    /// Ids of screens that may be shown above a screen of the flow.
+    private(set) var mayBeAboveRoot: Set<String> = []
+    /// Ids of screens that may be shown on the host, above only the host's screens.
+    private(set) var mayBeOnHost: Set<String> = []
+    /// The `pop` steps whose top is known to be a root, with that root screen's id, in
+    /// screen and step order.
+    private(set) var popsOnRoot: [(screen: String, step: Step)] = []
+    /// The `popTo: X` steps whose top is known to be a root R, or a screen R on the host,
+    /// with X ≠ R (so X is never below the top), with R, X and whether R is on the host,
+    /// in screen and step order.
+    private(set) var popsToAbsent: [(screen: String, target: String, onHost: Bool, step: Step)] = []
+
+    /// - Parameter reachable: the screens that can be shown; others are ignored.
+    init(flow: Flow, reachable: Set<String>) {
+        if flow.presentation == .push { mayBeOnHost.insert(flow.start) }
+        // Positions rather than a filtered copy: copying a screen retains all its parts.
+        let positions = flow.screens.indices.filter { reachable.contains(flow.screens[$0].id) }
+        var previousCount = -1
+        while previousCount != mayBeAboveRoot.count + mayBeOnHost.count {
+            previousCount = mayBeAboveRoot.count + mayBeOnHost.count
+            popsOnRoot = []
+            popsToAbsent = []
+            for position in positions { walk(flow.screens[position]) }
+        }
+    }
+
+    private mutating func walk(_ screen: FeedbackConfiguration) {
+        let own: Top =
+            mayBeAboveRoot.contains(screen.id)
+            ? .aboveRoot : mayBeOnHost.contains(screen.id) ? .onHost(screen.id) : .root(screen.id)
+        if let action = screen.primaryAction.action { walk(action, onFailure: screen.primaryAction.onFailure, from: own) }
+        if let button = screen.secondaryAction.button { walk(button.action, onFailure: button.onFailure, from: own) }
+    }
+
+    /// A button's action, then its `onFailure` from where the action may have failed.
+    private mutating func walk(_ action: FlowAction, onFailure: FlowAction?, from own: Top) {
+        walk(action, from: own)
+        if let onFailure {
+            let settled = !action.steps.dropLast().contains { Self.isNavigation($0.kind) }
+            walk(onFailure, from: settled ? own : .unknown)
+        }
+    }
+
+    private mutating func walk(_ action: FlowAction, from start: Top) {
+        var top = start
+        for step in action.steps {
+            switch step.kind {
+            case .push(let id):
+                mayBeAboveRoot.insert(id)
+                top = .aboveRoot
+            case .present(let id):
+                top = .root(id)
+            case .replace(let id):
+                switch top {
+                case .root:
+                    top = .root(id)
+                case .onHost:
+                    mayBeOnHost.insert(id)
+                    top = .onHost(id)
+                case .aboveRoot, .unknown:
+                    mayBeAboveRoot.insert(id)
+                    top = .aboveRoot
+                }
+            case .pop:
+                if case .root(let id) = top { popsOnRoot.append((id, step)) }
+                top = .unknown
+            case .popTo(let target):
+                switch top {
+                case .root(let id) where id != target: popsToAbsent.append((id, target, false, step))
+                case .onHost(let id) where id != target: popsToAbsent.append((id, target, true, step))
+                default: break
+                }
+                top = .unknown
+            case .popToRoot, .dismiss, .finish:
+                top = .unknown
+            case .openURL, .collectUserFeedback, .custom, .perform:
+                break
+            }
+        }
+    }
+
+    private static func isNavigation(_ kind: Step.Kind) -> Bool {
+        switch kind {
+        case .push, .present, .replace, .pop, .popTo, .popToRoot, .dismiss, .finish: true
+        case .openURL, .collectUserFeedback, .custom, .perform: false
+        }
+    }
+}

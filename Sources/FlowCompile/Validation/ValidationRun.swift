@@ -1,0 +1,455 @@
+import FlowSource
+
+/// One run of ``FlowValidator`` over a flow: each rule appends to `diagnostics`.
+struct ValidationRun {
+    let flow: Flow
+    /// Template names a host provides besides field ids and the context variables.
+    let additionalVariables: [String]
+    /// Custom step names the host registers handlers for (never `unknown-step`).
+    let knownHandlers: Set<String>
+    /// Lower-case URL schemes `openURL` may use.
+    let allowedURLSchemes: Set<String>
+    /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
+    let source: SourceFile?
+    var diagnostics = DiagnosticBag()
+    /// Screen ids in written order (the first of duplicates).
+    private let screenIDs: [String]
+    /// Screen id → position in `flow.screens` of its first screen, so that target and
+    /// reachability lookups are O(1) instead of a scan of the screens.
+    private let screenIndex: [String: Int]
+
+    init(
+        flow: Flow, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
+    ) {
+        self.flow = flow
+        self.additionalVariables = additionalVariables
+        self.knownHandlers = knownHandlers
+        self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+        self.source = source
+        var seen: Set<String> = []
+        screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
+        screenIndex = flow.screenIndex()
+    }
+
+    mutating func report(
+        _ code: FlowDiagnosticCode, _ message: String, at span: SourceSpan?,
+        notes: [Diagnostic.Note] = [], hint: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(
+            severity: code.severity, code: code.rawValue, message: message, span: span, notes: notes, hint: hint))
+    }
+
+    /// Every step of every screen's actions (`onFailure` included), screen by screen in
+    /// written order, for the rules that look at steps one at a time.
+    private var allSteps: some Sequence<Step> {
+        flow.screens.lazy.flatMap(\.actions).flatMap(\.steps)
+    }
+
+    // MARK: Screens and navigation
+
+    /// `empty-flow`; `false` when there is nothing further to check.
+    mutating func checkHasScreens() -> Bool {
+        guard flow.screens.isEmpty else { return true }
+        report(.emptyFlow, "a flow needs at least one screen", at: flow.screensSpan)
+        return false
+    }
+
+    /// `duplicate-screen-id` (only flows built in code can have them: in files, screen
+    /// ids are mapping keys and a duplicate is the loader's `duplicate-key`).
+    mutating func checkUniqueScreenIDs() {
+        for (position, screen) in flow.screens.enumerated() {
+            guard let first = screenIndex[screen.id], first != position else { continue }
+            report(.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: screen.span,
+                   notes: [Diagnostic.Note(message: "first defined here", span: flow.screens[first].span)])
+        }
+    }
+
+    /// `unknown-screen` for `start` (`invalid-value` when it holds `${`); returns whether
+    /// `start` names a screen.
+    mutating func checkStart() -> Bool {
+        guard screenIndex[flow.start] == nil else { return true }
+        if Self.looksLikeTemplate(flow.start) {
+            reportTemplateAsScreenID(flow.start, at: flow.startSpan, role: "start screen", example: "start")
+        } else {
+            reportUnknownScreen(flow.start, at: flow.startSpan, role: "start screen")
+        }
+        return false
+    }
+
+    /// `unknown-screen` for every `push`/`present`/`replace`/`popTo` target that names no
+    /// screen; `invalid-value` for a target holding `${` (screen ids are names: the
+    /// navigator never renders them, so `push: ${x}` can only fail).
+    mutating func checkTargets() {
+        for step in allSteps {
+            guard let target = step.target, screenIndex[target] == nil else { continue }
+            let span = step.argumentSpan ?? step.span
+            if Self.looksLikeTemplate(target) {
+                reportTemplateAsScreenID(target, at: span, role: "'\(step.name)' target", example: step.name)
+            } else {
+                reportUnknownScreen(target, at: span, role: "'\(step.name)' target")
+            }
+        }
+    }
+
+    /// Whether a name that is never rendered holds a template opening `${`.
+    static func looksLikeTemplate(_ name: String) -> Bool {
+        name.contains("${")
+    }
+
+    private mutating func reportTemplateAsScreenID(_ id: String, at span: SourceSpan?, role: String, example: String) {
+        report(
+            .invalidValue, "\(role) '\(id)' is not a screen id: screen ids are names, not templates", at: span,
+            hint: "write the id of a screen, e.g. '\(example): \(screenIDs.first ?? "thanks")'")
+    }
+
+    private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
+        let hint = Suggestion.hint(for: id, among: screenIDs)
+            ?? "the screens are " + screenIDs.map { "'\($0)'" }.joined(separator: ", ")
+        report(.unknownScreen, "unknown screen '\(id)'", at: span, hint: "\(role): \(hint)")
+    }
+
+    /// The ids of the screens reachable from the start through `push`, `present` and
+    /// `replace` steps of any action (`onFailure` included). Breadth-first,
+    /// O(screens + steps).
+    func reachableScreens() -> Set<String> {
+        var reached: Set<String> = [flow.start]
+        var queue = [flow.start]
+        while let id = queue.popLast() {
+            guard let position = screenIndex[id] else { continue }
+            let screen = flow.screens[position]
+            for action in screen.actions {
+                for step in action.steps {
+                    switch step.kind {
+                    case .push(let target), .present(let target), .replace(let target):
+                        if reached.insert(target).inserted { queue.append(target) }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        return reached
+    }
+
+    /// `unreachable-screen` (warning) at each screen no chain of steps from the start shows.
+    mutating func checkReachability(_ reachable: Set<String>) {
+        for screen in flow.screens where !reachable.contains(screen.id) {
+            report(
+                .unreachableScreen, "screen '\(screen.id)' is unreachable from the start screen '\(flow.start)'",
+                at: screen.span, hint: "no push, present or replace step of a reachable screen shows it")
+        }
+    }
+
+    /// `pop-on-root` and `pop-to-not-in-stack` (warnings); see ``StackRootAnalysis`` for
+    /// the exact rules. A `popTo` target that names no screen is `unknown-screen` instead.
+    mutating func checkPopOnRoot(_ reachable: Set<String>) {
+        let analysis = StackRootAnalysis(flow: flow, reachable: reachable)
+        for (root, step) in analysis.popsOnRoot {
+            report(
+                .popOnRoot, "'pop' on screen '\(root)', which is always the root of its stack", at: step.span,
+                hint: "here 'pop' removes the whole stack; write 'dismiss' to say so, or show '\(root)' with 'push'")
+        }
+        for (root, target, onHost, step) in analysis.popsToAbsent where screenIndex[target] != nil {
+            if onHost {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(root)', which is always the flow's first screen in its stack (only host screens are below it); '\(target)' is never below it",
+                    at: step.argumentSpan ?? step.span,
+                    hint: "popTo looks only for screens of the flow pushed before the top one, and none is below '\(root)', so the step always fails; use 'pop' to go back to the host's screen, or push '\(root)' from '\(target)'")
+            } else {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(root)', which is always the only screen of its stack; '\(target)' is never in it",
+                    at: step.argumentSpan ?? step.span,
+                    hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
+            }
+        }
+    }
+
+    // MARK: Steps
+
+    /// `unknown-step` (warning): a custom step whose name is a likely typo of a built-in
+    /// step (``Suggestion`` closeness, so `Push`, `openUrl` and `dismis` are caught), unless
+    /// the host declares a handler of that name in `knownHandlers`. At run time such a
+    /// step fails with "no handler registered" unless a handler has that exact name.
+    mutating func checkStepNames() {
+        for step in allSteps {
+            guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
+                let builtIn = Suggestion.closest(to: name, among: Step.builtInNames)
+            else { continue }
+            report(
+                .unknownStep, "unknown step '\(name)'; it will run as a custom handler",
+                at: step.nameSpan ?? step.span,
+                hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler (validate --handler \(name))")
+        }
+    }
+
+    /// Arguments of built-in steps that can only fail at run time:
+    /// - `finish` with an empty outcome, or one holding `${` (outcomes are names and are
+    ///   never rendered): `invalid-value` at the outcome;
+    /// - `openURL` whose text is constant and is not a URL by the runtime's rule
+    ///   (`invalid-value`), or whose scheme, written as a constant (the whole text, or the
+    ///   text before the first `${` when it already holds the `:` that ends the scheme),
+    ///   is not in `allowedURLSchemes` (`disallowed-url-scheme`), at the URL.
+    mutating func checkStepArguments() {
+        for step in allSteps {
+            switch step.kind {
+            case .finish(let outcome?):
+                let span = step.argumentSpan ?? step.span
+                if Self.looksLikeTemplate(outcome) {
+                    report(
+                        .invalidValue, "finish outcome '\(outcome)' is a name, not a template", at: span,
+                        hint: "outcomes are names and are never rendered; write a name such as 'finish: submitted'")
+                } else if outcome.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                    report(
+                        .invalidValue, "finish outcome must not be empty", at: span,
+                        hint: "write 'finish' alone for the outcome 'finished', or name it, e.g. 'finish: submitted'")
+                }
+            case .openURL(let url):
+                checkURL(url, step: step)
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func checkURL(_ url: TemplateString, step: Step) {
+        guard url.problems.isEmpty else { return }
+        let span = url.span ?? step.argumentSpan ?? step.span
+        let scheme: String
+        if url.isConstant {
+            let text = url.render { _ in nil }
+            guard let found = URLSchemePolicy.scheme(of: text) else {
+                report(
+                    .invalidValue, "openURL '\(text)' is not a URL", at: span,
+                    hint: "a URL starts with a scheme and ':' and has no spaces, e.g. 'https://example.com'")
+                return
+            }
+            scheme = found
+        } else {
+            // The scheme is fixed when the literal text before the first `${` holds its ':'.
+            guard case .literal(let first)? = url.segments.first,
+                let colon = first.unicodeScalars.firstIndex(of: ":"),
+                let found = URLSchemePolicy.scheme(of: String(first.unicodeScalars[...colon]) + "x")
+            else { return }
+            scheme = found
+        }
+        guard !allowedURLSchemes.contains(scheme) else { return }
+        let allowed = allowedURLSchemes.sorted().joined(separator: ", ")
+        report(
+            .disallowedURLScheme, "openURL scheme '\(scheme)' is not allowed (allowed: \(allowed))", at: span,
+            hint: "the runtime refuses this URL and the step fails; use one of the allowed schemes")
+    }
+
+    // MARK: Fields
+
+    /// `duplicate-field-id`, with a note at the first definition, and `reserved-field-id`
+    /// for an id that is a context variable or starts like one (``ContextVariable/isReserved(_:)``);
+    /// returns the field ids in written order (each once).
+    mutating func checkFieldIDs() -> [String] {
+        var first: [String: SourceSpan?] = [:]
+        var ids: [String] = []
+        for screen in flow.screens {
+            for block in screen.extraContent {
+                guard let id = block.fieldID, !id.isEmpty else { continue }
+                let span = Self.idSpan(of: block)
+                if ContextVariable.isReserved(id) {
+                    report(
+                        .reservedFieldID, "field id '\(id)' is reserved for the context variables", at: span,
+                        hint: "'${flow.id}' and '${screen.id}' always name the flow's and the screen's id, and ids starting with "
+                            + ContextVariable.reservedPrefixes.map { "'\($0)'" }.joined(separator: " or ") + " are kept for them; choose another id")
+                }
+                if let earlier = first[id] {
+                    report(.duplicateFieldID, "duplicate field id '\(id)'", at: span,
+                           notes: [Diagnostic.Note(message: "first defined here", span: earlier)],
+                           hint: "field ids are unique in a flow, because values live for the whole flow")
+                } else {
+                    first[id] = span
+                    ids.append(id)
+                }
+            }
+        }
+        return ids
+    }
+
+    private static func idSpan(of block: ContentBlock) -> SourceSpan? {
+        switch block.kind {
+        case .rating(let f): f.idSpan ?? block.span
+        case .textField(let f): f.idSpan ?? block.span
+        case .textEditor(let f): f.idSpan ?? block.span
+        case .toggle(let f): f.idSpan ?? block.span
+        case .text, .image, .custom: block.span
+        }
+    }
+
+    /// `invalid-value` for rating ranges (`min < max`, `min <= value <= max`) and
+    /// `maxLength >= 1`.
+    mutating func checkFieldRanges() {
+        for screen in flow.screens {
+            for block in screen.extraContent {
+                switch block.kind {
+                case .rating(let f):
+                    if f.min >= f.max {
+                        report(.invalidValue, "rating min \(f.min) must be less than max \(f.max)",
+                               at: f.minSpan ?? f.maxSpan ?? block.span)
+                    } else if let value = f.value, value < f.min || value > f.max {
+                        report(.invalidValue, "rating value \(value) is outside \(f.min)...\(f.max)",
+                               at: f.valueSpan ?? block.span, hint: "min <= value <= max")
+                    }
+                case .textField(let f):
+                    checkMaxLength(f.maxLength, at: f.maxLengthSpan ?? block.span)
+                case .textEditor(let f):
+                    checkMaxLength(f.maxLength, at: f.maxLengthSpan ?? block.span)
+                case .text, .image, .toggle, .custom:
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func checkMaxLength(_ maxLength: Int?, at span: SourceSpan?) {
+        if let maxLength, maxLength < 1 {
+            report(.invalidValue, "maxLength must be at least 1, found \(maxLength)", at: span)
+        }
+    }
+
+    // MARK: Feedback
+
+    /// `missing-key` for a `collectUserFeedback` step without `rating` (the feedback API
+    /// of seed `000` takes a rating from 1 to 5, so such a step can only fail), at the
+    /// step; `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number
+    /// from 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating; and
+    /// `invalid-value` for a rating that is one `${name}` (with only horizontal white space
+    /// around it) naming a rating field whose `min...max` is not within 1...5 (some value
+    /// the form accepts would fail the step) or a toggle (`true`/`false`, never a number),
+    /// at the reference, with a note at the field.
+    mutating func checkFeedbackRatings() {
+        // The first definition of each field id is the one the navigator keeps.
+        var fields: [String: ContentBlock] = [:]
+        for screen in flow.screens {
+            for block in screen.extraContent {
+                if let id = block.fieldID, fields[id] == nil { fields[id] = block }
+            }
+        }
+        for screen in flow.screens {
+            let ratingField = screen.extraContent.lazy.compactMap { block -> String? in
+                if case .rating(let field) = block.kind { return field.id }
+                return nil
+            }.first
+            for action in screen.actions {
+                for step in action.steps {
+                    guard case .collectUserFeedback(let request) = step.kind else { continue }
+                    guard let rating = request.rating else {
+                        let hint = ratingField.map { "write 'rating: \"${\($0)}\"' (the screen's rating field) or a whole number from 1 to 5" }
+                            ?? "write 'rating: N' with a whole number from 1 to 5, or '${ID}' naming a rating field"
+                        report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
+                        continue
+                    }
+                    guard rating.problems.isEmpty else { continue }
+                    guard rating.isConstant else {
+                        checkFieldRating(rating, fields: fields)
+                        continue
+                    }
+                    let text = rating.render { _ in nil }
+                    if FeedbackRequest.rating(fromRendered: text) == nil {
+                        report(
+                            .invalidValue, "collectUserFeedback rating must be a whole number from 1 to 5, found '\(text)'",
+                            at: rating.span ?? step.span, hint: "the feedback API takes a rating from 1 to 5")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The field-range part of ``checkFeedbackRatings()``.
+    private mutating func checkFieldRating(_ rating: TemplateString, fields: [String: ContentBlock]) {
+        let references = rating.references
+        guard references.count == 1, let reference = references.first,
+            rating.segments.allSatisfy({ segment in
+                guard case .literal(let text) = segment else { return true }
+                return text.unicodeScalars.allSatisfy(FeedbackRequest.isHorizontalSpace)
+            }),
+            let block = fields[reference.name]
+        else { return }
+        let at = TemplateLocator.span(
+            in: rating, offset: reference.offset, length: reference.name.unicodeScalars.count + 3, source: source)
+        let note = Diagnostic.Note(message: "field '\(reference.name)' defined here", span: Self.idSpan(of: block))
+        switch block.kind {
+        case .rating(let field) where field.min < 1 || field.max > 5:
+            report(
+                .invalidValue,
+                "collectUserFeedback rating '${\(reference.name)}' names rating field '\(reference.name)', whose range \(field.min)...\(field.max) is not within 1...5",
+                at: at, notes: [note],
+                hint: "give '\(reference.name)' a min of at least 1 and a max of at most 5: the feedback API takes a rating from 1 to 5")
+        case .toggle:
+            report(
+                .invalidValue,
+                "collectUserFeedback rating '${\(reference.name)}' names toggle '\(reference.name)', which is true or false, never a number from 1 to 5",
+                at: at, notes: [note], hint: "name a rating field, or write a whole number from 1 to 5")
+        default:
+            break
+        }
+    }
+
+    // MARK: Templates
+
+    /// `invalid-template` and `unknown-reference` in every template of every screen.
+    mutating func checkTemplates(fieldIDs: [String]) {
+        let known = fieldIDs + ContextVariable.names + additionalVariables
+        let knownSet = Set(known)
+        for screen in flow.screens {
+            for template in Self.templates(of: screen) {
+                for problem in template.problems {
+                    report(.invalidTemplate, problem.message,
+                           at: TemplateLocator.span(in: template, offset: problem.offset, length: 1, source: source),
+                           hint: "write '${name}' for a value, '$$' for a literal '$'")
+                }
+                for (name, offset) in template.references
+                where TemplateString.isValidName(Substring(name)) && !knownSet.contains(name) {
+                    let declare = "'validate --context \(name)'"
+                    let hint = Suggestion.hint(for: name, among: known).map {
+                        "\($0) If the host provides '\(name)', declare it with \(declare)"
+                    } ?? "a template names a field id of the flow, "
+                        + ContextVariable.names.map { "'\($0)'" }.joined(separator: ", ")
+                        + ", or a name the host provides (declare it with \(declare))"
+                    report(.unknownReference, "unknown reference '\(name)'",
+                           at: TemplateLocator.span(
+                               in: template, offset: offset, length: name.unicodeScalars.count + 3, source: source),
+                           hint: hint)
+                }
+            }
+        }
+    }
+
+    /// Every template of a screen, in written order as far as the model keeps it: title,
+    /// subtitle, text blocks, then per action the button titles and the step arguments.
+    static func templates(of screen: FeedbackConfiguration) -> [TemplateString] {
+        var templates: [TemplateString] = [screen.title]
+        if let subtitle = screen.subtitle { templates.append(subtitle) }
+        for block in screen.extraContent {
+            if case .text(let text) = block.kind { templates.append(text) }
+        }
+        switch screen.primaryAction {
+        case .none: break
+        case .button(let b): templates.append(b.title)
+        case .retryButton(let b):
+            templates.append(b.title)
+            if let loading = b.loadingTitle { templates.append(loading) }
+        }
+        if let button = screen.secondaryAction.button { templates.append(button.title) }
+        for action in screen.actions {
+            for step in action.steps {
+                switch step.kind {
+                case .openURL(let url): templates.append(url)
+                case .collectUserFeedback(let request):
+                    if let rating = request.rating { templates.append(rating) }
+                    if let reason = request.reason { templates.append(reason) }
+                default: break
+                }
+                templates.append(contentsOf: step.argumentTemplates)
+            }
+        }
+        return templates
+    }
+}

@@ -1,0 +1,72 @@
+import FlowCompile
+import FlowSource
+
+/// The diagnostics of one run over several files, with the sources to quote.
+///
+/// Files keep the order given (the CLI sorts paths); each file's diagnostics keep
+/// theirs (the compiler sorts them by position). A file with no diagnostics still
+/// counts: it was checked and is clean (JUnit shows it as a passing test case).
+public struct DiagnosticReport: Sendable {
+    /// One checked file.
+    public struct File: Sendable {
+        /// The path as given by the user, e.g. `flows/a.yaml`.
+        public var path: String
+        /// The file's text, for quoting lines; `nil` when it could not be read.
+        public var source: SourceFile?
+        public var diagnostics: [Diagnostic]
+
+        public init(path: String, source: SourceFile?, diagnostics: [Diagnostic]) {
+            self.path = path
+            self.source = source
+            self.diagnostics = diagnostics
+        }
+    }
+
+    public var files: [File]
+    /// Diagnostics that belong to no checked file (e.g. a problem with the run itself).
+    public var general: [Diagnostic]
+
+    public init(files: [File], general: [Diagnostic] = []) {
+        self.files = files
+        self.general = general
+    }
+
+    /// Every diagnostic: the general ones first, then file by file.
+    public var allDiagnostics: [Diagnostic] {
+        general + files.flatMap(\.diagnostics)
+    }
+
+    /// Every diagnostic with the path of the file it belongs to (`nil` for the general
+    /// ones), in the order of ``allDiagnostics``. Renderers use the path for a
+    /// diagnostic that has no span (e.g. a parser failure without a position), so the
+    /// reader still learns which file it is about.
+    public var entries: [(file: String?, diagnostic: Diagnostic)] {
+        general.map { (nil, $0) } + files.flatMap { file in file.diagnostics.map { (file.path, $0) } }
+    }
+
+    /// How many diagnostics of each severity, and how many files were checked.
+    public var counts: DiagnosticCounts {
+        var counts = DiagnosticCounts(files: files.count)
+        for diagnostic in allDiagnostics {
+            counts.add(diagnostic.severity)
+        }
+        return counts
+    }
+
+    /// The source of `path`, when it is one of the report's files and was read.
+    public func source(for path: String) -> SourceFile? {
+        files.first { $0.path == path }?.source
+    }
+
+    /// A copy keeping only the diagnostics whose severity is at least `minimum`
+    /// (`--quiet` keeps errors only). Notes inside a kept diagnostic stay.
+    public func filtered(minimumSeverity minimum: Severity) -> DiagnosticReport {
+        DiagnosticReport(
+            files: files.map { file in
+                var file = file
+                file.diagnostics.removeAll { $0.severity < minimum }
+                return file
+            },
+            general: general.filter { $0.severity >= minimum })
+    }
+}

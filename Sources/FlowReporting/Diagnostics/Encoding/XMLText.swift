@@ -1,0 +1,42 @@
+import FlowCompile
+import FlowSource
+
+/// Escaping of text for XML 1.0 documents (W3C XML 1.0 §2.2 Characters, §2.4
+/// Character Data, §3.3.3 Attribute-Value Normalization).
+enum XMLText {
+    /// Character data: `&`, `<`, `>` escaped; characters XML 1.0 forbids (C0 controls
+    /// other than tab, LF, CR; U+FFFE, U+FFFF) shown as U+FFFD. O(length).
+    static func escaped(_ text: String) -> String {
+        escape(text, inAttribute: false)
+    }
+
+    /// An attribute value for `"…"`: also `"` and `'`, and tab, LF and CR as character
+    /// references so that attribute-value normalization keeps them.
+    static func escapedAttribute(_ text: String) -> String {
+        escape(text, inAttribute: true)
+    }
+
+    private static func escape(_ text: String, inAttribute: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where inAttribute: out += "&quot;"
+            case "'" where inAttribute: out += "&apos;"
+            case "\t" where inAttribute: out += "&#9;"
+            case "\n" where inAttribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

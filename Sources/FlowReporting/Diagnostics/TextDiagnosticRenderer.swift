@@ -1,0 +1,140 @@
+import FlowCompile
+import FlowSource
+
+/// Renders diagnostics for people, the way compilers do:
+///
+/// ```
+/// flows/bad.yaml:7:5: error: unknown key 'titel' [unknown-key]
+///  7 |     titel: Hello
+///    |     ^~~~~
+/// hint: did you mean 'title'?
+///
+/// flows/bad.yaml:15:5: error: duplicate key 'style' [duplicate-key]
+///  15 |     style: error
+///     |     ^~~~~
+/// flows/bad.yaml:5:5: note: first defined here
+///   5 |     style: success
+///     |     ^~~~~
+///
+/// 2 errors in 1 file
+/// ```
+///
+/// - The header is `file:line:col: severity: message [code]` (columns in Unicode
+///   scalars), then the source line and a caret under the column, with `~` under the
+///   rest of the span when it ends on the same line (see ``SourceExcerpt``).
+/// - Each note follows as `file:line:col: note: message` with its own excerpt (the
+///   gutters of one diagnostic share a width); the hint as `hint: …`. Diagnostics are
+///   separated by a blank line.
+/// - The last line is the summary of ``DiagnosticCounts/summary``.
+/// - Colours come from `style` only; with ``TerminalStyle/plain`` the output has no
+///   escape sequence, and text taken from input files is passed through
+///   ``DisplayText`` so it cannot add one.
+public struct TextDiagnosticRenderer: DiagnosticRenderer {
+    public var style: TerminalStyle
+    /// Cells between tab stops when quoting source lines.
+    public var tabWidth: Int
+    /// Source lines wider than this many cells are cut around the column.
+    public var maxExcerptWidth: Int
+    /// Whether the summary line ends the output.
+    public var showsSummary: Bool
+
+    public init(style: TerminalStyle = .plain, tabWidth: Int = 4, maxExcerptWidth: Int = 120, showsSummary: Bool = true) {
+        self.style = style
+        self.tabWidth = tabWidth
+        self.maxExcerptWidth = maxExcerptWidth
+        self.showsSummary = showsSummary
+    }
+
+    public func render(_ report: DiagnosticReport) -> String {
+        var lines = LineCache(report: report)
+        var blocks: [String] = []
+        for (file, diagnostic) in report.entries {
+            blocks.append(block(for: diagnostic, file: file, lines: &lines))
+        }
+        var out = blocks.joined(separator: "\n")
+        if showsSummary {
+            if !out.isEmpty { out += "\n" }
+            let counts = report.counts
+            let summary = counts.summary
+            out += (counts.errors > 0 ? style.apply(summary, .bold, .red) : style.apply(summary, .bold)) + "\n"
+        }
+        return out
+    }
+
+    /// The header, excerpt, notes and hint of one diagnostic.
+    private func block(for diagnostic: Diagnostic, file: String?, lines: inout LineCache) -> String {
+        var out = header(
+            span: diagnostic.span, file: file, severity: diagnostic.severity,
+            message: diagnostic.message, code: diagnostic.code)
+        // One gutter width for the whole block, so the `|` of every excerpt lines up.
+        let lineNumbers = ([diagnostic.span] + diagnostic.notes.map(\.span)).compactMap { $0?.start.line }
+        let gutterWidth = String(lineNumbers.max() ?? 1).count
+        out += excerpt(for: diagnostic.span, gutterWidth: gutterWidth, lines: &lines)
+        for note in diagnostic.notes {
+            out += header(span: note.span, file: nil, severity: .note, message: note.message, code: nil)
+            out += excerpt(for: note.span, gutterWidth: gutterWidth, lines: &lines)
+        }
+        if let hint = diagnostic.hint {
+            out += style.apply("hint:", .bold, .cyan) + " " + DisplayText.sanitized(hint) + "\n"
+        }
+        return out
+    }
+
+    /// `file:line:col: severity: message [code]`; `file: severity: …` for a diagnostic of
+    /// `file` without a span; `severity: …` for one that belongs to no file.
+    private func header(span: SourceSpan?, file: String?, severity: Severity, message: String, code: String?) -> String {
+        var out = ""
+        if let span {
+            out += style.apply("\(DisplayText.sanitized(span.file)):\(span.start.line):\(span.start.column):", .bold) + " "
+        } else if let file {
+            out += style.apply("\(DisplayText.sanitized(file)):", .bold) + " "
+        }
+        out += severityLabel(severity) + " " + style.apply(DisplayText.sanitized(message), .bold)
+        if let code { out += " [\(DisplayText.sanitized(code))]" }
+        return out + "\n"
+    }
+
+    private func severityLabel(_ severity: Severity) -> String {
+        switch severity {
+        case .error: style.apply("error:", .bold, .red)
+        case .warning: style.apply("warning:", .bold, .yellow)
+        case .note: style.apply("note:", .bold, .cyan)
+        }
+    }
+
+    /// ` 7 |     titel: Hello` and the marker line, or nothing when the line is unknown
+    /// or the file has no bytes.
+    private func excerpt(for span: SourceSpan?, gutterWidth: Int, lines: inout LineCache) -> String {
+        guard let span, let text = lines.line(span.start.line, of: span.file) else { return "" }
+        let endColumn = span.end.line == span.start.line ? span.end.column : nil
+        let excerpt = SourceExcerpt(
+            line: text, column: span.start.column, endColumn: endColumn,
+            tabWidth: tabWidth, maxWidth: maxExcerptWidth)
+        let digits = String(span.start.line)
+        let number = String(repeating: " ", count: max(0, gutterWidth - digits.count)) + digits
+        let gutter = String(repeating: " ", count: number.count)
+        return style.apply(" \(number) |", .bold, .blue) + (excerpt.text.isEmpty ? "" : " " + excerpt.text) + "\n"
+            + style.apply(" \(gutter) |", .bold, .blue) + " " + style.apply(excerpt.marker, .bold, .green) + "\n"
+    }
+}
+
+/// The lines of the report's files, split on first use.
+private struct LineCache {
+    var sources: [String: SourceFile] = [:]
+    var split: [String: SourceLines] = [:]
+
+    init(report: DiagnosticReport) {
+        for file in report.files {
+            if let source = file.source, sources[file.path] == nil { sources[file.path] = source }
+        }
+    }
+
+    mutating func line(_ number: Int, of path: String) -> String? {
+        if let lines = split[path] { return lines.line(number) }
+        // A file with no bytes (empty, or unreadable) has no line worth quoting.
+        guard let source = sources[path], !source.bytes.isEmpty else { return nil }
+        let lines = SourceLines(source)
+        split[path] = lines
+        return lines.line(number)
+    }
+}

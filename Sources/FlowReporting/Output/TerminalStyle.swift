@@ -1,0 +1,36 @@
+import FlowCompile
+import FlowSource
+
+/// ANSI SGR styling (ECMA-48 §8.3.117) that is either on or off.
+///
+/// Off, every method returns its text unchanged, so output on a pipe or with
+/// `NO_COLOR` (https://no-color.org) never contains an escape sequence.
+public struct TerminalStyle: Sendable, Hashable {
+    public enum Attribute: String, Sendable, Hashable {
+        case bold = "1"
+        case dim = "2"
+        case underline = "4"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case magenta = "35"
+        case cyan = "36"
+    }
+
+    /// Whether escape sequences are written.
+    public var isEnabled: Bool
+
+    public init(isEnabled: Bool) {
+        self.isEnabled = isEnabled
+    }
+
+    /// No styling at all.
+    public static let plain = TerminalStyle(isEnabled: false)
+
+    /// `text` wrapped in the SGR codes of `attributes` and a reset, when enabled.
+    public func apply(_ text: String, _ attributes: Attribute...) -> String {
+        guard isEnabled, !attributes.isEmpty, !text.isEmpty else { return text }
+        return "\u{1B}[" + attributes.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    }
+}

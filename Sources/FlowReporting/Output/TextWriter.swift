@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import FlowCompile
+import FlowSource
+
+/// `write(2)` of the platform's C library.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, bytes, count)
+    #elseif canImport(Musl)
+    Musl.write(fd, bytes, count)
+    #else
+    Darwin.write(fd, bytes, count)
+    #endif
+}
+
+/// Somewhere text goes: standard output, standard error, or a buffer in tests.
+public protocol TextWriter: Sendable {
+    /// Writes `text` as is (add `\n` yourself). Must not interleave with concurrent writes.
+    func write(_ text: String)
+
+    /// The first write that failed, if any; once set, later writes are dropped. A
+    /// writer that cannot fail (a buffer) always returns `nil`, the default.
+    var failure: WriteFailure? { get }
+}
+
+extension TextWriter {
+    public var failure: WriteFailure? { nil }
+}
+
+/// Writes to a file descriptor (default standard output) with `write(2)`, retrying
+/// short writes and `EINTR`.
+///
+/// Any other error (`EPIPE` when the reader of a pipe is gone, `ENOSPC`, `EIO`, …) is
+/// remembered in ``failure`` — the first one only — and every later write is dropped,
+/// so a command can stop (``LineModeRunner`` ends the flow `outputClosed`) and report
+/// it with a non-zero status instead of carrying on silently. `SIGPIPE` must be ignored
+/// by the process for `EPIPE` to be seen (the `feedbackflow` executable does so).
+///
+/// A lock is held for the whole of each write, so concurrent writes never interleave.
+public final class FileDescriptorWriter: TextWriter {
+    public let fileDescriptor: Int32
+    /// The first failure; guarded by the lock, which also serializes writes.
+    private let state = Mutex<WriteFailure?>(nil)
+
+    public init(fileDescriptor: Int32 = 1) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// The process's standard output (descriptor 1), shared by everything that writes there.
+    public static let standardOutput = FileDescriptorWriter(fileDescriptor: 1)
+    /// The process's standard error (descriptor 2).
+    public static let standardError = FileDescriptorWriter(fileDescriptor: 2)
+
+    public var failure: WriteFailure? {
+        state.withLock { $0 }
+    }
+
+    public func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        state.withLock { failure in
+            guard failure == nil else { return }
+            var written = 0
+            while written < bytes.count {
+                // Non-empty here (written < count), so the buffer has a base address.
+                let n = bytes.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return systemWrite(fileDescriptor, base + written, buffer.count - written)
+                }
+                if n > 0 {
+                    written += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    // write(2) returning 0 for a non-empty buffer: treat as an I/O error.
+                    failure = WriteFailure(code: n < 0 ? errno : EIO)
+                    return
+                }
+            }
+        }
+    }
+}
+
+/// Collects everything written, for tests and for rendering into a string.
+public final class BufferWriter: TextWriter {
+    private let storage = Mutex("")
+
+    public init() {}
+
+    public func write(_ text: String) {
+        storage.withLock { $0 += text }
+    }
+
+    /// Everything written so far.
+    public var text: String { storage.withLock { $0 } }
+}

@@ -1,0 +1,26 @@
+import FlowCompile
+import FlowSource
+
+/// A ``FeedbackSink`` that appends each submission to a file as one JSON object on one
+/// line (JSON Lines: RFC 8259 text, UTF-8, `\n` after each object).
+///
+/// Each append is complete or absent, never half a line (see the file's `LineAppender`:
+/// `O_APPEND`, one write loop, `ftruncate` back on a failed write). Submissions are
+/// serialized by the actor. The line is ``FeedbackSubmission/jsonText``: keys sorted,
+/// `custom` numbers exactly as written in the flow (never rounded).
+public actor JSONLinesFeedbackSink: FeedbackSink {
+    /// The file appended to (created when missing).
+    public nonisolated let path: String
+    private let appender: LineAppender
+
+    public init(path: String) {
+        self.path = path
+        self.appender = LineAppender(path: path)
+    }
+
+    /// Appends `feedback` as one line.
+    /// - Throws: ``DeliveryError``; the file is then as it was.
+    public func submit(_ feedback: FeedbackSubmission) async throws {
+        try appender.append(Array((feedback.jsonText + "\n").utf8))
+    }
+}

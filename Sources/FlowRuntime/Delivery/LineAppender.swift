@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowCompile
+import FlowSource
+
+/// Appends whole lines to a file: each append is complete or absent, never half a line.
+///
+/// The file is opened for each append with `O_WRONLY | O_APPEND | O_CREAT` (mode 0644),
+/// so every `write(2)` lands at the end even if another writer appended meanwhile
+/// (POSIX `open`, "O_APPEND"). The line goes out in one write loop (retrying short
+/// writes and `EINTR`); if a write fails part-way, the file is cut back with
+/// `ftruncate(2)` to its size before the append. Callers serialize appends (the sink
+/// and the recorder are actors); separate processes appending to the same file at the
+/// same moment are not coordinated.
+struct LineAppender: Sendable {
+    let path: String
+
+    /// Appends `line` (which must end with `\n`).
+    func append(_ line: [UInt8]) throws(DeliveryError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotOpen(path: path, code: errno) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .writeFailed(path: path, code: errno) }
+        let sizeBefore = status.st_size
+
+        var written = 0
+        while written < line.count {
+            let n = line.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+            }
+            if n > 0 {
+                written += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                let code = n < 0 ? errno : EIO
+                _ = ftruncate(fd, sizeBefore)
+                throw .writeFailed(path: path, code: code)
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import FlowCompile
+import FlowSource
+
+/// A ``Presenter`` that appends one JSON object per event to a file (JSON Lines), with
+/// the same complete-or-absent guarantee per line as ``JSONLinesFeedbackSink``.
+///
+/// Each line has `type` — `screenShown`, `actionTapped`, `stepRun`, `handlerResult`,
+/// `stepFailed`, `stackChanged` or `flowEnded` — and the event's fields: `screen` and
+/// `instance` (screen id and instance number) where an event concerns a screen;
+/// `style`, `image`, `title`, `subtitle`, `depths` for `screenShown`; `slot`, `title`
+/// for `actionTapped`; `step`, `argument`, `onFailure` for `stepRun`; `step`, `result`
+/// (`success` / `failure`), `message` for `handlerResult`; `step`, `message` for
+/// `stepFailed`; `operation`, `target`, `stacks` (screen ids, bottom first), `depths`
+/// for `stackChanged`; `outcome` for `flowEnded`. Keys are sorted; numbers in a custom
+/// step's `argument` are written exactly as in the flow, as in ``JSONLinesFeedbackSink``.
+///
+/// `screenUpdated` events are not written: they carry field values, which may be
+/// personal data, and flip with every keystroke. The file is appended to, never
+/// truncated; start from an empty file for a fresh transcript.
+///
+/// A presenter cannot fail the flow, so a failed write is kept in ``lastError`` and the
+/// recorder goes on with the next event.
+public actor TranscriptRecorder: Presenter {
+    public nonisolated let path: String
+    private let appender: LineAppender
+    /// The last write error, if any.
+    public private(set) var lastError: DeliveryError?
+
+    public init(path: String) {
+        self.path = path
+        self.appender = LineAppender(path: path)
+    }
+
+    public func present(_ event: NavigatorEvent) async {
+        guard let entry = TranscriptEntry(event) else { return }
+        do {
+            try appender.append(Array((entry.jsonText + "\n").utf8))
+        } catch {
+            lastError = error
+        }
+    }
+}

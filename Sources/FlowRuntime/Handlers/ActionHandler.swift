@@ -1,0 +1,17 @@
+import FlowCompile
+import FlowSource
+
+/// Runs a custom step (`NAME` or `NAME: ARGS` in a flow file), looked up by name in an
+/// ``ActionHandlerRegistry``.
+///
+/// Contract:
+/// - `perform` is called once per step run, on any executor; the navigator awaits it,
+///   and the screen stays busy (taps ignored) until it returns or throws.
+/// - Returning means the step succeeded and the next step runs.
+/// - Throwing fails the step: the remaining steps are skipped, the button's `onFailure`
+///   runs if it has one, otherwise the error's description is shown on the screen.
+///   Give errors a readable `description` (conform to `CustomStringConvertible`).
+/// - Handlers do not navigate; navigation is written as steps of the action.
+public protocol ActionHandler: Sendable {
+    func perform(_ invocation: ActionInvocation) async throws
+}

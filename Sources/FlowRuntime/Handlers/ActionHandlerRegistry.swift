@@ -1,0 +1,70 @@
+import FlowCompile
+import FlowSource
+
+/// The handlers a navigator runs steps with, passed in explicitly (no global
+/// registration, like swift-log's handlers are passed to a logger).
+///
+/// - The built-in `openURL` step goes through ``urlHandler``, after checking the URL's
+///   scheme against ``allowedURLSchemes``.
+/// - The built-in `collectUserFeedback` step goes through ``feedbackSink``.
+/// - Any other step name is looked up among the handlers added with
+///   ``register(_:_:)``; a name without a handler fails the step with
+///   "no handler registered for 'NAME'" (``StepError/noHandler(_:)``).
+///
+/// Navigation steps (`push`, `pop`, …) and `finish` are run by the navigator itself and
+/// never reach a handler, so registering one of those names has no effect.
+public struct ActionHandlerRegistry: Sendable {
+    public var urlHandler: any URLHandler
+    public var feedbackSink: any FeedbackSink
+    /// Lower-case schemes (RFC 3986 §3.1 schemes are case-insensitive).
+    public var allowedURLSchemes: Set<String>
+    private var handlers: [String: any ActionHandler] = [:]
+
+    public init(
+        urlHandler: any URLHandler, feedbackSink: any FeedbackSink,
+        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes
+    ) {
+        self.urlHandler = urlHandler
+        self.feedbackSink = feedbackSink
+        self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+    }
+
+    /// Adds (or replaces) the handler of custom steps named `name` (case-sensitive).
+    public mutating func register(_ name: String, _ handler: any ActionHandler) {
+        handlers[name] = handler
+    }
+
+    /// The handler registered for `name`, if any.
+    public func handler(named name: String) -> (any ActionHandler)? {
+        handlers[name]
+    }
+
+    /// The names with a registered handler, sorted.
+    public var registeredNames: [String] { handlers.keys.sorted() }
+
+    /// Runs a custom step.
+    /// - Throws: ``StepError/noHandler(_:)`` when no handler has the name, or whatever
+    ///   the handler throws.
+    public func perform(_ invocation: ActionInvocation) async throws {
+        guard let handler = handlers[invocation.name] else { throw StepError.noHandler(invocation.name) }
+        try await handler.perform(invocation)
+    }
+
+    /// Checks `url`'s scheme and hands it to the URL handler.
+    /// - Throws: ``StepError/invalidURL(_:)`` when there is no scheme (RFC 3986 §3.1:
+    ///   a letter, then letters, digits, `+`, `-`, `.`, then `:`) or the text holds
+    ///   whitespace or control characters; ``StepError/urlSchemeNotAllowed(url:scheme:allowed:)``;
+    ///   or whatever the URL handler throws.
+    public func openURL(_ url: String) async throws {
+        guard let scheme = URLSchemePolicy.scheme(of: url) else { throw StepError.invalidURL(url) }
+        guard allowedURLSchemes.contains(scheme) else {
+            throw StepError.urlSchemeNotAllowed(url: url, scheme: scheme, allowed: allowedURLSchemes.sorted())
+        }
+        try await urlHandler.open(url)
+    }
+
+    /// Hands `feedback` to the feedback sink.
+    public func submit(_ feedback: FeedbackSubmission) async throws {
+        try await feedbackSink.submit(feedback)
+    }
+}

@@ -1,0 +1,12 @@
+import FlowCompile
+import FlowSource
+
+/// Opens URLs for the built-in `openURL` step (a browser, a mail client, a log line in a
+/// terminal).
+///
+/// Contract: `open` receives a rendered URL whose scheme the ``ActionHandlerRegistry``
+/// already allowed (by default `http`, `https`, `mailto`, `tel`); throwing fails the
+/// step like any handler error.
+public protocol URLHandler: Sendable {
+    func open(_ url: String) async throws
+}

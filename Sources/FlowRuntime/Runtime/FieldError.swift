@@ -1,0 +1,37 @@
+import FlowCompile
+import FlowSource
+
+/// Why ``FlowNavigator/setField(_:to:)`` refused a value. The field keeps its previous
+/// value. (A text that breaks the field's `format` is *not* refused: it is stored and
+/// reported by ``FieldSnapshot/problem``, as a text box would show it while typing.)
+public enum FieldError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No field with this id in the navigator's screens.
+    case unknownField(String)
+    /// The value's kind does not match the field (e.g. a text for a rating).
+    case wrongKind(field: String, expected: FieldKind)
+    /// A rating outside `min...max`.
+    case outOfRange(field: String, value: Int, min: Int, max: Int)
+    /// A text longer than `maxLength` Unicode scalars.
+    case tooLong(field: String, length: Int, maxLength: Int)
+    /// The flow has ended; fields no longer change.
+    case flowEnded
+
+    public var description: String {
+        switch self {
+        case .unknownField(let id):
+            "no field '\(id)'"
+        case .wrongKind(let id, let expected):
+            switch expected {
+            case .rating(let min, let max): "'\(id)' is a rating: give a whole number from \(min) to \(max)"
+            case .textField, .textEditor: "'\(id)' is a text field: give a text"
+            case .toggle: "'\(id)' is a toggle: give on or off"
+            }
+        case .outOfRange(let id, let value, let min, let max):
+            "'\(id)' must be from \(min) to \(max), got \(value)"
+        case .tooLong(let id, let length, let maxLength):
+            "'\(id)' takes at most \(maxLength) characters, got \(length)"
+        case .flowEnded:
+            "the flow has ended"
+        }
+    }
+}

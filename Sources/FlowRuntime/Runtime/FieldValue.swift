@@ -1,0 +1,34 @@
+import FlowCompile
+import FlowSource
+
+/// The current value of a form field. Values live for the whole flow, keyed by field id.
+///
+/// Initial values: a `rating` starts at `value ?? min`, a `toggle` at its `value`, a
+/// `textField` / `textEditor` at the empty string.
+public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
+    /// A `textField` or `textEditor`.
+    case text(String)
+    /// A `rating`.
+    case rating(Int)
+    /// A `toggle`.
+    case toggle(Bool)
+
+    /// The text a `${id}` template renders: the text itself, the rating in decimal,
+    /// `true` / `false` for a toggle.
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .rating(let value): String(value)
+        case .toggle(let on): on ? "true" : "false"
+        }
+    }
+
+    /// The value as a ``FlowValue`` (text → string, rating → number, toggle → bool).
+    public var flowValue: FlowValue {
+        switch self {
+        case .text(let text): .string(text)
+        case .rating(let value): .number(String(value))
+        case .toggle(let on): .bool(on)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import FlowCompile
+import FlowSource
+
+extension FlowNavigator {
+    /// Draws `instance` from the current state, or `nil` if its screen is unknown.
+    func makeSnapshot(_ instance: ScreenInstance) -> ScreenSnapshot? {
+        guard let screen = screens[instance.screenID] else { return nil }
+        let render = lookup(screenID: screen.id)
+        let isBusy = runningInstance == instance.id
+        let primaryRuns = isBusy && runningSlot == .primary
+        let secondaryRuns = isBusy && runningSlot == .secondary
+        let isOnTop = state.top?.id == instance.id
+        let canTap = isOnTop && runningInstance == nil && outcome == nil
+        let position = state.position(of: instance.id)
+
+        let content: [ContentSnapshot] = screen.extraContent.map { block in
+            switch block.kind {
+            case .text(let text): return .text(text.render(render))
+            case .image(let name): return .image(name)
+            case .custom(let custom): return .custom(custom)
+            case .rating, .textField, .textEditor, .toggle:
+                guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id] else {
+                    return .text("")
+                }
+                return .field(FieldSnapshot(
+                    id: id, label: definition.label, placeholder: definition.placeholder, kind: definition.kind,
+                    isRequired: definition.isRequired, value: value, problem: definition.problem(value),
+                    isComplete: definition.isComplete(value)))
+            }
+        }
+
+        // The fields just drawn say whether the form is complete (``isFormComplete(_:)``'s
+        // rule), so the form's values are not checked a second time for the primary action.
+        let isFormComplete = content.allSatisfy { block in
+            if case .field(let field) = block { field.isComplete } else { true }
+        }
+
+        var primary: ActionSnapshot?
+        switch screen.primaryAction {
+        case .none:
+            primary = nil
+        case .button(let button):
+            primary = ActionSnapshot(
+                slot: .primary, kind: .button, title: button.title.render(render),
+                isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
+        case .retryButton(let button):
+            let title = (primaryRuns ? button.loadingTitle : nil) ?? button.title
+            primary = ActionSnapshot(
+                slot: .primary, kind: .retryButton, title: title.render(render),
+                isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
+        }
+
+        var secondary: ActionSnapshot?
+        switch screen.secondaryAction {
+        case .none:
+            secondary = nil
+        case .button(let button):
+            secondary = ActionSnapshot(
+                slot: .secondary, kind: .button, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
+        case .link(let button):
+            secondary = ActionSnapshot(
+                slot: .secondary, kind: .link, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
+        }
+
+        return ScreenSnapshot(
+            instance: instance, flowID: flowID, style: screen.style, title: screen.title.render(render),
+            subtitle: screen.subtitle?.render(render), content: content, primary: primary, secondary: secondary,
+            isBusy: isBusy, errorMessage: errors[instance.id], isOnTop: isOnTop, stackIndex: position?.stack,
+            indexInStack: position?.index, stackDepths: state.depths)
+    }
+}

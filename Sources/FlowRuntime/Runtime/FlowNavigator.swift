@@ -1,0 +1,368 @@
+import Foundation
+import FlowCompile
+import FlowSource
+
+/// Runs a ``Flow``: the navigation stacks, the form, the actions and their handlers.
+///
+/// ## Lifecycle
+/// ``start()`` brings the flow's start screen in as `flow.presentation` says (`present`:
+/// a new stack; `push`: pushed, which with no stack also starts one). The flow ends with
+/// a `finish` step (outcome = its argument, or `finished`), when no stack is left
+/// (outcome `dismissed`), or when the host calls ``end(_:)`` (e.g. `quit`). After the
+/// end, taps are ignored (``TapResult/ignoredFlowEnded``) and fields do not change.
+///
+/// ## Form
+/// Field values live for the whole flow, keyed by field id (the first definition of an
+/// id wins if a broken flow repeats one). Initial values: `rating` → `value ?? min`,
+/// `toggle` → `value`, `textField` / `textEditor` → `""`. ``setField(_:to:)`` refuses
+/// values a field cannot hold (``FieldError``) and stores texts that break their
+/// `format`, reporting them in ``FieldSnapshot/problem``.
+///
+/// ## Taps and the busy rule
+/// A tap names the instance it was shown on. It runs only when that instance is on top,
+/// no action is running, the slot has an action and — for the primary action — every
+/// required field of that screen is filled and every field of it is valid. The checks
+/// and marking the screen busy happen before the first suspension point, so on this
+/// actor two concurrent taps can never both pass (reentrancy cannot slip in between).
+/// While the action runs, the screen is busy: every tap is ignored
+/// (``TapResult/ignoredBusy``) and a `retryButton` shows its `loadingTitle`.
+///
+/// ## Host navigation while an action runs
+/// ``navigate(_:)``, ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)``
+/// called by the host while an action runs are refused with ``NavigatorError/busy``
+/// (nothing changes; try again when the action has ended), so an action's remaining
+/// steps never act on stacks the host changed under it. Calls from inside the running
+/// action — a button's completion closure, a handler, a task they start — are its own
+/// steps and are allowed.
+///
+/// ## Cancellation
+/// An action runs in a task the navigator owns, not in the task of the caller of
+/// ``tap(_:on:)``: cancelling that caller does not cancel the action (`tap` still waits
+/// for it). Only ``end(_:)`` cancels a running action; it releases the waiting `tap`
+/// (``TapResult/ignoredFlowEnded``) and clears the busy state at once. A step that fails
+/// with `CancellationError` shows "cancelled"; other errors show their
+/// `LocalizedError.errorDescription`, else their `description`.
+///
+/// ## Steps
+/// Steps run in order. A step fails when its handler throws, a navigation is refused
+/// (e.g. `popTo` a screen not in the top stack), a target screen is unknown, or a
+/// built-in's argument is bad. A failure skips the remaining steps; then the button's
+/// `onFailure` runs if it has one (a failure there is shown on the screen), otherwise
+/// the error message is kept on the screen (``ScreenSnapshot/errorMessage``) and the
+/// screen stays, so it can be tapped again. The message is cleared by the next tap that
+/// runs on that screen. When a step ends the flow (`finish`, or no stack left), the
+/// remaining steps are skipped.
+///
+/// ## Templates
+/// `${name}` in titles, text blocks and step arguments renders, in this order of lookup:
+/// the context variables `flow.id` and `screen.id` (the screen being drawn, or whose
+/// action runs), a field value (see ``FieldValue/description``), then the host's
+/// `context` dictionary; an unknown name renders as the empty string (validation reports
+/// it before a flow runs).
+///
+/// ## Screens built in Swift
+/// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)`` add the
+/// configuration to the screen table and show it, like seed `002`'s `feedbackNavigator`.
+/// A configuration never replaces a screen already in the table: configurations built in
+/// code all share the default id `feedback`, so when the id is taken the new one is added
+/// under a fresh id — `feedback-2`, `feedback-3`, … — which is the `screenID` of its
+/// instance (and of its snapshots and events). Field ids are shared by the whole flow:
+/// a configuration whose field id is already defined differently by another screen is
+/// refused (``NavigatorError/conflictingField(field:screen:)``); the same definition
+/// shares the value.
+public actor FlowNavigator {
+    /// The flow's id (`flow.id` in templates).
+    public nonisolated let flowID: String
+    let flow: Flow
+    let registry: ActionHandlerRegistry
+    let presenters: [any Presenter]
+    let context: [String: String]
+    let now: @Sendable () -> Date
+
+    /// The screen table: the flow's screens and any configuration shown from Swift.
+    var screens: [String: FeedbackConfiguration] = [:]
+    /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
+    var nextScreenIDSuffix: [String: Int] = [:]
+    var fieldDefinitions: [String: FieldDefinition] = [:]
+    var values: [String: FieldValue] = [:]
+    /// The stacks.
+    public private(set) var state = NavigationState()
+    /// The instance whose action is running, if any.
+    var runningInstance: ScreenInstanceID?
+    /// Which of its actions runs.
+    var runningSlot: ActionSlot?
+    /// The navigator-owned task running that action.
+    var runningTask: Task<Void, Never>?
+    /// The token of the running action; its task carries it in ``actionToken``.
+    var runningToken: UInt64 = 0
+    /// Set inside the task of a running action (and inherited by tasks it starts), so the
+    /// action's own closures and handlers may navigate while host navigation is refused.
+    @TaskLocal static var actionToken: UInt64?
+
+    /// Whether the caller may navigate now: nothing runs, or the caller is the running action.
+    var mayNavigate: Bool {
+        runningInstance == nil || Self.actionToken == runningToken
+    }
+    /// Events waiting for delivery, oldest first, each with its emitter to resume.
+    var pendingEvents: [(NavigatorEvent, CheckedContinuation<Void, Never>?)] = []
+    /// Whether a delivery loop is running.
+    var isDelivering = false
+    /// Set while a navigator hands an event to its presenters (see ``emit(_:)``).
+    @TaskLocal static var deliveringNavigator: ObjectIdentifier?
+    /// The caller of the running tap, waiting for its result.
+    var tapWaiter: CheckedContinuation<TapResult, Never>?
+    /// The message of each instance's last failed action.
+    var errors: [ScreenInstanceID: String] = [:]
+    /// How the flow ended, `nil` while it runs.
+    public private(set) var outcome: FlowOutcome?
+    var started = false
+
+    /// - Parameters:
+    ///   - flow: a validated flow (an invalid one does not crash the navigator, but its
+    ///     broken steps fail when run).
+    ///   - registry: the handlers of `openURL`, `collectUserFeedback` and custom steps.
+    ///   - presenters: receive every event, in order, in this array's order.
+    ///   - context: extra template variables (after `flow.id`, `screen.id` and fields).
+    ///   - now: the clock for ``FeedbackSubmission/submittedAt``.
+    public init(
+        flow: Flow, registry: ActionHandlerRegistry, presenters: [any Presenter] = [],
+        context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.flowID = flow.id
+        self.flow = flow
+        self.registry = registry
+        self.presenters = presenters
+        self.context = context
+        self.now = now
+        var screens: [String: FeedbackConfiguration] = [:]
+        var definitions: [String: FieldDefinition] = [:]
+        var values: [String: FieldValue] = [:]
+        for screen in flow.screens where screens[screen.id] == nil {
+            screens[screen.id] = screen
+            Self.addFields(of: screen, to: &definitions, values: &values)
+        }
+        self.screens = screens
+        self.fieldDefinitions = definitions
+        self.values = values
+    }
+
+    /// A navigator with no flow file, for screens built in Swift and shown with
+    /// ``pushFeedback(configuration:)`` / ``presentFeedback(configuration:)``.
+    public init(
+        id: String = "feedback", registry: ActionHandlerRegistry, presenters: [any Presenter] = [],
+        context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(flow: Flow(id: id, start: "", screens: []), registry: registry, presenters: presenters, context: context, now: now)
+    }
+
+    // MARK: Lifecycle
+
+    /// Shows the flow's start screen (`present`ed or `push`ed per `flow.presentation`).
+    /// A start that throws leaves the navigator unstarted (it can be called again).
+    /// - Throws: ``NavigatorError/alreadyStarted``, ``NavigatorError/flowEnded``, or
+    ///   ``NavigatorError/unknownScreen(_:)`` when `start` names no screen.
+    public func start() async throws(NavigatorError) {
+        guard outcome == nil else { throw .flowEnded }
+        guard !started else { throw .alreadyStarted }
+        let operation: NavigationOperation =
+            flow.presentation == .push ? .push(flow.start) : .present(flow.start)
+        try await navigate(operation)
+    }
+
+    /// Ends the flow with `outcome` (e.g. ``FlowOutcome/quit``) and tells the presenters.
+    /// Does nothing if the flow has already ended.
+    ///
+    /// An action still running is cancelled (its task is cancelled: a retry button's
+    /// completion wait and cooperative handlers stop; a handler that ignores cancellation
+    /// finishes on its own, and a submission it makes still happens), runs no further
+    /// step, and its ``tap(_:on:)`` returns ``TapResult/ignoredFlowEnded`` at once; the
+    /// navigator is no longer busy. The events the action would still give (e.g. the
+    /// ``NavigatorEvent/handlerResult(_:)`` of a handler that was suspended) are not
+    /// emitted: ``NavigatorEvent/flowEnded(_:)`` is the last event.
+    public func end(_ outcome: FlowOutcome) async {
+        guard self.outcome == nil else { return }
+        // Cancel the running action and release its tap at once, even if a handler never
+        // returns (a retry completion that is never called).
+        runningTask?.cancel()
+        runningTask = nil
+        runningInstance = nil
+        runningSlot = nil
+        releaseTap(.ignoredFlowEnded)
+        await conclude(outcome)
+    }
+
+    /// Ends the flow from inside (a `finish` step, the last stack leaving): the running
+    /// action is not cancelled, it simply runs no further step.
+    func conclude(_ outcome: FlowOutcome) async {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        await emit(.flowEnded(outcome))
+    }
+
+    /// Whether the flow has ended.
+    public var hasEnded: Bool { outcome != nil }
+
+    /// Whether an action is running.
+    public var isBusy: Bool { runningInstance != nil }
+
+    // MARK: Navigation
+
+    /// Applies a navigation operation from the host (e.g. a "back" gesture: `.pop`),
+    /// with the same events as a navigation step. Leaving no stack ends the flow with
+    /// outcome `dismissed`.
+    /// - Returns: the instance that entered, for `push`, `present` and `replace`.
+    /// - Throws: ``NavigatorError/flowEnded``, ``NavigatorError/unknownScreen(_:)`` for
+    ///   a `push`/`present`/`replace` of a screen not in the table, or
+    ///   ``NavigatorError/navigation(_:)``, or ``NavigatorError/busy`` while an action
+    ///   runs (unless called from inside that action); the navigator is then unchanged (stacks,
+    ///   and whether it has started: a refused `navigate` before ``start()`` does not
+    ///   count as starting).
+    @discardableResult
+    public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
+        guard outcome == nil else { throw .flowEnded }
+        guard mayNavigate else { throw .busy }
+        switch operation {
+        case .push(let id), .present(let id), .replace(let id):
+            guard screens[id] != nil else { throw .unknownScreen(id) }
+        case .pop, .popTo, .popToRoot, .dismiss:
+            break
+        }
+        let previousTop = state.top
+        let entered: ScreenInstance?
+        do {
+            entered = try state.apply(operation)
+        } catch {
+            throw .navigation(error)
+        }
+        // Only an operation that succeeded starts the flow: a refused one leaves the
+        // navigator as it was (so a later `start()` still works).
+        started = true
+        errors = errors.filter { state.contains($0.key) }
+        let stackChanged = NavigatorEvent.stackChanged(.init(operation: operation, stacks: state.stacks))
+        if state.isEmpty {
+            await emit(stackChanged)
+            await conclude(.dismissed)
+        } else if let top = state.top, top != previousTop, let snapshot = makeSnapshot(top) {
+            await emit([stackChanged, .screenShown(snapshot)])
+        } else {
+            await emit(stackChanged)
+        }
+        return entered
+    }
+
+    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
+    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and pushes it
+    /// on the top stack (with no stack: a new one).
+    /// - Returns: the instance shown.
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
+    ///   (unless called from inside it, e.g. from a button's completion);
+    ///   ``NavigatorError/conflictingField(field:screen:)``
+    ///   when a field id of `configuration` is already defined differently (the
+    ///   navigator is then unchanged).
+    @discardableResult
+    public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+        try await show(configuration, presenting: false)
+    }
+
+    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
+    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and presents
+    /// it modally (a new stack on top).
+    /// - Returns: the instance shown.
+    /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
+    ///   (unless called from inside it, e.g. from a button's completion);
+    ///   ``NavigatorError/conflictingField(field:screen:)``
+    ///   when a field id of `configuration` is already defined differently (the
+    ///   navigator is then unchanged).
+    @discardableResult
+    public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+        try await show(configuration, presenting: true)
+    }
+
+    private func show(_ configuration: FeedbackConfiguration, presenting: Bool) async throws(NavigatorError) -> ScreenInstance {
+        guard outcome == nil else { throw .flowEnded }
+        guard mayNavigate else { throw .busy }
+        var configuration = configuration
+        if screens[configuration.id] != nil { configuration.id = freshScreenID(for: configuration.id) }
+        try checkFields(of: configuration)
+        screens[configuration.id] = configuration
+        registerFields(of: configuration)
+        let operation: NavigationOperation = presenting ? .present(configuration.id) : .push(configuration.id)
+        guard let entered = try await navigate(operation) else { throw .unknownScreen(configuration.id) }
+        return entered
+    }
+
+    /// `base-2`, `base-3`, … : the first such id not in the screen table. Amortised O(1)
+    /// per call for one base (the next suffix to try is remembered).
+    private func freshScreenID(for base: String) -> String {
+        var suffix = nextScreenIDSuffix[base] ?? 2
+        while screens["\(base)-\(suffix)"] != nil { suffix += 1 }
+        nextScreenIDSuffix[base] = suffix + 1
+        return "\(base)-\(suffix)"
+    }
+
+    // MARK: Reading
+
+    /// The screen on top, drawn; `nil` when nothing is shown.
+    public func snapshot() -> ScreenSnapshot? {
+        state.top.flatMap(makeSnapshot)
+    }
+
+    /// An instance on the stacks, drawn; `nil` if it is not on the stacks.
+    public func snapshot(of id: ScreenInstanceID) -> ScreenSnapshot? {
+        guard let (stack, index) = state.position(of: id) else { return nil }
+        return makeSnapshot(state.stacks[stack][index])
+    }
+
+    /// The screen with `id` in the screen table.
+    public func screen(_ id: String) -> FeedbackConfiguration? {
+        screens[id]
+    }
+
+    // MARK: Events
+
+    /// Hands `event` to each presenter in turn, one event at a time for the whole
+    /// navigator: events wait in a FIFO and one delivery loop (run by whichever emitter
+    /// found it idle) hands them on, so every presenter sees the same order even when
+    /// calls overlap and a presenter suspends. The emitter returns once its event has been
+    /// delivered — except when it is called from inside a presenter's `present` (e.g. a
+    /// presenter that taps), where waiting would deadlock: that event is queued behind
+    /// the one being delivered.
+    ///
+    /// Once the flow has ended, only ``NavigatorEvent/flowEnded(_:)`` is handed on: an
+    /// event still queued, or half-way through the presenters, when the flow ended is not
+    /// given to the rest.
+    func emit(_ event: NavigatorEvent) async {
+        await emit([event])
+    }
+
+    /// Emits `events` back to back: nothing emitted meanwhile comes between them (e.g. a
+    /// navigation's `stackChanged` and `screenShown`).
+    func emit(_ events: [NavigatorEvent]) async {
+        let events = events.filter { outcome == nil || $0.isFlowEnded }
+        guard let last = events.last else { return }
+        let queued = events.dropLast().map { ($0, CheckedContinuation<Void, Never>?.none) }
+        if isDelivering {
+            if Self.deliveringNavigator == ObjectIdentifier(self) {
+                pendingEvents += queued + [(last, nil)]
+            } else {
+                await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
+                    pendingEvents += queued + [(last, delivered)]
+                }
+            }
+            return
+        }
+        isDelivering = true
+        pendingEvents += queued + [(last, nil)]
+        while !pendingEvents.isEmpty {
+            let (next, delivered) = pendingEvents.removeFirst()
+            await Self.$deliveringNavigator.withValue(ObjectIdentifier(self)) {
+                for presenter in presenters {
+                    guard outcome == nil || next.isFlowEnded else { break }
+                    await presenter.present(next)
+                }
+            }
+            delivered?.resume()
+        }
+        isDelivering = false
+    }
+}

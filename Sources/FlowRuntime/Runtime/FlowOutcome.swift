@@ -1,0 +1,29 @@
+import FlowCompile
+import FlowSource
+
+/// How a flow ended: a name such as `finished`, `dismissed`, `quit`, `inputEnded`, or any
+/// name given to `finish: NAME` in a flow file.
+public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public var name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public var description: String { name }
+
+    /// `finish` without an argument.
+    public static let finished = FlowOutcome("finished")
+    /// No stack is left (`dismiss`, or `pop` on the last root).
+    public static let dismissed = FlowOutcome("dismissed")
+    /// The user asked to quit (line mode: `quit` / `q`).
+    public static let quit = FlowOutcome("quit")
+    /// The input ended before the flow did (line mode: end of standard input).
+    public static let inputEnded = FlowOutcome("inputEnded")
+    /// The flow could not start (e.g. its start screen is missing).
+    public static let failed = FlowOutcome("failed")
+}

@@ -1,0 +1,49 @@
+import FlowCompile
+import FlowSource
+
+/// The closed set of changes a ``NavigationState`` accepts (BRIEF "Actions"). Each case
+/// names screens by their screen id; the state mints the ``ScreenInstanceID`` of any
+/// screen that enters.
+public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
+    /// Push the screen on the top stack (with no stack: present a new one).
+    case push(String)
+    /// Present the screen modally: a new stack on top.
+    case present(String)
+    /// Replace the top screen of the top stack (an error with no stack).
+    case replace(String)
+    /// Remove the top screen; a stack left empty is removed (as ``dismiss``).
+    case pop
+    /// Pop down to the nearest instance of the screen in the top stack (an error if the
+    /// top stack does not hold it).
+    case popTo(String)
+    /// Keep only the first screen of the top stack (a no-op on a root).
+    case popToRoot
+    /// Remove the whole top stack (an error with no stack).
+    case dismiss
+
+    /// The operation's name as written in flow files: `push`, `present`, `replace`,
+    /// `pop`, `popTo`, `popToRoot`, `dismiss`.
+    public var name: String {
+        switch self {
+        case .push: "push"
+        case .present: "present"
+        case .replace: "replace"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .popToRoot: "popToRoot"
+        case .dismiss: "dismiss"
+        }
+    }
+
+    /// The screen id the operation names, for `push`, `present`, `replace`, `popTo`.
+    public var screenID: String? {
+        switch self {
+        case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
+        case .pop, .popToRoot, .dismiss: nil
+        }
+    }
+
+    public var description: String {
+        screenID.map { "\(name): \($0)" } ?? name
+    }
+}

@@ -1,0 +1,24 @@
+import FlowCompile
+import FlowSource
+
+/// The identity of one appearance of a screen on the navigation stack.
+///
+/// Every push, present or replace mints a new id from ``NavigationState``'s counter, so
+/// ids are stable (an instance keeps its id while it stays on the stack), strictly
+/// increasing in the order screens entered, and never reused — not even after the
+/// instance left the stack. A tap carries the id of the instance it was shown on; if
+/// that instance is no longer on top, the tap is stale (see ``TapResult/ignoredStale``).
+public struct ScreenInstanceID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The counter value, starting at 1.
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public static func < (lhs: ScreenInstanceID, rhs: ScreenInstanceID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    public var description: String { "#\(rawValue)" }
+}

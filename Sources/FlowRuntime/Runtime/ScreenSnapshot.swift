@@ -1,0 +1,67 @@
+import FlowCompile
+import FlowSource
+
+/// Everything a presenter needs to draw one screen instance at one moment: templates
+/// rendered, field values current, button titles and states resolved.
+public struct ScreenSnapshot: Sendable, Hashable {
+    public var instance: ScreenInstance
+    public var flowID: String
+    public var style: FeedbackStyle
+    /// The style's image (the `image` of a `feedback` screen), `nil` for fixed styles.
+    public var image: String? { style.image }
+    /// Rendered; may span lines.
+    public var title: String
+    /// Rendered; may span lines.
+    public var subtitle: String?
+    public var content: [ContentSnapshot]
+    /// `nil` when the primary action is `none`.
+    public var primary: ActionSnapshot?
+    /// `nil` when the secondary action is `none`.
+    public var secondary: ActionSnapshot?
+    /// Whether this screen's action is running.
+    public var isBusy: Bool
+    /// The message of the last failed step, shown until the next tap on this screen.
+    public var errorMessage: String?
+    /// Whether this instance is the screen on top (only the top screen takes taps).
+    public var isOnTop: Bool
+    /// The index of the instance's stack (0 = bottom) and its index within that stack
+    /// (0 = root); `nil` when the instance is no longer on the stacks.
+    public var stackIndex: Int?
+    public var indexInStack: Int?
+    /// The number of screens in each stack, bottom first.
+    public var stackDepths: [Int]
+
+    public init(
+        instance: ScreenInstance, flowID: String, style: FeedbackStyle, title: String, subtitle: String?,
+        content: [ContentSnapshot], primary: ActionSnapshot?, secondary: ActionSnapshot?, isBusy: Bool,
+        errorMessage: String?, isOnTop: Bool, stackIndex: Int?, indexInStack: Int?, stackDepths: [Int]
+    ) {
+        self.instance = instance
+        self.flowID = flowID
+        self.style = style
+        self.title = title
+        self.subtitle = subtitle
+        self.content = content
+        self.primary = primary
+        self.secondary = secondary
+        self.isBusy = isBusy
+        self.errorMessage = errorMessage
+        self.isOnTop = isOnTop
+        self.stackIndex = stackIndex
+        self.indexInStack = indexInStack
+        self.stackDepths = stackDepths
+    }
+
+    /// The fields of the screen, in order.
+    public var fields: [FieldSnapshot] {
+        content.compactMap { if case .field(let f) = $0 { return f } else { return nil } }
+    }
+
+    /// The button in `slot`, if any.
+    public func action(_ slot: ActionSlot) -> ActionSnapshot? {
+        switch slot {
+        case .primary: primary
+        case .secondary: secondary
+        }
+    }
+}

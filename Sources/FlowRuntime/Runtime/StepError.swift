@@ -1,0 +1,33 @@
+import FlowCompile
+import FlowSource
+
+/// Why a built-in step or the handler lookup failed (handlers throw their own errors).
+public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A custom step whose name is not in the ``ActionHandlerRegistry``.
+    case noHandler(String)
+    /// `openURL` with a text that does not start with a URL scheme (RFC 3986 §3.1) or
+    /// that holds whitespace or control characters.
+    case invalidURL(String)
+    /// `openURL` with a scheme that is not in the registry's allowed schemes.
+    case urlSchemeNotAllowed(url: String, scheme: String, allowed: [String])
+    /// `collectUserFeedback` without a `rating`.
+    case missingRating
+    /// `collectUserFeedback` whose rendered `rating` is not a whole number from 1 to 5
+    /// (seed `000`: "a rating grade from 1 - 5").
+    case invalidRating(String)
+
+    public var description: String {
+        switch self {
+        case .noHandler(let name):
+            "no handler registered for '\(name)'"
+        case .invalidURL(let url):
+            "openURL: '\(url)' is not a URL"
+        case .urlSchemeNotAllowed(let url, let scheme, let allowed):
+            "openURL: scheme '\(scheme)' of '\(url)' is not allowed (allowed: \(allowed.joined(separator: ", ")))"
+        case .missingRating:
+            "collectUserFeedback: a rating from 1 to 5 is required"
+        case .invalidRating(let text):
+            "collectUserFeedback: rating must be a whole number from 1 to 5, got '\(text)'"
+        }
+    }
+}

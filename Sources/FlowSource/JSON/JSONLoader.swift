@@ -1,0 +1,23 @@
+/// Loads one JSON file (strict RFC 8259) into a located ``Node`` tree with the same
+/// shape and positions as YAML (see ``DocumentLoader``).
+///
+/// The bytes are checked to be UTF-8 first (RFC 8259 §8.1), so that a bad byte is an
+/// `invalid-utf8` diagnostic at its place; a leading BOM is ignored (§8.1 allows it).
+package struct JSONLoader {
+    let source: SourceFile
+
+    /// A loader of `source`.
+    package init(source: SourceFile) {
+        self.source = source
+    }
+
+    package func load() -> LoadedDocument {
+        let validation = UTF8Validation(source.bytes)
+        if let problem = validation.diagnostic(for: source) {
+            return LoadedDocument(source: source, format: .json, root: nil, diagnostics: [problem])
+        }
+        var parser = JSONParser(source: source, bomLength: validation.bomLength)
+        let root = parser.parse()
+        return LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
+    }
+}

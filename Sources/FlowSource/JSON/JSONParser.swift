@@ -1,0 +1,409 @@
+/// A strict RFC 8259 parser producing the same located ``Node`` tree as the YAML loader.
+///
+/// - Grammar: RFC 8259 §2–§7. No comments, no trailing commas, no single quotes, no
+///   leading zeros, nothing but white space after the value.
+/// - Strings (§7) become `doubleQuoted` scalars with every escape decoded; `\uXXXX`
+///   surrogate pairs combine, a lone surrogate is a `syntax-error` at its `\`; control
+///   characters must be escaped.
+/// - Numbers (§6) keep their exact text as `plain` scalars, as do `true`, `false`, `null`.
+/// - Duplicate names are `duplicate-key` (§4 says SHOULD be unique; we require it).
+/// - Nesting deeper than ``DocumentLoader/maximumNestingDepth`` is `nesting-depth-limit`; the
+///   parser itself is iterative, so no input can exhaust the stack.
+///
+/// The input must be valid UTF-8 (checked before). One pass, O(n).
+struct JSONParser {
+    /// An open array or object.
+    private struct Frame {
+        let isObject: Bool
+        let start: SourcePosition
+        var items: [Node] = []
+        var members = MappingBuilder()
+        var pendingKey: Node?
+    }
+
+    private let source: SourceFile
+    private let bytes: [UInt8]
+    private let bomLength: Int
+    private var position: Int
+    private var locator: SourceLocator
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(source: SourceFile, bomLength: Int) {
+        self.source = source
+        bytes = source.bytes
+        self.bomLength = bomLength
+        position = bomLength
+        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
+    }
+
+    /// Parses the whole text; the root, or `nil` after a syntax error or for an empty text.
+    mutating func parse() -> Node? {
+        do throws(Diagnostic) {
+            skipWhitespace()
+            guard position < bytes.count else {
+                let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, bytes.count))
+                diagnostics.append(
+                    .error("empty-document", "the file holds no JSON value", at: SourceSpan(file: source.path, at: start)))
+                return nil
+            }
+            let root = try parseValueTree()
+            skipWhitespace()
+            if position < bytes.count {
+                throw syntaxError(
+                    isCommentHere
+                        ? "unexpected comment after the JSON value (JSON has no comments)"
+                        : "unexpected \(describeHere()) after the JSON value")
+            }
+            return root
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    // MARK: Structure
+
+    /// Parses one value, iteratively: containers are frames on an explicit stack.
+    private mutating func parseValueTree() throws(Diagnostic) -> Node {
+        var stack: [Frame] = []
+        while true {
+            // At the start of a value.
+            var finished: Node
+            switch currentByte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if stack.count >= LoadingLimits.maximumNestingDepth {
+                    throw syntaxError(
+                        "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels", code: "nesting-depth-limit")
+                }
+                let isObject = currentByte == UInt8(ascii: "{")
+                stack.append(Frame(isObject: isObject, start: here))
+                position += 1
+                skipWhitespace()
+                if currentByte == UInt8(ascii: isObject ? "}" : "]") {
+                    position += 1
+                    finished = close(stack.removeLast())
+                } else {
+                    if isObject { try parseKey(into: &stack[stack.count - 1]) }
+                    continue
+                }
+            default:
+                finished = try parseScalar()
+            }
+            // A value is complete: hand it to its container, then find what follows.
+            while true {
+                guard !stack.isEmpty else { return finished }
+                let top = stack.count - 1
+                if stack[top].isObject, let key = stack[top].pendingKey.take() {
+                    if let duplicate = stack[top].members.add(
+                        MappingEntry(key: key, value: consume finished), file: source.path)
+                    {
+                        diagnostics.append(duplicate)
+                    }
+                } else {
+                    if stack[top].items.isEmpty { stack[top].items.reserveCapacity(4) }
+                    stack[top].items.append(consume finished)
+                }
+                skipWhitespace()
+                let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
+                if currentByte == UInt8(ascii: ",") {
+                    let comma = position
+                    position += 1
+                    skipWhitespace()
+                    if currentByte == closer {
+                        throw syntaxError(
+                            "a trailing comma is not allowed in JSON", at: locator.location(atByteOffset: comma))
+                    }
+                    if stack[top].isObject { try parseKey(into: &stack[top]) }
+                    break
+                }
+                if currentByte == closer {
+                    position += 1
+                    finished = close(stack.removeLast())
+                    continue
+                }
+                let what = stack[top].isObject ? "',' or '}' after an object member" : "',' or ']' after an array item"
+                throw syntaxError("expected \(what), found \(describeHere())")
+            }
+        }
+    }
+
+    /// Parses `"name" :` and leaves the position at the member's value.
+    private mutating func parseKey(into frame: inout Frame) throws(Diagnostic) {
+        guard currentByte == UInt8(ascii: "\"") else {
+            if currentByte == UInt8(ascii: "'") {
+                throw syntaxError("strings must use double quotes in JSON")
+            }
+            throw syntaxError("expected a member name in double quotes, found \(describeHere())")
+        }
+        frame.pendingKey = try parseString()
+        skipWhitespace()
+        guard currentByte == UInt8(ascii: ":") else {
+            throw syntaxError("expected ':' after a member name, found \(describeHere())")
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    private mutating func close(_ frame: consuming Frame) -> Node {
+        let span = SourceSpan(fileID: source.pathID, start: frame.start, end: here)
+        let kind: Node.Kind = frame.isObject ? .mapping(frame.members.takeEntries()) : .sequence(frame.items)
+        return Node(kind: kind, span: span)
+    }
+
+    // MARK: Scalars
+
+    private mutating func parseScalar() throws(Diagnostic) -> Node {
+        switch currentByte {
+        case UInt8(ascii: "\""):
+            return try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return try parseLiteral()
+        case UInt8(ascii: "'"):
+            throw syntaxError("strings must use double quotes in JSON")
+        case UInt8(ascii: "/"):
+            throw syntaxError("comments are not allowed in JSON")
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            throw syntaxError("expected a value, found \(describeHere())")
+        default:
+            if let word = wordHere() {
+                throw syntaxError("unexpected '\(word)'; JSON values are objects, arrays, strings, numbers, true, false and null")
+            }
+            throw syntaxError("expected a value, found \(describeHere())")
+        }
+    }
+
+    /// `true`, `false` or `null` (RFC 8259 §3), lowercase only.
+    private mutating func parseLiteral() throws(Diagnostic) -> Node {
+        let start = here
+        for literal in ["true", "false", "null"] as [StaticString] where matches(literal) {
+            let end = position + literal.utf8CodeUnitCount
+            // `trueish` is not `true` followed by garbage but an unknown word.
+            if end >= bytes.count || !Self.isWordByte(bytes[end]) {
+                position = end
+                return Node(kind: .scalar(literal.description, .plain), span: span(from: start))
+            }
+        }
+        throw syntaxError(
+            "unexpected '\(wordHere() ?? "")'; JSON values are objects, arrays, strings, numbers, true, false and null")
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (RFC 8259 §6), kept as text.
+    private mutating func parseNumber() throws(Diagnostic) -> Node {
+        let startOffset = position
+        let start = here
+        if currentByte == UInt8(ascii: "-") { position += 1 }
+        if currentByte == UInt8(ascii: "0") {
+            position += 1
+            if Self.isDigit(currentByte) {
+                throw syntaxError("leading zeros are not allowed in JSON numbers", at: start)
+            }
+        } else if Self.isDigit(currentByte) {
+            skipDigits()
+        } else {
+            throw syntaxError("expected a digit, found \(describeHere())")
+        }
+        if currentByte == UInt8(ascii: ".") {
+            position += 1
+            guard Self.isDigit(currentByte) else {
+                throw syntaxError("expected a digit after the decimal point, found \(describeHere())")
+            }
+            skipDigits()
+        }
+        if currentByte == UInt8(ascii: "e") || currentByte == UInt8(ascii: "E") {
+            position += 1
+            if currentByte == UInt8(ascii: "+") || currentByte == UInt8(ascii: "-") { position += 1 }
+            guard Self.isDigit(currentByte) else {
+                throw syntaxError("expected a digit in the exponent, found \(describeHere())")
+            }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[startOffset..<position], as: UTF8.self)
+        return Node(kind: .scalar(text, .plain), span: span(from: start))
+    }
+
+    /// A string (RFC 8259 §7) from its opening quote; escapes decoded.
+    private mutating func parseString() throws(Diagnostic) -> Node {
+        let start = here
+        position += 1
+        var decoded: [UInt8] = []
+        var segmentStart = position
+        while true {
+            // Skip the bytes that stand for themselves.
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                position += 1
+            }
+            guard position < bytes.count else {
+                throw syntaxError("string is not closed", at: start)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text: String
+                if decoded.isEmpty && segmentStart == start.offset + 1 {
+                    text = String(decoding: bytes[segmentStart..<position], as: UTF8.self)
+                } else {
+                    decoded.append(contentsOf: bytes[segmentStart..<position])
+                    text = String(decoding: decoded, as: UTF8.self)
+                }
+                position += 1
+                return Node(kind: .scalar(text, .doubleQuoted), span: span(from: start))
+            }
+            if byte < 0x20 {
+                let what = byte == 0x0A || byte == 0x0D ? "a line break" : "a control character"
+                throw syntaxError("\(what) must be escaped inside a JSON string")
+            }
+            decoded.append(contentsOf: bytes[segmentStart..<position])
+            try parseEscape(into: &decoded)
+            segmentStart = position
+        }
+    }
+
+    /// One escape sequence from its backslash, appended as UTF-8.
+    private mutating func parseEscape(into decoded: inout [UInt8]) throws(Diagnostic) {
+        let escapeStart = here
+        position += 1
+        guard position < bytes.count else { throw syntaxError("string is not closed") }
+        let letter = bytes[position]
+        position += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(letter)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(escapeStart: escapeStart)
+            var scalar = unit
+            if (0xD800...0xDBFF).contains(unit) {
+                guard matches("\\u") else {
+                    throw syntaxError(Self.loneSurrogate(unit, "high"), at: escapeStart)
+                }
+                let lowStart = here
+                position += 2
+                let low = try hexQuad(escapeStart: lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw syntaxError(Self.loneSurrogate(unit, "high"), at: escapeStart)
+                }
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw syntaxError(Self.loneSurrogate(unit, "low"), at: escapeStart)
+            }
+            if let value = Unicode.Scalar(scalar), let encoded = UTF8.encode(value) {
+                decoded.append(contentsOf: encoded)
+            }
+        default:
+            position -= 1
+            throw syntaxError("invalid escape '\\\(describeByte(letter))' in a JSON string", at: escapeStart)
+        }
+    }
+
+    /// The four hex digits after `\u`; the position is just after the `u`.
+    private mutating func hexQuad(escapeStart: SourcePosition) throws(Diagnostic) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count, let digit = Self.hexValue(bytes[position]) else {
+                throw syntaxError("'\\u' needs four hex digits", at: escapeStart)
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private static func loneSurrogate(_ unit: UInt32, _ half: String) -> String {
+        let hex = String(unit, radix: 16, uppercase: true)
+        return "lone \(half) surrogate '\\u\(hex)'; surrogates must come in high-low pairs"
+    }
+
+    // MARK: Bytes
+
+    private var currentByte: UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+    private var here: SourcePosition {
+        mutating get { locator.location(atByteOffset: position) }
+    }
+
+    private mutating func span(from start: SourcePosition) -> SourceSpan {
+        SourceSpan(fileID: source.pathID, start: start, end: here)
+    }
+
+    /// RFC 8259 §2: space, tab, line feed, carriage return.
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func skipDigits() {
+        while Self.isDigit(currentByte) { position += 1 }
+    }
+
+    private func matches(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        return text.withUTF8Buffer { expected in
+            for index in 0..<count where bytes[position + index] != expected[index] { return false }
+            return true
+        }
+    }
+
+    /// The run of letters and digits at the position (`True`, `NaN`), if any.
+    private func wordHere() -> String? {
+        var end = position
+        while end < bytes.count, Self.isWordByte(bytes[end]), end - position < 32 { end += 1 }
+        return end > position ? String(decoding: bytes[position..<end], as: UTF8.self) : nil
+    }
+
+    /// Whether a `//` or `/*` comment starts at the position.
+    private var isCommentHere: Bool {
+        position + 1 < bytes.count && bytes[position] == UInt8(ascii: "/")
+            && (bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*"))
+    }
+
+    /// What is at the position, for messages that read "found …": `'x'`, `'é'`,
+    /// `a line break`, `the end of the file`, `a comment (JSON has no comments)`.
+    private func describeHere() -> String {
+        guard position < bytes.count else { return "the end of the file" }
+        let byte = bytes[position]
+        if isCommentHere { return "a comment (JSON has no comments)" }
+        if byte == 0x0A || byte == 0x0D { return "a line break" }
+        if byte < 0x80 { return byte < 0x20 || byte == 0x7F ? describeByte(byte) : "'\(describeByte(byte))'" }
+        let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        return "'\(String(decoding: bytes[position..<min(position + width, bytes.count)], as: UTF8.self))'"
+    }
+
+    private func describeByte(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return String(UnicodeScalar(byte)) }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "control character U+00\(hex.count == 1 ? "0" : "")\(hex)"
+    }
+
+    private mutating func syntaxError(
+        _ message: String, at location: SourcePosition? = nil, code: String = "syntax-error"
+    ) -> Diagnostic {
+        let start = location ?? here
+        return .error(code, message, at: SourceSpan(file: source.path, characterAt: start, in: bytes))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The text of one input file, kept so diagnostics can quote the offending line.
+///
+/// `bytes` are exactly what was read (BOM and CRLF included); `lines` splits them on
+/// LF, CRLF or CR with the line terminators removed, decoded as UTF-8 with invalid
+/// sequences replaced by U+FFFD (for display only).
+public struct SourceFile: Sendable {
+    /// The path as given by the user.
+    public let path: String
+    /// The raw bytes of the file.
+    public let bytes: [UInt8]
+    /// `path`'s number in the table of paths spans refer to (see ``SourceSpan``).
+    package let pathID: Int
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        pathID = SourcePathTable.shared.id(for: path)
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The path that stands for standard input in ``read(path:)``.
+    public static let standardInputPath = "-"
+
+    /// Reads all bytes of `path`, or of standard input when `path` is `-`
+    /// (``standardInputPath``; the source keeps `-` as its path).
+    ///
+    /// The file is read with `open(2)`/`read(2)` until end of file, so anything that can
+    /// be read sequentially works, not only regular files: fifos, `/dev/stdin`, a shell's
+    /// process substitution (`<(…)`, a `/dev/fd/N` path), character devices (`/dev/null`
+    /// gives no bytes). Reading standard input leaves it open. O(file size).
+    /// - Throws: `Diagnostic` with code `io-error` when the file cannot be opened or read,
+    ///   e.g. `cannot read file 'a.yaml': No such file or directory`: the message ends with
+    ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …).
+    ///   Its span is a zero-width point at 1:1 (there is no text to quote).
+    public static func read(path: String) throws(Diagnostic) -> SourceFile {
+        let result: Result<[UInt8], SystemError>
+        if path == standardInputPath {
+            result = FileReader.readAll(from: STDIN_FILENO)
+        } else {
+            result = FileReader.readAll(atPath: path)
+        }
+        switch result {
+        case .success(let bytes):
+            return SourceFile(path: path, bytes: bytes)
+        case .failure(let error):
+            throw Diagnostic(
+                severity: .error, code: "io-error",
+                message: "cannot read file '\(path)': \(error.reason)",
+                span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1))
+            )
+        }
+    }
+
+    /// The text of 1-based line `number` without its terminator (and without a leading
+    /// BOM on line 1), or `nil` when the file has fewer lines. O(file size).
+    public func line(_ number: Int) -> String? {
+        guard number >= 1 else { return nil }
+        var current = 1
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                if current == number { break }
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                current += 1
+                start = index + 1
+            }
+            index += 1
+        }
+        guard current == number, start <= bytes.count else { return nil }
+        return String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+    }
+}

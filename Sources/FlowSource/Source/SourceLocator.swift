@@ -1,0 +1,111 @@
+/// Turns the positions parsers know — a UTF-8 byte offset, or libyaml's count of
+/// Unicode scalars — into 1-based ``SourcePosition``s with the meaning ``SourcePosition``
+/// documents: lines end at LF, CRLF or CR (as ``SourceFile/line(_:)`` splits them),
+/// columns count Unicode scalars, a leading BOM is not counted.
+///
+/// A cursor walks the bytes from the last position asked for, so a parser asking for
+/// positions in (roughly) increasing order pays O(file size) in total. Checkpoints every
+/// 1024 scalars make a step backwards cost at most 1024 steps, whatever the input.
+package struct SourceLocator {
+    private struct Cursor {
+        /// Scalars since the start of the text (after any BOM); CR and LF count one each.
+        var scalarIndex: Int
+        var offset: Int
+        var line: Int
+        var column: Int
+    }
+
+    private static let stride = 1024
+
+    private let bytes: [UInt8]
+    private var cursor: Cursor
+    /// `checkpoints[k]` is the cursor at scalar index `k * stride`.
+    private var checkpoints: [Cursor]
+
+    /// - Parameter bomLength: bytes of a leading BOM to skip (0 or 3).
+    package init(bytes: [UInt8], bomLength: Int) {
+        self.bytes = bytes
+        let start = Cursor(scalarIndex: 0, offset: min(bomLength, bytes.count), line: 1, column: 1)
+        cursor = start
+        checkpoints = [start]
+    }
+
+    /// The location of the scalar numbered `index` (0-based, BOM excluded, each of CR and
+    /// LF counted), clamped to the end of the text.
+    package mutating func location(atScalarIndex index: Int) -> SourcePosition {
+        let target = max(index, 0)
+        if target < cursor.scalarIndex {
+            cursor = checkpoints[min(target / Self.stride, checkpoints.count - 1)]
+        }
+        walk(toScalarIndex: target, orOffset: .max)
+        return current
+    }
+
+    /// The location of byte `offset` (0-based, BOM included), clamped to the end of the
+    /// text. An offset inside a multi-byte sequence gives the location of the next scalar.
+    package mutating func location(atByteOffset offset: Int) -> SourcePosition {
+        let target = min(max(offset, 0), bytes.count)
+        if target < cursor.offset {
+            var low = 0
+            var high = checkpoints.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if checkpoints[middle].offset <= target { low = middle } else { high = middle - 1 }
+            }
+            cursor = checkpoints[low]
+        }
+        walk(toScalarIndex: .max, orOffset: target)
+        return current
+    }
+
+    /// Moves the cursor forward until it reaches scalar `targetIndex`, byte `targetOffset`
+    /// or the end, recording a checkpoint at each multiple of ``stride`` on the way.
+    /// CR followed by LF is one line break (the CR stays on its line); a lone CR or an
+    /// LF ends the line.
+    private mutating func walk(toScalarIndex targetIndex: Int, orOffset targetOffset: Int) {
+        let end = min(targetOffset, bytes.count)
+        guard cursor.scalarIndex < targetIndex, cursor.offset < end else { return }
+        var cursor = self.cursor
+        var checkpoints = self.checkpoints
+        self.checkpoints = []  // keep the array uniquely referenced while appending
+        bytes.withUnsafeBufferPointer { buffer in
+            var nextCheckpoint = checkpoints.count &* Self.stride
+            while cursor.scalarIndex < targetIndex, cursor.offset < end {
+                if cursor.scalarIndex == nextCheckpoint {
+                    checkpoints.append(cursor)
+                    nextCheckpoint &+= Self.stride
+                }
+                // A run of printable ASCII moves offset, scalar index and column together.
+                let runEnd = min(end, cursor.offset &+ (min(targetIndex, nextCheckpoint) &- cursor.scalarIndex))
+                var position = cursor.offset
+                while position < runEnd, buffer[position] &- 0x20 < 0x60 { position &+= 1 }
+                if position > cursor.offset {
+                    let run = position &- cursor.offset
+                    cursor.offset = position
+                    cursor.scalarIndex &+= run
+                    cursor.column &+= run
+                    continue
+                }
+                let byte = buffer[cursor.offset]
+                cursor.scalarIndex &+= 1
+                if byte == 0x0A
+                    || (byte == 0x0D && (cursor.offset &+ 1 >= buffer.count || buffer[cursor.offset &+ 1] != 0x0A))
+                {
+                    cursor.offset &+= 1
+                    cursor.line &+= 1
+                    cursor.column = 1
+                } else {
+                    let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    cursor.offset = min(cursor.offset &+ width, buffer.count)
+                    cursor.column &+= 1
+                }
+            }
+        }
+        self.cursor = cursor
+        self.checkpoints = checkpoints
+    }
+
+    private var current: SourcePosition {
+        SourcePosition(line: cursor.line, column: cursor.column, offset: cursor.offset)
+    }
+}

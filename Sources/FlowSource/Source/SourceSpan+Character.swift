@@ -1,0 +1,17 @@
+extension SourceSpan {
+    /// The span of the one character at `location` in `bytes` — `column` to `column + 1`,
+    /// so tools that underline a range (SARIF, JSON consumers) have something to show —
+    /// or a zero-width span when `location` is at the end of the text. A line break
+    /// counts as one character (of a CRLF, the CR).
+    package init(file: String, characterAt location: SourcePosition, in bytes: [UInt8]) {
+        guard location.offset >= 0, location.offset < bytes.count else {
+            self.init(file: file, at: location)
+            return
+        }
+        let lead = bytes[location.offset]
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        let end = SourcePosition(
+            line: location.line, column: location.column + 1, offset: min(location.offset + width, bytes.count))
+        self.init(file: file, start: location, end: end)
+    }
+}

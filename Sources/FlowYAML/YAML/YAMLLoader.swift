@@ -1,0 +1,28 @@
+import FlowSource
+
+/// Loads one YAML file into a located ``Node`` tree (see ``DocumentLoader`` for the rules).
+///
+/// The bytes are checked to be UTF-8 first, so that a bad byte is reported at its exact
+/// line and column (`invalid-utf8`) rather than wherever libyaml's reader notices it;
+/// then ``YAMLTreeBuilder`` runs libyaml's event parser and builds the tree.
+package struct YAMLLoader {
+    let source: SourceFile
+    let expansionLimit: Int
+
+    /// A loader of `source` whose alias expansion stops after `expansionLimit` nodes.
+    package init(source: SourceFile, expansionLimit: Int) {
+        self.source = source
+        self.expansionLimit = expansionLimit
+    }
+
+    package func load() -> LoadedDocument {
+        let validation = UTF8Validation(source.bytes)
+        if let problem = validation.diagnostic(for: source) {
+            return LoadedDocument(source: source, format: .yaml, root: nil, diagnostics: [problem])
+        }
+        var builder = YAMLTreeBuilder(
+            source: source, bomLength: validation.bomLength, expansionLimit: expansionLimit)
+        let root = builder.build()
+        return LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
+    }
+}

@@ -1,0 +1,508 @@
+import FlowSource
+
+/// Builds the located ``Node`` tree of one YAML document from libyaml's events.
+///
+/// Anchors and aliases are expanded (an alias yields its anchor's node, spans and all),
+/// merge keys are applied, duplicate keys are reported, and the work is bounded: alias
+/// expansion may add at most `expansionLimit` nodes, nesting may go
+/// ``DocumentLoader/maximumNestingDepth`` deep. Problems that leave no usable tree
+/// (syntax, bounds) stop the build; the others are collected in ``diagnostics`` and the
+/// build goes on.
+///
+/// Spans come from libyaml's event marks: a node starts at its properties (`&anchor`,
+/// `!tag`) when it has any (YAML 1.2 §6.9), a scalar ends after its closing quote or
+/// last character (a block scalar at the start of the line after its content), a flow
+/// collection after its bracket and a block collection after its last value.
+struct YAMLTreeBuilder {
+    /// The YAML merge key tag (https://yaml.org/type/merge.html).
+    private static let mergeTag = "tag:yaml.org,2002:merge"
+
+    /// An open sequence or mapping.
+    private struct Frame {
+        let isMapping: Bool
+        let isFlow: Bool
+        let start: SourcePosition
+        /// End of the start event: the span's end for an empty block collection.
+        let headerEnd: SourcePosition
+        let anchor: String?
+        let tag: String?
+        var items: [Node] = []
+        var mapping = MappingBuilder()
+        var pendingKey: Node?
+        /// Nodes in this subtree so far, aliases counted expanded.
+        var size = 1
+        var lastEnd: SourcePosition?
+        /// The first `<<` key, the mappings it merges in priority order, and the
+        /// position among the written entries where the merged ones go.
+        var mergeKey: Node?
+        var mergeSources: [[MappingEntry]] = []
+        var mergePosition = 0
+
+        /// The items in an array of their exact size; `items` keeps its storage.
+        mutating func takeItems() -> [Node] {
+            let taken = MappingBuilder.exactCopy(of: items)
+            items.removeAll(keepingCapacity: true)
+            return taken
+        }
+    }
+
+    private struct Anchored {
+        let node: Node
+        let size: Int
+    }
+
+    private let source: SourceFile
+    private let bomLength: Int
+    private let expansionLimit: Int
+    private var locator: SourceLocator
+    private let tabs: TabIndentation
+    private(set) var diagnostics: [Diagnostic] = []
+
+    private var stack: [Frame] = []
+    /// Emptied item and entry buffers of closed frames, reused by the next frames so
+    /// that collecting children allocates once per nesting level, not per collection.
+    private var spareItems: [[Node]] = []
+    private var spareMappings: [MappingBuilder] = []
+    private var anchors: [String: Anchored] = [:]
+    private var expandedNodes = 0
+    private var root: Node?
+    /// Byte ranges where a tab at the start of a line is not indentation (only kept
+    /// when the file has such tabs at all).
+    private var tabExemptRanges: [Range<Int>] = []
+    /// Where unknown and recursive aliases stood (their null stand-ins are not reported again, e.g. as
+    /// an invalid merge).
+    private var unknownAliasOffsets: Set<Int> = []
+    /// Byte order marks after the start of the file, and the quoted scalars (where they
+    /// are content) — the latter only kept when there are such marks.
+    private let byteOrderMarks: MisplacedByteOrderMarks
+    private var quotedRanges: [Range<Int>] = []
+
+    init(source: SourceFile, bomLength: Int, expansionLimit: Int) {
+        self.source = source
+        self.bomLength = bomLength
+        self.expansionLimit = max(expansionLimit, 0)
+        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
+        tabs = TabIndentation(bytes: source.bytes, bomLength: bomLength)
+        byteOrderMarks = MisplacedByteOrderMarks(bytes: source.bytes, bomLength: bomLength)
+    }
+
+    /// Runs libyaml over the whole file and returns the first document's root, or `nil`
+    /// when there is none or it could not be built. O(expanded tree size).
+    mutating func build() -> Node? {
+        let root = run()
+        sortDiagnostics()
+        return root
+    }
+
+    private mutating func run() -> Node? {
+        let parser: LibYAMLParser
+        do {
+            parser = try LibYAMLParser(bytes: source.bytes)
+        } catch {
+            report(error)
+            return nil
+        }
+        var documents = 0
+        var documentEnded = false
+        // Tabs are checked only up to where parsing stopped.
+        var parsedEnd = Int.max
+        loop: while true {
+            let event: LibYAMLEvent
+            do {
+                event = try parser.nextEvent()
+            } catch {
+                if documentEnded, error.kind == .parser || error.kind == .scanner {
+                    // libyaml 0.2.5 wants `---` after `...`; anything else there is more
+                    // content, i.e. a second document.
+                    diagnostics.append(
+                        .error(
+                            "multiple-documents", "a file holds one document, found more content after its end",
+                            at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
+                            hint: "split the documents into separate files"))
+                    parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
+                    break loop
+                }
+                if documents <= 1, stack.isEmpty, root == nil, EmptyStream.holdsNoContent(source.bytes, from: bomLength) {
+                    appendEmptyDocument()  // e.g. a lone `...`, which libyaml rejects
+                    return nil
+                }
+                report(error)
+                return nil
+            }
+            do throws(Diagnostic) {
+                switch event.kind {
+                case .documentEnd:
+                    documentEnded = true
+                case .streamStart, .none:
+                    break
+                case .streamEnd:
+                    break loop
+                case .documentStart:
+                    documents += 1
+                    if documents > 1 {
+                        diagnostics.append(
+                            .error(
+                                "multiple-documents", "a file holds one document, found a second one",
+                                at: span(event), hint: "split the documents into separate files"))
+                        parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
+                        break loop
+                    }
+                case .alias:
+                    try alias(event)
+                case .scalar:
+                    scalar(event)
+                case .sequenceStart, .mappingStart:
+                    try open(event)
+                case .sequenceEnd, .mappingEnd:
+                    close(event)
+                }
+            } catch {
+                diagnostics.append(error)
+                return nil
+            }
+        }
+        if documents == 0 || (documents == 1 && root.map(Self.isNoContent) == true) {
+            root = nil
+            appendEmptyDocument()
+        }
+        for line in tabs.offendingLines(exempt: tabExemptRanges, before: parsedEnd) {
+            diagnostics.append(tabIndentation(line))
+        }
+        for offset in byteOrderMarks.outside(quotedRanges, before: parsedEnd) {
+            diagnostics.append(misplacedByteOrderMark(at: offset))
+        }
+        return root
+    }
+
+    /// Whether a document's root is the empty plain scalar libyaml reports for a
+    /// document with no content (`---` alone or with comments): no text, tag, anchor or width.
+    private static func isNoContent(_ root: Node) -> Bool {
+        guard case .scalar("", .plain) = root.kind else { return false }
+        return root.tag == nil && root.span.start == root.span.end
+    }
+
+    private mutating func appendEmptyDocument() {
+        let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
+        diagnostics.append(
+            .error("empty-document", "the file holds no document", at: SourceSpan(file: source.path, at: start)))
+    }
+
+    // MARK: Events
+
+    private mutating func scalar(_ event: borrowing LibYAMLEvent) {
+        let span = span(event)
+        let style = event.scalarStyle
+        if style != .plain, !tabs.lines.isEmpty {
+            tabExemptRanges.append(span.start.offset..<span.end.offset)
+        }
+        if style == .singleQuoted || style == .doubleQuoted, !byteOrderMarks.offsets.isEmpty {
+            quotedRanges.append(span.start.offset..<span.end.offset)
+        }
+        let end = span.end
+        attach(
+            Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag), size: 1, anchor: event.anchor,
+            endingAt: end)
+    }
+
+    /// Expands an alias. An alias inside the node carrying its anchor refers to that node
+    /// (YAML 1.2 §7.1: the most recent node with the anchor), which cannot be expanded:
+    /// `recursive-alias`. An alias with no anchor before it: `unknown-alias`. Either way
+    /// the alias stands for a null scalar spanning the alias (so a list keeps its length
+    /// and a mapping its pairs), or for no root at all when it is the whole document.
+    /// An alias used as a mapping key takes the alias's own span, so a diagnostic about
+    /// the key points where the key is written; a value keeps the anchor's spans.
+    private mutating func alias(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
+        let name = event.anchor ?? ""
+        let span = span(event)
+        let anchored: Anchored
+        if stack.contains(where: { $0.anchor == name }) {
+            standIn(
+                for: span,
+                .error(
+                    "recursive-alias", "alias '*\(name)' refers to the node that contains it", at: span,
+                    hint: "an anchored node cannot include itself; move the alias out of the node marked '&\(name)'"))
+            return
+        } else if let found = anchors[name] {
+            anchored = found
+        } else {
+            standIn(
+                for: span,
+                .error("unknown-alias", "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it"))
+            return
+        }
+        expandedNodes = Self.add(expandedNodes, anchored.size)
+        if expandedNodes > expansionLimit {
+            throw .error(
+                "alias-expansion-limit",
+                "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
+                at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
+        }
+        if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
+            var key = anchored.node
+            key.span = span
+            attach(key, size: anchored.size, anchor: nil, endingAt: span.end)
+        } else {
+            attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
+        }
+    }
+
+    /// Reports `problem` and puts a null scalar spanning the alias in its place — or
+    /// nothing when the alias is the whole document, which then has no root.
+    private mutating func standIn(for span: SourceSpan, _ problem: Diagnostic) {
+        diagnostics.append(problem)
+        unknownAliasOffsets.insert(span.start.offset)
+        guard !stack.isEmpty else { return }
+        attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
+    }
+
+    private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
+        let start = locator.location(of: event.startMark)
+        let headerEnd = locator.location(of: event.endMark)
+        if stack.count >= LoadingLimits.maximumNestingDepth {
+            throw .error(
+                "nesting-depth-limit", "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels",
+                at: SourceSpan(file: source.path, start: start, end: headerEnd))
+        }
+        let isMapping = event.kind == .mappingStart
+        var frame = Frame(
+            isMapping: isMapping, isFlow: event.isFlowCollection,
+            start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag)
+        if isMapping {
+            if let spare = spareMappings.popLast() { frame.mapping = spare }
+        } else if let spare = spareItems.popLast() {
+            frame.items = spare
+        }
+        stack.append(frame)
+    }
+
+    private mutating func close(_ event: borrowing LibYAMLEvent) {
+        guard var frame = stack.popLast() else { return }
+        let end: SourcePosition
+        if frame.isFlow {
+            end = locator.location(of: event.endMark)
+            if !tabs.lines.isEmpty { tabExemptRanges.append(frame.start.offset..<end.offset) }
+        } else {
+            // A block collection's end event sits where the next token is; stop at the
+            // last child instead so the span does not swallow trailing comments.
+            end = frame.lastEnd ?? frame.headerEnd
+        }
+        let kind: Node.Kind
+        if frame.isMapping {
+            kind = .mapping(Self.takeEntries(of: &frame))
+            spareMappings.append(frame.mapping)
+        } else {
+            kind = .sequence(frame.takeItems())
+            spareItems.append(frame.items)
+        }
+        let node = Node(kind: kind, span: SourceSpan(fileID: source.pathID, start: frame.start, end: end), tag: frame.tag)
+        attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
+    }
+
+    // MARK: Tree
+
+    /// Hands a finished node to its parent (or makes it the root) and records its anchor.
+    /// `end` is where the node's text ends here — for an alias, the end of `*name`,
+    /// not of the anchored node, whose spans point back at the anchor.
+    private mutating func attach(
+        _ node: consuming Node, size: Int, anchor: String?, endingAt end: SourcePosition
+    ) {
+        if let anchor { anchors[anchor] = Anchored(node: copy node, size: size) }
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let top = stack.count - 1
+        stack[top].size = Self.add(stack[top].size, size)
+        stack[top].lastEnd = end
+        guard stack[top].isMapping else {
+            if stack[top].items.isEmpty { stack[top].items.reserveCapacity(4) }
+            stack[top].items.append(node)
+            return
+        }
+        guard let key = stack[top].pendingKey.take() else {
+            stack[top].pendingKey = node
+            return
+        }
+        if Self.isMergeKey(key) {
+            merge(key: key, value: node, into: top)
+        } else if let duplicate = stack[top].mapping.add(MappingEntry(key: key, value: node), file: source.path) {
+            diagnostics.append(duplicate)
+        }
+    }
+
+    /// Records a `<<` entry: its value must be a mapping or a list of mappings
+    /// (https://yaml.org/type/merge.html); earlier mappings win over later ones.
+    private mutating func merge(key: Node, value: Node, into top: Int) {
+        if let first = stack[top].mergeKey {
+            diagnostics.append(MappingBuilder.duplicateKey(key, first: first, file: source.path))
+            return
+        }
+        if case .scalar = value.kind, unknownAliasOffsets.contains(value.span.start.offset) { return }
+        var sources: [[MappingEntry]] = []
+        var problem: String?
+        switch value.kind {
+        case .mapping(let entries):
+            sources = [entries]
+        case .sequence(let items):
+            for (position, item) in items.enumerated() {
+                guard case .mapping(let entries) = item.kind else {
+                    problem = "a list whose item \(position + 1) is \(item.kindDescription)"
+                    break
+                }
+                sources.append(entries)
+            }
+        case .scalar:
+            problem = value.kindDescription
+        }
+        if let problem {
+            diagnostics.append(
+                .error(
+                    "invalid-merge", "merge key '<<' needs a mapping or a list of mappings, found \(problem)",
+                    at: key.span, notes: [Diagnostic.Note(message: "value defined here", span: value.span)],
+                    hint: "merge an alias of a mapping (`<<: *defaults`) or a list of them"))
+            return
+        }
+        stack[top].mergeKey = key
+        stack[top].mergeSources = sources
+        stack[top].mergePosition = stack[top].mapping.entries.count
+    }
+
+    /// The written entries with the merged ones inserted where `<<` stood; a key
+    /// written in the mapping wins over a merged one, an earlier source over a later one.
+    private static func takeEntries(of frame: inout Frame) -> [MappingEntry] {
+        guard !frame.mergeSources.isEmpty else { return frame.mapping.takeEntriesKeepingStorage() }
+        var merged = MappingBuilder()
+        for source in frame.mergeSources {
+            for entry in source where frame.mapping.existing(entry.key) == nil && merged.existing(entry.key) == nil {
+                merged.append(entry)
+            }
+        }
+        var entries = frame.mapping.takeEntriesKeepingStorage()
+        entries.insert(contentsOf: merged.entries, at: frame.mergePosition)
+        return entries
+    }
+
+    private static func isMergeKey(_ key: Node) -> Bool {
+        guard case .scalar("<<", let style) = key.kind else { return false }
+        return key.tag == mergeTag || (style == .plain && key.tag == nil)
+    }
+
+    // MARK: Diagnostics
+
+    private mutating func span(_ event: borrowing LibYAMLEvent) -> SourceSpan {
+        let start = locator.location(of: event.startMark)
+        let end = locator.location(of: event.endMark)
+        return SourceSpan(fileID: source.pathID, start: start, end: end)
+    }
+
+    private mutating func tabIndentation(_ line: TabIndentation.Line) -> Diagnostic {
+        tabIndentation(at: line.tabOffset)
+    }
+
+    private mutating func tabIndentation(at tabOffset: Int) -> Diagnostic {
+        let start = locator.location(atByteOffset: tabOffset)
+        let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
+        return .error(
+            "tab-indentation", "tab character used for indentation",
+            at: SourceSpan(file: source.path, start: start, end: end),
+            hint: "indent with spaces; YAML does not allow tabs in indentation")
+    }
+
+    /// `syntax-error` at a byte order mark that does not start the file (YAML 1.2 §5.2).
+    private mutating func misplacedByteOrderMark(at offset: Int) -> Diagnostic {
+        let start = locator.location(atByteOffset: offset)
+        return .error(
+            "syntax-error", "byte order mark (U+FEFF) in the middle of the file",
+            at: SourceSpan(file: source.path, characterAt: start, in: source.bytes),
+            hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
+    }
+
+    /// A hint for libyaml problems whose wording does not name the usual cause. "mapping
+    /// values are not allowed" most often means a key indented deeper than its siblings
+    /// (it then continues the previous line's plain scalar), else a plain value holding
+    /// `: ` (YAML 1.2 §7.3.3: a plain scalar cannot contain `: `).
+    private static func hint(forProblem problem: String) -> String? {
+        guard problem == "mapping values are not allowed in this context" else { return nil }
+        return "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '"
+    }
+
+    /// Turns a libyaml failure into diagnostics: a `syntax-error` at libyaml's problem
+    /// position (one character wide) with its context as a note — or `tab-indentation`
+    /// when the failing line is indented with a tab (also right after a block indicator,
+    /// `-\ttext: hi`), or the misplaced byte order marks before the failure on its line,
+    /// the usual causes of libyaml's less helpful messages.
+    private mutating func report(_ error: LibYAMLError) {
+        let location: SourcePosition
+        var message = error.problem
+        switch error.kind {
+        case .memory, .other:
+            let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
+            diagnostics.append(
+                .error("internal", "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
+            return
+        case .reader:
+            location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
+            if error.problem == "control characters are not allowed" {
+                let hex = String(UInt32(bitPattern: error.problemValue), radix: 16, uppercase: true)
+                message = "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) is not allowed"
+            }
+        case .scanner, .parser:
+            location = locator.location(of: error.problemMark)
+        }
+        var notes: [Diagnostic.Note] = []
+        var contextLocation: SourcePosition?
+        if let context = error.context, error.kind != .reader {
+            let start = locator.location(of: error.contextMark)
+            contextLocation = start
+            message += " (\(context) at \(start))"
+            notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
+        }
+        var syntax = Diagnostic.error(
+            "syntax-error", message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
+            notes: notes, hint: Self.hint(forProblem: error.problem))
+        if !byteOrderMarks.offsets.isEmpty {
+            var exempt = quotedRanges
+            if let contextLocation, error.context?.contains("quoted scalar") == true {
+                exempt.append(contextLocation.offset..<Int.max)
+            }
+            let marks = byteOrderMarks.outside(exempt, before: location.offset + 1)
+            for offset in marks { diagnostics.append(misplacedByteOrderMark(at: offset)) }
+            if let last = marks.last, locator.location(atByteOffset: last).line == location.line { return }
+        }
+        if error.kind != .reader, TabIndentation.isAfterBlockIndicators(location.offset, in: source.bytes) {
+            syntax = tabIndentation(at: location.offset)
+        }
+        guard !tabs.lines.isEmpty, error.kind != .reader else {
+            diagnostics.append(syntax)
+            return
+        }
+        // Tabs are not indentation inside what was still open when libyaml stopped.
+        var exempt = tabExemptRanges
+        for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
+        if let contextLocation, error.context?.contains("quoted scalar") == true {
+            exempt.append(contextLocation.offset..<Int.max)
+        }
+        let failingLine = tabs.line(containing: location.offset)
+            .flatMap { TabIndentation.isExempt($0.tabOffset, in: exempt) ? nil : $0 }
+        for line in tabs.offendingLines(exempt: exempt, before: location.offset)
+        where line.tabOffset != failingLine?.tabOffset {
+            diagnostics.append(tabIndentation(line))
+        }
+        if let failingLine {
+            diagnostics.append(tabIndentation(failingLine))
+        } else {
+            diagnostics.append(syntax)
+        }
+    }
+
+    /// Orders the diagnostics by position (stable), the order reports show them in.
+    private mutating func sortDiagnostics() {
+        diagnostics = DiagnosticBag(diagnostics).sorted
+    }
+
+    /// Saturating addition for node counts, whatever limit the caller chose.
+    private static func add(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}
