@@ -17,8 +17,6 @@ let package = Package(
         // The same without the YAML loader, for apps that build screens in Swift or load
         // JSON: links no C library.
         .library(name: "FeedbackFlowCore", targets: ["FlowRuntime"]),
-        // Diagnostic renderers (text, JSON, GitHub, SARIF, JUnit) for tools built on the package.
-        .library(name: "FeedbackFlowReporting", targets: ["FlowReporting"]),
         .executable(name: "feedbackflow", targets: ["feedbackflow"]),
     ],
     targets: [

@@ -20,16 +20,16 @@ import FlowTerminal
 ///   wrong number of positional arguments.
 ///
 /// O(n · k) for n arguments and k options.
-public struct ArgumentParser: Sendable {
-    public var options: [OptionSpec]
-    public var positional: PositionalSpec
+package struct ArgumentParser: Sendable {
+    package var options: [OptionSpec]
+    package var positional: PositionalSpec
 
-    public init(options: [OptionSpec], positional: PositionalSpec) {
+    package init(options: [OptionSpec], positional: PositionalSpec) {
         self.options = options
         self.positional = positional
     }
 
-    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         // Help anywhere before `--` wins over every other problem on the line.
         for argument in arguments {
             if argument == "--" { break }

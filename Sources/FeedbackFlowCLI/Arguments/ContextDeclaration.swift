@@ -15,21 +15,21 @@ import FlowTerminal
 /// nor start with `flow.` or `screen.`, which are kept for built-ins; and it may be
 /// given only once. Any of these is a ``UsageError``. A key that is also a field id of
 /// the flow is refused later, when the flow is known (``checkNoFieldIDs(in:file:)``).
-public struct ContextDeclaration: Sendable, Hashable {
+package struct ContextDeclaration: Sendable, Hashable {
     /// The keys and values in the order given; `value` is `nil` for a bare `KEY`.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public struct Entry: Sendable, Hashable {
-        public var key: String
-        public var value: String?
+    package struct Entry: Sendable, Hashable {
+        package var key: String
+        package var value: String?
 
-        public init(key: String, value: String?) {
+        package init(key: String, value: String?) {
             self.key = key
             self.value = value
         }
     }
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
@@ -38,7 +38,7 @@ public struct ContextDeclaration: Sendable, Hashable {
     ///   (`KEY` or `KEY=VALUE`).
     /// - Throws: ``UsageError`` for a missing `=`, an invalid or reserved key, or a key
     ///   given twice. O(n · key length).
-    public init(parsing values: [String], valueRequired: Bool) throws(UsageError) {
+    package init(parsing values: [String], valueRequired: Bool) throws(UsageError) {
         let form = valueRequired ? "'--context key=value'" : "'--context name' or '--context name=value'"
         var entries: [Entry] = []
         var seen: Set<String> = []
@@ -76,10 +76,10 @@ public struct ContextDeclaration: Sendable, Hashable {
     }
 
     /// The keys, in the order given.
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
     /// The keys and values (a bare key has the empty value).
-    public var variables: [String: String] {
+    package var variables: [String: String] {
         var variables: [String: String] = [:]
         for entry in entries { variables[entry.key] = entry.value ?? "" }
         return variables
@@ -87,7 +87,7 @@ public struct ContextDeclaration: Sendable, Hashable {
 
     /// - Throws: ``UsageError`` when a key is also a field id of `flow`: the template
     ///   `${key}` would be ambiguous.
-    public func checkNoFieldIDs(in flow: Flow, file: String) throws(UsageError) {
+    package func checkNoFieldIDs(in flow: Flow, file: String) throws(UsageError) {
         guard !entries.isEmpty else { return }
         let keys = Set(keys)
         for screen in flow.screens {

@@ -10,21 +10,21 @@ import FlowTerminal
 /// Options are long-only (`--format json` or `--format=json`); `shortName` adds a
 /// one-letter alias (`-q`). A flag takes no value; a value option takes exactly one,
 /// given once unless `isRepeatable` (then every occurrence is kept, in order).
-public struct OptionSpec: Sendable, Hashable {
+package struct OptionSpec: Sendable, Hashable {
     /// The name without dashes, e.g. `format`.
-    public var name: String
+    package var name: String
     /// A one-letter alias without the dash, e.g. `q` for `-q`.
-    public var shortName: Character?
+    package var shortName: Character?
     /// `nil` for a flag; the value's placeholder in help (`format` → `--format <format>`).
-    public var valueName: String?
+    package var valueName: String?
     /// The only values accepted, in the order help lists them; `nil` accepts any.
-    public var allowedValues: [String]?
+    package var allowedValues: [String]?
     /// Whether the option may be given several times (`--context a=1 --context b=2`).
-    public var isRepeatable: Bool
+    package var isRepeatable: Bool
     /// What the option does, one sentence for help.
-    public var help: String
+    package var help: String
 
-    public init(
+    package init(
         name: String, shortName: Character? = nil, valueName: String? = nil,
         allowedValues: [String]? = nil, isRepeatable: Bool = false, help: String
     ) {
@@ -37,22 +37,22 @@ public struct OptionSpec: Sendable, Hashable {
     }
 
     /// A flag (no value), e.g. `--quiet`.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, shortName: short, help: help)
     }
 
     /// An option with one value, e.g. `--format <format>`.
-    public static func value(
+    package static func value(
         _ name: String, valueName: String, allowed: [String]? = nil, repeatable: Bool = false, help: String
     ) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, allowedValues: allowed, isRepeatable: repeatable, help: help)
     }
 
     /// Whether the option takes a value.
-    public var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 
     /// `--format <format>`, `-q, --quiet`, as help and usage show it.
-    public var synopsis: String {
+    package var synopsis: String {
         let long = "--\(name)" + (valueName.map { " <\($0)>" } ?? "")
         return shortName.map { "-\($0), \(long)" } ?? long
     }

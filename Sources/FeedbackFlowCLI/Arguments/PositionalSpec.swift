@@ -6,8 +6,8 @@ import FlowSource
 import FlowTerminal
 
 /// The positional arguments a command accepts: a name for help and how many.
-public struct PositionalSpec: Sendable, Hashable {
-    public enum Count: Sendable, Hashable {
+package struct PositionalSpec: Sendable, Hashable {
+    package enum Count: Sendable, Hashable {
         /// Exactly one (`run FILE`).
         case one
         /// One or more (`validate PATH…`).
@@ -17,22 +17,22 @@ public struct PositionalSpec: Sendable, Hashable {
     }
 
     /// The placeholder in help, e.g. `path`.
-    public var name: String
-    public var count: Count
+    package var name: String
+    package var count: Count
     /// What the argument is, one sentence for help.
-    public var help: String
+    package var help: String
 
-    public init(name: String, count: Count, help: String) {
+    package init(name: String, count: Count, help: String) {
         self.name = name
         self.count = count
         self.help = help
     }
 
     /// No positional argument.
-    public static let none = PositionalSpec(name: "", count: .none, help: "")
+    package static let none = PositionalSpec(name: "", count: .none, help: "")
 
     /// `<path> ...`, `<file>`, or empty, as the usage line shows it.
-    public var synopsis: String {
+    package var synopsis: String {
         switch count {
         case .one: "<\(name)>"
         case .oneOrMore: "<\(name)> ..."

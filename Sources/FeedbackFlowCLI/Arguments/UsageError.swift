@@ -10,11 +10,11 @@ import FlowTerminal
 ///
 /// `message` is one lowercase sentence (`unknown option '--fromat'`); `hint` is one line
 /// (`did you mean '--format'?`).
-public struct UsageError: Error, Sendable, Hashable {
-    public var message: String
-    public var hint: String?
+package struct UsageError: Error, Sendable, Hashable {
+    package var message: String
+    package var hint: String?
 
-    public init(_ message: String, hint: String? = nil) {
+    package init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
     }

@@ -8,8 +8,8 @@ import FlowTerminal
 /// `feedbackflow graph FILE`: the flow's screens and navigation as a Graphviz DOT or
 /// Mermaid graph (see ``FlowGraph``). A flow with errors is not drawn: its diagnostics
 /// go to the error output and the status is 1.
-public struct GraphCommand: Command {
-    public static let configuration = CommandConfiguration(
+package struct GraphCommand: Command {
+    package static let configuration = CommandConfiguration(
         name: "graph",
         abstract: "Print the flow's screens and navigation as a Graphviz DOT or Mermaid graph.",
         discussion: """
@@ -22,21 +22,21 @@ public struct GraphCommand: Command {
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
-    public var file: String
-    public var format: GraphFormat
+    package var file: String
+    package var format: GraphFormat
 
-    public init(file: String, format: GraphFormat = .dot) {
+    package init(file: String, format: GraphFormat = .dot) {
         self.file = file
         self.format = format
     }
 
-    public init(arguments: ParsedArguments) throws(UsageError) {
+    package init(arguments: ParsedArguments) throws(UsageError) {
         self.init(
             file: arguments.positionals.first ?? "",
             format: arguments.value("format").flatMap(GraphFormat.init(rawValue:)) ?? .dot)
     }
 
-    public func run(in environment: CommandEnvironment) async throws -> CommandResult {
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         guard let flow = try FlowLoading.compiledFlow(path: file, environment: environment) else { return .findings }
         environment.output.write(format.render(FlowGraph(flow: flow)))
         return .clean

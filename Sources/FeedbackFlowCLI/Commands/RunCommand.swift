@@ -14,8 +14,8 @@ import FlowSource
 import FlowTerminal
 
 /// `feedbackflow run FILE`: plays a flow in the terminal, in line mode.
-public struct RunCommand: Command {
-    public static let configuration = CommandConfiguration(
+package struct RunCommand: Command {
+    package static let configuration = CommandConfiguration(
         name: "run",
         abstract: "Play a flow in the terminal (line mode), reading answers from standard input.",
         discussion: """
@@ -43,20 +43,20 @@ public struct RunCommand: Command {
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
-    public var file: String
-    public var feedbackOut: String
-    public var transcript: String?
+    package var file: String
+    package var feedbackOut: String
+    package var transcript: String?
     /// The `--context` variables, in the order given (each key once).
-    public var context: ContextDeclaration
+    package var context: ContextDeclaration
 
-    public init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: ContextDeclaration = .init()) {
+    package init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: ContextDeclaration = .init()) {
         self.file = file
         self.feedbackOut = feedbackOut
         self.transcript = transcript
         self.context = context
     }
 
-    public init(arguments: ParsedArguments) throws(UsageError) {
+    package init(arguments: ParsedArguments) throws(UsageError) {
         self.init(
             file: arguments.positionals.first ?? "",
             feedbackOut: arguments.value("feedback-out") ?? "feedback.jsonl",
@@ -65,7 +65,7 @@ public struct RunCommand: Command {
     }
 
     /// The context variables as a dictionary.
-    public var contextVariables: [String: String] {
+    package var contextVariables: [String: String] {
         context.variables
     }
 
@@ -75,7 +75,7 @@ public struct RunCommand: Command {
     ///   ``IOFailure`` when the transcript or a submitted feedback could not be written
     ///   during the run (reported after the flow ended); ``InternalFailure`` when the
     ///   flow could not start.
-    public func run(in environment: CommandEnvironment) async throws -> CommandResult {
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let variables = contextVariables
         guard
             let flow = try FlowLoading.compiledFlow(

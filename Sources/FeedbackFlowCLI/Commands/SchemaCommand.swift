@@ -7,8 +7,8 @@ import FlowTerminal
 
 /// `feedbackflow schema`: prints the JSON Schema (2020-12) of the file format, for
 /// editors (`# yaml-language-server: $schema=…`) and other validators.
-public struct SchemaCommand: Command {
-    public static let configuration = CommandConfiguration(
+package struct SchemaCommand: Command {
+    package static let configuration = CommandConfiguration(
         name: "schema",
         abstract: "Print the JSON Schema (2020-12) of the flow file format.",
         discussion: """
@@ -17,11 +17,11 @@ public struct SchemaCommand: Command {
               # yaml-language-server: $schema=feedbackflow.schema.json
             """)
 
-    public init() {}
+    package init() {}
 
-    public init(arguments: ParsedArguments) throws(UsageError) {}
+    package init(arguments: ParsedArguments) throws(UsageError) {}
 
-    public func run(in environment: CommandEnvironment) async throws -> CommandResult {
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         environment.output.write(FormatSchema.text)
         return .clean
     }

@@ -8,8 +8,8 @@ import FlowTerminal
 
 /// `feedbackflow validate PATH…`: load, decode and validate flow files and report
 /// every problem, like a compiler.
-public struct ValidateCommand: Command {
-    public static let configuration = CommandConfiguration(
+package struct ValidateCommand: Command {
+    package static let configuration = CommandConfiguration(
         name: "validate",
         abstract: "Check flow files and folders; report every problem at file:line:column.",
         discussion: """
@@ -41,17 +41,17 @@ public struct ValidateCommand: Command {
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
-    public var paths: [String]
-    public var format: DiagnosticFormat
-    public var quiet: Bool
+    package var paths: [String]
+    package var format: DiagnosticFormat
+    package var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
-    public var context: ContextDeclaration
+    package var context: ContextDeclaration
     /// `--handler`: the custom step names the host registers handlers for, passed to
     /// validation as its known handlers: such a step is not a misspelled built-in step,
     /// so it gets no `unknown-step` warning.
-    public var handlers: Set<String>
+    package var handlers: Set<String>
 
-    public init(
+    package init(
         paths: [String], format: DiagnosticFormat = .text, quiet: Bool = false,
         context: ContextDeclaration = .init(), handlers: Set<String> = []
     ) {
@@ -62,7 +62,7 @@ public struct ValidateCommand: Command {
         self.handlers = handlers
     }
 
-    public init(arguments: ParsedArguments) throws(UsageError) {
+    package init(arguments: ParsedArguments) throws(UsageError) {
         var handlers: Set<String> = []
         for name in arguments.allValues("handler") {
             guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || DisplayText.isUnsafe($0) }) else {
@@ -80,7 +80,7 @@ public struct ValidateCommand: Command {
 
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
     ///   `--context` name that is a field id of one of the flows checked.
-    public func run(in environment: CommandEnvironment) async throws -> CommandResult {
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let files = try FlowFileFinder.files(for: paths)
         let compiled = await Self.compile(files, context: context, handlers: handlers)
         if let clash = compiled.contextClashes.first { throw clash }

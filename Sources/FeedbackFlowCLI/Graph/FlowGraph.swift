@@ -9,29 +9,29 @@ import FlowTerminal
 /// (`push`, `present`, `replace`, `popTo`) from the screen whose action runs it to its
 /// target, labelled with the step's kind. Steps in `onFailure` count too. Identical
 /// edges (same screens, same kind) appear once, in the order first written.
-public struct FlowGraph: Sendable, Hashable {
-    public struct Screen: Sendable, Hashable {
-        public var id: String
+package struct FlowGraph: Sendable, Hashable {
+    package struct Screen: Sendable, Hashable {
+        package var id: String
         /// `success`, `informative`, `error` or `feedback`.
-        public var style: String
+        package var style: String
     }
 
-    public struct Edge: Sendable, Hashable {
-        public var from: String
-        public var to: String
+    package struct Edge: Sendable, Hashable {
+        package var from: String
+        package var to: String
         /// The step's name: `push`, `present`, `replace` or `popTo`.
-        public var kind: String
+        package var kind: String
     }
 
-    public var flowID: String
-    public var start: String
+    package var flowID: String
+    package var start: String
     /// How the start screen enters: `present` or `push`.
-    public var presentation: String
-    public var screens: [Screen]
-    public var edges: [Edge]
+    package var presentation: String
+    package var screens: [Screen]
+    package var edges: [Edge]
 
     /// The graph of `flow`. O(steps).
-    public init(flow: Flow) {
+    package init(flow: Flow) {
         flowID = flow.id
         start = flow.start
         presentation = flow.presentation.rawValue

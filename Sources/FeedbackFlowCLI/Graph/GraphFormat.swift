@@ -6,14 +6,14 @@ import FlowSource
 import FlowTerminal
 
 /// The output formats of `graph --format`.
-public enum GraphFormat: String, Sendable, Hashable, CaseIterable {
+package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     /// Graphviz DOT (`dot -Tsvg`).
     case dot
     /// A Mermaid flowchart (renders in GitHub Markdown).
     case mermaid
 
     /// The graph written in this format, ending with a newline.
-    public func render(_ graph: FlowGraph) -> String {
+    package func render(_ graph: FlowGraph) -> String {
         switch self {
         case .dot: DOTGraphWriter.render(graph)
         case .mermaid: MermaidGraphWriter.render(graph)

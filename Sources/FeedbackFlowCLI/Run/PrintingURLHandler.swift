@@ -13,20 +13,20 @@ import FlowTerminal
 /// scheme first; this handler checks again, so it is safe on its own). The URL is
 /// written through ``FlowTerminal/DisplayText/sanitized(_:)``, so a URL from a flow
 /// file cannot send escape sequences to the terminal.
-public struct PrintingURLHandler: URLHandler {
+package struct PrintingURLHandler: URLHandler {
     /// The schemes accepted.
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+    package static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
-    public let output: any TextWriter
+    package let output: any TextWriter
 
-    public init(output: any TextWriter) {
+    package init(output: any TextWriter) {
         self.output = output
     }
 
     /// Writes `Opening <url>`.
     /// - Throws: ``FeedbackFlow/StepError/urlSchemeNotAllowed(url:scheme:allowed:)`` or
     ///   ``FeedbackFlow/StepError/invalidURL(_:)`` for other schemes or no scheme.
-    public func open(_ url: String) async throws {
+    package func open(_ url: String) async throws {
         guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else {
             throw StepError.invalidURL(url)
         }

@@ -13,7 +13,7 @@ import FlowTerminal
 /// write to the ``CommandEnvironment`` they are given and report how they went
 /// (``CommandResult``) or throw (``UsageError`` → 2, anything else → 3; see
 /// ``ExitCode``).
-public protocol Command: Sendable {
+package protocol Command: Sendable {
     /// Name, help text, options and positional arguments.
     static var configuration: CommandConfiguration { get }
 

@@ -7,17 +7,17 @@ import FlowTerminal
 
 /// What a command is called, what it does, and what it accepts; its help and its
 /// argument parser are built from this.
-public struct CommandConfiguration: Sendable {
+package struct CommandConfiguration: Sendable {
     /// The subcommand name, e.g. `validate`.
-    public var name: String
+    package var name: String
     /// One line for the tool's command list.
-    public var abstract: String
+    package var abstract: String
     /// More text for the command's help (paragraphs separated by blank lines).
-    public var discussion: String
-    public var options: [OptionSpec]
-    public var positional: PositionalSpec
+    package var discussion: String
+    package var options: [OptionSpec]
+    package var positional: PositionalSpec
 
-    public init(name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], positional: PositionalSpec = .none) {
+    package init(name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], positional: PositionalSpec = .none) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -26,7 +26,7 @@ public struct CommandConfiguration: Sendable {
     }
 
     /// The parser for this command's arguments.
-    public var parser: ArgumentParser {
+    package var parser: ArgumentParser {
         ArgumentParser(options: options, positional: positional)
     }
 }

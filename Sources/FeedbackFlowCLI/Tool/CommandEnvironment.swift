@@ -7,20 +7,20 @@ import FlowTerminal
 
 /// Everything a command reads or writes besides its arguments, injected so that tests
 /// can run commands on buffers and scripted input.
-public struct CommandEnvironment: Sendable {
+package struct CommandEnvironment: Sendable {
     /// Where results go (diagnostics, graphs, the schema, the flow's conversation).
-    public var output: any TextWriter
+    package var output: any TextWriter
     /// Where usage errors and the diagnostics of `run` go.
-    public var errorOutput: any TextWriter
+    package var errorOutput: any TextWriter
     /// Lines typed by the user (or a script) for `run`.
-    public var input: any LineReader
+    package var input: any LineReader
     /// The process environment (`NO_COLOR`, `TERM`, …).
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// Whether colours may be written on `output` / `errorOutput`.
-    public var outputStyle: TerminalStyle
-    public var errorStyle: TerminalStyle
+    package var outputStyle: TerminalStyle
+    package var errorStyle: TerminalStyle
 
-    public init(
+    package init(
         output: any TextWriter, errorOutput: any TextWriter, input: any LineReader,
         variables: [String: String] = [:], outputStyle: TerminalStyle = .plain, errorStyle: TerminalStyle = .plain
     ) {
@@ -35,7 +35,7 @@ public struct CommandEnvironment: Sendable {
     /// Standard output, standard error and standard input of this process; colours on
     /// each stream only when it is a terminal and `NO_COLOR` is unset
     /// (``FlowTerminal/TerminalCapabilities/colorsEnabled(fileDescriptor:environment:)``).
-    public static func standard(variables: [String: String]) -> CommandEnvironment {
+    package static func standard(variables: [String: String]) -> CommandEnvironment {
         CommandEnvironment(
             output: FileDescriptorWriter.standardOutput,
             errorOutput: FileDescriptorWriter.standardError,

@@ -14,14 +14,14 @@ import FlowTerminal
 /// | 1 | findings: the input has errors (warnings alone do not count) |
 /// | 2 | usage error: the command line is wrong (``UsageError``) |
 /// | 3 | internal failure or I/O error: anything else thrown (``InternalFailure``, ``IOFailure``), or standard output could not be written |
-public enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
+package enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     case clean = 0
     case findings = 1
     case usageError = 2
     case internalFailure = 3
 
     /// The status of a command that returned `result`.
-    public init(_ result: CommandResult) {
+    package init(_ result: CommandResult) {
         switch result {
         case .clean: self = .clean
         case .findings: self = .findings
@@ -29,7 +29,7 @@ public enum ExitCode: Int32, Sendable, Hashable, CaseIterable {
     }
 
     /// The status of a command that threw `error`.
-    public init(error: any Error) {
+    package init(error: any Error) {
         self = error is UsageError ? .usageError : .internalFailure
     }
 }

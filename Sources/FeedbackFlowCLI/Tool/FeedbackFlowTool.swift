@@ -16,14 +16,14 @@ import FlowTerminal
 ///
 /// Usage errors are written to the error output as two lines, the error and one hint
 /// (with "did you mean" when something close exists), and give status 2.
-public enum FeedbackFlowTool {
-    public static let name = "feedbackflow"
+package enum FeedbackFlowTool {
+    package static let name = "feedbackflow"
     /// The tool's version, printed by `--version` and written into SARIF logs.
-    public static let version = "0.1.0"
-    public static let abstract = "Check and play FeedbackFlow files (YAML or JSON feedback screens and flows)."
+    package static let version = "0.1.0"
+    package static let abstract = "Check and play FeedbackFlow files (YAML or JSON feedback screens and flows)."
 
     /// The subcommands, in the order help lists them.
-    public static let commands: [any Command.Type] = [
+    package static let commands: [any Command.Type] = [
         ValidateCommand.self, RunCommand.self, GraphCommand.self, SchemaCommand.self,
     ]
 
@@ -38,7 +38,7 @@ public enum FeedbackFlowTool {
     /// When the command's results could not be written to the output
     /// (``FlowTerminal/TextWriter/failure``: a closed pipe, a full disk), one line says
     /// so on the error output and the status is 3, whatever the command returned.
-    public static func main(arguments: [String], environment: CommandEnvironment) async -> ExitCode {
+    package static func main(arguments: [String], environment: CommandEnvironment) async -> ExitCode {
         let status = await dispatch(arguments: arguments, environment: environment)
         if let failure = environment.output.failure {
             let command = arguments.first.flatMap { word in commands.first { $0.configuration.name == word } }
@@ -106,7 +106,7 @@ public enum FeedbackFlowTool {
     }
 
     /// The whole tool's help text.
-    public static var toolHelp: String {
+    package static var toolHelp: String {
         HelpFormatter.toolHelp(tool: name, abstract: abstract, commands: commands.map { $0.configuration }, footer: footer)
     }
 

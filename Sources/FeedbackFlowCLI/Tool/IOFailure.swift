@@ -9,12 +9,12 @@ import FlowTerminal
 /// to standard output, or `run` could not write its transcript or the feedback the user
 /// submitted. Not a problem in the flow and not a usage error: exit status 3, reported as
 /// one `error:` line on standard error.
-public struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
+package struct IOFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -7,12 +7,12 @@ import FlowTerminal
 
 /// Something that is not the user's fault went wrong (a file that cannot be written, a
 /// state the code should never reach). Exit status 3.
-public struct InternalFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
+package struct InternalFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -6,7 +6,7 @@ import FlowSource
 import FlowTerminal
 
 /// The output formats of `validate --format`.
-public enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
+package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
     /// For people: `file:line:col: severity: message [code]`, source line, caret, summary.
     case text
     /// One JSON object (``FlowTerminal/JSONDiagnosticRenderer``).
@@ -20,7 +20,7 @@ public enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The renderer for this format. `style` colours text output only; `summary`
     /// decides whether text output ends with the summary line.
-    public func renderer(style: TerminalStyle, summary: Bool = true) -> any DiagnosticRenderer {
+    package func renderer(style: TerminalStyle, summary: Bool = true) -> any DiagnosticRenderer {
         switch self {
         case .text: TextDiagnosticRenderer(style: style, showsSummary: summary)
         case .json: JSONDiagnosticRenderer()

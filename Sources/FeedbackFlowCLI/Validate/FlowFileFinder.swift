@@ -26,12 +26,12 @@ import FlowTerminal
 /// - `-` is standard input (``SourceFile/standardInputPath``), read once, shown as `-`.
 /// - A path that does not exist, or a folder without any such file, is a
 ///   ``UsageError`` (status 2): in CI a typo in a path must not pass as "no findings".
-public enum FlowFileFinder {
+package enum FlowFileFinder {
     /// The extensions searched for in folders, lowercased.
-    public static let extensions: Set<String> = ["yaml", "yml", "json"]
+    package static let extensions: Set<String> = ["yaml", "yml", "json"]
 
     /// The files to check for `paths`, in order. O(entries under the folders · log).
-    public static func files(for paths: [String]) throws(UsageError) -> [String] {
+    package static func files(for paths: [String]) throws(UsageError) -> [String] {
         let manager = FileManager.default
         var result: [String] = []
         var seen: Set<String> = []

@@ -34,7 +34,7 @@ import FlowSource
 ///
 /// Complexity: O(n · k) for n nodes and k keys allowed at a place (lookups are linear
 /// in the small, fixed key sets).
-public enum FlowDecoder {
+package enum FlowDecoder {
     /// Decodes `document.root`, appending problems to `diagnostics`. The loader's own
     /// diagnostics (`document.diagnostics`) are not copied; ``FlowCompiler`` merges them.
     ///
@@ -42,7 +42,7 @@ public enum FlowDecoder {
     ///   an empty title and no actions, so navigation targets still resolve); `nil` when
     ///   the document has no root, the root is not a mapping, or `version` is an integer
     ///   other than 1.
-    public static func decode(_ document: LoadedDocument, diagnostics: inout DiagnosticBag) -> Flow? {
+    package static func decode(_ document: LoadedDocument, diagnostics: inout DiagnosticBag) -> Flow? {
         guard let root = document.root else { return nil }
         return decode(root, path: document.source.path, diagnostics: &diagnostics)
     }
@@ -50,7 +50,7 @@ public enum FlowDecoder {
     /// Decodes a root node; `path` gives the default flow id and the id of a
     /// single-screen file (its base name without extension, e.g. `flows/thanks.yaml` →
     /// `thanks`; `flow` when the path has no name).
-    public static func decode(_ root: Node, path: String, diagnostics: inout DiagnosticBag) -> Flow? {
+    package static func decode(_ root: Node, path: String, diagnostics: inout DiagnosticBag) -> Flow? {
         var session = DecodingSession()
         let flow = session.decodeFlow(root, baseName: baseName(of: path))
         diagnostics.append(contentsOf: session.diagnostics.diagnostics)
@@ -59,7 +59,7 @@ public enum FlowDecoder {
 
     /// The last path component without its extension (the text after its last `.`, when
     /// that dot is not the first character). `flow` when nothing is left.
-    public static func baseName(of path: String) -> String {
+    package static func baseName(of path: String) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
         var base = Substring(name)
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {

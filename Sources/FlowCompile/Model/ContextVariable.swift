@@ -5,25 +5,25 @@ import FlowSource
 /// The set is deliberately small and fixed; validation rejects any other name that is
 /// not a field id (`unknown-reference`), and the runtime provides exactly these values
 /// when it renders a template.
-public enum ContextVariable: String, Sendable, Hashable, CaseIterable {
+package enum ContextVariable: String, Sendable, Hashable, CaseIterable {
     /// The id of the running flow (`id:` of the file, or its base name).
     case flowID = "flow.id"
     /// The id of the screen the template is shown on or whose action runs.
     case screenID = "screen.id"
 
     /// Every name, e.g. for "did you mean" suggestions.
-    public static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 
     /// `flow.`, `screen.`: the part of each variable's name up to its first `.`; names
     /// starting with one are kept for built-in variables.
-    public static let reservedPrefixes: [String] = names.compactMap { name in
+    package static let reservedPrefixes: [String] = names.compactMap { name in
         name.firstIndex(of: ".").map { String(name[...$0]) }
     }
 
     /// Whether `name` is a variable's name or starts with a reserved prefix (`flow.`,
     /// `screen.`): a field id or host context key so named would be shadowed by, or be
     /// confused with, the built-in variables, which the navigator looks up first.
-    public static func isReserved(_ name: String) -> Bool {
+    package static func isReserved(_ name: String) -> Bool {
         names.contains(name) || reservedPrefixes.contains { name.hasPrefix($0) }
     }
 }

@@ -64,10 +64,10 @@ import FlowSource
 ///
 /// Complexity: O(screens + steps + template length), plus the stack-root fixed point,
 /// O(screens · steps) in the worst case.
-public enum FlowValidator {
+package enum FlowValidator {
     /// The context variables a template may name besides field ids, as written in
     /// `${…}`: `flow.id` and `screen.id` (see ``ContextVariable``).
-    public static let contextVariables: [String] = ContextVariable.names
+    package static let contextVariables: [String] = ContextVariable.names
 
     /// Validates `flow`, appending to `diagnostics`.
     /// - Parameters:
@@ -84,7 +84,7 @@ public enum FlowValidator {
     ///     cannot disagree.
     ///   - source: the file `flow` was decoded from; with it, template diagnostics point
     ///     at the exact `${` also inside escaped, multi-line and block scalars.
-    public static func validate(
+    package static func validate(
         _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = [],
         knownHandlers: Set<String> = [],
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
@@ -112,7 +112,7 @@ public enum FlowValidator {
     }
 
     /// Validates `flow` and returns its diagnostics sorted by position.
-    public static func validate(
+    package static func validate(
         _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
     ) -> [Diagnostic] {

@@ -3,14 +3,14 @@ import FlowSource
 
 /// Tallies of a report, and the summary line a person reads last:
 /// `2 errors, 1 warning in 3 files`.
-public struct DiagnosticCounts: Sendable, Hashable {
-    public var errors: Int
-    public var warnings: Int
-    public var notes: Int
+package struct DiagnosticCounts: Sendable, Hashable {
+    package var errors: Int
+    package var warnings: Int
+    package var notes: Int
     /// Files checked, clean or not.
-    public var files: Int
+    package var files: Int
 
-    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, files: Int = 0) {
+    package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0, files: Int = 0) {
         self.errors = errors
         self.warnings = warnings
         self.notes = notes
@@ -18,7 +18,7 @@ public struct DiagnosticCounts: Sendable, Hashable {
     }
 
     /// Counts one more diagnostic of `severity`.
-    public mutating func add(_ severity: Severity) {
+    package mutating func add(_ severity: Severity) {
         switch severity {
         case .error: errors += 1
         case .warning: warnings += 1
@@ -28,7 +28,7 @@ public struct DiagnosticCounts: Sendable, Hashable {
 
     /// `2 errors, 1 warning in 3 files`; severities with a zero count are left out
     /// (`1 warning in 1 file`), and a clean run reads `no problems in 3 files`.
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         if errors > 0 { parts.append(Self.plural(errors, "error")) }
         if warnings > 0 { parts.append(Self.plural(warnings, "warning")) }

@@ -6,33 +6,33 @@ import FlowSource
 /// Files keep the order given (the CLI sorts paths); each file's diagnostics keep
 /// theirs (the compiler sorts them by position). A file with no diagnostics still
 /// counts: it was checked and is clean (JUnit shows it as a passing test case).
-public struct DiagnosticReport: Sendable {
+package struct DiagnosticReport: Sendable {
     /// One checked file.
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// The path as given by the user, e.g. `flows/a.yaml`.
-        public var path: String
+        package var path: String
         /// The file's text, for quoting lines; `nil` when it could not be read.
-        public var source: SourceFile?
-        public var diagnostics: [Diagnostic]
+        package var source: SourceFile?
+        package var diagnostics: [Diagnostic]
 
-        public init(path: String, source: SourceFile?, diagnostics: [Diagnostic]) {
+        package init(path: String, source: SourceFile?, diagnostics: [Diagnostic]) {
             self.path = path
             self.source = source
             self.diagnostics = diagnostics
         }
     }
 
-    public var files: [File]
+    package var files: [File]
     /// Diagnostics that belong to no checked file (e.g. a problem with the run itself).
-    public var general: [Diagnostic]
+    package var general: [Diagnostic]
 
-    public init(files: [File], general: [Diagnostic] = []) {
+    package init(files: [File], general: [Diagnostic] = []) {
         self.files = files
         self.general = general
     }
 
     /// Every diagnostic: the general ones first, then file by file.
-    public var allDiagnostics: [Diagnostic] {
+    package var allDiagnostics: [Diagnostic] {
         general + files.flatMap(\.diagnostics)
     }
 
@@ -40,12 +40,12 @@ public struct DiagnosticReport: Sendable {
     /// ones), in the order of ``allDiagnostics``. Renderers use the path for a
     /// diagnostic that has no span (e.g. a parser failure without a position), so the
     /// reader still learns which file it is about.
-    public var entries: [(file: String?, diagnostic: Diagnostic)] {
+    package var entries: [(file: String?, diagnostic: Diagnostic)] {
         general.map { (nil, $0) } + files.flatMap { file in file.diagnostics.map { (file.path, $0) } }
     }
 
     /// How many diagnostics of each severity, and how many files were checked.
-    public var counts: DiagnosticCounts {
+    package var counts: DiagnosticCounts {
         var counts = DiagnosticCounts(files: files.count)
         for diagnostic in allDiagnostics {
             counts.add(diagnostic.severity)
@@ -54,13 +54,13 @@ public struct DiagnosticReport: Sendable {
     }
 
     /// The source of `path`, when it is one of the report's files and was read.
-    public func source(for path: String) -> SourceFile? {
+    package func source(for path: String) -> SourceFile? {
         files.first { $0.path == path }?.source
     }
 
     /// A copy keeping only the diagnostics whose severity is at least `minimum`
     /// (`--quiet` keeps errors only). Notes inside a kept diagnostic stay.
-    public func filtered(minimumSeverity minimum: Severity) -> DiagnosticReport {
+    package func filtered(minimumSeverity minimum: Severity) -> DiagnosticReport {
         DiagnosticReport(
             files: files.map { file in
                 var file = file

@@ -18,10 +18,10 @@ import FlowSource
 /// - Other control characters (an escape sequence quoted from a file) are shown as
 ///   U+FFFD (see ``DisplayText``), so they cannot reach the log viewer raw.
 /// - No summary line: every line is a command.
-public struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
-    public init() {}
+package struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
+    package init() {}
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         report.entries.map { command(for: $0.diagnostic, file: $0.file) + "\n" }.joined()
     }
 

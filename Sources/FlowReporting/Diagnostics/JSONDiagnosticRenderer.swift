@@ -24,15 +24,15 @@ import FlowSource
 ///   belongs to (or `null` when it belongs to none); a note without one has `null`s;
 ///   `hint` is `null` when there is none; `notes` is always an array.
 /// - `version` is the version of this output's shape; it changes only incompatibly.
-public struct JSONDiagnosticRenderer: DiagnosticRenderer {
+package struct JSONDiagnosticRenderer: DiagnosticRenderer {
     /// Spaces per level; 0 writes the whole report on one line.
-    public var indent: Int
+    package var indent: Int
 
-    public init(indent: Int = 2) {
+    package init(indent: Int = 2) {
         self.indent = indent
     }
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         let counts = report.counts
         let value = JSONValue.object([
             ("version", .int(1)),

@@ -23,15 +23,15 @@ import FlowSource
 /// schema counts failed tests, not failure elements). Diagnostics that belong to no
 /// file form one more test case named `(run)`. Text is escaped per XML 1.0 (see
 /// `XMLText`).
-public struct JUnitDiagnosticRenderer: DiagnosticRenderer {
+package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
     /// The name of the suite and of the `classname` prefix.
-    public var suiteName: String
+    package var suiteName: String
 
-    public init(suiteName: String = "feedbackflow") {
+    package init(suiteName: String = "feedbackflow") {
         self.suiteName = suiteName
     }
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         var cases: [(name: String, diagnostics: [Diagnostic])] = []
         if !report.general.isEmpty { cases.append(("(run)", report.general)) }
         cases += report.files.map { ($0.path, $0.diagnostics) }

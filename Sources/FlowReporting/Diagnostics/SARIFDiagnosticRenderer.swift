@@ -14,18 +14,18 @@ import FlowSource
 /// file checked is listed in `artifacts`. Paths become URI references (RFC 3986):
 /// relative paths stay relative with reserved characters percent-encoded, absolute
 /// paths become `file://` URIs.
-public struct SARIFDiagnosticRenderer: DiagnosticRenderer {
-    public var toolName: String
-    public var toolVersion: String
-    public var informationURI: String?
+package struct SARIFDiagnosticRenderer: DiagnosticRenderer {
+    package var toolName: String
+    package var toolVersion: String
+    package var informationURI: String?
 
-    public init(toolName: String, toolVersion: String, informationURI: String? = nil) {
+    package init(toolName: String, toolVersion: String, informationURI: String? = nil) {
         self.toolName = toolName
         self.toolVersion = toolVersion
         self.informationURI = informationURI
     }
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         let entries = report.entries
         let diagnostics = entries.map(\.diagnostic)
         var ruleIndex: [String: Int] = [:]

@@ -18,11 +18,11 @@ import FlowSource
 /// characters, emoji and combining marks. A column inside a cluster points at the
 /// cluster. A line wider than `maxWidth` cells is cut to a window around
 /// the column, with `…` where text was left out.
-public struct SourceExcerpt: Sendable, Hashable {
+package struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
-    public let text: String
+    package let text: String
     /// Spaces up to the column, `^`, then `~` under the rest of the span.
-    public let marker: String
+    package let marker: String
 
     /// - Parameters:
     ///   - line: the source line, without its terminator.
@@ -33,7 +33,7 @@ public struct SourceExcerpt: Sendable, Hashable {
     ///   - tabWidth: cells between tab stops (at least 1).
     ///   - maxWidth: the widest line shown before it is cut (at least 20 cells).
     /// - Complexity: O(length of `line`).
-    public init(line: String, column: Int, endColumn: Int? = nil, tabWidth: Int = 4, maxWidth: Int = 120) {
+    package init(line: String, column: Int, endColumn: Int? = nil, tabWidth: Int = 4, maxWidth: Int = 120) {
         let tabWidth = max(1, tabWidth)
         let maxWidth = max(20, maxWidth)
 

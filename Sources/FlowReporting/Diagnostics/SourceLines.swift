@@ -6,13 +6,13 @@ import FlowSource
 ///
 /// Same rules as ``SourceFile/line(_:)``: a leading UTF-8 BOM is skipped; LF, CRLF and
 /// CR end a line; bytes are decoded as UTF-8 with invalid sequences shown as U+FFFD.
-public struct SourceLines: Sendable {
+package struct SourceLines: Sendable {
     private let bytes: [UInt8]
     /// Byte range of each line, without its terminator.
     private let ranges: [Range<Int>]
 
     /// Splits `source`. O(file size).
-    public init(_ source: SourceFile) {
+    package init(_ source: SourceFile) {
         bytes = source.bytes
         var ranges: [Range<Int>] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -31,10 +31,10 @@ public struct SourceLines: Sendable {
     }
 
     /// The number of lines; a file ending with a newline has an empty last line.
-    public var count: Int { ranges.count }
+    package var count: Int { ranges.count }
 
     /// The text of 1-based line `number`, or `nil` past the end. O(line length).
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1, number <= ranges.count else { return nil }
         return String(decoding: bytes[ranges[number - 1]], as: UTF8.self)
     }

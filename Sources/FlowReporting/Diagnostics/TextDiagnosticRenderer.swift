@@ -29,23 +29,23 @@ import FlowSource
 /// - Colours come from `style` only; with ``TerminalStyle/plain`` the output has no
 ///   escape sequence, and text taken from input files is passed through
 ///   ``DisplayText`` so it cannot add one.
-public struct TextDiagnosticRenderer: DiagnosticRenderer {
-    public var style: TerminalStyle
+package struct TextDiagnosticRenderer: DiagnosticRenderer {
+    package var style: TerminalStyle
     /// Cells between tab stops when quoting source lines.
-    public var tabWidth: Int
+    package var tabWidth: Int
     /// Source lines wider than this many cells are cut around the column.
-    public var maxExcerptWidth: Int
+    package var maxExcerptWidth: Int
     /// Whether the summary line ends the output.
-    public var showsSummary: Bool
+    package var showsSummary: Bool
 
-    public init(style: TerminalStyle = .plain, tabWidth: Int = 4, maxExcerptWidth: Int = 120, showsSummary: Bool = true) {
+    package init(style: TerminalStyle = .plain, tabWidth: Int = 4, maxExcerptWidth: Int = 120, showsSummary: Bool = true) {
         self.style = style
         self.tabWidth = tabWidth
         self.maxExcerptWidth = maxExcerptWidth
         self.showsSummary = showsSummary
     }
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         var lines = LineCache(report: report)
         var blocks: [String] = []
         for (file, diagnostic) in report.entries {

@@ -12,13 +12,13 @@ import FlowSource
 /// U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK (Unicode UAX #9 §2) — are
 /// shown as U+FFFD, so a flow cannot send escape sequences to the terminal or reorder
 /// the line it is shown in.
-public enum DisplayText {
+package enum DisplayText {
     /// The character shown instead of an unsafe scalar.
-    public static let replacement: Unicode.Scalar = "\u{FFFD}"
+    package static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     /// Whether `scalar` must not be written to a terminal as is. Tab is allowed (the
     /// caller expands or keeps it); line feed is not (see ``sanitized(_:keepingLineBreaks:)``).
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F: return true
@@ -34,7 +34,7 @@ public enum DisplayText {
     ///   message): a tab becomes one space and a line feed is unsafe. `true` (a title or
     ///   a typed value drawn over several lines in line mode): line feed and tab are
     ///   written as they are.
-    public static func sanitized(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    package static func sanitized(_ text: String, keepingLineBreaks: Bool = false) -> String {
         func needsWork(_ scalar: Unicode.Scalar) -> Bool {
             if keepingLineBreaks { return scalar != "\n" && isUnsafe(scalar) }
             return isUnsafe(scalar) || scalar == "\t"
@@ -67,7 +67,7 @@ public enum DisplayText {
     ///
     /// Terminals differ on emoji sequences; this follows the ones that draw a cluster as
     /// one glyph (e.g. recent VTE, kitty, WezTerm, Windows Terminal). O(scalars).
-    public static func cellWidth(of cluster: Character) -> Int {
+    package static func cellWidth(of cluster: Character) -> Int {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1 { return cellWidth(of: first) }
@@ -99,7 +99,7 @@ public enum DisplayText {
     /// and emoji with default emoji presentation; 1 otherwise. An approximation of
     /// `wcwidth(3)` that does not depend on the C locale. For text use the `Character`
     /// overload: a cluster of several scalars is not always the sum of its scalars.
-    public static func cellWidth(of scalar: Unicode.Scalar) -> Int {
+    package static func cellWidth(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
         switch scalar.properties.generalCategory {

@@ -5,8 +5,8 @@ import FlowSource
 ///
 /// Off, every method returns its text unchanged, so output on a pipe or with
 /// `NO_COLOR` (https://no-color.org) never contains an escape sequence.
-public struct TerminalStyle: Sendable, Hashable {
-    public enum Attribute: String, Sendable, Hashable {
+package struct TerminalStyle: Sendable, Hashable {
+    package enum Attribute: String, Sendable, Hashable {
         case bold = "1"
         case dim = "2"
         case underline = "4"
@@ -19,17 +19,17 @@ public struct TerminalStyle: Sendable, Hashable {
     }
 
     /// Whether escape sequences are written.
-    public var isEnabled: Bool
+    package var isEnabled: Bool
 
-    public init(isEnabled: Bool) {
+    package init(isEnabled: Bool) {
         self.isEnabled = isEnabled
     }
 
     /// No styling at all.
-    public static let plain = TerminalStyle(isEnabled: false)
+    package static let plain = TerminalStyle(isEnabled: false)
 
     /// `text` wrapped in the SGR codes of `attributes` and a reset, when enabled.
-    public func apply(_ text: String, _ attributes: Attribute...) -> String {
+    package func apply(_ text: String, _ attributes: Attribute...) -> String {
         guard isEnabled, !attributes.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[" + attributes.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }

@@ -21,7 +21,7 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 }
 
 /// Somewhere text goes: standard output, standard error, or a buffer in tests.
-public protocol TextWriter: Sendable {
+package protocol TextWriter: Sendable {
     /// Writes `text` as is (add `\n` yourself). Must not interleave with concurrent writes.
     func write(_ text: String)
 
@@ -31,7 +31,7 @@ public protocol TextWriter: Sendable {
 }
 
 extension TextWriter {
-    public var failure: WriteFailure? { nil }
+    package var failure: WriteFailure? { nil }
 }
 
 /// Writes to a file descriptor (default standard output) with `write(2)`, retrying
@@ -44,25 +44,25 @@ extension TextWriter {
 /// by the process for `EPIPE` to be seen (the `feedbackflow` executable does so).
 ///
 /// A lock is held for the whole of each write, so concurrent writes never interleave.
-public final class FileDescriptorWriter: TextWriter {
-    public let fileDescriptor: Int32
+package final class FileDescriptorWriter: TextWriter {
+    package let fileDescriptor: Int32
     /// The first failure; guarded by the lock, which also serializes writes.
     private let state = Mutex<WriteFailure?>(nil)
 
-    public init(fileDescriptor: Int32 = 1) {
+    package init(fileDescriptor: Int32 = 1) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// The process's standard output (descriptor 1), shared by everything that writes there.
-    public static let standardOutput = FileDescriptorWriter(fileDescriptor: 1)
+    package static let standardOutput = FileDescriptorWriter(fileDescriptor: 1)
     /// The process's standard error (descriptor 2).
-    public static let standardError = FileDescriptorWriter(fileDescriptor: 2)
+    package static let standardError = FileDescriptorWriter(fileDescriptor: 2)
 
-    public var failure: WriteFailure? {
+    package var failure: WriteFailure? {
         state.withLock { $0 }
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let bytes = Array(text.utf8)
         state.withLock { failure in
             guard failure == nil else { return }
@@ -88,15 +88,15 @@ public final class FileDescriptorWriter: TextWriter {
 }
 
 /// Collects everything written, for tests and for rendering into a string.
-public final class BufferWriter: TextWriter {
+package final class BufferWriter: TextWriter {
     private let storage = Mutex("")
 
-    public init() {}
+    package init() {}
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         storage.withLock { $0 += text }
     }
 
     /// Everything written so far.
-    public var text: String { storage.withLock { $0 } }
+    package var text: String { storage.withLock { $0 } }
 }

@@ -10,19 +10,19 @@ import FlowSource
 
 /// A `write(2)` on an output stream that failed, e.g. `EPIPE` (the reader of a pipe
 /// went away: `feedbackflow run … | head -1`) or `ENOSPC` (`> /dev/full`).
-public struct WriteFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package struct WriteFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `errno` of the failed `write(2)`.
-    public var code: Int32
+    package var code: Int32
 
-    public init(code: Int32) {
+    package init(code: Int32) {
         self.code = code
     }
 
     /// Whether the reader is gone (`EPIPE`), rather than the stream being unwritable.
-    public var isClosed: Bool { code == EPIPE }
+    package var isClosed: Bool { code == EPIPE }
 
     /// The C library's text for the error, e.g. `Broken pipe`.
-    public var description: String {
+    package var description: String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

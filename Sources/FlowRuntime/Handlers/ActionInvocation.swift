@@ -9,13 +9,13 @@ public struct ActionInvocation: Sendable, Hashable {
     /// field's value); `nil` for a bare name.
     public var argument: FlowValue?
     /// The screen instance whose action runs the step.
-    public var screen: ScreenInstance
+    package var screen: ScreenInstance
     /// The flow's id.
     public var flowID: String
     /// Every field value of the flow at the time of the step, by field id.
     public var fields: [String: FieldValue]
 
-    public init(name: String, argument: FlowValue?, screen: ScreenInstance, flowID: String, fields: [String: FieldValue]) {
+    package init(name: String, argument: FlowValue?, screen: ScreenInstance, flowID: String, fields: [String: FieldValue]) {
         self.name = name
         self.argument = argument
         self.screen = screen

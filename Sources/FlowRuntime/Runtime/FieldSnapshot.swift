@@ -6,7 +6,7 @@ public struct FieldSnapshot: Sendable, Hashable {
     public var id: String
     public var label: String?
     public var placeholder: String?
-    public var kind: FieldKind
+    package var kind: FieldKind
     public var isRequired: Bool
     public var value: FieldValue
     /// What is wrong with a non-empty value (e.g. not an email address), or `nil`.
@@ -14,7 +14,7 @@ public struct FieldSnapshot: Sendable, Hashable {
     /// Filled (when required) and valid: what the primary action waits for.
     public var isComplete: Bool
 
-    public init(
+    package init(
         id: String, label: String?, placeholder: String?, kind: FieldKind, isRequired: Bool,
         value: FieldValue, problem: String?, isComplete: Bool
     ) {

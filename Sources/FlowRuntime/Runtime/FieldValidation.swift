@@ -5,12 +5,12 @@ import FlowSource
 ///
 /// These are deliberately pragmatic, not full grammars: they catch typing mistakes and
 /// keep obviously wrong values out of feedback submissions.
-public enum FieldValidation {
+package enum FieldValidation {
     /// An email address, "RFC 5322-lite": exactly one `@`; a non-empty local part; a
     /// domain of dot-separated, non-empty labels with at least one dot; no whitespace or
     /// control characters anywhere. (Quoted local parts and IP-literal domains of
     /// RFC 5322 §3.4.1 are not accepted.) O(length).
-    public static func isEmail(_ text: String) -> Bool {
+    package static func isEmail(_ text: String) -> Bool {
         guard !text.unicodeScalars.contains(where: isSpaceOrControl) else { return false }
         // Split by scalars, not Characters: no grapheme breaking on a long value.
         let parts = text.unicodeScalars.split(separator: "@", omittingEmptySubsequences: false)
@@ -22,7 +22,7 @@ public enum FieldValidation {
     /// An absolute `http` or `https` URL with a host (RFC 3986 §3: scheme, `//`,
     /// authority): e.g. `https://example.com/contact`. No whitespace or control
     /// characters. The scheme is case-insensitive (RFC 3986 §3.1). O(length).
-    public static func isWebURL(_ text: String) -> Bool {
+    package static func isWebURL(_ text: String) -> Bool {
         guard !text.unicodeScalars.contains(where: isSpaceOrControl) else { return false }
         let lower = text.lowercased()
         let rest: Substring
@@ -45,7 +45,7 @@ public enum FieldValidation {
 
     /// A phone number: only digits, spaces, `+`, `-`, `(` and `)`, with at least five
     /// digits (e.g. `+44 (20) 7946-0958`). O(length).
-    public static func isPhone(_ text: String) -> Bool {
+    package static func isPhone(_ text: String) -> Bool {
         var digits = 0
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -59,7 +59,7 @@ public enum FieldValidation {
 
     /// Whether `text` has something other than whitespace: how "filled" is decided for a
     /// `required` text field.
-    public static func isFilled(_ text: String) -> Bool {
+    package static func isFilled(_ text: String) -> Bool {
         text.unicodeScalars.contains { !isWhitespace($0) }
     }
 
@@ -73,7 +73,7 @@ public enum FieldValidation {
 
     /// The problem with a non-empty `text` for `format`, or `nil` when it fits (the empty
     /// text always fits; `required` is checked separately).
-    public static func problem(_ text: String, format: TextFormat) -> String? {
+    package static func problem(_ text: String, format: TextFormat) -> String? {
         guard !text.isEmpty else { return nil }
         switch format {
         case .text:

@@ -86,7 +86,7 @@ public actor FlowNavigator {
     var fieldDefinitions: [String: FieldDefinition] = [:]
     var values: [String: FieldValue] = [:]
     /// The stacks.
-    public private(set) var state = NavigationState()
+    package private(set) var state = NavigationState()
     /// The instance whose action is running, if any.
     var runningInstance: ScreenInstanceID?
     /// Which of its actions runs.
@@ -218,7 +218,7 @@ public actor FlowNavigator {
     ///   and whether it has started: a refused `navigate` before ``start()`` does not
     ///   count as starting).
     @discardableResult
-    public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
+    package func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
         guard outcome == nil else { throw .flowEnded }
         guard mayNavigate else { throw .busy }
         switch operation {
@@ -260,7 +260,7 @@ public actor FlowNavigator {
     ///   when a field id of `configuration` is already defined differently (the
     ///   navigator is then unchanged).
     @discardableResult
-    public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+    package func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
         try await show(configuration, presenting: false)
     }
 
@@ -274,7 +274,7 @@ public actor FlowNavigator {
     ///   when a field id of `configuration` is already defined differently (the
     ///   navigator is then unchanged).
     @discardableResult
-    public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+    package func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
         try await show(configuration, presenting: true)
     }
 

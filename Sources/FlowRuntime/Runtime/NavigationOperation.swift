@@ -4,7 +4,7 @@ import FlowSource
 /// The closed set of changes a ``NavigationState`` accepts (BRIEF "Actions"). Each case
 /// names screens by their screen id; the state mints the ``ScreenInstanceID`` of any
 /// screen that enters.
-public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
+package enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     /// Push the screen on the top stack (with no stack: present a new one).
     case push(String)
     /// Present the screen modally: a new stack on top.
@@ -23,7 +23,7 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// The operation's name as written in flow files: `push`, `present`, `replace`,
     /// `pop`, `popTo`, `popToRoot`, `dismiss`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .push: "push"
         case .present: "present"
@@ -36,14 +36,14 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The screen id the operation names, for `push`, `present`, `replace`, `popTo`.
-    public var screenID: String? {
+    package var screenID: String? {
         switch self {
         case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
         case .pop, .popToRoot, .dismiss: nil
         }
     }
 
-    public var description: String {
+    package var description: String {
         screenID.map { "\(name): \($0)" } ?? name
     }
 }

@@ -29,36 +29,36 @@ import FlowSource
 /// - `pop`, `popTo`, `popToRoot`, `replace` and `dismiss` with no stack throw
 ///   ``NavigationError/noStack(operation:)``;
 /// - a thrown error leaves the state unchanged.
-public struct NavigationState: Sendable, Hashable {
+package struct NavigationState: Sendable, Hashable {
     /// The stacks, bottom first. Never contains an empty stack.
-    public private(set) var stacks: [[ScreenInstance]]
+    package private(set) var stacks: [[ScreenInstance]]
     /// The id the next screen to enter will get. Only grows.
-    public private(set) var nextInstanceID: ScreenInstanceID
+    package private(set) var nextInstanceID: ScreenInstanceID
 
     /// An empty state: nothing shown, the first instance will get id 1.
-    public init() {
+    package init() {
         stacks = []
         nextInstanceID = ScreenInstanceID(rawValue: 1)
     }
 
     /// The screen shown: the last instance of the top stack, `nil` when nothing is shown.
-    public var top: ScreenInstance? { stacks.last?.last }
+    package var top: ScreenInstance? { stacks.last?.last }
 
     /// Whether no stack is left.
-    public var isEmpty: Bool { stacks.isEmpty }
+    package var isEmpty: Bool { stacks.isEmpty }
 
     /// The number of screens in each stack, bottom first (e.g. `[2, 1]`: a stack of two
     /// with a one-screen stack presented over it).
-    public var depths: [Int] { stacks.map(\.count) }
+    package var depths: [Int] { stacks.map(\.count) }
 
     /// Whether `id` is anywhere on the stacks. O(number of instances).
-    public func contains(_ id: ScreenInstanceID) -> Bool {
+    package func contains(_ id: ScreenInstanceID) -> Bool {
         stacks.contains { $0.contains { $0.id == id } }
     }
 
     /// Where `id` is: the index of its stack and its index in that stack, or `nil`.
     /// O(number of instances).
-    public func position(of id: ScreenInstanceID) -> (stack: Int, index: Int)? {
+    package func position(of id: ScreenInstanceID) -> (stack: Int, index: Int)? {
         for (s, stack) in stacks.enumerated() {
             if let i = stack.firstIndex(where: { $0.id == id }) { return (s, i) }
         }
@@ -72,7 +72,7 @@ public struct NavigationState: Sendable, Hashable {
     /// - Throws: ``NavigationError``; the state is then unchanged.
     /// - Complexity: O(size of the top stack).
     @discardableResult
-    public mutating func apply(_ operation: NavigationOperation) throws(NavigationError) -> ScreenInstance? {
+    package mutating func apply(_ operation: NavigationOperation) throws(NavigationError) -> ScreenInstance? {
         defer { checkInvariants() }
         switch operation {
         case .push(let screenID):

@@ -41,9 +41,9 @@ public enum NavigatorEvent: Sendable {
         public var slot: ActionSlot
         /// The title shown when tapped.
         public var title: String
-        public var instance: ScreenInstance
+        package var instance: ScreenInstance
 
-        public init(slot: ActionSlot, title: String, instance: ScreenInstance) {
+        package init(slot: ActionSlot, title: String, instance: ScreenInstance) {
             self.slot = slot
             self.title = title
             self.instance = instance
@@ -59,11 +59,11 @@ public enum NavigatorEvent: Sendable {
         /// `collectUserFeedback` (its fields may be personal data).
         public var argument: FlowValue?
         /// The instance whose action runs the step.
-        public var instance: ScreenInstance
+        package var instance: ScreenInstance
         /// Whether the step belongs to the button's `onFailure` action.
         public var isOnFailure: Bool
 
-        public init(step: String, argument: FlowValue?, instance: ScreenInstance, isOnFailure: Bool) {
+        package init(step: String, argument: FlowValue?, instance: ScreenInstance, isOnFailure: Bool) {
             self.step = step
             self.argument = argument
             self.instance = instance
@@ -79,10 +79,10 @@ public enum NavigatorEvent: Sendable {
         }
 
         public var step: String
-        public var instance: ScreenInstance
+        package var instance: ScreenInstance
         public var outcome: Outcome
 
-        public init(step: String, instance: ScreenInstance, outcome: Outcome) {
+        package init(step: String, instance: ScreenInstance, outcome: Outcome) {
             self.step = step
             self.instance = instance
             self.outcome = outcome
@@ -92,10 +92,10 @@ public enum NavigatorEvent: Sendable {
     /// The payload of ``NavigatorEvent/stepFailed(_:)``.
     public struct StepFailure: Sendable, Hashable {
         public var step: String
-        public var instance: ScreenInstance
+        package var instance: ScreenInstance
         public var message: String
 
-        public init(step: String, instance: ScreenInstance, message: String) {
+        package init(step: String, instance: ScreenInstance, message: String) {
             self.step = step
             self.instance = instance
             self.message = message
@@ -104,13 +104,13 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/stackChanged(_:)``.
     public struct StackChange: Sendable, Hashable {
-        public var operation: NavigationOperation
+        package var operation: NavigationOperation
         /// The stacks after the change, bottom first.
-        public var stacks: [[ScreenInstance]]
+        package var stacks: [[ScreenInstance]]
         /// The number of screens in each stack, bottom first.
         public var depths: [Int] { stacks.map(\.count) }
 
-        public init(operation: NavigationOperation, stacks: [[ScreenInstance]]) {
+        package init(operation: NavigationOperation, stacks: [[ScreenInstance]]) {
             self.operation = operation
             self.stacks = stacks
         }

@@ -4,7 +4,7 @@ import FlowSource
 /// Everything a presenter needs to draw one screen instance at one moment: templates
 /// rendered, field values current, button titles and states resolved.
 public struct ScreenSnapshot: Sendable, Hashable {
-    public var instance: ScreenInstance
+    package var instance: ScreenInstance
     public var flowID: String
     public var style: FeedbackStyle
     /// The style's image (the `image` of a `feedback` screen), `nil` for fixed styles.
@@ -31,7 +31,7 @@ public struct ScreenSnapshot: Sendable, Hashable {
     /// The number of screens in each stack, bottom first.
     public var stackDepths: [Int]
 
-    public init(
+    package init(
         instance: ScreenInstance, flowID: String, style: FeedbackStyle, title: String, subtitle: String?,
         content: [ContentSnapshot], primary: ActionSnapshot?, secondary: ActionSnapshot?, isBusy: Bool,
         errorMessage: String?, isOnTop: Bool, stackIndex: Int?, indexInStack: Int?, stackDepths: [Int]

@@ -2,28 +2,28 @@
 ///
 /// Appending is O(1). ``sorted`` orders by file, then line, then column, then the
 /// order of insertion, which is the order reports show.
-public struct DiagnosticBag: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticBag: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init(_ diagnostics: [Diagnostic] = []) {
+    package init(_ diagnostics: [Diagnostic] = []) {
         self.diagnostics = diagnostics
     }
 
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func append(contentsOf other: some Sequence<Diagnostic>) {
+    package mutating func append(contentsOf other: some Sequence<Diagnostic>) {
         diagnostics.append(contentsOf: other)
     }
 
     /// Whether any diagnostic has severity `.error`.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    public var isEmpty: Bool { diagnostics.isEmpty }
+    package var isEmpty: Bool { diagnostics.isEmpty }
 
     /// The diagnostics ordered by file, line, column; ties keep insertion order.
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             let l = a.element.span, r = b.element.span
             switch (l, r) {

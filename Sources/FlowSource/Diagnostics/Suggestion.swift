@@ -8,11 +8,11 @@
 /// A candidate is close enough when its distance is at most
 /// `max(1, min(2, typed.count / 3))`: one edit for names of up to five scalars, two for
 /// longer ones. This keeps `id` from suggesting `ok` while `sucess` still finds `success`.
-public enum Suggestion {
+package enum Suggestion {
     /// The closest of `candidates` to `typed` within the threshold above, or `nil`.
     /// Ties go to the candidate listed first, so the answer is deterministic.
     /// O(k · m · n) for k candidates of length ≤ m and `typed` of length n.
-    public static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
         let limit = maximumDistance(for: typed)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != typed {
@@ -25,18 +25,18 @@ public enum Suggestion {
     }
 
     /// `did you mean 'title'?` for the closest candidate, or `nil` when none is close.
-    public static func hint(for typed: String, among candidates: some Sequence<String>) -> String? {
+    package static func hint(for typed: String, among candidates: some Sequence<String>) -> String? {
         closest(to: typed, among: candidates).map { "did you mean '\($0)'?" }
     }
 
     /// The largest distance at which a candidate still counts as a likely typo of `typed`.
-    public static func maximumDistance(for typed: String) -> Int {
+    package static func maximumDistance(for typed: String) -> Int {
         max(1, min(2, typed.unicodeScalars.count / 3))
     }
 
     /// The optimal-string-alignment distance between `a` and `b`, ignoring case
     /// (lowercased Unicode scalars). O(|a| · |b|) time, O(|b|) memory per row (three rows).
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let s = Array(a.lowercased().unicodeScalars)
         let t = Array(b.lowercased().unicodeScalars)
         if s.isEmpty { return t.count }

@@ -23,32 +23,32 @@
 /// writer.writeObject([(key: "n", value: 1)]) { writer, n in writer.writeNumber(n) }
 /// writer.text  // {"n":1}
 /// ```
-public struct JSONTextWriter: Sendable {
+package struct JSONTextWriter: Sendable {
     /// The text written so far.
-    public private(set) var text = ""
+    package private(set) var text = ""
     /// Spaces per nesting level; 0 writes everything on one line.
-    public let indent: Int
+    package let indent: Int
     /// The nesting depth of the value being written (0 at the top).
     private var level = 0
 
     /// A writer with an empty `text`; `indent` spaces per level (0 or less: one line
     /// without white space).
-    public init(indent: Int = 0) {
+    package init(indent: Int = 0) {
         self.indent = max(0, indent)
     }
 
     /// Appends `null`.
-    public mutating func writeNull() {
+    package mutating func writeNull() {
         text += "null"
     }
 
     /// Appends `true` or `false`.
-    public mutating func writeBool(_ value: Bool) {
+    package mutating func writeBool(_ value: Bool) {
         text += value ? "true" : "false"
     }
 
     /// Appends `value` in decimal (RFC 8259 §6), e.g. `-12`.
-    public mutating func writeNumber(_ value: Int) {
+    package mutating func writeNumber(_ value: Int) {
         text += String(value)
     }
 
@@ -59,7 +59,7 @@ public struct JSONTextWriter: Sendable {
     }
 
     /// Appends `string` as a JSON string, escaped per RFC 8259 §7 (see the type's notes).
-    public mutating func writeString(_ string: String) {
+    package mutating func writeString(_ string: String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -82,7 +82,7 @@ public struct JSONTextWriter: Sendable {
 
     /// Appends a JSON array holding `items`, in order; `writeItem` appends each item
     /// (exactly one JSON value) to the writer it is given.
-    public mutating func writeArray<Items: Collection>(
+    package mutating func writeArray<Items: Collection>(
         _ items: Items, _ writeItem: (inout JSONTextWriter, Items.Element) -> Void
     ) {
         writeContainer(items, open: "[", close: "]") { writer, item in writeItem(&writer, item) }
@@ -91,7 +91,7 @@ public struct JSONTextWriter: Sendable {
     /// Appends a JSON object holding `members`, in the order given (keys are not checked
     /// for duplicates); `writeValue` appends each member's value (exactly one JSON value)
     /// to the writer it is given.
-    public mutating func writeObject<Members: Collection, Value>(
+    package mutating func writeObject<Members: Collection, Value>(
         _ members: Members, _ writeValue: (inout JSONTextWriter, Value) -> Void
     ) where Members.Element == (key: String, value: Value) {
         writeContainer(members, open: "{", close: "}") { writer, member in

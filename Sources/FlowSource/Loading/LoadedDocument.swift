@@ -8,10 +8,10 @@
 public struct LoadedDocument: Sendable {
     public var source: SourceFile
     public var format: DocumentFormat
-    public var root: Node?
+    package var root: Node?
     public var diagnostics: [Diagnostic]
 
-    public init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
+    package init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
         self.source = source
         self.format = format
         self.root = root

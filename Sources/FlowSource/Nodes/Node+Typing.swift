@@ -2,7 +2,7 @@
 /// JSON per RFC 8259 §3, §6, §7).
 extension Node {
     /// What a node is, as a word for messages: `expected a string, found a mapping`.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
@@ -17,7 +17,7 @@ extension Node {
     }
 
     /// `true` for a plain `~`, `null`, `Null`, `NULL` or empty scalar (or `!!null`).
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let text, let style) = kind else { return false }
         if tag == "tag:yaml.org,2002:null" { return true }
         guard style == .plain, tag == nil else { return false }
@@ -26,13 +26,13 @@ extension Node {
 
     /// Any scalar's text exactly as written, for a string-typed field. `nil` for null,
     /// sequences and mappings. A quoted `"null"` is the string `null`.
-    public var string: String? {
+    package var string: String? {
         guard case .scalar(let text, _) = kind, !isNull else { return nil }
         return text
     }
 
     /// Only plain `true` / `false` (the brief narrows the core schema's `True`/`TRUE`).
-    public var bool: Bool? {
+    package var bool: Bool? {
         guard case .scalar(let text, let style) = kind, style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:bool"
         else { return nil }
@@ -45,7 +45,7 @@ extension Node {
 
     /// A plain integer per the core schema: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`.
     /// `nil` when not an integer or when it does not fit `Int` (never rounded).
-    public var integer: Int? {
+    package var integer: Int? {
         guard case .scalar(let text, let style) = kind, style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:int"
         else { return nil }
@@ -62,7 +62,7 @@ extension Node {
 
     /// A plain number per the core schema (`[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`),
     /// returned as its exact decimal text so that nothing is rounded. `nil` otherwise.
-    public var number: String? {
+    package var number: String? {
         guard case .scalar(let text, let style) = kind, style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:int"
         else { return nil }
@@ -86,20 +86,20 @@ extension Node {
     }
 
     /// The entries of a mapping, or `nil`.
-    public var mapping: [MappingEntry]? {
+    package var mapping: [MappingEntry]? {
         if case .mapping(let entries) = kind { return entries }
         return nil
     }
 
     /// The items of a sequence, or `nil`.
-    public var sequence: [Node]? {
+    package var sequence: [Node]? {
         if case .sequence(let items) = kind { return items }
         return nil
     }
 
     /// The value for scalar key `key` in a mapping (the first one, should there be
     /// duplicates), or `nil`. O(n) in the number of entries.
-    public subscript(key: String) -> Node? {
+    package subscript(key: String) -> Node? {
         mapping?.first { $0.keyText == key }?.value
     }
 }

@@ -7,42 +7,42 @@
 ///
 /// Aliases are expanded by the loader (their nodes keep the anchor's spans) and merge
 /// keys (`<<`) are applied, so a consumer never sees either.
-public struct Node: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct Node: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case scalar(String, ScalarStyle)
         case sequence([Node])
         case mapping([MappingEntry])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The node's extent in the source: from its first character to just after its last.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// An explicit YAML tag (e.g. `!!str`), or `nil`.
-    public var tag: String?
+    package var tag: String?
 
-    public init(kind: Kind, span: SourceSpan, tag: String? = nil) {
+    package init(kind: Kind, span: SourceSpan, tag: String? = nil) {
         self.kind = kind
         self.span = span
         self.tag = tag
     }
 
     /// The start of the node, the place diagnostics point at.
-    public var location: SourcePosition { span.start }
+    package var location: SourcePosition { span.start }
 }
 
 /// One `key: value` pair of a mapping. `key` is a scalar node with its own span, so a
 /// diagnostic about the key (unknown, duplicate) points at the key, not the value.
-public struct MappingEntry: Sendable, Hashable {
-    public var key: Node
-    public var value: Node
+package struct MappingEntry: Sendable, Hashable {
+    package var key: Node
+    package var value: Node
 
-    public init(key: Node, value: Node) {
+    package init(key: Node, value: Node) {
         self.key = key
         self.value = value
     }
 
     /// The key's text when it is a scalar; `nil` for complex keys.
-    public var keyText: String? {
+    package var keyText: String? {
         if case .scalar(let text, _) = key.kind { return text }
         return nil
     }

@@ -2,7 +2,7 @@
 /// `null`, booleans or numbers (YAML 1.2 core schema §10.3.2); every quoted or block
 /// scalar is a string. JSON strings are `doubleQuoted`; JSON numbers, `true`, `false`
 /// and `null` are `plain`.
-public enum ScalarStyle: String, Sendable, Hashable {
+package enum ScalarStyle: String, Sendable, Hashable {
     case plain
     case singleQuoted
     case doubleQuoted

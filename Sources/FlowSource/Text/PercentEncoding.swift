@@ -1,12 +1,12 @@
 /// Percent-encoding of text for use inside a URL (RFC 3986 §2.1): the one encoder of the
 /// package, used for the `${…}` values substituted into an `openURL` template and for
 /// the file URIs of FlowTerminal's SARIF renderer.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// `text` with every UTF-8 byte written `%XX` (uppercase hex, RFC 3986 §2.1) except
     /// the unreserved characters `A–Z a–z 0–9 - . _ ~` (§2.3) and the ASCII scalars in
     /// `kept` (e.g. `/` to keep a path's segments), which are written as they are.
     /// Non-ASCII text is encoded as its UTF-8 bytes: `é` → `%C3%A9`. O(length).
-    public static func encoded(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+    package static func encoded(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
         let hex = Array("0123456789ABCDEF".unicodeScalars)
         var out = String.UnicodeScalarView()
         for byte in text.utf8 {

@@ -65,7 +65,7 @@ import FlowSource
 /// Output is the same on a terminal and on a pipe; escape sequences appear only when
 /// `style.isEnabled`, and control characters from the flow or the input are never
 /// written raw.
-public struct LineModeRunner: Sendable {
+package struct LineModeRunner: Sendable {
     let flow: Flow
     let registry: ActionHandlerRegistry
     let input: any LineReader
@@ -82,7 +82,7 @@ public struct LineModeRunner: Sendable {
     ///   - style: colours on or off.
     ///   - presenters: more presenters for the same events (e.g. a ``TranscriptRecorder``).
     ///   - context: extra template variables.
-    public init(
+    package init(
         flow: Flow, registry: ActionHandlerRegistry, input: any LineReader, output: any TextWriter,
         style: TerminalStyle, presenters: [any Presenter] = [], context: [String: String] = [:]
     ) {
@@ -96,7 +96,7 @@ public struct LineModeRunner: Sendable {
     }
 
     /// Plays the flow to its end. Never throws; see "Ending" for the outcomes.
-    public func run() async -> FlowOutcome {
+    package func run() async -> FlowOutcome {
         let renderer = ScreenRenderer(style: style)
         let navigator = FlowNavigator(
             flow: flow, registry: registry,

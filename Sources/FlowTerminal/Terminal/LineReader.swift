@@ -4,37 +4,37 @@ import FlowRuntime
 import FlowSource
 
 /// A source of input lines: standard input, or a script in tests.
-public protocol LineReader: Sendable {
+package protocol LineReader: Sendable {
     /// The next line without its terminator (LF or CRLF), or `nil` at end of input.
     func readLine() async -> String?
 }
 
 /// Reads lines from standard input (`Swift.readLine`, which blocks its thread, so it is
 /// called off the cooperative pool's critical path one line at a time).
-public struct StandardInputLineReader: LineReader {
-    public init() {}
+package struct StandardInputLineReader: LineReader {
+    package init() {}
 
-    public func readLine() async -> String? {
+    package func readLine() async -> String? {
         Swift.readLine(strippingNewline: true).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
     }
 }
 
 /// Lines given up front, e.g. a scripted session in a test.
-public actor ScriptedLineReader: LineReader {
+package actor ScriptedLineReader: LineReader {
     private var lines: [String]
 
-    public init(_ lines: [String]) {
+    package init(_ lines: [String]) {
         self.lines = lines
     }
 
     /// Splits `text` on newlines; a final newline does not add an empty line.
-    public init(text: String) {
+    package init(text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         self.lines = lines
     }
 
-    public func readLine() async -> String? {
+    package func readLine() async -> String? {
         lines.isEmpty ? nil : lines.removeFirst()
     }
 }
