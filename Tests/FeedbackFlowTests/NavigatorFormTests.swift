@@ -10,7 +10,7 @@ struct NavigatorFormTests {
         screen(
             "rate", primary, secondary: link("Contact Us", .openURL("https://example.com/contact")),
             content: [
-                ContentBlock(.textField(TextField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.textField(TextInputField(id: "email", label: "Email Address", required: true, format: .email))),
                 ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
                 ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality"))),
             ])
@@ -23,7 +23,7 @@ struct NavigatorFormTests {
             ContentBlock(.rating(RatingField(id: "r2", value: 3))),
             ContentBlock(.toggle(ToggleField(id: "on", value: true))),
             ContentBlock(.toggle(ToggleField(id: "off"))),
-            ContentBlock(.textField(TextField(id: "name"))),
+            ContentBlock(.textField(TextInputField(id: "name"))),
             ContentBlock(.textEditor(TextEditorField(id: "notes"))),
         ])))
         #expect(await h.navigator.fieldValues == [
@@ -73,7 +73,7 @@ struct NavigatorFormTests {
     @Test("an invalid optional field also keeps the primary disabled; empty it is fine")
     func optionalInvalidGates() async throws {
         let h = NavigatorTestHarness(flow(
-            screen("a", .finish(nil), content: [ContentBlock(.textField(TextField(id: "phone", format: .phone)))])))
+            screen("a", .finish(nil), content: [ContentBlock(.textField(TextInputField(id: "phone", format: .phone)))])))
         _ = try await h.start()
         #expect(await h.navigator.snapshot()?.primary?.isEnabled == true)
         try await h.navigator.setField("phone", to: .text("call me"))
@@ -86,7 +86,7 @@ struct NavigatorFormTests {
     func gateIsPerScreen() async throws {
         let h = NavigatorTestHarness(flow(
             screen("a", .finish(nil), secondary: link("Skip", .push("b")),
-                   content: [ContentBlock(.textField(TextField(id: "must", required: true)))]),
+                   content: [ContentBlock(.textField(TextInputField(id: "must", required: true)))]),
             screen("b", .finish("fromB"))))
         _ = try await h.start()
         try await h.tapTop(.secondary)
@@ -110,7 +110,7 @@ struct NavigatorFormTests {
     @Test("maxLength counts Unicode scalars, not characters")
     func maxLengthInScalars() async throws {
         let h = NavigatorTestHarness(flow(screen("a", content: [
-            ContentBlock(.textField(TextField(id: "code", maxLength: 3)))
+            ContentBlock(.textField(TextInputField(id: "code", maxLength: 3)))
         ])))
         // "e" + U+0301 COMBINING ACUTE ACCENT + "e": 2 characters, 3 scalars → fits.
         try await h.navigator.setField("code", to: .text("e\u{301}e"))

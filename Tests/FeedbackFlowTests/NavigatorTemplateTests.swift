@@ -18,7 +18,7 @@ struct NavigatorTemplateTests {
             screen(
                 "rate", .collectUserFeedback(request), .push("thanks"),
                 content: [
-                    ContentBlock(.textField(TextField(id: "email", required: true, format: .email))),
+                    ContentBlock(.textField(TextInputField(id: "email", required: true, format: .email))),
                     ContentBlock(.textEditor(TextEditorField(id: "comment"))),
                     ContentBlock(.rating(rating)),
                 ]),

@@ -83,7 +83,7 @@ struct ValidationRuleTests {
 
     @Test("a field id used twice in a flow is an error with a note at the first")
     func duplicateFieldIDs() {
-        let first = ContentBlock(.textField(TextField(id: "email", idSpan: Self.span(4, 24))))
+        let first = ContentBlock(.textField(TextInputField(id: "email", idSpan: Self.span(4, 24))))
         let second = ContentBlock(.toggle(ToggleField(id: "email", idSpan: Self.span(9, 21))))
         let flow = Flow(id: "f", start: "a", screens: [
             Self.screen("a", [Step(.push("b"))], content: [first]), Self.screen("b", content: [second]),
@@ -98,7 +98,7 @@ struct ValidationRuleTests {
     @Test("templates may name field ids of any screen and the context variables, nothing else")
     func references() {
         let content = [
-            ContentBlock(.textField(TextField(id: "email"))), ContentBlock(.text("Thanks from ${flow.id} on ${screen.id}")),
+            ContentBlock(.textField(TextInputField(id: "email"))), ContentBlock(.text("Thanks from ${flow.id} on ${screen.id}")),
         ]
         let steps = [
             Step(.collectUserFeedback(FeedbackRequest(rating: "${rating}", reason: "${emial}"))),
@@ -242,7 +242,7 @@ struct ValidationRuleTests {
             ContentBlock(.rating(RatingField(id: "r2", min: 1, max: 5, value: 0, valueSpan: Self.span(5, 40)))),
             ContentBlock(.rating(RatingField(id: "r3", min: 1, max: 5, value: 6))),
             ContentBlock(.rating(RatingField(id: "r4", min: 1, max: 10, value: 10))),
-            ContentBlock(.textField(TextField(id: "t", maxLength: 0, maxLengthSpan: Self.span(7, 50)))),
+            ContentBlock(.textField(TextInputField(id: "t", maxLength: 0, maxLengthSpan: Self.span(7, 50)))),
             ContentBlock(.textEditor(TextEditorField(id: "e", maxLength: -3))),
             ContentBlock(.textEditor(TextEditorField(id: "ok", maxLength: 1))),
         ]

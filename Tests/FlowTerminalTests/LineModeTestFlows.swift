@@ -14,7 +14,7 @@ enum LineModeTestFlows {
             primaryAction: .button(ActionButton(title: "Submit", action: submit)),
             secondaryAction: .link(ActionButton(title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
             extraContent: [
-                ContentBlock(.textField(TextField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.textField(TextInputField(id: "email", label: "Email Address", required: true, format: .email))),
                 ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
                 ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
             ], span: nil)
@@ -42,7 +42,7 @@ enum LineModeTestFlows {
         let screen = FeedbackConfiguration(
             id: "b", style: .informative, title: "Bidi", subtitle: "a\u{202E}evil\u{200F}",
             primaryAction: .none, secondaryAction: .none,
-            extraContent: [ContentBlock(.textField(TextField(id: "note", label: "Note")))], span: nil)
+            extraContent: [ContentBlock(.textField(TextInputField(id: "note", label: "Note")))], span: nil)
         return Flow(configuration: screen)
     }
 }

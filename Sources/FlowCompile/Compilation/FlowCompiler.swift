@@ -74,7 +74,7 @@ public enum FlowCompiler {
     /// mapping merged into another screen with `<<: *base` reports its unknown key once
     /// per screen, at the same place. The order depends only on the input order (no
     /// hashing order). O(n log n).
-    public static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         struct Identity: Hashable {
             var severity: Severity
             var code: String

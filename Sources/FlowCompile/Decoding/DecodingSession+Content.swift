@@ -57,11 +57,11 @@ extension DecodingSession {
     }
 
     /// `textField: {id, label, placeholder, required, format, maxLength}`.
-    private mutating func decodeTextField(_ node: Node) -> TextField? {
+    private mutating func decodeTextField(_ node: Node) -> TextInputField? {
         guard let fields = mapping(node) else { return nil }
         let suggested = checkKeys(fields, allowed: ["id", "label", "placeholder", "required", "format", "maxLength"])
         let id = fieldID(fields, suggested: suggested)
-        var field = TextField(
+        var field = TextInputField(
             id: id?.id ?? "", label: optionalString(fields, "label"),
             placeholder: optionalString(fields, "placeholder"), required: optionalBool(fields, "required") ?? false,
             idSpan: id?.span)

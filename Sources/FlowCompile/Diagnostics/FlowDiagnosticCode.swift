@@ -6,7 +6,7 @@ import FlowSource
 ///
 /// Codes are kebab-case and never change meaning; tools, suppressions and `explain`
 /// rely on them. ``summary`` is one line for a README table or `--help`.
-public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
+package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     // Decoding (shape of the file).
     case unsupportedVersion = "unsupported-version"
     case unknownKey = "unknown-key"
@@ -36,7 +36,7 @@ public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case reservedFieldID = "reserved-field-id"
 
     /// The severity the code is reported with.
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep: .warning
         default: .error
@@ -44,7 +44,7 @@ public enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     }
 
     /// One line saying what the code means.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .unsupportedVersion: "'version' is not 1, the only version this tool reads"
         case .unknownKey: "a key (or content block) that is not valid at this place; hints the closest valid one"

@@ -8,7 +8,7 @@ public struct ContentBlock: Sendable {
         case text(TemplateString)
         case image(String)
         case rating(RatingField)
-        case textField(TextField)
+        case textField(TextInputField)
         case textEditor(TextEditorField)
         case toggle(ToggleField)
         /// Rendered by a host renderer.
@@ -56,11 +56,11 @@ public struct RatingField: Sendable, Hashable {
     public var max: Int
     /// The initial value; `nil` means `min`.
     public var value: Int?
-    public var idSpan: SourceSpan?
+    package var idSpan: SourceSpan?
     /// Where `min`, `max` and `value` are written, when they came from a file.
-    public var minSpan: SourceSpan?
-    public var maxSpan: SourceSpan?
-    public var valueSpan: SourceSpan?
+    package var minSpan: SourceSpan?
+    package var maxSpan: SourceSpan?
+    package var valueSpan: SourceSpan?
 
     public init(
         id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil, idSpan: SourceSpan? = nil,
@@ -78,7 +78,7 @@ public struct RatingField: Sendable, Hashable {
     }
 }
 
-/// The kind of text a ``TextField`` accepts.
+/// The kind of text a ``TextInputField`` accepts.
 public enum TextFormat: String, Sendable, Hashable, CaseIterable {
     case text
     case email
@@ -87,7 +87,7 @@ public enum TextFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A one-line text field (seed `000`: "Email Address *", required).
-public struct TextField: Sendable, Hashable {
+public struct TextInputField: Sendable, Hashable {
     public var id: String
     public var label: String?
     public var placeholder: String?
@@ -95,9 +95,9 @@ public struct TextField: Sendable, Hashable {
     public var format: TextFormat
     /// Maximum length in Unicode scalars.
     public var maxLength: Int?
-    public var idSpan: SourceSpan?
+    package var idSpan: SourceSpan?
     /// Where `maxLength` is written, when it came from a file.
-    public var maxLengthSpan: SourceSpan?
+    package var maxLengthSpan: SourceSpan?
 
     public init(
         id: String, label: String? = nil, placeholder: String? = nil, required: Bool = false,
@@ -123,9 +123,9 @@ public struct TextEditorField: Sendable, Hashable {
     public var required: Bool
     /// Maximum length in Unicode scalars.
     public var maxLength: Int?
-    public var idSpan: SourceSpan?
+    package var idSpan: SourceSpan?
     /// Where `maxLength` is written, when it came from a file.
-    public var maxLengthSpan: SourceSpan?
+    package var maxLengthSpan: SourceSpan?
 
     public init(
         id: String, label: String? = nil, placeholder: String? = nil, required: Bool = false,
@@ -146,9 +146,9 @@ public struct ToggleField: Sendable, Hashable {
     public var id: String
     public var label: String?
     public var value: Bool
-    public var idSpan: SourceSpan?
+    package var idSpan: SourceSpan?
 
-    public init(id: String, label: String? = nil, value: Bool = false, idSpan: SourceSpan? = nil) {
+    package init(id: String, label: String? = nil, value: Bool = false, idSpan: SourceSpan? = nil) {
         self.id = id
         self.label = label
         self.value = value

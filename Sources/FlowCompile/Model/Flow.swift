@@ -22,10 +22,10 @@ public struct Flow: Sendable {
     /// The screens in the order written.
     public var screens: [FeedbackConfiguration]
     /// Where `start` is written (for diagnostics), when it came from a file.
-    public var startSpan: SourceSpan?
+    package var startSpan: SourceSpan?
     /// Where the screens are written: the `screens` mapping of a flow file, or the root
     /// mapping of a single-screen file; `nil` for flows built in code.
-    public var screensSpan: SourceSpan?
+    package var screensSpan: SourceSpan?
 
     public init(
         version: Int = 1, id: String, start: String, presentation: Presentation = .present,
@@ -55,7 +55,7 @@ public struct Flow: Sendable {
     /// Screen id → position in ``screens`` of the first screen with that id. O(number of
     /// screens) to build, O(1) per lookup: what repeated lookups by id (validation,
     /// navigation) should use rather than ``screen(_:)``.
-    public func screenIndex() -> [String: Int] {
+    package func screenIndex() -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(screens.count)
         for position in screens.indices where index[screens[position].id] == nil {

@@ -34,15 +34,15 @@ public struct Step: Sendable {
     /// Where the step is written, for files.
     public var span: SourceSpan?
     /// Where the step's argument (target id, URL, …) is written, for files.
-    public var argumentSpan: SourceSpan?
+    package var argumentSpan: SourceSpan?
     /// Where the step's name is written (the bare name, or the key of a one-key
     /// mapping), for files; `nil` for steps built in code.
-    public var nameSpan: SourceSpan?
+    package var nameSpan: SourceSpan?
     /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
     /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
     /// document order, so validation can check their `${name}` references. Empty for
     /// steps built in code and for steps whose argument is already a ``TemplateString``.
-    public var argumentTemplates: [TemplateString]
+    package var argumentTemplates: [TemplateString]
 
     public init(
         _ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil,
@@ -57,7 +57,7 @@ public struct Step: Sendable {
 
     /// The names of the built-in steps as written in files (BRIEF "Actions"); any other
     /// name is a custom step run by a registered handler. Step names are case-sensitive.
-    public static let builtInNames: [String] = [
+    package static let builtInNames: [String] = [
         "push", "present", "replace", "pop", "popTo", "popToRoot", "dismiss", "finish", "openURL",
         "collectUserFeedback",
     ]
@@ -82,7 +82,7 @@ public struct Step: Sendable {
     }
 
     /// The screen id a navigation step targets (`push`, `present`, `replace`, `popTo`).
-    public var target: String? {
+    package var target: String? {
         switch kind {
         case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
         default: nil
@@ -107,7 +107,7 @@ public struct FeedbackRequest: Sendable, Hashable {
     /// category Zs and U+0009) trimmed, the rest ASCII digits forming a whole number from
     /// 1 to 5 (seed `000`: "a rating grade from 1 - 5"); `nil` otherwise. The navigator
     /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
-    public static func rating(fromRendered text: String) -> Int? {
+    package static func rating(fromRendered text: String) -> Int? {
         let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
         // Leading zeros are digits too ("05" is 5), so only the value is bounded.
         var value = 0

@@ -7,23 +7,23 @@ import FlowSource
 /// `${`, an empty or invalid name) with their offset, so the validator can report them
 /// at the exact column. Offsets count Unicode scalars from the start of ``raw``.
 public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         case literal(String)
         /// A `${name}` reference; `offset` is where `$` stands in `raw`.
         case variable(name: String, offset: Int)
     }
 
-    public struct Problem: Sendable, Hashable {
-        public var message: String
-        public var offset: Int
+    package struct Problem: Sendable, Hashable {
+        package var message: String
+        package var offset: Int
     }
 
     /// The text as written (after YAML/JSON unescaping).
     public let raw: String
     /// Where the scalar holding this text is in the source, when it came from a file.
     public let span: SourceSpan?
-    public let segments: [Segment]
-    public let problems: [Problem]
+    package let segments: [Segment]
+    package let problems: [Problem]
 
     public init(_ raw: String, span: SourceSpan? = nil) {
         self.raw = raw
@@ -38,7 +38,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     public var description: String { raw }
 
     /// The names referenced, in order, with their offsets.
-    public var references: [(name: String, offset: Int)] {
+    package var references: [(name: String, offset: Int)] {
         segments.compactMap {
             if case .variable(let name, let offset) = $0 { return (name, offset) }
             return nil
@@ -46,7 +46,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     }
 
     /// Whether the string has no `${…}` reference (its rendering is `raw` with `$$` → `$`).
-    public var isConstant: Bool { references.isEmpty }
+    package var isConstant: Bool { references.isEmpty }
 
     /// Replaces each reference by `lookup(name)`; an unknown name renders as the empty
     /// string (validation reports unknown names before a flow ever runs). O(length).
@@ -63,7 +63,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// Whether `name` can be referenced as `${name}`: `[A-Za-z_][A-Za-z0-9_.-]*`, ASCII
     /// only. The one rule for field ids, context keys and template references. O(length).
-    public static func isValidName(_ name: Substring) -> Bool {
+    package static func isValidName(_ name: Substring) -> Bool {
         isValidName(name.utf8)
     }
 

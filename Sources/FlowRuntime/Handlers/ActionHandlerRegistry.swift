@@ -35,7 +35,7 @@ public struct ActionHandlerRegistry: Sendable {
     }
 
     /// The handler registered for `name`, if any.
-    public func handler(named name: String) -> (any ActionHandler)? {
+    package func handler(named name: String) -> (any ActionHandler)? {
         handlers[name]
     }
 
@@ -45,7 +45,7 @@ public struct ActionHandlerRegistry: Sendable {
     /// Runs a custom step.
     /// - Throws: ``StepError/noHandler(_:)`` when no handler has the name, or whatever
     ///   the handler throws.
-    public func perform(_ invocation: ActionInvocation) async throws {
+    package func perform(_ invocation: ActionInvocation) async throws {
         guard let handler = handlers[invocation.name] else { throw StepError.noHandler(invocation.name) }
         try await handler.perform(invocation)
     }
@@ -55,7 +55,7 @@ public struct ActionHandlerRegistry: Sendable {
     ///   a letter, then letters, digits, `+`, `-`, `.`, then `:`) or the text holds
     ///   whitespace or control characters; ``StepError/urlSchemeNotAllowed(url:scheme:allowed:)``;
     ///   or whatever the URL handler throws.
-    public func openURL(_ url: String) async throws {
+    package func openURL(_ url: String) async throws {
         guard let scheme = URLSchemePolicy.scheme(of: url) else { throw StepError.invalidURL(url) }
         guard allowedURLSchemes.contains(scheme) else {
             throw StepError.urlSchemeNotAllowed(url: url, scheme: scheme, allowed: allowedURLSchemes.sorted())
@@ -64,7 +64,7 @@ public struct ActionHandlerRegistry: Sendable {
     }
 
     /// Hands `feedback` to the feedback sink.
-    public func submit(_ feedback: FeedbackSubmission) async throws {
+    package func submit(_ feedback: FeedbackSubmission) async throws {
         try await feedbackSink.submit(feedback)
     }
 }

@@ -70,7 +70,7 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// The submission as one line of JSON text (RFC 8259; no trailing newline), keys
     /// sorted, numbers of `custom` exactly as written (see the type's documentation).
     /// O(size of the text).
-    public var jsonText: String {
+    package var jsonText: String {
         var object: [String: FlowValue] = [
             "custom": .object(custom),
             "flowID": .string(flowID),

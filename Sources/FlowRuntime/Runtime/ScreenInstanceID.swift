@@ -12,7 +12,7 @@ public struct ScreenInstanceID: Sendable, Hashable, Comparable, CustomStringConv
     /// The counter value, starting at 1.
     public let rawValue: Int
 
-    public init(rawValue: Int) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 

@@ -47,7 +47,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Convenience for an error-severity diagnostic.
-    public static func error(
+    package static func error(
         _ code: String, _ message: String, at span: SourceSpan?,
         notes: [Note] = [], hint: String? = nil
     ) -> Diagnostic {
@@ -55,7 +55,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Convenience for a warning-severity diagnostic.
-    public static func warning(
+    package static func warning(
         _ code: String, _ message: String, at span: SourceSpan?,
         notes: [Note] = [], hint: String? = nil
     ) -> Diagnostic {

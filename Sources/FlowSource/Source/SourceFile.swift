@@ -30,7 +30,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The path that stands for standard input in ``read(path:)``.
-    public static let standardInputPath = "-"
+    package static let standardInputPath = "-"
 
     /// Reads all bytes of `path`, or of standard input when `path` is `-`
     /// (``standardInputPath``; the source keeps `-` as its path).
@@ -64,7 +64,7 @@ public struct SourceFile: Sendable {
 
     /// The text of 1-based line `number` without its terminator (and without a leading
     /// BOM on line 1), or `nil` when the file has fewer lines. O(file size).
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1 else { return nil }
         var current = 1
         var start = 0
