@@ -39,14 +39,10 @@ package struct FlowGraph: Sendable, Hashable {
         var edges: [Edge] = []
         var seen: Set<Edge> = []
         for screen in flow.screens {
-            let actions = [
-                screen.primaryAction.action, screen.primaryAction.onFailure,
-                screen.secondaryAction.button?.action, screen.secondaryAction.button?.onFailure,
-            ]
-            for action in actions.compactMap({ $0 }) {
+            for action in screen.actions {
                 for step in action.steps {
-                    guard let target = step.target else { continue }
-                    let edge = Edge(from: screen.id, to: target, kind: step.name)
+                    guard let operation = step.operation, let target = operation.screenID else { continue }
+                    let edge = Edge(from: screen.id, to: target, kind: operation.name)
                     if seen.insert(edge).inserted { edges.append(edge) }
                 }
             }

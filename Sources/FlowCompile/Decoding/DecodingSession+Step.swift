@@ -2,11 +2,6 @@ import FlowSource
 
 /// Actions and steps (BRIEF "Actions"), and ``FlowValue`` arguments.
 extension DecodingSession {
-    /// The built-in steps that take a screen id.
-    static let navigationSteps: Set<String> = ["push", "present", "replace", "popTo"]
-    /// The built-in steps that take no argument.
-    static let bareSteps: Set<String> = ["pop", "popToRoot", "dismiss"]
-
     /// One step or a list of steps. An empty list is `empty-action`; a broken step is
     /// reported and left out, the others are kept.
     /// - Parameter isOnFailure: whether `node` is an `onFailure` (which can simply be
@@ -78,52 +73,44 @@ extension DecodingSession {
             return nil
         }
         let argumentSpan = argument?.span
-        if Self.navigationSteps.contains(name) || name == "openURL" {
-            let what = name == "openURL" ? "a URL" : "a screen id"
+        guard let builtIn = BuiltInStep(rawValue: name) else {
+            var templates: [TemplateString] = []
+            let value = argument.map { flowValue($0, templates: &templates) }
+            return Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
+                        argumentTemplates: templates)
+        }
+        switch builtIn.argument {
+        case .screenID, .url:
+            let isURL = builtIn.argument == .url
             guard let argument else {
                 // `push` written bare, or `push:` / `push: ~`: a null argument is the same as
                 // none (as for optional keys), reported at the `~` when written, else at the name.
-                report(.missingArgument, "step '\(name)' needs \(what)",
+                report(.missingArgument, "step '\(name)' needs \(isURL ? "a URL" : "a screen id")",
                        at: written.map { nullSpan(key: nameNode, value: $0) } ?? span,
-                       hint: "write '\(name): \(name == "openURL" ? "https://…" : "SCREEN")'")
+                       hint: "write '\(name): \(isURL ? "https://…" : "SCREEN")'")
                 return nil
             }
-            if name == "openURL" {
+            if isURL {
                 guard let url = template(argument) else { return nil }
                 return Step(.openURL(url), span: span, argumentSpan: argumentSpan)
             }
-            guard let target = string(argument) else { return nil }
-            let kind: Step.Kind
-            switch name {
-            case "push": kind = .push(target)
-            case "present": kind = .present(target)
-            case "replace": kind = .replace(target)
-            default: kind = .popTo(target)
-            }
-            return Step(kind, span: span, argumentSpan: argumentSpan)
-        }
-        if Self.bareSteps.contains(name) {
+            guard let target = string(argument), let operation = builtIn.operation(target: target) else { return nil }
+            return Step(.navigate(operation), span: span, argumentSpan: argumentSpan)
+        case .none:
             if let argument {
                 report(.unexpectedArgument, "step '\(name)' takes no argument", at: argument.span,
                        hint: "write '\(name)' on its own")
                 return nil
             }
-            let kind: Step.Kind = name == "pop" ? .pop : name == "dismiss" ? .dismiss : .popToRoot
-            return Step(kind, span: span)
-        }
-        switch name {
-        case "finish":
+            guard let operation = builtIn.operation(target: "") else { return nil }
+            return Step(.navigate(operation), span: span)
+        case .optionalOutcome:
             guard let argument else { return Step(.finish(nil), span: span) }
             guard let outcome = string(argument) else { return nil }
             return Step(.finish(outcome), span: span, argumentSpan: argumentSpan)
-        case "collectUserFeedback":
+        case .feedbackRequest:
             guard let argument else { return Step(.collectUserFeedback(FeedbackRequest()), span: span) }
             return decodeFeedbackRequest(argument, span: span)
-        default:
-            var templates: [TemplateString] = []
-            let value = argument.map { flowValue($0, templates: &templates) }
-            return Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
-                        argumentTemplates: templates)
         }
     }
 

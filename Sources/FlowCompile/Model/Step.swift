@@ -3,31 +3,37 @@ import FlowSource
 /// One step of an action (BRIEF "Actions"). Steps run in order; a failing step stops
 /// the rest.
 public struct Step: Sendable {
+    /// What a step does.
     public enum Kind: Sendable {
-        /// Push screen `id` on the top stack.
-        case push(String)
-        /// Present screen `id` modally: a new stack on top.
-        case present(String)
-        /// Replace the top screen of the top stack with screen `id`.
-        case replace(String)
-        /// Remove the top screen; a stack left empty is removed (as `dismiss`).
-        case pop
-        /// Pop down to the nearest screen `id` in the top stack; fails if absent.
-        case popTo(String)
-        /// Keep only the first screen of the top stack.
-        case popToRoot
-        /// Remove the whole top stack.
-        case dismiss
+        /// A navigation step (`push`, `present`, `replace`, `pop`, `popTo`, `popToRoot`,
+        /// `dismiss`): changes the stacks.
+        case navigate(NavigationOperation)
         /// End the flow now with an outcome name (`finished` when `nil`).
         case finish(String?)
         /// Hand the URL (after template rendering) to the URL handler.
         case openURL(TemplateString)
-        /// Submit feedback (seed `000`: `call.collectUserFeedback(rating:reason:custom:)`).
+        /// Submit feedback to the feedback sink: a rating from 1 to 5, a reason and custom
+        /// fields.
         case collectUserFeedback(FeedbackRequest)
         /// Any other name: a handler looked up in the registry by `name`.
         case custom(name: String, argument: FlowValue?)
-        /// A Swift closure, for configurations built in code (seed `002` completions).
+        /// A Swift closure, for configurations built in code (a button's `completion`).
         case perform(StepClosure)
+
+        /// `push: id`.
+        public static func push(_ id: String) -> Kind { .navigate(.push(id)) }
+        /// `present: id`.
+        public static func present(_ id: String) -> Kind { .navigate(.present(id)) }
+        /// `replace: id`.
+        public static func replace(_ id: String) -> Kind { .navigate(.replace(id)) }
+        /// `popTo: id`.
+        public static func popTo(_ id: String) -> Kind { .navigate(.popTo(id)) }
+        /// `pop`.
+        public static var pop: Kind { .navigate(.pop) }
+        /// `popToRoot`.
+        public static var popToRoot: Kind { .navigate(.popToRoot) }
+        /// `dismiss`.
+        public static var dismiss: Kind { .navigate(.dismiss) }
     }
 
     public var kind: Kind
@@ -55,39 +61,34 @@ public struct Step: Sendable {
         self.nameSpan = nameSpan
     }
 
-    /// The names of the built-in steps as written in files (BRIEF "Actions"); any other
-    /// name is a custom step run by a registered handler. Step names are case-sensitive.
-    package static let builtInNames: [String] = [
-        "push", "present", "replace", "pop", "popTo", "popToRoot", "dismiss", "finish", "openURL",
-        "collectUserFeedback",
-    ]
+    /// The built-in step this is, `nil` for a custom step or a closure.
+    public var builtIn: BuiltInStep? {
+        switch kind {
+        case .navigate(let operation): operation.step
+        case .finish: .finish
+        case .openURL: .openURL
+        case .collectUserFeedback: .collectUserFeedback
+        case .custom, .perform: nil
+        }
+    }
 
-    /// The step's name as written in files: `push`, `pop`, `collectUserFeedback`, the
-    /// custom name, or `perform` for closures.
+    /// The step's name as written in files: a built-in name (``BuiltInStep``), the custom
+    /// name, or `perform` for closures.
     public var name: String {
         switch kind {
-        case .push: "push"
-        case .present: "present"
-        case .replace: "replace"
-        case .pop: "pop"
-        case .popTo: "popTo"
-        case .popToRoot: "popToRoot"
-        case .dismiss: "dismiss"
-        case .finish: "finish"
-        case .openURL: "openURL"
-        case .collectUserFeedback: "collectUserFeedback"
         case .custom(let name, _): name
         case .perform: "perform"
+        default: builtIn?.rawValue ?? ""
         }
+    }
+
+    /// The navigation operation this step runs, `nil` for the other steps.
+    public var operation: NavigationOperation? {
+        if case .navigate(let operation) = kind { operation } else { nil }
     }
 
     /// The screen id a navigation step targets (`push`, `present`, `replace`, `popTo`).
-    package var target: String? {
-        switch kind {
-        case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
-        default: nil
-        }
-    }
+    package var target: String? { operation?.screenID }
 }
 
 /// The arguments of `collectUserFeedback`: `rating` (rendered, then read as an integer),

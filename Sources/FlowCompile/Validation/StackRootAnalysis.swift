@@ -103,12 +103,12 @@ struct StackRootAnalysis {
         var top = start
         for step in action.steps {
             switch step.kind {
-            case .push(let id):
+            case .navigate(.push(let id)):
                 mayBeAboveRoot.insert(id)
                 top = .aboveRoot
-            case .present(let id):
+            case .navigate(.present(let id)):
                 top = .root(id)
-            case .replace(let id):
+            case .navigate(.replace(let id)):
                 switch top {
                 case .root:
                     top = .root(id)
@@ -119,17 +119,17 @@ struct StackRootAnalysis {
                     mayBeAboveRoot.insert(id)
                     top = .aboveRoot
                 }
-            case .pop:
+            case .navigate(.pop):
                 if case .root(let id) = top { popsOnRoot.append((id, step)) }
                 top = .unknown
-            case .popTo(let target):
+            case .navigate(.popTo(let target)):
                 switch top {
                 case .root(let id) where id != target: popsToAbsent.append((id, target, false, step))
                 case .onHost(let id) where id != target: popsToAbsent.append((id, target, true, step))
                 default: break
                 }
                 top = .unknown
-            case .popToRoot, .dismiss, .finish:
+            case .navigate(.popToRoot), .navigate(.dismiss), .finish:
                 top = .unknown
             case .openURL, .collectUserFeedback, .custom, .perform:
                 break
@@ -139,7 +139,7 @@ struct StackRootAnalysis {
 
     private static func isNavigation(_ kind: Step.Kind) -> Bool {
         switch kind {
-        case .push, .present, .replace, .pop, .popTo, .popToRoot, .dismiss, .finish: true
+        case .navigate, .finish: true
         case .openURL, .collectUserFeedback, .custom, .perform: false
         }
     }

@@ -121,7 +121,7 @@ struct ValidationRun {
             for action in screen.actions {
                 for step in action.steps {
                     switch step.kind {
-                    case .push(let target), .present(let target), .replace(let target):
+                    case .navigate(.push(let target)), .navigate(.present(let target)), .navigate(.replace(let target)):
                         if reached.insert(target).inserted { queue.append(target) }
                     default:
                         break
@@ -176,7 +176,7 @@ struct ValidationRun {
     mutating func checkStepNames() {
         for step in allSteps {
             guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
-                let builtIn = Suggestion.closest(to: name, among: Step.builtInNames)
+                let builtIn = Suggestion.closest(to: name, among: BuiltInStep.names)
             else { continue }
             report(
                 .unknownStep, "unknown step '\(name)'; it will run as a custom handler",

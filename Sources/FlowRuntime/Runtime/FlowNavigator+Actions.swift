@@ -119,13 +119,7 @@ extension FlowNavigator {
     /// Runs one step.
     private func perform(_ step: Step, of instance: ScreenInstance) async throws {
         switch step.kind {
-        case .push(let id): try await navigate(.push(id))
-        case .present(let id): try await navigate(.present(id))
-        case .replace(let id): try await navigate(.replace(id))
-        case .pop: try await navigate(.pop)
-        case .popTo(let id): try await navigate(.popTo(id))
-        case .popToRoot: try await navigate(.popToRoot)
-        case .dismiss: try await navigate(.dismiss)
+        case .navigate(let operation): try await navigate(operation)
         case .finish(let name): await conclude(name.map { FlowOutcome($0) } ?? .finished)
 
         case .openURL(let template):
@@ -188,11 +182,11 @@ extension FlowNavigator {
     /// The rendered argument shown in ``NavigatorEvent/StepRun``.
     private func argument(of step: Step, screenID: String) -> FlowValue? {
         switch step.kind {
-        case .push(let id), .present(let id), .replace(let id), .popTo(let id): .string(id)
+        case .navigate(let operation): operation.screenID.map { .string($0) }
         case .finish(let name): .string(name ?? FlowOutcome.finished.name)
         case .openURL(let template): .string(Self.renderURL(template, lookup(screenID: screenID)))
         case .custom(_, let argument): argument.map { render($0, screenID: screenID) }
-        case .pop, .popToRoot, .dismiss, .collectUserFeedback, .perform: nil
+        case .collectUserFeedback, .perform: nil
         }
     }
 

@@ -1,10 +1,7 @@
-import FlowCompile
-import FlowSource
-
-/// The closed set of changes a ``NavigationState`` accepts (BRIEF "Actions"). Each case
-/// names screens by their screen id; the state mints the ``ScreenInstanceID`` of any
-/// screen that enters.
-package enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
+/// The closed set of changes to the navigation stacks: what a navigation step runs and
+/// what the runtime's navigation state accepts. Each case names screens by their screen
+/// id; the state mints a fresh screen-instance id for any screen that enters.
+public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     /// Push the screen on the top stack (with no stack: present a new one).
     case push(String)
     /// Present the screen modally: a new stack on top.
@@ -21,29 +18,33 @@ package enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     /// Remove the whole top stack (an error with no stack).
     case dismiss
 
-    /// The operation's name as written in flow files: `push`, `present`, `replace`,
-    /// `pop`, `popTo`, `popToRoot`, `dismiss`.
-    package var name: String {
+    /// The built-in step that runs this operation (its row of the step table).
+    public var step: BuiltInStep {
         switch self {
-        case .push: "push"
-        case .present: "present"
-        case .replace: "replace"
-        case .pop: "pop"
-        case .popTo: "popTo"
-        case .popToRoot: "popToRoot"
-        case .dismiss: "dismiss"
+        case .push: .push
+        case .present: .present
+        case .replace: .replace
+        case .pop: .pop
+        case .popTo: .popTo
+        case .popToRoot: .popToRoot
+        case .dismiss: .dismiss
         }
     }
 
+    /// The operation's name as written in flow files: `push`, `present`, `replace`,
+    /// `pop`, `popTo`, `popToRoot`, `dismiss`.
+    public var name: String { step.rawValue }
+
     /// The screen id the operation names, for `push`, `present`, `replace`, `popTo`.
-    package var screenID: String? {
+    public var screenID: String? {
         switch self {
         case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
         case .pop, .popToRoot, .dismiss: nil
         }
     }
 
-    package var description: String {
+    /// `name: ID`, or the bare name for operations without a screen.
+    public var description: String {
         screenID.map { "\(name): \($0)" } ?? name
     }
 }
