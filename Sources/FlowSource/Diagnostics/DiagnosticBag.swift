@@ -28,7 +28,7 @@ package struct DiagnosticBag: Sendable {
             let l = a.element.span, r = b.element.span
             switch (l, r) {
             case let (l?, r?):
-                if l.fileID != r.fileID, l.file != r.file { return l.file < r.file }
+                if l.file != r.file { return l.file < r.file }
                 if l.start != r.start { return l.start < r.start }
                 return a.offset < b.offset
             case (nil, _?): return true

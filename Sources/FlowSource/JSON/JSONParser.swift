@@ -145,7 +145,7 @@ struct JSONParser {
     }
 
     private mutating func close(_ frame: consuming Frame) -> Node {
-        let span = SourceSpan(fileID: source.pathID, start: frame.start, end: here)
+        let span = SourceSpan(file: source.path, start: frame.start, end: here)
         let kind: Node.Kind = frame.isObject ? .mapping(frame.members.takeEntries()) : .sequence(frame.items)
         return Node(kind: kind, span: span)
     }
@@ -328,7 +328,7 @@ struct JSONParser {
     }
 
     private mutating func span(from start: SourcePosition) -> SourceSpan {
-        SourceSpan(fileID: source.pathID, start: start, end: here)
+        SourceSpan(file: source.path, start: start, end: here)
     }
 
     /// RFC 8259 §2: space, tab, line feed, carriage return.

@@ -16,13 +16,10 @@ public struct SourceFile: Sendable {
     public let path: String
     /// The raw bytes of the file.
     public let bytes: [UInt8]
-    /// `path`'s number in the table of paths spans refer to (see ``SourceSpan``).
-    package let pathID: Int
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        pathID = SourcePathTable.shared.id(for: path)
     }
 
     public init(path: String, text: String) {

@@ -2,26 +2,22 @@
 ///
 /// `end` is the position just after the last character of the spanned text; for a
 /// zero-width span (`start == end`) the span marks a point, e.g. the place where a
-/// missing key should go.
-///
-/// Representation: the path is kept as a number in a process-wide table of paths
-/// (``file`` reads and writes it as a `String`), so that copying a span involves no
-/// reference counting and a span takes 32 bytes; reading or setting ``file`` takes a lock.
-/// Two spans are equal when their paths are equal strings and their locations equal.
+/// missing key should go. Two spans are equal when their paths are equal strings and
+/// their positions equal. A span is a plain value: it holds its path itself, so it needs
+/// no table shared by the process.
 public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
-    /// The number of the path in ``SourcePathTable/shared``.
-    private(set) var fileID: Int
+    /// The path as given by the user (not made absolute), e.g. `flows/a.yaml`.
+    public var file: String
+    /// The position of the first spanned character.
     public var start: SourcePosition
+    /// The position just after the last spanned character (exclusive).
     public var end: SourcePosition
 
-    /// The path as given by the user (not made absolute), e.g. `flows/a.yaml`.
-    public var file: String {
-        get { SourcePathTable.shared.path(for: fileID) }
-        set { fileID = SourcePathTable.shared.id(for: newValue) }
-    }
-
+    /// The span `[start, end)` of the file at `file`.
     public init(file: String, start: SourcePosition, end: SourcePosition) {
-        self.init(fileID: SourcePathTable.shared.id(for: file), start: start, end: end)
+        self.file = file
+        self.start = start
+        self.end = end
     }
 
     /// A zero-width span at `location`.
@@ -29,17 +25,9 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
         self.init(file: file, start: location, end: location)
     }
 
-    /// A span of the file numbered `fileID` (see ``SourceFile/pathID``): what loaders
-    /// use, so that making a span takes no lock.
-    package init(fileID: Int, start: SourcePosition, end: SourcePosition) {
-        self.fileID = fileID
-        self.start = start
-        self.end = end
-    }
-
     /// The zero-width span at this span's start, in the same file.
     public var startPoint: SourceSpan {
-        SourceSpan(fileID: fileID, start: start, end: start)
+        SourceSpan(file: file, start: start, end: start)
     }
 
     /// `file:line:column` of the start, the form compilers and editors understand.

@@ -294,7 +294,7 @@ struct YAMLTreeBuilder {
             kind = .sequence(frame.takeItems())
             spareItems.append(frame.items)
         }
-        let node = Node(kind: kind, span: SourceSpan(fileID: source.pathID, start: frame.start, end: end), tag: frame.tag)
+        let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
         attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
 
@@ -392,7 +392,7 @@ struct YAMLTreeBuilder {
     private mutating func span(_ event: borrowing LibYAMLEvent) -> SourceSpan {
         let start = locator.location(of: event.startMark)
         let end = locator.location(of: event.endMark)
-        return SourceSpan(fileID: source.pathID, start: start, end: end)
+        return SourceSpan(file: source.path, start: start, end: end)
     }
 
     private mutating func tabIndentation(_ line: TabIndentation.Line) -> Diagnostic {
