@@ -54,27 +54,87 @@ struct NavigatorCodeScreenTests {
         #expect(NavigatorError.conflictingField(field: "email", screen: "b").description.contains("field 'email'"))
     }
 
-    @Test("host navigation while an action runs is refused as busy; the action's own steps still navigate")
+    @Test("host navigation that leaves the busy screen in place is refused as busy; the action's own steps still navigate")
     func hostNavigationWhileBusy() async throws {
         let slow = SuspendingHandler()
+        // The action pushes 'next' above the busy 'form', then waits in the handler: a host
+        // pop now removes 'next' only, so the busy screen would stay and the pop is refused.
         let h = NavigatorTestHarness(
-            flow(screen("root", .push("form")), screen("form", .custom(name: "slow", argument: nil), .pop)),
+            flow(
+                screen("root", .push("form")), screen("form", .push("next"), .custom(name: "slow", argument: nil), .pop),
+                screen("next")),
             handlers: ["slow": slow])
         _ = try await h.start()
         try await h.tapTop()
-        #expect(await h.stacks() == [["root", "form"]])
         let running = Task { try await h.tapTop() }
         await slow.waitUntilStarted()
+        #expect(await h.stacks() == [["root", "form", "next"]])
         await #expect(throws: NavigatorError.busy) { try await h.navigator.navigate(.pop) }
+        await #expect(throws: NavigatorError.busy) { try await h.navigator.navigate(.push("root")) }
+        await #expect(throws: NavigatorError.busy) { try await h.navigator.navigate(.replace("root")) }
         let extra = FeedbackConfiguration(style: .informative, title: "X", primaryAction: .none)
         await #expect(throws: NavigatorError.busy) { try await h.navigator.pushFeedback(configuration: extra) }
         await #expect(throws: NavigatorError.busy) { try await h.navigator.presentFeedback(configuration: extra) }
-        #expect(await h.stacks() == [["root", "form"]])
+        #expect(await h.stacks() == [["root", "form", "next"]])
         slow.release()
         #expect(try await running.value == .ran)
-        // The action's pop removed the form, not the root.
-        #expect(await h.stacks() == [["root"]])
+        // The action's last step popped 'next', revealing 'form'.
+        #expect(await h.stacks() == [["root", "form"]])
         #expect(await h.navigator.hasEnded == false)
+    }
+
+    @Test("a host pop, popTo, popToRoot or dismiss that removes the busy screen closes it and cancels its action")
+    func hostClosesBusyScreen() async throws {
+        for operation in [NavigationOperation.pop, .popTo("root"), .popToRoot, .dismiss] {
+            let slow = SuspendingHandler()
+            let h = NavigatorTestHarness(
+                flow(screen("root", .push("form")), screen("form", .custom(name: "slow", argument: nil), .push("thanks")),
+                     screen("thanks")),
+                handlers: ["slow": slow], presentation: .push)
+            _ = try await h.start()
+            try await h.tapTop()
+            let running = Task { try await h.tapTop() }
+            await slow.waitUntilStarted()
+            #expect(await h.navigator.isBusy)
+            try await h.navigator.navigate(operation)
+            // The tap is released at once and the navigator is no longer busy.
+            #expect(try await running.value == .closedWhileRunning, "\(operation)")
+            #expect(await h.navigator.isBusy == false)
+            let expected: [[String]] = operation == .dismiss ? [] : [["root"]]
+            #expect(await h.stacks() == expected, "\(operation)")
+            #expect(await h.navigator.hasEnded == (operation == .dismiss), "\(operation)")
+        }
+    }
+
+    @Test("a result that arrives after its screen was closed is discarded: recorded as stale, no later step runs")
+    func lateResultIsStale() async throws {
+        let slow = SuspendingHandler()
+        let h = NavigatorTestHarness(
+            flow(screen("root", .push("form")), screen("form", .custom(name: "slow", argument: nil), .push("thanks")),
+                 screen("thanks")),
+            handlers: ["slow": slow])
+        _ = try await h.start()
+        try await h.tapTop()
+        let running = Task { try await h.tapTop() }
+        await slow.waitUntilStarted()
+        try await h.navigator.navigate(.pop)
+        #expect(try await running.value == .closedWhileRunning)
+        // The root is tappable at once, as on a device where the sheet was swiped away.
+        let root = try await h.topID()
+        // The handler ignores cancellation and answers late.
+        slow.release()
+        try await waitFor { h.presenter.events.contains { if case .handlerResult(let r) = $0 { r.isStale } else { false } } }
+        let results = h.presenter.events.compactMap { event -> NavigatorEvent.HandlerResult? in
+            if case .handlerResult(let r) = event { r } else { nil }
+        }
+        #expect(results.map(\.isStale) == [true])
+        #expect(results.first?.instance.screenID == "form")
+        // The action's 'push: thanks' never ran, and nothing was shown on the root.
+        #expect(await h.stacks() == [["root"]])
+        #expect(await h.navigator.snapshot(of: root)?.errorMessage == nil)
+        #expect(!h.presenter.events.contains { if case .stepRun(let r) = $0 { r.step == "push" && r.instance.screenID == "form" } else { false } })
+        #expect(await h.navigator.tap(.primary, on: root) == .ran)
+        #expect(await h.stacks() == [["root", "form"]])
     }
 
     @Test("a button completion may push the next screen from inside the running action (seed pattern)")
@@ -94,4 +154,13 @@ struct NavigatorCodeScreenTests {
         #expect(await navigator.snapshot()?.instance.screenID == "next")
         #expect(await navigator.snapshot(of: shown.id)?.errorMessage == nil)
     }
+}
+
+/// Waits, yielding, until `condition` holds (at most 10,000 yields, then fails the test).
+private func waitFor(_ condition: @Sendable () async -> Bool) async throws {
+    for _ in 0..<10_000 {
+        if await condition() { return }
+        await Task.yield()
+    }
+    throw TestFailure("condition not met")
 }

@@ -16,8 +16,10 @@ struct NavigatorTestHarness {
 
     init(
         _ flow: Flow, handlers: [String: any ActionHandler] = [:], sink: RecordingFeedbackSink = RecordingFeedbackSink(),
-        context: [String: String] = [:]
+        context: [String: String] = [:], presentation: Presentation? = nil
     ) {
+        var flow = flow
+        if let presentation { flow.presentation = presentation }
         self.sink = sink
         var registry = ActionHandlerRegistry(urlHandler: urls, feedbackSink: sink)
         for (name, handler) in handlers { registry.register(name, handler) }

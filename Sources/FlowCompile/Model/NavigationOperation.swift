@@ -35,6 +35,15 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     /// `pop`, `popTo`, `popToRoot`, `dismiss`.
     public var name: String { step.rawValue }
 
+    /// Whether the operation only takes screens away (`pop`, `popTo`, `popToRoot`,
+    /// `dismiss`), bringing none in.
+    public var removesScreens: Bool {
+        switch self {
+        case .pop, .popTo, .popToRoot, .dismiss: true
+        case .push, .present, .replace: false
+        }
+    }
+
     /// The screen id the operation names, for `push`, `present`, `replace`, `popTo`.
     public var screenID: String? {
         switch self {

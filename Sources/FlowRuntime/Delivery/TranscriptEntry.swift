@@ -19,6 +19,7 @@ struct TranscriptEntry {
     var argument: FlowValue?
     var onFailure: Bool?
     var result: String?
+    var stale: Bool?
     var message: String?
     var operation: String?
     var target: String?
@@ -59,6 +60,7 @@ struct TranscriptEntry {
             self.init(type: "handlerResult")
             at(r.instance)
             step = r.step
+            stale = r.isStale ? true : nil
             switch r.outcome {
             case .success:
                 result = "success"
@@ -101,6 +103,7 @@ struct TranscriptEntry {
         put("argument", argument)
         put("onFailure", onFailure.map(FlowValue.bool))
         put("result", result.map(FlowValue.string))
+        put("stale", stale.map(FlowValue.bool))
         put("message", message.map(FlowValue.string))
         put("operation", operation.map(FlowValue.string))
         put("target", target.map(FlowValue.string))

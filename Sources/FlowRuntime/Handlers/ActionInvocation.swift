@@ -9,7 +9,7 @@ public struct ActionInvocation: Sendable, Hashable {
     /// field's value); `nil` for a bare name.
     public var argument: FlowValue?
     /// The screen instance whose action runs the step.
-    package var screen: ScreenInstance
+    public var screen: ScreenInstance
     /// The flow's id.
     public var flowID: String
     /// Every field value of the flow at the time of the step, by field id.

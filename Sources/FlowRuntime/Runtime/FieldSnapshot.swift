@@ -6,7 +6,7 @@ public struct FieldSnapshot: Sendable, Hashable {
     public var id: String
     public var label: String?
     public var placeholder: String?
-    package var kind: FieldKind
+    public var kind: FieldKind
     public var isRequired: Bool
     public var value: FieldValue
     /// What is wrong with a non-empty value (e.g. not an email address), or `nil`.

@@ -54,7 +54,9 @@ extension FlowNavigator {
         if let snapshot = makeSnapshot(instance) { tapped.append(.screenUpdated(snapshot)) }
         await emit(tapped)
 
-        if let failure = await run(button.action, of: instance, isOnFailure: false), outcome == nil {
+        if let failure = await run(button.action, of: instance, isOnFailure: false), outcome == nil,
+            isRunning(instance)
+        {
             var message: String? = failure
             if let onFailure = button.onFailure {
                 message = await run(onFailure, of: instance, isOnFailure: true)
@@ -62,8 +64,9 @@ extension FlowNavigator {
             if let message, state.contains(instanceID) { errors[instanceID] = message }
         }
 
-        // After a host `end(_:)` the running state was already cleared and the tap released.
-        guard runningInstance == instanceID else { return }
+        // After a host `end(_:)`, or a host navigation that closed this screen, the running
+        // state was already cleared and the tap released.
+        guard isRunning(instance) else { return }
         runningInstance = nil
         runningSlot = nil
         runningTask = nil
@@ -100,14 +103,17 @@ extension FlowNavigator {
     ///   ran or the flow ended on the way.
     private func run(_ action: FlowAction, of instance: ScreenInstance, isOnFailure: Bool) async -> String? {
         for step in action.steps {
-            guard outcome == nil else { return nil }
+            guard outcome == nil, isRunning(instance) else { return nil }
             await emit(.stepRun(.init(
                 step: step.name, argument: argument(of: step, screenID: instance.screenID), instance: instance,
                 isOnFailure: isOnFailure)))
-            guard outcome == nil else { return nil }
+            guard outcome == nil, isRunning(instance) else { return nil }
             do {
                 try await perform(step, of: instance)
             } catch {
+                // The screen was closed while the step ran: its result was recorded as
+                // stale and is not shown.
+                guard isRunning(instance) else { return nil }
                 let message = Self.message(of: error)
                 await emit(.stepFailed(.init(step: step.name, instance: instance, message: message)))
                 return message
@@ -150,8 +156,16 @@ extension FlowNavigator {
         do {
             try await body()
         } catch {
-            await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .failure(Self.message(of: error)))))
+            await emit(.handlerResult(.init(
+                step: step.name, instance: instance, outcome: .failure(Self.message(of: error)),
+                isStale: !isRunning(instance))))
             throw error
+        }
+        guard isRunning(instance) else {
+            // A result that arrives after the host closed the screen is discarded: recorded
+            // as stale, and the action's remaining steps do not run.
+            await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .success, isStale: true)))
+            throw CancellationError()
         }
         await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .success)))
     }

@@ -28,12 +28,16 @@ import FlowSource
 /// (``TapResult/ignoredBusy``) and a `retryButton` shows its `loadingTitle`.
 ///
 /// ## Host navigation while an action runs
-/// ``navigate(_:)``, ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)``
-/// called by the host while an action runs are refused with ``NavigatorError/busy``
-/// (nothing changes; try again when the action has ended), so an action's remaining
-/// steps never act on stacks the host changed under it. Calls from inside the running
-/// action — a button's completion closure, a handler, a task they start — are its own
-/// steps and are allowed.
+/// A host `pop`, `popTo`, `popToRoot` or `dismiss` (``navigate(_:)``) that removes the
+/// busy screen is allowed: it cancels that screen's action, whose ``tap(_:on:)`` returns
+/// ``TapResult/closedWhileRunning`` at once; a result that arrives later is discarded and
+/// only recorded (``NavigatorEvent/HandlerResult/isStale``). Any other host navigation
+/// while an action runs — including ``pushFeedback(configuration:)`` and
+/// ``presentFeedback(configuration:)``, and a removal that would leave the busy screen in
+/// place — is refused with ``NavigatorError/busy`` (nothing changes; try again when the
+/// action has ended), so an action's remaining steps never act on stacks the host
+/// changed under it. Calls from inside the running action — a button's completion
+/// closure, a handler, a task they start — are its own steps and are allowed.
 ///
 /// ## Cancellation
 /// An action runs in a task the navigator owns, not in the task of the caller of
@@ -183,12 +187,25 @@ public actor FlowNavigator {
         guard self.outcome == nil else { return }
         // Cancel the running action and release its tap at once, even if a handler never
         // returns (a retry completion that is never called).
+        cancelRunningAction(releasing: .ignoredFlowEnded)
+        await conclude(outcome)
+    }
+
+    /// Cancels the running action's task, clears the busy state and releases the waiting
+    /// tap with `result`. The action's task runs no further step; a result it still gets
+    /// is discarded (see ``isRunning(_:)``).
+    func cancelRunningAction(releasing result: TapResult) {
         runningTask?.cancel()
         runningTask = nil
         runningInstance = nil
         runningSlot = nil
-        releaseTap(.ignoredFlowEnded)
-        await conclude(outcome)
+        releaseTap(result)
+    }
+
+    /// Whether the action of `instance` is still the running one: `false` once the host
+    /// has closed its screen or ended the flow (the action was cancelled).
+    func isRunning(_ instance: ScreenInstance) -> Bool {
+        runningInstance == instance.id
     }
 
     /// Ends the flow from inside (a `finish` step, the last stack leaving): the running
@@ -214,13 +231,23 @@ public actor FlowNavigator {
     /// - Throws: ``NavigatorError/flowEnded``, ``NavigatorError/unknownScreen(_:)`` for
     ///   a `push`/`present`/`replace` of a screen not in the table, or
     ///   ``NavigatorError/navigation(_:)``, or ``NavigatorError/busy`` while an action
-    ///   runs (unless called from inside that action); the navigator is then unchanged (stacks,
+    ///   runs (unless called from inside that action, or the operation is a `pop`,
+    ///   `popTo`, `popToRoot` or `dismiss` that removes the busy screen, which cancels its
+    ///   action); the navigator is then unchanged (stacks,
     ///   and whether it has started: a refused `navigate` before ``start()`` does not
     ///   count as starting).
     @discardableResult
-    package func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
+    public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
         guard outcome == nil else { throw .flowEnded }
-        guard mayNavigate else { throw .busy }
+        let closesRunningScreen = !mayNavigate
+        if closesRunningScreen {
+            // Host navigation while an action runs: only an operation that removes the
+            // busy screen is allowed (a sheet swiped away while its request is slow).
+            guard let running = runningInstance, operation.removesScreens else { throw .busy }
+            var trial = state
+            do { _ = try trial.apply(operation) } catch { throw .busy }
+            guard !trial.contains(running) else { throw .busy }
+        }
         switch operation {
         case .push(let id), .present(let id), .replace(let id):
             guard screens[id] != nil else { throw .unknownScreen(id) }
@@ -237,6 +264,7 @@ public actor FlowNavigator {
         // Only an operation that succeeded starts the flow: a refused one leaves the
         // navigator as it was (so a later `start()` still works).
         started = true
+        if closesRunningScreen { cancelRunningAction(releasing: .closedWhileRunning) }
         errors = errors.filter { state.contains($0.key) }
         let stackChanged = NavigatorEvent.stackChanged(.init(operation: operation, stacks: state.stacks))
         if state.isEmpty {
@@ -260,7 +288,7 @@ public actor FlowNavigator {
     ///   when a field id of `configuration` is already defined differently (the
     ///   navigator is then unchanged).
     @discardableResult
-    package func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+    public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
         try await show(configuration, presenting: false)
     }
 
@@ -274,7 +302,7 @@ public actor FlowNavigator {
     ///   when a field id of `configuration` is already defined differently (the
     ///   navigator is then unchanged).
     @discardableResult
-    package func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+    public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
         try await show(configuration, presenting: true)
     }
 

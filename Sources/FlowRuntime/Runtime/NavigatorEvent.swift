@@ -41,7 +41,7 @@ public enum NavigatorEvent: Sendable {
         public var slot: ActionSlot
         /// The title shown when tapped.
         public var title: String
-        package var instance: ScreenInstance
+        public var instance: ScreenInstance
 
         package init(slot: ActionSlot, title: String, instance: ScreenInstance) {
             self.slot = slot
@@ -59,7 +59,7 @@ public enum NavigatorEvent: Sendable {
         /// `collectUserFeedback` (its fields may be personal data).
         public var argument: FlowValue?
         /// The instance whose action runs the step.
-        package var instance: ScreenInstance
+        public var instance: ScreenInstance
         /// Whether the step belongs to the button's `onFailure` action.
         public var isOnFailure: Bool
 
@@ -79,20 +79,25 @@ public enum NavigatorEvent: Sendable {
         }
 
         public var step: String
-        package var instance: ScreenInstance
+        public var instance: ScreenInstance
         public var outcome: Outcome
+        /// Whether the result arrived after the host closed the step's screen while the
+        /// action ran: it was discarded (no later step ran, nothing was shown on any
+        /// screen) and is only recorded here.
+        public var isStale: Bool
 
-        package init(step: String, instance: ScreenInstance, outcome: Outcome) {
+        package init(step: String, instance: ScreenInstance, outcome: Outcome, isStale: Bool = false) {
             self.step = step
             self.instance = instance
             self.outcome = outcome
+            self.isStale = isStale
         }
     }
 
     /// The payload of ``NavigatorEvent/stepFailed(_:)``.
     public struct StepFailure: Sendable, Hashable {
         public var step: String
-        package var instance: ScreenInstance
+        public var instance: ScreenInstance
         public var message: String
 
         package init(step: String, instance: ScreenInstance, message: String) {
@@ -104,9 +109,9 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/stackChanged(_:)``.
     public struct StackChange: Sendable, Hashable {
-        package var operation: NavigationOperation
+        public var operation: NavigationOperation
         /// The stacks after the change, bottom first.
-        package var stacks: [[ScreenInstance]]
+        public var stacks: [[ScreenInstance]]
         /// The number of screens in each stack, bottom first.
         public var depths: [Int] { stacks.map(\.count) }
 

@@ -4,15 +4,15 @@ import FlowSource
 /// One appearance of a screen on the navigation stack: which screen (its id in the
 /// flow's screen table) and which appearance (``ScreenInstanceID``). The same screen
 /// pushed twice gives two instances with different ids.
-package struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
-    package let id: ScreenInstanceID
+public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
+    public let id: ScreenInstanceID
     /// The screen's id (a key of the flow's `screens`, or a configuration's `id`).
-    package let screenID: String
+    public let screenID: String
 
     package init(id: ScreenInstanceID, screenID: String) {
         self.id = id
         self.screenID = screenID
     }
 
-    package var description: String { "\(screenID)\(id)" }
+    public var description: String { "\(screenID)\(id)" }
 }

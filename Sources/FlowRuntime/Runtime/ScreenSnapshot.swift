@@ -4,7 +4,7 @@ import FlowSource
 /// Everything a presenter needs to draw one screen instance at one moment: templates
 /// rendered, field values current, button titles and states resolved.
 public struct ScreenSnapshot: Sendable, Hashable {
-    package var instance: ScreenInstance
+    public var instance: ScreenInstance
     public var flowID: String
     public var style: FeedbackStyle
     /// The style's image (the `image` of a `feedback` screen), `nil` for fixed styles.

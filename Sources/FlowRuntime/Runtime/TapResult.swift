@@ -1,9 +1,10 @@
 import FlowCompile
 import FlowSource
 
-/// What ``FlowNavigator/tap(_:on:)`` did with a tap. Only ``ran`` ran anything; every
-/// other case left the navigator exactly as it was, except ``ignoredFlowEnded`` returned
-/// for an action that the host's ``FlowNavigator/end(_:)`` cancelled.
+/// What ``FlowNavigator/tap(_:on:)`` did with a tap. Only ``ran`` and
+/// ``closedWhileRunning`` ran anything; every other case left the navigator exactly as
+/// it was, except ``ignoredFlowEnded`` returned for an action that the host's
+/// ``FlowNavigator/end(_:)`` cancelled.
 public enum TapResult: Sendable, Hashable {
     /// The action ran to its end (its steps succeeded, or a step failed and the failure
     /// was handled: `onFailure` ran, or the error is now on the screen).
@@ -21,4 +22,9 @@ public enum TapResult: Sendable, Hashable {
     /// was running when the host called ``FlowNavigator/end(_:)``: the action was
     /// cancelled and the tap released at once.
     case ignoredFlowEnded
+    /// The action was running when the host closed its screen (a `pop`, `popTo`,
+    /// `popToRoot` or `dismiss` through ``FlowNavigator/navigate(_:)`` that removed it):
+    /// the action was cancelled and the tap released at once. A result that arrives
+    /// later is discarded (``NavigatorEvent/HandlerResult/isStale``).
+    case closedWhileRunning
 }

@@ -151,6 +151,8 @@ struct LineModeSession {
             say(error: "busy: an action is still running")
         case .ignoredStale, .ignoredNoAction, .ignoredFlowEnded:
             say(error: "'\(action.title)' cannot be tapped now")
+        case .closedWhileRunning:
+            say(error: "'\(action.title)' was cancelled: its screen was closed")
         }
     }
 
