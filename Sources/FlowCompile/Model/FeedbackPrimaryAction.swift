@@ -5,8 +5,12 @@ import FlowSource
 /// The primary action is enabled only when every required field of the screen is
 /// filled and valid and the screen is not busy.
 public enum FeedbackPrimaryAction: Sendable {
+    /// No primary button (`primaryAction: none`).
     case none
+    /// A `button`: a tap runs its action; enabled only when the screen's form is complete.
     case button(ActionButton)
+    /// A `retryButton`: a button that shows its `loadingTitle` (and ignores taps) while its
+    /// action runs, e.g. "Try again" on a "you're offline" screen.
     case retryButton(RetryButton)
 
     /// Seed API: `FeedbackPrimaryAction.button(title: "…", completion: { … })`.
@@ -53,6 +57,7 @@ public enum FeedbackPrimaryAction: Sendable {
         }
     }
 
+    /// The steps the button runs; `nil` for `.none`.
     public var action: FlowAction? {
         switch self {
         case .none: nil
@@ -61,6 +66,8 @@ public enum FeedbackPrimaryAction: Sendable {
         }
     }
 
+    /// What runs when a step of ``action`` fails; `nil` for `.none` and for a button without
+    /// `onFailure`.
     public var onFailure: FlowAction? {
         switch self {
         case .none: nil

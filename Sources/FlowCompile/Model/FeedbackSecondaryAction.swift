@@ -3,8 +3,12 @@ import FlowSource
 /// The secondary action of a screen (seed `002`): a button, a link, or none. It does
 /// not wait for the form: a "Contact us" link works with an empty email.
 public enum FeedbackSecondaryAction: Sendable {
+    /// No secondary action (`secondaryAction: none`, the default).
     case none
+    /// A second `button`, tappable whatever the state of the form.
     case button(ActionButton)
+    /// A `link`: the same as ``button(_:)`` but drawn as a link (line mode marks it
+    /// `(link)`), e.g. "Contact us".
     case link(ActionButton)
 
     /// Seed API: `FeedbackSecondaryAction.button(title:completion:)`.

@@ -6,8 +6,11 @@ import FlowSource
 /// In files: `style: success | informative | error | feedback`, with `image: NAME`
 /// required for `feedback` and an error for the three fixed styles.
 public enum FeedbackStyle: Sendable, Hashable {
+    /// `style: success`: the fixed success icon, e.g. a thank-you screen; takes no `image`.
     case success
+    /// `style: informative`: the fixed information icon; takes no `image`.
     case informative
+    /// `style: error`: the fixed error icon, e.g. "you're offline"; takes no `image`.
     case error
     /// A custom style whose icon is the named image asset.
     case feedback(image: String)
