@@ -8,5 +8,7 @@ import FlowSource
 /// throwing fails the step, so a retry button can submit again. A sink may be called
 /// concurrently by several navigators and must serialize its own writes.
 public protocol FeedbackSink: Sendable {
+    /// Delivers `feedback`. Returning means it is delivered (or durably queued); throwing
+    /// fails the `collectUserFeedback` step, whose retry then submits again.
     func submit(_ feedback: FeedbackSubmission) async throws
 }

@@ -38,6 +38,7 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/actionTapped(_:)``.
     public struct ActionTap: Sendable, Hashable {
+        /// Which action of the screen was tapped.
         public var slot: ActionSlot
         /// The title shown when tapped.
         public var title: String
@@ -73,13 +74,20 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/handlerResult(_:)``.
     public struct HandlerResult: Sendable, Hashable {
+        /// How a handler step ended.
         public enum Outcome: Sendable, Hashable {
+            /// The handler returned: the step succeeded.
             case success
+            /// The handler threw; the text is the error's message (`cancelled` for a
+            /// `CancellationError`, else `LocalizedError.errorDescription`, else `description`).
             case failure(String)
         }
 
+        /// The step's name as written: `openURL`, `collectUserFeedback`, a custom name, or
+        /// `perform` for a Swift closure.
         public var step: String
         package var instance: ScreenInstance
+        /// Whether the handler succeeded, with the error's message when it did not.
         public var outcome: Outcome
 
         package init(step: String, instance: ScreenInstance, outcome: Outcome) {
@@ -91,8 +99,12 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/stepFailed(_:)``.
     public struct StepFailure: Sendable, Hashable {
+        /// The name of the step that failed, as written.
         public var step: String
         package var instance: ScreenInstance
+        /// The failure's message (`cancelled` for a `CancellationError`, else
+        /// `LocalizedError.errorDescription`, else `description`), e.g. `no handler registered
+        /// for 'reload'`; the one kept on the screen when the button has no `onFailure`.
         public var message: String
 
         package init(step: String, instance: ScreenInstance, message: String) {
