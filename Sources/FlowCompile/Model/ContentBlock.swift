@@ -1,6 +1,6 @@
 import FlowSource
 
-/// One block of a screen's `extraContent` (BRIEF "Content blocks"). Field blocks
+/// One block of a screen's `extraContent`, shown below the subtitle. Field blocks
 /// (`rating`, `textField`, `textEditor`, `toggle`) have an `id`, unique in the flow;
 /// their values live for the whole flow.
 public struct ContentBlock: Sendable {
@@ -61,7 +61,8 @@ public struct ContentBlock: Sendable {
     }
 }
 
-/// A star rating (seed `000`: 1–5 stars, default 1). Invariant: `min <= value <= max`.
+/// A star rating, by default 1 to 5 stars starting at 1. In a file `validate` requires
+/// `min < max` and `min <= value <= max` (`invalid-value`).
 public struct RatingField: Sendable, Hashable {
     /// The field id: unique in the flow and a template name (`[A-Za-z_][A-Za-z0-9_.-]*`), so
     /// `${id}` renders the current rating in decimal.
@@ -117,7 +118,7 @@ public enum TextFormat: String, Sendable, Hashable, CaseIterable {
     case phone
 }
 
-/// A one-line text field (seed `000`: "Email Address *", required).
+/// A one-line text field, e.g. a required "Email Address" with `format: email`.
 public struct TextInputField: Sendable, Hashable {
     /// The field id: unique in the flow and a template name (`[A-Za-z_][A-Za-z0-9_.-]*`), so
     /// `${id}` renders the current text.
@@ -159,7 +160,7 @@ public struct TextInputField: Sendable, Hashable {
     }
 }
 
-/// A multi-line text editor (seed `000`: "Message").
+/// A multi-line text editor, e.g. a free-form "Message".
 public struct TextEditorField: Sendable, Hashable {
     /// The field id: unique in the flow and a template name (`[A-Za-z_][A-Za-z0-9_.-]*`), so
     /// `${id}` renders the current text.

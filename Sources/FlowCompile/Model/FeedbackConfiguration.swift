@@ -1,6 +1,6 @@
 import FlowSource
 
-/// One feedback screen (seed `002`): style, multi-line title and subtitle, a primary and
+/// One feedback screen: style, multi-line title and subtitle, a primary and
 /// a secondary action, and extra content below the subtitle.
 ///
 /// The same value comes from a file (`screens.ID` of a flow, or a whole single-screen

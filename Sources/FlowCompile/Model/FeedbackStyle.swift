@@ -1,7 +1,7 @@
 import FlowSource
 
-/// The look of a feedback screen (seed `002`: `.success`, `.informative`, `.error` and
-/// the custom `.feedback(image)` whose icon replaces the fixed ones).
+/// The look of a feedback screen: the fixed `.success`, `.informative` and `.error`, and
+/// the custom `.feedback(image:)` whose named image replaces the fixed icons.
 ///
 /// In files: `style: success | informative | error | feedback`, with `image: NAME`
 /// required for `feedback` and an error for the three fixed styles.

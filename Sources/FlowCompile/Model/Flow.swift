@@ -13,7 +13,8 @@ public enum Presentation: String, Sendable, Hashable, CaseIterable {
     case push
 }
 
-/// A flow of feedback screens (BRIEF "The flow file format (version 1)").
+/// A flow of feedback screens: what a flow file (format version 1) decodes to, or one
+/// built in Swift.
 ///
 /// Invariants after successful validation: `screens` is non-empty, ids are unique,
 /// `start` names a screen, every navigation target names a screen.

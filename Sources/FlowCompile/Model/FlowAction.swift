@@ -1,6 +1,7 @@
 import FlowSource
 
-/// What a button does: one step or a list of steps, run in order (BRIEF "Actions").
+/// What a button does: one step or a list of steps, run in order; a failing step stops
+/// the rest.
 public struct FlowAction: Sendable {
     /// The steps, in the order they run. An action in a file has at least one
     /// (`action: []` is `empty-action`); a step that failed to decode is left out.

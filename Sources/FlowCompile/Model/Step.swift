@@ -1,7 +1,8 @@
 import FlowSource
 
-/// One step of an action (BRIEF "Actions"). Steps run in order; a failing step stops
-/// the rest.
+/// One step of an action: a built-in step (`push`, `present`, `replace`, `pop`, `popTo`,
+/// `popToRoot`, `dismiss`, `finish`, `openURL`, `collectUserFeedback`), a custom step or
+/// a Swift closure. Steps run in order; a failing step stops the rest.
 public struct Step: Sendable {
     /// What a step does, with its argument: a built-in step of the file format, a custom
     /// step run by a registered handler, or a Swift closure.
@@ -13,12 +14,14 @@ public struct Step: Sendable {
         case finish(String?)
         /// Hand the URL (after template rendering) to the URL handler.
         case openURL(TemplateString)
-        /// Submit feedback to the feedback sink: a rating from 1 to 5, a reason and custom
-        /// fields.
+        /// Submit feedback to the registry's feedback sink: a rating from 1 to 5 (required),
+        /// an optional reason and custom properties.
         case collectUserFeedback(FeedbackRequest)
         /// Any other name: a handler looked up in the registry by `name`.
         case custom(name: String, argument: FlowValue?)
-        /// A Swift closure, for configurations built in code (a button's `completion`).
+        /// A Swift closure, for configurations built in code: the `completion` of
+        /// `.button(title:completion:)` and `.link(title:completion:)`, or the wait of
+        /// `.retryButton(title:loadingTitle:retryCompletion:)`.
         case perform(StepClosure)
 
         /// `push: id`.
@@ -122,7 +125,7 @@ public struct FeedbackRequest: Sendable, Hashable {
 
     /// The rating a rendered `rating` text stands for: horizontal white space (Unicode
     /// category Zs and U+0009) trimmed, the rest ASCII digits forming a whole number from
-    /// 1 to 5 (seed `000`: "a rating grade from 1 - 5"); `nil` otherwise. The navigator
+    /// 1 to 5 (a feedback rating is always 1–5); `nil` otherwise. The navigator
     /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
     package static func rating(fromRendered text: String) -> Int? {
         let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)

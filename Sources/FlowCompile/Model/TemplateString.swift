@@ -1,7 +1,7 @@
 import FlowSource
 
 /// A string that may contain `${name}` references to field values or context
-/// variables; `$$` is a literal `$` (BRIEF "Templates and expressions").
+/// variables; `$$` is a literal `$`.
 ///
 /// `segments` is the parsed form; `problems` lists malformed references (an unclosed
 /// `${`, an empty or invalid name) with their offset, so the validator can report them

@@ -1,8 +1,8 @@
 import FlowCompile
 import FlowSource
 
-/// Receives the submissions of the built-in `collectUserFeedback` step (seed `000`:
-/// `call.collectUserFeedback(rating:reason:custom:)`).
+/// Receives the submissions of the built-in `collectUserFeedback` step: a rating from 1
+/// to 5, an optional reason and custom properties (``FeedbackSubmission``).
 ///
 /// Contract: when `submit` returns, the submission is delivered (or durably queued);
 /// throwing fails the step, so a retry button can submit again. A sink may be called

@@ -3,7 +3,8 @@ import FlowCompile
 import FlowSource
 
 /// One feedback, as the built-in `collectUserFeedback` step hands it to a
-/// ``FeedbackSink`` (seed `000`: rating 1–5, a reason text, custom properties).
+/// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,
+/// with the flow, the screen and the time.
 ///
 /// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes):
 /// `{"custom":{…},"flowID":"…","rating":4,"reason":"…","screenID":"…",

@@ -3,7 +3,8 @@ import FlowSource
 
 /// A button of a ``ScreenSnapshot``, ready to draw.
 public struct ActionSnapshot: Sendable, Hashable {
-    /// The three kinds of buttons of seed `002`.
+    /// The three kinds of buttons a screen can have: `button` and `retryButton` (primary),
+    /// `button` and `link` (secondary).
     public enum Kind: String, Sendable, Hashable {
         /// A `button`, primary or secondary.
         case button
