@@ -5,7 +5,7 @@ import FlowYAML
 
 /// Loads YAML or JSON text into a located ``Node`` tree.
 ///
-/// Rules (see BRIEF "Values"):
+/// Rules (docs/file-format.md §1 has each with its test):
 /// - YAML via libyaml's event API; JSON by our own strict RFC 8259 parser. Both give
 ///   the same tree shape and 1-based line/column positions (columns in Unicode scalars).
 /// - Errors, each at its place: duplicate keys (`duplicate-key`, note at the first),

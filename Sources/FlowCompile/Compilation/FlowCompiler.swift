@@ -2,6 +2,8 @@ import FlowSource
 
 /// The result of compiling one file: load → decode → validate.
 public struct FlowCompilation: Sendable {
+    /// The loaded file: its source (path and bytes), its format, and the loader's own
+    /// diagnostics, which ``diagnostics`` also holds.
     public var document: LoadedDocument
     /// The decoded flow; `nil` when loading or decoding failed badly enough that no flow
     /// could be built. A flow can be present together with errors.
@@ -10,6 +12,8 @@ public struct FlowCompilation: Sendable {
     /// (``FlowCompiler/ordered(_:)``).
     public var diagnostics: [Diagnostic]
 
+    /// A result made of its parts, as ``FlowCompiler`` builds it; `diagnostics` is stored as
+    /// given (not sorted, repeats not removed).
     public init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
         self.document = document
         self.flow = flow

@@ -1,6 +1,7 @@
 import FlowSource
 
-/// Content blocks of `extraContent` (BRIEF "Content blocks").
+/// Content blocks of `extraContent`: `text`, `image`, `rating`, `textField`,
+/// `textEditor`, `toggle`, `custom`.
 extension DecodingSession {
     static let contentBlockNames = ["text", "image", "rating", "textField", "textEditor", "toggle", "custom"]
 

@@ -1,6 +1,7 @@
 import FlowSource
 
-/// Screens (BRIEF "Screens (FeedbackConfiguration)") and their primary and secondary
+/// Screens (``FeedbackConfiguration``: `style`, `image`, `title`, `subtitle`,
+/// `primaryAction`, `secondaryAction`, `extraContent`) and their primary and secondary
 /// actions.
 extension DecodingSession {
     static let fixedStyles: [String: FeedbackStyle] = ["success": .success, "informative": .informative, "error": .error]

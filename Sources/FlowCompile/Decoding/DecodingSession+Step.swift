@@ -1,6 +1,7 @@
 import FlowSource
 
-/// Actions and steps (BRIEF "Actions"), and ``FlowValue`` arguments.
+/// Actions (one step or a list of steps) and steps (a bare name or a one-key mapping),
+/// and ``FlowValue`` arguments.
 extension DecodingSession {
     /// One step or a list of steps. An empty list is `empty-action`; a broken step is
     /// reported and left out, the others are kept.
@@ -114,8 +115,8 @@ extension DecodingSession {
         }
     }
 
-    /// `collectUserFeedback: {rating, reason, custom}` (seed `000`:
-    /// `call.collectUserFeedback(rating:reason:custom:)`); every key is optional.
+    /// `collectUserFeedback: {rating, reason, custom}`; every key is optional here (the
+    /// validator reports a missing `rating`).
     private mutating func decodeFeedbackRequest(_ node: Node, span: SourceSpan) -> Step? {
         guard let fields = mapping(node) else { return nil }
         checkKeys(fields, allowed: ["rating", "reason", "custom"])

@@ -97,8 +97,9 @@ struct DecodingSession {
 
     // MARK: Scalars
 
-    /// Any non-null scalar exactly as written (BRIEF "Values": a string field keeps `NO`,
-    /// `0755`, `12:30` as those strings).
+    /// Any non-null scalar exactly as written: a string field keeps `NO`, `0755`, `12:30`
+    /// as those strings (scalars are typed by what the key expects, not by how they look;
+    /// YAML 1.2 core schema §10.3.2).
     mutating func string(_ node: Node) -> String? {
         guard let text = node.string else {
             mismatch(expected: "a string", found: node)

@@ -1,6 +1,6 @@
 import FlowSource
 
-/// Builds a ``Flow`` from a loaded node tree (BRIEF "The flow file format (version 1)"),
+/// Builds a ``Flow`` from a loaded node tree (the flow file format, version 1),
 /// reporting every problem of shape, not only the first, each at the node's own
 /// position (a key's own span for key problems).
 ///

@@ -33,7 +33,7 @@ struct MappingFields {
     }
 
     /// The value of `key` when it is present and not null (null on an optional key is
-    /// the same as leaving the key out, BRIEF "Values").
+    /// the same as leaving the key out).
     func value(_ key: String) -> Node? {
         guard let position = position(of: key), !entries[position].value.isNull else { return nil }
         return entries[position].value

@@ -1,6 +1,6 @@
 import FlowSource
 
-/// One feedback screen (seed `002`): style, multi-line title and subtitle, a primary and
+/// One feedback screen: style, multi-line title and subtitle, a primary and
 /// a secondary action, and extra content below the subtitle.
 ///
 /// The same value comes from a file (`screens.ID` of a flow, or a whole single-screen
@@ -12,9 +12,15 @@ import FlowSource
 public struct FeedbackConfiguration: Sendable {
     /// The screen id within its flow (the `screens` key, or the file's base name).
     public var id: String
+    /// The look of the screen: one of the three fixed styles, or `.feedback(image:)`.
     public var style: FeedbackStyle
+    /// The heading, a template rendered when the screen is drawn; may span lines. In a file it
+    /// is required, and an empty or blank title is `empty-title`.
     public var title: TemplateString
+    /// The text under the title, a template; may span lines; `nil` for none.
     public var subtitle: TemplateString?
+    /// The main button (`.none`, `.button` or `.retryButton`), enabled only when the screen's
+    /// form is complete; required in a file.
     public var primaryAction: FeedbackPrimaryAction
     /// Default `.none`.
     public var secondaryAction: FeedbackSecondaryAction
@@ -23,6 +29,11 @@ public struct FeedbackConfiguration: Sendable {
     /// Where the screen is defined (its key in `screens`, or the document root).
     public var span: SourceSpan?
 
+    /// A screen built in Swift. `id` defaults to `feedback`: configurations built in code
+    /// share it, and a navigator shows one whose id is already in its screen table under a
+    /// fresh id (`feedback-2`, `feedback-3`, …). `title` and `subtitle` (default `nil`) are
+    /// read as templates (`${name}` is replaced, `$$` is a literal `$`); `secondaryAction`
+    /// defaults to `.none` and `extraContent` to no blocks; ``span`` is `nil`.
     public init(
         id: String = "feedback",
         style: FeedbackStyle,

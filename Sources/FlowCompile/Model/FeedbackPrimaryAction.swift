@@ -1,22 +1,29 @@
 import FlowSource
 
-/// The main action of a screen (seed `002`): a button, a retry button, or none.
+/// The main action of a screen: a button, a retry button, or none.
 ///
 /// The primary action is enabled only when every required field of the screen is
 /// filled and valid and the screen is not busy.
 public enum FeedbackPrimaryAction: Sendable {
+    /// No primary button (`primaryAction: none`).
     case none
+    /// A `button`: a tap runs its action; enabled only when the screen's form is complete.
     case button(ActionButton)
+    /// A `retryButton`: a button that shows its `loadingTitle` (and ignores taps) while its
+    /// action runs, e.g. "Try again" on a "you're offline" screen.
     case retryButton(RetryButton)
 
-    /// Seed API: `FeedbackPrimaryAction.button(title: "…", completion: { … })`.
+    /// A button built in Swift, `FeedbackPrimaryAction.button(title: "…", completion: { … })`:
+    /// its action is one step that runs `completion` (a throw fails it). `title` is read as
+    /// a template.
     public static func button(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackPrimaryAction {
         .button(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
     }
 
-    /// Seed API: `.retryButton(title:loadingTitle:retryCompletion:)`. The retry completion
+    /// A retry button built in Swift, `.retryButton(title:loadingTitle:retryCompletion:)`.
+    /// The retry completion
     /// receives a completion handler that it must call when its async work is done; the
     /// button shows `loadingTitle` (and ignores taps) until then.
     ///
@@ -53,6 +60,7 @@ public enum FeedbackPrimaryAction: Sendable {
         }
     }
 
+    /// The steps the button runs; `nil` for `.none`.
     public var action: FlowAction? {
         switch self {
         case .none: nil
@@ -61,6 +69,8 @@ public enum FeedbackPrimaryAction: Sendable {
         }
     }
 
+    /// What runs when a step of ``action`` fails; `nil` for `.none` and for a button without
+    /// `onFailure`.
     public var onFailure: FlowAction? {
         switch self {
         case .none: nil

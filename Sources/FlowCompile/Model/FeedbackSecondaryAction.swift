@@ -1,20 +1,26 @@
 import FlowSource
 
-/// The secondary action of a screen (seed `002`): a button, a link, or none. It does
+/// The secondary action of a screen: a button, a link, or none. It does
 /// not wait for the form: a "Contact us" link works with an empty email.
 public enum FeedbackSecondaryAction: Sendable {
+    /// No secondary action (`secondaryAction: none`, the default).
     case none
+    /// A second `button`, tappable whatever the state of the form.
     case button(ActionButton)
+    /// A `link`: the same as ``button(_:)`` but drawn as a link (line mode marks it
+    /// `(link)`), e.g. "Contact us".
     case link(ActionButton)
 
-    /// Seed API: `FeedbackSecondaryAction.button(title:completion:)`.
+    /// A button built in Swift, `FeedbackSecondaryAction.button(title:completion:)`: its
+    /// action is one step that runs `completion` (a throw fails it).
     public static func button(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {
         .button(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
     }
 
-    /// Seed API: `FeedbackSecondaryAction.link(title:completion:)`.
+    /// A link built in Swift, `FeedbackSecondaryAction.link(title:completion:)`: its action
+    /// is one step that runs `completion` (a throw fails it).
     public static func link(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {

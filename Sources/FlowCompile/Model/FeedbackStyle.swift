@@ -1,13 +1,16 @@
 import FlowSource
 
-/// The look of a feedback screen (seed `002`: `.success`, `.informative`, `.error` and
-/// the custom `.feedback(image)` whose icon replaces the fixed ones).
+/// The look of a feedback screen: the fixed `.success`, `.informative` and `.error`, and
+/// the custom `.feedback(image:)` whose named image replaces the fixed icons.
 ///
 /// In files: `style: success | informative | error | feedback`, with `image: NAME`
 /// required for `feedback` and an error for the three fixed styles.
 public enum FeedbackStyle: Sendable, Hashable {
+    /// `style: success`: the fixed success icon, e.g. a thank-you screen; takes no `image`.
     case success
+    /// `style: informative`: the fixed information icon; takes no `image`.
     case informative
+    /// `style: error`: the fixed error icon, e.g. "you're offline"; takes no `image`.
     case error
     /// A custom style whose icon is the named image asset.
     case feedback(image: String)

@@ -3,11 +3,18 @@ import FlowSource
 /// How the start screen of a flow enters: presented modally (default) or pushed on the
 /// host's current stack.
 public enum Presentation: String, Sendable, Hashable, CaseIterable {
+    /// The start screen enters on a new stack, presented modally (`presentation: present`,
+    /// the default).
     case present
+    /// The start screen is pushed (`presentation: push`): a host shows it on its own
+    /// navigation stack, so `pop` on it goes back to the host's screen (no `pop-on-root`
+    /// warning). The navigator does not model the host's stack: with no stack shown, the
+    /// pushed screen starts one.
     case push
 }
 
-/// A flow of feedback screens (BRIEF "The flow file format (version 1)").
+/// A flow of feedback screens: what a flow file (format version 1) decodes to, or one
+/// built in Swift.
 ///
 /// Invariants after successful validation: `screens` is non-empty, ids are unique,
 /// `start` names a screen, every navigation target names a screen.
@@ -18,6 +25,7 @@ public struct Flow: Sendable {
     public var id: String
     /// The first screen's id.
     public var start: String
+    /// How the ``start`` screen enters when the flow starts; default ``Presentation/present``.
     public var presentation: Presentation
     /// The screens in the order written.
     public var screens: [FeedbackConfiguration]
@@ -27,6 +35,10 @@ public struct Flow: Sendable {
     /// mapping of a single-screen file; `nil` for flows built in code.
     package var screensSpan: SourceSpan?
 
+    /// A flow of `screens` starting at `start`, which should name one of them (`validate`
+    /// reports `unknown-screen` otherwise). `version` defaults to 1 and `presentation` to
+    /// ``Presentation/present``. `startSpan` and `screensSpan` are where `start` and the
+    /// screens are written in a file, for diagnostics (default `nil`).
     public init(
         version: Int = 1, id: String, start: String, presentation: Presentation = .present,
         screens: [FeedbackConfiguration], startSpan: SourceSpan? = nil, screensSpan: SourceSpan? = nil

@@ -1,7 +1,7 @@
 import Synchronization
 import FlowSource
 
-/// The wait of a seed-style retry button (``FeedbackPrimaryAction/retryButton(title:loadingTitle:retryCompletion:)``)
+/// The wait of a retry button built in Swift (``FeedbackPrimaryAction/retryButton(title:loadingTitle:retryCompletion:)``)
 /// for its completion handler: a one-shot that resumes its continuation exactly once.
 ///
 /// - The first ``finish(_:)`` counts: a completion handler called twice (or called after

@@ -1,9 +1,11 @@
 import FlowSource
 
-/// One step of an action (BRIEF "Actions"). Steps run in order; a failing step stops
-/// the rest.
+/// One step of an action: a built-in step (`push`, `present`, `replace`, `pop`, `popTo`,
+/// `popToRoot`, `dismiss`, `finish`, `openURL`, `collectUserFeedback`), a custom step or
+/// a Swift closure. Steps run in order; a failing step stops the rest.
 public struct Step: Sendable {
-    /// What a step does.
+    /// What a step does, with its argument: a built-in step of the file format, a custom
+    /// step run by a registered handler, or a Swift closure.
     public enum Kind: Sendable {
         /// A navigation step (`push`, `present`, `replace`, `pop`, `popTo`, `popToRoot`,
         /// `dismiss`): changes the stacks.
@@ -12,12 +14,14 @@ public struct Step: Sendable {
         case finish(String?)
         /// Hand the URL (after template rendering) to the URL handler.
         case openURL(TemplateString)
-        /// Submit feedback to the feedback sink: a rating from 1 to 5, a reason and custom
-        /// fields.
+        /// Submit feedback to the registry's feedback sink: a rating from 1 to 5 (required),
+        /// an optional reason and custom properties.
         case collectUserFeedback(FeedbackRequest)
         /// Any other name: a handler looked up in the registry by `name`.
         case custom(name: String, argument: FlowValue?)
-        /// A Swift closure, for configurations built in code (a button's `completion`).
+        /// A Swift closure, for configurations built in code: the `completion` of
+        /// `.button(title:completion:)` and `.link(title:completion:)`, or the wait of
+        /// `.retryButton(title:loadingTitle:retryCompletion:)`.
         case perform(StepClosure)
 
         /// `push: id`.
@@ -36,6 +40,7 @@ public struct Step: Sendable {
         public static var dismiss: Kind { .navigate(.dismiss) }
     }
 
+    /// What the step does, with its argument.
     public var kind: Kind
     /// Where the step is written, for files.
     public var span: SourceSpan?
@@ -50,6 +55,10 @@ public struct Step: Sendable {
     /// steps built in code and for steps whose argument is already a ``TemplateString``.
     package var argumentTemplates: [TemplateString]
 
+    /// A step of `kind`. The rest is where it is written in a file, for diagnostics: `span`
+    /// the step (its bare name or one-key mapping), `argumentSpan` its argument, `nameSpan`
+    /// its name, and `argumentTemplates` the string leaves of a ``FlowValue`` argument as
+    /// templates with their spans. All default to `nil` or empty, for steps built in code.
     public init(
         _ kind: Kind, span: SourceSpan? = nil, argumentSpan: SourceSpan? = nil,
         argumentTemplates: [TemplateString] = [], nameSpan: SourceSpan? = nil
@@ -94,10 +103,20 @@ public struct Step: Sendable {
 /// The arguments of `collectUserFeedback`: `rating` (rendered, then read as an integer),
 /// `reason` (rendered text) and `custom` (string leaves are rendered as templates).
 public struct FeedbackRequest: Sendable, Hashable {
+    /// The `rating` template. When the step runs it is rendered, horizontal white space (tab,
+    /// Unicode Zs) is trimmed, and the rest must be ASCII digits forming a whole number from
+    /// 1 to 5, else the step fails. `nil` when not written: `validate` reports `missing-key`,
+    /// and the step fails if run.
     public var rating: TemplateString?
+    /// The `reason` template, rendered into the submission's reason; `nil` when not written
+    /// (the submission then has no reason).
     public var reason: TemplateString?
+    /// Extra properties (the `custom` mapping): string leaves are templates rendered when the
+    /// step runs, other values are submitted as written. Empty when not written.
     public var custom: [String: FlowValue]
 
+    /// A request from its parts; each defaults to absent (`custom` to empty). A request
+    /// without `rating` fails when run.
     public init(rating: TemplateString? = nil, reason: TemplateString? = nil, custom: [String: FlowValue] = [:]) {
         self.rating = rating
         self.reason = reason
@@ -106,7 +125,7 @@ public struct FeedbackRequest: Sendable, Hashable {
 
     /// The rating a rendered `rating` text stands for: horizontal white space (Unicode
     /// category Zs and U+0009) trimmed, the rest ASCII digits forming a whole number from
-    /// 1 to 5 (seed `000`: "a rating grade from 1 - 5"); `nil` otherwise. The navigator
+    /// 1 to 5 (a feedback rating is always 1–5); `nil` otherwise. The navigator
     /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
     package static func rating(fromRendered text: String) -> Int? {
         let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
@@ -128,8 +147,13 @@ public struct FeedbackRequest: Sendable, Hashable {
 /// A step written as Swift code. The closure runs on the navigator; throwing fails the
 /// step (and runs `onFailure`).
 public struct StepClosure: Sendable {
+    /// The code the step runs, awaited by the navigator's action task. Returning means the
+    /// step succeeded; throwing fails it (then `onFailure` runs, or the error is shown on the
+    /// screen). Its task is cancelled when the host ends the flow while it runs; a closure
+    /// that ignores cancellation runs to its end, unobserved.
     public let body: @Sendable () async throws -> Void
 
+    /// A step that runs `body`.
     public init(_ body: @escaping @Sendable () async throws -> Void) {
         self.body = body
     }

@@ -1,7 +1,7 @@
 import FlowSource
 
 /// A string that may contain `${name}` references to field values or context
-/// variables; `$$` is a literal `$` (BRIEF "Templates and expressions").
+/// variables; `$$` is a literal `$`.
 ///
 /// `segments` is the parsed form; `problems` lists malformed references (an unclosed
 /// `${`, an empty or invalid name) with their offset, so the validator can report them
@@ -25,6 +25,10 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     package let segments: [Segment]
     package let problems: [Problem]
 
+    /// Parses `raw` as a template: `${name}` references and `$$` for a literal `$`. Never
+    /// throws: malformed references (an unclosed `${`, an empty or invalid name) are kept for
+    /// validation to report (`invalid-template`). `span` is where the scalar holding the text
+    /// is written (default `nil`, for strings built in code). O(length of `raw`).
     public init(_ raw: String, span: SourceSpan? = nil) {
         self.raw = raw
         self.span = span

@@ -34,8 +34,8 @@ import FlowSource
 ///   given (see ``TemplateLocator``), else only in single-line unescaped scalars; the
 ///   scalar's start otherwise.
 /// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack,
-///   where `pop` removes the whole stack (BRIEF "Actions": a stack left empty is removed,
-///   as `dismiss`); at the `pop` step. Defined below.
+///   where `pop` removes the whole stack (a stack left empty is removed, as by
+///   `dismiss`); at the `pop` step. Defined below.
 /// - `pop-to-not-in-stack` (warning): a `popTo: X` whose top is known to be a root R ≠ X
 ///   (the top stack is then `[R]`), or a screen R ≠ X with only the host's screens below
 ///   it (the start with `presentation: push`; a popTo target must be a screen of the flow
@@ -45,8 +45,9 @@ import FlowSource
 ///   from 1 to 5 (surrounding spaces allowed), at the rating; a rating that is one
 ///   `${name}` naming a rating field whose `min...max` is not within 1...5, or a toggle,
 ///   at the reference with a note at the field.
-/// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (seed
-///   `000`'s API takes a rating from 1 to 5, so the step could only fail at run time).
+/// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (a
+///   submission always carries a rating from 1 to 5, so the step could only fail at run
+///   time).
 ///
 /// **When a screen is "only ever a root".** A screen *may be above a root* when some
 /// way of showing it puts it on top of another screen of its stack: it is the start

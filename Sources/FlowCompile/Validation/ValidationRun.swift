@@ -316,8 +316,8 @@ struct ValidationRun {
 
     // MARK: Feedback
 
-    /// `missing-key` for a `collectUserFeedback` step without `rating` (the feedback API
-    /// of seed `000` takes a rating from 1 to 5, so such a step can only fail), at the
+    /// `missing-key` for a `collectUserFeedback` step without `rating` (a submission always
+    /// carries a rating from 1 to 5, so such a step can only fail), at the
     /// step; `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number
     /// from 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating; and
     /// `invalid-value` for a rating that is one `${name}` (with only horizontal white space

@@ -13,6 +13,9 @@ public actor JSONLinesFeedbackSink: FeedbackSink {
     public nonisolated let path: String
     private let appender: LineAppender
 
+    /// A sink appending to the file at `path`. Nothing is opened yet: the file is opened (and
+    /// created with mode 0644 when missing) for each submission, so an unwritable path fails
+    /// that submission's step with ``DeliveryError/cannotOpen(path:code:)``.
     public init(path: String) {
         self.path = path
         self.appender = LineAppender(path: path)

@@ -21,16 +21,21 @@ import FlowSource
 /// A presenter cannot fail the flow, so a failed write is kept in ``lastError`` and the
 /// recorder goes on with the next event.
 public actor TranscriptRecorder: Presenter {
+    /// The file appended to (created with mode 0644 when missing).
     public nonisolated let path: String
     private let appender: LineAppender
     /// The last write error, if any.
     public private(set) var lastError: DeliveryError?
 
+    /// A recorder appending to the file at `path`. Nothing is opened until the first event,
+    /// and what the file already holds is kept.
     public init(path: String) {
         self.path = path
         self.appender = LineAppender(path: path)
     }
 
+    /// Appends `event` as one JSON line (nothing for ``NavigatorEvent/screenUpdated(_:)``).
+    /// A write error does not throw: it is kept in ``lastError``.
     public func present(_ event: NavigatorEvent) async {
         guard let entry = TranscriptEntry(event) else { return }
         do {

@@ -13,5 +13,7 @@ import FlowSource
 ///   Give errors a readable `description` (conform to `CustomStringConvertible`).
 /// - Handlers do not navigate; navigation is written as steps of the action.
 public protocol ActionHandler: Sendable {
+    /// Runs the custom step described by `invocation`: its name, rendered argument, flow id
+    /// and the flow's field values. Returning means the step succeeded; throwing fails it.
     func perform(_ invocation: ActionInvocation) async throws
 }

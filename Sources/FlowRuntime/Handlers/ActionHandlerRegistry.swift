@@ -14,12 +14,19 @@ import FlowSource
 /// Navigation steps (`push`, `pop`, …) and `finish` are run by the navigator itself and
 /// never reach a handler, so registering one of those names has no effect.
 public struct ActionHandlerRegistry: Sendable {
+    /// Opens the URL of each `openURL` step whose scheme is in ``allowedURLSchemes``.
     public var urlHandler: any URLHandler
+    /// Receives the submission of each `collectUserFeedback` step.
     public var feedbackSink: any FeedbackSink
     /// Lower-case schemes (RFC 3986 §3.1 schemes are case-insensitive).
     public var allowedURLSchemes: Set<String>
     private var handlers: [String: any ActionHandler] = [:]
 
+    /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
+    /// ``register(_:_:)``). `allowedURLSchemes` defaults to
+    /// ``URLSchemePolicy/defaultAllowedSchemes`` (`http`, `https`, `mailto`, `tel`) and is
+    /// stored lower-cased; give `FlowCompiler.compile` the same set so that `validate` and the
+    /// runtime agree.
     public init(
         urlHandler: any URLHandler, feedbackSink: any FeedbackSink,
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes

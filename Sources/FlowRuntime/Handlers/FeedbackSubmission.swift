@@ -3,7 +3,8 @@ import FlowCompile
 import FlowSource
 
 /// One feedback, as the built-in `collectUserFeedback` step hands it to a
-/// ``FeedbackSink`` (seed `000`: rating 1–5, a reason text, custom properties).
+/// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,
+/// with the flow, the screen and the time.
 ///
 /// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes):
 /// `{"custom":{…},"flowID":"…","rating":4,"reason":"…","screenID":"…",
@@ -20,14 +21,21 @@ import FlowSource
 public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// A whole number from 1 to 5.
     public var rating: Int
+    /// The rendered `reason`; `nil` when the step has none (the key is then left out of the
+    /// JSON line).
     public var reason: String?
     /// Extra properties; string leaves were rendered as templates.
     public var custom: [String: FlowValue]
+    /// The id of the flow that submitted (`flow.id`).
     public var flowID: String
     /// The screen whose action submitted.
     public var screenID: String
+    /// When the step ran, by the navigator's clock (its `now` parameter); written as ISO 8601
+    /// in UTC with whole seconds, e.g. `2024-05-01T12:00:00Z`.
     public var submittedAt: Date
 
+    /// A submission from its parts. `rating` should be from 1 to 5; this is not checked here
+    /// (the navigator builds a submission only from a rating that passed that check).
     public init(rating: Int, reason: String?, custom: [String: FlowValue], flowID: String, screenID: String, submittedAt: Date) {
         self.rating = rating
         self.reason = reason

@@ -13,5 +13,7 @@ import FlowSource
 ///   call are delivered after the current one, to every presenter.
 /// - A presenter cannot fail the flow; it handles its own errors.
 public protocol Presenter: Sendable {
+    /// Receives the next event. The next event (for any presenter) waits until this returns,
+    /// so keep it short; it cannot throw, so a presenter handles its own errors.
     func present(_ event: NavigatorEvent) async
 }

@@ -8,5 +8,8 @@ import FlowSource
 /// already allowed (by default `http`, `https`, `mailto`, `tel`); throwing fails the
 /// step like any handler error.
 public protocol URLHandler: Sendable {
+    /// Opens `url`: the rendered text of an `openURL` step (each substituted `${…}` value
+    /// percent-encoded, RFC 3986 §2.1), with a scheme the registry allows. Returning means
+    /// the step succeeded; throwing fails it.
     func open(_ url: String) async throws
 }

@@ -1,7 +1,8 @@
 import FlowCompile
 import FlowSource
 
-/// The value checks of form fields (BRIEF "Content blocks"; issue 2, item 5).
+/// The value checks of form fields: the `format` of a `textField` (`email`, `url`,
+/// `phone`) and whether a `required` text is filled.
 ///
 /// These are deliberately pragmatic, not full grammars: they catch typing mistakes and
 /// keep obviously wrong values out of feedback submissions.
@@ -65,7 +66,7 @@ package enum FieldValidation {
 
     /// Unicode `White_Space` (UCD PropList), answered without a property lookup for
     /// ASCII (U+0009–U+000D and U+0020): a form value is checked on every snapshot, and
-    /// the lookup dominated the time for a value of megabytes (QA3 #9).
+    /// the lookup dominated the time for a value of megabytes.
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return (0x09...0x0D).contains(scalar.value) || scalar.value == 0x20 }
         return scalar.properties.isWhitespace

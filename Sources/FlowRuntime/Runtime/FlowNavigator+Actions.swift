@@ -170,7 +170,7 @@ extension FlowNavigator {
         await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .success)))
     }
 
-    /// Builds the submission of a `collectUserFeedback` step (seed `000`).
+    /// Builds the submission of a `collectUserFeedback` step from its rendered templates.
     /// - Throws: ``StepError/missingRating`` or ``StepError/invalidRating(_:)`` unless the
     ///   rendered rating is a whole number from 1 to 5 (surrounding spaces allowed).
     private func submission(for request: FeedbackRequest, screenID: String) throws(StepError) -> FeedbackSubmission {

@@ -66,7 +66,7 @@ import FlowSource
 ///
 /// ## Screens built in Swift
 /// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)`` add the
-/// configuration to the screen table and show it, like seed `002`'s `feedbackNavigator`.
+/// configuration to the screen table and show it (push, or present on a new stack).
 /// A configuration never replaces a screen already in the table: configurations built in
 /// code all share the default id `feedback`, so when the id is taken the new one is added
 /// under a fresh id — `feedback-2`, `feedback-3`, … — which is the `screenID` of its
@@ -278,8 +278,9 @@ public actor FlowNavigator {
         return entered
     }
 
-    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
-    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and pushes it
+    /// Shows a screen built in Swift: adds `configuration` to the screen table under its
+    /// `id` (or a fresh `id-2`, `id-3`, … when the id is taken; see "Screens built in
+    /// Swift") and pushes it
     /// on the top stack (with no stack: a new one).
     /// - Returns: the instance shown.
     /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs
@@ -292,8 +293,9 @@ public actor FlowNavigator {
         try await show(configuration, presenting: false)
     }
 
-    /// Seed `002`: adds `configuration` to the screen table under its `id` (or a fresh
-    /// `id-2`, `id-3`, … when the id is taken; see "Screens built in Swift") and presents
+    /// Shows a screen built in Swift: adds `configuration` to the screen table under its
+    /// `id` (or a fresh `id-2`, `id-3`, … when the id is taken; see "Screens built in
+    /// Swift") and presents
     /// it modally (a new stack on top).
     /// - Returns: the instance shown.
     /// - Throws: ``NavigatorError/flowEnded``; ``NavigatorError/busy`` while an action runs

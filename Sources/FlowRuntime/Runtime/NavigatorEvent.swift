@@ -38,9 +38,11 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/actionTapped(_:)``.
     public struct ActionTap: Sendable, Hashable {
+        /// Which action of the screen was tapped.
         public var slot: ActionSlot
         /// The title shown when tapped.
         public var title: String
+        /// The screen instance the event belongs to.
         public var instance: ScreenInstance
 
         package init(slot: ActionSlot, title: String, instance: ScreenInstance) {
@@ -73,13 +75,21 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/handlerResult(_:)``.
     public struct HandlerResult: Sendable, Hashable {
+        /// How a handler step ended.
         public enum Outcome: Sendable, Hashable {
+            /// The handler returned: the step succeeded.
             case success
+            /// The handler threw; the text is the error's message (`cancelled` for a
+            /// `CancellationError`, else `LocalizedError.errorDescription`, else `description`).
             case failure(String)
         }
 
+        /// The step's name as written: `openURL`, `collectUserFeedback`, a custom name, or
+        /// `perform` for a Swift closure.
         public var step: String
+        /// The screen instance the event belongs to.
         public var instance: ScreenInstance
+        /// Whether the handler succeeded, with the error's message when it did not.
         public var outcome: Outcome
         /// Whether the result arrived after the host closed the step's screen while the
         /// action ran: it was discarded (no later step ran, nothing was shown on any
@@ -96,8 +106,13 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/stepFailed(_:)``.
     public struct StepFailure: Sendable, Hashable {
+        /// The name of the step that failed, as written.
         public var step: String
+        /// The screen instance the event belongs to.
         public var instance: ScreenInstance
+        /// The failure's message (`cancelled` for a `CancellationError`, else
+        /// `LocalizedError.errorDescription`, else `description`), e.g. `no handler registered
+        /// for 'reload'`; the one kept on the screen when the button has no `onFailure`.
         public var message: String
 
         package init(step: String, instance: ScreenInstance, message: String) {
@@ -109,6 +124,7 @@ public enum NavigatorEvent: Sendable {
 
     /// The payload of ``NavigatorEvent/stackChanged(_:)``.
     public struct StackChange: Sendable, Hashable {
+        /// The operation that changed the stacks.
         public var operation: NavigationOperation
         /// The stacks after the change, bottom first.
         public var stacks: [[ScreenInstance]]

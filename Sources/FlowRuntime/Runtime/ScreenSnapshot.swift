@@ -4,8 +4,11 @@ import FlowSource
 /// Everything a presenter needs to draw one screen instance at one moment: templates
 /// rendered, field values current, button titles and states resolved.
 public struct ScreenSnapshot: Sendable, Hashable {
+    /// The screen instance drawn: its stable instance id (taps name it) and screen id.
     public var instance: ScreenInstance
+    /// The flow's id (`flow.id` in templates).
     public var flowID: String
+    /// The screen's style; for `.feedback(image:)` the image is also in ``image``.
     public var style: FeedbackStyle
     /// The style's image (the `image` of a `feedback` screen), `nil` for fixed styles.
     public var image: String? { style.image }
@@ -13,6 +16,8 @@ public struct ScreenSnapshot: Sendable, Hashable {
     public var title: String
     /// Rendered; may span lines.
     public var subtitle: String?
+    /// The `extraContent` blocks in order, ready to draw: text rendered, fields with their
+    /// current values.
     public var content: [ContentSnapshot]
     /// `nil` when the primary action is `none`.
     public var primary: ActionSnapshot?
@@ -24,9 +29,11 @@ public struct ScreenSnapshot: Sendable, Hashable {
     public var errorMessage: String?
     /// Whether this instance is the screen on top (only the top screen takes taps).
     public var isOnTop: Bool
-    /// The index of the instance's stack (0 = bottom) and its index within that stack
-    /// (0 = root); `nil` when the instance is no longer on the stacks.
+    /// The index of the instance's stack (0 = bottom); `nil` when the instance is no longer
+    /// on the stacks.
     public var stackIndex: Int?
+    /// The instance's index within its stack (0 = root); `nil` when the instance is no longer
+    /// on the stacks.
     public var indexInStack: Int?
     /// The number of screens in each stack, bottom first.
     public var stackDepths: [Int]

@@ -13,7 +13,7 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `collectUserFeedback` without a `rating`.
     case missingRating
     /// `collectUserFeedback` whose rendered `rating` is not a whole number from 1 to 5
-    /// (seed `000`: "a rating grade from 1 - 5").
+    /// (after trimming horizontal white space); the associated text is the rendered rating.
     case invalidRating(String)
 
     public var description: String {

@@ -13,23 +13,38 @@
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// A related location with a short message, e.g. the first occurrence of a duplicate key.
     public struct Note: Sendable, Hashable {
+        /// What the note says about its place, one lowercase phrase without a trailing period
+        /// (`first defined here`, `value defined here`).
         public var message: String
+        /// The related place; `nil` when the note has no location (then renderers print the
+        /// message alone).
         public var span: SourceSpan?
 
+        /// A note saying `message` about `span` (default `nil`: a note without a location).
         public init(message: String, span: SourceSpan? = nil) {
             self.message = message
             self.span = span
         }
     }
 
+    /// How serious the problem is: any `error` makes `validate` exit 1; a `warning` does not.
     public var severity: Severity
+    /// The stable kebab-case identifier of the kind of problem, e.g. `duplicate-key` or
+    /// `unknown-screen` (the full list is in README.md, "Diagnostic codes"). Printed as
+    /// `[code]` in text output and as the rule id in SARIF.
     public var code: String
+    /// One lowercase sentence without a trailing period, e.g. `expected a string, found null`.
     public var message: String
     /// Where the problem is; `nil` only for problems that belong to no file (e.g. usage).
     public var span: SourceSpan?
+    /// Related places, in the order they are printed after the diagnostic (each with its own
+    /// location); empty when there are none.
     public var notes: [Note]
+    /// How to fix the problem, e.g. `did you mean 'title'?`; `nil` when there is no advice.
     public var hint: String?
 
+    /// A diagnostic of `severity` with `code` and `message` at `span` (`nil` for a problem
+    /// that belongs to no file); `notes` default to none and `hint` to `nil`.
     public init(
         severity: Severity,
         code: String,

@@ -31,7 +31,8 @@ extension Node {
         return text
     }
 
-    /// Only plain `true` / `false` (the brief narrows the core schema's `True`/`TRUE`).
+    /// Only plain `true` / `false`: narrower than the core schema, which also reads `True`
+    /// and `TRUE` as booleans, so a boolean field takes exactly the two JSON spellings.
     package var bool: Bool? {
         guard case .scalar(let text, let style) = kind, style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:bool"

@@ -17,11 +17,15 @@ public struct SourceFile: Sendable {
     /// The raw bytes of the file.
     public let bytes: [UInt8]
 
+    /// A file at `path` (as the user gave it; kept, not made absolute) holding exactly `bytes`.
+    /// Nothing is read from disk.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
+    /// A file at `path` holding the UTF-8 encoding of `text` (handy in tests and for flows
+    /// built in memory); the same as ``init(path:bytes:)`` with `Array(text.utf8)`.
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }

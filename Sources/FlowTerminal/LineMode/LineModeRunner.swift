@@ -43,7 +43,8 @@ import FlowSource
 ///
 /// ## Scripts
 /// Forms are filled by commands, not by prompts, so a script is exactly what a person
-/// would type. The call-quality flow of seed `000`, from a file of answers:
+/// would type. The call-quality flow (`flows/call-quality-rating.yaml`), from a file of
+/// answers:
 /// ```
 /// set email ada@example.com
 /// set comment The call was great

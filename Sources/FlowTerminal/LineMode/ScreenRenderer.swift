@@ -81,7 +81,7 @@ struct ScreenRenderer {
         switch field.value {
         case .rating(let value):
             var text = "\(value) (\(rangeText(field.kind)))"
-            // Stars as in seed 000 for the usual 1…N scale (N ≤ 10).
+            // Stars (★ set, ☆ not) for the usual 1…N scale (N ≤ 10).
             if case .rating(let min, let max) = field.kind, min == 1, max <= 10, value >= 1, value <= max {
                 text = String(repeating: "★", count: value) + String(repeating: "☆", count: max - value) + "  " + text
             }
