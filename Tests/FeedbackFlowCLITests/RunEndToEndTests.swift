@@ -128,6 +128,15 @@ struct RunEndToEndTests {
         #expect(result.standardOutput.hasSuffix("Flow ended: dismissed\n"))
     }
 
+    @Test("run exits 0 whatever outcome name the flow's finish step gives, 'failed' included")
+    func finishOutcomeNameIsClean() async throws {
+        let result = try await BuiltTool.run(
+            ["run", "Tests/FeedbackFlowCLITests/Fixtures/run/finish-failed.yaml"], input: "1\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.hasSuffix("Flow ended: failed\n"))
+    }
+
     @Test("end of input before the flow ends is a clean end")
     func inputEnds() async throws {
         let result = try await BuiltTool.run(["run", "flows/style-gallery.yaml"], input: "1\n")

@@ -21,7 +21,7 @@ struct LineModeFixtureTests {
             input: ScriptedLineReader(text: answers), output: output, style: .plain
         ).run()
 
-        #expect(outcome == .dismissed)
+        #expect(outcome == .ended(.dismissed))
         #expect(urls.opened == ["https://example.com/contact"])
         #expect(sink.submissions.count == 1)
         let submission = try #require(sink.submissions.first)

@@ -102,7 +102,7 @@ public struct RunCommand: Command {
         let runner = LineModeRunner(
             flow: flow, registry: registry, input: environment.input, output: environment.output,
             style: environment.outputStyle, presenters: presenters, context: variables)
-        let outcome = await runner.run()
+        let ending = await runner.run()
 
         var problems: [String] = []
         if let recorder, let error = await recorder.lastError {
@@ -114,8 +114,8 @@ public struct RunCommand: Command {
             problems.append("\(count) not saved: \(error)")
         }
         guard problems.isEmpty else { throw IOFailure(problems.joined(separator: "; ")) }
-        guard outcome != .failed else {
-            throw InternalFailure("the flow in '\(file)' could not start")
+        if case .notStarted(let error) = ending {
+            throw InternalFailure("the flow in '\(file)' could not start: \(error)")
         }
         return .clean
     }

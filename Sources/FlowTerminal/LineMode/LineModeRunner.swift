@@ -56,8 +56,11 @@ import FeedbackFlow
 /// end; inside `edit`, the lines typed so far are kept first, and a line says so). When
 /// the output can no longer be written (``TextWriter/failure`` is set: the reader of a
 /// pipe went away, or the disk is full) it stops before reading another line and
-/// returns ``FeedbackFlow/FlowOutcome/outputClosed``. If the flow cannot start (its
-/// start screen is missing) it writes one error line and returns `failed`.
+/// returns ``FeedbackFlow/FlowOutcome/outputClosed``. Each of these is
+/// ``LineModeEnding/ended(_:)`` with the outcome. If the flow cannot start (its start
+/// screen is missing) it writes one error line and returns
+/// ``LineModeEnding/notStarted(_:)``: not an outcome, so no `finish` name a flow gives
+/// can look like it.
 ///
 /// Output is the same on a terminal and on a pipe; escape sequences appear only when
 /// `style.isEnabled`, and control characters from the flow or the input are never
@@ -93,7 +96,7 @@ public struct LineModeRunner: Sendable {
     }
 
     /// Plays the flow to its end. Never throws; see "Ending" for the outcomes.
-    public func run() async -> FlowOutcome {
+    public func run() async -> LineModeEnding {
         let renderer = ScreenRenderer(style: style)
         let navigator = FlowNavigator(
             flow: flow, registry: registry,

@@ -19,16 +19,15 @@ struct LineModeSession {
 
     private var style: TerminalStyle { renderer.style }
 
-    mutating func run() async -> FlowOutcome {
+    mutating func run() async -> LineModeEnding {
         do {
             try await navigator.start()
         } catch {
             say(error: "cannot start flow '\(navigator.flowID)': \(error)")
-            await navigator.end(.failed)
-            return .failed
+            return .notStarted(error)
         }
         while true {
-            if let outcome = await navigator.outcome { return finish(outcome) }
+            if let outcome = await navigator.outcome { return .ended(finish(outcome)) }
             await drawIfNew()
             output.write(style.apply("> ", .bold))
             if output.failure != nil {
