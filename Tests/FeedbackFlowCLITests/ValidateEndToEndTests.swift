@@ -102,6 +102,20 @@ struct ValidateEndToEndTests {
         #expect(!quietBad.standardOutput.contains(" in 2 files"))
     }
 
+    @Test(
+        "validate /dev/zero, named or piped into 'validate -', stops at the size limit: io-error, exit 1",
+        .timeLimit(.minutes(1)))
+    func endlessInputIsBounded() async throws {
+        let named = try await BuiltTool.run(["validate", "/dev/zero"])
+        #expect(named.status == 1)
+        #expect(named.standardOutput.contains("/dev/zero:1:1: error: cannot read file '/dev/zero': larger than the limit of 32 MiB [io-error]"))
+        // `cat` is stopped by SIGPIPE once the tool has exited; the status is the tool's.
+        let piped = try await BuiltTool.runProgram(
+            "/bin/sh", ["-c", "cat /dev/zero | \"$0\" validate -", BuiltTool.executable.path])
+        #expect(piped.status == 1)
+        #expect(piped.standardOutput.contains("-:1:1: error: cannot read file '-': larger than the limit of 32 MiB [io-error]"))
+    }
+
     @Test("every file the schema rejects is rejected by validate as well")
     func schemaInvalidFixturesFail() async throws {
         let folder = "Tests/FeedbackFlowCLITests/Fixtures/schema-invalid"

@@ -14,6 +14,8 @@ public struct ValidateCommand: Command {
             with '.' are skipped) and checked in sorted order; files named on the command
             line are checked whatever their extension. At least one path is required: a
             folder such as '.' usually holds JSON files that are not flows.
+            Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (io-error), so an endless
+            input such as /dev/zero ends at once.
 
             A flow whose templates use variables the host app provides (run --context)
             passes when they are declared with --context NAME (or NAME=VALUE; the value
