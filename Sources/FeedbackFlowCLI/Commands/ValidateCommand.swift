@@ -12,8 +12,10 @@ public struct ValidateCommand: Command {
         discussion: """
             Folders are searched recursively for .yaml, .yml and .json files (names starting
             with '.' are skipped) and checked in sorted order; files named on the command
-            line are checked whatever their extension. At least one path is required: a
-            folder such as '.' usually holds JSON files that are not flows.
+            line are checked whatever their extension (a fifo there is read). In a folder
+            only regular files are read: a fifo, socket or device is never opened, but
+            skipped with a note (skipped-file). At least one path is required: a folder
+            such as '.' usually holds JSON files that are not flows.
             Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (io-error), so an endless
             input such as /dev/zero ends at once.
 
@@ -80,14 +82,27 @@ public struct ValidateCommand: Command {
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
     ///   `--context` name that is a field id of one of the flows checked.
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        let files = try FlowFileFinder.files(for: paths)
-        let compiled = await Self.compile(files, context: context, handlers: handlers)
+        let expansion = try FlowFileFinder.expand(paths)
+        let compiled = await Self.compile(expansion.files, context: context, handlers: handlers)
         if let clash = compiled.contextClashes.first { throw clash }
-        let report = DiagnosticReport(files: compiled.files)
+        let report = DiagnosticReport(files: compiled.files, general: expansion.skipped.map(Self.note(skipped:)))
         let shown = quiet ? report.filtered(minimumSeverity: .error) : report
         let renderer = format.renderer(style: environment.outputStyle, summary: !quiet)
         environment.output.write(renderer.render(shown))
         return report.counts.errors > 0 ? .findings : .clean
+    }
+
+    /// The diagnostic code of a folder entry ``FlowFileFinder`` skipped (severity note).
+    static let skippedFileCode = "skipped-file"
+
+    /// The note for a folder entry that is not a regular file and was not opened, at
+    /// 1:1 of its path (there is no text to quote), like an unreadable file's `io-error`.
+    static func note(skipped: FlowFileFinder.Skipped) -> Diagnostic {
+        Diagnostic(
+            severity: .note, code: skippedFileCode,
+            message: "skipped: \(skipped.kind), not a regular file",
+            span: SourceSpan(file: skipped.path, at: SourceLocation(line: 1, column: 1)),
+            hint: "a folder search reads regular files only; name the file to read it")
     }
 
     /// Compiles `files` on up to one task per processor core, keeping their order, with
