@@ -36,7 +36,8 @@ public enum NavigatorEvent: Sendable {
     /// The payload of ``NavigatorEvent/actionTapped(_:)``.
     public struct ActionTap: Sendable, Hashable {
         public var slot: ActionSlot
-        /// The title shown when tapped.
+        /// The button's `title` as rendered when it was tapped (never a retry button's
+        /// `loadingTitle`, which only shows once the action runs).
         public var title: String
         public var instance: ScreenInstance
 
