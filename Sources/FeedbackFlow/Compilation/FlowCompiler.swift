@@ -24,6 +24,8 @@ public struct FlowCompilation: Sendable {
 public enum FlowCompiler {
     /// Compiles the file at `path`. Never throws; problems are diagnostics.
     /// - Parameters:
+    ///   - format: the syntax to read; `nil` (the default) takes it from the path's
+    ///     extension (``FlowDocument/DocumentFormat/init(path:)``).
     ///   - additionalVariables: template names a host provides besides field ids and
     ///     `flow.id`/`screen.id` (e.g. `feedbackflow run --context key=value`).
     ///   - knownHandlers: custom step names the host registers handlers for; never
@@ -31,11 +33,11 @@ public enum FlowCompiler {
     ///   - allowedURLSchemes: the schemes `openURL` may use; by default the runtime's
     ///     ``ActionHandlerRegistry/defaultAllowedURLSchemes``.
     public static func compile(
-        path: String, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
+        path: String, format: DocumentFormat? = nil, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
         allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes
     ) -> FlowCompilation {
         compile(
-            DocumentLoader.load(path: path), additionalVariables: additionalVariables, knownHandlers: knownHandlers,
+            DocumentLoader.load(path: path, format: format), additionalVariables: additionalVariables, knownHandlers: knownHandlers,
             allowedURLSchemes: allowedURLSchemes)
     }
 
@@ -54,7 +56,7 @@ public enum FlowCompiler {
     /// loader puts a null spanning the alias in its place, and what decoding and
     /// validation say about a node at exactly that span (`expected a string, found
     /// null`) is left out.
-    /// Parameters as in ``compile(path:additionalVariables:knownHandlers:allowedURLSchemes:)``.
+    /// Parameters as in ``compile(path:format:additionalVariables:knownHandlers:allowedURLSchemes:)``.
     public static func compile(
         _ document: LoadedDocument, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
         allowedURLSchemes: Set<String> = ActionHandlerRegistry.defaultAllowedURLSchemes

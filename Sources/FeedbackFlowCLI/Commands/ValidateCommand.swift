@@ -32,6 +32,9 @@ public struct ValidateCommand: Command {
             .value(
                 "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
                 help: "Output format, text by default."),
+            .value(
+                "stdin-format", valueName: "format", allowed: DocumentFormat.allCases.map(\.rawValue),
+                help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension."),
             .flag("quiet", short: "q", help: "Only errors, with their notes and hints; no warnings or summary line."),
             .value(
                 "context", valueName: "name[=value]", repeatable: true,
@@ -44,6 +47,9 @@ public struct ValidateCommand: Command {
 
     public var paths: [String]
     public var format: DiagnosticFormat
+    /// `--stdin-format`: the syntax standard input is read in, when a path names it
+    /// (``standardInputPaths``); other files go by their extension.
+    public var standardInputFormat: DocumentFormat
     public var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
     public var context: ContextDeclaration
@@ -52,12 +58,18 @@ public struct ValidateCommand: Command {
     /// so it gets no `unknown-step` warning.
     public var handlers: Set<String>
 
+    /// The paths that name standard input, read in ``standardInputFormat``: `-`
+    /// (``FlowDocument/SourceFile/standardInputPath``) and `/dev/stdin`.
+    public static let standardInputPaths: Set<String> = [SourceFile.standardInputPath, "/dev/stdin"]
+
+    /// A command checking `paths`; the other parameters are the options of the same names.
     public init(
-        paths: [String], format: DiagnosticFormat = .text, quiet: Bool = false,
-        context: ContextDeclaration = .init(), handlers: Set<String> = []
+        paths: [String], format: DiagnosticFormat = .text, standardInputFormat: DocumentFormat = .yaml,
+        quiet: Bool = false, context: ContextDeclaration = .init(), handlers: Set<String> = []
     ) {
         self.paths = paths
         self.format = format
+        self.standardInputFormat = standardInputFormat
         self.quiet = quiet
         self.context = context
         self.handlers = handlers
@@ -71,9 +83,16 @@ public struct ValidateCommand: Command {
             }
             handlers.insert(name)
         }
+        let standardInputFormat = arguments.value("stdin-format").flatMap(DocumentFormat.init(rawValue:))
+        if standardInputFormat != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
+            throw UsageError(
+                "--stdin-format applies to standard input only, and no path names it",
+                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
+        }
         self.init(
             paths: arguments.positionals,
             format: arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text,
+            standardInputFormat: standardInputFormat ?? .yaml,
             quiet: arguments.flag("quiet"),
             context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
             handlers: handlers)
@@ -83,7 +102,8 @@ public struct ValidateCommand: Command {
     ///   `--context` name that is a field id of one of the flows checked.
     public func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let expansion = try FlowFileFinder.expand(paths)
-        let compiled = await Self.compile(expansion.files, context: context, handlers: handlers)
+        let compiled = await Self.compile(
+            expansion.files, standardInputFormat: standardInputFormat, context: context, handlers: handlers)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files, general: expansion.skipped.map(Self.note(skipped:)))
         let shown = quiet ? report.filtered(minimumSeverity: .error) : report
@@ -106,11 +126,13 @@ public struct ValidateCommand: Command {
     }
 
     /// Compiles `files` on up to one task per processor core, keeping their order, with
-    /// the `--context` names as host variables and the `--handler` names as known handlers.
+    /// the `--context` names as host variables and the `--handler` names as known handlers;
+    /// a path naming standard input (``standardInputPaths``) is read as `standardInputFormat`.
     /// - Returns: each file's diagnostics, and, in file order, the usage errors of
     ///   `--context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
-        _ files: [String], context: ContextDeclaration = .init(), handlers: Set<String> = []
+        _ files: [String], standardInputFormat: DocumentFormat = .yaml, context: ContextDeclaration = .init(),
+        handlers: Set<String> = []
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let names = context.keys
@@ -123,7 +145,9 @@ public struct ValidateCommand: Command {
                 let path = files[index]
                 next += 1
                 group.addTask {
-                    let compilation = FlowCompiler.compile(path: path, additionalVariables: names, knownHandlers: handlers)
+                    let format = standardInputPaths.contains(path) ? standardInputFormat : nil
+                    let compilation = FlowCompiler.compile(
+                        path: path, format: format, additionalVariables: names, knownHandlers: handlers)
                     let file = DiagnosticReport.File(
                         path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
                     var clash: UsageError?
