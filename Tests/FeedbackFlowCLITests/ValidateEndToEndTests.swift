@@ -222,6 +222,26 @@ struct ValidateEndToEndTests {
         #expect(validateHelp.standardOutput.contains("-q, --quiet"))
     }
 
+    @Test("--quiet filters text output only: the json summary counts, and json, github, sarif and junit output, are the same with and without it")
+    func quietLeavesMachineOutputAlone() async throws {
+        // Five errors in the bad fixture, one warning in the other.
+        let paths = [Self.bad, Self.warnings]
+        let loud = try await BuiltTool.run(["validate", "--format", "json"] + paths)
+        let quiet = try await BuiltTool.run(["validate", "--format", "json", "--quiet"] + paths)
+        func summary(_ result: BuiltTool.Result) throws -> [String: Int] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+            return try #require(object["summary"] as? [String: Int])
+        }
+        #expect(try summary(loud) == ["errors": 5, "warnings": 1, "notes": 0, "files": 2])
+        #expect(try summary(quiet) == summary(loud))
+        for format in ["json", "github", "sarif", "junit"] {
+            let without = try await BuiltTool.run(["validate", "--format", format] + paths)
+            let with = try await BuiltTool.run(["validate", "--format", format, "-q"] + paths)
+            #expect(with.status == without.status)
+            #expect(with.standardOutput == without.standardOutput, "--quiet changed the \(format) output")
+        }
+    }
+
     @Test("--quiet keeps the notes of an error (they are part of it) and help says so")
     func quietKeepsNotesOfErrors() async throws {
         let file = "Tests/FeedbackFlowCLITests/Fixtures/bad/duplicate-style.json"

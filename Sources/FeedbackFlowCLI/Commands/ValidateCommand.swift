@@ -35,7 +35,9 @@ public struct ValidateCommand: Command {
             .value(
                 "stdin-format", valueName: "format", allowed: DocumentFormat.allCases.map(\.rawValue),
                 help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension."),
-            .flag("quiet", short: "q", help: "Only errors, with their notes and hints; no warnings or summary line."),
+            .flag(
+                "quiet", short: "q",
+                help: "Only errors, with their notes and hints; no warnings or summary line. Text output only: the other formats always report everything, with the same counts."),
             .value(
                 "context", valueName: "name[=value]", repeatable: true,
                 help: "Declare a template variable the host provides (as run --context does); repeatable."),
@@ -50,6 +52,9 @@ public struct ValidateCommand: Command {
     /// `--stdin-format`: the syntax standard input is read in, when a path names it
     /// (``standardInputPaths``); other files go by their extension.
     public var standardInputFormat: DocumentFormat
+    /// `--quiet`: text output shows errors only (with their notes and hints) and no
+    /// summary line. It filters only what text output prints: the machine formats
+    /// (json, github, sarif, junit) report every diagnostic, and their counts, as without it.
     public var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
     public var context: ContextDeclaration
@@ -106,8 +111,9 @@ public struct ValidateCommand: Command {
             expansion.files, standardInputFormat: standardInputFormat, context: context, handlers: handlers)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files, general: expansion.skipped.map(Self.note(skipped:)))
-        let shown = quiet ? report.filtered(minimumSeverity: .error) : report
-        let renderer = format.renderer(style: environment.outputStyle, summary: !quiet)
+        let filtersText = quiet && format == .text
+        let shown = filtersText ? report.filtered(minimumSeverity: .error) : report
+        let renderer = format.renderer(style: environment.outputStyle, summary: !filtersText)
         environment.output.write(renderer.render(shown))
         return report.counts.errors > 0 ? .findings : .clean
     }
