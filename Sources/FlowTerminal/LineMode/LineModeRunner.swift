@@ -26,7 +26,7 @@ import FeedbackFlow
 /// rate [ID] N     set a rating; ID may be left out when the screen has one rating
 /// toggle [ID]     flip a toggle; ID may be left out when the screen has one toggle
 /// clear ID        empty a text field
-/// edit ID         the next lines become the text, up to a line holding a single "."
+/// edit ID         the next lines become a text editor's text, up to a line holding a single "."
 ///                 (a line starting with ".." loses one dot, so "." itself can be typed)
 /// back            go back one screen (pop); on the last root this ends the flow
 /// show            draw the screen again
@@ -36,7 +36,12 @@ import FeedbackFlow
 /// Command words are case-insensitive; field ids are not. Only fields of the screen on
 /// top can be set. Blank lines are ignored. A line that is not a valid command, or that
 /// the screen refuses (a disabled action, a value out of range), gets a one-line
-/// `error: …` and the screen stays.
+/// `error: …` and the screen stays; so does a command with more arguments than shown
+/// (`quit now`, `show all`, `help me`, `rate ID N extra`). Typed text holding a control
+/// character (Unicode Cc: ESC, tab, BEL, DEL, C1) is refused — a `set` value with an
+/// error, the field keeping its value; an `edit` line with an error, to be typed again —
+/// so no escape sequence is ever stored in a field. `edit` takes a text editor only: a
+/// one-line text field is filled with `set`.
 ///
 /// ## Scripts
 /// Forms are filled by commands, not by prompts, so a script is exactly what a person
