@@ -1,3 +1,8 @@
+import FlowCompile
+import FlowRuntime
+import FlowSource
+import FlowYAML
+
 // One `import FeedbackFlow` gives a host the whole host-facing API: the model and
 // compilation (FlowCompile), locations and diagnostics (FlowSource), the navigator and
 // its handlers (FlowRuntime), and, from this module, loading YAML or JSON files.

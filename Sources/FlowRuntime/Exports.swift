@@ -1,3 +1,6 @@
+import FlowCompile
+import FlowSource
+
 // `import FlowRuntime` (the `FeedbackFlowCore` product) gives a host the model and the
 // navigator without the YAML loader: screens built in Swift, or flows loaded from JSON.
 @_exported import FlowCompile

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI
@@ -57,6 +62,26 @@ struct FlowFileFinderTests {
             atPath: root.appendingPathComponent("a/loop").path, withDestinationPath: root.appendingPathComponent("a").path)
         let files = try FlowFileFinder.files(for: [root.appendingPathComponent("a").path])
         #expect(files.count == 1)
+    }
+
+    @Test("a fifo or a device inside a folder is skipped, with its kind; named on the command line it is a file to read")
+    func specialFilesInFolders() throws {
+        let root = try Self.tree(["dir/a.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("dir/pipe.yaml").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let device = root.appendingPathComponent("dir/null.json").path
+        try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/null")
+        let folder = root.appendingPathComponent("dir").path
+        let expansion = try FlowFileFinder.expand([folder])
+        #expect(expansion.files == [root.appendingPathComponent("dir/a.yaml").path])
+        #expect(expansion.skipped == [
+            FlowFileFinder.Skipped(path: device, kind: "a character device"),
+            FlowFileFinder.Skipped(path: fifo, kind: "a fifo"),
+        ])
+        let named = try FlowFileFinder.expand([fifo, device])
+        #expect(named.files == [fifo, device])
+        #expect(named.skipped.isEmpty)
     }
 
     @Test("paths join without './' or a doubled slash")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
 import FlowTerminal
@@ -52,6 +57,32 @@ struct InProcessToolTests {
         let line = try String(contentsOfFile: feedback, encoding: .utf8)
         #expect(line.contains("\"rating\":5"))
         #expect(line.contains("grace@example.com"))
+    }
+
+    @Test("validate DIR never opens a fifo inside the folder: it is skipped with a note, the other files are checked")
+    func fifoInFolderIsSkipped() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            atPath: Self.path("flows/simple-success.yaml"), toPath: folder.appendingPathComponent("ok.yaml").path)
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Opening a fifo waits for a writer. Should validate open it, this writer comes
+        // after a while, writes nothing and closes, so the test fails instead of hanging.
+        Thread.detachNewThread {
+            sleep(3)
+            let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+        }
+        let result = await Self.run(["validate", folder.path])
+        #expect(result.status == .clean, "\(result.output)")
+        #expect(result.output == """
+            \(fifo):1:1: note: skipped: a fifo, not a regular file [skipped-file]
+            hint: a folder search reads regular files only; name the file to read it
+
+            1 note in 1 file
+
+            """)
     }
 
     @Test("a usage error names the command, gives one hint line, and is coloured only when enabled")

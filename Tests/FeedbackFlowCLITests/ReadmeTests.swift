@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import FeedbackFlow
+import FlowDocument
 @testable import FeedbackFlowCLI
 @testable import FlowTerminal
 @testable import FlowReporting
@@ -56,6 +57,14 @@ struct ReadmeTests {
         for synopsis in synopses {
             #expect(text.contains("\n\(synopsis) "), "'\(synopsis)' missing from the README")
         }
+    }
+
+    @Test("the README and validate's help state the size limit SourceFile.defaultByteLimit")
+    func sizeLimit() throws {
+        let text = try Self.readme()
+        let limit = SourceFile.describe(byteCount: SourceFile.defaultByteLimit)
+        #expect(text.contains("Files larger than \(limit) are not read"), "the README states another limit")
+        #expect(ValidateCommand.configuration.discussion.contains("larger than \(limit)"))
     }
 
     @Test("the exit status table matches ExitCode")

@@ -128,6 +128,15 @@ struct RunEndToEndTests {
         #expect(result.standardOutput.hasSuffix("Flow ended: dismissed\n"))
     }
 
+    @Test("run exits 0 whatever outcome name the flow's finish step gives, 'failed' included")
+    func finishOutcomeNameIsClean() async throws {
+        let result = try await BuiltTool.run(
+            ["run", "Tests/FeedbackFlowCLITests/Fixtures/run/finish-failed.yaml"], input: "1\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.hasSuffix("Flow ended: failed\n"))
+    }
+
     @Test("end of input before the flow ends is a clean end")
     func inputEnds() async throws {
         let result = try await BuiltTool.run(["run", "flows/style-gallery.yaml"], input: "1\n")
@@ -166,6 +175,31 @@ struct RunEndToEndTests {
         let transcript = try await BuiltTool.run(
             ["run", "--transcript", "/nonexistent-folder/t.jsonl", "flows/simple-success.yaml"], input: "1\n")
         #expect(transcript.status == 2)
+    }
+
+    @Test("--transcript or --feedback-out naming the flow file itself, by any spelling or link, is a usage error and the flow is left intact")
+    func outputIsTheFlowFile() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("flow.yaml")
+        let original = try Data(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.yaml"))
+        try original.write(to: flow)
+        let link = folder.appendingPathComponent("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: flow.path)
+        let respelled = folder.path + "/./flow.yaml"
+        let other = folder.appendingPathComponent("other.jsonl").path
+        for (option, target) in [
+            ("--transcript", flow.path), ("--transcript", link.path), ("--transcript", respelled),
+            ("--feedback-out", flow.path), ("--feedback-out", link.path), ("--feedback-out", respelled),
+        ] {
+            let otherOption = option == "--transcript" ? "--feedback-out" : "--transcript"
+            let result = try await BuiltTool.run(["run", option, target, otherOption, other, flow.path], input: "1\n")
+            #expect(result.status == 2, "\(option) \(target): \(result.standardError)")
+            #expect(result.standardError.contains("error: \(option) '\(target)' is the flow file '\(flow.path)'"), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(try Data(contentsOf: flow) == original, "\(option) \(target) changed the flow file")
+            #expect(!FileManager.default.fileExists(atPath: other), "nothing is written before the check")
+        }
     }
 
     @Test("on a pipe, with or without NO_COLOR, run writes no escape byte")

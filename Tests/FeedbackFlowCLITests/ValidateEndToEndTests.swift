@@ -102,6 +102,62 @@ struct ValidateEndToEndTests {
         #expect(!quietBad.standardOutput.contains(" in 2 files"))
     }
 
+    @Test(
+        "validate /dev/zero, named or piped into 'validate -', stops at the size limit: io-error, exit 1",
+        .timeLimit(.minutes(1)))
+    func endlessInputIsBounded() async throws {
+        let named = try await BuiltTool.run(["validate", "/dev/zero"])
+        #expect(named.status == 1)
+        #expect(named.standardOutput.contains("/dev/zero:1:1: error: cannot read file '/dev/zero': larger than the limit of 32 MiB [io-error]"))
+        // `cat` is stopped by SIGPIPE once the tool has exited; the status is the tool's.
+        let piped = try await BuiltTool.runProgram(
+            "/bin/sh", ["-c", "cat /dev/zero | \"$0\" validate -", BuiltTool.executable.path])
+        #expect(piped.status == 1)
+        #expect(piped.standardOutput.contains("-:1:1: error: cannot read file '-': larger than the limit of 32 MiB [io-error]"))
+    }
+
+    @Test("validate - and validate /dev/stdin read JSON with --stdin-format json, and YAML by default")
+    func standardInputFormat() async throws {
+        // Valid YAML (a flow sequence may end in a comma) but not JSON: the comma is at 6:33.
+        let text = try String(contentsOf: BuiltTool.fixture("stdin/trailing-comma.json"), encoding: .utf8)
+        for path in ["-", "/dev/stdin"] {
+            for arguments in [["--stdin-format", "json", path], ["--stdin-format=json", path]] {
+                let json = try await BuiltTool.run(["validate"] + arguments, input: text)
+                #expect(json.status == 1, "\(arguments)")
+                #expect(
+                    json.standardOutput.contains("\(path):6:33: error: a trailing comma is not allowed in JSON [syntax-error]"),
+                    "\(arguments): \(json.standardOutput)")
+            }
+            for arguments in [[path], ["--stdin-format", "yaml", path]] {
+                let yaml = try await BuiltTool.run(["validate"] + arguments, input: text)
+                #expect(yaml.status == 0, "\(arguments): \(yaml.standardOutput)")
+            }
+        }
+        let flow = try String(
+            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.json"), encoding: .utf8)
+        let clean = try await BuiltTool.run(["validate", "--stdin-format", "json", "-"], input: flow)
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput == "no problems in 1 file\n")
+    }
+
+    @Test("--stdin-format takes yaml or json, and only with '-' or /dev/stdin among the paths; otherwise a usage error with a hint")
+    func standardInputFormatUsage() async throws {
+        let cases: [([String], String, String)] = [
+            (["--stdin-format", "xml", "-"], "invalid value 'xml' for '--stdin-format'", "expected one of yaml, json"),
+            (["--stdin-format", "jsno", "-"], "invalid value 'jsno' for '--stdin-format'", "did you mean 'json'?"),
+            (["--stdin-format", "json", "flows"], "--stdin-format applies to standard input only", "name standard input with '-'"),
+        ]
+        for (arguments, message, hint) in cases {
+            let result = try await BuiltTool.run(["validate"] + arguments, input: "version: 1\n")
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.contains("error: \(message)"), "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("hint: \(hint)"), "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        let help = try await BuiltTool.run(["validate", "--help"])
+        #expect(help.standardOutput.contains("--stdin-format <format>"))
+    }
+
     @Test("every file the schema rejects is rejected by validate as well")
     func schemaInvalidFixturesFail() async throws {
         let folder = "Tests/FeedbackFlowCLITests/Fixtures/schema-invalid"
@@ -164,6 +220,26 @@ struct ValidateEndToEndTests {
         let validateHelp = try await BuiltTool.run(["validate", "-h"])
         #expect(validateHelp.standardOutput.contains("--format <format>"))
         #expect(validateHelp.standardOutput.contains("-q, --quiet"))
+    }
+
+    @Test("--quiet filters text output only: the json summary counts, and json, github, sarif and junit output, are the same with and without it")
+    func quietLeavesMachineOutputAlone() async throws {
+        // Five errors in the bad fixture, one warning in the other.
+        let paths = [Self.bad, Self.warnings]
+        let loud = try await BuiltTool.run(["validate", "--format", "json"] + paths)
+        let quiet = try await BuiltTool.run(["validate", "--format", "json", "--quiet"] + paths)
+        func summary(_ result: BuiltTool.Result) throws -> [String: Int] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+            return try #require(object["summary"] as? [String: Int])
+        }
+        #expect(try summary(loud) == ["errors": 5, "warnings": 1, "notes": 0, "files": 2])
+        #expect(try summary(quiet) == summary(loud))
+        for format in ["json", "github", "sarif", "junit"] {
+            let without = try await BuiltTool.run(["validate", "--format", format] + paths)
+            let with = try await BuiltTool.run(["validate", "--format", format, "-q"] + paths)
+            #expect(with.status == without.status)
+            #expect(with.standardOutput == without.standardOutput, "--quiet changed the \(format) output")
+        }
     }
 
     @Test("--quiet keeps the notes of an error (they are part of it) and help says so")

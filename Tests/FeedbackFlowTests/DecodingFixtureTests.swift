@@ -201,6 +201,29 @@ struct DecodingFixtureTests {
         #expect(compilation.flow?.screens.map(\.id) == ["a", "b"])
     }
 
+    @Test("a screen id no step can navigate to (empty, holding '${', a null key) is invalid-value at the key")
+    func unusableScreenIDs() {
+        let compilation = F.compile("decoding/unusable-screen-ids.yaml")
+        let d = compilation.diagnostics
+        // Keys `""` at 8:3, `"${x}"` at 12:3, `~` at 16:3.
+        #expect(F.places(d) == ["8:3 invalid-value", "12:3 invalid-value", "16:3 invalid-value"])
+        #expect(d.map(\.message) == [
+            "screen id must not be empty",
+            "screen id '${x}' can never be a navigation target: screen ids are names, not templates",
+            "screen id must be a name, found null",
+        ])
+        #expect(d.allSatisfy { $0.severity == .error })
+        #expect(d[2].hint == "quote the key (\"~\") to use it as a screen id")
+        // The screens are still decoded, so their own problems are reported too.
+        #expect(compilation.flow?.screens.map(\.title.raw) == [
+            "A", "Empty id", "Template id", "Null id", "B",
+        ])
+        // JSON: `"screens": {"": …}`, the key at 4:5.
+        let json = F.compile("decoding/empty-screen-id.json").diagnostics
+        #expect(F.places(json) == ["4:5 invalid-value"])
+        #expect(json.first?.message == "screen id must not be empty")
+    }
+
     @Test("a file without screens reports the missing key once, not also an empty flow")
     func noScreens() {
         let compilation = F.compile("decoding/no-screens.yaml")

@@ -158,4 +158,22 @@ struct NavigatorDeliveryTests {
         #expect(events[11]["outcome"] as? String == "dismissed")
         #expect(await recorder.lastError == nil)
     }
+
+    @Test("the transcript's actionTapped names the title that was tapped, not the retry button's loading title")
+    func transcriptTappedTitle() async throws {
+        let path = temporaryPath("transcript.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = TranscriptRecorder(path: path)
+        var registry = ActionHandlerRegistry(urlHandler: RecordingURLHandler(), feedbackSink: RecordingFeedbackSink())
+        registry.register("reconnect", RecordingActionHandler())
+        let navigator = FlowNavigator(
+            flow: try DecodingFixture.flow("navigator/network-error.yaml"), registry: registry, presenters: [recorder])
+        try await navigator.start()
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
+
+        let tapped = try lines(path).map(object).filter { $0["type"] as? String == "actionTapped" }
+        // The retry button of screen 'offline': `title: Try again`, `loadingTitle: Trying…`.
+        #expect(tapped.map { $0["title"] as? String } == ["Try again"])
+        #expect(await recorder.lastError == nil)
+    }
 }

@@ -84,6 +84,45 @@ struct SourceFileReadingTests {
         #expect(document.root?["title"]?.string == "from a fifo")
     }
 
+    @Test("a file of exactly the byte limit is read; one byte more is io-error naming the limit, and no tree")
+    func fileOverByteLimit() throws {
+        let path = Fixtures.url("size-limit.yaml").path
+        let size = Fixtures.bytes("size-limit.yaml").count
+        #expect(try SourceFile.read(path: path, byteLimit: size).bytes.count == size)
+        let document = DocumentLoader.load(path: path, byteLimit: size - 1)
+        #expect(document.codes == ["io-error@1:1"])
+        #expect(document.diagnostics.first?.message == "cannot read file '\(path)': larger than the limit of \(size - 1) bytes")
+        #expect(document.root == nil)
+        #expect(document.source.bytes.isEmpty)
+    }
+
+    @Test("a pipe that gives more than the byte limit is io-error; exactly the limit is read")
+    func pipeOverByteLimit() throws {
+        let text = "title: through a pipe\n"
+        let descriptor = try pipeHolding(text)
+        defer { close(descriptor) }
+        let document = DocumentLoader.load(path: "/dev/fd/\(descriptor)", byteLimit: text.utf8.count - 1)
+        #expect(document.codes == ["io-error@1:1"])
+        let fitting = try pipeHolding(text)
+        defer { close(fitting) }
+        #expect(try SourceFile.read(path: "/dev/fd/\(fitting)", byteLimit: text.utf8.count).bytes == Array(text.utf8))
+    }
+
+    @Test("an endless device is io-error once it passes the byte limit, not read forever", .timeLimit(.minutes(1)))
+    func endlessDevice() {
+        let document = DocumentLoader.load(path: "/dev/zero", byteLimit: 4 * 1024)
+        #expect(document.diagnostics.map(\.message) == ["cannot read file '/dev/zero': larger than the limit of 4 KiB"])
+    }
+
+    @Test("the default byte limit is 32 MiB, and the limit is described in bytes, KiB or MiB")
+    func defaultByteLimit() {
+        #expect(SourceFile.defaultByteLimit == 32 * 1024 * 1024)
+        #expect(SourceFile.describe(byteCount: SourceFile.defaultByteLimit) == "32 MiB")
+        #expect(SourceFile.describe(byteCount: 2048) == "2 KiB")
+        #expect(SourceFile.describe(byteCount: 1500) == "1500 bytes")
+        #expect(SourceFile.describe(byteCount: 1) == "1 byte")
+    }
+
     @Test("path '-' reads standard input and keeps '-' as the file's name")
     func standardInput() throws {
         let descriptor = try pipeHolding("title: from stdin\n")

@@ -64,6 +64,34 @@ struct YAMLInputEdgeCaseTests {
         }
     }
 
+    /// `binary-nuls.yaml` is 64 NUL bytes; `binary-nul-elf.yaml` starts `00 'E' 'L' 'F' 02 01 01 00`.
+    @Test("binary that starts with a NUL is not called UTF-16 or UTF-32: the NUL is a control character at 1:1", arguments: [
+        "binary-nuls.yaml", "binary-nul-elf.yaml",
+    ])
+    func binaryStartingWithNUL(name: String) {
+        let document = Fixtures.load(name)
+        #expect(document.codes == ["syntax-error@1:1"])
+        #expect(document.diagnostics.map(\.message) == ["control character U+0000 is not allowed"])
+        let json = DocumentLoader.load(SourceFile(path: name, bytes: Fixtures.bytes(name)), format: .json)
+        #expect(json.codes == ["syntax-error@1:1"])
+        #expect(!json.diagnostics.contains { $0.message.contains("UTF-16") || $0.message.contains("UTF-32") })
+    }
+
+    /// Without a BOM, a file is UTF-16/32 only when its first characters (up to four) are
+    /// ASCII text (tab, line feed, carriage return, space to `~`) with zero bytes in the
+    /// other positions of each code unit; NULs in any other pattern are not an encoding.
+    @Test("NULs that are not ASCII text in alternate positions are no encoding; the first NUL is reported where it is", arguments: [
+        ([0x00, 0x61, 0x62, 0x63], "1:1"),  // one UTF-16BE-looking unit, then 'b' 'c'
+        ([0x61, 0x00, 0x62, 0x63], "1:2"),  // one UTF-16LE-looking unit, then 'b' 'c'
+        ([0x00, 0x01, 0x00, 0x02], "1:1"),  // zeros in alternate positions, but not text
+        ([0x00, 0x00, 0x00, 0x61, 0x62, 0x00, 0x00, 0x00], "1:1"),  // a UTF-32BE unit, then a LE one
+    ] as [([UInt8], String)])
+    func nulsThatAreNoEncoding(bytes: [UInt8], place: String) {
+        let document = DocumentLoader.load(SourceFile(path: "a.yaml", bytes: bytes))
+        #expect(document.codes == ["syntax-error@\(place)"])
+        #expect(document.diagnostics.first?.message == "control character U+0000 is not allowed")
+    }
+
     @Test("a byte order mark starting a line inside the file is a syntax error at it, not libyaml's 'did not find expected key'")
     func byteOrderMarkAtLineStart() throws {
         let document = Fixtures.load("bom-mid-file.yaml")

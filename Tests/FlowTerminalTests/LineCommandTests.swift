@@ -41,4 +41,16 @@ struct LineCommandTests {
     func rejects(_ line: String, _ message: String) {
         #expect(LineCommand.parse(line) == .failure(LineCommandError(message)))
     }
+
+    @Test("quit, help, show and rate reject extra arguments, as back does", arguments: [
+        ("quit now", "quit takes no argument"),
+        ("Q please", "q takes no argument"),
+        ("help me", "help takes no argument"),
+        ("? commands", "? takes no argument"),
+        ("show all", "show takes no argument"),
+        ("rate rating 4 5", "rate takes at most two arguments (usage: rate N  or  rate ID N)"),
+    ])
+    func rejectsExtraArguments(_ line: String, _ message: String) {
+        #expect(LineCommand.parse(line) == .failure(LineCommandError(message)))
+    }
 }

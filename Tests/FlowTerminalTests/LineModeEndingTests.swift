@@ -70,7 +70,7 @@ struct LineModeEndingTests {
             flow: LineModeTestFlows.callQuality, registry: registry(), input: input,
             output: ClosingWriter(acceptedWrites: 3), style: .plain, presenters: [recorder]
         ).run()
-        #expect(outcome == .outputClosed)
+        #expect(outcome == .ended(.outputClosed))
         #expect(recorder.outcome == .outputClosed)
         // The first screen and one prompt fit in the three writes; nothing is read after
         // the write that failed.
@@ -86,7 +86,7 @@ struct LineModeEndingTests {
             input: ScriptedLineReader(["edit comment", "First line", "second line"]), output: output, style: .plain,
             presenters: [recorder]
         ).run()
-        #expect(outcome == .inputEnded)
+        #expect(outcome == .ended(.inputEnded))
         #expect(output.text.contains("comment = \"First line\\nsecond line\"\n"))
         #expect(output.text.contains("(end of input: kept the 2 lines typed into comment)\n"))
         #expect(output.text.hasSuffix("Flow ended: inputEnded\n"))

@@ -11,14 +11,14 @@ struct LineModeRunnerTests {
     /// doubles.
     private func play(
         _ script: [String], presenters: [any Presenter] = []
-    ) async -> (outcome: FlowOutcome, output: String, sink: RecordingFeedbackSink, urls: RecordingURLHandler) {
+    ) async -> (outcome: LineModeEnding, output: String, sink: RecordingFeedbackSink, urls: RecordingURLHandler) {
         await play(LineModeTestFlows.callQuality, script, presenters: presenters)
     }
 
     private func play(
         _ flow: Flow, _ script: [String], style: TerminalStyle = .plain,
         handlers: [String: any ActionHandler] = [:], presenters: [any Presenter] = [], context: [String: String] = [:]
-    ) async -> (outcome: FlowOutcome, output: String, sink: RecordingFeedbackSink, urls: RecordingURLHandler) {
+    ) async -> (outcome: LineModeEnding, output: String, sink: RecordingFeedbackSink, urls: RecordingURLHandler) {
         let sink = RecordingFeedbackSink()
         let urls = RecordingURLHandler()
         var registry = ActionHandlerRegistry(urlHandler: urls, feedbackSink: sink)
@@ -44,7 +44,7 @@ struct LineModeRunnerTests {
             "1",
             "1",
         ])
-        #expect(run.outcome == .dismissed)
+        #expect(run.outcome == .ended(.dismissed))
         let submission = try #require(run.sink.submissions.first)
         #expect(run.sink.submissions.count == 1)
         #expect(submission.rating == 4)
@@ -77,13 +77,13 @@ struct LineModeRunnerTests {
 
             """
         #expect(run.output == expected)
-        #expect(run.outcome == .inputEnded)
+        #expect(run.outcome == .ended(.inputEnded))
     }
 
     @Test("end of input ends the run cleanly with outcome inputEnded")
     func endOfInput() async {
         let run = await play(["set email ada@example.com"])
-        #expect(run.outcome == .inputEnded)
+        #expect(run.outcome == .ended(.inputEnded))
         #expect(run.sink.submissions.isEmpty)
         #expect(run.output.hasSuffix("Flow ended: inputEnded\n"))
     }
@@ -91,7 +91,7 @@ struct LineModeRunnerTests {
     @Test("quit and q end the run with outcome quit", arguments: ["quit", "q", "QUIT"])
     func quit(_ command: String) async {
         let run = await play([command, "1"])
-        #expect(run.outcome == .quit)
+        #expect(run.outcome == .ended(.quit))
         #expect(run.output.hasSuffix("Flow ended: quit\n"))
     }
 
@@ -110,7 +110,7 @@ struct LineModeRunnerTests {
         ])
         // Drawn once: the screen stayed.
         #expect(lines(run.output).filter { $0.hasPrefix("── ") }.count == 1)
-        #expect(run.outcome == .inputEnded)
+        #expect(run.outcome == .ended(.inputEnded))
     }
 
     @Test("tapping a disabled primary says which field is missing; the secondary link works with an empty form")
@@ -167,7 +167,7 @@ struct LineModeRunnerTests {
             "── ✔ success · thanks · stacks [2] ──",
             "── ★ feedback (image: feedbackLogo) · rate-call · stacks [1] ──",
         ])
-        #expect(run.outcome == .dismissed)
+        #expect(run.outcome == .ended(.dismissed))
     }
 
     @Test("help lists every command")
@@ -191,7 +191,7 @@ struct LineModeRunnerTests {
         #expect(out.filter { $0.hasSuffix("… Retrying…") }.count == 2)
         #expect(out.contains("error: still offline"))
         #expect(out.contains("  error: still offline"), "the redrawn screen keeps the error")
-        #expect(run.outcome == FlowOutcome("online"))
+        #expect(run.outcome == .ended(FlowOutcome("online")))
     }
 
     @Test("no escape byte with the style off, even when the flow's text holds one; colours with it on")
@@ -216,10 +216,11 @@ struct LineModeRunnerTests {
         #expect(recorder.outcome == .dismissed)
     }
 
-    @Test("a flow whose start screen is missing ends failed with one error line")
+    @Test("a flow whose start screen is missing does not start: one error line, and no outcome")
     func startFailure() async {
         let run = await play(Flow(id: "broken", start: "nowhere", screens: []), ["1"])
-        #expect(run.outcome == .failed)
+        #expect(run.outcome == .notStarted(.unknownScreen("nowhere")))
+        #expect(run.outcome.outcome == nil)
         #expect(run.output.hasPrefix("error: cannot start flow 'broken': no screen 'nowhere' in this flow\n"))
     }
 

@@ -46,17 +46,20 @@ public enum DocumentLoader {
         }
     }
 
-    /// Reads (``SourceFile/read(path:)``) and loads the file at `path`; `-` reads standard
+    /// Reads (``SourceFile/read(path:byteLimit:)``) and loads the file at `path`; `-` reads standard
     /// input (its format is then YAML unless `format` says otherwise, and diagnostics
     /// name the file `-`). Fifos, `/dev/stdin`, process substitution and character
     /// devices are read like files; an empty one (`/dev/null`) is `empty-document`.
     /// An unreadable file gives a document with no root, no bytes and one `io-error`
     /// diagnostic at 1:1 whose message ends with the system's reason
-    /// (`cannot read file 'a.yaml': No such file or directory`).
-    public static func load(path: String, format: DocumentFormat? = nil) -> LoadedDocument {
+    /// (`cannot read file 'a.yaml': No such file or directory`); so does a file larger
+    /// than `byteLimit` (default ``SourceFile/defaultByteLimit``).
+    public static func load(
+        path: String, format: DocumentFormat? = nil, byteLimit: Int = SourceFile.defaultByteLimit
+    ) -> LoadedDocument {
         let format = format ?? DocumentFormat(path: path)
         do {
-            return load(try SourceFile.read(path: path), format: format)
+            return load(try SourceFile.read(path: path, byteLimit: byteLimit), format: format)
         } catch {
             return LoadedDocument(
                 source: SourceFile(path: path, bytes: []), format: format, root: nil, diagnostics: [error])

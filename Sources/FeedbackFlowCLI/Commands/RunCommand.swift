@@ -26,6 +26,9 @@ package struct RunCommand: Command {
             http, https, mailto and tel. End of input ends the run (inside 'edit', the
             lines typed so far are kept first).
 
+            --feedback-out and --transcript must not be the flow file itself (by any path
+            or link to it): that is a usage error, before anything is written.
+
             A --context key is a template name ([A-Za-z_][A-Za-z0-9_.-]*), given once, not
             a field id of the flow and not flow.id, screen.id or any name starting with
             'flow.' or 'screen.'.
@@ -71,12 +74,15 @@ package struct RunCommand: Command {
 
     /// Plays the flow; see the command's help for the statuses.
     /// - Throws: ``UsageError`` (a missing flow file, a `--context` key that is a field
-    ///   id of the flow, an unwritable `--feedback-out` or `--transcript`);
+    ///   id of the flow, an unwritable `--feedback-out` or `--transcript`, or one that is
+    ///   the flow file itself);
     ///   ``IOFailure`` when the transcript or a submitted feedback could not be written
     ///   during the run (reported after the flow ended); ``InternalFailure`` when the
     ///   flow could not start.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let variables = contextVariables
+        try Self.checkNotFlowFile(feedbackOut, option: "--feedback-out", flowFile: file)
+        if let transcript { try Self.checkNotFlowFile(transcript, option: "--transcript", flowFile: file) }
         guard
             let flow = try FlowLoading.compiledFlow(
                 path: file, additionalVariables: context.keys, allowsStandardInput: false, environment: environment)
@@ -106,7 +112,7 @@ package struct RunCommand: Command {
         let runner = LineModeRunner(
             flow: flow, registry: registry, input: environment.input, output: environment.output,
             style: environment.outputStyle, presenters: presenters, context: variables)
-        let outcome = await runner.run()
+        let ending = await runner.run()
 
         var problems: [String] = []
         if let recorder, let error = await recorder.lastError {
@@ -118,8 +124,8 @@ package struct RunCommand: Command {
             problems.append("\(count) not saved: \(error)")
         }
         guard problems.isEmpty else { throw IOFailure(problems.joined(separator: "; ")) }
-        guard outcome != .failed else {
-            throw InternalFailure("the flow in '\(file)' could not start")
+        if case .notStarted(let error) = ending {
+            throw InternalFailure("the flow in '\(file)' could not start: \(error)")
         }
         return .clean
     }
@@ -134,6 +140,21 @@ package struct RunCommand: Command {
             if case .custom(let name, _) = step.kind, seen.insert(name).inserted { names.append(name) }
         }
         return names
+    }
+
+    /// A usage error when the output file `path` is the flow file itself — the same path,
+    /// another spelling of it, or a link to it: both exist and have the same device and
+    /// inode (`stat(2)`, links followed). Checked before anything is written, since
+    /// emptying the transcript or appending feedback would destroy the flow.
+    static func checkNotFlowFile(_ path: String, option: String, flowFile: String) throws(UsageError) {
+        var output = stat()
+        var flow = stat()
+        guard stat(path, &output) == 0, stat(flowFile, &flow) == 0,
+            output.st_dev == flow.st_dev, output.st_ino == flow.st_ino
+        else { return }
+        throw UsageError(
+            "\(option) '\(path)' is the flow file '\(flowFile)'; writing it would destroy the flow",
+            hint: "give \(option) another file")
     }
 
     /// Creates `path` or empties it, in place: written through a symbolic link and

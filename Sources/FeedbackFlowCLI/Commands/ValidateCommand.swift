@@ -15,8 +15,12 @@ package struct ValidateCommand: Command {
         discussion: """
             Folders are searched recursively for .yaml, .yml and .json files (names starting
             with '.' are skipped) and checked in sorted order; files named on the command
-            line are checked whatever their extension. At least one path is required: a
-            folder such as '.' usually holds JSON files that are not flows.
+            line are checked whatever their extension (a fifo there is read). In a folder
+            only regular files are read: a fifo, socket or device is never opened, but
+            skipped with a note (skipped-file). At least one path is required: a folder
+            such as '.' usually holds JSON files that are not flows.
+            Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (io-error), so an endless
+            input such as /dev/zero ends at once.
 
             A flow whose templates use variables the host app provides (run --context)
             passes when they are declared with --context NAME (or NAME=VALUE; the value
@@ -31,7 +35,12 @@ package struct ValidateCommand: Command {
             .value(
                 "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
                 help: "Output format, text by default."),
-            .flag("quiet", short: "q", help: "Only errors, with their notes and hints; no warnings or summary line."),
+            .value(
+                "stdin-format", valueName: "format", allowed: DocumentFormat.allCases.map(\.rawValue),
+                help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension."),
+            .flag(
+                "quiet", short: "q",
+                help: "Only errors, with their notes and hints; no warnings or summary line. Text output only: the other formats always report everything, with the same counts."),
             .value(
                 "context", valueName: "name[=value]", repeatable: true,
                 help: "Declare a template variable the host provides (as run --context does); repeatable."),
@@ -43,6 +52,12 @@ package struct ValidateCommand: Command {
 
     package var paths: [String]
     package var format: DiagnosticFormat
+    /// `--stdin-format`: the syntax standard input is read in, when a path names it
+    /// (``standardInputPaths``); other files go by their extension.
+    package var standardInputFormat: DocumentFormat
+    /// `--quiet`: text output shows errors only (with their notes and hints) and no
+    /// summary line. It filters only what text output prints: the machine formats
+    /// (json, github, sarif, junit) report every diagnostic, and their counts, as without it.
     package var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
     package var context: ContextDeclaration
@@ -51,12 +66,18 @@ package struct ValidateCommand: Command {
     /// so it gets no `unknown-step` warning.
     package var handlers: Set<String>
 
+    /// The paths that name standard input, read in ``standardInputFormat``: `-`
+    /// (``SourceFile/standardInputPath``) and `/dev/stdin`.
+    package static let standardInputPaths: Set<String> = [SourceFile.standardInputPath, "/dev/stdin"]
+
+    /// A command checking `paths`; the other parameters are the options of the same names.
     package init(
-        paths: [String], format: DiagnosticFormat = .text, quiet: Bool = false,
-        context: ContextDeclaration = .init(), handlers: Set<String> = []
+        paths: [String], format: DiagnosticFormat = .text, standardInputFormat: DocumentFormat = .yaml,
+        quiet: Bool = false, context: ContextDeclaration = .init(), handlers: Set<String> = []
     ) {
         self.paths = paths
         self.format = format
+        self.standardInputFormat = standardInputFormat
         self.quiet = quiet
         self.context = context
         self.handlers = handlers
@@ -70,9 +91,16 @@ package struct ValidateCommand: Command {
             }
             handlers.insert(name)
         }
+        let standardInputFormat = arguments.value("stdin-format").flatMap(DocumentFormat.init(rawValue:))
+        if standardInputFormat != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
+            throw UsageError(
+                "--stdin-format applies to standard input only, and no path names it",
+                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
+        }
         self.init(
             paths: arguments.positionals,
             format: arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text,
+            standardInputFormat: standardInputFormat ?? .yaml,
             quiet: arguments.flag("quiet"),
             context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
             handlers: handlers)
@@ -81,22 +109,39 @@ package struct ValidateCommand: Command {
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
     ///   `--context` name that is a field id of one of the flows checked.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        let files = try FlowFileFinder.files(for: paths)
-        let compiled = await Self.compile(files, context: context, handlers: handlers)
+        let expansion = try FlowFileFinder.expand(paths)
+        let compiled = await Self.compile(
+            expansion.files, standardInputFormat: standardInputFormat, context: context, handlers: handlers)
         if let clash = compiled.contextClashes.first { throw clash }
-        let report = DiagnosticReport(files: compiled.files)
-        let shown = quiet ? report.filtered(minimumSeverity: .error) : report
-        let renderer = format.renderer(style: environment.outputStyle, summary: !quiet)
+        let report = DiagnosticReport(files: compiled.files, general: expansion.skipped.map(Self.note(skipped:)))
+        let filtersText = quiet && format == .text
+        let shown = filtersText ? report.filtered(minimumSeverity: .error) : report
+        let renderer = format.renderer(style: environment.outputStyle, summary: !filtersText)
         environment.output.write(renderer.render(shown))
         return report.counts.errors > 0 ? .findings : .clean
     }
 
+    /// The diagnostic code of a folder entry ``FlowFileFinder`` skipped (severity note).
+    static let skippedFileCode = "skipped-file"
+
+    /// The note for a folder entry that is not a regular file and was not opened, at
+    /// 1:1 of its path (there is no text to quote), like an unreadable file's `io-error`.
+    static func note(skipped: FlowFileFinder.Skipped) -> Diagnostic {
+        Diagnostic(
+            severity: .note, code: skippedFileCode,
+            message: "skipped: \(skipped.kind), not a regular file",
+            span: SourceSpan(file: skipped.path, at: SourcePosition(line: 1, column: 1)),
+            hint: "a folder search reads regular files only; name the file to read it")
+    }
+
     /// Compiles `files` on up to one task per processor core, keeping their order, with
-    /// the `--context` names as host variables and the `--handler` names as known handlers.
+    /// the `--context` names as host variables and the `--handler` names as known handlers;
+    /// a path naming standard input (``standardInputPaths``) is read as `standardInputFormat`.
     /// - Returns: each file's diagnostics, and, in file order, the usage errors of
     ///   `--context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
-        _ files: [String], context: ContextDeclaration = .init(), handlers: Set<String> = []
+        _ files: [String], standardInputFormat: DocumentFormat = .yaml, context: ContextDeclaration = .init(),
+        handlers: Set<String> = []
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let names = context.keys
@@ -109,7 +154,9 @@ package struct ValidateCommand: Command {
                 let path = files[index]
                 next += 1
                 group.addTask {
-                    let compilation = FlowCompiler.compile(path: path, additionalVariables: names, knownHandlers: handlers)
+                    let format = standardInputPaths.contains(path) ? standardInputFormat : nil
+                    let compilation = FlowCompiler.compile(
+                        path: path, format: format, additionalVariables: names, knownHandlers: handlers)
                     let file = DiagnosticReport.File(
                         path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
                     var clash: UsageError?

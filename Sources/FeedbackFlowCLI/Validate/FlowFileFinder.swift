@@ -21,6 +21,10 @@ import FlowTerminal
 ///   are skipped; each folder's files are sorted by path (Unicode scalar order), so the
 ///   output does not depend on the file system's listing order. Symbolic links are
 ///   followed, each real folder visited once (no loop).
+/// - In a folder only regular files are taken: a fifo, socket or device (also reached
+///   through a link) with such a name is never opened — opening a fifo waits for a
+///   writer — but listed in ``Expansion/skipped``, so `validate` can say so. A path
+///   named on the command line is taken whatever it is (a fifo there is read).
 /// - A file reached twice (named and inside a named folder) is checked once, at its
 ///   first place.
 /// - `-` is standard input (``SourceFile/standardInputPath``), read once, shown as `-`.
@@ -30,10 +34,42 @@ package enum FlowFileFinder {
     /// The extensions searched for in folders, lowercased.
     package static let extensions: Set<String> = ["yaml", "yml", "json"]
 
-    /// The files to check for `paths`, in order. O(entries under the folders · log).
+    /// An entry of a searched folder that has a flow file's name but is not a regular
+    /// file, so it is not read.
+    package struct Skipped: Sendable, Hashable {
+        /// The entry's path, as the folder search spells it.
+        package var path: String
+        /// What it is instead: `a fifo`, `a socket`, `a character device`, `a block device`
+        /// (`a special file` for any other kind).
+        package var kind: String
+
+        /// An entry at `path` that is `kind`.
+        package init(path: String, kind: String) {
+            self.path = path
+            self.kind = kind
+        }
+    }
+
+    /// What `validate`'s paths expand to.
+    package struct Expansion: Sendable, Hashable {
+        /// The files to check, in order.
+        package var files: [String]
+        /// The entries of searched folders left out because they are not regular files,
+        /// in the order of the search.
+        package var skipped: [Skipped]
+    }
+
+    /// The files to check for `paths`, in order (``expand(_:)``'s files).
     package static func files(for paths: [String]) throws(UsageError) -> [String] {
+        try expand(paths).files
+    }
+
+    /// The files to check for `paths`, in order, and the folder entries skipped because
+    /// they are not regular files. O(entries under the folders · log).
+    package static func expand(_ paths: [String]) throws(UsageError) -> Expansion {
         let manager = FileManager.default
         var result: [String] = []
+        var skipped: [Skipped] = []
         var seen: Set<String> = []
         for path in paths {
             if path == SourceFile.standardInputPath {
@@ -47,8 +83,13 @@ package enum FlowFileFinder {
             var found: [String]
             if isDirectory.boolValue {
                 var visited: Set<String> = []
-                found = try search(folder: path, manager: manager, visited: &visited)
+                var special: [Skipped] = []
+                found = try search(folder: path, manager: manager, visited: &visited, skipped: &special)
                 found.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                special.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+                for entry in special where seen.insert(canonical(entry.path)).inserted {
+                    skipped.append(entry)
+                }
                 guard !found.isEmpty else {
                     throw UsageError("no .yaml, .yml or .json file in folder '\(path)'")
                 }
@@ -59,10 +100,12 @@ package enum FlowFileFinder {
                 result.append(file)
             }
         }
-        return result
+        return Expansion(files: result, skipped: skipped)
     }
 
-    private static func search(folder: String, manager: FileManager, visited: inout Set<String>) throws(UsageError) -> [String] {
+    private static func search(
+        folder: String, manager: FileManager, visited: inout Set<String>, skipped: inout [Skipped]
+    ) throws(UsageError) -> [String] {
         guard visited.insert(canonical(folder)).inserted else { return [] }
         let entries: [String]
         do {
@@ -73,15 +116,36 @@ package enum FlowFileFinder {
         var files: [String] = []
         for name in entries where !name.hasPrefix(".") {
             let path = join(folder, name)
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                files += try search(folder: path, manager: manager, visited: &visited)
-            } else if let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) {
+            // stat(2) follows links and opens nothing; a broken link fails and is skipped.
+            var status = stat()
+            guard stat(path, &status) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            if type == S_IFDIR {
+                files += try search(folder: path, manager: manager, visited: &visited, skipped: &skipped)
+                continue
+            }
+            guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) else {
+                continue
+            }
+            if type == S_IFREG {
                 files.append(path)
+            } else {
+                skipped.append(Skipped(path: path, kind: kindName(type)))
             }
         }
         return files
+    }
+
+    /// `a fifo`, `a socket`, `a character device`, `a block device` (else `a special file`) for a file type of
+    /// `st_mode & S_IFMT` that is neither a regular file nor a folder.
+    private static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: "a fifo"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a special file"
+        }
     }
 
     /// `folder/name`, without `./` for the current folder and without a doubled `/`.

@@ -67,6 +67,7 @@ extension DecodingSession {
                         mismatch(expected: "a screen id", found: entries[position].key)
                         continue
                     }
+                    checkScreenID(screenID, key: entries[position].key)
                     // Screen keys written as screens right after this screen belong to it:
                     // their type-mismatch is enough, no missing-key for them here.
                     var strayKeys: Set<String> = []
@@ -98,5 +99,24 @@ extension DecodingSession {
         return Flow(
             version: version, id: id, start: start, presentation: presentation, screens: screens,
             startSpan: startSpan, screensSpan: screensSpan)
+    }
+
+    /// `invalid-value` at a `screens` key that no `push`/`present`/`replace`/`popTo`
+    /// target or `start` can name, so the screen could never be shown by a step: an
+    /// empty id (the JSON Schema's `minLength: 1`), an id holding `${` (targets are
+    /// names, and one holding `${` is itself an error), and a null key (`~`, `null`,
+    /// an empty key), which is no name at all. The screen is decoded all the same.
+    mutating func checkScreenID(_ id: String, key: Node) {
+        if key.isNull {
+            report(
+                .invalidValue, "screen id must be a name, found null", at: key.span,
+                hint: "quote the key (\"\(id.isEmpty ? "~" : id)\") to use it as a screen id")
+        } else if id.isEmpty {
+            report(.invalidValue, "screen id must not be empty", at: key.span, hint: "write a name such as 'thanks'")
+        } else if ValidationRun.looksLikeTemplate(id) {
+            report(
+                .invalidValue, "screen id '\(id)' can never be a navigation target: screen ids are names, not templates",
+                at: key.span, hint: "write a name without '${', such as 'thanks'")
+        }
     }
 }

@@ -20,7 +20,8 @@ import FlowSource
 /// required key is `type-mismatch` (`expected a string, found null`); a null argument of
 /// `push`/`present`/`replace`/`popTo`/`openURL` is the same as none (`missing-argument`).
 /// The flow `id` and image names must not be empty or hold control characters or line
-/// breaks (`invalid-value`). Strings that may
+/// breaks (`invalid-value`). A `screens` key must be a name a step can navigate to: not
+/// empty, without `${`, not null (`invalid-value` at the key). Strings that may
 /// hold `${…}` (titles, subtitles, text blocks, `openURL`, `collectUserFeedback`'s
 /// `rating`/`reason`, string leaves of step arguments) become ``TemplateString`` values
 /// carrying the scalar's span; whether their names exist is checked by ``FlowValidator``.

@@ -51,7 +51,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .missingKey: "a required key is absent (reported at the start of its mapping), e.g. collectUserFeedback without 'rating'"
         case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
         case .invalidValue:
-            "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that is a constant outside 1...5 or names a rating field whose range leaves 1...5 (or a toggle); an openURL constant that is not a URL; '${' in a screen id or finish outcome, or an empty outcome"
+            "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that is a constant outside 1...5 or names a rating field whose range leaves 1...5 (or a toggle); an openURL constant that is not a URL; '${' in a screen id or finish outcome, or an empty outcome; a screens key that is empty, null or holds '${'"
         case .emptyTitle: "a screen or button title that is empty or only whitespace"
         case .imageNotAllowed: "'image' on a screen whose style is success, informative or error"
         case .invalidAction: "a primary/secondary action mapping without exactly one of its keys (button, retryButton, link)"

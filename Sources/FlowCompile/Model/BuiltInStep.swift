@@ -1,3 +1,5 @@
+import FlowSource
+
 /// The built-in steps of the format, one row each: the name written in files, the
 /// argument it takes, and (for navigation steps) the ``NavigationOperation`` it runs.
 ///

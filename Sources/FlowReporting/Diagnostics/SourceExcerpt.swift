@@ -9,7 +9,7 @@ import FlowSource
 ///        ^~~
 /// ```
 ///
-/// Columns are 1-based and count Unicode scalars (as ``FlowDocument/SourcePosition``
+/// Columns are 1-based and count Unicode scalars (as ``SourcePosition``
 /// does). For display, tabs are expanded to the next multiple of `tabWidth` cells,
 /// unsafe scalars are shown as U+FFFD (``DisplayText``), and each grapheme cluster
 /// takes its ``DisplayText`` cell width (an emoji sequence such as `👍🏽` or `👨‍👩‍👧` is

@@ -49,7 +49,9 @@ extension FlowNavigator {
         instance: ScreenInstance
     ) async {
         let instanceID = instance.id
-        let title = makeSnapshot(instance)?.action(slot)?.title ?? button.title.raw
+        // The title that was tapped: rendered as shown before the tap. A snapshot drawn
+        // now is busy and would show a retry button's loading title instead.
+        let title = button.title.render(lookup(screenID: instance.screenID))
         var tapped = [NavigatorEvent.actionTapped(.init(slot: slot, title: title, instance: instance))]
         if let snapshot = makeSnapshot(instance) { tapped.append(.screenUpdated(snapshot)) }
         await emit(tapped)

@@ -27,6 +27,4 @@ public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible, Expressi
     public static let quit = FlowOutcome("quit")
     /// The input ended before the flow did (line mode: end of standard input).
     public static let inputEnded = FlowOutcome("inputEnded")
-    /// The flow could not start (e.g. its start screen is missing).
-    public static let failed = FlowOutcome("failed")
 }

@@ -40,7 +40,8 @@ public enum NavigatorEvent: Sendable {
     public struct ActionTap: Sendable, Hashable {
         /// Which action of the screen was tapped.
         public var slot: ActionSlot
-        /// The title shown when tapped.
+        /// The button's `title` as rendered when it was tapped (never a retry button's
+        /// `loadingTitle`, which only shows once the action runs).
         public var title: String
         /// The screen instance the event belongs to.
         public var instance: ScreenInstance

@@ -7,42 +7,59 @@ import Darwin
 /// Reads whole files with `open(2)` and a `read(2)` loop, which works for every file
 /// that can be read from start to end: regular files, fifos, pipes, sockets and
 /// character devices (unlike APIs that `stat` the file and read its reported size).
+/// Reading is bounded: past `limit` bytes it stops and fails, so an endless source
+/// (`/dev/zero`, `yes |`) ends at once instead of filling memory.
 enum FileReader {
+    /// Why a file could not be read.
+    enum Failure: Error, Equatable {
+        /// A system call failed (`open`, `read`).
+        case system(SystemError)
+        /// The file holds more than `limit` bytes; reading stopped there.
+        case tooLarge(limit: Int)
+    }
+
     /// Bytes asked for per `read(2)` call (and the first allocation when the size is unknown).
     private static let chunkSize = 64 * 1024
 
-    /// All bytes of the file at `path`; the file is closed again on every path.
-    /// Fails with the `errno` of `open` or `read` (`ENOENT`, `EACCES`, `EISDIR`, …).
-    static func readAll(atPath path: String) -> Result<[UInt8], SystemError> {
+    /// All bytes of the file at `path`, at most `limit`; the file is closed again on every
+    /// path. Fails with the `errno` of `open` or `read` (`ENOENT`, `EACCES`, `EISDIR`, …),
+    /// or ``Failure/tooLarge(limit:)``.
+    static func readAll(atPath path: String, limit: Int) -> Result<[UInt8], Failure> {
         var descriptor: Int32
         repeat {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
         } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { return .failure(SystemError(code: errno)) }
+        guard descriptor >= 0 else { return .failure(.system(SystemError(code: errno))) }
         defer { _ = close(descriptor) }
-        return readAll(from: descriptor)
+        return readAll(from: descriptor, limit: limit)
     }
 
-    /// All bytes from `descriptor` up to end of file; the descriptor stays open.
-    /// A regular file's size (`fstat`) is only used to allocate once. Interrupted
-    /// reads (`EINTR`) are retried.
-    static func readAll(from descriptor: Int32) -> Result<[UInt8], SystemError> {
+    /// All bytes from `descriptor` up to end of file, at most `limit`; the descriptor stays
+    /// open. A regular file's size (`fstat`) is used to allocate once, and to fail at once
+    /// when it is over the limit. Otherwise at most `limit + 1` bytes are read: one more
+    /// than the limit is enough to know it is passed. Interrupted reads (`EINTR`) are
+    /// retried. O(min(size, limit)).
+    static func readAll(from descriptor: Int32, limit: Int) -> Result<[UInt8], Failure> {
+        let limit = max(0, limit)
         var bytes: [UInt8] = []
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+            guard status.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
             bytes.reserveCapacity(Int(status.st_size) + 1)
         }
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
+            let wanted = min(chunkSize, limit + 1 - bytes.count)
             let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
+                read(descriptor, buffer.baseAddress, wanted)
             }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
+                if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
             } else if count == 0 {
                 return .success(bytes)
             } else if errno != EINTR {
-                return .failure(SystemError(code: errno))
+                return .failure(.system(SystemError(code: errno)))
             }
         }
     }

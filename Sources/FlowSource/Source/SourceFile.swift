@@ -30,37 +30,59 @@ public struct SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    /// The path that stands for standard input in ``read(path:)``.
+    /// The path that stands for standard input in ``read(path:byteLimit:)``.
     package static let standardInputPath = "-"
 
+    /// The most bytes ``read(path:byteLimit:)`` reads by default: 32 MiB. A flow file is
+    /// a few kilobytes; the bound makes an endless source (`/dev/zero`, a pipe that never
+    /// ends) fail at once with `io-error` instead of filling memory.
+    public static let defaultByteLimit = 32 * 1024 * 1024
+
+    /// `byteCount` as messages and help write it: `32 MiB` or `4 KiB` when it is a whole
+    /// number of them, else `1500 bytes` (`1 byte`).
+    public static func describe(byteCount: Int) -> String {
+        let mebibyte = 1024 * 1024
+        if byteCount > 0, byteCount % mebibyte == 0 { return "\(byteCount / mebibyte) MiB" }
+        if byteCount > 0, byteCount % 1024 == 0 { return "\(byteCount / 1024) KiB" }
+        return byteCount == 1 ? "1 byte" : "\(byteCount) bytes"
+    }
+
     /// Reads all bytes of `path`, or of standard input when `path` is `-`
-    /// (``standardInputPath``; the source keeps `-` as its path).
+    /// (``standardInputPath``; the source keeps `-` as its path), up to `byteLimit`.
     ///
     /// The file is read with `open(2)`/`read(2)` until end of file, so anything that can
     /// be read sequentially works, not only regular files: fifos, `/dev/stdin`, a shell's
     /// process substitution (`<(…)`, a `/dev/fd/N` path), character devices (`/dev/null`
-    /// gives no bytes). Reading standard input leaves it open. O(file size).
+    /// gives no bytes). Reading standard input leaves it open. A file of more than
+    /// `byteLimit` bytes is not read further than one byte past the limit (a regular
+    /// file not at all: its size says so). O(min(file size, byteLimit)).
+    /// - Parameter byteLimit: the most bytes accepted; ``defaultByteLimit`` unless given.
     /// - Throws: `Diagnostic` with code `io-error` when the file cannot be opened or read,
     ///   e.g. `cannot read file 'a.yaml': No such file or directory`: the message ends with
-    ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …).
+    ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …),
+    ///   or, past the limit, `cannot read file 'a.yaml': larger than the limit of 32 MiB`.
     ///   Its span is a zero-width point at 1:1 (there is no text to quote).
-    public static func read(path: String) throws(Diagnostic) -> SourceFile {
-        let result: Result<[UInt8], SystemError>
+    public static func read(path: String, byteLimit: Int = defaultByteLimit) throws(Diagnostic) -> SourceFile {
+        let result: Result<[UInt8], FileReader.Failure>
         if path == standardInputPath {
-            result = FileReader.readAll(from: STDIN_FILENO)
+            result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit)
         } else {
-            result = FileReader.readAll(atPath: path)
+            result = FileReader.readAll(atPath: path, limit: byteLimit)
         }
+        let reason: String
         switch result {
         case .success(let bytes):
             return SourceFile(path: path, bytes: bytes)
-        case .failure(let error):
-            throw Diagnostic(
-                severity: .error, code: "io-error",
-                message: "cannot read file '\(path)': \(error.reason)",
-                span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1))
-            )
+        case .failure(.system(let error)):
+            reason = error.reason
+        case .failure(.tooLarge(let limit)):
+            reason = "larger than the limit of \(describe(byteCount: limit))"
         }
+        throw Diagnostic(
+            severity: .error, code: "io-error",
+            message: "cannot read file '\(path)': \(reason)",
+            span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1))
+        )
     }
 
     /// The text of 1-based line `number` without its terminator (and without a leading

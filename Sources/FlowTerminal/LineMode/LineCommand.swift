@@ -24,7 +24,9 @@ enum LineCommand: Equatable {
     /// An empty or blank line: nothing to do.
     case nothing
 
-    /// Parses `line`; the command word is case-insensitive, ids are not.
+    /// Parses `line`; the command word is case-insensitive, ids are not. A command takes
+    /// exactly the arguments its synopsis shows: `back`, `show`, `help`/`?` and
+    /// `quit`/`q` take none, `rate` at most two; more is an error (`quit takes no argument`).
     /// - Returns: the command, or a one-line message saying what is wrong.
     static func parse(_ line: String) -> Result<LineCommand, LineCommandError> {
         let trimmed = line.trimmingSpaces
@@ -37,7 +39,8 @@ enum LineCommand: Equatable {
         if word.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
             return .failure(.init("type one action number per line (got '\(trimmed)')"))
         }
-        switch word.lowercased() {
+        let command = word.lowercased()
+        switch command {
         case "set":
             let (id, value) = rest.splitFirstWord()
             guard !id.isEmpty else { return .failure(.init("usage: set ID VALUE")) }
@@ -48,6 +51,9 @@ enum LineCommand: Equatable {
         case "rate":
             let (first, second) = rest.splitFirstWord()
             guard !first.isEmpty else { return .failure(.init("usage: rate N  or  rate ID N")) }
+            guard second.splitFirstWord().1.isEmpty else {
+                return .failure(.init("rate takes at most two arguments (usage: rate N  or  rate ID N)"))
+            }
             return .success(second.isEmpty ? .rate(id: nil, value: first) : .rate(id: first, value: second))
         case "toggle":
             return .success(.toggle(id: rest.isEmpty ? nil : rest))
@@ -57,14 +63,14 @@ enum LineCommand: Equatable {
         case "edit":
             guard !rest.isEmpty else { return .failure(.init("usage: edit ID")) }
             return .success(.edit(id: rest))
-        case "back":
-            return rest.isEmpty ? .success(.back) : .failure(.init("back takes no argument"))
-        case "show":
-            return .success(.show)
-        case "help", "?":
-            return .success(.help)
-        case "quit", "q", "exit":
-            return .success(.quit)
+        case "back", "show", "help", "?", "quit", "q", "exit":
+            guard rest.isEmpty else { return .failure(.init("\(command) takes no argument")) }
+            switch command {
+            case "back": return .success(.back)
+            case "show": return .success(.show)
+            case "help", "?": return .success(.help)
+            default: return .success(.quit)
+            }
         default:
             return .failure(.init("unknown command '\(word)' (type help for the list)"))
         }
@@ -78,7 +84,7 @@ enum LineCommand: Equatable {
           rate [ID] N     set a rating (ID may be left out when the screen has one rating)
           toggle [ID]     flip a toggle (ID may be left out when the screen has one toggle)
           clear ID        empty a text field
-          edit ID         type several lines into a text field; end with a line holding a single .
+          edit ID         type several lines into a text editor; end with a line holding a single .
           back            go back one screen (pop)
           show            draw the screen again
           help, ?         this list

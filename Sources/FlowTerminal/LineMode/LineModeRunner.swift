@@ -29,7 +29,7 @@ import FlowSource
 /// rate [ID] N     set a rating; ID may be left out when the screen has one rating
 /// toggle [ID]     flip a toggle; ID may be left out when the screen has one toggle
 /// clear ID        empty a text field
-/// edit ID         the next lines become the text, up to a line holding a single "."
+/// edit ID         the next lines become a text editor's text, up to a line holding a single "."
 ///                 (a line starting with ".." loses one dot, so "." itself can be typed)
 /// back            go back one screen (pop); on the last root this ends the flow
 /// show            draw the screen again
@@ -39,7 +39,12 @@ import FlowSource
 /// Command words are case-insensitive; field ids are not. Only fields of the screen on
 /// top can be set. Blank lines are ignored. A line that is not a valid command, or that
 /// the screen refuses (a disabled action, a value out of range), gets a one-line
-/// `error: …` and the screen stays.
+/// `error: …` and the screen stays; so does a command with more arguments than shown
+/// (`quit now`, `show all`, `help me`, `rate ID N extra`). Typed text holding a control
+/// character (Unicode Cc: ESC, tab, BEL, DEL, C1) is refused — a `set` value with an
+/// error, the field keeping its value; an `edit` line with an error, to be typed again —
+/// so no escape sequence is ever stored in a field. `edit` takes a text editor only: a
+/// one-line text field is filled with `set`.
 ///
 /// ## Scripts
 /// Forms are filled by commands, not by prompts, so a script is exactly what a person
@@ -60,8 +65,11 @@ import FlowSource
 /// end; inside `edit`, the lines typed so far are kept first, and a line says so). When
 /// the output can no longer be written (``TextWriter/failure`` is set: the reader of a
 /// pipe went away, or the disk is full) it stops before reading another line and
-/// returns ``FeedbackFlow/FlowOutcome/outputClosed``. If the flow cannot start (its
-/// start screen is missing) it writes one error line and returns `failed`.
+/// returns ``FeedbackFlow/FlowOutcome/outputClosed``. Each of these is
+/// ``LineModeEnding/ended(_:)`` with the outcome. If the flow cannot start (its start
+/// screen is missing) it writes one error line and returns
+/// ``LineModeEnding/notStarted(_:)``: not an outcome, so no `finish` name a flow gives
+/// can look like it.
 ///
 /// Output is the same on a terminal and on a pipe; escape sequences appear only when
 /// `style.isEnabled`, and control characters from the flow or the input are never
@@ -97,7 +105,7 @@ package struct LineModeRunner: Sendable {
     }
 
     /// Plays the flow to its end. Never throws; see "Ending" for the outcomes.
-    package func run() async -> FlowOutcome {
+    package func run() async -> LineModeEnding {
         let renderer = ScreenRenderer(style: style)
         let navigator = FlowNavigator(
             flow: flow, registry: registry,

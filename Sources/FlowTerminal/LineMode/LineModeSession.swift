@@ -22,16 +22,15 @@ struct LineModeSession {
 
     private var style: TerminalStyle { renderer.style }
 
-    mutating func run() async -> FlowOutcome {
+    mutating func run() async -> LineModeEnding {
         do {
             try await navigator.start()
         } catch {
             say(error: "cannot start flow '\(navigator.flowID)': \(error)")
-            await navigator.end(.failed)
-            return .failed
+            return .notStarted(error)
         }
         while true {
-            if let outcome = await navigator.outcome { return finish(outcome) }
+            if let outcome = await navigator.outcome { return .ended(finish(outcome)) }
             await drawIfNew()
             output.write(style.apply("> ", .bold))
             if output.failure != nil {
@@ -81,6 +80,9 @@ struct LineModeSession {
                 }
                 await set(field, .toggle(on), before: snapshot)
             case .textField, .textEditor:
+                if let control = Self.controlCharacter(in: value) {
+                    return say(error: "'\(id)' takes no control characters (found \(control)); it keeps its value")
+                }
                 await set(field, .text(value), before: snapshot)
             }
         case .rate(let id, let value):
@@ -97,6 +99,9 @@ struct LineModeSession {
         case .edit(let id):
             guard let field = await field(id, in: snapshot) else { return }
             guard case .text = field.value else { return say(error: "'\(id)' is not a text field") }
+            guard case .textEditor = field.kind else {
+                return say(error: "'\(id)' is one line of text: use set \(id) VALUE")
+            }
             output.write(style.apply("Type the text; end with a line holding a single \".\"", .dim) + "\n")
             var lines: [String] = []
             while true {
@@ -117,6 +122,10 @@ struct LineModeSession {
                     return
                 }
                 if line == "." { break }
+                if let control = Self.controlCharacter(in: line) {
+                    say(error: "a line of '\(id)' takes no control characters (found \(control)); type it again")
+                    continue
+                }
                 lines.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
             }
             await set(field, .text(lines.joined(separator: "\n")), before: snapshot)
@@ -219,6 +228,19 @@ struct LineModeSession {
             return nil
         }
         return candidates[0]
+    }
+
+    /// The first control character of typed text (Unicode category Cc: C0 controls
+    /// such as ESC, BEL and tab, DEL, C1 controls such as CSI U+009B), as `U+001B`, or
+    /// `nil` when there is none. Typed text holding one is refused, so no escape
+    /// sequence is ever stored in a field (or handed on in a submission); the line
+    /// breaks of an `edit` text come from the lines, never from the typed text.
+    static func controlCharacter(in text: String) -> String? {
+        guard let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else {
+            return nil
+        }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     static func toggleValue(_ text: String) -> Bool? {
