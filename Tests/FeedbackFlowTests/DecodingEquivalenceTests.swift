@@ -7,49 +7,7 @@ import Testing
 struct DecodingEquivalenceTests {
     typealias F = DecodingFixture
 
-    /// Everything a flow holds except source positions, as comparable text.
-    static func shape(_ flow: Flow) -> [String] {
-        var lines = ["flow \(flow.id) v\(flow.version) start=\(flow.start) \(flow.presentation.rawValue)"]
-        for screen in flow.screens {
-            lines.append("screen \(screen.id) \(screen.style) title=\(screen.title.raw.debugDescription) "
-                + "subtitle=\(String(describing: screen.subtitle?.raw))")
-            lines.append("  primary " + primary(screen.primaryAction))
-            lines.append("  secondary " + secondary(screen.secondaryAction))
-            for block in screen.extraContent { lines.append("  content \(block.kind)".replacingSpans()) }
-        }
-        return lines
-    }
-
-    static func primary(_ action: FeedbackPrimaryAction) -> String {
-        switch action {
-        case .none: "none"
-        case .button(let b): "button \(b.title.raw) \(steps(b.action)) onFailure=\(b.onFailure.map(steps) ?? "-")"
-        case .retryButton(let b):
-            "retryButton \(b.title.raw) loading=\(b.loadingTitle?.raw ?? "-") \(steps(b.action)) onFailure=\(b.onFailure.map(steps) ?? "-")"
-        }
-    }
-
-    static func secondary(_ action: FeedbackSecondaryAction) -> String {
-        switch action {
-        case .none: "none"
-        case .button(let b): "button \(b.title.raw) \(steps(b.action))"
-        case .link(let b): "link \(b.title.raw) \(steps(b.action))"
-        }
-    }
-
-    static func steps(_ action: FlowAction) -> String {
-        action.steps.map { step in
-            switch step.kind {
-            case .openURL(let url): "openURL(\(url.raw))"
-            case .collectUserFeedback(let r):
-                "collectUserFeedback(\(r.rating?.raw ?? "-"), \(r.reason?.raw.debugDescription ?? "-"), \(r.custom))"
-            case .perform: "perform"
-            default: "\(step.kind)"
-            }
-        }.joined(separator: "; ")
-    }
-
-    @Test("the same flow written in YAML and in JSON decodes to the same model")
+    @Test("the same flow written in YAML and in JSON decodes to equal models (==, positions aside)")
     func yamlAndJSON() throws {
         let yaml = F.compile("decoding/call-quality.yaml")
         let json = F.compile("decoding/call-quality.json")
@@ -57,8 +15,40 @@ struct DecodingEquivalenceTests {
         #expect(json.diagnostics.isEmpty)
         let fromYAML = try #require(yaml.flow)
         let fromJSON = try #require(json.flow)
-        #expect(Self.shape(fromYAML) == Self.shape(fromJSON))
-        #expect(Self.shape(fromYAML).count == 10)  // flow line + 2 screens × (header, primary, secondary) + 3 blocks
+        #expect(fromYAML == fromJSON)
+        #expect(fromYAML.screens.map(\.id) == ["rate-call", "thanks"])
+        #expect(fromYAML.screens.first?.extraContent.count == 3)
+        // The positions differ (the two files are laid out differently), equality ignores them.
+        #expect(fromYAML.screens.first?.title.span?.start != fromJSON.screens.first?.title.span?.start)
+    }
+
+    @Test("screens written in a file and the same screens built in Swift compare equal; a changed value does not")
+    func fileAndSwiftModelsAreEqual() throws {
+        let fromFile = try #require(F.compile("decoding/call-quality.yaml").flow)
+        let rateCall = FeedbackConfiguration(
+            id: "rate-call", style: .feedback(image: "feedbackLogo"), title: "How is your call going?",
+            subtitle: "All feedback is celebrated!",
+            primaryAction: .button(ActionButton(
+                title: "Submit",
+                action: FlowAction([
+                    Step(.collectUserFeedback(FeedbackRequest(rating: "${rating}", reason: "${email}\n${comment}"))),
+                    Step(.push("thanks")),
+                ]))),
+            secondaryAction: .link(ActionButton(
+                kind: .link, title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
+            extraContent: [
+                ContentBlock(.textField(TextInputField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
+                ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
+            ])
+        let thanks = FeedbackConfiguration(
+            id: "thanks", style: .success, title: "Thank you!",
+            primaryAction: .button(ActionButton(title: "Done", action: FlowAction(.dismiss))))
+        let inSwift = Flow(id: "call-quality-rating", start: "rate-call", screens: [rateCall, thanks])
+        #expect(fromFile == inSwift)
+        var changed = inSwift
+        changed.screens[1].title = "Thanks!"
+        #expect(fromFile != changed)
     }
 
     @Test("a single-screen file and the seed's FeedbackConfiguration built in code have the same shape")
@@ -83,7 +73,7 @@ struct DecodingEquivalenceTests {
         #expect(file.style == code.style)
         #expect(file.title.raw == code.title.raw)
         #expect(file.subtitle?.raw == code.subtitle?.raw)
-        #expect(file.primaryAction.title?.raw == code.primaryAction.title?.raw)
+        #expect(file.primaryAction.button?.title.raw == code.primaryAction.button?.title.raw)
         #expect(file.secondaryAction.button?.title.raw == code.secondaryAction.button?.title.raw)
         guard case .button = file.primaryAction, case .button = code.primaryAction,
             case .link = file.secondaryAction, case .link = code.secondaryAction
@@ -92,31 +82,5 @@ struct DecodingEquivalenceTests {
             return
         }
         #expect(file.extraContent.isEmpty && code.extraContent.isEmpty)
-    }
-}
-
-extension String {
-    /// Drops `SourceSpan` descriptions from a dumped value (`idSpan: Optional(…)`) so that
-    /// models from different files compare equal.
-    fileprivate func replacingSpans() -> String {
-        var out = ""
-        var depth = 0
-        var rest = Substring(self)
-        while !rest.isEmpty {
-            if depth == 0, let range = rest.range(of: "Span: Optional(") {
-                out += rest[..<range.lowerBound]
-                rest = rest[range.upperBound...]
-                depth = 1
-                while depth > 0, let c = rest.first {
-                    if c == "(" { depth += 1 }
-                    if c == ")" { depth -= 1 }
-                    rest = rest.dropFirst()
-                }
-            } else {
-                out += rest
-                rest = ""
-            }
-        }
-        return out
     }
 }

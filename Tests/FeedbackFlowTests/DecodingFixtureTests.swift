@@ -70,10 +70,10 @@ struct DecodingFixtureTests {
         #expect(rate.style == .feedback(image: "feedbackLogo"))
         #expect(rate.span?.start.description == "7:3")
         #expect(rate.extraContent.compactMap(\.fieldID) == ["email", "comment", "rating"])
-        #expect(rate.primaryAction.action?.steps.map(\.name) == ["collectUserFeedback", "push"])
-        let push = try #require(rate.primaryAction.action?.steps.last)
+        #expect(rate.primaryAction.button?.action.steps.map(\.name) == ["collectUserFeedback", "push"])
+        let push = try #require(rate.primaryAction.button?.action.steps.last)
         #expect(push.argumentSpan?.start.description == "21:19")
-        guard case .collectUserFeedback(let request) = rate.primaryAction.action?.steps.first?.kind else {
+        guard case .collectUserFeedback(let request) = rate.primaryAction.button?.action.steps.first?.kind else {
             Issue.record("expected collectUserFeedback first")
             return
         }
@@ -116,7 +116,7 @@ struct DecodingFixtureTests {
         let b = try #require(compilation.flow?.screen("b"))
         #expect(b.title.raw == "NO")
         #expect(b.subtitle?.raw == "0755")
-        #expect(b.primaryAction.title?.raw == "12:30")
+        #expect(b.primaryAction.button?.title.raw == "12:30")
         #expect(b.secondaryAction.button == nil)
         #expect(compilation.flow?.screen("a")?.subtitle == nil)
     }
@@ -158,7 +158,7 @@ struct DecodingFixtureTests {
         #expect(d[2].message == "step 'pop' takes no argument")
         #expect(d[4].message == "step 'present' needs a screen id")  // `present:` (null ≡ absent)
         #expect(d[6].hint == "did you mean 'reason'?")
-        let steps = try #require(compilation.flow?.screens.first?.primaryAction.action?.steps)
+        let steps = try #require(compilation.flow?.screens.first?.primaryAction.button?.action.steps)
         #expect(steps.map(\.name) == ["collectUserFeedback", "finish", "track"])
         if case .finish(let outcome) = steps[1].kind { #expect(outcome == "done") }
         if case .custom(_, let argument) = steps[2].kind { #expect(argument == .object(["event": .string("tapped")])) }

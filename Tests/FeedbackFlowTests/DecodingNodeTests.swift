@@ -350,7 +350,7 @@ struct DecodingNodeTests {
         #expect(diagnostics[7].message == "expected a string, found a mapping")
         #expect(diagnostics[8].message == "expected a step, found a list")
         // The well-formed steps are kept: collectUserFeedback, dismiss (null = no argument), the custom handler.
-        let steps = flow?.screens.first?.primaryAction.action?.steps ?? []
+        let steps = flow?.screens.first?.primaryAction.button?.action.steps ?? []
         #expect(steps.map(\.name) == ["collectUserFeedback", "dismiss", "myHandler"])
     }
 
@@ -373,7 +373,7 @@ struct DecodingNodeTests {
         ]))])
         let (flow, diagnostics) = decodeNodes(Self.flow(b, action: step))
         #expect(diagnostics.isEmpty)
-        let decoded = try #require(flow?.screens.first?.primaryAction.action?.steps.first)
+        let decoded = try #require(flow?.screens.first?.primaryAction.button?.action.steps.first)
         guard case .collectUserFeedback(let request) = decoded.kind else {
             Issue.record("expected collectUserFeedback")
             return

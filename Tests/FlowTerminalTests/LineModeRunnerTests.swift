@@ -182,7 +182,7 @@ struct LineModeRunnerTests {
     func failureThenRetry() async {
         let offline = FeedbackConfiguration(
             id: "offline", style: .error, title: "No connection", subtitle: nil,
-            primaryAction: .retryButton(RetryButton(
+            primaryAction: .retryButton(ActionButton(kind: .retryButton, 
                 title: "Retry", loadingTitle: "Retrying…", action: FlowAction([Step(.custom(name: "reconnect", argument: nil)), Step(.finish("online"))]))),
             secondaryAction: .none, extraContent: [], span: nil)
         let run = await play(

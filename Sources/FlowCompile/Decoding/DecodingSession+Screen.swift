@@ -136,10 +136,10 @@ extension DecodingSession {
         guard let (name, value) = actionChoice(node, what: "primary action", choices: ["button", "retryButton"]) else {
             return .none
         }
-        if name == "retryButton" {
-            return decodeRetryButton(value).map { .retryButton($0) } ?? .none
+        guard let kind = ActionButton.Kind(rawValue: name), let button = decodeButton(value, kind: kind) else {
+            return .none
         }
-        return decodeButton(value).map { .button($0) } ?? .none
+        return kind == .retryButton ? .retryButton(button) : .button(button)
     }
 
     /// `none` | `{button: …}` | `{link: …}`. A broken choice decodes as `.none`.
@@ -147,8 +147,10 @@ extension DecodingSession {
         guard let (name, value) = actionChoice(node, what: "secondary action", choices: ["button", "link"]) else {
             return .none
         }
-        guard let button = decodeButton(value) else { return .none }
-        return name == "link" ? .link(button) : .button(button)
+        guard let kind = ActionButton.Kind(rawValue: name), let button = decodeButton(value, kind: kind) else {
+            return .none
+        }
+        return kind == .link ? .link(button) : .button(button)
     }
 
     /// Reads `none` or a one-key mapping whose key is one of `choices`; `nil` for `none`
@@ -188,22 +190,17 @@ extension DecodingSession {
 
     // MARK: Buttons
 
-    /// `button` / `link`: `title` and `action` required, `onFailure` optional.
-    mutating func decodeButton(_ node: Node) -> ActionButton? {
+    /// `button`, `link` or `retryButton`: `title` and `action` required, `onFailure`
+    /// optional, and for a `retryButton` an optional `loadingTitle`.
+    mutating func decodeButton(_ node: Node, kind: ActionButton.Kind) -> ActionButton? {
         guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: ["title", "action", "onFailure"])
+        let allowed = kind == .retryButton
+            ? ["title", "loadingTitle", "action", "onFailure"] : ["title", "action", "onFailure"]
+        let suggested = checkKeys(fields, allowed: allowed)
         let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
-        return ActionButton(title: title, action: action, onFailure: onFailure, span: node.span)
-    }
-
-    /// `retryButton`: like a button, plus an optional `loadingTitle`.
-    mutating func decodeRetryButton(_ node: Node) -> RetryButton? {
-        guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: ["title", "loadingTitle", "action", "onFailure"])
-        let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
-        return RetryButton(
-            title: title, loadingTitle: optionalTemplate(fields, "loadingTitle"), action: action,
-            onFailure: onFailure, span: node.span)
+        let loadingTitle = kind == .retryButton ? optionalTemplate(fields, "loadingTitle") : nil
+        return ActionButton(
+            kind: kind, title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure, span: node.span)
     }
 
     private mutating func decodeButtonParts(

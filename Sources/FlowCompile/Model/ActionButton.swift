@@ -1,54 +1,47 @@
 import FlowSource
 
-/// A `button` or `link`: a title, the action it runs, and what runs when a step fails.
-public struct ActionButton: Sendable {
+/// A button of a screen: a `button`, `retryButton` or `link` with its title, the action
+/// it runs, and what runs when a step fails. One type for all three kinds; only a
+/// `retryButton` shows ``loadingTitle``.
+///
+/// Equality ignores where the button is written (``span``).
+public struct ActionButton: Sendable, Hashable {
+    /// How the button is shown: the key it is written under in a file.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `button`: a button (primary or secondary).
+        case button
+        /// `retryButton`: a primary button that shows its ``ActionButton/loadingTitle``
+        /// while its action runs.
+        case retryButton
+        /// `link`: a secondary action shown as a link.
+        case link
+    }
+
+    /// How the button is shown.
+    public var kind: Kind
     /// The text on the button, a template rendered when the screen is drawn; in a file an
     /// empty or blank title is `empty-title`.
     public var title: TemplateString
+    /// The text shown instead of ``title`` while the action runs, for a `retryButton`;
+    /// `nil` keeps ``title``.
+    public var loadingTitle: TemplateString?
     /// The steps a tap runs, in order.
     public var action: FlowAction
     /// Runs when a step of `action` fails; `nil` shows the error on the screen and keeps
     /// the screen (so it can be tapped again).
     public var onFailure: FlowAction?
-    /// Where the button is written: the mapping after `button:` or `link:`; `nil` for buttons
-    /// built in code.
-    public var span: SourceSpan?
+    /// Where the button is written: the mapping after `button:`, `retryButton:` or
+    /// `link:`; `nil` for buttons built in code.
+    @IgnoredInEquality public var span: SourceSpan?
 
-    /// A button showing `title` that runs `action`; `onFailure` (default `nil`) runs when a
-    /// step of `action` fails; `span` is where it is written (default `nil`).
-    public init(title: TemplateString, action: FlowAction, onFailure: FlowAction? = nil, span: SourceSpan? = nil) {
-        self.title = title
-        self.action = action
-        self.onFailure = onFailure
-        self.span = span
-    }
-}
-
-/// A `retryButton`: like ``ActionButton`` with a `loadingTitle` shown while the action runs.
-public struct RetryButton: Sendable {
-    /// The text on the button while its action is not running, a template rendered when the
-    /// screen is drawn; in a file an empty or blank title is `empty-title`.
-    public var title: TemplateString
-    /// The text shown while the action runs (the button ignores taps meanwhile), a template;
-    /// `nil` keeps showing ``title``.
-    public var loadingTitle: TemplateString?
-    /// The steps a tap runs, in order; a retry after a failure runs them again from the first
-    /// (steps that succeeded are not undone).
-    public var action: FlowAction
-    /// Runs when a step of ``action`` fails; `nil` shows the error on the screen and keeps the
-    /// screen, so the button can be tapped again.
-    public var onFailure: FlowAction?
-    /// Where the button is written: the mapping after `retryButton:`; `nil` for buttons built
-    /// in code.
-    public var span: SourceSpan?
-
-    /// A retry button showing `title`, and `loadingTitle` (default `nil`: `title` again) while
-    /// `action` runs; `onFailure` (default `nil`) runs when a step of `action` fails; `span`
-    /// is where it is written (default `nil`).
+    /// A button of `kind` (default `button`) showing `title` that runs `action`;
+    /// `loadingTitle` (default `nil`) is shown while it runs, `onFailure` (default `nil`)
+    /// runs when a step of `action` fails; `span` is where it is written (default `nil`).
     public init(
-        title: TemplateString, loadingTitle: TemplateString? = nil, action: FlowAction,
+        kind: Kind = .button, title: TemplateString, loadingTitle: TemplateString? = nil, action: FlowAction,
         onFailure: FlowAction? = nil, span: SourceSpan? = nil
     ) {
+        self.kind = kind
         self.title = title
         self.loadingTitle = loadingTitle
         self.action = action

@@ -3,9 +3,9 @@ import FlowSource
 /// One block of a screen's `extraContent`, shown below the subtitle. Field blocks
 /// (`rating`, `textField`, `textEditor`, `toggle`) have an `id`, unique in the flow;
 /// their values live for the whole flow.
-public struct ContentBlock: Sendable {
+public struct ContentBlock: Sendable, Hashable {
     /// What a block is, with its contents: one case per block name of `extraContent`.
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Hashable {
         /// `text: STRING`: a paragraph, a template rendered when the screen is drawn.
         case text(TemplateString)
         /// `image: NAME`: the name of an image asset, taken as written (not a template); in a
@@ -27,7 +27,7 @@ public struct ContentBlock: Sendable {
     public var kind: Kind
     /// Where the block is written: its one-key mapping in the `extraContent` list; `nil` for
     /// blocks built in code.
-    public var span: SourceSpan?
+    @IgnoredInEquality public var span: SourceSpan?
 
     /// A block of `kind`; `span` is where it is written (default `nil`, for blocks built in
     /// code).
@@ -76,11 +76,11 @@ public struct RatingField: Sendable, Hashable {
     public var max: Int
     /// The initial value; `nil` means `min`.
     public var value: Int?
-    package var idSpan: SourceSpan?
+    @IgnoredInEquality package var idSpan: SourceSpan?
     /// Where `min`, `max` and `value` are written, when they came from a file.
-    package var minSpan: SourceSpan?
-    package var maxSpan: SourceSpan?
-    package var valueSpan: SourceSpan?
+    @IgnoredInEquality package var minSpan: SourceSpan?
+    @IgnoredInEquality package var maxSpan: SourceSpan?
+    @IgnoredInEquality package var valueSpan: SourceSpan?
 
     /// A rating `id` from `min` (default 1) to `max` (default 5) starting at `value` (default
     /// `nil`: `min`), with an optional `label`. `idSpan`, `minSpan`, `maxSpan` and
@@ -136,9 +136,9 @@ public struct TextInputField: Sendable, Hashable {
     public var format: TextFormat
     /// Maximum length in Unicode scalars.
     public var maxLength: Int?
-    package var idSpan: SourceSpan?
+    @IgnoredInEquality package var idSpan: SourceSpan?
     /// Where `maxLength` is written, when it came from a file.
-    package var maxLengthSpan: SourceSpan?
+    @IgnoredInEquality package var maxLengthSpan: SourceSpan?
 
     /// A text field `id`; `label` and `placeholder` default to `nil`, `required` to `false`,
     /// `format` to ``TextFormat/text`` and `maxLength` to `nil` (no limit). `idSpan` and
@@ -174,9 +174,9 @@ public struct TextEditorField: Sendable, Hashable {
     public var required: Bool
     /// Maximum length in Unicode scalars.
     public var maxLength: Int?
-    package var idSpan: SourceSpan?
+    @IgnoredInEquality package var idSpan: SourceSpan?
     /// Where `maxLength` is written, when it came from a file.
-    package var maxLengthSpan: SourceSpan?
+    @IgnoredInEquality package var maxLengthSpan: SourceSpan?
 
     /// A text editor `id`; `label` and `placeholder` default to `nil`, `required` to `false`
     /// and `maxLength` to `nil` (no limit). `idSpan` and `maxLengthSpan` are where those values
@@ -204,9 +204,11 @@ public struct ToggleField: Sendable, Hashable {
     public var label: String?
     /// The initial state, `true` for on; default `false`.
     public var value: Bool
-    package var idSpan: SourceSpan?
+    @IgnoredInEquality package var idSpan: SourceSpan?
 
-    package init(id: String, label: String? = nil, value: Bool = false, idSpan: SourceSpan? = nil) {
+    /// A toggle with field id `id`, an optional `label`, starting at `value` (default
+    /// off); `idSpan` is where the id is written (default `nil`).
+    public init(id: String, label: String? = nil, value: Bool = false, idSpan: SourceSpan? = nil) {
         self.id = id
         self.label = label
         self.value = value

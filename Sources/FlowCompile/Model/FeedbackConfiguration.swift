@@ -9,7 +9,7 @@ import FlowSource
 /// FeedbackConfiguration(style: .success, title: "Title", subtitle: "Subtitle",
 ///                       primaryAction: .button(title: "Done", completion: { … }))
 /// ```
-public struct FeedbackConfiguration: Sendable {
+public struct FeedbackConfiguration: Sendable, Hashable {
     /// The screen id within its flow (the `screens` key, or the file's base name).
     public var id: String
     /// The look of the screen: one of the three fixed styles, or `.feedback(image:)`.
@@ -27,7 +27,7 @@ public struct FeedbackConfiguration: Sendable {
     /// Default empty.
     public var extraContent: [ContentBlock]
     /// Where the screen is defined (its key in `screens`, or the document root).
-    public var span: SourceSpan?
+    @IgnoredInEquality public var span: SourceSpan?
 
     /// A screen built in Swift. `id` defaults to `feedback`: configurations built in code
     /// share it, and a navigator shows one whose id is already in its screen table under a
@@ -70,9 +70,7 @@ extension FeedbackConfiguration {
     /// `onFailure`, the secondary action, its `onFailure`. O(1).
     public var actions: [FlowAction] {
         var actions: [FlowAction] = []
-        if let action = primaryAction.action { actions.append(action) }
-        if let onFailure = primaryAction.onFailure { actions.append(onFailure) }
-        if let button = secondaryAction.button {
+        for button in [primaryAction.button, secondaryAction.button].compactMap({ $0 }) {
             actions.append(button.action)
             if let onFailure = button.onFailure { actions.append(onFailure) }
         }

@@ -4,14 +4,14 @@ import FlowSource
 ///
 /// The primary action is enabled only when every required field of the screen is
 /// filled and valid and the screen is not busy.
-public enum FeedbackPrimaryAction: Sendable {
+public enum FeedbackPrimaryAction: Sendable, Hashable {
     /// No primary button (`primaryAction: none`).
     case none
     /// A `button`: a tap runs its action; enabled only when the screen's form is complete.
     case button(ActionButton)
     /// A `retryButton`: a button that shows its `loadingTitle` (and ignores taps) while its
     /// action runs, e.g. "Try again" on a "you're offline" screen.
-    case retryButton(RetryButton)
+    case retryButton(ActionButton)
 
     /// A button built in Swift, `FeedbackPrimaryAction.button(title: "…", completion: { … })`:
     /// its action is one step that runs `completion` (a throw fails it). `title` is read as
@@ -46,36 +46,22 @@ public enum FeedbackPrimaryAction: Sendable {
                 gate.finish(.failure(CancellationError()))
             }
         }
-        return .retryButton(RetryButton(
-            title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
+        return .retryButton(ActionButton(
+            kind: .retryButton, title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
             action: FlowAction(.perform(step))))
     }
 
-    /// The button's title, `nil` for `.none`.
-    public var title: TemplateString? {
+    /// The button, with its ``ActionButton/kind`` as the case says (`button` or
+    /// `retryButton`); `nil` for ``none``.
+    public var button: ActionButton? {
         switch self {
-        case .none: nil
-        case .button(let b): b.title
-        case .retryButton(let b): b.title
-        }
-    }
-
-    /// The steps the button runs; `nil` for `.none`.
-    public var action: FlowAction? {
-        switch self {
-        case .none: nil
-        case .button(let b): b.action
-        case .retryButton(let b): b.action
-        }
-    }
-
-    /// What runs when a step of ``action`` fails; `nil` for `.none` and for a button without
-    /// `onFailure`.
-    public var onFailure: FlowAction? {
-        switch self {
-        case .none: nil
-        case .button(let b): b.onFailure
-        case .retryButton(let b): b.onFailure
+        case .none: return nil
+        case .button(var b):
+            b.kind = .button
+            return b
+        case .retryButton(var b):
+            b.kind = .retryButton
+            return b
         }
     }
 }

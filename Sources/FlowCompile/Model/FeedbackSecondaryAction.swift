@@ -2,7 +2,7 @@ import FlowSource
 
 /// The secondary action of a screen: a button, a link, or none. It does
 /// not wait for the form: a "Contact us" link works with an empty email.
-public enum FeedbackSecondaryAction: Sendable {
+public enum FeedbackSecondaryAction: Sendable, Hashable {
     /// No secondary action (`secondaryAction: none`, the default).
     case none
     /// A second `button`, tappable whatever the state of the form.
@@ -24,14 +24,20 @@ public enum FeedbackSecondaryAction: Sendable {
     public static func link(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .link(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+        .link(ActionButton(kind: .link, title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
     }
 
-    /// The button, for `.button` and `.link`.
+    /// The button, with its ``ActionButton/kind`` as the case says (`button` or `link`);
+    /// `nil` for ``none``.
     public var button: ActionButton? {
         switch self {
-        case .none: nil
-        case .button(let b), .link(let b): b
+        case .none: return nil
+        case .button(var b):
+            b.kind = .button
+            return b
+        case .link(var b):
+            b.kind = .link
+            return b
         }
     }
 }

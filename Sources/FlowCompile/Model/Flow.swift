@@ -18,7 +18,7 @@ public enum Presentation: String, Sendable, Hashable, CaseIterable {
 ///
 /// Invariants after successful validation: `screens` is non-empty, ids are unique,
 /// `start` names a screen, every navigation target names a screen.
-public struct Flow: Sendable {
+public struct Flow: Sendable, Hashable {
     /// The format version; only `1` exists.
     public var version: Int
     /// Default: the file's base name.
@@ -30,10 +30,10 @@ public struct Flow: Sendable {
     /// The screens in the order written.
     public var screens: [FeedbackConfiguration]
     /// Where `start` is written (for diagnostics), when it came from a file.
-    package var startSpan: SourceSpan?
+    @IgnoredInEquality package var startSpan: SourceSpan?
     /// Where the screens are written: the `screens` mapping of a flow file, or the root
     /// mapping of a single-screen file; `nil` for flows built in code.
-    package var screensSpan: SourceSpan?
+    @IgnoredInEquality package var screensSpan: SourceSpan?
 
     /// A flow of `screens` starting at `start`, which should name one of them (`validate`
     /// reports `unknown-screen` otherwise). `version` defaults to 1 and `presentation` to

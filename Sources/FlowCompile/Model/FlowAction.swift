@@ -2,13 +2,13 @@ import FlowSource
 
 /// What a button does: one step or a list of steps, run in order; a failing step stops
 /// the rest.
-public struct FlowAction: Sendable {
+public struct FlowAction: Sendable, Hashable {
     /// The steps, in the order they run. An action in a file has at least one
     /// (`action: []` is `empty-action`); a step that failed to decode is left out.
     public var steps: [Step]
     /// Where the action is written (the single step, or the list of steps; the button's
     /// mapping when `action` is missing); `nil` for actions built in code.
-    public var span: SourceSpan?
+    @IgnoredInEquality public var span: SourceSpan?
 
     /// An action running `steps` in order; `span` is where it is written (default `nil`).
     public init(_ steps: [Step], span: SourceSpan? = nil) {

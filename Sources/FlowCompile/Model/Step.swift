@@ -3,10 +3,10 @@ import FlowSource
 /// One step of an action: a built-in step (`push`, `present`, `replace`, `pop`, `popTo`,
 /// `popToRoot`, `dismiss`, `finish`, `openURL`, `collectUserFeedback`), a custom step or
 /// a Swift closure. Steps run in order; a failing step stops the rest.
-public struct Step: Sendable {
+public struct Step: Sendable, Hashable {
     /// What a step does, with its argument: a built-in step of the file format, a custom
     /// step run by a registered handler, or a Swift closure.
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Hashable {
         /// A navigation step (`push`, `present`, `replace`, `pop`, `popTo`, `popToRoot`,
         /// `dismiss`): changes the stacks.
         case navigate(NavigationOperation)
@@ -43,17 +43,17 @@ public struct Step: Sendable {
     /// What the step does, with its argument.
     public var kind: Kind
     /// Where the step is written, for files.
-    public var span: SourceSpan?
+    @IgnoredInEquality public var span: SourceSpan?
     /// Where the step's argument (target id, URL, …) is written, for files.
-    package var argumentSpan: SourceSpan?
+    @IgnoredInEquality package var argumentSpan: SourceSpan?
     /// Where the step's name is written (the bare name, or the key of a one-key
     /// mapping), for files; `nil` for steps built in code.
-    package var nameSpan: SourceSpan?
+    @IgnoredInEquality package var nameSpan: SourceSpan?
     /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
     /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
     /// document order, so validation can check their `${name}` references. Empty for
     /// steps built in code and for steps whose argument is already a ``TemplateString``.
-    package var argumentTemplates: [TemplateString]
+    @IgnoredInEquality package var argumentTemplates: [TemplateString]
 
     /// A step of `kind`. The rest is where it is written in a file, for diagnostics: `span`
     /// the step (its bare name or one-key mapping), `argumentSpan` its argument, `nameSpan`
@@ -144,17 +144,26 @@ public struct FeedbackRequest: Sendable, Hashable {
     }
 }
 
-/// A step written as Swift code. The closure runs on the navigator; throwing fails the
-/// step (and runs `onFailure`).
-public struct StepClosure: Sendable {
-    /// The code the step runs, awaited by the navigator's action task. Returning means the
-    /// step succeeded; throwing fails it (then `onFailure` runs, or the error is shown on the
-    /// screen). Its task is cancelled when the host ends the flow while it runs; a closure
-    /// that ignores cancellation runs to its end, unobserved.
+/// A step written as Swift code (a button's `completion`, a retry button's
+/// `retryCompletion`). The closure runs on the navigator; throwing fails the step (and
+/// runs `onFailure`).
+///
+/// A closure has no value to compare, so a `StepClosure` is a reference: equal only to
+/// itself (the same closure given once), and never equal to a step read from a file.
+public final class StepClosure: Sendable, Hashable {
+    /// The code to run.
     public let body: @Sendable () async throws -> Void
 
-    /// A step that runs `body`.
+    /// A step running `body`.
     public init(_ body: @escaping @Sendable () async throws -> Void) {
         self.body = body
+    }
+
+    /// Whether `lhs` and `rhs` are the same closure step (identity).
+    public static func == (lhs: StepClosure, rhs: StepClosure) -> Bool { lhs === rhs }
+
+    /// Hashes the identity of the closure step.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 }

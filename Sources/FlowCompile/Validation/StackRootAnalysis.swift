@@ -86,7 +86,7 @@ struct StackRootAnalysis {
         let own: Top =
             mayBeAboveRoot.contains(screen.id)
             ? .aboveRoot : mayBeOnHost.contains(screen.id) ? .onHost(screen.id) : .root(screen.id)
-        if let action = screen.primaryAction.action { walk(action, onFailure: screen.primaryAction.onFailure, from: own) }
+        if let button = screen.primaryAction.button { walk(button.action, onFailure: button.onFailure, from: own) }
         if let button = screen.secondaryAction.button { walk(button.action, onFailure: button.onFailure, from: own) }
     }
 

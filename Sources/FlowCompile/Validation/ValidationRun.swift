@@ -430,14 +430,10 @@ struct ValidationRun {
         for block in screen.extraContent {
             if case .text(let text) = block.kind { templates.append(text) }
         }
-        switch screen.primaryAction {
-        case .none: break
-        case .button(let b): templates.append(b.title)
-        case .retryButton(let b):
-            templates.append(b.title)
-            if let loading = b.loadingTitle { templates.append(loading) }
+        for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
+            templates.append(button.title)
+            if let loading = button.loadingTitle { templates.append(loading) }
         }
-        if let button = screen.secondaryAction.button { templates.append(button.title) }
         for action in screen.actions {
             for step in action.steps {
                 switch step.kind {

@@ -45,7 +45,7 @@ extension FlowNavigator {
 
     /// The body of a tap that runs, in the navigator's own task.
     private func runTapped(
-        _ button: (title: TemplateString, action: FlowAction, onFailure: FlowAction?), slot: ActionSlot,
+        _ button: ActionButton, slot: ActionSlot,
         instance: ScreenInstance
     ) async {
         let instanceID = instance.id
@@ -85,18 +85,11 @@ extension FlowNavigator {
         waiter?.resume(returning: result)
     }
 
-    /// The action in `slot` of `screen`: title, steps, `onFailure`.
-    private func button(_ slot: ActionSlot, of screen: FeedbackConfiguration) -> (title: TemplateString, action: FlowAction, onFailure: FlowAction?)? {
+    /// The button in `slot` of `screen`, `nil` for `none`.
+    private func button(_ slot: ActionSlot, of screen: FeedbackConfiguration) -> ActionButton? {
         switch slot {
-        case .primary:
-            switch screen.primaryAction {
-            case .none: return nil
-            case .button(let b): return (b.title, b.action, b.onFailure)
-            case .retryButton(let b): return (b.title, b.action, b.onFailure)
-            }
-        case .secondary:
-            guard let b = screen.secondaryAction.button else { return nil }
-            return (b.title, b.action, b.onFailure)
+        case .primary: screen.primaryAction.button
+        case .secondary: screen.secondaryAction.button
         }
     }
 

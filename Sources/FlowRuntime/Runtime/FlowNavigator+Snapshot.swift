@@ -35,31 +35,15 @@ extension FlowNavigator {
             if case .field(let field) = block { field.isComplete } else { true }
         }
 
-        var primary: ActionSnapshot?
-        switch screen.primaryAction {
-        case .none:
-            primary = nil
-        case .button(let button):
-            primary = ActionSnapshot(
-                slot: .primary, kind: .button, title: button.title.render(render),
-                isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
-        case .retryButton(let button):
-            let title = (primaryRuns ? button.loadingTitle : nil) ?? button.title
-            primary = ActionSnapshot(
-                slot: .primary, kind: .retryButton, title: title.render(render),
+        let primary = screen.primaryAction.button.map { button in
+            ActionSnapshot(
+                slot: .primary, kind: button.kind, title: Self.shownTitle(of: button, running: primaryRuns).render(render),
                 isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
         }
-
-        var secondary: ActionSnapshot?
-        switch screen.secondaryAction {
-        case .none:
-            secondary = nil
-        case .button(let button):
-            secondary = ActionSnapshot(
-                slot: .secondary, kind: .button, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
-        case .link(let button):
-            secondary = ActionSnapshot(
-                slot: .secondary, kind: .link, title: button.title.render(render), isEnabled: canTap, isLoading: secondaryRuns)
+        let secondary = screen.secondaryAction.button.map { button in
+            ActionSnapshot(
+                slot: .secondary, kind: button.kind, title: Self.shownTitle(of: button, running: secondaryRuns).render(render),
+                isEnabled: canTap, isLoading: secondaryRuns)
         }
 
         return ScreenSnapshot(
@@ -67,5 +51,11 @@ extension FlowNavigator {
             subtitle: screen.subtitle?.render(render), content: content, primary: primary, secondary: secondary,
             isBusy: isBusy, errorMessage: errors[instance.id], isOnTop: isOnTop, stackIndex: position?.stack,
             indexInStack: position?.index, stackDepths: state.depths)
+    }
+
+    /// The title a button shows: its `loadingTitle` while its action runs (a retry button
+    /// that has one), else its `title`.
+    static func shownTitle(of button: ActionButton, running: Bool) -> TemplateString {
+        (running ? button.loadingTitle : nil) ?? button.title
     }
 }
