@@ -37,9 +37,9 @@ struct DecodingEquivalenceTests {
             secondaryAction: .link(ActionButton(
                 kind: .link, title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
             extraContent: [
-                ContentBlock(.textField(TextInputField(id: "email", label: "Email Address", required: true, format: .email))),
-                ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
-                ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
+                ContentBlock(.field(.textField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.field(.textEditor(id: "comment", placeholder: "Message"))),
+                ContentBlock(.field(.rating(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
             ])
         let thanks = FeedbackConfiguration(
             id: "thanks", style: .success, title: "Thank you!",

@@ -406,15 +406,15 @@ struct DecodingNodeTests {
         let blocks = try #require(flow?.screens.first?.extraContent)
         #expect(blocks.map(\.name) == ["text", "image", "rating", "textField", "textEditor", "toggle", "custom"])
         #expect(blocks.compactMap(\.fieldID) == ["rating", "email", "comment", "subscribe"])
-        if case .textField(let field) = blocks[3].kind {
+        if let field = blocks[3].field, case .textField(let format, let maxLength) = field.kind {
             #expect(field.required)
-            #expect(field.format == .email)
-            #expect(field.maxLength == 64)
-            #expect(field.idSpan == emailID.span)
+            #expect(format == .email)
+            #expect(maxLength == 64)
+            #expect(field.spans.id == emailID.span)
         } else {
             Issue.record("expected a text field")
         }
-        if case .textEditor(let editor) = blocks[4].kind {
+        if let editor = blocks[4].field, case .textEditor = editor.kind {
             #expect(!editor.required)
             #expect(editor.placeholder == "Message")
         } else {

@@ -37,10 +37,10 @@ struct NavigatorCodeScreenTests {
         let navigator = navigator()
         let a = FeedbackConfiguration(
             id: "a", style: .informative, title: "A", primaryAction: .none,
-            extraContent: [ContentBlock(.textField(TextInputField(id: "email", maxLength: 3)))])
+            extraContent: [ContentBlock(.field(.textField(id: "email", maxLength: 3)))])
         let b = FeedbackConfiguration(
             id: "b", style: .informative, title: "B", primaryAction: .none,
-            extraContent: [ContentBlock(.textField(TextInputField(id: "email", required: true, format: .email)))])
+            extraContent: [ContentBlock(.field(.textField(id: "email", required: true, format: .email)))])
         let shownA = try await navigator.presentFeedback(configuration: a)
         await #expect(throws: NavigatorError.conflictingField(field: "email", screen: "b")) {
             try await navigator.pushFeedback(configuration: b)

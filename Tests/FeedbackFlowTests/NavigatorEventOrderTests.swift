@@ -36,7 +36,7 @@ struct NavigatorEventOrderTests {
     private func textScreen() -> FeedbackConfiguration {
         FeedbackConfiguration(
             id: "a", style: .informative, title: "A", primaryAction: .none,
-            extraContent: [ContentBlock(.textField(TextInputField(id: "t")))])
+            extraContent: [ContentBlock(.field(.textField(id: "t")))])
     }
 
     private func registry() -> ActionHandlerRegistry {

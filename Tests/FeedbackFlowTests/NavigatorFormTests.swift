@@ -10,21 +10,21 @@ struct NavigatorFormTests {
         screen(
             "rate", primary, secondary: link("Contact Us", .openURL("https://example.com/contact")),
             content: [
-                ContentBlock(.textField(TextInputField(id: "email", label: "Email Address", required: true, format: .email))),
-                ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
-                ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality"))),
+                ContentBlock(.field(.textField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.field(.textEditor(id: "comment", placeholder: "Message"))),
+                ContentBlock(.field(.rating(id: "rating", label: "Rate Quality"))),
             ])
     }
 
     @Test("initial values: rating value ?? min, toggle value, texts empty")
     func initialValues() async {
         let h = NavigatorTestHarness(flow(screen("a", content: [
-            ContentBlock(.rating(RatingField(id: "r1", min: 2, max: 4))),
-            ContentBlock(.rating(RatingField(id: "r2", value: 3))),
-            ContentBlock(.toggle(ToggleField(id: "on", value: true))),
-            ContentBlock(.toggle(ToggleField(id: "off"))),
-            ContentBlock(.textField(TextInputField(id: "name"))),
-            ContentBlock(.textEditor(TextEditorField(id: "notes"))),
+            ContentBlock(.field(.rating(id: "r1", min: 2, max: 4))),
+            ContentBlock(.field(.rating(id: "r2", value: 3))),
+            ContentBlock(.field(.toggle(id: "on", value: true))),
+            ContentBlock(.field(.toggle(id: "off"))),
+            ContentBlock(.field(.textField(id: "name"))),
+            ContentBlock(.field(.textEditor(id: "notes"))),
         ])))
         #expect(await h.navigator.fieldValues == [
             "r1": .rating(2), "r2": .rating(3), "on": .toggle(true), "off": .toggle(false),
@@ -73,7 +73,7 @@ struct NavigatorFormTests {
     @Test("an invalid optional field also keeps the primary disabled; empty it is fine")
     func optionalInvalidGates() async throws {
         let h = NavigatorTestHarness(flow(
-            screen("a", .finish(nil), content: [ContentBlock(.textField(TextInputField(id: "phone", format: .phone)))])))
+            screen("a", .finish(nil), content: [ContentBlock(.field(.textField(id: "phone", format: .phone)))])))
         _ = try await h.start()
         #expect(await h.navigator.snapshot()?.primary?.isEnabled == true)
         try await h.navigator.setField("phone", to: .text("call me"))
@@ -86,7 +86,7 @@ struct NavigatorFormTests {
     func gateIsPerScreen() async throws {
         let h = NavigatorTestHarness(flow(
             screen("a", .finish(nil), secondary: link("Skip", .push("b")),
-                   content: [ContentBlock(.textField(TextInputField(id: "must", required: true)))]),
+                   content: [ContentBlock(.field(.textField(id: "must", required: true)))]),
             screen("b", .finish("fromB"))))
         _ = try await h.start()
         try await h.tapTop(.secondary)
@@ -110,7 +110,7 @@ struct NavigatorFormTests {
     @Test("maxLength counts Unicode scalars, not characters")
     func maxLengthInScalars() async throws {
         let h = NavigatorTestHarness(flow(screen("a", content: [
-            ContentBlock(.textField(TextInputField(id: "code", maxLength: 3)))
+            ContentBlock(.field(.textField(id: "code", maxLength: 3)))
         ])))
         // "e" + U+0301 COMBINING ACUTE ACCENT + "e": 2 characters, 3 scalars → fits.
         try await h.navigator.setField("code", to: .text("e\u{301}e"))
@@ -124,7 +124,7 @@ struct NavigatorFormTests {
     @Test("a value of the wrong kind and an unknown field are refused")
     func wrongKindAndUnknown() async throws {
         let h = NavigatorTestHarness(flow(ratingScreen()))
-        await #expect(throws: FieldError.wrongKind(field: "rating", expected: .rating(min: 1, max: 5))) {
+        await #expect(throws: FieldError.wrongKind(field: "rating", expected: .rating(min: 1, max: 5, value: nil))) {
             try await h.navigator.setField("rating", to: .text("4"))
         }
         await #expect(throws: FieldError.unknownField("nope")) {

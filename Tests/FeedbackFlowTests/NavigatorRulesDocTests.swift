@@ -89,7 +89,7 @@ struct NavigatorRulesDocTests {
         let h = NavigatorTestHarness(
             flow(screen(
                 "a", .custom(name: "slow", argument: nil),
-                content: [ContentBlock(.textField(TextInputField(id: "note")))])),
+                content: [ContentBlock(.field(.textField(id: "note")))])),
             handlers: ["slow": slow])
         let id = try await h.start()
         let running = Task { await h.navigator.tap(.primary, on: id) }
@@ -123,8 +123,8 @@ struct NavigatorRulesDocTests {
     @Test("when a broken flow repeats a field id, the first definition is the one the navigator keeps")
     func repeatedFieldIDFirstWins() async throws {
         let h = NavigatorTestHarness(flow(
-            screen("a", .push("b"), content: [ContentBlock(.textField(TextInputField(id: "x", maxLength: 2)))]),
-            screen("b", content: [ContentBlock(.textField(TextInputField(id: "x")))])))
+            screen("a", .push("b"), content: [ContentBlock(.field(.textField(id: "x", maxLength: 2)))]),
+            screen("b", content: [ContentBlock(.field(.textField(id: "x")))])))
         await #expect(throws: FieldError.tooLong(field: "x", length: 3, maxLength: 2)) {
             try await h.navigator.setField("x", to: .text("abc"))
         }
@@ -133,7 +133,7 @@ struct NavigatorRulesDocTests {
     @Test("flow.id and screen.id win over the host context; a field, even empty, wins over a context entry")
     func templateLookupOrder() async throws {
         let h = NavigatorTestHarness(
-            flow(screen("s", title: "${screen.id}/${flow.id}/${who}|", content: [ContentBlock(.textField(TextInputField(id: "who")))])),
+            flow(screen("s", title: "${screen.id}/${flow.id}/${who}|", content: [ContentBlock(.field(.textField(id: "who")))])),
             context: ["who": "host", "screen.id": "X", "flow.id": "Y"])
         _ = try await h.start()
         #expect(await h.navigator.snapshot()?.title == "s/test-flow/|")
@@ -156,7 +156,7 @@ struct NavigatorRulesDocTests {
     func openURLEncodesValues() async throws {
         let h = NavigatorTestHarness(flow(screen(
             "a", .openURL("mailto:help@example.com?subject=${who}&x=1"),
-            content: [ContentBlock(.textField(TextInputField(id: "who")))])))
+            content: [ContentBlock(.field(.textField(id: "who")))])))
         _ = try await h.start()
         // Space → %20, '&' → %26, 'é' (UTF-8 C3 A9) → %C3%A9; '-', '.', '_', '~' stay.
         try await h.navigator.setField("who", to: .text("Ada & é-._~"))
@@ -203,7 +203,7 @@ struct NavigatorRulesDocTests {
         let h = NavigatorTestHarness(
             flow(screen(
                 "a", .finish("${who}"), secondary: link("Go", .push("${who}")),
-                content: [ContentBlock(.textField(TextInputField(id: "t", label: "L ${who}", placeholder: "P ${who}")))])),
+                content: [ContentBlock(.field(.textField(id: "t", label: "L ${who}", placeholder: "P ${who}")))])),
             context: ["who": "x"])
         _ = try await h.start()
         let field = try #require(await h.navigator.snapshot()?.fields.first)
@@ -273,7 +273,7 @@ struct DeliveryRulesDocTests {
         let recorder = TranscriptRecorder(path: path)
         let rate = screen(
             "rate", .collectUserFeedback(FeedbackRequest(rating: "5", reason: "${email}")), .push("thanks"),
-            content: [ContentBlock(.textField(TextInputField(id: "email")))])
+            content: [ContentBlock(.field(.textField(id: "email")))])
         let navigator = FlowNavigator(
             flow: flow(rate, screen("thanks", title: "Thanks, ${email}")),
             registry: ActionHandlerRegistry(urlHandler: RecordingURLHandler(), feedbackSink: RecordingFeedbackSink()),

@@ -172,7 +172,7 @@ struct NavigatorStepTests {
     @Test("after the end, taps are ignored and fields do not change")
     func afterEnd() async throws {
         let h = NavigatorTestHarness(flow(screen(
-            "a", .finish(nil), content: [ContentBlock(.toggle(ToggleField(id: "t")))])))
+            "a", .finish(nil), content: [ContentBlock(.field(.toggle(id: "t")))])))
         let a = try await h.start()
         try await h.tapTop()
         #expect(await h.navigator.tap(.primary, on: a) == .ignoredFlowEnded)

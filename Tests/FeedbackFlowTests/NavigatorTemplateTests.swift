@@ -6,7 +6,7 @@ import Testing
 @Suite("Navigator templates and feedback")
 struct NavigatorTemplateTests {
     /// Seed `000`, written as a flow.
-    private func callQuality(rating: RatingField = RatingField(id: "rating", label: "Rate Quality", value: 1)) -> Flow {
+    private func callQuality(rating: FormField = FormField.rating(id: "rating", label: "Rate Quality", value: 1)) -> Flow {
         let request = FeedbackRequest(
             rating: "${rating}", reason: "${email}\n${comment}",
             custom: [
@@ -18,9 +18,9 @@ struct NavigatorTemplateTests {
             screen(
                 "rate", .collectUserFeedback(request), .push("thanks"),
                 content: [
-                    ContentBlock(.textField(TextInputField(id: "email", required: true, format: .email))),
-                    ContentBlock(.textEditor(TextEditorField(id: "comment"))),
-                    ContentBlock(.rating(rating)),
+                    ContentBlock(.field(.textField(id: "email", required: true, format: .email))),
+                    ContentBlock(.field(.textEditor(id: "comment"))),
+                    ContentBlock(.field(rating)),
                 ]),
             screen("thanks"),
             id: "call-quality-rating")
@@ -48,7 +48,7 @@ struct NavigatorTemplateTests {
 
     @Test("a rating outside 1...5 fails collectUserFeedback and nothing is submitted")
     func ratingOutsideSeedRange() async throws {
-        let h = NavigatorTestHarness(callQuality(rating: RatingField(id: "rating", min: 0, max: 10, value: 7)))
+        let h = NavigatorTestHarness(callQuality(rating: FormField.rating(id: "rating", min: 0, max: 10, value: 7)))
         _ = try await h.start()
         try await h.navigator.setField("email", to: .text("ada@example.com"))
         try await h.tapTop()
@@ -85,7 +85,7 @@ struct NavigatorTemplateTests {
             subtitle: TemplateString("Costs $$5, toggle is ${t}"), primaryAction: .none, secondaryAction: .none,
             extraContent: [
                 ContentBlock(.text(TemplateString("note: ${missing}|"))),
-                ContentBlock(.toggle(ToggleField(id: "t", value: true))),
+                ContentBlock(.field(.toggle(id: "t", value: true))),
             ], span: nil)
         let h = NavigatorTestHarness(flow(configuration), context: ["user": "Ada"])
         _ = try await h.start()

@@ -83,8 +83,8 @@ struct ValidationRuleTests {
 
     @Test("a field id used twice in a flow is an error with a note at the first")
     func duplicateFieldIDs() {
-        let first = ContentBlock(.textField(TextInputField(id: "email", idSpan: Self.span(4, 24))))
-        let second = ContentBlock(.toggle(ToggleField(id: "email", idSpan: Self.span(9, 21))))
+        let first = ContentBlock(.field(.textField(id: "email").at(.init(id: Self.span(4, 24)))))
+        let second = ContentBlock(.field(.toggle(id: "email").at(.init(id: Self.span(9, 21)))))
         let flow = Flow(id: "f", start: "a", screens: [
             Self.screen("a", [Step(.push("b"))], content: [first]), Self.screen("b", content: [second]),
         ])
@@ -98,7 +98,7 @@ struct ValidationRuleTests {
     @Test("templates may name field ids of any screen and the context variables, nothing else")
     func references() {
         let content = [
-            ContentBlock(.textField(TextInputField(id: "email"))), ContentBlock(.text("Thanks from ${flow.id} on ${screen.id}")),
+            ContentBlock(.field(.textField(id: "email"))), ContentBlock(.text("Thanks from ${flow.id} on ${screen.id}")),
         ]
         let steps = [
             Step(.collectUserFeedback(FeedbackRequest(rating: "${rating}", reason: "${emial}"))),
@@ -107,7 +107,7 @@ struct ValidationRuleTests {
         ]
         let flow = Flow(id: "f", start: "a", screens: [
             Self.screen("a", steps + [Step(.push("b"))], content: content, title: "Hi ${email}"),
-            Self.screen("b", content: [ContentBlock(.rating(RatingField(id: "rating")))]),
+            Self.screen("b", content: [ContentBlock(.field(.rating(id: "rating")))]),
         ])
         let diagnostics = FlowValidator.validate(flow)
         #expect(Self.codes(diagnostics) == ["unknown-reference", "unknown-reference", "unknown-reference"])
@@ -238,13 +238,13 @@ struct ValidationRuleTests {
     @Test("rating needs min < max and min <= value <= max; maxLength is at least 1")
     func fieldRanges() {
         let content = [
-            ContentBlock(.rating(RatingField(id: "r1", min: 5, max: 5, minSpan: Self.span(4, 30)))),
-            ContentBlock(.rating(RatingField(id: "r2", min: 1, max: 5, value: 0, valueSpan: Self.span(5, 40)))),
-            ContentBlock(.rating(RatingField(id: "r3", min: 1, max: 5, value: 6))),
-            ContentBlock(.rating(RatingField(id: "r4", min: 1, max: 10, value: 10))),
-            ContentBlock(.textField(TextInputField(id: "t", maxLength: 0, maxLengthSpan: Self.span(7, 50)))),
-            ContentBlock(.textEditor(TextEditorField(id: "e", maxLength: -3))),
-            ContentBlock(.textEditor(TextEditorField(id: "ok", maxLength: 1))),
+            ContentBlock(.field(.rating(id: "r1", min: 5, max: 5).at(.init(min: Self.span(4, 30))))),
+            ContentBlock(.field(.rating(id: "r2", min: 1, max: 5, value: 0).at(.init(value: Self.span(5, 40))))),
+            ContentBlock(.field(.rating(id: "r3", min: 1, max: 5, value: 6))),
+            ContentBlock(.field(.rating(id: "r4", min: 1, max: 10, value: 10))),
+            ContentBlock(.field(.textField(id: "t", maxLength: 0).at(.init(maxLength: Self.span(7, 50))))),
+            ContentBlock(.field(.textEditor(id: "e", maxLength: -3))),
+            ContentBlock(.field(.textEditor(id: "ok", maxLength: 1))),
         ]
         let diagnostics = FlowValidator.validate(Flow(id: "f", start: "a", screens: [Self.screen("a", content: content)]))
         #expect(Self.codes(diagnostics).allSatisfy { $0 == "invalid-value" })

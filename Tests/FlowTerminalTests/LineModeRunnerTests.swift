@@ -148,7 +148,7 @@ struct LineModeRunnerTests {
     func toggles() async {
         let screen = FeedbackConfiguration(
             id: "prefs", style: .informative, title: "Prefs", subtitle: nil, primaryAction: .none,
-            secondaryAction: .none, extraContent: [ContentBlock(.toggle(ToggleField(id: "news", label: "Newsletter")))],
+            secondaryAction: .none, extraContent: [ContentBlock(.field(.toggle(id: "news", label: "Newsletter")))],
             span: nil)
         let run = await play(Flow(configuration: screen), ["toggle", "set news off", "set news maybe", "toggle news", "show"])
         let out = lines(run.output)

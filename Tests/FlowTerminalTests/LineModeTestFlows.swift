@@ -14,9 +14,9 @@ enum LineModeTestFlows {
             primaryAction: .button(ActionButton(title: "Submit", action: submit)),
             secondaryAction: .link(ActionButton(title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
             extraContent: [
-                ContentBlock(.textField(TextInputField(id: "email", label: "Email Address", required: true, format: .email))),
-                ContentBlock(.textEditor(TextEditorField(id: "comment", placeholder: "Message"))),
-                ContentBlock(.rating(RatingField(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
+                ContentBlock(.field(.textField(id: "email", label: "Email Address", required: true, format: .email))),
+                ContentBlock(.field(.textEditor(id: "comment", placeholder: "Message"))),
+                ContentBlock(.field(.rating(id: "rating", label: "Rate Quality", min: 1, max: 5, value: 1))),
             ], span: nil)
         let thanks = FeedbackConfiguration(
             id: "thanks", style: .success, title: "Thank you!", subtitle: nil,
@@ -31,8 +31,8 @@ enum LineModeTestFlows {
             primaryAction: .button(ActionButton(title: "Done", action: FlowAction(.dismiss))),
             secondaryAction: .none,
             extraContent: [
-                ContentBlock(.rating(RatingField(id: "audio", label: "Audio", min: 1, max: 5, value: 1))),
-                ContentBlock(.rating(RatingField(id: "video", label: "Video", min: 1, max: 5, value: 1))),
+                ContentBlock(.field(.rating(id: "audio", label: "Audio", min: 1, max: 5, value: 1))),
+                ContentBlock(.field(.rating(id: "video", label: "Video", min: 1, max: 5, value: 1))),
             ], span: nil)
         return Flow(configuration: screen)
     }
@@ -42,7 +42,7 @@ enum LineModeTestFlows {
         let screen = FeedbackConfiguration(
             id: "b", style: .informative, title: "Bidi", subtitle: "a\u{202E}evil\u{200F}",
             primaryAction: .none, secondaryAction: .none,
-            extraContent: [ContentBlock(.textField(TextInputField(id: "note", label: "Note")))], span: nil)
+            extraContent: [ContentBlock(.field(.textField(id: "note", label: "Note")))], span: nil)
         return Flow(configuration: screen)
     }
 }

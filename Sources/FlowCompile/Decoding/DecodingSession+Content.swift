@@ -36,71 +36,59 @@ extension DecodingSession {
                 checkName(name, what: "image name", at: value, hint: Self.imageHint)
                 return .image(name)
             }
-        case "rating": kind = decodeRating(value).map { .rating($0) }
-        case "textField": kind = decodeTextField(value).map { .textField($0) }
-        case "textEditor": kind = decodeTextEditor(value).map { .textEditor($0) }
-        case "toggle": kind = decodeToggle(value).map { .toggle($0) }
+        case "rating", "textField", "textEditor", "toggle": kind = decodeField(value, block: name).map { .field($0) }
         default: kind = decodeCustomContent(value).map { .custom($0) }
         }
         return kind.map { ContentBlock($0, span: node.span) }
     }
 
-    /// `rating: {id, label, min, max, value}`; ranges are checked by validation.
-    private mutating func decodeRating(_ node: Node) -> RatingField? {
+    /// A field block: `rating: {id, label, min, max, value}`, `textField: {id, label,
+    /// placeholder, required, format, maxLength}`, `textEditor: {id, label, placeholder,
+    /// required, maxLength}` or `toggle: {id, label, value}`. Ranges and lengths are checked
+    /// by validation.
+    private mutating func decodeField(_ node: Node, block: String) -> FormField? {
         guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: ["id", "label", "min", "max", "value"])
+        let allowed: [String] =
+            switch block {
+            case "rating": ["id", "label", "min", "max", "value"]
+            case "textField": ["id", "label", "placeholder", "required", "format", "maxLength"]
+            case "textEditor": ["id", "label", "placeholder", "required", "maxLength"]
+            default: ["id", "label", "value"]
+            }
+        let suggested = checkKeys(fields, allowed: allowed)
         let id = fieldID(fields, suggested: suggested)
-        var field = RatingField(id: id?.id ?? "", label: optionalString(fields, "label"), idSpan: id?.span)
-        if let min = optionalInteger(fields, "min") { (field.min, field.minSpan) = (min.value, min.span) }
-        if let max = optionalInteger(fields, "max") { (field.max, field.maxSpan) = (max.value, max.span) }
-        if let value = optionalInteger(fields, "value") { (field.value, field.valueSpan) = (value.value, value.span) }
-        return field
-    }
-
-    /// `textField: {id, label, placeholder, required, format, maxLength}`.
-    private mutating func decodeTextField(_ node: Node) -> TextInputField? {
-        guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: ["id", "label", "placeholder", "required", "format", "maxLength"])
-        let id = fieldID(fields, suggested: suggested)
-        var field = TextInputField(
-            id: id?.id ?? "", label: optionalString(fields, "label"),
-            placeholder: optionalString(fields, "placeholder"), required: optionalBool(fields, "required") ?? false,
-            idSpan: id?.span)
-        if let node = fields.value("format"),
-            let name = enumeration(node, name: "format", allowed: TextFormat.allCases.map(\.rawValue)),
-            let format = TextFormat(rawValue: name)
-        {
-            field.format = format
+        var spans = FormField.Spans(id: id?.span)
+        let label = optionalString(fields, "label")
+        let holdsText = block == "textField" || block == "textEditor"
+        let placeholder = holdsText ? optionalString(fields, "placeholder") : nil
+        let isRequired = holdsText ? optionalBool(fields, "required") ?? false : false
+        let kind: FieldKind
+        switch block {
+        case "rating":
+            let min = optionalInteger(fields, "min"), max = optionalInteger(fields, "max")
+            let value = optionalInteger(fields, "value")
+            (spans.min, spans.max, spans.value) = (min?.span, max?.span, value?.span)
+            kind = .rating(min: min?.value ?? 1, max: max?.value ?? 5, value: value?.value)
+        case "textField":
+            var format = TextFormat.text
+            if let node = fields.value("format"),
+                let name = enumeration(node, name: "format", allowed: TextFormat.allCases.map(\.rawValue)),
+                let chosen = TextFormat(rawValue: name)
+            {
+                format = chosen
+            }
+            let maxLength = optionalInteger(fields, "maxLength")
+            spans.maxLength = maxLength?.span
+            kind = .textField(format: format, maxLength: maxLength?.value)
+        case "textEditor":
+            let maxLength = optionalInteger(fields, "maxLength")
+            spans.maxLength = maxLength?.span
+            kind = .textEditor(maxLength: maxLength?.value)
+        default:
+            kind = .toggle(value: optionalBool(fields, "value") ?? false)
         }
-        if let maxLength = optionalInteger(fields, "maxLength") {
-            (field.maxLength, field.maxLengthSpan) = (maxLength.value, maxLength.span)
-        }
-        return field
-    }
-
-    /// `textEditor: {id, label, placeholder, required, maxLength}`.
-    private mutating func decodeTextEditor(_ node: Node) -> TextEditorField? {
-        guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: ["id", "label", "placeholder", "required", "maxLength"])
-        let id = fieldID(fields, suggested: suggested)
-        var field = TextEditorField(
-            id: id?.id ?? "", label: optionalString(fields, "label"),
-            placeholder: optionalString(fields, "placeholder"), required: optionalBool(fields, "required") ?? false,
-            idSpan: id?.span)
-        if let maxLength = optionalInteger(fields, "maxLength") {
-            (field.maxLength, field.maxLengthSpan) = (maxLength.value, maxLength.span)
-        }
-        return field
-    }
-
-    /// `toggle: {id, label, value}`.
-    private mutating func decodeToggle(_ node: Node) -> ToggleField? {
-        guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: ["id", "label", "value"])
-        let id = fieldID(fields, suggested: suggested)
-        return ToggleField(
-            id: id?.id ?? "", label: optionalString(fields, "label"), value: optionalBool(fields, "value") ?? false,
-            idSpan: id?.span)
+        return FormField(
+            id: id?.id ?? "", label: label, placeholder: placeholder, required: isRequired, kind: kind, spans: spans)
     }
 
     /// `custom: {type: NAME, …}`: the other keys become `properties`.

@@ -274,13 +274,7 @@ struct ValidationRun {
     }
 
     private static func idSpan(of block: ContentBlock) -> SourceSpan? {
-        switch block.kind {
-        case .rating(let f): f.idSpan ?? block.span
-        case .textField(let f): f.idSpan ?? block.span
-        case .textEditor(let f): f.idSpan ?? block.span
-        case .toggle(let f): f.idSpan ?? block.span
-        case .text, .image, .custom: block.span
-        }
+        if case .field(let field) = block.kind { field.spans.id ?? block.span } else { block.span }
     }
 
     /// `invalid-value` for rating ranges (`min < max`, `min <= value <= max`) and
@@ -288,20 +282,20 @@ struct ValidationRun {
     mutating func checkFieldRanges() {
         for screen in flow.screens {
             for block in screen.extraContent {
-                switch block.kind {
-                case .rating(let f):
-                    if f.min >= f.max {
-                        report(.invalidValue, "rating min \(f.min) must be less than max \(f.max)",
-                               at: f.minSpan ?? f.maxSpan ?? block.span)
-                    } else if let value = f.value, value < f.min || value > f.max {
-                        report(.invalidValue, "rating value \(value) is outside \(f.min)...\(f.max)",
-                               at: f.valueSpan ?? block.span, hint: "min <= value <= max")
+                guard case .field(let field) = block.kind else { continue }
+                let spans = field.spans
+                switch field.kind {
+                case .rating(let min, let max, let value):
+                    if min >= max {
+                        report(.invalidValue, "rating min \(min) must be less than max \(max)",
+                               at: spans.min ?? spans.max ?? block.span)
+                    } else if let value, value < min || value > max {
+                        report(.invalidValue, "rating value \(value) is outside \(min)...\(max)",
+                               at: spans.value ?? block.span, hint: "min <= value <= max")
                     }
-                case .textField(let f):
-                    checkMaxLength(f.maxLength, at: f.maxLengthSpan ?? block.span)
-                case .textEditor(let f):
-                    checkMaxLength(f.maxLength, at: f.maxLengthSpan ?? block.span)
-                case .text, .image, .toggle, .custom:
+                case .textField(_, let maxLength), .textEditor(let maxLength):
+                    checkMaxLength(maxLength, at: spans.maxLength ?? block.span)
+                case .toggle:
                     break
                 }
             }
@@ -334,7 +328,7 @@ struct ValidationRun {
         }
         for screen in flow.screens {
             let ratingField = screen.extraContent.lazy.compactMap { block -> String? in
-                if case .rating(let field) = block.kind { return field.id }
+                if case .field(let field) = block.kind, case .rating = field.kind { return field.id }
                 return nil
             }.first
             for action in screen.actions {
@@ -375,11 +369,12 @@ struct ValidationRun {
         let at = TemplateLocator.span(
             in: rating, offset: reference.offset, length: reference.name.unicodeScalars.count + 3, source: source)
         let note = Diagnostic.Note(message: "field '\(reference.name)' defined here", span: Self.idSpan(of: block))
-        switch block.kind {
-        case .rating(let field) where field.min < 1 || field.max > 5:
+        guard case .field(let field) = block.kind else { return }
+        switch field.kind {
+        case .rating(let min, let max, _) where min < 1 || max > 5:
             report(
                 .invalidValue,
-                "collectUserFeedback rating '${\(reference.name)}' names rating field '\(reference.name)', whose range \(field.min)...\(field.max) is not within 1...5",
+                "collectUserFeedback rating '${\(reference.name)}' names rating field '\(reference.name)', whose range \(min)...\(max) is not within 1...5",
                 at: at, notes: [note],
                 hint: "give '\(reference.name)' a min of at least 1 and a max of at most 5: the feedback API takes a rating from 1 to 5")
         case .toggle:

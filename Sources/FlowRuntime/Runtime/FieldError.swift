@@ -22,7 +22,7 @@ public enum FieldError: Error, Sendable, Hashable, CustomStringConvertible {
             "no field '\(id)'"
         case .wrongKind(let id, let expected):
             switch expected {
-            case .rating(let min, let max): "'\(id)' is a rating: give a whole number from \(min) to \(max)"
+            case .rating(let min, let max, _): "'\(id)' is a rating: give a whole number from \(min) to \(max)"
             case .textField, .textEditor: "'\(id)' is a text field: give a text"
             case .toggle: "'\(id)' is a toggle: give on or off"
             }

@@ -33,9 +33,9 @@ extension FlowNavigator {
     /// its id (from another screen, or earlier in `screen`). O(fields of `screen`).
     /// - Throws: ``NavigatorError/conflictingField(field:screen:)``.
     func checkFields(of screen: FeedbackConfiguration) throws(NavigatorError) {
-        var own: [String: FieldDefinition] = [:]
+        var own: [String: FormField] = [:]
         for block in screen.extraContent {
-            guard let definition = FieldDefinition(block) else { continue }
+            guard let definition = block.field else { continue }
             if let known = fieldDefinitions[definition.id] ?? own[definition.id], known != definition {
                 throw .conflictingField(field: definition.id, screen: screen.id)
             }
@@ -44,11 +44,11 @@ extension FlowNavigator {
     }
 
     static func addFields(
-        of screen: FeedbackConfiguration, to definitions: inout [String: FieldDefinition],
+        of screen: FeedbackConfiguration, to definitions: inout [String: FormField],
         values: inout [String: FieldValue]
     ) {
         for block in screen.extraContent {
-            guard let definition = FieldDefinition(block), definitions[definition.id] == nil else { continue }
+            guard let definition = block.field, definitions[definition.id] == nil else { continue }
             definitions[definition.id] = definition
             values[definition.id] = definition.initialValue
         }

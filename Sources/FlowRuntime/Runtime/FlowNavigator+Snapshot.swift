@@ -18,13 +18,13 @@ extension FlowNavigator {
             case .text(let text): return .text(text.render(render))
             case .image(let name): return .image(name)
             case .custom(let custom): return .custom(custom)
-            case .rating, .textField, .textEditor, .toggle:
+            case .field:
                 guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id] else {
                     return .text("")
                 }
                 return .field(FieldSnapshot(
                     id: id, label: definition.label, placeholder: definition.placeholder, kind: definition.kind,
-                    isRequired: definition.isRequired, value: value, problem: definition.problem(value),
+                    isRequired: definition.required, value: value, problem: definition.problem(value),
                     isComplete: definition.isComplete(value)))
             }
         }

@@ -87,7 +87,7 @@ public actor FlowNavigator {
     var screens: [String: FeedbackConfiguration] = [:]
     /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
     var nextScreenIDSuffix: [String: Int] = [:]
-    var fieldDefinitions: [String: FieldDefinition] = [:]
+    var fieldDefinitions: [String: FormField] = [:]
     var values: [String: FieldValue] = [:]
     /// The stacks.
     package private(set) var state = NavigationState()
@@ -139,7 +139,7 @@ public actor FlowNavigator {
         self.context = context
         self.now = now
         var screens: [String: FeedbackConfiguration] = [:]
-        var definitions: [String: FieldDefinition] = [:]
+        var definitions: [String: FormField] = [:]
         var values: [String: FieldValue] = [:]
         for screen in flow.screens where screens[screen.id] == nil {
             screens[screen.id] = screen

@@ -166,7 +166,7 @@ struct LineModeSession {
     }
 
     private func setRating(_ field: FieldSnapshot, _ text: String) async {
-        guard case .rating(let min, let max) = field.kind else {
+        guard case .rating(let min, let max, _) = field.kind else {
             return say(error: "'\(field.id)' is not a rating")
         }
         guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }), let value = Int(text) else {

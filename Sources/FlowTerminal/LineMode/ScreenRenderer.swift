@@ -82,7 +82,7 @@ struct ScreenRenderer {
         case .rating(let value):
             var text = "\(value) (\(rangeText(field.kind)))"
             // Stars (★ set, ☆ not) for the usual 1…N scale (N ≤ 10).
-            if case .rating(let min, let max) = field.kind, min == 1, max <= 10, value >= 1, value <= max {
+            if case .rating(let min, let max, _) = field.kind, min == 1, max <= 10, value >= 1, value <= max {
                 text = String(repeating: "★", count: value) + String(repeating: "☆", count: max - value) + "  " + text
             }
             lines = [head + text]
@@ -104,7 +104,7 @@ struct ScreenRenderer {
     }
 
     private func rangeText(_ kind: FieldKind) -> String {
-        if case .rating(let min, let max) = kind { return "\(min)–\(max)" }
+        if case .rating(let min, let max, _) = kind { return "\(min)–\(max)" }
         return ""
     }
 
