@@ -29,19 +29,6 @@ public final class RecordingPresenter: Presenter, Sendable {
     }
 
     public static func line(_ event: NavigatorEvent) -> String {
-        switch event {
-        case .screenShown(let s): "screenShown \(s.instance.screenID)"
-        case .screenUpdated(let s): "screenUpdated \(s.instance.screenID)\(s.isBusy ? " busy" : "")"
-        case .actionTapped(let t): "actionTapped \(t.slot.rawValue) \(t.title)"
-        case .stepRun(let r): "stepRun \(r.step)" + (r.argument?.stringValue.map { " \($0)" } ?? "")
-        case .handlerResult(let r):
-            switch r.outcome {
-            case .success: "handlerResult \(r.step) success"
-            case .failure(let message): "handlerResult \(r.step) failure: \(message)"
-            }
-        case .stepFailed(let f): "stepFailed \(f.step): \(f.message)"
-        case .stackChanged(let c): "stackChanged \(c.operation) \(c.depths)"
-        case .flowEnded(let o): "flowEnded \(o.name)"
-        }
+        event.description
     }
 }

@@ -2,7 +2,7 @@ import FlowSource
 
 /// What a button does: one step or a list of steps, run in order; a failing step stops
 /// the rest.
-public struct FlowAction: Sendable, Hashable {
+public struct FlowAction: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The steps, in the order they run. An action in a file has at least one
     /// (`action: []` is `empty-action`); a step that failed to decode is left out.
     public var steps: [Step]
@@ -19,5 +19,11 @@ public struct FlowAction: Sendable, Hashable {
     /// A single-step action.
     public init(_ kind: Step.Kind) {
         self.init([Step(kind)])
+    }
+
+    /// An action written as a list of steps: `[.collectUserFeedback(rating: "${rating}"),
+    /// .push("thanks")]`.
+    public init(arrayLiteral steps: Step.Kind...) {
+        self.init(steps.map { Step($0) })
     }
 }

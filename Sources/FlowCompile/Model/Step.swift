@@ -38,6 +38,14 @@ public struct Step: Sendable, Hashable {
         public static var popToRoot: Kind { .navigate(.popToRoot) }
         /// `dismiss`.
         public static var dismiss: Kind { .navigate(.dismiss) }
+        /// `collectUserFeedback: {rating, reason, custom}`: `rating` a whole number from 1 to
+        /// 5 or a template such as `"${rating}"`, `reason` and the string leaves of `custom`
+        /// templates too.
+        public static func collectUserFeedback(
+            rating: TemplateString, reason: TemplateString? = nil, custom: [String: FlowValue] = [:]
+        ) -> Kind {
+            .collectUserFeedback(FeedbackRequest(rating: rating, reason: reason, custom: custom))
+        }
     }
 
     /// What the step does, with its argument.

@@ -23,12 +23,14 @@ public struct ActionHandlerRegistry: Sendable {
     private var handlers: [String: any ActionHandler] = [:]
 
     /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
-    /// ``register(_:_:)``). `allowedURLSchemes` defaults to
+    /// ``register(_:_:)``). Both default to handlers that do nothing
+    /// (``IgnoringURLHandler``, ``DiscardingFeedbackSink``), so `ActionHandlerRegistry()`
+    /// serves screens built in Swift, whose buttons run their own closures. `allowedURLSchemes` defaults to
     /// ``URLSchemePolicy/defaultAllowedSchemes`` (`http`, `https`, `mailto`, `tel`) and is
     /// stored lower-cased; give `FlowCompiler.compile` the same set so that `validate` and the
     /// runtime agree.
     public init(
-        urlHandler: any URLHandler, feedbackSink: any FeedbackSink,
+        urlHandler: any URLHandler = IgnoringURLHandler(), feedbackSink: any FeedbackSink = DiscardingFeedbackSink(),
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes
     ) {
         self.urlHandler = urlHandler

@@ -129,7 +129,7 @@ public actor FlowNavigator {
     ///   - context: extra template variables (after `flow.id`, `screen.id` and fields).
     ///   - now: the clock for ``FeedbackSubmission/submittedAt``.
     public init(
-        flow: Flow, registry: ActionHandlerRegistry, presenters: [any Presenter] = [],
+        flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
         context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.flowID = flow.id
@@ -153,7 +153,7 @@ public actor FlowNavigator {
     /// A navigator with no flow file, for screens built in Swift and shown with
     /// ``pushFeedback(configuration:)`` / ``presentFeedback(configuration:)``.
     public init(
-        id: String = "feedback", registry: ActionHandlerRegistry, presenters: [any Presenter] = [],
+        id: String = "feedback", registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
         context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(flow: Flow(id: id, start: "", screens: []), registry: registry, presenters: presenters, context: context, now: now)

@@ -13,7 +13,7 @@ import FlowSource
 /// ``flowEnded(_:)`` is always the last event: when the host ends the flow while an
 /// action runs, that action's remaining events (its handler's result, its final
 /// update) are not emitted.
-public enum NavigatorEvent: Sendable {
+public enum NavigatorEvent: Sendable, CustomStringConvertible {
     /// An instance came on top (entered, or was revealed by a pop/dismiss).
     case screenShown(ScreenSnapshot)
     /// The top screen changed in place: a field value, busy state, or error message.
@@ -30,6 +30,28 @@ public enum NavigatorEvent: Sendable {
     case stackChanged(StackChange)
     /// The flow ended; nothing follows.
     case flowEnded(FlowOutcome)
+
+    /// One line saying what happened, for logs and tests: the event's name, then its
+    /// screen id, title, step and result, e.g. `screenShown thanks`, `actionTapped primary
+    /// Submit`, `stepRun push thanks`, `handlerResult reload failure: offline`,
+    /// `stackChanged push: thanks [2]`, `flowEnded dismissed`. A stale handler result ends
+    /// with ` (stale)`.
+    public var description: String {
+        switch self {
+        case .screenShown(let s): "screenShown \(s.instance.screenID)"
+        case .screenUpdated(let s): "screenUpdated \(s.instance.screenID)\(s.isBusy ? " busy" : "")"
+        case .actionTapped(let t): "actionTapped \(t.slot.rawValue) \(t.title)"
+        case .stepRun(let r): "stepRun \(r.step)" + (r.argument?.stringValue.map { " \($0)" } ?? "")
+        case .handlerResult(let r):
+            switch r.outcome {
+            case .success: "handlerResult \(r.step) success" + (r.isStale ? " (stale)" : "")
+            case .failure(let message): "handlerResult \(r.step) failure: \(message)" + (r.isStale ? " (stale)" : "")
+            }
+        case .stepFailed(let f): "stepFailed \(f.step): \(f.message)"
+        case .stackChanged(let c): "stackChanged \(c.operation) \(c.depths)"
+        case .flowEnded(let o): "flowEnded \(o.name)"
+        }
+    }
 
     /// Whether this is ``flowEnded(_:)``.
     var isFlowEnded: Bool {
