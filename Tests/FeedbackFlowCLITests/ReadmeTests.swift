@@ -119,5 +119,20 @@ struct ReadmeTests {
         try await run.start()
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
+
+        // The main-actor front, as in the README.
+        let front = await Self.showThanks(registry: registry, configuration: configuration)
+        await front.settled()
+        #expect(await front.navigator.snapshot()?.title == "Thank you!")
+    }
+
+    @MainActor
+    static func showThanks(registry: ActionHandlerRegistry, configuration: FeedbackConfiguration) -> FeedbackNavigator {
+        let feedbackNavigator = FeedbackNavigator(registry: registry)
+        feedbackNavigator.presentFeedback(configuration: configuration)
+        feedbackNavigator.pushFeedback(configuration: FeedbackConfiguration(
+            style: .success, title: "Thank you!",
+            primaryAction: .button(ActionButton(title: "Done", action: [.dismiss]))))
+        return feedbackNavigator
     }
 }

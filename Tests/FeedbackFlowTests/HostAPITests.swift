@@ -42,6 +42,10 @@ struct HostAPITests {
         let fromJSON = FlowCompiler.compile(text: json, format: .json, name: "rate-and-thank.json")
         #expect(fromJSON.diagnostics.isEmpty)
         #expect(fromJSON.flow == Self.inSwift)
+        // The same JSON through the loader of the C-free module.
+        let core = FlowCompiler.compileJSON(text: json, name: "rate-and-thank.json")
+        #expect(core.diagnostics.isEmpty)
+        #expect(core.flow == Self.inSwift)
         // Diagnostics of text name the given file.
         let broken = FlowCompiler.compile(text: "version: 1\nstyle: success\n", name: "inline.yaml")
         #expect(broken.diagnostics.first?.span?.file == "inline.yaml")

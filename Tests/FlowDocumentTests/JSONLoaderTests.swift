@@ -104,7 +104,7 @@ struct JSONLoaderTests {
     }
 
     @Test("syntax errors are reported at their exact place", arguments: [
-        // A trailing comma is reported at the comma itself (QA3 #3), not at the closer.
+        // A trailing comma is reported at the comma itself, not at the closer.
         ("trailing-comma-array", "1:6", "a trailing comma is not allowed in JSON"),
         ("trailing-comma-object", "1:8", "a trailing comma is not allowed in JSON"),
         ("comment", "2:3", "expected a member name in double quotes, found a comment (JSON has no comments)"),
