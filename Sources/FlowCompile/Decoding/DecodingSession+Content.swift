@@ -3,7 +3,6 @@ import FlowSource
 /// Content blocks of `extraContent`: `text`, `image`, `rating`, `textField`,
 /// `textEditor`, `toggle`, `custom`.
 extension DecodingSession {
-    static let contentBlockNames = ["text", "image", "rating", "textField", "textEditor", "toggle", "custom"]
 
     /// A one-key mapping `{NAME: …}`; `nil` after a reported problem.
     mutating func decodeContentBlock(_ node: Node) -> ContentBlock? {
@@ -18,8 +17,8 @@ extension DecodingSession {
                    hint: fields.entries.count > 1 ? "write each block as its own list item" : shapeHint)
             return nil
         }
-        guard let name = entry.keyText, Self.contentBlockNames.contains(name) else {
-            checkKeys(fields, allowed: Self.contentBlockNames, what: "content block")
+        guard let name = entry.keyText, FormatKeys.contentBlock.contains(name) else {
+            checkKeys(fields, allowed: FormatKeys.contentBlock, what: "content block")
             return nil
         }
         guard !entry.value.isNull else {
@@ -48,14 +47,7 @@ extension DecodingSession {
     /// by validation.
     private mutating func decodeField(_ node: Node, block: String) -> FormField? {
         guard let fields = mapping(node) else { return nil }
-        let allowed: [String] =
-            switch block {
-            case "rating": ["id", "label", "min", "max", "value"]
-            case "textField": ["id", "label", "placeholder", "required", "format", "maxLength"]
-            case "textEditor": ["id", "label", "placeholder", "required", "maxLength"]
-            default: ["id", "label", "value"]
-            }
-        let suggested = checkKeys(fields, allowed: allowed)
+        let suggested = checkKeys(fields, allowed: FormatKeys.field(block) ?? [])
         let id = fieldID(fields, suggested: suggested)
         var spans = FormField.Spans(id: id?.span)
         let label = optionalString(fields, "label")

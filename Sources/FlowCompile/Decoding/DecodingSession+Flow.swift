@@ -2,10 +2,6 @@ import FlowSource
 
 /// The top level of a file: a flow (`screens:`) or a single FeedbackConfiguration.
 extension DecodingSession {
-    static let flowKeys = ["version", "id", "start", "presentation", "screens"]
-    static let singleScreenFileKeys = ["version", "id", "presentation"]
-    static let screenKeys = ["style", "image", "title", "subtitle", "primaryAction", "secondaryAction", "extraContent"]
-
     /// Decodes the root node of a file whose base name (without extension) is `baseName`.
     ///
     /// Returns `nil` only when nothing sensible can be built: the root is not a mapping,
@@ -16,8 +12,8 @@ extension DecodingSession {
     /// validation does not repeat a decoding error as an unknown screen.
     mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {
         guard let top = mapping(root) else { return nil }
-        let isSingleScreen = top.entry("screens") == nil && top.keys.contains { Self.screenKeys.contains($0) }
-        let allowed = isSingleScreen ? Self.singleScreenFileKeys + Self.screenKeys : Self.flowKeys
+        let isSingleScreen = top.entry("screens") == nil && top.keys.contains { FormatKeys.screenBody.contains($0) }
+        let allowed = isSingleScreen ? FormatKeys.singleScreenFile + FormatKeys.screenBody : FormatKeys.flowFile
         let suggested = checkKeys(top, allowed: allowed)
 
         var version = 1

@@ -17,7 +17,7 @@ extension DecodingSession {
     mutating func decodeScreen(
         _ node: Node, id: String, span: SourceSpan, strayKeys: Set<String> = []
     ) -> FeedbackConfiguration {
-        let hint = Self.screenKeys.contains(id) ? "'\(id)' is a screen key: is it indented under its screen?" : nil
+        let hint = FormatKeys.screenBody.contains(id) ? "'\(id)' is a screen key: is it indented under its screen?" : nil
         if node.isNull {
             // `thanks:` with nothing after it: the key is the only text to point at.
             report(
@@ -29,14 +29,14 @@ extension DecodingSession {
             mismatch(expected: "a mapping", found: node, hint: hint)
             return Self.placeholderScreen(id: id, span: span)
         }
-        let suggested = checkKeys(fields, allowed: Self.screenKeys)
+        let suggested = checkKeys(fields, allowed: FormatKeys.screenBody)
         return decodeScreen(fields, id: id, span: span, suggested: suggested.union(strayKeys))
     }
 
     /// Whether the entry of `screens` looks like a screen key indented too little: its id
     /// is a screen key and its value is not a mapping (null included).
     static func isStrayScreenKey(_ entry: MappingEntry) -> Bool {
-        guard let id = entry.keyText, screenKeys.contains(id) else { return false }
+        guard let id = entry.keyText, FormatKeys.screenBody.contains(id) else { return false }
         return entry.value.mapping == nil
     }
 
@@ -133,7 +133,7 @@ extension DecodingSession {
 
     /// `none` | `{button: …}` | `{retryButton: …}`. A broken choice decodes as `.none`.
     mutating func decodePrimaryAction(_ node: Node) -> FeedbackPrimaryAction {
-        guard let (name, value) = actionChoice(node, what: "primary action", choices: ["button", "retryButton"]) else {
+        guard let (name, value) = actionChoice(node, what: "primary action", choices: FormatKeys.primaryAction) else {
             return .none
         }
         guard let kind = ActionButton.Kind(rawValue: name), let button = decodeButton(value, kind: kind) else {
@@ -144,7 +144,7 @@ extension DecodingSession {
 
     /// `none` | `{button: …}` | `{link: …}`. A broken choice decodes as `.none`.
     mutating func decodeSecondaryAction(_ node: Node) -> FeedbackSecondaryAction {
-        guard let (name, value) = actionChoice(node, what: "secondary action", choices: ["button", "link"]) else {
+        guard let (name, value) = actionChoice(node, what: "secondary action", choices: FormatKeys.secondaryAction) else {
             return .none
         }
         guard let kind = ActionButton.Kind(rawValue: name), let button = decodeButton(value, kind: kind) else {
@@ -194,9 +194,7 @@ extension DecodingSession {
     /// optional, and for a `retryButton` an optional `loadingTitle`.
     mutating func decodeButton(_ node: Node, kind: ActionButton.Kind) -> ActionButton? {
         guard let fields = mapping(node) else { return nil }
-        let allowed = kind == .retryButton
-            ? ["title", "loadingTitle", "action", "onFailure"] : ["title", "action", "onFailure"]
-        let suggested = checkKeys(fields, allowed: allowed)
+        let suggested = checkKeys(fields, allowed: FormatKeys.button(kind))
         let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
         let loadingTitle = kind == .retryButton ? optionalTemplate(fields, "loadingTitle") : nil
         return ActionButton(

@@ -119,7 +119,7 @@ extension DecodingSession {
     /// validator reports a missing `rating`).
     private mutating func decodeFeedbackRequest(_ node: Node, span: SourceSpan) -> Step? {
         guard let fields = mapping(node) else { return nil }
-        checkKeys(fields, allowed: ["rating", "reason", "custom"])
+        checkKeys(fields, allowed: FormatKeys.feedbackRequest)
         var request = FeedbackRequest(
             rating: optionalTemplate(fields, "rating"), reason: optionalTemplate(fields, "reason"))
         var templates: [TemplateString] = []

@@ -1,0 +1,62 @@
+/// The keys of every mapping of the file format, written once: the decoder checks each
+/// mapping against its row ("unknown key", "did you mean"), and a test compares every row
+/// with the same-named definition of `schemas/feedbackflow.schema.json` (`$defs`), so the
+/// decoder and the schema cannot drift apart. Keys are in the order hints list them.
+package enum FormatKeys {
+    /// The top level of a flow file (`$defs.flowFile`).
+    package static let flowFile = ["version", "id", "start", "presentation", "screens"]
+    /// The top level of a single-screen file besides the screen's own keys
+    /// (`$defs.singleScreenFile`).
+    package static let singleScreenFile = ["version", "id", "presentation"]
+    /// A screen (`$defs.screenBody`).
+    package static let screenBody = ["style", "image", "title", "subtitle", "primaryAction", "secondaryAction", "extraContent"]
+    /// The one key of a primary action mapping (`$defs.primaryAction`).
+    package static let primaryAction = [ActionButton.Kind.button.rawValue, ActionButton.Kind.retryButton.rawValue]
+    /// The one key of a secondary action mapping (`$defs.secondaryAction`).
+    package static let secondaryAction = [ActionButton.Kind.button.rawValue, ActionButton.Kind.link.rawValue]
+    /// A `button` or `link` (`$defs.button`).
+    package static let button = ["title", "action", "onFailure"]
+    /// A `retryButton` (`$defs.retryButton`).
+    package static let retryButton = ["title", "loadingTitle", "action", "onFailure"]
+    /// The argument of `collectUserFeedback` (`$defs.feedbackRequest`).
+    package static let feedbackRequest = ["rating", "reason", "custom"]
+    /// The one key of a content block, its name (`$defs.contentBlock`).
+    package static let contentBlock = ["text", "image", "rating", "textField", "textEditor", "toggle", "custom"]
+    /// A `rating` field (`$defs.rating`).
+    package static let rating = ["id", "label", "min", "max", "value"]
+    /// A `textField` (`$defs.textField`).
+    package static let textField = ["id", "label", "placeholder", "required", "format", "maxLength"]
+    /// A `textEditor` (`$defs.textEditor`).
+    package static let textEditor = ["id", "label", "placeholder", "required", "maxLength"]
+    /// A `toggle` (`$defs.toggle`).
+    package static let toggle = ["id", "label", "value"]
+    /// The required key of a `custom` block; any other key is a property
+    /// (`$defs.customContent`).
+    package static let customContent = ["type"]
+
+    /// The keys of the buttons of `kind`.
+    package static func button(_ kind: ActionButton.Kind) -> [String] {
+        kind == .retryButton ? retryButton : button
+    }
+
+    /// The keys of the field block named `block` (`rating`, `textField`, `textEditor`,
+    /// `toggle`); `nil` for any other name.
+    package static func field(_ block: String) -> [String]? {
+        switch block {
+        case "rating": rating
+        case "textField": textField
+        case "textEditor": textEditor
+        case "toggle": toggle
+        default: nil
+        }
+    }
+
+    /// Every row by the name of its schema definition, for the test against the schema.
+    package static let byDefinition: [String: [String]] = [
+        "flowFile": flowFile, "singleScreenFile": singleScreenFile, "screenBody": screenBody,
+        "primaryAction": primaryAction, "secondaryAction": secondaryAction, "button": button,
+        "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock,
+        "rating": rating, "textField": textField, "textEditor": textEditor, "toggle": toggle,
+        "customContent": customContent,
+    ]
+}
