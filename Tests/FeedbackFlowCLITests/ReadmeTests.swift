@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 import FeedbackFlow
-import FlowDocument
+import FlowCompile
+import FlowSource
 @testable import FeedbackFlowCLI
 @testable import FlowTerminal
 @testable import FlowReporting
