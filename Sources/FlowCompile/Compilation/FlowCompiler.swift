@@ -62,7 +62,7 @@ public enum FlowCompiler {
                 knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: document.source)
         }
         let standIns = Set(
-            document.diagnostics.filter { $0.code == "unknown-alias" || $0.code == "recursive-alias" }.compactMap(\.span))
+            document.diagnostics.filter { $0.has(.unknownAlias) || $0.has(.recursiveAlias) }.compactMap(\.span))
         if !standIns.isEmpty {
             let loaded = document.diagnostics.count
             let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }

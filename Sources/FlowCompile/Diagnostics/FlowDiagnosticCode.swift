@@ -1,8 +1,8 @@
 import FlowSource
 
 /// The stable codes of the diagnostics that decoding (``FlowDecoder``) and validation
-/// (``FlowValidator``) report. The loader's codes (`duplicate-key`, `syntax-error`, …)
-/// belong to `FlowDocument` and are not listed here.
+/// (``FlowValidator``) report. The loaders' codes (`duplicate-key`, `syntax-error`, …)
+/// are ``FlowSource/LoadDiagnosticCode``.
 ///
 /// Codes are kebab-case and never change meaning; tools, suppressions and `explain`
 /// rely on them. ``summary`` is one line for a README table or `--help`.

@@ -43,7 +43,7 @@ struct JSONParser {
             guard position < bytes.count else {
                 let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, bytes.count))
                 diagnostics.append(
-                    .error("empty-document", "the file holds no JSON value", at: SourceSpan(file: source.path, at: start)))
+                    .error(.emptyDocument, "the file holds no JSON value", at: SourceSpan(file: source.path, at: start)))
                 return nil
             }
             let root = try parseValueTree()
@@ -73,7 +73,7 @@ struct JSONParser {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= LoadingLimits.maximumNestingDepth {
                     throw syntaxError(
-                        "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels", code: "nesting-depth-limit")
+                        "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels", code: .nestingDepthLimit)
                 }
                 let isObject = currentByte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, start: here))
@@ -386,7 +386,7 @@ struct JSONParser {
     }
 
     private mutating func syntaxError(
-        _ message: String, at location: SourcePosition? = nil, code: String = "syntax-error"
+        _ message: String, at location: SourcePosition? = nil, code: LoadDiagnosticCode = .syntaxError
     ) -> Diagnostic {
         let start = location ?? here
         return .error(code, message, at: SourceSpan(file: source.path, characterAt: start, in: bytes))

@@ -116,7 +116,7 @@ struct YAMLTreeBuilder {
                     // content, i.e. a second document.
                     diagnostics.append(
                         .error(
-                            "multiple-documents", "a file holds one document, found more content after its end",
+                            .multipleDocuments, "a file holds one document, found more content after its end",
                             at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
                             hint: "split the documents into separate files"))
                     parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
@@ -142,7 +142,7 @@ struct YAMLTreeBuilder {
                     if documents > 1 {
                         diagnostics.append(
                             .error(
-                                "multiple-documents", "a file holds one document, found a second one",
+                                .multipleDocuments, "a file holds one document, found a second one",
                                 at: span(event), hint: "split the documents into separate files"))
                         parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                         break loop
@@ -184,7 +184,7 @@ struct YAMLTreeBuilder {
     private mutating func appendEmptyDocument() {
         let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
         diagnostics.append(
-            .error("empty-document", "the file holds no document", at: SourceSpan(file: source.path, at: start)))
+            .error(.emptyDocument, "the file holds no document", at: SourceSpan(file: source.path, at: start)))
     }
 
     // MARK: Events
@@ -219,7 +219,7 @@ struct YAMLTreeBuilder {
             standIn(
                 for: span,
                 .error(
-                    "recursive-alias", "alias '*\(name)' refers to the node that contains it", at: span,
+                    .recursiveAlias, "alias '*\(name)' refers to the node that contains it", at: span,
                     hint: "an anchored node cannot include itself; move the alias out of the node marked '&\(name)'"))
             return
         } else if let found = anchors[name] {
@@ -227,13 +227,13 @@ struct YAMLTreeBuilder {
         } else {
             standIn(
                 for: span,
-                .error("unknown-alias", "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it"))
+                .error(.unknownAlias, "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it"))
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
         if expandedNodes > expansionLimit {
             throw .error(
-                "alias-expansion-limit",
+                .aliasExpansionLimit,
                 "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
                 at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
         }
@@ -260,7 +260,7 @@ struct YAMLTreeBuilder {
         let headerEnd = locator.location(of: event.endMark)
         if stack.count >= LoadingLimits.maximumNestingDepth {
             throw .error(
-                "nesting-depth-limit", "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels",
+                .nestingDepthLimit, "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels",
                 at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
         let isMapping = event.kind == .mappingStart
@@ -357,7 +357,7 @@ struct YAMLTreeBuilder {
         if let problem {
             diagnostics.append(
                 .error(
-                    "invalid-merge", "merge key '<<' needs a mapping or a list of mappings, found \(problem)",
+                    .invalidMerge, "merge key '<<' needs a mapping or a list of mappings, found \(problem)",
                     at: key.span, notes: [Diagnostic.Note(message: "value defined here", span: value.span)],
                     hint: "merge an alias of a mapping (`<<: *defaults`) or a list of them"))
             return
@@ -403,7 +403,7 @@ struct YAMLTreeBuilder {
         let start = locator.location(atByteOffset: tabOffset)
         let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
         return .error(
-            "tab-indentation", "tab character used for indentation",
+            .tabIndentation, "tab character used for indentation",
             at: SourceSpan(file: source.path, start: start, end: end),
             hint: "indent with spaces; YAML does not allow tabs in indentation")
     }
@@ -412,7 +412,7 @@ struct YAMLTreeBuilder {
     private mutating func misplacedByteOrderMark(at offset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: offset)
         return .error(
-            "syntax-error", "byte order mark (U+FEFF) in the middle of the file",
+            .syntaxError, "byte order mark (U+FEFF) in the middle of the file",
             at: SourceSpan(file: source.path, characterAt: start, in: source.bytes),
             hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
     }
@@ -438,7 +438,7 @@ struct YAMLTreeBuilder {
         case .memory, .other:
             let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
             diagnostics.append(
-                .error("internal", "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
+                .error(.internal, "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
             return
         case .reader:
             location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
@@ -458,7 +458,7 @@ struct YAMLTreeBuilder {
             notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
         }
         var syntax = Diagnostic.error(
-            "syntax-error", message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
+            .syntaxError, message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
             notes: notes, hint: Self.hint(forProblem: error.problem))
         if !byteOrderMarks.offsets.isEmpty {
             var exempt = quotedRanges
