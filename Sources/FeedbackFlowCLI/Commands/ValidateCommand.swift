@@ -17,9 +17,9 @@ package struct ValidateCommand: Command {
             with '.' are skipped) and checked in sorted order; files named on the command
             line are checked whatever their extension (a fifo there is read). In a folder
             only regular files are read: a fifo, socket or device is never opened, but
-            skipped with a note (skipped-file). At least one path is required: a folder
+            skipped with a note (\(CommandDiagnosticCode.skippedFile.rawValue)). At least one path is required: a folder
             such as '.' usually holds JSON files that are not flows.
-            Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (io-error), so an endless
+            Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (\(LoadDiagnosticCode.ioError.rawValue)), so an endless
             input such as /dev/zero ends at once.
 
             A flow whose templates use variables the host app provides (run --context)
@@ -121,14 +121,12 @@ package struct ValidateCommand: Command {
         return report.counts.errors > 0 ? .findings : .clean
     }
 
-    /// The diagnostic code of a folder entry ``FlowFileFinder`` skipped (severity note).
-    static let skippedFileCode = "skipped-file"
-
     /// The note for a folder entry that is not a regular file and was not opened, at
     /// 1:1 of its path (there is no text to quote), like an unreadable file's `io-error`.
     static func note(skipped: FlowFileFinder.Skipped) -> Diagnostic {
-        Diagnostic(
-            severity: .note, code: skippedFileCode,
+        let code = CommandDiagnosticCode.skippedFile
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue,
             message: "skipped: \(skipped.kind), not a regular file",
             span: SourceSpan(file: skipped.path, at: SourcePosition(line: 1, column: 1)),
             hint: "a folder search reads regular files only; name the file to read it")
