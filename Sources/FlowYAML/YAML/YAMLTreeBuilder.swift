@@ -103,7 +103,6 @@ struct YAMLTreeBuilder {
             return nil
         }
         var documents = 0
-        var documentEnded = false
         // Tabs are checked only up to where parsing stopped.
         var parsedEnd = Int.max
         loop: while true {
@@ -111,17 +110,6 @@ struct YAMLTreeBuilder {
             do {
                 event = try parser.nextEvent()
             } catch {
-                if documentEnded, error.kind == .parser || error.kind == .scanner {
-                    // libyaml 0.2.5 wants `---` after `...`; anything else there is more
-                    // content, i.e. a second document.
-                    diagnostics.append(
-                        .error(
-                            .multipleDocuments, "a file holds one document, found more content after its end",
-                            at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
-                            hint: "split the documents into separate files"))
-                    parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
-                    break loop
-                }
                 if documents <= 1, stack.isEmpty, root == nil, EmptyStream.holdsNoContent(source.bytes, from: bomLength) {
                     appendEmptyDocument()  // e.g. a lone `...`, which libyaml rejects
                     return nil
@@ -131,9 +119,7 @@ struct YAMLTreeBuilder {
             }
             do throws(Diagnostic) {
                 switch event.kind {
-                case .documentEnd:
-                    documentEnded = true
-                case .streamStart, .none:
+                case .documentEnd, .streamStart, .none:
                     break
                 case .streamEnd:
                     break loop
@@ -417,20 +403,60 @@ struct YAMLTreeBuilder {
             hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
     }
 
-    /// A hint for libyaml problems whose wording does not name the usual cause. "mapping
-    /// values are not allowed" most often means a key indented deeper than its siblings
-    /// (it then continues the previous line's plain scalar), else a plain value holding
-    /// `: ` (YAML 1.2 §7.3.3: a plain scalar cannot contain `: `).
-    private static func hint(forProblem problem: String) -> String? {
-        guard problem == "mapping values are not allowed in this context" else { return nil }
-        return "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '"
+    /// A hint for libyaml problems whose wording does not name the usual cause; it never
+    /// changes the diagnostic's code. "mapping values are not allowed" most often means a
+    /// key indented deeper than its siblings (it then continues the previous line's plain
+    /// scalar), else a plain value holding `: ` (YAML 1.2 §7.3.3: a plain scalar cannot
+    /// contain `: `). "did not find expected <document start>" follows the end of the one
+    /// document: its top-level value, or `...`. A problem at a tab is a tab libyaml does
+    /// not accept there, even where YAML allows it (before a comment, after `- `).
+    private func hint(for error: LibYAMLError, at offset: Int) -> String? {
+        switch error.problem {
+        case "mapping values are not allowed in this context":
+            return "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '"
+        case "did not find expected <document start>":
+            return "the file's one document has already ended here (after its top-level value, or at '...'); write the whole flow as one mapping"
+        default:
+            guard offset < source.bytes.count, source.bytes[offset] == 0x09 else { return nil }
+            return "libyaml does not accept a tab here; write spaces instead"
+        }
+    }
+
+    /// Whether a quoted scalar opens at `start` (libyaml's context mark when it failed
+    /// inside one) and is still open at `end`: the bytes are read, not libyaml's wording.
+    /// In `"…"` a backslash escapes the next byte; in `'…'` a doubled quote is one quote.
+    /// O(end - start).
+    private func quotedScalarIsOpen(from start: Int, at end: Int) -> Bool {
+        let bytes = source.bytes
+        guard start < bytes.count, bytes[start] == 0x22 || bytes[start] == 0x27 else { return false }
+        let quote = bytes[start]
+        var position = start + 1
+        while position < min(end, bytes.count) {
+            if quote == 0x22, bytes[position] == 0x5C {
+                position += 2
+            } else if bytes[position] == quote {
+                guard quote == 0x27, position + 1 < bytes.count, bytes[position + 1] == 0x27 else { return false }
+                position += 2
+            } else {
+                position += 1
+            }
+        }
+        return true
     }
 
     /// Turns a libyaml failure into diagnostics: a `syntax-error` at libyaml's problem
-    /// position (one character wide) with its context as a note — or `tab-indentation`
-    /// when the failing line is indented with a tab (also right after a block indicator,
-    /// `-\ttext: hi`), or the misplaced byte order marks before the failure on its line,
-    /// the usual causes of libyaml's less helpful messages.
+    /// position (one character wide) with libyaml's problem as its message and its context
+    /// as a note — unless one of the loader's own rules finds its own problem exactly there.
+    /// Those rules run on the bytes up to the failure, not on libyaml's wording:
+    /// - every tab used as indentation before the failure, and at it, is `tab-indentation`
+    ///   (``TabIndentation``); when libyaml failed at such a tab (within the tabbed leading
+    ///   white space, or a tab indenting a compact collection, `-\ttext: hi`), that is
+    ///   the whole report; when it failed elsewhere, its syntax error is reported too;
+    /// - misplaced byte order marks before the failure are `syntax-error`s of their own;
+    ///   one on the failing line stands for libyaml's (libyaml skipped it, shifting the
+    ///   line's columns).
+    /// A failure after the end of the first document is not a second document unless a
+    /// `---` starts one (an event, which `run()` handles): it is libyaml's syntax error.
     private mutating func report(_ error: LibYAMLError) {
         let location: SourcePosition
         var message = error.problem
@@ -450,49 +476,43 @@ struct YAMLTreeBuilder {
             location = locator.location(of: error.problemMark)
         }
         var notes: [Diagnostic.Note] = []
-        var contextLocation: SourcePosition?
+        var quotedScalarStart: Int?
         if let context = error.context, error.kind != .reader {
             let start = locator.location(of: error.contextMark)
-            contextLocation = start
+            if quotedScalarIsOpen(from: start.offset, at: location.offset) { quotedScalarStart = start.offset }
             message += " (\(context) at \(start))"
             notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
         }
-        var syntax = Diagnostic.error(
+        let syntax = Diagnostic.error(
             .syntaxError, message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
-            notes: notes, hint: Self.hint(forProblem: error.problem))
+            notes: notes, hint: error.kind == .reader ? nil : hint(for: error, at: location.offset))
         if !byteOrderMarks.offsets.isEmpty {
             var exempt = quotedRanges
-            if let contextLocation, error.context?.contains("quoted scalar") == true {
-                exempt.append(contextLocation.offset..<Int.max)
-            }
+            if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
             let marks = byteOrderMarks.outside(exempt, before: location.offset + 1)
             for offset in marks { diagnostics.append(misplacedByteOrderMark(at: offset)) }
             if let last = marks.last, locator.location(atByteOffset: last).line == location.line { return }
         }
-        if error.kind != .reader, TabIndentation.isAfterBlockIndicators(location.offset, in: source.bytes) {
-            syntax = tabIndentation(at: location.offset)
-        }
-        guard !tabs.lines.isEmpty, error.kind != .reader else {
+        guard error.kind != .reader else {
             diagnostics.append(syntax)
             return
         }
-        // Tabs are not indentation inside what was still open when libyaml stopped.
-        var exempt = tabExemptRanges
-        for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
-        if let contextLocation, error.context?.contains("quoted scalar") == true {
-            exempt.append(contextLocation.offset..<Int.max)
+        var foundAtFailure = false
+        if !tabs.lines.isEmpty {
+            // Tabs are not indentation inside what was still open when libyaml stopped.
+            var exempt = tabExemptRanges
+            for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
+            if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
+            for line in tabs.offendingLines(exempt: exempt, before: location.offset + 1) {
+                diagnostics.append(tabIndentation(line))
+                if line.tabOffset <= location.offset, location.offset < line.indentationEnd { foundAtFailure = true }
+            }
         }
-        let failingLine = tabs.line(containing: location.offset)
-            .flatMap { TabIndentation.isExempt($0.tabOffset, in: exempt) ? nil : $0 }
-        for line in tabs.offendingLines(exempt: exempt, before: location.offset)
-        where line.tabOffset != failingLine?.tabOffset {
-            diagnostics.append(tabIndentation(line))
+        if !foundAtFailure, TabIndentation.indentsCompactCollection(at: location.offset, in: source.bytes) {
+            diagnostics.append(tabIndentation(at: location.offset))
+            foundAtFailure = true
         }
-        if let failingLine {
-            diagnostics.append(tabIndentation(failingLine))
-        } else {
-            diagnostics.append(syntax)
-        }
+        if !foundAtFailure { diagnostics.append(syntax) }
     }
 
     /// Orders the diagnostics by position (stable), the order reports show them in.
