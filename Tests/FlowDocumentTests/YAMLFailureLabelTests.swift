@@ -18,6 +18,7 @@ struct YAMLFailureLabelTests {
         let document = Fixtures.load("flow-root-then-more.yaml")
         #expect(document.codes == ["syntax-error@2:1"])
         #expect(document.diagnostics.first?.message.hasPrefix("did not find expected <document start>") == true)
+        #expect(document.diagnostics.first?.hint?.hasPrefix("the file's one document has already ended here") == true)
         #expect(document.root == nil)
     }
 
@@ -35,6 +36,7 @@ struct YAMLFailureLabelTests {
         let document = Fixtures.load("tab-before-comment.yaml")
         #expect(document.codes == ["syntax-error@2:1"])
         #expect(document.diagnostics.first?.message.hasPrefix("found a tab character that violates indentation") == true)
+        #expect(document.diagnostics.first?.hint == "libyaml does not accept a tab here; write spaces instead")
     }
 
     @Test("a tab on a line holding only white space is not indentation: libyaml's failure there is a syntax error")
