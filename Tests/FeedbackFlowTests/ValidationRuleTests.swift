@@ -124,7 +124,7 @@ struct ValidationRuleTests {
     func additionalVariables() {
         let flow = Flow(id: "f", start: "a", screens: [Self.screen("a", title: "Hi ${user}")])
         #expect(Self.codes(FlowValidator.validate(flow)) == ["unknown-reference"])
-        #expect(FlowValidator.validate(flow, additionalVariables: ["user"]).isEmpty)
+        #expect(FlowValidator.validate(flow, options: CompileOptions(additionalVariables: ["user"])).isEmpty)
     }
 
     @Test("malformed templates are invalid-template errors")

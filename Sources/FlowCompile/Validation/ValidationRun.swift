@@ -18,14 +18,12 @@ struct ValidationRun {
     /// reachability lookups are O(1) instead of a scan of the screens.
     private let screenIndex: [String: Int]
 
-    init(
-        flow: Flow, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
-    ) {
+    /// A run over `flow` with what the host provides in `options`.
+    init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile? = nil) {
         self.flow = flow
-        self.additionalVariables = additionalVariables
-        self.knownHandlers = knownHandlers
-        self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+        additionalVariables = options.additionalVariables
+        knownHandlers = options.knownHandlers
+        allowedURLSchemes = Set(options.allowedURLSchemes.map { $0.lowercased() })
         self.source = source
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }

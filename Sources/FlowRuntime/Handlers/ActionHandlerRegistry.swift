@@ -25,8 +25,9 @@ public struct ActionHandlerRegistry: Sendable {
     /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
     /// ``register(_:_:)``). `allowedURLSchemes` defaults to
     /// ``URLSchemePolicy/defaultAllowedSchemes`` (`http`, `https`, `mailto`, `tel`) and is
-    /// stored lower-cased; give `FlowCompiler.compile` the same set so that `validate` and the
-    /// runtime agree.
+    /// stored lower-cased; give `FlowCompiler.compile` the same set (or build both from one
+    /// ``FlowCompile/CompileOptions`` with ``init(urlHandler:feedbackSink:options:)``) so that
+    /// validation and the runtime agree.
     public init(
         urlHandler: any URLHandler, feedbackSink: any FeedbackSink,
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes
@@ -34,6 +35,15 @@ public struct ActionHandlerRegistry: Sendable {
         self.urlHandler = urlHandler
         self.feedbackSink = feedbackSink
         self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+    }
+
+    /// A registry that opens the URL schemes of `options`
+    /// (``FlowCompile/CompileOptions/allowedURLSchemes``), the value the flow was compiled
+    /// with, so that a URL validation accepts is one this registry opens. Its known
+    /// handlers are names the host promises to ``register(_:_:)``; they are not
+    /// registered here.
+    public init(urlHandler: any URLHandler, feedbackSink: any FeedbackSink, options: CompileOptions) {
+        self.init(urlHandler: urlHandler, feedbackSink: feedbackSink, allowedURLSchemes: options.allowedURLSchemes)
     }
 
     /// Adds (or replaces) the handler of custom steps named `name` (case-sensitive).
