@@ -154,5 +154,15 @@ struct ReadmeTests {
         try await run.start()
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
+
+        // The README's CompileOptions example: one value for compiling and for the registry.
+        let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
+        let checked = FlowCompiler.compile(
+            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.yaml").path, options: options)
+        #expect(!checked.hasErrors)
+        let hostRegistry = ActionHandlerRegistry(
+            urlHandler: RecordingURLHandler(opened: { _ in }),
+            feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path), options: options)
+        #expect(hostRegistry.allowedURLSchemes == options.allowedURLSchemes)
     }
 }

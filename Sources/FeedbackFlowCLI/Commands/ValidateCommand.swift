@@ -111,7 +111,7 @@ package struct ValidateCommand: Command {
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let expansion = try FlowFileFinder.expand(paths)
         let compiled = await Self.compile(
-            expansion.files, standardInputFormat: standardInputFormat, context: context, handlers: handlers)
+            expansion.files, standardInputFormat: standardInputFormat, options: compileOptions, context: context)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files, general: expansion.skipped.map(Self.note(skipped:)))
         let filtersText = quiet && format == .text
@@ -132,17 +132,22 @@ package struct ValidateCommand: Command {
             hint: "a folder search reads regular files only; name the file to read it")
     }
 
+    /// What the files are compiled with: the `--context` names as host variables and the
+    /// `--handler` names as known handlers (the default URL schemes).
+    package var compileOptions: CompileOptions {
+        CompileOptions(additionalVariables: context.keys, knownHandlers: handlers)
+    }
+
     /// Compiles `files` on up to one task per processor core, keeping their order, with
-    /// the `--context` names as host variables and the `--handler` names as known handlers;
-    /// a path naming standard input (``standardInputPaths``) is read as `standardInputFormat`.
+    /// `options` (``compileOptions``); a path naming standard input
+    /// (``standardInputPaths``) is read as `standardInputFormat`.
     /// - Returns: each file's diagnostics, and, in file order, the usage errors of
-    ///   `--context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
+    ///   `context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
-        _ files: [String], standardInputFormat: DocumentFormat = .yaml, context: ContextDeclaration = .init(),
-        handlers: Set<String> = []
+        _ files: [String], standardInputFormat: DocumentFormat = .yaml, options: CompileOptions = CompileOptions(),
+        context: ContextDeclaration = .init()
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let names = context.keys
         var results = [(DiagnosticReport.File, UsageError?)?](repeating: nil, count: files.count)
         await withTaskGroup(of: (Int, DiagnosticReport.File, UsageError?).self) { group in
             var next = 0
@@ -153,8 +158,7 @@ package struct ValidateCommand: Command {
                 next += 1
                 group.addTask {
                     let format = standardInputPaths.contains(path) ? standardInputFormat : nil
-                    let compilation = FlowCompiler.compile(
-                        path: path, format: format, additionalVariables: names, knownHandlers: handlers)
+                    let compilation = FlowCompiler.compile(path: path, format: format, options: options)
                     let file = DiagnosticReport.File(
                         path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
                     var clash: UsageError?
