@@ -92,7 +92,8 @@ package struct RunCommand: Command {
         if let transcript { try Self.checkNotFlowFile(transcript, option: "--transcript", flowFile: file) }
         guard
             let flow = try FlowLoading.compiledFlow(
-                path: file, options: options, allowsStandardInput: false, environment: environment)
+                path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE"),
+                allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")

@@ -132,6 +132,9 @@ package struct ValidateCommand: Command {
             hint: "a folder search reads regular files only; name the file to read it")
     }
 
+    /// The options that declare what the library's hints ask to declare.
+    static let flagHint = FlagHint(context: "validate --context NAME", handler: "validate --handler NAME")
+
     /// What the files are compiled with: the `--context` names as host variables and the
     /// `--handler` names as known handlers (the default URL schemes).
     package var compileOptions: CompileOptions {
@@ -160,7 +163,8 @@ package struct ValidateCommand: Command {
                     let format = standardInputPaths.contains(path) ? standardInputFormat : nil
                     let compilation = FlowCompiler.compile(path: path, format: format, options: options)
                     let file = DiagnosticReport.File(
-                        path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
+                        path: path, source: compilation.document.source,
+                        diagnostics: flagHint.adding(to: compilation.diagnostics))
                     var clash: UsageError?
                     if let flow = compilation.flow {
                         do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }
