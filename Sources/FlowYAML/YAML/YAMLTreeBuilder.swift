@@ -126,10 +126,7 @@ struct YAMLTreeBuilder {
                 case .documentStart:
                     documents += 1
                     if documents > 1 {
-                        diagnostics.append(
-                            .error(
-                                .multipleDocuments, "a file holds one document, found a second one",
-                                at: span(event), hint: "split the documents into separate files"))
+                        diagnostics.append(YAMLDiagnostics.secondDocument(at: span(event)))
                         parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                         break loop
                     }
@@ -169,8 +166,7 @@ struct YAMLTreeBuilder {
 
     private mutating func appendEmptyDocument() {
         let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-        diagnostics.append(
-            .error(.emptyDocument, "the file holds no document", at: SourceSpan(file: source.path, at: start)))
+        diagnostics.append(YAMLDiagnostics.emptyDocument(at: SourceSpan(file: source.path, at: start)))
     }
 
     // MARK: Events
@@ -202,26 +198,17 @@ struct YAMLTreeBuilder {
         let span = span(event)
         let anchored: Anchored
         if stack.contains(where: { $0.anchor == name }) {
-            standIn(
-                for: span,
-                .error(
-                    .recursiveAlias, "alias '*\(name)' refers to the node that contains it", at: span,
-                    hint: "an anchored node cannot include itself; move the alias out of the node marked '&\(name)'"))
+            standIn(for: span, YAMLDiagnostics.recursiveAlias(name, at: span))
             return
         } else if let found = anchors[name] {
             anchored = found
         } else {
-            standIn(
-                for: span,
-                .error(.unknownAlias, "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it"))
+            standIn(for: span, YAMLDiagnostics.unknownAlias(name, at: span))
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
         if expandedNodes > expansionLimit {
-            throw .error(
-                .aliasExpansionLimit,
-                "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
-                at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
+            throw YAMLDiagnostics.expansionLimit(expansionLimit, alias: name, adding: anchored.size, at: span)
         }
         if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
             var key = anchored.node
@@ -245,9 +232,7 @@ struct YAMLTreeBuilder {
         let start = locator.location(of: event.startMark)
         let headerEnd = locator.location(of: event.endMark)
         if stack.count >= LoadingLimits.maximumNestingDepth {
-            throw .error(
-                .nestingDepthLimit, "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels",
-                at: SourceSpan(file: source.path, start: start, end: headerEnd))
+            throw YAMLDiagnostics.nestingTooDeep(at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
         let isMapping = event.kind == .mappingStart
         var frame = Frame(
@@ -325,27 +310,24 @@ struct YAMLTreeBuilder {
         }
         if case .scalar = value.kind, unknownAliasOffsets.contains(value.span.start.offset) { return }
         var sources: [[MappingEntry]] = []
-        var problem: String?
+        var problem: Diagnostic?
         switch value.kind {
         case .mapping(let entries):
             sources = [entries]
         case .sequence(let items):
             for (position, item) in items.enumerated() {
                 guard case .mapping(let entries) = item.kind else {
-                    problem = "a list whose item \(position + 1) is \(item.kindDescription)"
+                    problem = YAMLDiagnostics.invalidMerge(
+                        at: key.span, value: value.span, found: item.kindDescription, listItem: position + 1)
                     break
                 }
                 sources.append(entries)
             }
         case .scalar:
-            problem = value.kindDescription
+            problem = YAMLDiagnostics.invalidMerge(at: key.span, value: value.span, found: value.kindDescription)
         }
         if let problem {
-            diagnostics.append(
-                .error(
-                    .invalidMerge, "merge key '<<' needs a mapping or a list of mappings, found \(problem)",
-                    at: key.span, notes: [Diagnostic.Note(message: "value defined here", span: value.span)],
-                    hint: "merge an alias of a mapping (`<<: *defaults`) or a list of them"))
+            diagnostics.append(problem)
             return
         }
         stack[top].mergeKey = key
@@ -388,38 +370,13 @@ struct YAMLTreeBuilder {
     private mutating func tabIndentation(at tabOffset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: tabOffset)
         let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
-        return .error(
-            .tabIndentation, "tab character used for indentation",
-            at: SourceSpan(file: source.path, start: start, end: end),
-            hint: "indent with spaces; YAML does not allow tabs in indentation")
+        return YAMLDiagnostics.tabIndentation(at: SourceSpan(file: source.path, start: start, end: end))
     }
 
-    /// `syntax-error` at a byte order mark that does not start the file (YAML 1.2 §5.2).
+    /// A misplaced byte order mark at byte `offset` (``MisplacedByteOrderMarks``).
     private mutating func misplacedByteOrderMark(at offset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: offset)
-        return .error(
-            .syntaxError, "byte order mark (U+FEFF) in the middle of the file",
-            at: SourceSpan(file: source.path, characterAt: start, in: source.bytes),
-            hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
-    }
-
-    /// A hint for libyaml problems whose wording does not name the usual cause; it never
-    /// changes the diagnostic's code. "mapping values are not allowed" most often means a
-    /// key indented deeper than its siblings (it then continues the previous line's plain
-    /// scalar), else a plain value holding `: ` (YAML 1.2 §7.3.3: a plain scalar cannot
-    /// contain `: `). "did not find expected <document start>" follows the end of the one
-    /// document: its top-level value, or `...`. A problem at a tab is a tab libyaml does
-    /// not accept there, even where YAML allows it (before a comment, after `- `).
-    private func hint(for error: LibYAMLError, at offset: Int) -> String? {
-        switch error.problem {
-        case "mapping values are not allowed in this context":
-            return "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '"
-        case "did not find expected <document start>":
-            return "the file's one document has already ended here (after its top-level value, or at '...'); write the whole flow as one mapping"
-        default:
-            guard offset < source.bytes.count, source.bytes[offset] == 0x09 else { return nil }
-            return "libyaml does not accept a tab here; write spaces instead"
-        }
+        return YAMLDiagnostics.misplacedByteOrderMark(at: SourceSpan(file: source.path, characterAt: start, in: source.bytes))
     }
 
     /// Whether a quoted scalar opens at `start` (libyaml's context mark when it failed
@@ -459,33 +416,29 @@ struct YAMLTreeBuilder {
     /// `---` starts one (an event, which `run()` handles): it is libyaml's syntax error.
     private mutating func report(_ error: LibYAMLError) {
         let location: SourcePosition
-        var message = error.problem
+        var problem = error.problem
         switch error.kind {
         case .memory, .other:
             let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-            diagnostics.append(
-                .error(.internal, "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
+            diagnostics.append(YAMLDiagnostics.libyamlFailed(error.problem, at: SourceSpan(file: source.path, at: start)))
             return
         case .reader:
             location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
-            if error.problem == "control characters are not allowed" {
-                let hex = String(UInt32(bitPattern: error.problemValue), radix: 16, uppercase: true)
-                message = "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) is not allowed"
-            }
+            problem = YAMLDiagnostics.readerMessage(error.problem, value: error.problemValue)
         case .scanner, .parser:
             location = locator.location(of: error.problemMark)
         }
-        var notes: [Diagnostic.Note] = []
+        var context: (text: String, at: SourceSpan)?
         var quotedScalarStart: Int?
-        if let context = error.context, error.kind != .reader {
+        if let text = error.context, error.kind != .reader {
             let start = locator.location(of: error.contextMark)
             if quotedScalarIsOpen(from: start.offset, at: location.offset) { quotedScalarStart = start.offset }
-            message += " (\(context) at \(start))"
-            notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
+            context = (text, SourceSpan(file: source.path, at: start))
         }
-        let syntax = Diagnostic.error(
-            .syntaxError, message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
-            notes: notes, hint: error.kind == .reader ? nil : hint(for: error, at: location.offset))
+        let atTab = error.kind != .reader && location.offset < source.bytes.count && source.bytes[location.offset] == 0x09
+        let syntax = YAMLDiagnostics.syntaxError(
+            problem, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes), context: context,
+            atTab: atTab)
         if !byteOrderMarks.offsets.isEmpty {
             var exempt = quotedRanges
             if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
