@@ -64,6 +64,9 @@ struct CommandLineEdgesEndToEndTests {
         let without = try await BuiltTool.run(["validate", Self.hostFlow])
         #expect(without.status == 1)
         #expect(without.standardOutput.contains("unknown reference 'who'"))
+        // The library's hint names the concept; validate adds the option that declares it.
+        #expect(without.standardOutput.contains(
+            "hint: a template names a field id of the flow, 'flow.id', 'screen.id', or a host-provided variable; if the host provides 'who', declare it as one (with 'validate --context NAME')\n"))
         let with = try await BuiltTool.run(
             ["validate", "--context", "who", "--context", "account.plan=pro", "--handler", "syncProfile", Self.hostFlow])
         #expect(with.status == 0, "\(with.standardOutput)")
@@ -79,6 +82,8 @@ struct CommandLineEdgesEndToEndTests {
         let without = try await BuiltTool.run(["validate", file])
         #expect(without.status == 0)
         #expect(without.standardOutput.contains("[unknown-step]"))
+        #expect(without.standardOutput.contains(
+            "hint: did you mean 'dismiss'? If 'dismis' is a custom step, declare its handler (with 'validate --handler NAME')\n"))
         let with = try await BuiltTool.run(["validate", "--handler", "dismis", file])
         #expect(with.status == 0)
         #expect(with.standardOutput == "no problems in 1 file\n")

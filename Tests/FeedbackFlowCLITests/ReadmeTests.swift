@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 import FeedbackFlow
-import FlowDocument
+import FlowCompile
+import FlowSource
 @testable import FeedbackFlowCLI
 @testable import FlowTerminal
 @testable import FlowReporting
@@ -13,24 +14,58 @@ struct ReadmeTests {
         try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     }
 
-    @Test("the README lists every diagnostic code of decoding and validation")
-    func modelCodes() throws {
-        let text = try Self.readme()
-        for code in FlowDiagnosticCode.allCases {
-            #expect(text.contains("| `\(code.rawValue)` | \(code.severity.rawValue) |"), "\(code.rawValue) missing")
+    /// The rows of the first table after the line starting with `heading` in the README's
+    /// "Diagnostic codes" section, each row as its cells (code without backticks first).
+    static func codeTable(after heading: String) throws -> [[String]] {
+        let text = try readme()
+        let section = try #require(text.range(of: "## Diagnostic codes\n"), "no 'Diagnostic codes' section")
+        let lines = text[section.upperBound...].components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix(heading) }, "no '\(heading)' table")
+        let table = lines[(start + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
+        // The header row and the |---| row are not codes.
+        return table.dropFirst(2).map { row in
+            var cells = row.dropFirst(2).dropLast(2).components(separatedBy: " | ")
+            cells[0] = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            return cells
         }
     }
 
-    @Test("the README lists the loader's diagnostic codes")
-    func loaderCodes() throws {
-        let text = try Self.readme()
-        // The codes FlowDocument reports (see DocumentLoader's documentation).
-        for code in [
-            "syntax-error", "duplicate-key", "multiple-documents", "empty-document", "invalid-utf8",
-            "tab-indentation", "unknown-alias", "recursive-alias", "alias-expansion-limit", "nesting-depth-limit", "invalid-merge", "io-error",
-        ] {
-            #expect(text.contains("| `\(code)` |"), "\(code) missing")
+    @Test("the README's loading table lists exactly the codes of LoadDiagnosticCode, each with its summary")
+    func loadingCodes() throws {
+        let rows = try Self.codeTable(after: "Loading (YAML and JSON")
+        #expect(rows.map(\.[0]) == LoadDiagnosticCode.allCases.map(\.rawValue))
+        for code in LoadDiagnosticCode.allCases {
+            #expect(rows.contains([code.rawValue, code.summary]), "\(code.rawValue): the README's meaning differs from its summary")
         }
+    }
+
+    @Test("the README's decoding and validation table lists exactly FlowDiagnosticCode, each with its severity and summary")
+    func modelCodes() throws {
+        let rows = try Self.codeTable(after: "Decoding and validation:")
+        #expect(rows.map(\.[0]) == FlowDiagnosticCode.allCases.map(\.rawValue))
+        for code in FlowDiagnosticCode.allCases {
+            #expect(
+                rows.contains([code.rawValue, code.severity.rawValue, code.summary]),
+                "\(code.rawValue): the README's severity or meaning differs from the enum")
+        }
+    }
+
+    @Test("the README's command-line table lists exactly CommandDiagnosticCode, each with its severity and summary")
+    func commandCodes() throws {
+        let rows = try Self.codeTable(after: "The command line:")
+        #expect(rows.map(\.[0]) == CommandDiagnosticCode.allCases.map(\.rawValue))
+        for code in CommandDiagnosticCode.allCases {
+            #expect(
+                rows.contains([code.rawValue, code.severity.rawValue, code.summary]),
+                "\(code.rawValue): the README's severity or meaning differs from the enum")
+        }
+    }
+
+    @Test("no diagnostic code belongs to two stages")
+    func codesAreDistinct() {
+        let all = LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue)
+            + CommandDiagnosticCode.allCases.map(\.rawValue)
+        #expect(Set(all).count == all.count)
     }
 
     @Test("the README's two commands exist as executable scripts, and .ci/run runs the test one")
@@ -119,6 +154,16 @@ struct ReadmeTests {
         try await run.start()
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
+
+        // The README's CompileOptions example: one value for compiling and for the registry.
+        let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
+        let checked = FlowCompiler.compile(
+            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.yaml").path, options: options)
+        #expect(!checked.hasErrors)
+        let hostRegistry = ActionHandlerRegistry(
+            urlHandler: RecordingURLHandler(opened: { _ in }),
+            feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path), options: options)
+        #expect(hostRegistry.allowedURLSchemes == options.allowedURLSchemes)
 
         // The main-actor front, as in the README.
         let front = await Self.showThanks(registry: registry, configuration: configuration)

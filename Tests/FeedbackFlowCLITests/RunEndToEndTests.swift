@@ -164,6 +164,7 @@ struct RunEndToEndTests {
         // `Hello ${user}`: the template starts at column 14 of line 3.
         #expect(without.standardError.contains("\(file):3:14: error:"))
         #expect(without.standardError.contains("[unknown-reference]"))
+        #expect(without.standardError.contains("declare it as one (with 'run --context NAME=VALUE')\n"))
     }
 
     @Test("an unwritable --feedback-out or --transcript is a usage error before anything runs")

@@ -114,9 +114,9 @@ struct ValidationRuleTests {
         #expect(diagnostics.map(\.message) == [
             "unknown reference 'emial'", "unknown reference 'comment'", "unknown reference 'user'",
         ])
-        // Both hints say how to declare a host-provided name (`validate --context NAME`).
-        #expect(diagnostics[0].hint == "did you mean 'email'? If the host provides 'emial', declare it with 'validate --context emial'")
-        #expect(diagnostics[1].hint == "a template names a field id of the flow, 'flow.id', 'screen.id', or a name the host provides (declare it with 'validate --context comment')")
+        // Both hints name the concept, a host-provided variable, not a command-line flag.
+        #expect(diagnostics[0].hint == "did you mean 'email'? If the host provides 'emial', declare it as a host-provided variable")
+        #expect(diagnostics[1].hint == "a template names a field id of the flow, 'flow.id', 'screen.id', or a host-provided variable; if the host provides 'comment', declare it as one")
         #expect(FlowValidator.contextVariables == ["flow.id", "screen.id"])
     }
 
@@ -124,7 +124,7 @@ struct ValidationRuleTests {
     func additionalVariables() {
         let flow = Flow(id: "f", start: "a", screens: [Self.screen("a", title: "Hi ${user}")])
         #expect(Self.codes(FlowValidator.validate(flow)) == ["unknown-reference"])
-        #expect(FlowValidator.validate(flow, additionalVariables: ["user"]).isEmpty)
+        #expect(FlowValidator.validate(flow, options: CompileOptions(additionalVariables: ["user"])).isEmpty)
     }
 
     @Test("malformed templates are invalid-template errors")

@@ -1,4 +1,5 @@
 import FeedbackFlow
+import FeedbackFlowTestSupport
 import FlowSource
 import Foundation
 import Testing
@@ -21,14 +22,14 @@ struct ValidationStepTests {
         #expect(d.map { $0.hint?.components(separatedBy: "?").first } == [
             "did you mean 'dismiss'", "did you mean 'push'", "did you mean 'openURL'", "did you mean 'popToRoot'",
         ])
-        #expect(d[0].hint?.contains("validate --handler dismis") == true)
+        #expect(d[0].hint == "did you mean 'dismiss'? If 'dismis' is a custom step, declare its handler")
         #expect(d.allSatisfy { $0.severity == .warning })
     }
 
     @Test("a custom step whose handler the host declares in knownHandlers is not warned about")
     func knownHandlers() {
         let compilation = FlowCompiler.compile(
-            path: F.path("validation/step-typos.yaml"), knownHandlers: ["dismis", "Push"])
+            path: F.path("validation/step-typos.yaml"), options: CompileOptions(knownHandlers: ["dismis", "Push"]))
         #expect(F.places(compilation.diagnostics) == ["6:69 unknown-step", "6:92 unknown-step"])
         let flow = Flow(id: "f", start: "a", screens: [
             FeedbackConfiguration(
@@ -37,7 +38,7 @@ struct ValidationStepTests {
                 secondaryAction: .none, extraContent: []),
         ])
         #expect(FlowValidator.validate(flow).map(\.code) == ["unknown-step"])
-        #expect(FlowValidator.validate(flow, knownHandlers: ["dismis"]).isEmpty)
+        #expect(FlowValidator.validate(flow, options: CompileOptions(knownHandlers: ["dismis"])).isEmpty)
     }
 
     @Test("openURL with a constant scheme outside http, https, mailto and tel is disallowed-url-scheme at the URL")
@@ -61,9 +62,25 @@ struct ValidationStepTests {
     @Test("validation allows the schemes the runtime registry allows, and a host can widen both")
     func urlSchemesFollowTheRegistry() {
         let widened = URLSchemePolicy.defaultAllowedSchemes.union(["FTP", "sms"])
-        let d = FlowCompiler.compile(path: F.path("validation/url-schemes.yaml"), allowedURLSchemes: widened).diagnostics
+        let options = CompileOptions(allowedURLSchemes: widened)
+        let d = FlowCompiler.compile(path: F.path("validation/url-schemes.yaml"), options: options).diagnostics
         #expect(F.places(d) == ["13:22 disallowed-url-scheme", "17:22 invalid-value"])
         #expect(d.first?.message == "openURL scheme 'javascript' is not allowed (allowed: ftp, http, https, mailto, sms, tel)")
+    }
+
+    @Test("a registry built from the compile options opens exactly the schemes validation allowed")
+    func registryFollowsCompileOptions() async throws {
+        let options = CompileOptions(allowedURLSchemes: URLSchemePolicy.defaultAllowedSchemes.union(["FTP", "sms"]))
+        let urls = RecordingURLHandler()
+        let registry = ActionHandlerRegistry(urlHandler: urls, feedbackSink: RecordingFeedbackSink(), options: options)
+        #expect(registry.allowedURLSchemes == ["ftp", "http", "https", "mailto", "sms", "tel"])
+        // The fixture's sms URL validates under these options, so the registry opens it;
+        // javascript is refused by both.
+        try await registry.openURL("sms:+15550100")
+        await #expect(throws: StepError.self) { try await registry.openURL("javascript:alert(1)") }
+        #expect(urls.opened == ["sms:+15550100"])
+        #expect(ActionHandlerRegistry(urlHandler: urls, feedbackSink: RecordingFeedbackSink(), options: CompileOptions())
+            .allowedURLSchemes == URLSchemePolicy.defaultAllowedSchemes)
     }
 
     @Test("a collectUserFeedback rating naming a rating field whose range leaves 1...5, or a toggle, is invalid-value")

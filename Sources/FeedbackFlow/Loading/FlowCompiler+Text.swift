@@ -4,11 +4,13 @@ import FlowSource
 extension FlowCompiler {
     /// Compiles a flow given as text (e.g. fetched from a server or bundled as a string):
     /// loads it as `format` (default YAML), decodes and validates it, as
-    /// ``compile(path:format:additionalVariables:knownHandlers:allowedURLSchemes:)`` does
-    /// for a file. `name` is the file name diagnostics give and, for a single-screen
+    /// ``compile(path:format:options:)`` does for a file,
+    /// with `options` (default: none). `name` is the file name diagnostics give and, for a single-screen
     /// document, the base name its screen id is taken from (default `flow.yaml`). Never
     /// throws; problems are diagnostics. O(size of the text).
-    public static func compile(text: String, format: DocumentFormat = .yaml, name: String = "flow.yaml") -> FlowCompilation {
-        compile(DocumentLoader.load(SourceFile(path: name, text: text), format: format))
+    public static func compile(
+        text: String, format: DocumentFormat = .yaml, name: String = "flow.yaml", options: CompileOptions = CompileOptions()
+    ) -> FlowCompilation {
+        compile(DocumentLoader.load(SourceFile(path: name, text: text), format: format), options: options)
     }
 }

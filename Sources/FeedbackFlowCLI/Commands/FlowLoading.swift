@@ -11,13 +11,14 @@ enum FlowLoading {
     /// The flow in `path` when it compiles without error. Otherwise its diagnostics
     /// are written to the error output (text, with the error output's colours) and the
     /// result is `nil` (status 1). Warnings of a good flow are written too.
-    /// - Parameter additionalVariables: template names the host provides (`--context`).
+    /// - Parameter options: what the host provides (`--context` names as template variables).
+    /// - Parameter flagHint: the command's options that declare what hints ask to declare.
     /// - Parameter allowsStandardInput: whether `-` may name standard input (not for
     ///   `run`, which reads its answers from there).
     /// - Throws: ``UsageError`` when `path` is not a file.
     static func compiledFlow(
-        path: String, additionalVariables: [String] = [], allowsStandardInput: Bool = true,
-        environment: CommandEnvironment
+        path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
+        allowsStandardInput: Bool = true, environment: CommandEnvironment
     ) throws -> Flow? {
         var isDirectory: ObjCBool = false
         if path == SourceFile.standardInputPath {
@@ -32,9 +33,9 @@ enum FlowLoading {
         guard !isDirectory.boolValue else {
             throw UsageError("'\(path)' is a folder, not a flow file", hint: "to check a folder use 'feedbackflow validate \(path)'")
         }
-        let compilation = FlowCompiler.compile(path: path, additionalVariables: additionalVariables)
+        let compilation = FlowCompiler.compile(path: path, options: options)
         let report = DiagnosticReport(files: [
-            .init(path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
+            .init(path: path, source: compilation.document.source, diagnostics: flagHint.adding(to: compilation.diagnostics))
         ])
         if !compilation.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(style: environment.errorStyle, showsSummary: compilation.hasErrors)

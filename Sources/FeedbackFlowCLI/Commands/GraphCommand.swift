@@ -36,8 +36,16 @@ package struct GraphCommand: Command {
             format: arguments.value("format").flatMap(GraphFormat.init(rawValue:)) ?? .dot)
     }
 
+    /// What the flow is compiled with: `graph` takes no host declarations, so the defaults
+    /// (a flow whose templates name host variables is refused, as `validate` without
+    /// `--context` refuses it).
+    package var compileOptions: CompileOptions {
+        CompileOptions()
+    }
+
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        guard let flow = try FlowLoading.compiledFlow(path: file, environment: environment) else { return .findings }
+        guard let flow = try FlowLoading.compiledFlow(path: file, options: compileOptions, environment: environment)
+        else { return .findings }
         environment.output.write(format.render(FlowGraph(flow: flow)))
         return .clean
     }

@@ -23,7 +23,7 @@ package struct RunCommand: Command {
             printed and the status is 1). Submitted feedback is appended to the
             --feedback-out file, one JSON object per line. 'openURL' steps print
             "Opening <url>" instead of launching anything, and refuse schemes other than
-            http, https, mailto and tel. End of input ends the run (inside 'edit', the
+            \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")). End of input ends the run (inside 'edit', the
             lines typed so far are kept first).
 
             --feedback-out and --transcript must not be the flow file itself (by any path
@@ -72,6 +72,12 @@ package struct RunCommand: Command {
         context.variables
     }
 
+    /// What the flow is compiled with and the registry opens: the `--context` keys as host
+    /// variables, no known handlers (`run` registers none), the default URL schemes.
+    package var compileOptions: CompileOptions {
+        CompileOptions(additionalVariables: context.keys)
+    }
+
     /// Plays the flow; see the command's help for the statuses.
     /// - Throws: ``UsageError`` (a missing flow file, a `--context` key that is a field
     ///   id of the flow, an unwritable `--feedback-out` or `--transcript`, or one that is
@@ -81,11 +87,13 @@ package struct RunCommand: Command {
     ///   flow could not start.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let variables = contextVariables
+        let options = compileOptions
         try Self.checkNotFlowFile(feedbackOut, option: "--feedback-out", flowFile: file)
         if let transcript { try Self.checkNotFlowFile(transcript, option: "--transcript", flowFile: file) }
         guard
             let flow = try FlowLoading.compiledFlow(
-                path: file, additionalVariables: context.keys, allowsStandardInput: false, environment: environment)
+                path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE"),
+                allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
@@ -99,9 +107,8 @@ package struct RunCommand: Command {
         }
         let sink = FailureCountingFeedbackSink(JSONLinesFeedbackSink(path: feedbackOut))
         let registry = ActionHandlerRegistry(
-            urlHandler: PrintingURLHandler(output: environment.output),
-            feedbackSink: sink,
-            allowedURLSchemes: PrintingURLHandler.allowedSchemes)
+            urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
+            feedbackSink: sink, options: options)
         let unhandled = Self.customStepNames(in: flow)
         if !unhandled.isEmpty {
             environment.errorOutput.write(

@@ -17,9 +17,9 @@ package struct ValidateCommand: Command {
             with '.' are skipped) and checked in sorted order; files named on the command
             line are checked whatever their extension (a fifo there is read). In a folder
             only regular files are read: a fifo, socket or device is never opened, but
-            skipped with a note (skipped-file). At least one path is required: a folder
+            skipped with a note (\(CommandDiagnosticCode.skippedFile.rawValue)). At least one path is required: a folder
             such as '.' usually holds JSON files that are not flows.
-            Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (io-error), so an endless
+            Files larger than \(SourceFile.describe(byteCount: SourceFile.defaultByteLimit)) are not read (\(LoadDiagnosticCode.ioError.rawValue)), so an endless
             input such as /dev/zero ends at once.
 
             A flow whose templates use variables the host app provides (run --context)
@@ -111,7 +111,7 @@ package struct ValidateCommand: Command {
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let expansion = try FlowFileFinder.expand(paths)
         let compiled = await Self.compile(
-            expansion.files, standardInputFormat: standardInputFormat, context: context, handlers: handlers)
+            expansion.files, standardInputFormat: standardInputFormat, options: compileOptions, context: context)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files, general: expansion.skipped.map(Self.note(skipped:)))
         let filtersText = quiet && format == .text
@@ -121,30 +121,36 @@ package struct ValidateCommand: Command {
         return report.counts.errors > 0 ? .findings : .clean
     }
 
-    /// The diagnostic code of a folder entry ``FlowFileFinder`` skipped (severity note).
-    static let skippedFileCode = "skipped-file"
-
     /// The note for a folder entry that is not a regular file and was not opened, at
     /// 1:1 of its path (there is no text to quote), like an unreadable file's `io-error`.
     static func note(skipped: FlowFileFinder.Skipped) -> Diagnostic {
-        Diagnostic(
-            severity: .note, code: skippedFileCode,
+        let code = CommandDiagnosticCode.skippedFile
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue,
             message: "skipped: \(skipped.kind), not a regular file",
             span: SourceSpan(file: skipped.path, at: SourcePosition(line: 1, column: 1)),
             hint: "a folder search reads regular files only; name the file to read it")
     }
 
+    /// The options that declare what the library's hints ask to declare.
+    static let flagHint = FlagHint(context: "validate --context NAME", handler: "validate --handler NAME")
+
+    /// What the files are compiled with: the `--context` names as host variables and the
+    /// `--handler` names as known handlers (the default URL schemes).
+    package var compileOptions: CompileOptions {
+        CompileOptions(additionalVariables: context.keys, knownHandlers: handlers)
+    }
+
     /// Compiles `files` on up to one task per processor core, keeping their order, with
-    /// the `--context` names as host variables and the `--handler` names as known handlers;
-    /// a path naming standard input (``standardInputPaths``) is read as `standardInputFormat`.
+    /// `options` (``compileOptions``); a path naming standard input
+    /// (``standardInputPaths``) is read as `standardInputFormat`.
     /// - Returns: each file's diagnostics, and, in file order, the usage errors of
-    ///   `--context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
+    ///   `context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
-        _ files: [String], standardInputFormat: DocumentFormat = .yaml, context: ContextDeclaration = .init(),
-        handlers: Set<String> = []
+        _ files: [String], standardInputFormat: DocumentFormat = .yaml, options: CompileOptions = CompileOptions(),
+        context: ContextDeclaration = .init()
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let names = context.keys
         var results = [(DiagnosticReport.File, UsageError?)?](repeating: nil, count: files.count)
         await withTaskGroup(of: (Int, DiagnosticReport.File, UsageError?).self) { group in
             var next = 0
@@ -155,10 +161,10 @@ package struct ValidateCommand: Command {
                 next += 1
                 group.addTask {
                     let format = standardInputPaths.contains(path) ? standardInputFormat : nil
-                    let compilation = FlowCompiler.compile(
-                        path: path, format: format, additionalVariables: names, knownHandlers: handlers)
+                    let compilation = FlowCompiler.compile(path: path, format: format, options: options)
                     let file = DiagnosticReport.File(
-                        path: path, source: compilation.document.source, diagnostics: compilation.diagnostics)
+                        path: path, source: compilation.document.source,
+                        diagnostics: flagHint.adding(to: compilation.diagnostics))
                     var clash: UsageError?
                     if let flow = compilation.flow {
                         do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }

@@ -9,18 +9,22 @@ import FlowTerminal
 /// and a test must not launch a browser, so `openURL` writes `Opening <url>` to the
 /// output and launches nothing.
 ///
-/// Only `http`, `https`, `mailto` and `tel` URLs are accepted (the registry checks the
-/// scheme first; this handler checks again, so it is safe on its own). The URL is
+/// Only URLs with one of ``allowedSchemes`` are accepted (the registry checks the scheme
+/// first; this handler checks again, so it is safe on its own). The URL is
 /// written through ``FlowTerminal/DisplayText/sanitized(_:)``, so a URL from a flow
 /// file cannot send escape sequences to the terminal.
 package struct PrintingURLHandler: URLHandler {
-    /// The schemes accepted.
-    package static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+    /// The schemes accepted, lower-cased.
+    package let allowedSchemes: Set<String>
 
     package let output: any TextWriter
 
-    package init(output: any TextWriter) {
+    /// A handler writing to `output` that accepts `allowedSchemes` (case-insensitive); by
+    /// default ``FlowCompile/URLSchemePolicy/defaultAllowedSchemes``, the schemes `run`
+    /// compiles and opens with.
+    package init(output: any TextWriter, allowedSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes) {
         self.output = output
+        self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
     }
 
     /// Writes `Opening <url>`.
@@ -31,8 +35,8 @@ package struct PrintingURLHandler: URLHandler {
             throw StepError.invalidURL(url)
         }
         let scheme = url[..<colon].lowercased()
-        guard Self.allowedSchemes.contains(scheme) else {
-            throw StepError.urlSchemeNotAllowed(url: url, scheme: scheme, allowed: Self.allowedSchemes.sorted())
+        guard allowedSchemes.contains(scheme) else {
+            throw StepError.urlSchemeNotAllowed(url: url, scheme: scheme, allowed: allowedSchemes.sorted())
         }
         output.write("Opening \(DisplayText.sanitized(url))\n")
     }

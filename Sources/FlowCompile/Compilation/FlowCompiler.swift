@@ -41,28 +41,20 @@ public enum FlowCompiler {
     /// loader puts a null spanning the alias in its place, and what decoding and
     /// validation say about a node at exactly that span (`expected a string, found
     /// null`) is left out.
-    /// - Parameters:
-    ///   - additionalVariables: template names a host provides besides field ids and
-    ///     `flow.id`/`screen.id`.
-    ///   - knownHandlers: custom step names the host registers handlers for; never
-    ///     reported as `unknown-step`.
-    ///   - allowedURLSchemes: the schemes `openURL` may use; by default
-    ///     ``URLSchemePolicy/defaultAllowedSchemes``, which the runtime also uses.
-    public static func compile(
-        _ document: LoadedDocument, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes
-    ) -> FlowCompilation {
+    /// - Parameter options: what the host provides (template variables, custom step
+    ///   handlers, URL schemes); by default nothing beyond the defaults of
+    ///   ``CompileOptions/init(additionalVariables:knownHandlers:allowedURLSchemes:)``.
+    public static func compile(_ document: LoadedDocument, options: CompileOptions = CompileOptions()) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
         let flow = FlowDecoder.decode(document, diagnostics: &decoding)
         bag.append(contentsOf: decoding.diagnostics)
         if let flow, !(flow.screens.isEmpty && decoding.hasErrors) {
             FlowValidator.validate(
-                flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, additionalVariables: additionalVariables,
-                knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: document.source)
+                flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, options: options, source: document.source)
         }
         let standIns = Set(
-            document.diagnostics.filter { $0.code == "unknown-alias" || $0.code == "recursive-alias" }.compactMap(\.span))
+            document.diagnostics.filter { $0.has(.unknownAlias) || $0.has(.recursiveAlias) }.compactMap(\.span))
         if !standIns.isEmpty {
             let loaded = document.diagnostics.count
             let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }

@@ -1,8 +1,8 @@
 import FlowSource
 
 /// The stable codes of the diagnostics that decoding (``FlowDecoder``) and validation
-/// (``FlowValidator``) report. The loader's codes (`duplicate-key`, `syntax-error`, …)
-/// belong to `FlowDocument` and are not listed here.
+/// (``FlowValidator``) report. The loaders' codes (`duplicate-key`, `syntax-error`, …)
+/// are ``FlowSource/LoadDiagnosticCode``.
 ///
 /// Codes are kebab-case and never change meaning; tools, suppressions and `explain`
 /// rely on them. ``summary`` is one line for a README table or `--help`.
@@ -65,7 +65,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .unknownScreen: "'start' or a push/present/replace/popTo target that names no screen of the flow"
         case .unreachableScreen: "a screen that no chain of push/present/replace from the start screen shows (warning)"
         case .duplicateFieldID: "a field id used twice in one flow; a note points at the first"
-        case .unknownReference: "a ${name} template naming neither a field id of the flow, a context variable, nor a host-provided name (validate --context NAME)"
+        case .unknownReference: "a ${name} template naming neither a field id of the flow, a context variable, nor a declared host-provided variable"
         case .invalidTemplate: "a malformed template: unclosed '${', empty or invalid name"
         case .popOnRoot: "'pop' on a screen that is always the root of its stack, where it dismisses the stack (warning)"
         case .popToNotInStack:

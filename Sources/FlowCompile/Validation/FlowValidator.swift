@@ -16,10 +16,10 @@ import FlowSource
 ///   the start screen shows the screen; at the screen's key.
 /// - `unknown-step` (warning): a custom step whose name is within ``Suggestion``'s
 ///   distance of a built-in step name (`Push`, `openUrl`, `dismis`), unless listed in
-///   `knownHandlers`; at the step's name.
+///   the options' ``CompileOptions/knownHandlers``; at the step's name.
 /// - `disallowed-url-scheme`: an `openURL` whose scheme is written as a constant (the
 ///   whole URL, or the text before its first `${` when it holds the scheme's `:`) and is
-///   not in `allowedURLSchemes` (default: the runtime's
+///   not in ``CompileOptions/allowedURLSchemes`` (default: the runtime's
 ///   ``URLSchemePolicy/defaultAllowedSchemes``); `invalid-value` for a constant
 ///   URL without a scheme (RFC 3986 §3.1) or with white space. At the URL.
 /// - `duplicate-field-id`: a field id (rating, textField, textEditor, toggle) is used
@@ -28,8 +28,9 @@ import FlowSource
 ///   `flow.` or `screen.`.
 /// - `invalid-template`: a malformed `${…}` (unclosed, empty or invalid name).
 /// - `unknown-reference`: `${name}` names neither a field id of the flow, a
-///   ``ContextVariable`` (`flow.id`, `screen.id`), nor one of `additionalVariables`;
-///   with "did you mean" and how to declare a host name (`validate --context NAME`). Both
+///   ``ContextVariable`` (`flow.id`, `screen.id`), nor one of
+///   ``CompileOptions/additionalVariables``; with "did you mean" and a reminder that a
+///   name the host provides can be declared as a host-provided variable. Both
 ///   template rules point at the `${` itself, found in the file's bytes when `source` is
 ///   given (see ``TemplateLocator``), else only in single-line unescaped scalars; the
 ///   scalar's start otherwise.
@@ -75,24 +76,18 @@ package enum FlowValidator {
     ///   - graphWarnings: whether to run the whole-graph warnings (`unreachable-screen`,
     ///     `pop-on-root`). ``FlowCompiler`` turns them off when decoding failed, since a
     ///     step dropped for a shape error would make its target look unreachable.
-    ///   - additionalVariables: names a host promises to provide to templates (e.g. the
-    ///     navigator's extra context), accepted besides field ids and
-    ///     ``contextVariables``.
-    ///   - knownHandlers: custom step names the host registers handlers for; a step with
-    ///     such a name is never reported as `unknown-step`.
-    ///   - allowedURLSchemes: the schemes `openURL` may use (case-insensitive); by default
-    ///     the runtime's ``URLSchemePolicy/defaultAllowedSchemes``, so the two
-    ///     cannot disagree.
+    ///   - options: what the host provides: template variables accepted besides field ids
+    ///     and ``contextVariables`` (e.g. the navigator's extra context), custom step names
+    ///     with handlers (never `unknown-step`), and the URL schemes `openURL` may use (by
+    ///     default the runtime's ``URLSchemePolicy/defaultAllowedSchemes``, so the two
+    ///     cannot disagree).
     ///   - source: the file `flow` was decoded from; with it, template diagnostics point
     ///     at the exact `${` also inside escaped, multi-line and block scalars.
     package static func validate(
-        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true, additionalVariables: [String] = [],
-        knownHandlers: Set<String> = [],
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
+        _ flow: Flow, diagnostics: inout DiagnosticBag, graphWarnings: Bool = true,
+        options: CompileOptions = CompileOptions(), source: SourceFile? = nil
     ) {
-        var run = ValidationRun(
-            flow: flow, additionalVariables: additionalVariables, knownHandlers: knownHandlers,
-            allowedURLSchemes: allowedURLSchemes, source: source)
+        var run = ValidationRun(flow: flow, options: options, source: source)
         if run.checkHasScreens() {
             run.checkUniqueScreenIDs()
             let startExists = run.checkStart()
@@ -114,13 +109,10 @@ package enum FlowValidator {
 
     /// Validates `flow` and returns its diagnostics sorted by position.
     package static func validate(
-        _ flow: Flow, graphWarnings: Bool = true, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
+        _ flow: Flow, graphWarnings: Bool = true, options: CompileOptions = CompileOptions(), source: SourceFile? = nil
     ) -> [Diagnostic] {
         var bag = DiagnosticBag()
-        validate(
-            flow, diagnostics: &bag, graphWarnings: graphWarnings, additionalVariables: additionalVariables,
-            knownHandlers: knownHandlers, allowedURLSchemes: allowedURLSchemes, source: source)
+        validate(flow, diagnostics: &bag, graphWarnings: graphWarnings, options: options, source: source)
         return bag.sorted
     }
 }

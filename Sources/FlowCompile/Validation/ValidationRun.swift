@@ -18,14 +18,12 @@ struct ValidationRun {
     /// reachability lookups are O(1) instead of a scan of the screens.
     private let screenIndex: [String: Int]
 
-    init(
-        flow: Flow, additionalVariables: [String] = [], knownHandlers: Set<String> = [],
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes, source: SourceFile? = nil
-    ) {
+    /// A run over `flow` with what the host provides in `options`.
+    init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile? = nil) {
         self.flow = flow
-        self.additionalVariables = additionalVariables
-        self.knownHandlers = knownHandlers
-        self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+        additionalVariables = options.additionalVariables
+        knownHandlers = options.knownHandlers
+        allowedURLSchemes = Set(options.allowedURLSchemes.map { $0.lowercased() })
         self.source = source
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
@@ -181,7 +179,7 @@ struct ValidationRun {
             report(
                 .unknownStep, "unknown step '\(name)'; it will run as a custom handler",
                 at: step.nameSpan ?? step.span,
-                hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler (validate --handler \(name))")
+                hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler")
         }
     }
 
@@ -402,12 +400,11 @@ struct ValidationRun {
                 }
                 for (name, offset) in template.references
                 where TemplateString.isValidName(Substring(name)) && !knownSet.contains(name) {
-                    let declare = "'validate --context \(name)'"
                     let hint = Suggestion.hint(for: name, among: known).map {
-                        "\($0) If the host provides '\(name)', declare it with \(declare)"
+                        "\($0) If the host provides '\(name)', declare it as a host-provided variable"
                     } ?? "a template names a field id of the flow, "
                         + ContextVariable.names.map { "'\($0)'" }.joined(separator: ", ")
-                        + ", or a name the host provides (declare it with \(declare))"
+                        + ", or a host-provided variable; if the host provides '\(name)', declare it as one"
                     report(.unknownReference, "unknown reference '\(name)'",
                            at: TemplateLocator.span(
                                in: template, offset: offset, length: name.unicodeScalars.count + 3, source: source),

@@ -25,17 +25,20 @@ public struct ActionHandlerRegistry: Sendable {
     /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
     /// ``register(_:_:)``). Both default to handlers that do nothing
     /// (``IgnoringURLHandler``, ``DiscardingFeedbackSink``), so `ActionHandlerRegistry()`
-    /// serves screens built in Swift, whose buttons run their own closures. `allowedURLSchemes` defaults to
-    /// ``URLSchemePolicy/defaultAllowedSchemes`` (`http`, `https`, `mailto`, `tel`) and is
-    /// stored lower-cased; give `FlowCompiler.compile` the same set so that `validate` and the
-    /// runtime agree.
+    /// serves screens built in Swift, whose buttons run their own closures.
+    ///
+    /// `options` is the value the flow was compiled with: the registry opens its
+    /// ``FlowCompile/CompileOptions/allowedURLSchemes`` (stored lower-cased; by default
+    /// ``URLSchemePolicy/defaultAllowedSchemes``: `http`, `https`, `mailto`, `tel`), so that a
+    /// URL validation accepts is one this registry opens. Its known handlers are names the
+    /// host promises to ``register(_:_:)``; they are not registered here.
     public init(
         urlHandler: any URLHandler = IgnoringURLHandler(), feedbackSink: any FeedbackSink = DiscardingFeedbackSink(),
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes
+        options: CompileOptions = CompileOptions()
     ) {
         self.urlHandler = urlHandler
         self.feedbackSink = feedbackSink
-        self.allowedURLSchemes = Set(allowedURLSchemes.map { $0.lowercased() })
+        self.allowedURLSchemes = Set(options.allowedURLSchemes.map { $0.lowercased() })
     }
 
     /// Adds (or replaces) the handler of custom steps named `name` (case-sensitive).

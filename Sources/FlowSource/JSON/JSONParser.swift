@@ -43,16 +43,13 @@ struct JSONParser {
             guard position < bytes.count else {
                 let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, bytes.count))
                 diagnostics.append(
-                    .error("empty-document", "the file holds no JSON value", at: SourceSpan(file: source.path, at: start)))
+                    .error(JSONProblem.empty.code, JSONProblem.empty.message, at: SourceSpan(file: source.path, at: start)))
                 return nil
             }
             let root = try parseValueTree()
             skipWhitespace()
             if position < bytes.count {
-                throw syntaxError(
-                    isCommentHere
-                        ? "unexpected comment after the JSON value (JSON has no comments)"
-                        : "unexpected \(describeHere()) after the JSON value")
+                throw problem(isCommentHere ? .commentAfterValue : .contentAfterValue(found: describeHere()))
             }
             return root
         } catch {
@@ -72,8 +69,7 @@ struct JSONParser {
             switch currentByte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= LoadingLimits.maximumNestingDepth {
-                    throw syntaxError(
-                        "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels", code: "nesting-depth-limit")
+                    throw problem(.nestingTooDeep)
                 }
                 let isObject = currentByte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, start: here))
@@ -110,8 +106,7 @@ struct JSONParser {
                     position += 1
                     skipWhitespace()
                     if currentByte == closer {
-                        throw syntaxError(
-                            "a trailing comma is not allowed in JSON", at: locator.location(atByteOffset: comma))
+                        throw problem(.trailingComma, at: locator.location(atByteOffset: comma))
                     }
                     if stack[top].isObject { try parseKey(into: &stack[top]) }
                     break
@@ -121,8 +116,7 @@ struct JSONParser {
                     finished = close(stack.removeLast())
                     continue
                 }
-                let what = stack[top].isObject ? "',' or '}' after an object member" : "',' or ']' after an array item"
-                throw syntaxError("expected \(what), found \(describeHere())")
+                throw problem(.expectedSeparator(inObject: stack[top].isObject, found: describeHere()))
             }
         }
     }
@@ -131,14 +125,14 @@ struct JSONParser {
     private mutating func parseKey(into frame: inout Frame) throws(Diagnostic) {
         guard currentByte == UInt8(ascii: "\"") else {
             if currentByte == UInt8(ascii: "'") {
-                throw syntaxError("strings must use double quotes in JSON")
+                throw problem(.singleQuotes)
             }
-            throw syntaxError("expected a member name in double quotes, found \(describeHere())")
+            throw problem(.expectedMemberName(found: describeHere()))
         }
         frame.pendingKey = try parseString()
         skipWhitespace()
         guard currentByte == UInt8(ascii: ":") else {
-            throw syntaxError("expected ':' after a member name, found \(describeHere())")
+            throw problem(.expectedColon(found: describeHere()))
         }
         position += 1
         skipWhitespace()
@@ -161,16 +155,14 @@ struct JSONParser {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             return try parseLiteral()
         case UInt8(ascii: "'"):
-            throw syntaxError("strings must use double quotes in JSON")
+            throw problem(.singleQuotes)
         case UInt8(ascii: "/"):
-            throw syntaxError("comments are not allowed in JSON")
+            throw problem(.comment)
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            throw syntaxError("expected a value, found \(describeHere())")
+            throw problem(.expectedValue(found: describeHere()))
         default:
-            if let word = wordHere() {
-                throw syntaxError("unexpected '\(word)'; JSON values are objects, arrays, strings, numbers, true, false and null")
-            }
-            throw syntaxError("expected a value, found \(describeHere())")
+            if let word = wordHere() { throw problem(.unknownWord(word)) }
+            throw problem(.expectedValue(found: describeHere()))
         }
     }
 
@@ -185,8 +177,7 @@ struct JSONParser {
                 return Node(kind: .scalar(literal.description, .plain), span: span(from: start))
             }
         }
-        throw syntaxError(
-            "unexpected '\(wordHere() ?? "")'; JSON values are objects, arrays, strings, numbers, true, false and null")
+        throw problem(.unknownWord(wordHere() ?? ""))
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (RFC 8259 §6), kept as text.
@@ -197,17 +188,17 @@ struct JSONParser {
         if currentByte == UInt8(ascii: "0") {
             position += 1
             if Self.isDigit(currentByte) {
-                throw syntaxError("leading zeros are not allowed in JSON numbers", at: start)
+                throw problem(.leadingZero, at: start)
             }
         } else if Self.isDigit(currentByte) {
             skipDigits()
         } else {
-            throw syntaxError("expected a digit, found \(describeHere())")
+            throw problem(.expectedDigit(found: describeHere()))
         }
         if currentByte == UInt8(ascii: ".") {
             position += 1
             guard Self.isDigit(currentByte) else {
-                throw syntaxError("expected a digit after the decimal point, found \(describeHere())")
+                throw problem(.expectedFractionDigit(found: describeHere()))
             }
             skipDigits()
         }
@@ -215,7 +206,7 @@ struct JSONParser {
             position += 1
             if currentByte == UInt8(ascii: "+") || currentByte == UInt8(ascii: "-") { position += 1 }
             guard Self.isDigit(currentByte) else {
-                throw syntaxError("expected a digit in the exponent, found \(describeHere())")
+                throw problem(.expectedExponentDigit(found: describeHere()))
             }
             skipDigits()
         }
@@ -237,7 +228,7 @@ struct JSONParser {
                 position += 1
             }
             guard position < bytes.count else {
-                throw syntaxError("string is not closed", at: start)
+                throw problem(.unclosedString, at: start)
             }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -252,8 +243,7 @@ struct JSONParser {
                 return Node(kind: .scalar(text, .doubleQuoted), span: span(from: start))
             }
             if byte < 0x20 {
-                let what = byte == 0x0A || byte == 0x0D ? "a line break" : "a control character"
-                throw syntaxError("\(what) must be escaped inside a JSON string")
+                throw problem(.unescapedControl(lineBreak: byte == 0x0A || byte == 0x0D))
             }
             decoded.append(contentsOf: bytes[segmentStart..<position])
             try parseEscape(into: &decoded)
@@ -265,7 +255,7 @@ struct JSONParser {
     private mutating func parseEscape(into decoded: inout [UInt8]) throws(Diagnostic) {
         let escapeStart = here
         position += 1
-        guard position < bytes.count else { throw syntaxError("string is not closed") }
+        guard position < bytes.count else { throw problem(.unclosedString) }
         let letter = bytes[position]
         position += 1
         switch letter {
@@ -280,24 +270,24 @@ struct JSONParser {
             var scalar = unit
             if (0xD800...0xDBFF).contains(unit) {
                 guard matches("\\u") else {
-                    throw syntaxError(Self.loneSurrogate(unit, "high"), at: escapeStart)
+                    throw problem(.loneSurrogate(unit, high: true), at: escapeStart)
                 }
                 let lowStart = here
                 position += 2
                 let low = try hexQuad(escapeStart: lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw syntaxError(Self.loneSurrogate(unit, "high"), at: escapeStart)
+                    throw problem(.loneSurrogate(unit, high: true), at: escapeStart)
                 }
                 scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw syntaxError(Self.loneSurrogate(unit, "low"), at: escapeStart)
+                throw problem(.loneSurrogate(unit, high: false), at: escapeStart)
             }
             if let value = Unicode.Scalar(scalar), let encoded = UTF8.encode(value) {
                 decoded.append(contentsOf: encoded)
             }
         default:
             position -= 1
-            throw syntaxError("invalid escape '\\\(describeByte(letter))' in a JSON string", at: escapeStart)
+            throw problem(.invalidEscape(describeByte(letter)), at: escapeStart)
         }
     }
 
@@ -306,7 +296,7 @@ struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard position < bytes.count, let digit = Self.hexValue(bytes[position]) else {
-                throw syntaxError("'\\u' needs four hex digits", at: escapeStart)
+                throw problem(.shortUnicodeEscape, at: escapeStart)
             }
             value = value << 4 | digit
             position += 1
@@ -314,10 +304,6 @@ struct JSONParser {
         return value
     }
 
-    private static func loneSurrogate(_ unit: UInt32, _ half: String) -> String {
-        let hex = String(unit, radix: 16, uppercase: true)
-        return "lone \(half) surrogate '\\u\(hex)'; surrogates must come in high-low pairs"
-    }
 
     // MARK: Bytes
 
@@ -385,11 +371,11 @@ struct JSONParser {
         return "control character U+00\(hex.count == 1 ? "0" : "")\(hex)"
     }
 
-    private mutating func syntaxError(
-        _ message: String, at location: SourcePosition? = nil, code: String = "syntax-error"
-    ) -> Diagnostic {
+    /// The diagnostic of `problem` at `location` (default: the current position), one
+    /// character wide.
+    private mutating func problem(_ problem: JSONProblem, at location: SourcePosition? = nil) -> Diagnostic {
         let start = location ?? here
-        return .error(code, message, at: SourceSpan(file: source.path, characterAt: start, in: bytes))
+        return .error(problem.code, problem.message, at: SourceSpan(file: source.path, characterAt: start, in: bytes))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

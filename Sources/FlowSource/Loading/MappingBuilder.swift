@@ -93,7 +93,7 @@ package struct MappingBuilder {
         let name: String
         if case .scalar(let text, _) = key.kind { name = " '\(text)'" } else { name = "" }
         return .error(
-            "duplicate-key", "duplicate key\(name) (first at \(first.span.start))",
+            .duplicateKey, "duplicate key\(name) (first at \(first.span.start))",
             at: key.span,
             notes: [Diagnostic.Note(message: "first defined here", span: first.span)],
             hint: "remove one of the two entries; the first one is used")

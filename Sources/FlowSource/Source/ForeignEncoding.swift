@@ -66,7 +66,7 @@ enum ForeignEncoding: Equatable {
     package func diagnostic(for source: SourceFile) -> Diagnostic {
         let start = SourcePosition(line: 1, column: 1, offset: 0)
         return .error(
-            "invalid-utf8", "file is \(name); save it as UTF-8",
+            .invalidUTF8, "file is \(name); save it as UTF-8",
             at: SourceSpan(file: source.path, at: start),
             hint: "most editors can change a file's encoding when saving it")
     }

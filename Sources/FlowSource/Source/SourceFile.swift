@@ -78,11 +78,9 @@ public struct SourceFile: Sendable {
         case .failure(.tooLarge(let limit)):
             reason = "larger than the limit of \(describe(byteCount: limit))"
         }
-        throw Diagnostic(
-            severity: .error, code: "io-error",
-            message: "cannot read file '\(path)': \(reason)",
-            span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1))
-        )
+        throw .error(
+            .ioError, "cannot read file '\(path)': \(reason)",
+            at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
     }
 
     /// The text of 1-based line `number` without its terminator (and without a leading

@@ -83,7 +83,7 @@ package struct UTF8Validation {
         end.column += 1
         let hex = String(source.bytes[offset], radix: 16, uppercase: true)
         return .error(
-            "invalid-utf8", "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" : "")\(hex)",
+            .invalidUTF8, "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" : "")\(hex)",
             at: SourceSpan(file: source.path, start: start, end: end),
             hint: "save the file as UTF-8")
     }

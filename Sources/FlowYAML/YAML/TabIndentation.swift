@@ -10,10 +10,14 @@ import FlowSource
 ///
 /// libyaml rejects most of these with a cryptic message and silently accepts others
 /// (a tab after the spaces of a plain scalar's continuation line), so the loader checks
-/// them itself: a tab within the leading whitespace of a line is an error unless the
-/// line lies inside a quoted scalar, a block scalar or a flow collection, where tabs
-/// are white space or content. Lines holding only white space or a comment are
-/// allowed (§6.6 `l-comment` admits tabs) unless libyaml fails on them.
+/// them itself, without looking at libyaml's messages: a tab within the leading white
+/// space of a line with content is indentation unless the line lies inside a quoted
+/// scalar, a block scalar or a flow collection, where tabs are white space or content;
+/// so is a tab between block indicators and a compact collection
+/// (``indentsCompactCollection(at:in:)``). A tab on a line holding only white space or
+/// a comment is not indentation (§6.6 `l-comment` admits tabs), nor is one separating a
+/// block indicator from a scalar (`-\tfoo`, §6.1 example 6.2), even where libyaml
+/// fails on it: that failure is libyaml's syntax error.
 struct TabIndentation {
     /// One line whose leading whitespace holds a tab.
     struct Line {
@@ -22,6 +26,8 @@ struct TabIndentation {
         /// Byte offsets of the line's first byte and of its terminator (or the end).
         let start: Int
         let end: Int
+        /// Byte offset just after the leading white space.
+        let indentationEnd: Int
         /// Whether something other than white space or a comment follows.
         let hasContent: Bool
     }
@@ -48,29 +54,20 @@ struct TabIndentation {
                 if bytes[position] == 0x09, firstTab == nil { firstTab = position }
                 position += 1
             }
+            let indentationEnd = position
             let hasContent =
                 position < count && bytes[position] != 0x0A && bytes[position] != 0x0D && bytes[position] != 0x23
             while position < count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
             if let firstTab {
-                found.append(Line(tabOffset: firstTab, start: start, end: position, hasContent: hasContent))
+                found.append(
+                    Line(
+                        tabOffset: firstTab, start: start, end: position, indentationEnd: indentationEnd,
+                        hasContent: hasContent))
             }
             if position < count, bytes[position] == 0x0D { position += 1 }
             if position < count, bytes[position] == 0x0A { position += 1 }
         }
         lines = found
-    }
-
-    /// The line containing byte `offset`, if it is one of ``lines``. O(log n).
-    func line(containing offset: Int) -> Line? {
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle].start <= offset { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return nil }
-        let line = lines[low - 1]
-        return offset <= line.end ? line : nil
     }
 
     /// The lines not covered by any of `exempt` (byte ranges where a tab is white space:
@@ -87,12 +84,71 @@ struct TabIndentation {
         return result
     }
 
+    /// Whether byte `offset` is a tab used as the indentation of a compact collection, as
+    /// in `-\ttext: hi`: it follows only white space and block indicators (`-`, `?`, `:`,
+    /// each followed by white space) on its line, and the white space it starts is
+    /// followed by a compact sequence or mapping (``startsCompactCollection(at:in:)``).
+    /// YAML 1.2 §8.2.1 indents such a collection with spaces (`s-indent`); before a
+    /// scalar (`-\tfoo`) the tab only separates (§6.1 example 6.2). O(length of the line).
+    static func indentsCompactCollection(at offset: Int, in bytes: [UInt8]) -> Bool {
+        guard isAfterBlockIndicators(offset, in: bytes) else { return false }
+        var position = offset
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        return startsCompactCollection(at: position, in: bytes)
+    }
+
+    /// Whether the text at `position` starts a block collection on its own line: a block
+    /// indicator (`-`, `?`, `:` followed by white space or the line's end), or an implicit
+    /// mapping key — a plain scalar, or a quoted one closed on the line, followed by `:`
+    /// and white space or the line's end, before any comment (YAML 1.2 §8.2.2). Other
+    /// starts (flow collections, anchors, tags, aliases, block scalars) count as not a
+    /// collection. O(length of the line).
+    static func startsCompactCollection(at start: Int, in bytes: [UInt8]) -> Bool {
+        func isBreak(_ index: Int) -> Bool { index >= bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D }
+        func isBlankOrBreak(_ index: Int) -> Bool { isBreak(index) || bytes[index] == 0x20 || bytes[index] == 0x09 }
+        guard !isBreak(start) else { return false }
+        var position = start
+        switch bytes[position] {
+        case 0x2D, 0x3F, 0x3A:  // - ? : are indicators before white space, else start a plain scalar
+            if isBlankOrBreak(position + 1) { return true }
+        case 0x22, 0x27:  // " '
+            let quote = bytes[position]
+            position += 1
+            scan: while true {
+                guard !isBreak(position) else { return false }
+                if quote == 0x22, bytes[position] == 0x5C {  // \ escapes the next character
+                    position += 2
+                    continue
+                }
+                if bytes[position] == quote {
+                    guard quote == 0x27, position + 1 < bytes.count, bytes[position + 1] == 0x27 else { break scan }
+                    position += 2  // '' is one quote
+                    continue
+                }
+                position += 1
+            }
+            position += 1
+            while !isBreak(position), bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+            return !isBreak(position) && bytes[position] == 0x3A && isBlankOrBreak(position + 1)
+        case 0x5B, 0x7B, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x25, 0x40, 0x60:  // [ { # & * ! | > % @ `
+            return false
+        default:
+            break
+        }
+        while !isBreak(position) {
+            if bytes[position] == 0x3A, isBlankOrBreak(position + 1) { return true }
+            if bytes[position] == 0x23, position > start, bytes[position - 1] == 0x20 || bytes[position - 1] == 0x09 {
+                return false  // a comment
+            }
+            position += 1
+        }
+        return false
+    }
+
     /// Whether byte `offset` is a tab that follows only white space and block indicators
-    /// (`-`, `?`, `:`, each followed by white space) on its line, as in `-\ttext: hi`:
-    /// YAML 1.2 §8.2.1 indents a compact collection after `- ` with spaces
-    /// (`s-indent`), and libyaml rejects any tab there with "found character that
-    /// cannot start any token". O(length of the line up to `offset`).
-    static func isAfterBlockIndicators(_ offset: Int, in bytes: [UInt8]) -> Bool {
+    /// (`-`, `?`, `:`, each followed by white space) on its line. O(length of the line
+    /// up to `offset`).
+    private static func isAfterBlockIndicators(_ offset: Int, in bytes: [UInt8]) -> Bool {
         guard offset >= 0, offset < bytes.count, bytes[offset] == 0x09 else { return false }
         var start = offset
         while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }

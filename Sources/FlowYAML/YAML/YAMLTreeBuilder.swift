@@ -103,7 +103,6 @@ struct YAMLTreeBuilder {
             return nil
         }
         var documents = 0
-        var documentEnded = false
         // Tabs are checked only up to where parsing stopped.
         var parsedEnd = Int.max
         loop: while true {
@@ -111,17 +110,6 @@ struct YAMLTreeBuilder {
             do {
                 event = try parser.nextEvent()
             } catch {
-                if documentEnded, error.kind == .parser || error.kind == .scanner {
-                    // libyaml 0.2.5 wants `---` after `...`; anything else there is more
-                    // content, i.e. a second document.
-                    diagnostics.append(
-                        .error(
-                            "multiple-documents", "a file holds one document, found more content after its end",
-                            at: SourceSpan(file: source.path, at: locator.location(of: error.problemMark)),
-                            hint: "split the documents into separate files"))
-                    parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
-                    break loop
-                }
                 if documents <= 1, stack.isEmpty, root == nil, EmptyStream.holdsNoContent(source.bytes, from: bomLength) {
                     appendEmptyDocument()  // e.g. a lone `...`, which libyaml rejects
                     return nil
@@ -131,19 +119,14 @@ struct YAMLTreeBuilder {
             }
             do throws(Diagnostic) {
                 switch event.kind {
-                case .documentEnd:
-                    documentEnded = true
-                case .streamStart, .none:
+                case .documentEnd, .streamStart, .none:
                     break
                 case .streamEnd:
                     break loop
                 case .documentStart:
                     documents += 1
                     if documents > 1 {
-                        diagnostics.append(
-                            .error(
-                                "multiple-documents", "a file holds one document, found a second one",
-                                at: span(event), hint: "split the documents into separate files"))
+                        diagnostics.append(YAMLDiagnostics.secondDocument(at: span(event)))
                         parsedEnd = diagnostics[diagnostics.count - 1].span?.start.offset ?? 0
                         break loop
                     }
@@ -183,8 +166,7 @@ struct YAMLTreeBuilder {
 
     private mutating func appendEmptyDocument() {
         let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-        diagnostics.append(
-            .error("empty-document", "the file holds no document", at: SourceSpan(file: source.path, at: start)))
+        diagnostics.append(YAMLDiagnostics.emptyDocument(at: SourceSpan(file: source.path, at: start)))
     }
 
     // MARK: Events
@@ -216,26 +198,17 @@ struct YAMLTreeBuilder {
         let span = span(event)
         let anchored: Anchored
         if stack.contains(where: { $0.anchor == name }) {
-            standIn(
-                for: span,
-                .error(
-                    "recursive-alias", "alias '*\(name)' refers to the node that contains it", at: span,
-                    hint: "an anchored node cannot include itself; move the alias out of the node marked '&\(name)'"))
+            standIn(for: span, YAMLDiagnostics.recursiveAlias(name, at: span))
             return
         } else if let found = anchors[name] {
             anchored = found
         } else {
-            standIn(
-                for: span,
-                .error("unknown-alias", "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it"))
+            standIn(for: span, YAMLDiagnostics.unknownAlias(name, at: span))
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
         if expandedNodes > expansionLimit {
-            throw .error(
-                "alias-expansion-limit",
-                "alias expansion exceeds \(expansionLimit) nodes ('*\(name)' adds \(anchored.size) more)",
-                at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
+            throw YAMLDiagnostics.expansionLimit(expansionLimit, alias: name, adding: anchored.size, at: span)
         }
         if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
             var key = anchored.node
@@ -259,9 +232,7 @@ struct YAMLTreeBuilder {
         let start = locator.location(of: event.startMark)
         let headerEnd = locator.location(of: event.endMark)
         if stack.count >= LoadingLimits.maximumNestingDepth {
-            throw .error(
-                "nesting-depth-limit", "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels",
-                at: SourceSpan(file: source.path, start: start, end: headerEnd))
+            throw YAMLDiagnostics.nestingTooDeep(at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
         let isMapping = event.kind == .mappingStart
         var frame = Frame(
@@ -339,27 +310,24 @@ struct YAMLTreeBuilder {
         }
         if case .scalar = value.kind, unknownAliasOffsets.contains(value.span.start.offset) { return }
         var sources: [[MappingEntry]] = []
-        var problem: String?
+        var problem: Diagnostic?
         switch value.kind {
         case .mapping(let entries):
             sources = [entries]
         case .sequence(let items):
             for (position, item) in items.enumerated() {
                 guard case .mapping(let entries) = item.kind else {
-                    problem = "a list whose item \(position + 1) is \(item.kindDescription)"
+                    problem = YAMLDiagnostics.invalidMerge(
+                        at: key.span, value: value.span, found: item.kindDescription, listItem: position + 1)
                     break
                 }
                 sources.append(entries)
             }
         case .scalar:
-            problem = value.kindDescription
+            problem = YAMLDiagnostics.invalidMerge(at: key.span, value: value.span, found: value.kindDescription)
         }
         if let problem {
-            diagnostics.append(
-                .error(
-                    "invalid-merge", "merge key '<<' needs a mapping or a list of mappings, found \(problem)",
-                    at: key.span, notes: [Diagnostic.Note(message: "value defined here", span: value.span)],
-                    hint: "merge an alias of a mapping (`<<: *defaults`) or a list of them"))
+            diagnostics.append(problem)
             return
         }
         stack[top].mergeKey = key
@@ -402,97 +370,102 @@ struct YAMLTreeBuilder {
     private mutating func tabIndentation(at tabOffset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: tabOffset)
         let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
-        return .error(
-            "tab-indentation", "tab character used for indentation",
-            at: SourceSpan(file: source.path, start: start, end: end),
-            hint: "indent with spaces; YAML does not allow tabs in indentation")
+        return YAMLDiagnostics.tabIndentation(at: SourceSpan(file: source.path, start: start, end: end))
     }
 
-    /// `syntax-error` at a byte order mark that does not start the file (YAML 1.2 §5.2).
+    /// A misplaced byte order mark at byte `offset` (``MisplacedByteOrderMarks``).
     private mutating func misplacedByteOrderMark(at offset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: offset)
-        return .error(
-            "syntax-error", "byte order mark (U+FEFF) in the middle of the file",
-            at: SourceSpan(file: source.path, characterAt: start, in: source.bytes),
-            hint: "delete it; YAML allows a byte order mark only at the start of a document or inside quotes")
+        return YAMLDiagnostics.misplacedByteOrderMark(at: SourceSpan(file: source.path, characterAt: start, in: source.bytes))
     }
 
-    /// A hint for libyaml problems whose wording does not name the usual cause. "mapping
-    /// values are not allowed" most often means a key indented deeper than its siblings
-    /// (it then continues the previous line's plain scalar), else a plain value holding
-    /// `: ` (YAML 1.2 §7.3.3: a plain scalar cannot contain `: `).
-    private static func hint(forProblem problem: String) -> String? {
-        guard problem == "mapping values are not allowed in this context" else { return nil }
-        return "check the indentation of this line and the one before (keys of one mapping must start in the same column), or quote a value that holds ': '"
+    /// Whether a quoted scalar opens at `start` (libyaml's context mark when it failed
+    /// inside one) and is still open at `end`: the bytes are read, not libyaml's wording.
+    /// In `"…"` a backslash escapes the next byte; in `'…'` a doubled quote is one quote.
+    /// O(end - start).
+    private func quotedScalarIsOpen(from start: Int, at end: Int) -> Bool {
+        let bytes = source.bytes
+        guard start < bytes.count, bytes[start] == 0x22 || bytes[start] == 0x27 else { return false }
+        let quote = bytes[start]
+        var position = start + 1
+        while position < min(end, bytes.count) {
+            if quote == 0x22, bytes[position] == 0x5C {
+                position += 2
+            } else if bytes[position] == quote {
+                guard quote == 0x27, position + 1 < bytes.count, bytes[position + 1] == 0x27 else { return false }
+                position += 2
+            } else {
+                position += 1
+            }
+        }
+        return true
     }
 
     /// Turns a libyaml failure into diagnostics: a `syntax-error` at libyaml's problem
-    /// position (one character wide) with its context as a note — or `tab-indentation`
-    /// when the failing line is indented with a tab (also right after a block indicator,
-    /// `-\ttext: hi`), or the misplaced byte order marks before the failure on its line,
-    /// the usual causes of libyaml's less helpful messages.
+    /// position (one character wide) with libyaml's problem as its message and its context
+    /// as a note — unless one of the loader's own rules finds its own problem exactly there.
+    /// Those rules run on the bytes up to the failure, not on libyaml's wording:
+    /// - every tab used as indentation before the failure, and at it, is `tab-indentation`
+    ///   (``TabIndentation``); when libyaml failed at such a tab (within the tabbed leading
+    ///   white space, or a tab indenting a compact collection, `-\ttext: hi`), that is
+    ///   the whole report; when it failed elsewhere, its syntax error is reported too;
+    /// - misplaced byte order marks before the failure are `syntax-error`s of their own;
+    ///   one on the failing line stands for libyaml's (libyaml skipped it, shifting the
+    ///   line's columns).
+    /// A failure after the end of the first document is not a second document unless a
+    /// `---` starts one (an event, which `run()` handles): it is libyaml's syntax error.
     private mutating func report(_ error: LibYAMLError) {
         let location: SourcePosition
-        var message = error.problem
+        var problem = error.problem
         switch error.kind {
         case .memory, .other:
             let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-            diagnostics.append(
-                .error("internal", "libyaml failed: \(error.problem)", at: SourceSpan(file: source.path, at: start)))
+            diagnostics.append(YAMLDiagnostics.libyamlFailed(error.problem, at: SourceSpan(file: source.path, at: start)))
             return
         case .reader:
             location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
-            if error.problem == "control characters are not allowed" {
-                let hex = String(UInt32(bitPattern: error.problemValue), radix: 16, uppercase: true)
-                message = "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) is not allowed"
-            }
+            problem = YAMLDiagnostics.readerMessage(error.problem, value: error.problemValue)
         case .scanner, .parser:
             location = locator.location(of: error.problemMark)
         }
-        var notes: [Diagnostic.Note] = []
-        var contextLocation: SourcePosition?
-        if let context = error.context, error.kind != .reader {
+        var context: (text: String, at: SourceSpan)?
+        var quotedScalarStart: Int?
+        if let text = error.context, error.kind != .reader {
             let start = locator.location(of: error.contextMark)
-            contextLocation = start
-            message += " (\(context) at \(start))"
-            notes.append(Diagnostic.Note(message: "\(context) started here", span: SourceSpan(file: source.path, at: start)))
+            if quotedScalarIsOpen(from: start.offset, at: location.offset) { quotedScalarStart = start.offset }
+            context = (text, SourceSpan(file: source.path, at: start))
         }
-        var syntax = Diagnostic.error(
-            "syntax-error", message, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes),
-            notes: notes, hint: Self.hint(forProblem: error.problem))
+        let atTab = error.kind != .reader && location.offset < source.bytes.count && source.bytes[location.offset] == 0x09
+        let syntax = YAMLDiagnostics.syntaxError(
+            problem, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes), context: context,
+            atTab: atTab)
         if !byteOrderMarks.offsets.isEmpty {
             var exempt = quotedRanges
-            if let contextLocation, error.context?.contains("quoted scalar") == true {
-                exempt.append(contextLocation.offset..<Int.max)
-            }
+            if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
             let marks = byteOrderMarks.outside(exempt, before: location.offset + 1)
             for offset in marks { diagnostics.append(misplacedByteOrderMark(at: offset)) }
             if let last = marks.last, locator.location(atByteOffset: last).line == location.line { return }
         }
-        if error.kind != .reader, TabIndentation.isAfterBlockIndicators(location.offset, in: source.bytes) {
-            syntax = tabIndentation(at: location.offset)
-        }
-        guard !tabs.lines.isEmpty, error.kind != .reader else {
+        guard error.kind != .reader else {
             diagnostics.append(syntax)
             return
         }
-        // Tabs are not indentation inside what was still open when libyaml stopped.
-        var exempt = tabExemptRanges
-        for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
-        if let contextLocation, error.context?.contains("quoted scalar") == true {
-            exempt.append(contextLocation.offset..<Int.max)
+        var foundAtFailure = false
+        if !tabs.lines.isEmpty {
+            // Tabs are not indentation inside what was still open when libyaml stopped.
+            var exempt = tabExemptRanges
+            for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
+            if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
+            for line in tabs.offendingLines(exempt: exempt, before: location.offset + 1) {
+                diagnostics.append(tabIndentation(line))
+                if line.tabOffset <= location.offset, location.offset < line.indentationEnd { foundAtFailure = true }
+            }
         }
-        let failingLine = tabs.line(containing: location.offset)
-            .flatMap { TabIndentation.isExempt($0.tabOffset, in: exempt) ? nil : $0 }
-        for line in tabs.offendingLines(exempt: exempt, before: location.offset)
-        where line.tabOffset != failingLine?.tabOffset {
-            diagnostics.append(tabIndentation(line))
+        if !foundAtFailure, TabIndentation.indentsCompactCollection(at: location.offset, in: source.bytes) {
+            diagnostics.append(tabIndentation(at: location.offset))
+            foundAtFailure = true
         }
-        if let failingLine {
-            diagnostics.append(tabIndentation(failingLine))
-        } else {
-            diagnostics.append(syntax)
-        }
+        if !foundAtFailure { diagnostics.append(syntax) }
     }
 
     /// Orders the diagnostics by position (stable), the order reports show them in.

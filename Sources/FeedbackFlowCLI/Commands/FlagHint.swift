@@ -1,0 +1,36 @@
+import FlowCompile
+import FlowSource
+
+/// The command line's own addition to the library's hints. The library says what to
+/// declare as a concept ("declare it as a host-provided variable", "declare its
+/// handler"); a command with an option that makes that declaration names it after the
+/// hint, e.g. `(with 'validate --context NAME')`.
+struct FlagHint: Sendable {
+    /// How the command declares a host-provided template variable, e.g.
+    /// `validate --context NAME`; `nil` when it cannot.
+    var context: String?
+    /// How the command declares a custom step's handler, e.g. `validate --handler NAME`;
+    /// `nil` when it cannot.
+    var handler: String?
+
+    /// A command that declares nothing: diagnostics are left as they are.
+    static let none = FlagHint()
+
+    /// `diagnostics` with the command's option named after the hint of each
+    /// `unknown-reference` (``context``) and `unknown-step` (``handler``) that has a hint.
+    func adding(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard context != nil || handler != nil else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            let flag: String?
+            switch FlowDiagnosticCode(rawValue: diagnostic.code) {
+            case .unknownReference: flag = context
+            case .unknownStep: flag = handler
+            default: flag = nil
+            }
+            guard let flag, let hint = diagnostic.hint else { return diagnostic }
+            var changed = diagnostic
+            changed.hint = "\(hint) (with '\(flag)')"
+            return changed
+        }
+    }
+}
