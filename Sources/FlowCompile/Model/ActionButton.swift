@@ -48,4 +48,15 @@ public struct ActionButton: Sendable, Hashable {
         self.onFailure = onFailure
         self.span = span
     }
+
+    /// A button of `kind` built in Swift whose action is one step running `completion`
+    /// (a throw fails it); `title` is read as a template.
+    package static func running(
+        _ completion: @escaping @Sendable () async throws -> Void, kind: Kind, title: String,
+        loadingTitle: String? = nil
+    ) -> ActionButton {
+        ActionButton(
+            kind: kind, title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
+            action: FlowAction(.perform(StepClosure(completion))))
+    }
 }

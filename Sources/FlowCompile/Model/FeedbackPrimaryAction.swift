@@ -19,7 +19,7 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
     public static func button(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackPrimaryAction {
-        .button(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+        .button(.running(completion, kind: .button, title: title))
     }
 
     /// A retry button built in Swift, `.retryButton(title:loadingTitle:retryCompletion:)`.
@@ -35,7 +35,7 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
         title: String, loadingTitle: String? = nil,
         retryCompletion: @escaping @Sendable (_ completionHandler: @escaping @Sendable () -> Void) -> Void
     ) -> FeedbackPrimaryAction {
-        let step = StepClosure {
+        let waitForCompletion: @Sendable () async throws -> Void = {
             let gate = RetryCompletionGate()
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -46,9 +46,7 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
                 gate.finish(.failure(CancellationError()))
             }
         }
-        return .retryButton(ActionButton(
-            kind: .retryButton, title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
-            action: FlowAction(.perform(step))))
+        return .retryButton(.running(waitForCompletion, kind: .retryButton, title: title, loadingTitle: loadingTitle))
     }
 
     /// The button, with its ``ActionButton/kind`` as the case says (`button` or

@@ -16,7 +16,7 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
     public static func button(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .button(ActionButton(title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+        .button(.running(completion, kind: .button, title: title))
     }
 
     /// A link built in Swift, `FeedbackSecondaryAction.link(title:completion:)`: its action
@@ -24,7 +24,7 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
     public static func link(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .link(ActionButton(kind: .link, title: TemplateString(title), action: FlowAction(.perform(StepClosure(completion)))))
+        .link(.running(completion, kind: .link, title: title))
     }
 
     /// The button, with its ``ActionButton/kind`` as the case says (`button` or `link`);
