@@ -56,7 +56,7 @@ struct NavigationStateTests {
         let entered = try #require(try state.apply(.replace("c")))
         #expect(screens(state) == [["a", "c"]])
         #expect(entered.id != before.id)
-        #expect(entered.id > before.id)
+        #expect(entered.id.rawValue > before.id.rawValue)
     }
 
     @Test("replace with no stack is an error and changes nothing")

@@ -188,7 +188,7 @@ struct NavigatorSeedAPITests {
         let first = try await navigator.pushFeedback(configuration: done)
         let second = try await navigator.presentFeedback(configuration: info)
         #expect(await navigator.state.stacks.map { $0.map(\.screenID) } == [["done"], ["info"]])
-        #expect(second.id > first.id)
+        #expect(second.id.rawValue > first.id.rawValue)
         #expect(await navigator.tap(.primary, on: first.id) == .ignoredStale)
 
         try await navigator.navigate(.dismiss)

@@ -38,7 +38,7 @@ struct NavigatorCancellationTests {
         #expect(await navigator.isBusy)
         running.cancel()  // cancelling the caller does not end the action…
         #expect(await navigator.isBusy)
-        await navigator.end("closed")  // …ending the flow does
+        await navigator.end(FlowOutcome("closed"))  // …ending the flow does
         #expect(await running.value == .ignoredFlowEnded)
         #expect(await navigator.isBusy == false)
         #expect(presenter.lines.last == "flowEnded closed")

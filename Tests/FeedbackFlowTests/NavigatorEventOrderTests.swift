@@ -72,7 +72,7 @@ struct NavigatorEventOrderTests {
         try await navigator.presentFeedback(configuration: textScreen())
         let setting = Task { try await navigator.setField("t", to: .text("x")) }
         await presenter.holder.waitUntilHolding()
-        let ending = Task { await navigator.end("closed") }
+        let ending = Task { await navigator.end(FlowOutcome("closed")) }
         await waitUntil { await navigator.hasEnded }
         presenter.holder.release()
         await ending.value

@@ -29,10 +29,10 @@ import FlowYAML
 ///   recursive alias is replaced by a null scalar spanning the alias (a list keeps its
 ///   length, a mapping its pairs): consumers should not report that null again
 ///   (`FlowCompiler` drops later diagnostics at exactly that span).
-public enum DocumentLoader {
+package enum DocumentLoader {
     /// Loads `source` as `format` (default: from the file extension). Never throws:
     /// every problem becomes a diagnostic. O(size of the expanded tree).
-    public static func load(
+    package static func load(
         _ source: SourceFile,
         format: DocumentFormat? = nil,
         expansionLimit: Int = LoadingLimits.defaultExpansionLimit
@@ -54,7 +54,7 @@ public enum DocumentLoader {
     /// diagnostic at 1:1 whose message ends with the system's reason
     /// (`cannot read file 'a.yaml': No such file or directory`); so does a file larger
     /// than `byteLimit` (default ``SourceFile/defaultByteLimit``).
-    public static func load(
+    package static func load(
         path: String, format: DocumentFormat? = nil, byteLimit: Int = SourceFile.defaultByteLimit
     ) -> LoadedDocument {
         let format = format ?? DocumentFormat(path: path)

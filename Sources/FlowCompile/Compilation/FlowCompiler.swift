@@ -4,7 +4,7 @@ import FlowSource
 public struct FlowCompilation: Sendable {
     /// The loaded file: its source (path and bytes), its format, and the loader's own
     /// diagnostics, which ``diagnostics`` also holds.
-    public var document: LoadedDocument
+    package var document: LoadedDocument
     /// The decoded flow; `nil` when loading or decoding failed badly enough that no flow
     /// could be built. A flow can be present together with errors.
     public var flow: Flow?
@@ -14,7 +14,7 @@ public struct FlowCompilation: Sendable {
 
     /// A result made of its parts, as ``FlowCompiler`` builds it; `diagnostics` is stored as
     /// given (not sorted, repeats not removed).
-    public init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
+    package init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
         self.document = document
         self.flow = flow
         self.diagnostics = diagnostics
@@ -44,7 +44,7 @@ public enum FlowCompiler {
     /// - Parameter options: what the host provides (template variables, custom step
     ///   handlers, URL schemes); by default nothing beyond the defaults of
     ///   ``CompileOptions/init(additionalVariables:knownHandlers:allowedURLSchemes:)``.
-    public static func compile(_ document: LoadedDocument, options: CompileOptions = CompileOptions()) -> FlowCompilation {
+    package static func compile(_ document: LoadedDocument, options: CompileOptions = CompileOptions()) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
         let flow = FlowDecoder.decode(document, diagnostics: &decoding)

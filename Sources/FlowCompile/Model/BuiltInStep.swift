@@ -9,7 +9,7 @@ import FlowSource
 /// ``rawValue``, and a test checks every row against the JSON Schema
 /// (`schemas/feedbackflow.schema.json`, `$defs.step`). Any other name is a custom step,
 /// run by a handler the host registers. Step names are case-sensitive.
-public enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
+package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
     /// `push: ID`: push screen ID on the top stack.
     case push
     /// `present: ID`: present screen ID modally, as a new stack on top.
@@ -35,7 +35,7 @@ public enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
     package static let names: [String] = allCases.map(\.rawValue)
 
     /// What may follow a step's name.
-    public enum Argument: Sendable, Hashable {
+    package enum Argument: Sendable, Hashable {
         /// A screen id (required; a name, never a template).
         case screenID
         /// Nothing: the bare name (a null argument, `pop: ~`, is the same).
@@ -50,7 +50,7 @@ public enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The argument this step takes.
-    public var argument: Argument {
+    package var argument: Argument {
         switch self {
         case .push, .present, .replace, .popTo: .screenID
         case .pop, .popToRoot, .dismiss: .none
@@ -63,7 +63,7 @@ public enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
     /// The navigation operation of this step with `target` (the screen id, for steps
     /// whose ``argument`` is ``Argument/screenID``); `nil` for the steps that do not
     /// navigate (`finish`, `openURL`, `collectUserFeedback`).
-    public func operation(target: String) -> NavigationOperation? {
+    package func operation(target: String) -> NavigationOperation? {
         switch self {
         case .push: .push(target)
         case .present: .present(target)

@@ -37,7 +37,7 @@ public struct ContentBlock: Sendable, Hashable {
     }
 
     /// The field id, for field blocks.
-    public var fieldID: String? {
+    package var fieldID: String? {
         if case .field(let field) = kind { field.id } else { nil }
     }
 

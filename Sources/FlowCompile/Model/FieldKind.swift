@@ -26,7 +26,7 @@ public enum FieldKind: Sendable, Hashable {
 
     /// Whether the field holds text (`textField`, `textEditor`), the kinds that may be
     /// `required` and have a `placeholder`.
-    public var holdsText: Bool {
+    package var holdsText: Bool {
         switch self {
         case .textField, .textEditor: true
         case .rating, .toggle: false

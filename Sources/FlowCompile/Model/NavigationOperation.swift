@@ -21,7 +21,7 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     case dismiss
 
     /// The built-in step that runs this operation (its row of the step table).
-    public var step: BuiltInStep {
+    package var step: BuiltInStep {
         switch self {
         case .push: .push
         case .present: .present

@@ -79,7 +79,7 @@ public struct Step: Sendable, Hashable {
     }
 
     /// The built-in step this is, `nil` for a custom step or a closure.
-    public var builtIn: BuiltInStep? {
+    package var builtIn: BuiltInStep? {
         switch kind {
         case .navigate(let operation): operation.step
         case .finish: .finish
@@ -160,7 +160,7 @@ public struct FeedbackRequest: Sendable, Hashable {
 /// itself (the same closure given once), and never equal to a step read from a file.
 public final class StepClosure: Sendable, Hashable {
     /// The code to run.
-    public let body: @Sendable () async throws -> Void
+    package let body: @Sendable () async throws -> Void
 
     /// A step running `body`.
     public init(_ body: @escaping @Sendable () async throws -> Void) {

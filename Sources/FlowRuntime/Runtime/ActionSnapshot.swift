@@ -16,7 +16,7 @@ public struct ActionSnapshot: Sendable, Hashable {
     public var isLoading: Bool
 
     /// A snapshot from its parts, as the navigator builds it for ``ScreenSnapshot``.
-    public init(slot: ActionSlot, kind: ActionButton.Kind, title: String, isEnabled: Bool, isLoading: Bool) {
+    package init(slot: ActionSlot, kind: ActionButton.Kind, title: String, isEnabled: Bool, isLoading: Bool) {
         self.slot = slot
         self.kind = kind
         self.title = title

@@ -24,7 +24,7 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as a ``FlowValue`` (text → string, rating → number, toggle → bool).
-    public var flowValue: FlowValue {
+    package var flowValue: FlowValue {
         switch self {
         case .text(let text): .string(text)
         case .rating(let value): .number(String(value))

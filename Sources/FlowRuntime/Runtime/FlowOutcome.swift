@@ -3,7 +3,7 @@ import FlowSource
 
 /// How a flow ended: a name such as `finished`, `dismissed`, `quit`, `inputEnded`, or any
 /// name given to `finish: NAME` in a flow file.
-public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The outcome's name, e.g. `finished` or `dismissed`, or the argument of `finish: NAME`;
     /// the `outcome` of the transcript's `flowEnded` line.
     public var name: String
@@ -13,10 +13,7 @@ public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible, Expressi
         self.name = name
     }
 
-    public init(stringLiteral value: String) {
-        self.init(value)
-    }
-
+    /// The outcome's ``name``.
     public var description: String { name }
 
     /// `finish` without an argument.

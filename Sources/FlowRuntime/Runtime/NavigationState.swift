@@ -134,7 +134,7 @@ package struct NavigationState: Sendable, Hashable {
         assert(
             {
                 let ids = stacks.flatMap { $0.map(\.id) }
-                return Set(ids).count == ids.count && ids.allSatisfy { $0 < nextInstanceID }
+                return Set(ids).count == ids.count && ids.allSatisfy { $0.rawValue < nextInstanceID.rawValue }
             }(), "NavigationState instance ids are unique and below nextInstanceID")
     }
 }

@@ -8,16 +8,12 @@ import FlowSource
 /// increasing in the order screens entered, and never reused — not even after the
 /// instance left the stack. A tap carries the id of the instance it was shown on; if
 /// that instance is no longer on top, the tap is stale (see ``TapResult/ignoredStale``).
-public struct ScreenInstanceID: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ScreenInstanceID: Sendable, Hashable, CustomStringConvertible {
     /// The counter value, starting at 1.
     public let rawValue: Int
 
     package init(rawValue: Int) {
         self.rawValue = rawValue
-    }
-
-    public static func < (lhs: ScreenInstanceID, rhs: ScreenInstanceID) -> Bool {
-        lhs.rawValue < rhs.rawValue
     }
 
     public var description: String { "#\(rawValue)" }

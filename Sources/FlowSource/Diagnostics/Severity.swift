@@ -2,7 +2,7 @@
 ///
 /// Exit codes follow from the most severe finding: any `error` (or a `warning` under
 /// `--strict`, when added) makes `validate` exit 1.
-public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+public enum Severity: String, Sendable, Hashable, Comparable {
     /// Information only; the least severe. Also the label of ``Diagnostic/Note`` lines in
     /// text output. The loaders and the validator report no diagnostic of this severity.
     case note

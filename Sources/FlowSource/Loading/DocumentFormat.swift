@@ -6,7 +6,7 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
     case json
 
     /// `.json` for paths ending in `.json`, `.yaml` otherwise (`.yaml`, `.yml`, anything).
-    public init(path: String) {
+    package init(path: String) {
         self = path.lowercased().hasSuffix(".json") ? .json : .yaml
     }
 }

@@ -5,15 +5,15 @@
 /// file is empty; in that case `diagnostics` holds at least one error. `root` can be
 /// present together with errors that do not stop parsing (duplicate keys: the first
 /// occurrence is kept).
-public struct LoadedDocument: Sendable {
+package struct LoadedDocument: Sendable {
     /// The file as read: its path and raw bytes (no bytes when it could not be read).
-    public var source: SourceFile
+    package var source: SourceFile
     /// The syntax the text was parsed as: given by the caller, or from the path's extension.
-    public var format: DocumentFormat
+    package var format: DocumentFormat
     package var root: Node?
     /// Every problem found while loading, in source order, each with a span (an `io-error`
     /// is at 1:1); empty for a clean file.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     package init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
         self.source = source

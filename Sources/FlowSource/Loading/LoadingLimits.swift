@@ -1,10 +1,10 @@
 /// The bounds both loaders (YAML and JSON) apply to a document.
-public enum LoadingLimits {
+package enum LoadingLimits {
     /// The deepest nesting of sequences and mappings either loader accepts
     /// (`nesting-depth-limit` beyond), so that consumers may safely recurse.
-    public static let maximumNestingDepth = 512
+    package static let maximumNestingDepth = 512
 
     /// The most nodes YAML alias expansion may produce in one document before loading
     /// fails with `alias-expansion-limit` (a "billion laughs" file fails fast).
-    public static let defaultExpansionLimit = 100_000
+    package static let defaultExpansionLimit = 100_000
 }

@@ -11,22 +11,22 @@ import Darwin
 /// `bytes` are exactly what was read (BOM and CRLF included); `lines` splits them on
 /// LF, CRLF or CR with the line terminators removed, decoded as UTF-8 with invalid
 /// sequences replaced by U+FFFD (for display only).
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
     /// The path as given by the user.
-    public let path: String
+    package let path: String
     /// The raw bytes of the file.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// A file at `path` (as the user gave it; kept, not made absolute) holding exactly `bytes`.
     /// Nothing is read from disk.
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
     /// A file at `path` holding the UTF-8 encoding of `text` (handy in tests and for flows
     /// built in memory); the same as ``init(path:bytes:)`` with `Array(text.utf8)`.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
@@ -36,11 +36,11 @@ public struct SourceFile: Sendable {
     /// The most bytes ``read(path:byteLimit:)`` reads by default: 32 MiB. A flow file is
     /// a few kilobytes; the bound makes an endless source (`/dev/zero`, a pipe that never
     /// ends) fail at once with `io-error` instead of filling memory.
-    public static let defaultByteLimit = 32 * 1024 * 1024
+    package static let defaultByteLimit = 32 * 1024 * 1024
 
     /// `byteCount` as messages and help write it: `32 MiB` or `4 KiB` when it is a whole
     /// number of them, else `1500 bytes` (`1 byte`).
-    public static func describe(byteCount: Int) -> String {
+    package static func describe(byteCount: Int) -> String {
         let mebibyte = 1024 * 1024
         if byteCount > 0, byteCount % mebibyte == 0 { return "\(byteCount / mebibyte) MiB" }
         if byteCount > 0, byteCount % 1024 == 0 { return "\(byteCount / 1024) KiB" }
@@ -62,7 +62,7 @@ public struct SourceFile: Sendable {
     ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …),
     ///   or, past the limit, `cannot read file 'a.yaml': larger than the limit of 32 MiB`.
     ///   Its span is a zero-width point at 1:1 (there is no text to quote).
-    public static func read(path: String, byteLimit: Int = defaultByteLimit) throws(Diagnostic) -> SourceFile {
+    package static func read(path: String, byteLimit: Int = defaultByteLimit) throws(Diagnostic) -> SourceFile {
         let result: Result<[UInt8], FileReader.Failure>
         if path == standardInputPath {
             result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit)
