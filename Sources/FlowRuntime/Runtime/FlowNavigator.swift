@@ -79,7 +79,8 @@ public actor FlowNavigator {
     public nonisolated let flowID: String
     let flow: Flow
     let registry: ActionHandlerRegistry
-    let presenters: [any Presenter]
+    /// Hands every event to the presenters.
+    let delivery: EventDelivery
     let context: [String: String]
     let now: @Sendable () -> Date
 
@@ -107,12 +108,6 @@ public actor FlowNavigator {
     var mayNavigate: Bool {
         runningInstance == nil || Self.actionToken == runningToken
     }
-    /// Events waiting for delivery, oldest first, each with its emitter to resume.
-    var pendingEvents: [(NavigatorEvent, CheckedContinuation<Void, Never>?)] = []
-    /// Whether a delivery loop is running.
-    var isDelivering = false
-    /// Set while a navigator hands an event to its presenters (see ``emit(_:)``).
-    @TaskLocal static var deliveringNavigator: ObjectIdentifier?
     /// The caller of the running tap, waiting for its result.
     var tapWaiter: CheckedContinuation<TapResult, Never>?
     /// The message of each instance's last failed action.
@@ -135,7 +130,7 @@ public actor FlowNavigator {
         self.flowID = flow.id
         self.flow = flow
         self.registry = registry
-        self.presenters = presenters
+        self.delivery = EventDelivery(presenters: presenters)
         self.context = context
         self.now = now
         var screens: [String: FeedbackConfiguration] = [:]
@@ -350,17 +345,9 @@ public actor FlowNavigator {
 
     // MARK: Events
 
-    /// Hands `event` to each presenter in turn, one event at a time for the whole
-    /// navigator: events wait in a FIFO and one delivery loop (run by whichever emitter
-    /// found it idle) hands them on, so every presenter sees the same order even when
-    /// calls overlap and a presenter suspends. The emitter returns once its event has been
-    /// delivered — except when it is called from inside a presenter's `present` (e.g. a
-    /// presenter that taps), where waiting would deadlock: that event is queued behind
-    /// the one being delivered.
-    ///
-    /// Once the flow has ended, only ``NavigatorEvent/flowEnded(_:)`` is handed on: an
-    /// event still queued, or half-way through the presenters, when the flow ended is not
-    /// given to the rest.
+    /// Hands `event` to the presenters (see ``EventDelivery``): returns once it has been
+    /// delivered, or at once when called from inside a presenter's `present`. Once the
+    /// flow has ended, only ``NavigatorEvent/flowEnded(_:)`` is handed on.
     func emit(_ event: NavigatorEvent) async {
         await emit([event])
     }
@@ -368,31 +355,6 @@ public actor FlowNavigator {
     /// Emits `events` back to back: nothing emitted meanwhile comes between them (e.g. a
     /// navigation's `stackChanged` and `screenShown`).
     func emit(_ events: [NavigatorEvent]) async {
-        let events = events.filter { outcome == nil || $0.isFlowEnded }
-        guard let last = events.last else { return }
-        let queued = events.dropLast().map { ($0, CheckedContinuation<Void, Never>?.none) }
-        if isDelivering {
-            if Self.deliveringNavigator == ObjectIdentifier(self) {
-                pendingEvents += queued + [(last, nil)]
-            } else {
-                await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
-                    pendingEvents += queued + [(last, delivered)]
-                }
-            }
-            return
-        }
-        isDelivering = true
-        pendingEvents += queued + [(last, nil)]
-        while !pendingEvents.isEmpty {
-            let (next, delivered) = pendingEvents.removeFirst()
-            await Self.$deliveringNavigator.withValue(ObjectIdentifier(self)) {
-                for presenter in presenters {
-                    guard outcome == nil || next.isFlowEnded else { break }
-                    await presenter.present(next)
-                }
-            }
-            delivered?.resume()
-        }
-        isDelivering = false
+        await delivery.deliver(events.filter { outcome == nil || $0.isFlowEnded })
     }
 }
