@@ -24,7 +24,7 @@ struct DeliveryNumberTests {
             flow: try DecodingFixture.flow("navigator/exact-numbers.yaml"), registry: registry,
             presenters: [TranscriptRecorder(path: transcriptPath)], now: { NavigatorTestHarness.clock })
         try await navigator.start()
-        #expect(await navigator.tap(.primary, on: try #require(await navigator.state.top).id) == .ran)
+        #expect(await navigator.tap(.primary, on: try #require(await navigator.state.navigation.top).id) == .ran)
         #expect(await navigator.outcome == .finished)
 
         let feedback = try String(contentsOfFile: feedbackPath, encoding: .utf8)

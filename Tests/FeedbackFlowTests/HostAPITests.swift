@@ -82,7 +82,7 @@ struct HostAPITests {
         feedbackNavigator.presentFeedback(configuration: c)
         feedbackNavigator.navigate(.dismiss)
         await feedbackNavigator.settled()
-        #expect(await feedbackNavigator.navigator.state.stacks.map { $0.map(\.screenID) } == [["a", "b"]])
+        #expect(await feedbackNavigator.navigator.state.navigation.stacks.map { $0.map(\.screenID) } == [["a", "b"]])
         #expect(refused.isEmpty)
         feedbackNavigator.navigate(.dismiss)  // the last stack leaves: the flow ends
         feedbackNavigator.pushFeedback(configuration: c)

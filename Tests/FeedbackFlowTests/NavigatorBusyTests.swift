@@ -74,7 +74,7 @@ struct NavigatorBusyTests {
         let navigator = FlowNavigator(
             flow: flow(screen("a", .custom(name: "work", argument: nil))), registry: registry, presenters: [holdTap])
         try await navigator.start()
-        let a = try #require(await navigator.state.top).id
+        let a = try #require(await navigator.state.navigation.top).id
         let first = Task { await navigator.tap(.primary, on: a) }
         await holdTap.waitUntilHolding()
         #expect(await navigator.tap(.primary, on: a) == .ignoredBusy)
@@ -187,7 +187,7 @@ struct NavigatorSeedAPITests {
 
         let first = try await navigator.pushFeedback(configuration: done)
         let second = try await navigator.presentFeedback(configuration: info)
-        #expect(await navigator.state.stacks.map { $0.map(\.screenID) } == [["done"], ["info"]])
+        #expect(await navigator.state.navigation.stacks.map { $0.map(\.screenID) } == [["done"], ["info"]])
         #expect(second.id.rawValue > first.id.rawValue)
         #expect(await navigator.tap(.primary, on: first.id) == .ignoredStale)
 

@@ -46,7 +46,7 @@ struct NavigatorCodeScreenTests {
             try await navigator.pushFeedback(configuration: b)
         }
         // Refused: nothing changed.
-        #expect(await navigator.state.top == shownA)
+        #expect(await navigator.state.navigation.top == shownA)
         #expect(await navigator.screen("b") == nil)
         // The same definition again (A pushed a second time) shares the field.
         let again = try await navigator.pushFeedback(configuration: a)

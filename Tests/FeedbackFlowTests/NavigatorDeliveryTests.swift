@@ -133,8 +133,8 @@ struct NavigatorDeliveryTests {
             registry: ActionHandlerRegistry(urlHandler: RecordingURLHandler(), feedbackSink: RecordingFeedbackSink()),
             presenters: [recorder])
         try await navigator.start()
-        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
-        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.navigation.top).id)
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.navigation.top).id)
 
         let events = try lines(path).map(object)
         #expect(events.map { $0["type"] as? String } == [
@@ -169,7 +169,7 @@ struct NavigatorDeliveryTests {
         let navigator = FlowNavigator(
             flow: try DecodingFixture.flow("navigator/network-error.yaml"), registry: registry, presenters: [recorder])
         try await navigator.start()
-        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.navigation.top).id)
 
         let tapped = try lines(path).map(object).filter { $0["type"] as? String == "actionTapped" }
         // The retry button of screen 'offline': `title: Try again`, `loadingTitle: Trying…`.

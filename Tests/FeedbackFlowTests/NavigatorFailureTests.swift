@@ -22,7 +22,7 @@ struct NavigatorFailureTests {
         #expect(await h.stacks() == [["a", "error"]])
         #expect(h.presenter.lines.contains("stepFailed send: server down"))
         #expect(h.presenter.lines.contains("stepRun push error"))
-        #expect(await h.navigator.snapshot(of: h.navigator.state.stacks[0][0].id)?.errorMessage == nil)
+        #expect(await h.navigator.snapshot(of: h.navigator.state.navigation.stacks[0][0].id)?.errorMessage == nil)
     }
 
     @Test("without onFailure the error stays on the screen; a retry that succeeds clears it")

@@ -50,7 +50,7 @@ struct NavigatorLifecycleTests {
         let h = NavigatorTestHarness(Flow(id: "f", start: "missing", screens: [screen("a")]))
         await #expect(throws: NavigatorError.unknownScreen("missing")) { try await h.navigator.start() }
         await #expect(throws: NavigatorError.unknownScreen("missing")) { try await h.navigator.start() }
-        #expect(await h.navigator.state.isEmpty)
+        #expect(await h.navigator.state.navigation.isEmpty)
         #expect(h.presenter.events.isEmpty)
     }
 }

@@ -22,7 +22,7 @@ struct NavigatorRulesDocTests {
         await #expect(throws: NavigatorError.navigation(.noStack(operation: "dismiss"))) {
             try await h.navigator.navigate(.dismiss)
         }
-        #expect(await h.navigator.state.isEmpty)
+        #expect(await h.navigator.state.navigation.isEmpty)
         #expect(await h.navigator.outcome == nil)
         #expect(h.presenter.events.isEmpty)
     }
@@ -280,7 +280,7 @@ struct DeliveryRulesDocTests {
             presenters: [recorder])
         try await navigator.start()
         try await navigator.setField("email", to: .text("ada@example.com"))
-        _ = await navigator.tap(.primary, on: try #require(await navigator.state.top).id)
+        _ = await navigator.tap(.primary, on: try #require(await navigator.state.navigation.top).id)
 
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         let events = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }

@@ -34,7 +34,7 @@ struct NavigatorTestHarness {
     }
 
     func topID() async throws -> ScreenInstanceID {
-        let top = await navigator.state.top
+        let top = await navigator.state.navigation.top
         guard let top else { throw TestFailure("nothing shown") }
         return top.id
     }
@@ -47,7 +47,7 @@ struct NavigatorTestHarness {
 
     /// The screen ids of each stack.
     func stacks() async -> [[String]] {
-        await navigator.state.stacks.map { $0.map(\.screenID) }
+        await navigator.state.navigation.stacks.map { $0.map(\.screenID) }
     }
 }
 

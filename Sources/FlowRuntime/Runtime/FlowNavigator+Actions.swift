@@ -18,18 +18,23 @@ extension FlowNavigator {
     /// failure was handled, or a step ended the flow), or ``TapResult/ignoredFlowEnded``
     /// as soon as the host's ``end(_:)`` cancelled it.
     public func tap(_ slot: ActionSlot, on instanceID: ScreenInstanceID) async -> TapResult {
-        guard outcome == nil else { return .ignoredFlowEnded }
-        guard let instance = state.top, instance.id == instanceID else { return .ignoredStale }
-        guard runningInstance == nil else { return .ignoredBusy }
-        guard let screen = screens[instance.screenID], let button = button(slot, of: screen) else {
+        let tapped: [NavigatorEvent]
+        do {
+            tapped = try apply(.beginAction(instanceID, slot))
+        } catch {
+            guard case .tap(let refusal) = error else {
+                assertionFailure("a tap is refused only with a TapResult, got \(error)")
+                return .ignoredBusy
+            }
+            return refusal
+        }
+        // Busy from here on. Nothing above suspended, so no other tap got in between.
+        guard let running = state.running, let button = state.runningButton else {
+            // Not reached: the state refuses a tap on a slot without an action. Undo the
+            // busy state and report the tap as ignored (an ignored tap gives no event).
+            _ = settle(.endAction(of: instanceID, errorMessage: nil))
             return .ignoredNoAction
         }
-        if slot == .primary, !isFormComplete(screen) { return .ignoredDisabled }
-
-        // Busy from here on. Nothing above suspended, so no other tap got in between.
-        runningInstance = instanceID
-        runningSlot = slot
-        errors[instanceID] = nil
         // The action runs in a task the navigator owns: cancelling the caller of `tap`
         // does not cancel it; only `end(_:)` does. The caller waits for the action (or
         // for `end(_:)`, which releases it at once with `.ignoredFlowEnded`).
@@ -38,43 +43,26 @@ extension FlowNavigator {
             runningToken &+= 1
             let token = runningToken
             runningTask = Task {
-                await Self.$actionToken.withValue(token) { await self.runTapped(button, slot: slot, instance: instance) }
+                await Self.$actionToken.withValue(token) {
+                    await self.runTapped(button, of: running.instance, announcing: tapped)
+                }
             }
         }
     }
 
-    /// The body of a tap that runs, in the navigator's own task.
-    private func runTapped(
-        _ button: ActionButton, slot: ActionSlot,
-        instance: ScreenInstance
-    ) async {
-        let instanceID = instance.id
-        // The title that was tapped: rendered as shown before the tap. A snapshot drawn
-        // now is busy and would show a retry button's loading title instead.
-        let title = button.title.render(lookup(screenID: instance.screenID))
-        var tapped = [NavigatorEvent.actionTapped(.init(slot: slot, title: title, instance: instance))]
-        if let snapshot = makeSnapshot(instance) { tapped.append(.screenUpdated(snapshot)) }
-        await emit(tapped)
-
-        if let failure = await run(button.action, of: instance, isOnFailure: false), outcome == nil,
-            isRunning(instance)
-        {
-            var message: String? = failure
-            if let onFailure = button.onFailure {
-                message = await run(onFailure, of: instance, isOnFailure: true)
-            }
-            if let message, state.contains(instanceID) { errors[instanceID] = message }
+    /// The body of a tap that runs, in the navigator's own task: delivers the tap's
+    /// events (`tapped`), runs the action, then its `onFailure` if a step failed.
+    private func runTapped(_ button: ActionButton, of instance: ScreenInstance, announcing tapped: [NavigatorEvent]) async {
+        await delivery.deliver(tapped)
+        var message = await run(button.action, of: instance, isOnFailure: false)
+        if message != nil, let onFailure = button.onFailure, state.isActive(instance.id) {
+            message = await run(onFailure, of: instance, isOnFailure: true)
         }
-
-        // After a host `end(_:)`, or a host navigation that closed this screen, the running
-        // state was already cleared and the tap released.
-        guard isRunning(instance) else { return }
-        runningInstance = nil
-        runningSlot = nil
+        // After a host `end(_:)`, or a host navigation that closed this screen, the state no
+        // longer runs this action and the tap was released.
+        guard state.isRunning(instance.id) else { return }
         runningTask = nil
-        if outcome == nil, let top = state.top, let snapshot = makeSnapshot(top) {
-            await emit(.screenUpdated(snapshot))
-        }
+        await report(.endAction(of: instance.id, errorMessage: message))
         releaseTap(.ran)
     }
 
@@ -85,32 +73,22 @@ extension FlowNavigator {
         waiter?.resume(returning: result)
     }
 
-    /// The button in `slot` of `screen`, `nil` for `none`.
-    private func button(_ slot: ActionSlot, of screen: FeedbackConfiguration) -> ActionButton? {
-        switch slot {
-        case .primary: screen.primaryAction.button
-        case .secondary: screen.secondaryAction.button
-        }
-    }
-
     /// Runs `action`'s steps in order for `instance`.
     /// - Returns: the failure message of the step that failed, or `nil` when every step
-    ///   ran or the flow ended on the way.
+    ///   ran, the flow ended on the way, or the action was cancelled.
     private func run(_ action: FlowAction, of instance: ScreenInstance, isOnFailure: Bool) async -> String? {
         for step in action.steps {
-            guard outcome == nil, isRunning(instance) else { return nil }
-            await emit(.stepRun(.init(
-                step: step.name, argument: argument(of: step, screenID: instance.screenID), instance: instance,
-                isOnFailure: isOnFailure)))
-            guard outcome == nil, isRunning(instance) else { return nil }
+            guard state.isActive(instance.id) else { return nil }
+            await report(.runStep(step, of: instance.id, isOnFailure: isOnFailure))
+            guard state.isActive(instance.id) else { return nil }
             do {
                 try await perform(step, of: instance)
             } catch {
                 // The screen was closed while the step ran: its result was recorded as
                 // stale and is not shown.
-                guard isRunning(instance) else { return nil }
+                guard state.isRunning(instance.id) else { return nil }
                 let message = Self.message(of: error)
-                await emit(.stepFailed(.init(step: step.name, instance: instance, message: message)))
+                await report(.failStep(step.name, of: instance.id, message: message))
                 return message
             }
         }
@@ -121,10 +99,10 @@ extension FlowNavigator {
     private func perform(_ step: Step, of instance: ScreenInstance) async throws {
         switch step.kind {
         case .navigate(let operation): try await navigate(operation)
-        case .finish(let name): await conclude(name.map { FlowOutcome($0) } ?? .finished)
+        case .finish(let name): await report(.conclude(name.map { FlowOutcome($0) } ?? .finished))
 
         case .openURL(let template):
-            let url = Self.renderURL(template, lookup(screenID: instance.screenID))
+            let url = state.renderedURL(template, screenID: instance.screenID)
             try await reportingResult(of: step, instance) { try await registry.openURL(url) }
 
         case .collectUserFeedback(let request):
@@ -135,8 +113,8 @@ extension FlowNavigator {
 
         case .custom(let name, let argument):
             let invocation = ActionInvocation(
-                name: name, argument: argument.map { render($0, screenID: instance.screenID) }, screen: instance,
-                flowID: flowID, fields: values)
+                name: name, argument: argument.map { state.render($0, screenID: instance.screenID) }, screen: instance,
+                flowID: flowID, fields: state.values)
             try await reportingResult(of: step, instance) { try await registry.perform(invocation) }
 
         case .perform(let closure):
@@ -144,59 +122,35 @@ extension FlowNavigator {
         }
     }
 
-    /// Runs a handler step and emits its ``NavigatorEvent/handlerResult(_:)``.
+    /// Runs a handler step and reports its ``NavigatorEvent/handlerResult(_:)``.
     private func reportingResult(
         of step: Step, _ instance: ScreenInstance, _ body: () async throws -> Void
     ) async throws {
         do {
             try await body()
         } catch {
-            await emit(.handlerResult(.init(
-                step: step.name, instance: instance, outcome: .failure(Self.message(of: error)),
-                isStale: !isRunning(instance))))
+            await report(.recordResult(step: step.name, of: instance, outcome: .failure(Self.message(of: error))))
             throw error
         }
-        guard isRunning(instance) else {
-            // A result that arrives after the host closed the screen is discarded: recorded
-            // as stale, and the action's remaining steps do not run.
-            await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .success, isStale: true)))
-            throw CancellationError()
-        }
-        await emit(.handlerResult(.init(step: step.name, instance: instance, outcome: .success)))
+        // A result that arrives after the host closed the screen is discarded: the state
+        // records it as stale, and the action's remaining steps do not run.
+        let closed = !state.isRunning(instance.id)
+        await report(.recordResult(step: step.name, of: instance, outcome: .success))
+        if closed { throw CancellationError() }
     }
 
     /// Builds the submission of a `collectUserFeedback` step from its rendered templates.
     /// - Throws: ``StepError/missingRating`` or ``StepError/invalidRating(_:)`` unless the
     ///   rendered rating is a whole number from 1 to 5 (surrounding spaces allowed).
     private func submission(for request: FeedbackRequest, screenID: String) throws(StepError) -> FeedbackSubmission {
-        let lookup = lookup(screenID: screenID)
+        let lookup = state.lookup(screenID: screenID)
         guard let ratingTemplate = request.rating else { throw .missingRating }
         let ratingText = ratingTemplate.render(lookup)
         guard let rating = FeedbackRequest.rating(fromRendered: ratingText) else { throw .invalidRating(ratingText) }
         return FeedbackSubmission(
             rating: rating, reason: request.reason?.render(lookup),
-            custom: request.custom.mapValues { render($0, screenID: screenID) }, flowID: flowID, screenID: screenID,
+            custom: request.custom.mapValues { state.render($0, screenID: screenID) }, flowID: flowID, screenID: screenID,
             submittedAt: now())
-    }
-
-    /// An `openURL` text rendered with each substituted `${…}` value percent-encoded
-    /// (RFC 3986 §2.1), keeping only the unreserved characters `A–Z a–z 0–9 - . _ ~`
-    /// (§2.3); the literal text of the template is used as written. So a value with a
-    /// space or a `&` stays one piece of the URL. Non-ASCII values are encoded as their
-    /// UTF-8 bytes. O(length).
-    static func renderURL(_ template: TemplateString, _ lookup: (String) -> String?) -> String {
-        template.render { name in lookup(name).map { PercentEncoding.encoded($0) } }
-    }
-
-    /// The rendered argument shown in ``NavigatorEvent/StepRun``.
-    private func argument(of step: Step, screenID: String) -> FlowValue? {
-        switch step.kind {
-        case .navigate(let operation): operation.screenID.map { .string($0) }
-        case .finish(let name): .string(name ?? FlowOutcome.finished.name)
-        case .openURL(let template): .string(Self.renderURL(template, lookup(screenID: screenID)))
-        case .custom(_, let argument): argument.map { render($0, screenID: screenID) }
-        case .collectUserFeedback, .perform: nil
-        }
     }
 
     /// The text shown for a failed step: "cancelled" for a `CancellationError`, else the

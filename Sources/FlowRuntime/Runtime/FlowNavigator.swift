@@ -77,44 +77,31 @@ import FlowSource
 public actor FlowNavigator {
     /// The flow's id (`flow.id` in templates).
     public nonisolated let flowID: String
-    let flow: Flow
     let registry: ActionHandlerRegistry
-    /// Hands every event to the presenters.
-    let delivery: EventDelivery
-    let context: [String: String]
     let now: @Sendable () -> Date
 
-    /// The screen table: the flow's screens and any configuration shown from Swift.
-    var screens: [String: FeedbackConfiguration] = [:]
-    /// The next suffix to try per base id when a configuration shown from Swift reuses an id.
-    var nextScreenIDSuffix: [String: Int] = [:]
-    var fieldDefinitions: [String: FormField] = [:]
-    var values: [String: FieldValue] = [:]
-    /// The stacks.
-    package private(set) var state = NavigationState()
-    /// The instance whose action is running, if any.
-    var runningInstance: ScreenInstanceID?
-    /// Which of its actions runs.
-    var runningSlot: ActionSlot?
-    /// The navigator-owned task running that action.
+    /// The flow as a value: stacks, screen table, form, errors, busy slot, outcome. Every
+    /// change goes through ``FlowState/apply(_:)``; the navigator runs the effects.
+    package private(set) var state: FlowState
+    /// Hands the events of each change to the presenters.
+    let delivery: EventDelivery
+    /// The navigator-owned task running the busy action.
     var runningTask: Task<Void, Never>?
     /// The token of the running action; its task carries it in ``actionToken``.
     var runningToken: UInt64 = 0
     /// Set inside the task of a running action (and inherited by tasks it starts), so the
     /// action's own closures and handlers may navigate while host navigation is refused.
     @TaskLocal static var actionToken: UInt64?
-
-    /// Whether the caller may navigate now: nothing runs, or the caller is the running action.
-    var mayNavigate: Bool {
-        runningInstance == nil || Self.actionToken == runningToken
-    }
     /// The caller of the running tap, waiting for its result.
     var tapWaiter: CheckedContinuation<TapResult, Never>?
-    /// The message of each instance's last failed action.
-    var errors: [ScreenInstanceID: String] = [:]
+
+    /// Who is calling: the running action (its task, or a task it started), or the host.
+    var origin: FlowChange.Origin {
+        Self.actionToken == runningToken ? .action : .host
+    }
+
     /// How the flow ended, `nil` while it runs.
-    public private(set) var outcome: FlowOutcome?
-    var started = false
+    public var outcome: FlowOutcome? { state.outcome }
 
     /// - Parameters:
     ///   - flow: a validated flow (an invalid one does not crash the navigator, but its
@@ -128,21 +115,10 @@ public actor FlowNavigator {
         context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.flowID = flow.id
-        self.flow = flow
         self.registry = registry
-        self.delivery = EventDelivery(presenters: presenters)
-        self.context = context
         self.now = now
-        var screens: [String: FeedbackConfiguration] = [:]
-        var definitions: [String: FormField] = [:]
-        var values: [String: FieldValue] = [:]
-        for screen in flow.screens where screens[screen.id] == nil {
-            screens[screen.id] = screen
-            Self.addFields(of: screen, to: &definitions, values: &values)
-        }
-        self.screens = screens
-        self.fieldDefinitions = definitions
-        self.values = values
+        self.state = FlowState(flow: flow, context: context)
+        self.delivery = EventDelivery(presenters: presenters)
     }
 
     /// A navigator with no flow file, for screens built in Swift and shown with
@@ -154,6 +130,45 @@ public actor FlowNavigator {
         self.init(flow: Flow(id: id, start: "", screens: []), registry: registry, presenters: presenters, context: context, now: now)
     }
 
+    // MARK: Applying changes
+
+    /// Applies `change` to the state: the one place the navigator changes it.
+    /// - Returns: the events the change causes, to deliver.
+    /// - Throws: the refusal; the state is then unchanged.
+    func apply(_ change: FlowChange) throws(FlowChangeError) -> [NavigatorEvent] {
+        try state.apply(change)
+    }
+
+    /// Applies a change that the state never refuses (see ``FlowChange``) and returns its
+    /// events, to deliver.
+    func settle(_ change: FlowChange) -> [NavigatorEvent] {
+        do {
+            return try apply(change)
+        } catch {
+            assertionFailure("\(change) is never refused, got \(error)")
+            return []
+        }
+    }
+
+    /// Applies a change that the state never refuses and delivers its events.
+    func report(_ change: FlowChange) async {
+        await delivery.deliver(settle(change))
+    }
+
+    /// Applies a host's start or navigation and returns its events, to deliver.
+    /// - Throws: the refusal; the state is then unchanged.
+    private func applyNavigation(_ change: FlowChange) throws(NavigatorError) -> [NavigatorEvent] {
+        do {
+            return try apply(change)
+        } catch {
+            guard case .navigator(let refusal) = error else {
+                assertionFailure("\(change) is refused only with a NavigatorError, got \(error)")
+                throw .busy
+            }
+            throw refusal
+        }
+    }
+
     // MARK: Lifecycle
 
     /// Shows the flow's start screen (`present`ed or `push`ed per `flow.presentation`).
@@ -161,11 +176,7 @@ public actor FlowNavigator {
     /// - Throws: ``NavigatorError/alreadyStarted``, ``NavigatorError/flowEnded``, or
     ///   ``NavigatorError/unknownScreen(_:)`` when `start` names no screen.
     public func start() async throws(NavigatorError) {
-        guard outcome == nil else { throw .flowEnded }
-        guard !started else { throw .alreadyStarted }
-        let operation: NavigationOperation =
-            flow.presentation == .push ? .push(flow.start) : .present(flow.start)
-        try await navigate(operation)
+        await delivery.deliver(try applyNavigation(.start))
     }
 
     /// Ends the flow with `outcome` (e.g. ``FlowOutcome/quit``) and tells the presenters.
@@ -179,43 +190,28 @@ public actor FlowNavigator {
     /// ``NavigatorEvent/handlerResult(_:)`` of a handler that was suspended) are not
     /// emitted: ``NavigatorEvent/flowEnded(_:)`` is the last event.
     public func end(_ outcome: FlowOutcome) async {
-        guard self.outcome == nil else { return }
+        guard !state.hasEnded else { return }
         // Cancel the running action and release its tap at once, even if a handler never
         // returns (a retry completion that is never called).
-        cancelRunningAction(releasing: .ignoredFlowEnded)
-        await conclude(outcome)
+        let events = settle(.cancelAction) + settle(.conclude(outcome))
+        cancelRunningTask(releasing: .ignoredFlowEnded)
+        await delivery.deliver(events)
     }
 
-    /// Cancels the running action's task, clears the busy state and releases the waiting
-    /// tap with `result`. The action's task runs no further step; a result it still gets
-    /// is discarded (see ``isRunning(_:)``).
-    func cancelRunningAction(releasing result: TapResult) {
+    /// Cancels the running action's task and releases the waiting tap with `result`, once
+    /// the state no longer runs it. The task runs no further step; a result it still gets
+    /// is discarded (see ``FlowState/isRunning(_:)``).
+    func cancelRunningTask(releasing result: TapResult) {
         runningTask?.cancel()
         runningTask = nil
-        runningInstance = nil
-        runningSlot = nil
         releaseTap(result)
     }
 
-    /// Whether the action of `instance` is still the running one: `false` once the host
-    /// has closed its screen or ended the flow (the action was cancelled).
-    func isRunning(_ instance: ScreenInstance) -> Bool {
-        runningInstance == instance.id
-    }
-
-    /// Ends the flow from inside (a `finish` step, the last stack leaving): the running
-    /// action is not cancelled, it simply runs no further step.
-    func conclude(_ outcome: FlowOutcome) async {
-        guard self.outcome == nil else { return }
-        self.outcome = outcome
-        await emit(.flowEnded(outcome))
-    }
-
     /// Whether the flow has ended.
-    public var hasEnded: Bool { outcome != nil }
+    public var hasEnded: Bool { state.hasEnded }
 
     /// Whether an action is running.
-    public var isBusy: Bool { runningInstance != nil }
+    public var isBusy: Bool { state.isBusy }
 
     // MARK: Navigation
 
@@ -233,43 +229,12 @@ public actor FlowNavigator {
     ///   count as starting).
     @discardableResult
     public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
-        guard outcome == nil else { throw .flowEnded }
-        let closesRunningScreen = !mayNavigate
-        if closesRunningScreen {
-            // Host navigation while an action runs: only an operation that removes the
-            // busy screen is allowed (a sheet swiped away while its request is slow).
-            guard let running = runningInstance, operation.removesScreens else { throw .busy }
-            var trial = state
-            do { _ = try trial.apply(operation) } catch { throw .busy }
-            guard !trial.contains(running) else { throw .busy }
-        }
-        switch operation {
-        case .push(let id), .present(let id), .replace(let id):
-            guard screens[id] != nil else { throw .unknownScreen(id) }
-        case .pop, .popTo, .popToRoot, .dismiss:
-            break
-        }
-        let previousTop = state.top
-        let entered: ScreenInstance?
-        do {
-            entered = try state.apply(operation)
-        } catch {
-            throw .navigation(error)
-        }
-        // Only an operation that succeeded starts the flow: a refused one leaves the
-        // navigator as it was (so a later `start()` still works).
-        started = true
-        if closesRunningScreen { cancelRunningAction(releasing: .closedWhileRunning) }
-        errors = errors.filter { state.contains($0.key) }
-        let stackChanged = NavigatorEvent.stackChanged(.init(operation: operation, stacks: state.stacks))
-        if state.isEmpty {
-            await emit(stackChanged)
-            await conclude(.dismissed)
-        } else if let top = state.top, top != previousTop, let snapshot = makeSnapshot(top) {
-            await emit([stackChanged, .screenShown(snapshot)])
-        } else {
-            await emit(stackChanged)
-        }
+        let wasBusy = state.isBusy
+        let events = try applyNavigation(.navigate(operation, by: origin))
+        // A host removal that took the busy screen away ended its action in the state.
+        if wasBusy, !state.isBusy { cancelRunningTask(releasing: .closedWhileRunning) }
+        let entered = operation.removesScreens ? nil : state.navigation.top
+        await delivery.deliver(events)
         return entered
     }
 
@@ -304,57 +269,28 @@ public actor FlowNavigator {
     }
 
     private func show(_ configuration: FeedbackConfiguration, presenting: Bool) async throws(NavigatorError) -> ScreenInstance {
-        guard outcome == nil else { throw .flowEnded }
-        guard mayNavigate else { throw .busy }
-        var configuration = configuration
-        if screens[configuration.id] != nil { configuration.id = freshScreenID(for: configuration.id) }
-        try checkFields(of: configuration)
-        screens[configuration.id] = configuration
-        registerFields(of: configuration)
-        let operation: NavigationOperation = presenting ? .present(configuration.id) : .push(configuration.id)
-        guard let entered = try await navigate(operation) else { throw .unknownScreen(configuration.id) }
+        let events = try applyNavigation(.show(configuration, presenting: presenting, by: origin))
+        // A push or present that applied has put its new instance on top.
+        let entered = state.navigation.top
+        await delivery.deliver(events)
+        guard let entered else { throw .unknownScreen(configuration.id) }
         return entered
-    }
-
-    /// `base-2`, `base-3`, … : the first such id not in the screen table. Amortised O(1)
-    /// per call for one base (the next suffix to try is remembered).
-    private func freshScreenID(for base: String) -> String {
-        var suffix = nextScreenIDSuffix[base] ?? 2
-        while screens["\(base)-\(suffix)"] != nil { suffix += 1 }
-        nextScreenIDSuffix[base] = suffix + 1
-        return "\(base)-\(suffix)"
     }
 
     // MARK: Reading
 
     /// The screen on top, drawn; `nil` when nothing is shown.
     public func snapshot() -> ScreenSnapshot? {
-        state.top.flatMap(makeSnapshot)
+        state.snapshot()
     }
 
     /// An instance on the stacks, drawn; `nil` if it is not on the stacks.
     public func snapshot(of id: ScreenInstanceID) -> ScreenSnapshot? {
-        guard let (stack, index) = state.position(of: id) else { return nil }
-        return makeSnapshot(state.stacks[stack][index])
+        state.snapshot(of: id)
     }
 
     /// The screen with `id` in the screen table.
     public func screen(_ id: String) -> FeedbackConfiguration? {
-        screens[id]
-    }
-
-    // MARK: Events
-
-    /// Hands `event` to the presenters (see ``EventDelivery``): returns once it has been
-    /// delivered, or at once when called from inside a presenter's `present`. Once the
-    /// flow has ended, only ``NavigatorEvent/flowEnded(_:)`` is handed on.
-    func emit(_ event: NavigatorEvent) async {
-        await emit([event])
-    }
-
-    /// Emits `events` back to back: nothing emitted meanwhile comes between them (e.g. a
-    /// navigation's `stackChanged` and `screenShown`).
-    func emit(_ events: [NavigatorEvent]) async {
-        await delivery.deliver(events.filter { outcome == nil || $0.isFlowEnded })
+        state.screens[id]
     }
 }

@@ -201,7 +201,7 @@ struct LineModeSession {
     /// screen").
     private func field(_ id: String, in snapshot: ScreenSnapshot) async -> FieldSnapshot? {
         if let field = snapshot.fields.first(where: { $0.id == id }) { return field }
-        for instance in await navigator.state.stacks.joined().reversed() where instance.id != snapshot.instance.id {
+        for instance in await navigator.state.navigation.stacks.joined().reversed() where instance.id != snapshot.instance.id {
             guard let below = await navigator.screen(instance.screenID), below.fields.contains(where: { $0.fieldID == id })
             else { continue }
             say(error: "field '\(renderer.sanitize(id))' is on screen '\(renderer.sanitize(instance.screenID))', not on this screen")

@@ -1,17 +1,30 @@
 import FlowCompile
 import FlowSource
 
-extension FlowNavigator {
-    /// Draws `instance` from the current state, or `nil` if its screen is unknown.
-    func makeSnapshot(_ instance: ScreenInstance) -> ScreenSnapshot? {
+/// Screens drawn from the state.
+extension FlowState {
+    /// The screen on top, drawn; `nil` when nothing is shown.
+    package func snapshot() -> ScreenSnapshot? {
+        navigation.top.flatMap(snapshot(of:))
+    }
+
+    /// The instance `id`, drawn; `nil` if it is not on the stacks.
+    package func snapshot(of id: ScreenInstanceID) -> ScreenSnapshot? {
+        guard let (stack, index) = navigation.position(of: id) else { return nil }
+        return snapshot(of: navigation.stacks[stack][index])
+    }
+
+    /// Draws `instance` from the state, or `nil` if its screen is not in the table. An
+    /// instance no longer on the stacks is drawn without a position and not on top.
+    package func snapshot(of instance: ScreenInstance) -> ScreenSnapshot? {
         guard let screen = screens[instance.screenID] else { return nil }
         let render = lookup(screenID: screen.id)
-        let isBusy = runningInstance == instance.id
-        let primaryRuns = isBusy && runningSlot == .primary
-        let secondaryRuns = isBusy && runningSlot == .secondary
-        let isOnTop = state.top?.id == instance.id
-        let canTap = isOnTop && runningInstance == nil && outcome == nil
-        let position = state.position(of: instance.id)
+        let isBusy = isRunning(instance.id)
+        let primaryRuns = isBusy && running?.slot == .primary
+        let secondaryRuns = isBusy && running?.slot == .secondary
+        let isOnTop = navigation.top?.id == instance.id
+        let canTap = isOnTop && running == nil && outcome == nil
+        let position = navigation.position(of: instance.id)
 
         let content: [ContentSnapshot] = screen.extraContent.map { block in
             switch block.kind {
@@ -50,7 +63,7 @@ extension FlowNavigator {
             instance: instance, flowID: flowID, style: screen.style, title: screen.title.render(render),
             subtitle: screen.subtitle?.render(render), content: content, primary: primary, secondary: secondary,
             isBusy: isBusy, errorMessage: errors[instance.id], isOnTop: isOnTop, stackIndex: position?.stack,
-            indexInStack: position?.index, stackDepths: state.depths)
+            indexInStack: position?.index, stackDepths: navigation.depths)
     }
 
     /// The title a button shows: its `loadingTitle` while its action runs (a retry button
