@@ -242,15 +242,19 @@ struct FlowStateTests {
         expectRefused(.beginAction(a.id, .secondary), with: .tap(.ignoredBusy), in: &state)
     }
 
-    @Test("tap checks in order: stale before busy, a slot without action, then the form")
+    @Test("tap checks in order: stale before busy, busy before a slot without action")
     func tapChecks() throws {
-        var state = try started(screen("a", .push("b")), screen("b"))
+        var state = try started(screen("a", .push("b")), screen("b", .finish(nil)))
         let a = try top(state)
         try state.apply(.navigate(.push("b"), by: .host))
         let b = try top(state)
+        try state.apply(.beginAction(b.id, .primary))
         expectRefused(.beginAction(a.id, .primary), with: .tap(.ignoredStale), in: &state)
-        expectRefused(.beginAction(b.id, .primary), with: .tap(.ignoredNoAction), in: &state)
         expectRefused(.beginAction(ScreenInstanceID(rawValue: 99), .primary), with: .tap(.ignoredStale), in: &state)
+        expectRefused(.beginAction(b.id, .secondary), with: .tap(.ignoredBusy), in: &state)
+        try state.apply(.endAction(of: b.id, errorMessage: nil))
+        expectRefused(.beginAction(b.id, .secondary), with: .tap(.ignoredNoAction), in: &state)
+        #expect(state.tapRefusal(.primary, on: b.id) == nil)
     }
 
     @Test("a retry button shows its loading title while its primary runs and its title again after")
