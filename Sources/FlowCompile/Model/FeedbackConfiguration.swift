@@ -70,7 +70,17 @@ extension FeedbackConfiguration {
     /// `onFailure`, the secondary action, its `onFailure`. O(1).
     public var actions: [FlowAction] {
         var actions: [FlowAction] = []
-        for button in [primaryAction.button, secondaryAction.button].compactMap({ $0 }) {
+        actions.reserveCapacity(4)
+        // Read the payloads in place: validation calls this once per screen and pass.
+        switch primaryAction {
+        case .none: break
+        case .button(let button), .retryButton(let button):
+            actions.append(button.action)
+            if let onFailure = button.onFailure { actions.append(onFailure) }
+        }
+        switch secondaryAction {
+        case .none: break
+        case .button(let button), .link(let button):
             actions.append(button.action)
             if let onFailure = button.onFailure { actions.append(onFailure) }
         }

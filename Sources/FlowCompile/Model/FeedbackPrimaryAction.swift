@@ -55,10 +55,10 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
         switch self {
         case .none: return nil
         case .button(var b):
-            b.kind = .button
+            if b.kind != .button { b.kind = .button }
             return b
         case .retryButton(var b):
-            b.kind = .retryButton
+            if b.kind != .retryButton { b.kind = .retryButton }
             return b
         }
     }

@@ -33,10 +33,10 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
         switch self {
         case .none: return nil
         case .button(var b):
-            b.kind = .button
+            if b.kind != .button { b.kind = .button }
             return b
         case .link(var b):
-            b.kind = .link
+            if b.kind != .link { b.kind = .link }
             return b
         }
     }
