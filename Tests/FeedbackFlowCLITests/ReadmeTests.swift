@@ -32,32 +32,31 @@ struct ReadmeTests {
 
     @Test("the README's loading table lists exactly the codes of LoadDiagnosticCode, each with its summary")
     func loadingCodes() throws {
-        let rows = try Self.codeTable(after: "Loading (YAML and JSON")
-        #expect(rows.map(\.[0]) == LoadDiagnosticCode.allCases.map(\.rawValue))
-        for code in LoadDiagnosticCode.allCases {
-            #expect(rows.contains([code.rawValue, code.summary]), "\(code.rawValue): the README's meaning differs from its summary")
-        }
+        try Self.expectTable(
+            after: "Loading (YAML and JSON", lists: LoadDiagnosticCode.allCases.map { [$0.rawValue, $0.summary] })
     }
 
     @Test("the README's decoding and validation table lists exactly FlowDiagnosticCode, each with its severity and summary")
     func modelCodes() throws {
-        let rows = try Self.codeTable(after: "Decoding and validation:")
-        #expect(rows.map(\.[0]) == FlowDiagnosticCode.allCases.map(\.rawValue))
-        for code in FlowDiagnosticCode.allCases {
-            #expect(
-                rows.contains([code.rawValue, code.severity.rawValue, code.summary]),
-                "\(code.rawValue): the README's severity or meaning differs from the enum")
-        }
+        try Self.expectTable(
+            after: "Decoding and validation:",
+            lists: FlowDiagnosticCode.allCases.map { [$0.rawValue, $0.severity.rawValue, $0.summary] })
     }
 
     @Test("the README's command-line table lists exactly CommandDiagnosticCode, each with its severity and summary")
     func commandCodes() throws {
-        let rows = try Self.codeTable(after: "The command line:")
-        #expect(rows.map(\.[0]) == CommandDiagnosticCode.allCases.map(\.rawValue))
-        for code in CommandDiagnosticCode.allCases {
-            #expect(
-                rows.contains([code.rawValue, code.severity.rawValue, code.summary]),
-                "\(code.rawValue): the README's severity or meaning differs from the enum")
+        try Self.expectTable(
+            after: "The command line:",
+            lists: CommandDiagnosticCode.allCases.map { [$0.rawValue, $0.severity.rawValue, $0.summary] })
+    }
+
+    /// Expects the code table after `heading` to list exactly the codes of `rows` (their
+    /// first cells), in order, each row with the same cells (severity, meaning).
+    static func expectTable(after heading: String, lists rows: [[String]]) throws {
+        let table = try codeTable(after: heading)
+        #expect(table.map(\.[0]) == rows.map(\.[0]))
+        for row in rows {
+            #expect(table.contains(row), "\(row[0]): the README's severity or meaning differs from the enum")
         }
     }
 
