@@ -23,22 +23,58 @@ final class NodeBuilder {
     /// A scalar written `style`; its span is as wide as its text (plus quotes).
     func scalar(_ text: String, _ style: ScalarStyle = .plain) -> Node {
         let quotes = style == .singleQuoted || style == .doubleQuoted ? 2 : 0
-        return Node(kind: .scalar(text, style), span: nextSpan(width: text.unicodeScalars.count + quotes))
+        let span = nextSpan(width: text.unicodeScalars.count + quotes)
+        var tree = DocumentTreeBuilder(file: file)
+        let root = tree.addScalar(text, style: style, start: span.start, end: span.end)
+        return tree.finish(root: root)!
     }
 
     /// An empty plain scalar (YAML `key:` with nothing after it): zero width.
     func empty() -> Node {
-        Node(kind: .scalar("", .plain), span: nextSpan(width: 0))
+        let span = nextSpan(width: 0)
+        var tree = DocumentTreeBuilder(file: file)
+        let root = tree.addScalar("", style: .plain, start: span.start, end: span.end)
+        return tree.finish(root: root)!
     }
 
     func list(_ items: [Node]) -> Node {
-        Node(kind: .sequence(items), span: nextSpan(width: 1))
+        let span = nextSpan(width: 1)
+        var tree = DocumentTreeBuilder(file: file)
+        tree.openCollection(isMapping: false)
+        for item in items { tree.appendItem(Self.graft(item, into: &tree)) }
+        let root = tree.closeCollection(start: span.start, end: span.end)
+        return tree.finish(root: root)!
     }
 
     func map(_ pairs: [(String, Node)]) -> Node {
         let span = nextSpan(width: 1)
-        let entries = pairs.map { key, value in MappingEntry(key: scalar(key), value: value) }
-        return Node(kind: .mapping(entries), span: span)
+        let keys = pairs.map { scalar($0.0) }
+        var tree = DocumentTreeBuilder(file: file)
+        tree.openCollection(isMapping: true)
+        for (key, pair) in zip(keys, pairs) {
+            _ = tree.addEntry(key: Self.graft(key, into: &tree), value: Self.graft(pair.1, into: &tree))
+        }
+        let root = tree.closeCollection(start: span.start, end: span.end)
+        return tree.finish(root: root)!
+    }
+
+    /// A copy of `node` (spans, styles, tags and all) added to `tree`.
+    private static func graft(_ node: Node, into tree: inout DocumentTreeBuilder) -> DocumentTreeBuilder.NodeID {
+        let span = node.span
+        switch node.kind {
+        case .scalar(let text, let style):
+            return tree.addScalar(text, style: style, tag: node.tag, start: span.start, end: span.end)
+        case .sequence(let items):
+            tree.openCollection(isMapping: false)
+            for item in items { tree.appendItem(graft(item, into: &tree)) }
+            return tree.closeCollection(tag: node.tag, start: span.start, end: span.end)
+        case .mapping(let entries):
+            tree.openCollection(isMapping: true)
+            for entry in entries {
+                _ = tree.addEntry(key: graft(entry.key, into: &tree), value: graft(entry.value, into: &tree))
+            }
+            return tree.closeCollection(tag: node.tag, start: span.start, end: span.end)
+        }
     }
 
     /// A document loaded from `path` with `root` and no loader diagnostics.

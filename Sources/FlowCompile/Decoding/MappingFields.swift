@@ -7,7 +7,7 @@ import FlowSource
 /// reported by ``DecodingSession/checkKeys(_:allowed:what:)``.
 struct MappingFields {
     let node: Node
-    let entries: [MappingEntry]
+    let entries: NodeEntries
 
     /// `nil` when `node` is not a mapping.
     init?(_ node: Node) {
@@ -22,14 +22,9 @@ struct MappingFields {
     }
 
     /// The position in `entries` of the first entry whose key is `key`. Reads the keys in
-    /// place: iterating `entries` would copy every entry, key and value, to compare a key.
+    /// place. O(number of entries).
     func position(of key: String) -> Int? {
-        entries.withUnsafeBufferPointer { buffer in
-            for position in buffer.indices {
-                if case .scalar(let text, _) = buffer[position].key.kind, text == key { return position }
-            }
-            return nil
-        }
+        entries.position(ofKey: key)
     }
 
     /// The value of `key` when it is present and not null (null on an optional key is

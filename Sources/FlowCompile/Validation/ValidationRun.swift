@@ -17,6 +17,12 @@ struct ValidationRun {
     /// Screen id → position in `flow.screens` of its first screen, so that target and
     /// reachability lookups are O(1) instead of a scan of the screens.
     private let screenIndex: [String: Int]
+    /// Every step of every screen's actions (`onFailure` included), screen by screen in
+    /// written order, for the rules that look at steps one at a time; collected once, so
+    /// that no rule copies whole screens to reach them.
+    private let allSteps: [Step]
+    /// The steps of `flow.screens[i]` are `allSteps[stepRanges[i]]`.
+    private let stepRanges: [Range<Int>]
 
     /// A run over `flow` with what the host provides in `options`.
     init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile? = nil) {
@@ -28,6 +34,16 @@ struct ValidationRun {
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
         screenIndex = flow.screenIndex()
+        var steps: [Step] = []
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(flow.screens.count)
+        for position in flow.screens.indices {
+            let first = steps.count
+            for action in flow.screens[position].actions { steps.append(contentsOf: action.steps) }
+            ranges.append(first..<steps.count)
+        }
+        allSteps = steps
+        stepRanges = ranges
     }
 
     mutating func report(
@@ -36,12 +52,6 @@ struct ValidationRun {
     ) {
         diagnostics.append(Diagnostic(
             severity: code.severity, code: code.rawValue, message: message, span: span, notes: notes, hint: hint))
-    }
-
-    /// Every step of every screen's actions (`onFailure` included), screen by screen in
-    /// written order, for the rules that look at steps one at a time.
-    private var allSteps: some Sequence<Step> {
-        flow.screens.lazy.flatMap(\.actions).flatMap(\.steps)
     }
 
     // MARK: Screens and navigation
@@ -56,9 +66,10 @@ struct ValidationRun {
     /// `duplicate-screen-id` (only flows built in code can have them: in files, screen
     /// ids are mapping keys and a duplicate is the loader's `duplicate-key`).
     mutating func checkUniqueScreenIDs() {
-        for (position, screen) in flow.screens.enumerated() {
-            guard let first = screenIndex[screen.id], first != position else { continue }
-            report(.duplicateScreenID, "duplicate screen id '\(screen.id)'", at: screen.span,
+        for position in flow.screens.indices {
+            let id = flow.screens[position].id
+            guard let first = screenIndex[id], first != position else { continue }
+            report(.duplicateScreenID, "duplicate screen id '\(id)'", at: flow.screens[position].span,
                    notes: [Diagnostic.Note(message: "first defined here", span: flow.screens[first].span)])
         }
     }
@@ -115,15 +126,12 @@ struct ValidationRun {
         var queue = [flow.start]
         while let id = queue.popLast() {
             guard let position = screenIndex[id] else { continue }
-            let screen = flow.screens[position]
-            for action in screen.actions {
-                for step in action.steps {
-                    switch step.kind {
-                    case .navigate(.push(let target)), .navigate(.present(let target)), .navigate(.replace(let target)):
-                        if reached.insert(target).inserted { queue.append(target) }
-                    default:
-                        break
-                    }
+            for step in allSteps[stepRanges[position]] {
+                switch step.kind {
+                case .navigate(.push(let target)), .navigate(.present(let target)), .navigate(.replace(let target)):
+                    if reached.insert(target).inserted { queue.append(target) }
+                default:
+                    break
                 }
             }
         }
@@ -132,10 +140,11 @@ struct ValidationRun {
 
     /// `unreachable-screen` (warning) at each screen no chain of steps from the start shows.
     mutating func checkReachability(_ reachable: Set<String>) {
-        for screen in flow.screens where !reachable.contains(screen.id) {
+        for position in flow.screens.indices where !reachable.contains(flow.screens[position].id) {
             report(
-                .unreachableScreen, "screen '\(screen.id)' is unreachable from the start screen '\(flow.start)'",
-                at: screen.span, hint: "no push, present or replace step of a reachable screen shows it")
+                .unreachableScreen,
+                "screen '\(flow.screens[position].id)' is unreachable from the start screen '\(flow.start)'",
+                at: flow.screens[position].span, hint: "no push, present or replace step of a reachable screen shows it")
         }
     }
 
@@ -248,8 +257,8 @@ struct ValidationRun {
     mutating func checkFieldIDs() -> [String] {
         var first: [String: SourceSpan?] = [:]
         var ids: [String] = []
-        for screen in flow.screens {
-            for block in screen.extraContent {
+        for position in flow.screens.indices {
+            for block in flow.screens[position].extraContent {
                 guard let id = block.fieldID, !id.isEmpty else { continue }
                 let span = Self.idSpan(of: block)
                 if ContextVariable.isReserved(id) {
@@ -278,8 +287,8 @@ struct ValidationRun {
     /// `invalid-value` for rating ranges (`min < max`, `min <= value <= max`) and
     /// `maxLength >= 1`.
     mutating func checkFieldRanges() {
-        for screen in flow.screens {
-            for block in screen.extraContent {
+        for position in flow.screens.indices {
+            for block in flow.screens[position].extraContent {
                 guard case .field(let field) = block.kind else { continue }
                 let spans = field.spans
                 switch field.kind {
@@ -319,36 +328,34 @@ struct ValidationRun {
     mutating func checkFeedbackRatings() {
         // The first definition of each field id is the one the navigator keeps.
         var fields: [String: ContentBlock] = [:]
-        for screen in flow.screens {
-            for block in screen.extraContent {
+        for position in flow.screens.indices {
+            for block in flow.screens[position].extraContent {
                 if let id = block.fieldID, fields[id] == nil { fields[id] = block }
             }
         }
-        for screen in flow.screens {
-            let ratingField = screen.extraContent.lazy.compactMap { block -> String? in
+        for position in flow.screens.indices {
+            let ratingField = flow.screens[position].extraContent.lazy.compactMap { block -> String? in
                 if case .field(let field) = block.kind, case .rating = field.kind { return field.id }
                 return nil
             }.first
-            for action in screen.actions {
-                for step in action.steps {
-                    guard case .collectUserFeedback(let request) = step.kind else { continue }
-                    guard let rating = request.rating else {
-                        let hint = ratingField.map { "write 'rating: \"${\($0)}\"' (the screen's rating field) or a whole number from 1 to 5" }
-                            ?? "write 'rating: N' with a whole number from 1 to 5, or '${ID}' naming a rating field"
-                        report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
-                        continue
-                    }
-                    guard rating.problems.isEmpty else { continue }
-                    guard rating.isConstant else {
-                        checkFieldRating(rating, fields: fields)
-                        continue
-                    }
-                    let text = rating.render { _ in nil }
-                    if FeedbackRequest.rating(fromRendered: text) == nil {
-                        report(
-                            .invalidValue, "collectUserFeedback rating must be a whole number from 1 to 5, found '\(text)'",
-                            at: rating.span ?? step.span, hint: "the feedback API takes a rating from 1 to 5")
-                    }
+            for step in allSteps[stepRanges[position]] {
+                guard case .collectUserFeedback(let request) = step.kind else { continue }
+                guard let rating = request.rating else {
+                    let hint = ratingField.map { "write 'rating: \"${\($0)}\"' (the screen's rating field) or a whole number from 1 to 5" }
+                        ?? "write 'rating: N' with a whole number from 1 to 5, or '${ID}' naming a rating field"
+                    report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
+                    continue
+                }
+                guard rating.problems.isEmpty else { continue }
+                guard rating.isConstant else {
+                    checkFieldRating(rating, fields: fields)
+                    continue
+                }
+                let text = rating.render { _ in nil }
+                if FeedbackRequest.rating(fromRendered: text) == nil {
+                    report(
+                        .invalidValue, "collectUserFeedback rating must be a whole number from 1 to 5, found '\(text)'",
+                        at: rating.span ?? step.span, hint: "the feedback API takes a rating from 1 to 5")
                 }
             }
         }
@@ -391,8 +398,8 @@ struct ValidationRun {
     mutating func checkTemplates(fieldIDs: [String]) {
         let known = fieldIDs + ContextVariable.names + additionalVariables
         let knownSet = Set(known)
-        for screen in flow.screens {
-            for template in Self.templates(of: screen) {
+        for position in flow.screens.indices {
+            for template in Self.templates(of: flow.screens[position]) {
                 for problem in template.problems {
                     report(.invalidTemplate, problem.message,
                            at: TemplateLocator.span(in: template, offset: problem.offset, length: 1, source: source),

@@ -16,9 +16,7 @@ struct JSONParser {
     private struct Frame {
         let isObject: Bool
         let start: SourcePosition
-        var items: [Node] = []
-        var members = MappingBuilder()
-        var pendingKey: Node?
+        var pendingKey: DocumentTreeBuilder.NodeID?
     }
 
     private let source: SourceFile
@@ -26,6 +24,7 @@ struct JSONParser {
     private let bomLength: Int
     private var position: Int
     private var locator: SourceLocator
+    private var tree: DocumentTreeBuilder
     private(set) var diagnostics: [Diagnostic] = []
 
     init(source: SourceFile, bomLength: Int) {
@@ -34,6 +33,7 @@ struct JSONParser {
         self.bomLength = bomLength
         position = bomLength
         locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
+        tree = DocumentTreeBuilder(file: source.path, expectedNodes: source.bytes.count / 8)
     }
 
     /// Parses the whole text; the root, or `nil` after a syntax error or for an empty text.
@@ -51,7 +51,7 @@ struct JSONParser {
             if position < bytes.count {
                 throw problem(isCommentHere ? .commentAfterValue : .contentAfterValue(found: describeHere()))
             }
-            return root
+            return tree.finish(root: root)
         } catch {
             diagnostics.append(error)
             return nil
@@ -61,11 +61,11 @@ struct JSONParser {
     // MARK: Structure
 
     /// Parses one value, iteratively: containers are frames on an explicit stack.
-    private mutating func parseValueTree() throws(Diagnostic) -> Node {
+    private mutating func parseValueTree() throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
         var stack: [Frame] = []
         while true {
             // At the start of a value.
-            var finished: Node
+            var finished: DocumentTreeBuilder.NodeID
             switch currentByte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if stack.count >= LoadingLimits.maximumNestingDepth {
@@ -73,6 +73,7 @@ struct JSONParser {
                 }
                 let isObject = currentByte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, start: here))
+                tree.openCollection(isMapping: isObject)
                 position += 1
                 skipWhitespace()
                 if currentByte == UInt8(ascii: isObject ? "}" : "]") {
@@ -90,14 +91,11 @@ struct JSONParser {
                 guard !stack.isEmpty else { return finished }
                 let top = stack.count - 1
                 if stack[top].isObject, let key = stack[top].pendingKey.take() {
-                    if let duplicate = stack[top].members.add(
-                        MappingEntry(key: key, value: consume finished), file: source.path)
-                    {
+                    if let duplicate = tree.addEntry(key: key, value: finished) {
                         diagnostics.append(duplicate)
                     }
                 } else {
-                    if stack[top].items.isEmpty { stack[top].items.reserveCapacity(4) }
-                    stack[top].items.append(consume finished)
+                    tree.appendItem(finished)
                 }
                 skipWhitespace()
                 let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
@@ -138,15 +136,13 @@ struct JSONParser {
         skipWhitespace()
     }
 
-    private mutating func close(_ frame: consuming Frame) -> Node {
-        let span = SourceSpan(file: source.path, start: frame.start, end: here)
-        let kind: Node.Kind = frame.isObject ? .mapping(frame.members.takeEntries()) : .sequence(frame.items)
-        return Node(kind: kind, span: span)
+    private mutating func close(_ frame: consuming Frame) -> DocumentTreeBuilder.NodeID {
+        tree.closeCollection(start: frame.start, end: here)
     }
 
     // MARK: Scalars
 
-    private mutating func parseScalar() throws(Diagnostic) -> Node {
+    private mutating func parseScalar() throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
         switch currentByte {
         case UInt8(ascii: "\""):
             return try parseString()
@@ -167,21 +163,21 @@ struct JSONParser {
     }
 
     /// `true`, `false` or `null` (RFC 8259 §3), lowercase only.
-    private mutating func parseLiteral() throws(Diagnostic) -> Node {
+    private mutating func parseLiteral() throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
         let start = here
         for literal in ["true", "false", "null"] as [StaticString] where matches(literal) {
             let end = position + literal.utf8CodeUnitCount
             // `trueish` is not `true` followed by garbage but an unknown word.
             if end >= bytes.count || !Self.isWordByte(bytes[end]) {
                 position = end
-                return Node(kind: .scalar(literal.description, .plain), span: span(from: start))
+                return scalar(literal.description, .plain, from: start)
             }
         }
         throw problem(.unknownWord(wordHere() ?? ""))
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (RFC 8259 §6), kept as text.
-    private mutating func parseNumber() throws(Diagnostic) -> Node {
+    private mutating func parseNumber() throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
         let startOffset = position
         let start = here
         if currentByte == UInt8(ascii: "-") { position += 1 }
@@ -211,11 +207,11 @@ struct JSONParser {
             skipDigits()
         }
         let text = String(decoding: bytes[startOffset..<position], as: UTF8.self)
-        return Node(kind: .scalar(text, .plain), span: span(from: start))
+        return scalar(text, .plain, from: start)
     }
 
     /// A string (RFC 8259 §7) from its opening quote; escapes decoded.
-    private mutating func parseString() throws(Diagnostic) -> Node {
+    private mutating func parseString() throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
         let start = here
         position += 1
         var decoded: [UInt8] = []
@@ -240,7 +236,7 @@ struct JSONParser {
                     text = String(decoding: decoded, as: UTF8.self)
                 }
                 position += 1
-                return Node(kind: .scalar(text, .doubleQuoted), span: span(from: start))
+                return scalar(text, .doubleQuoted, from: start)
             }
             if byte < 0x20 {
                 throw problem(.unescapedControl(lineBreak: byte == 0x0A || byte == 0x0D))
@@ -313,8 +309,10 @@ struct JSONParser {
         mutating get { locator.location(atByteOffset: position) }
     }
 
-    private mutating func span(from start: SourcePosition) -> SourceSpan {
-        SourceSpan(file: source.path, start: start, end: here)
+    /// Adds a scalar from `start` to here.
+    private mutating func scalar(_ text: String, _ style: ScalarStyle, from start: SourcePosition) -> DocumentTreeBuilder.NodeID {
+        let end = here
+        return tree.addScalar(text, style: style, start: start, end: end)
     }
 
     /// RFC 8259 §2: space, tab, line feed, carriage return.

@@ -1,99 +1,41 @@
-/// Typing of scalars driven by the expected type (YAML 1.2 core schema, §10.3.2;
-/// JSON per RFC 8259 §3, §6, §7).
+/// Typing of a node driven by the expected type; scalars are typed by ``Scalar``
+/// (YAML 1.2 core schema, §10.3.2; JSON per RFC 8259 §3, §6, §7).
 extension Node {
     /// What a node is, as a word for messages: `expected a string, found a mapping`.
     package var kindDescription: String {
-        switch kind {
+        switch record.kind {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
-        case .scalar(_, let style):
-            guard style == .plain, tag == nil else { return "a string" }
-            if isNull { return "null" }
-            if bool != nil { return "a boolean" }
-            if integer != nil { return "an integer" }
-            if number != nil { return "a number" }
-            return "a string"
+        case .scalar: return scalar?.kindDescription ?? "a string"
         }
     }
 
-    /// `true` for a plain `~`, `null`, `Null`, `NULL` or empty scalar (or `!!null`).
+    /// `true` for a null scalar (``Scalar/isNull``); `false` for collections.
     package var isNull: Bool {
-        guard case .scalar(let text, let style) = kind else { return false }
-        if tag == "tag:yaml.org,2002:null" { return true }
-        guard style == .plain, tag == nil else { return false }
-        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        scalar?.isNull ?? false
     }
 
-    /// Any scalar's text exactly as written, for a string-typed field. `nil` for null,
-    /// sequences and mappings. A quoted `"null"` is the string `null`.
-    package var string: String? {
-        guard case .scalar(let text, _) = kind, !isNull else { return nil }
-        return text
-    }
+    /// A scalar's text for a string-typed field (``Scalar/string``); `nil` for null,
+    /// sequences and mappings.
+    package var string: String? { scalar?.string }
 
-    /// Only plain `true` / `false`: narrower than the core schema, which also reads `True`
-    /// and `TRUE` as booleans, so a boolean field takes exactly the two JSON spellings.
-    package var bool: Bool? {
-        guard case .scalar(let text, let style) = kind, style == .plain,
-            tag == nil || tag == "tag:yaml.org,2002:bool"
-        else { return nil }
-        switch text {
-        case "true": return true
-        case "false": return false
-        default: return nil
-        }
-    }
+    /// A plain `true` or `false` (``Scalar/bool``), or `nil`.
+    package var bool: Bool? { scalar?.bool }
 
-    /// A plain integer per the core schema: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`.
-    /// `nil` when not an integer or when it does not fit `Int` (never rounded).
-    package var integer: Int? {
-        guard case .scalar(let text, let style) = kind, style == .plain,
-            tag == nil || tag == "tag:yaml.org,2002:int"
-        else { return nil }
-        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
-        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
-        var digits = Substring(text)
-        if digits.first == "+" { digits = digits.dropFirst() }
-        guard let first = digits.first, first == "-" || first.isASCII && first.isNumber else { return nil }
-        guard digits.dropFirst(first == "-" ? 1 : 0).allSatisfy({ $0.isASCII && $0.isNumber }),
-            !digits.dropFirst(first == "-" ? 1 : 0).isEmpty
-        else { return nil }
-        return Int(digits)
-    }
+    /// A plain integer that fits `Int` (``Scalar/integer``), or `nil`.
+    package var integer: Int? { scalar?.integer }
 
-    /// A plain number per the core schema (`[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`),
-    /// returned as its exact decimal text so that nothing is rounded. `nil` otherwise.
-    package var number: String? {
-        guard case .scalar(let text, let style) = kind, style == .plain,
-            tag == nil || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:int"
-        else { return nil }
-        if integer != nil { return text }
-        var scalars = Substring(text).unicodeScalars[...]
-        if let f = scalars.first, f == "-" || f == "+" { scalars = scalars.dropFirst() }
-        var sawDigit = false
-        while let c = scalars.first, ("0"..."9").contains(c) { sawDigit = true; scalars = scalars.dropFirst() }
-        if scalars.first == "." {
-            scalars = scalars.dropFirst()
-            while let c = scalars.first, ("0"..."9").contains(c) { sawDigit = true; scalars = scalars.dropFirst() }
-        }
-        guard sawDigit else { return nil }
-        if let e = scalars.first, e == "e" || e == "E" {
-            scalars = scalars.dropFirst()
-            if let s = scalars.first, s == "-" || s == "+" { scalars = scalars.dropFirst() }
-            guard let d = scalars.first, ("0"..."9").contains(d) else { return nil }
-            while let c = scalars.first, ("0"..."9").contains(c) { scalars = scalars.dropFirst() }
-        }
-        return scalars.isEmpty ? text : nil
-    }
+    /// A plain number's exact decimal text (``Scalar/number``), or `nil`.
+    package var number: String? { scalar?.number }
 
     /// The entries of a mapping, or `nil`.
-    package var mapping: [MappingEntry]? {
+    package var mapping: NodeEntries? {
         if case .mapping(let entries) = kind { return entries }
         return nil
     }
 
     /// The items of a sequence, or `nil`.
-    package var sequence: [Node]? {
+    package var sequence: NodeItems? {
         if case .sequence(let items) = kind { return items }
         return nil
     }
@@ -101,6 +43,7 @@ extension Node {
     /// The value for scalar key `key` in a mapping (the first one, should there be
     /// duplicates), or `nil`. O(n) in the number of entries.
     package subscript(key: String) -> Node? {
-        mapping?.first { $0.keyText == key }?.value
+        guard let entries = mapping, let position = entries.position(ofKey: key) else { return nil }
+        return entries[position].value
     }
 }

@@ -1,4 +1,5 @@
-/// A located node of a YAML or JSON document.
+/// A located node of a YAML or JSON document: a view of one record of a
+/// ``DocumentTree``.
 ///
 /// Scalars keep their text exactly as the parser produced it (after escapes and
 /// folding), together with their ``ScalarStyle``; they are typed only when a decoder
@@ -7,43 +8,81 @@
 ///
 /// Aliases are expanded by the loader (their nodes keep the anchor's spans) and merge
 /// keys (`<<`) are applied, so a consumer never sees either.
-package struct Node: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable {
+///
+/// A node is two words (the tree and an index); reading its kind, span or tag is O(1)
+/// and allocates nothing.
+package struct Node: Sendable {
+    /// What a node holds. Collections are views into the tree, so taking them apart
+    /// copies nothing.
+    package enum Kind: Sendable {
         case scalar(String, ScalarStyle)
-        case sequence([Node])
-        case mapping([MappingEntry])
+        case sequence(NodeItems)
+        case mapping(NodeEntries)
     }
 
-    package var kind: Kind
-    /// The node's extent in the source: from its first character to just after its last.
-    package var span: SourceSpan
-    /// An explicit YAML tag (e.g. `!!str`), or `nil`.
-    package var tag: String?
+    /// The document the node belongs to.
+    package let tree: DocumentTree
+    let index: Int32
 
-    package init(kind: Kind, span: SourceSpan, tag: String? = nil) {
-        self.kind = kind
-        self.span = span
-        self.tag = tag
+    init(tree: DocumentTree, index: Int32) {
+        self.tree = tree
+        self.index = index
+    }
+
+    var record: NodeRecord { tree.records[Int(index)] }
+
+    package var kind: Kind {
+        let record = record
+        switch record.kind {
+        case .scalar:
+            return .scalar(tree.texts[Int(record.payload)], record.style)
+        case .sequence:
+            return .sequence(NodeItems(tree: tree, start: Int(record.payload), count: Int(record.count)))
+        case .mapping:
+            return .mapping(NodeEntries(tree: tree, start: Int(record.payload), count: Int(record.count)))
+        }
+    }
+
+    /// The node's extent in the source: from its first character to just after its last.
+    package var span: SourceSpan {
+        let record = record
+        return SourceSpan(file: tree.file, start: record.start, end: record.end)
+    }
+
+    /// An explicit YAML tag (e.g. `tag:yaml.org,2002:str` for `!!str`), or `nil`.
+    package var tag: String? {
+        let tag = record.tag
+        return tag < 0 ? nil : tree.tags[Int(tag)]
     }
 
     /// The start of the node, the place diagnostics point at.
-    package var location: SourcePosition { span.start }
+    package var location: SourcePosition { record.start }
+
+    /// The text and style of a scalar with its tag, or `nil` for a collection.
+    package var scalar: Scalar? {
+        let record = record
+        guard record.kind == .scalar else { return nil }
+        return Scalar(
+            text: tree.texts[Int(record.payload)], style: record.style,
+            tag: record.tag < 0 ? nil : tree.tags[Int(record.tag)])
+    }
+
+    /// Whether the node is a scalar whose text is exactly `text` (any style). O(length).
+    package func isScalar(_ text: String) -> Bool {
+        let record = record
+        return record.kind == .scalar && tree.texts[Int(record.payload)] == text
+    }
 }
 
-/// One `key: value` pair of a mapping. `key` is a scalar node with its own span, so a
+/// One `key: value` pair of a mapping. `key` is a node with its own span, so a
 /// diagnostic about the key (unknown, duplicate) points at the key, not the value.
-package struct MappingEntry: Sendable, Hashable {
-    package var key: Node
-    package var value: Node
-
-    package init(key: Node, value: Node) {
-        self.key = key
-        self.value = value
-    }
+package struct MappingEntry: Sendable {
+    package let key: Node
+    package let value: Node
 
     /// The key's text when it is a scalar; `nil` for complex keys.
     package var keyText: String? {
-        if case .scalar(let text, _) = key.kind { return text }
-        return nil
+        let record = key.record
+        return record.kind == .scalar ? key.tree.texts[Int(record.payload)] : nil
     }
 }

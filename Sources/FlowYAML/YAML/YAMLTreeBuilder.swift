@@ -26,28 +26,21 @@ struct YAMLTreeBuilder {
         let headerEnd: SourcePosition
         let anchor: String?
         let tag: String?
-        var items: [Node] = []
-        var mapping = MappingBuilder()
-        var pendingKey: Node?
+        var pendingKey: DocumentTreeBuilder.NodeID?
+        /// Entries of this mapping so far (merged ones not counted).
+        var entryCount = 0
         /// Nodes in this subtree so far, aliases counted expanded.
         var size = 1
         var lastEnd: SourcePosition?
         /// The first `<<` key, the mappings it merges in priority order, and the
         /// position among the written entries where the merged ones go.
-        var mergeKey: Node?
-        var mergeSources: [[MappingEntry]] = []
+        var mergeKey: DocumentTreeBuilder.NodeID?
+        var mergeSources: [DocumentTreeBuilder.NodeID] = []
         var mergePosition = 0
-
-        /// The items in an array of their exact size; `items` keeps its storage.
-        mutating func takeItems() -> [Node] {
-            let taken = MappingBuilder.exactCopy(of: items)
-            items.removeAll(keepingCapacity: true)
-            return taken
-        }
     }
 
     private struct Anchored {
-        let node: Node
+        let node: DocumentTreeBuilder.NodeID
         let size: Int
     }
 
@@ -59,13 +52,10 @@ struct YAMLTreeBuilder {
     private(set) var diagnostics: [Diagnostic] = []
 
     private var stack: [Frame] = []
-    /// Emptied item and entry buffers of closed frames, reused by the next frames so
-    /// that collecting children allocates once per nesting level, not per collection.
-    private var spareItems: [[Node]] = []
-    private var spareMappings: [MappingBuilder] = []
+    private var tree: DocumentTreeBuilder
     private var anchors: [String: Anchored] = [:]
     private var expandedNodes = 0
-    private var root: Node?
+    private var root: DocumentTreeBuilder.NodeID?
     /// Byte ranges where a tab at the start of a line is not indentation (only kept
     /// when the file has such tabs at all).
     private var tabExemptRanges: [Range<Int>] = []
@@ -82,6 +72,7 @@ struct YAMLTreeBuilder {
         self.bomLength = bomLength
         self.expansionLimit = max(expansionLimit, 0)
         locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
+        tree = DocumentTreeBuilder(file: source.path, expectedNodes: source.bytes.count / 8)
         tabs = TabIndentation(bytes: source.bytes, bomLength: bomLength)
         byteOrderMarks = MisplacedByteOrderMarks(bytes: source.bytes, bomLength: bomLength)
     }
@@ -91,10 +82,10 @@ struct YAMLTreeBuilder {
     mutating func build() -> Node? {
         let root = run()
         sortDiagnostics()
-        return root
+        return tree.finish(root: root)
     }
 
-    private mutating func run() -> Node? {
+    private mutating func run() -> DocumentTreeBuilder.NodeID? {
         let parser: LibYAMLParser
         do {
             parser = try LibYAMLParser(bytes: source.bytes)
@@ -144,7 +135,7 @@ struct YAMLTreeBuilder {
                 return nil
             }
         }
-        if documents == 0 || (documents == 1 && root.map(Self.isNoContent) == true) {
+        if documents == 0 || (documents == 1 && root.map(isNoContent) == true) {
             root = nil
             appendEmptyDocument()
         }
@@ -159,9 +150,10 @@ struct YAMLTreeBuilder {
 
     /// Whether a document's root is the empty plain scalar libyaml reports for a
     /// document with no content (`---` alone or with comments): no text, tag, anchor or width.
-    private static func isNoContent(_ root: Node) -> Bool {
-        guard case .scalar("", .plain) = root.kind else { return false }
-        return root.tag == nil && root.span.start == root.span.end
+    private func isNoContent(_ root: DocumentTreeBuilder.NodeID) -> Bool {
+        guard let scalar = tree.scalar(root), scalar == Scalar(text: "", style: .plain) else { return false }
+        let span = tree.span(of: root)
+        return span.start == span.end
     }
 
     private mutating func appendEmptyDocument() {
@@ -174,16 +166,14 @@ struct YAMLTreeBuilder {
     private mutating func scalar(_ event: borrowing LibYAMLEvent) {
         let span = span(event)
         let style = event.scalarStyle
-        if style != .plain, !tabs.lines.isEmpty {
+        if !tabs.lines.isEmpty, style != .plain {
             tabExemptRanges.append(span.start.offset..<span.end.offset)
         }
-        if style == .singleQuoted || style == .doubleQuoted, !byteOrderMarks.offsets.isEmpty {
+        if !byteOrderMarks.offsets.isEmpty, style == .singleQuoted || style == .doubleQuoted {
             quotedRanges.append(span.start.offset..<span.end.offset)
         }
-        let end = span.end
-        attach(
-            Node(kind: .scalar(event.scalarText, style), span: span, tag: event.tag), size: 1, anchor: event.anchor,
-            endingAt: end)
+        let node = tree.addScalar(event.scalarText, style: style, tag: event.tag, start: span.start, end: span.end)
+        attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
     }
 
     /// Expands an alias. An alias inside the node carrying its anchor refers to that node
@@ -211,8 +201,7 @@ struct YAMLTreeBuilder {
             throw YAMLDiagnostics.expansionLimit(expansionLimit, alias: name, adding: anchored.size, at: span)
         }
         if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
-            var key = anchored.node
-            key.span = span
+            let key = tree.respanned(anchored.node, start: span.start, end: span.end)
             attach(key, size: anchored.size, anchor: nil, endingAt: span.end)
         } else {
             attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
@@ -225,7 +214,8 @@ struct YAMLTreeBuilder {
         diagnostics.append(problem)
         unknownAliasOffsets.insert(span.start.offset)
         guard !stack.isEmpty else { return }
-        attach(Node(kind: .scalar("", .plain), span: span), size: 1, anchor: nil, endingAt: span.end)
+        let null = tree.addScalar("", style: .plain, start: span.start, end: span.end)
+        attach(null, size: 1, anchor: nil, endingAt: span.end)
     }
 
     private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
@@ -235,19 +225,15 @@ struct YAMLTreeBuilder {
             throw YAMLDiagnostics.nestingTooDeep(at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
         let isMapping = event.kind == .mappingStart
-        var frame = Frame(
-            isMapping: isMapping, isFlow: event.isFlowCollection,
-            start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag)
-        if isMapping {
-            if let spare = spareMappings.popLast() { frame.mapping = spare }
-        } else if let spare = spareItems.popLast() {
-            frame.items = spare
-        }
-        stack.append(frame)
+        stack.append(
+            Frame(
+                isMapping: isMapping, isFlow: event.isFlowCollection,
+                start: start, headerEnd: headerEnd, anchor: event.anchor, tag: event.tag))
+        tree.openCollection(isMapping: isMapping)
     }
 
     private mutating func close(_ event: borrowing LibYAMLEvent) {
-        guard var frame = stack.popLast() else { return }
+        guard let frame = stack.popLast() else { return }
         let end: SourcePosition
         if frame.isFlow {
             end = locator.location(of: event.endMark)
@@ -257,15 +243,12 @@ struct YAMLTreeBuilder {
             // last child instead so the span does not swallow trailing comments.
             end = frame.lastEnd ?? frame.headerEnd
         }
-        let kind: Node.Kind
-        if frame.isMapping {
-            kind = .mapping(Self.takeEntries(of: &frame))
-            spareMappings.append(frame.mapping)
-        } else {
-            kind = .sequence(frame.takeItems())
-            spareItems.append(frame.items)
-        }
-        let node = Node(kind: kind, span: SourceSpan(file: source.path, start: frame.start, end: end), tag: frame.tag)
+        // The written entries win over merged ones, an earlier merge source over a later one.
+        let node =
+            frame.mergeSources.isEmpty
+            ? tree.closeCollection(tag: frame.tag, start: frame.start, end: end)
+            : tree.closeMapping(
+                merging: frame.mergeSources, at: frame.mergePosition, tag: frame.tag, start: frame.start, end: end)
         attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
 
@@ -275,9 +258,9 @@ struct YAMLTreeBuilder {
     /// `end` is where the node's text ends here — for an alias, the end of `*name`,
     /// not of the anchored node, whose spans point back at the anchor.
     private mutating func attach(
-        _ node: consuming Node, size: Int, anchor: String?, endingAt end: SourcePosition
+        _ node: DocumentTreeBuilder.NodeID, size: Int, anchor: String?, endingAt end: SourcePosition
     ) {
-        if let anchor { anchors[anchor] = Anchored(node: copy node, size: size) }
+        if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
         guard !stack.isEmpty else {
             root = node
             return
@@ -286,73 +269,59 @@ struct YAMLTreeBuilder {
         stack[top].size = Self.add(stack[top].size, size)
         stack[top].lastEnd = end
         guard stack[top].isMapping else {
-            if stack[top].items.isEmpty { stack[top].items.reserveCapacity(4) }
-            stack[top].items.append(node)
+            tree.appendItem(node)
             return
         }
         guard let key = stack[top].pendingKey.take() else {
             stack[top].pendingKey = node
             return
         }
-        if Self.isMergeKey(key) {
+        if isMergeKey(key) {
             merge(key: key, value: node, into: top)
-        } else if let duplicate = stack[top].mapping.add(MappingEntry(key: key, value: node), file: source.path) {
+        } else if let duplicate = tree.addEntry(key: key, value: node) {
             diagnostics.append(duplicate)
+        } else {
+            stack[top].entryCount += 1
         }
     }
 
     /// Records a `<<` entry: its value must be a mapping or a list of mappings
     /// (https://yaml.org/type/merge.html); earlier mappings win over later ones.
-    private mutating func merge(key: Node, value: Node, into top: Int) {
+    private mutating func merge(key: DocumentTreeBuilder.NodeID, value: DocumentTreeBuilder.NodeID, into top: Int) {
         if let first = stack[top].mergeKey {
-            diagnostics.append(MappingBuilder.duplicateKey(key, first: first, file: source.path))
+            diagnostics.append(tree.duplicateKey(key, first: first))
             return
         }
-        if case .scalar = value.kind, unknownAliasOffsets.contains(value.span.start.offset) { return }
-        var sources: [[MappingEntry]] = []
-        var problem: Diagnostic?
-        switch value.kind {
-        case .mapping(let entries):
-            sources = [entries]
-        case .sequence(let items):
-            for (position, item) in items.enumerated() {
-                guard case .mapping(let entries) = item.kind else {
-                    problem = YAMLDiagnostics.invalidMerge(
-                        at: key.span, value: value.span, found: item.kindDescription, listItem: position + 1)
-                    break
+        let valueSpan = tree.span(of: value)
+        if tree.scalar(value) != nil, unknownAliasOffsets.contains(valueSpan.start.offset) { return }
+        var sources: [DocumentTreeBuilder.NodeID] = []
+        if tree.isMapping(value) {
+            sources = [value]
+        } else if tree.scalar(value) != nil {
+            diagnostics.append(
+                YAMLDiagnostics.invalidMerge(
+                    at: tree.span(of: key), value: valueSpan, found: tree.kindDescription(of: value)))
+            return
+        } else {
+            for (position, item) in tree.items(of: value).enumerated() {
+                guard tree.isMapping(item) else {
+                    diagnostics.append(
+                        YAMLDiagnostics.invalidMerge(
+                            at: tree.span(of: key), value: valueSpan, found: tree.kindDescription(of: item),
+                            listItem: position + 1))
+                    return
                 }
-                sources.append(entries)
+                sources.append(item)
             }
-        case .scalar:
-            problem = YAMLDiagnostics.invalidMerge(at: key.span, value: value.span, found: value.kindDescription)
-        }
-        if let problem {
-            diagnostics.append(problem)
-            return
         }
         stack[top].mergeKey = key
         stack[top].mergeSources = sources
-        stack[top].mergePosition = stack[top].mapping.entries.count
+        stack[top].mergePosition = stack[top].entryCount
     }
 
-    /// The written entries with the merged ones inserted where `<<` stood; a key
-    /// written in the mapping wins over a merged one, an earlier source over a later one.
-    private static func takeEntries(of frame: inout Frame) -> [MappingEntry] {
-        guard !frame.mergeSources.isEmpty else { return frame.mapping.takeEntriesKeepingStorage() }
-        var merged = MappingBuilder()
-        for source in frame.mergeSources {
-            for entry in source where frame.mapping.existing(entry.key) == nil && merged.existing(entry.key) == nil {
-                merged.append(entry)
-            }
-        }
-        var entries = frame.mapping.takeEntriesKeepingStorage()
-        entries.insert(contentsOf: merged.entries, at: frame.mergePosition)
-        return entries
-    }
-
-    private static func isMergeKey(_ key: Node) -> Bool {
-        guard case .scalar("<<", let style) = key.kind else { return false }
-        return key.tag == mergeTag || (style == .plain && key.tag == nil)
+    private func isMergeKey(_ key: DocumentTreeBuilder.NodeID) -> Bool {
+        guard tree.isScalar(key, withText: "<<"), let scalar = tree.scalar(key) else { return false }
+        return scalar.tag == Self.mergeTag || (scalar.style == .plain && scalar.tag == nil)
     }
 
     // MARK: Diagnostics

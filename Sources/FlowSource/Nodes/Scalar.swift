@@ -1,0 +1,92 @@
+/// A scalar as written: its text (after escapes and folding), its style and its
+/// explicit tag. Typing is driven by the type a decoder expects (YAML 1.2 core schema,
+/// §10.3.2; JSON per RFC 8259 §3, §6, §7).
+package struct Scalar: Sendable, Hashable {
+    package var text: String
+    package var style: ScalarStyle
+    /// An explicit tag (e.g. `tag:yaml.org,2002:str`), or `nil`.
+    package var tag: String?
+
+    package init(text: String, style: ScalarStyle, tag: String? = nil) {
+        self.text = text
+        self.style = style
+        self.tag = tag
+    }
+
+    /// What the scalar is, as a word for messages: `expected a list, found a string`.
+    package var kindDescription: String {
+        guard style == .plain, tag == nil else { return "a string" }
+        if isNull { return "null" }
+        if bool != nil { return "a boolean" }
+        if integer != nil { return "an integer" }
+        if number != nil { return "a number" }
+        return "a string"
+    }
+
+    /// `true` for a plain `~`, `null`, `Null`, `NULL` or empty scalar (or `!!null`).
+    package var isNull: Bool {
+        if tag == "tag:yaml.org,2002:null" { return true }
+        guard style == .plain, tag == nil else { return false }
+        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    /// The text exactly as written, for a string-typed field; `nil` for null.
+    /// A quoted `"null"` is the string `null`.
+    package var string: String? {
+        guard !isNull else { return nil }
+        return text
+    }
+
+    /// Only plain `true` / `false`: narrower than the core schema, which also reads `True`
+    /// and `TRUE` as booleans, so a boolean field takes exactly the two JSON spellings.
+    package var bool: Bool? {
+        guard style == .plain, tag == nil || tag == "tag:yaml.org,2002:bool" else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: return nil
+        }
+    }
+
+    /// A plain integer per the core schema: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`.
+    /// `nil` when not an integer or when it does not fit `Int` (never rounded).
+    package var integer: Int? {
+        guard style == .plain,
+            tag == nil || tag == "tag:yaml.org,2002:int"
+        else { return nil }
+        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
+        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
+        var digits = Substring(text)
+        if digits.first == "+" { digits = digits.dropFirst() }
+        guard let first = digits.first, first == "-" || first.isASCII && first.isNumber else { return nil }
+        guard digits.dropFirst(first == "-" ? 1 : 0).allSatisfy({ $0.isASCII && $0.isNumber }),
+            !digits.dropFirst(first == "-" ? 1 : 0).isEmpty
+        else { return nil }
+        return Int(digits)
+    }
+
+    /// A plain number per the core schema (`[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`),
+    /// returned as its exact decimal text so that nothing is rounded. `nil` otherwise.
+    package var number: String? {
+        guard style == .plain,
+            tag == nil || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:int"
+        else { return nil }
+        if integer != nil { return text }
+        var scalars = Substring(text).unicodeScalars[...]
+        if let f = scalars.first, f == "-" || f == "+" { scalars = scalars.dropFirst() }
+        var sawDigit = false
+        while let c = scalars.first, ("0"..."9").contains(c) { sawDigit = true; scalars = scalars.dropFirst() }
+        if scalars.first == "." {
+            scalars = scalars.dropFirst()
+            while let c = scalars.first, ("0"..."9").contains(c) { sawDigit = true; scalars = scalars.dropFirst() }
+        }
+        guard sawDigit else { return nil }
+        if let e = scalars.first, e == "e" || e == "E" {
+            scalars = scalars.dropFirst()
+            if let s = scalars.first, s == "-" || s == "+" { scalars = scalars.dropFirst() }
+            guard let d = scalars.first, ("0"..."9").contains(d) else { return nil }
+            while let c = scalars.first, ("0"..."9").contains(c) { scalars = scalars.dropFirst() }
+        }
+        return scalars.isEmpty ? text : nil
+    }
+}
