@@ -1,3 +1,4 @@
+import Foundation
 import FlowSource
 import Testing
 
@@ -102,5 +103,70 @@ struct YAMLLineBreakTests {
         let message = try #require(document.diagnostics.first?.message)
         #expect(message.hasSuffix("(while scanning a simple key at 1:6)"))
         #expect(document.source.line(2) == "b: 1")
+    }
+}
+
+/// In an ASCII file the loader reads lines and columns from libyaml's marks; they must
+/// be the ones the byte offset gives by the definition of ``SourcePosition`` (lines end
+/// at LF, CRLF or a lone CR; columns count from 1 after the BOM), counted here from the
+/// bytes themselves.
+@Suite("YAML positions in ASCII files")
+struct YAMLASCIIPositionTests {
+    /// `line:column` of byte `offset`, counted from the start of `bytes`.
+    static func expectedPosition(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var column = 1
+        var position = bom
+        while position < min(offset, bytes.count) {
+            let byte = bytes[position]
+            if byte == 0x0A || (byte == 0x0D && (position + 1 >= bytes.count || bytes[position + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            position += 1
+        }
+        return (line, column)
+    }
+
+    static func nodes(_ root: Node) -> [Node] {
+        var all: [Node] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            all.append(node)
+            switch node.kind {
+            case .scalar: break
+            case .sequence(let items): pending.append(contentsOf: items)
+            case .mapping(let entries): for entry in entries { pending.append(entry.key); pending.append(entry.value) }
+            }
+        }
+        return all
+    }
+
+    static let asciiFixtures: [String] = {
+        let folder = Fixtures.url("")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().filter { name in
+            Fixtures.bytes(name).dropFirst(Fixtures.bytes(name).starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0).allSatisfy { $0 < 0x80 }
+        }
+    }()
+
+    @Test("every node of every ASCII fixture starts and ends at the line:column its byte offset gives")
+    func linesAndColumnsMatchOffsets() throws {
+        #expect(Self.asciiFixtures.count > 20)
+        for name in Self.asciiFixtures {
+            let bytes = Fixtures.bytes(name)
+            guard let root = Fixtures.load(name).root else { continue }
+            for node in Self.nodes(root) {
+                for position in [node.span.start, node.span.end] {
+                    let expected = Self.expectedPosition(of: position.offset, in: bytes)
+                    #expect(
+                        position.line == expected.line && position.column == expected.column,
+                        "\(name): \(position) at offset \(position.offset), expected \(expected.line):\(expected.column)")
+                }
+            }
+        }
     }
 }

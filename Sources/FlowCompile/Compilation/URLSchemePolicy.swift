@@ -8,12 +8,20 @@ public enum URLSchemePolicy {
     /// (RFC 3986 §3.1: schemes are case-insensitive).
     public static let defaultAllowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
+    /// Whether `scalar` is white space (Unicode `White_Space`) or a control character
+    /// (general category Cc). ASCII is decided without the property tables: U+0000–U+0020
+    /// and U+007F are exactly its white space and controls.
+    private static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+    }
+
     /// The lower-cased scheme of `url` (RFC 3986 §3.1: a letter, then letters, digits,
     /// `+`, `-`, `.`, before the first `:`), or `nil` when it has none, nothing follows
     /// the colon, or the text holds whitespace or control characters. O(length).
     package static func scheme(of url: String) -> String? {
         let scalars = url.unicodeScalars
-        guard !scalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }),
+        guard !scalars.contains(where: isWhitespaceOrControl),
             let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex,
             scalars.index(after: colon) != scalars.endIndex
         else { return nil }

@@ -12,7 +12,11 @@ extension Node {
 
     /// `true` for a null scalar (``Scalar/isNull``); `false` for collections.
     package var isNull: Bool {
-        scalar?.isNull ?? false
+        let record = record
+        guard record.kind == .scalar else { return false }
+        // Most scalars are untagged: read the text in place rather than building a Scalar.
+        guard record.tag < 0 else { return scalar?.isNull ?? false }
+        return record.style == .plain && Scalar.isNullText(tree.texts[Int(record.payload)])
     }
 
     /// A scalar's text for a string-typed field (``Scalar/string``); `nil` for null,

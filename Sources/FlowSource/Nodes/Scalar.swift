@@ -27,7 +27,14 @@ package struct Scalar: Sendable, Hashable {
     package var isNull: Bool {
         if tag == "tag:yaml.org,2002:null" { return true }
         guard style == .plain, tag == nil else { return false }
-        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        return Self.isNullText(text)
+    }
+
+    /// Whether a plain, untagged scalar's text is null: empty, `~`, `null`, `Null` or `NULL`.
+    static func isNullText(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count <= 4 else { return false }
+        return utf8.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
     /// The text exactly as written, for a string-typed field; `nil` for null.

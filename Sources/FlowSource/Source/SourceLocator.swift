@@ -18,13 +18,24 @@ package struct SourceLocator {
     private static let stride = 1024
 
     private let bytes: [UInt8]
+    /// Bytes of a leading BOM (0 or 3).
+    package let bomLength: Int
+    /// Whether the text after the BOM is all ASCII, as the caller checked (then the
+    /// scalar numbered `i` is byte `bomLength + i`).
+    package let isASCII: Bool
     private var cursor: Cursor
+    /// The length of the text in bytes, BOM included.
+    package var byteCount: Int { bytes.count }
     /// `checkpoints[k]` is the cursor at scalar index `k * stride`.
     private var checkpoints: [Cursor]
 
-    /// - Parameter bomLength: bytes of a leading BOM to skip (0 or 3).
-    package init(bytes: [UInt8], bomLength: Int) {
+    /// - Parameters:
+    ///   - bomLength: bytes of a leading BOM to skip (0 or 3).
+    ///   - isASCII: whether every byte after the BOM is ASCII (``UTF8Validation/isASCII``).
+    package init(bytes: [UInt8], bomLength: Int, isASCII: Bool = false) {
         self.bytes = bytes
+        self.bomLength = bomLength
+        self.isASCII = isASCII
         let start = Cursor(scalarIndex: 0, offset: min(bomLength, bytes.count), line: 1, column: 1)
         cursor = start
         checkpoints = [start]

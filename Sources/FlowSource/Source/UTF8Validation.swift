@@ -9,10 +9,15 @@ package struct UTF8Validation {
     package let bomLength: Int
     /// The byte offset of the first byte that does not start a well-formed sequence.
     let firstInvalidOffset: Int?
+    /// Whether every byte after the BOM is ASCII (then byte offsets, scalar counts and
+    /// columns move together).
+    package let isASCII: Bool
 
     package init(_ bytes: [UInt8]) {
         bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var invalid: Int?
+        var sawNonASCII = false
+        let bomLength = bomLength
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
@@ -31,6 +36,7 @@ package struct UTF8Validation {
                     index += 1
                     continue
                 }
+                if index >= bomLength { sawNonASCII = true }
                 let width = UTF8Validation.sequenceWidth(buffer, at: index)
                 if width == 0 {
                     invalid = index
@@ -40,6 +46,7 @@ package struct UTF8Validation {
             }
         }
         firstInvalidOffset = invalid
+        isASCII = !sawNonASCII
     }
 
     /// The length of the well-formed sequence starting at `index` with a non-ASCII lead

@@ -21,7 +21,7 @@ package struct YAMLLoader {
             return LoadedDocument(source: source, format: .yaml, root: nil, diagnostics: [problem])
         }
         var builder = YAMLTreeBuilder(
-            source: source, bomLength: validation.bomLength, expansionLimit: expansionLimit)
+            source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, expansionLimit: expansionLimit)
         let root = builder.build()
         return LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
     }

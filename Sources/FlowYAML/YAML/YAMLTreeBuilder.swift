@@ -67,11 +67,12 @@ struct YAMLTreeBuilder {
     private let byteOrderMarks: MisplacedByteOrderMarks
     private var quotedRanges: [Range<Int>] = []
 
-    init(source: SourceFile, bomLength: Int, expansionLimit: Int) {
+    /// - Parameter isASCII: whether the text after the BOM is all ASCII (``UTF8Validation/isASCII``).
+    init(source: SourceFile, bomLength: Int, isASCII: Bool = false, expansionLimit: Int) {
         self.source = source
         self.bomLength = bomLength
         self.expansionLimit = max(expansionLimit, 0)
-        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
+        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength, isASCII: isASCII)
         tree = DocumentTreeBuilder(file: source.path, expectedNodes: source.bytes.count / 8)
         tabs = TabIndentation(bytes: source.bytes, bomLength: bomLength)
         byteOrderMarks = MisplacedByteOrderMarks(bytes: source.bytes, bomLength: bomLength)
