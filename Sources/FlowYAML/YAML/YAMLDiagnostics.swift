@@ -2,7 +2,7 @@ import FlowSource
 
 /// The diagnostics of the YAML loader, built in one place: each function takes the
 /// places ``YAMLTreeBuilder`` found and returns the diagnostic with its code, message,
-/// notes and hint. Duplicate keys are ``MappingBuilder/duplicateKey(_:first:file:)``
+/// notes and hint. Duplicate keys are ``DocumentTreeBuilder/addEntry(key:value:)``'s
 /// (shared with JSON), invalid UTF-8 is ``UTF8Validation``'s.
 enum YAMLDiagnostics {
     /// `multiple-documents` at the `---` that starts a second document.
