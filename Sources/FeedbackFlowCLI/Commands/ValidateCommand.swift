@@ -35,9 +35,7 @@ package struct ValidateCommand: Command {
             .value(
                 "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
                 help: "Output format, text by default."),
-            .value(
-                "stdin-format", valueName: "format", allowed: DocumentFormat.allCases.map(\.rawValue),
-                help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension."),
+            standardInputFormatOption,
             .flag(
                 "quiet", short: "q",
                 help: "Only errors, with their notes and hints; no warnings or summary line. Text output only: the other formats always report everything, with the same counts."),
@@ -69,6 +67,12 @@ package struct ValidateCommand: Command {
     /// The paths that name standard input, read in ``standardInputFormat``: `-`
     /// (``SourceFile/standardInputPath``) and `/dev/stdin`.
     package static let standardInputPaths: Set<String> = [SourceFile.standardInputPath, "/dev/stdin"]
+
+    /// `--stdin-format yaml|json`, shared by every command that reads a flow from
+    /// standard input.
+    package static let standardInputFormatOption = OptionSpec.value(
+        "stdin-format", valueName: "format", allowed: DocumentFormat.allCases.map(\.rawValue),
+        help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension.")
 
     /// A command checking `paths`; the other parameters are the options of the same names.
     package init(

@@ -1,0 +1,68 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// `feedbackflow parse FILE`: the located node tree of a YAML or JSON document as JSON
+/// (``NodeTreeJSONWriter``), whatever the flow format says about it: the tool for a
+/// question about the loaders, and for running YAML or JSON conformance suites.
+///
+/// Status 0 when the document loaded without error; 1 when it did not (a syntax error,
+/// a duplicate key, an empty document…): the diagnostics go to the error output at their
+/// positions, and the tree is still printed when there is one (a duplicate key keeps its
+/// first entry).
+package struct ParseCommand: Command {
+    package static let configuration = CommandConfiguration(
+        name: "parse",
+        abstract: "Print the located node tree of a YAML or JSON file as JSON.",
+        discussion: """
+            Every node has its kind, its span (line and column from 1, columns in
+            Unicode scalars; byte offsets from 0) and, for a scalar, its style and
+            text; mappings list their entries with the key's own span. Aliases appear
+            expanded and merge keys applied, as the flow decoder sees them. The flow
+            format is not checked: use 'validate' for that.
+
+            EXIT STATUS: 0 the document loaded, 1 it did not (its diagnostics are on
+            standard error), 2 usage error, 3 the output could not be written.
+            """,
+        options: [ValidateCommand.standardInputFormatOption],
+        positional: PositionalSpec(name: "file", count: .one, help: "The YAML or JSON file; '-' reads standard input."))
+
+    package var file: String
+    /// The syntax of standard input when `file` names it.
+    package var standardInputFormat: DocumentFormat
+
+    package init(file: String, standardInputFormat: DocumentFormat = .yaml) {
+        self.file = file
+        self.standardInputFormat = standardInputFormat
+    }
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        let file = arguments.positionals.first ?? ""
+        let format = arguments.value(ValidateCommand.standardInputFormatOption.name).flatMap(DocumentFormat.init(rawValue:))
+        if format != nil, !ValidateCommand.standardInputPaths.contains(file) {
+            throw UsageError(
+                "--stdin-format applies to standard input only, and no path names it",
+                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
+        }
+        self.init(file: file, standardInputFormat: format ?? .yaml)
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let format: DocumentFormat? = ValidateCommand.standardInputPaths.contains(file) ? standardInputFormat : nil
+        let document = DocumentLoader.load(path: file, format: format)
+        let output = environment.output
+        var writer = NodeTreeJSONWriter { output.write($0) }
+        writer.write(document)
+        guard !document.diagnostics.isEmpty else { return .clean }
+        let hasErrors = document.diagnostics.contains { $0.severity == .error }
+        let report = DiagnosticReport(files: [
+            .init(path: file, source: document.source, diagnostics: document.diagnostics)
+        ])
+        environment.errorOutput.write(
+            TextDiagnosticRenderer(style: environment.errorStyle, showsSummary: hasErrors).render(report))
+        return hasErrors ? .findings : .clean
+    }
+}
