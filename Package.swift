@@ -81,10 +81,30 @@ let package = Package(
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting",
                 "FlowTerminal",
             ],
-            // check_schema.py is run by SchemaTests from the source tree, not bundled.
-            exclude: ["check_schema.py"],
+            // check_schema.py and check_parse.py run from the source tree (SchemaTests, ParseCommandTests), not bundled.
+            exclude: ["check_schema.py", "check_parse.py"],
             resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/README.md), declared only when FEEDBACKFLOW_FUZZ is set: they
+// build only with coverage instrumentation and libFuzzer's driver linked in
+// (scripts/fuzz passes the flags).
+if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: strictness))
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzYAMLLoader", ["FeedbackFlow", "FlowSource", "FlowYAML"]),
+        ("FuzzJSONLoader", ["FeedbackFlow", "FlowSource"]),
+        ("FuzzPipeline", ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"]),
+        ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: target.dependencies + ["FuzzDriver"], path: "Fuzz/\(target.name)",
+                // The `TARGET_main` entry point is the file's own `@_cdecl` function, not top-level code.
+                swiftSettings: strictness + [.unsafeFlags(["-parse-as-library"])]))
+    }
+}
