@@ -354,16 +354,32 @@ package struct FlowState: Sendable, Equatable {
         }
     }
 
-    /// Asserts the invariants of the type's documentation that hold between changes.
+    /// The invariants of the type's documentation (and ``NavigationState``'s) that do not
+    /// hold between changes, one sentence each; empty for a valid state. O(size of the state).
+    package func invariantViolations() -> [String] {
+        var violations = navigation.invariantViolations()
+        if !navigation.stacks.joined().allSatisfy({ screens[$0.screenID] != nil }) {
+            violations.append("every instance on the stacks names a screen of the table")
+        }
+        if let running,
+            screens[running.instance.screenID] == nil || running.instance.id.rawValue >= navigation.nextInstanceID.rawValue
+        {
+            violations.append("the running instance was shown and names a screen of the table")
+        }
+        if !errors.keys.allSatisfy(navigation.contains) {
+            violations.append("error messages are kept only for instances on the stacks")
+        }
+        if Set(values.keys) != Set(fieldDefinitions.keys) {
+            violations.append("every field has one definition and one value")
+        }
+        if !hasStarted, navigation != NavigationState() || running != nil {
+            violations.append("nothing is shown before the start")
+        }
+        return violations
+    }
+
+    /// Asserts ``invariantViolations()`` is empty (debug builds only).
     func checkInvariants() {
-        assert(
-            navigation.stacks.joined().allSatisfy { screens[$0.screenID] != nil },
-            "every instance on the stacks names a screen of the table")
-        assert(
-            running.map { screens[$0.instance.screenID] != nil && $0.instance.id.rawValue < navigation.nextInstanceID.rawValue } ?? true,
-            "the running instance was shown and names a screen of the table")
-        assert(errors.keys.allSatisfy(navigation.contains), "error messages are kept only for instances on the stacks")
-        assert(Set(values.keys) == Set(fieldDefinitions.keys), "every field has one definition and one value")
-        assert(hasStarted || (navigation == NavigationState() && running == nil), "nothing is shown before the start")
+        assert(invariantViolations().isEmpty, "\(invariantViolations())")
     }
 }

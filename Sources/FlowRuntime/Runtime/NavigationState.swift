@@ -129,12 +129,20 @@ package struct NavigationState: Sendable, Hashable {
         return instance
     }
 
+    /// The invariants of the type's documentation that do not hold, one sentence each;
+    /// empty for a valid state. O(instances).
+    package func invariantViolations() -> [String] {
+        var violations: [String] = []
+        if stacks.contains(where: \.isEmpty) { violations.append("NavigationState keeps no empty stack") }
+        let ids = stacks.flatMap { $0.map(\.id) }
+        if Set(ids).count != ids.count || !ids.allSatisfy({ $0.rawValue < nextInstanceID.rawValue }) {
+            violations.append("NavigationState instance ids are unique and below nextInstanceID")
+        }
+        return violations
+    }
+
+    /// Asserts ``invariantViolations()`` is empty (debug builds only).
     private func checkInvariants() {
-        assert(!stacks.contains { $0.isEmpty }, "NavigationState keeps no empty stack")
-        assert(
-            {
-                let ids = stacks.flatMap { $0.map(\.id) }
-                return Set(ids).count == ids.count && ids.allSatisfy { $0.rawValue < nextInstanceID.rawValue }
-            }(), "NavigationState instance ids are unique and below nextInstanceID")
+        assert(invariantViolations().isEmpty, "\(invariantViolations())")
     }
 }
