@@ -25,7 +25,7 @@ final class NodeBuilder {
         let quotes = style == .singleQuoted || style == .doubleQuoted ? 2 : 0
         let span = nextSpan(width: text.unicodeScalars.count + quotes)
         var tree = DocumentTreeBuilder(file: file)
-        let root = tree.addScalar(text, style: style, start: span.start, end: span.end)
+        let root = try! tree.addScalar(text, style: style, start: span.start, end: span.end)
         return tree.finish(root: root)!
     }
 
@@ -33,7 +33,7 @@ final class NodeBuilder {
     func empty() -> Node {
         let span = nextSpan(width: 0)
         var tree = DocumentTreeBuilder(file: file)
-        let root = tree.addScalar("", style: .plain, start: span.start, end: span.end)
+        let root = try! tree.addScalar("", style: .plain, start: span.start, end: span.end)
         return tree.finish(root: root)!
     }
 
@@ -42,7 +42,7 @@ final class NodeBuilder {
         var tree = DocumentTreeBuilder(file: file)
         tree.openCollection(isMapping: false)
         for item in items { tree.appendItem(Self.graft(item, into: &tree)) }
-        let root = tree.closeCollection(start: span.start, end: span.end)
+        let root = try! tree.closeCollection(start: span.start, end: span.end)
         return tree.finish(root: root)!
     }
 
@@ -52,9 +52,9 @@ final class NodeBuilder {
         var tree = DocumentTreeBuilder(file: file)
         tree.openCollection(isMapping: true)
         for (key, pair) in zip(keys, pairs) {
-            _ = tree.addEntry(key: Self.graft(key, into: &tree), value: Self.graft(pair.1, into: &tree))
+            _ = try! tree.addEntry(key: Self.graft(key, into: &tree), value: Self.graft(pair.1, into: &tree))
         }
-        let root = tree.closeCollection(start: span.start, end: span.end)
+        let root = try! tree.closeCollection(start: span.start, end: span.end)
         return tree.finish(root: root)!
     }
 
@@ -63,17 +63,17 @@ final class NodeBuilder {
         let span = node.span
         switch node.kind {
         case .scalar(let text, let style):
-            return tree.addScalar(text, style: style, tag: node.tag, start: span.start, end: span.end)
+            return try! tree.addScalar(text, style: style, tag: node.tag, start: span.start, end: span.end)
         case .sequence(let items):
             tree.openCollection(isMapping: false)
             for item in items { tree.appendItem(graft(item, into: &tree)) }
-            return tree.closeCollection(tag: node.tag, start: span.start, end: span.end)
+            return try! tree.closeCollection(tag: node.tag, start: span.start, end: span.end)
         case .mapping(let entries):
             tree.openCollection(isMapping: true)
             for entry in entries {
-                _ = tree.addEntry(key: graft(entry.key, into: &tree), value: graft(entry.value, into: &tree))
+                _ = try! tree.addEntry(key: graft(entry.key, into: &tree), value: graft(entry.value, into: &tree))
             }
-            return tree.closeCollection(tag: node.tag, start: span.start, end: span.end)
+            return try! tree.closeCollection(tag: node.tag, start: span.start, end: span.end)
         }
     }
 

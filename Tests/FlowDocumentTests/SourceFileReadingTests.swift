@@ -89,7 +89,7 @@ struct SourceFileReadingTests {
         let path = Fixtures.url("size-limit.yaml").path
         let size = Fixtures.bytes("size-limit.yaml").count
         #expect(try SourceFile.read(path: path, byteLimit: size).bytes.count == size)
-        let document = DocumentLoader.load(path: path, byteLimit: size - 1)
+        let document = DocumentLoader.load(path: path, limits: LoadingLimits(maximumBytes: size - 1))
         #expect(document.codes == ["io-error@1:1"])
         #expect(document.diagnostics.first?.message == "cannot read file '\(path)': larger than the limit of \(size - 1) bytes")
         #expect(document.root == nil)
@@ -101,7 +101,7 @@ struct SourceFileReadingTests {
         let text = "title: through a pipe\n"
         let descriptor = try pipeHolding(text)
         defer { close(descriptor) }
-        let document = DocumentLoader.load(path: "/dev/fd/\(descriptor)", byteLimit: text.utf8.count - 1)
+        let document = DocumentLoader.load(path: "/dev/fd/\(descriptor)", limits: LoadingLimits(maximumBytes: text.utf8.count - 1))
         #expect(document.codes == ["io-error@1:1"])
         let fitting = try pipeHolding(text)
         defer { close(fitting) }
@@ -110,7 +110,7 @@ struct SourceFileReadingTests {
 
     @Test("an endless device is io-error once it passes the byte limit, not read forever", .timeLimit(.minutes(1)))
     func endlessDevice() {
-        let document = DocumentLoader.load(path: "/dev/zero", byteLimit: 4 * 1024)
+        let document = DocumentLoader.load(path: "/dev/zero", limits: LoadingLimits(maximumBytes: 4 * 1024))
         #expect(document.diagnostics.map(\.message) == ["cannot read file '/dev/zero': larger than the limit of 4 KiB"])
     }
 

@@ -61,7 +61,7 @@ struct YAMLAliasAndMergeTests {
 
     @Test("the expansion bound is the caller's: with 50, the sixth *a (adding 10 each) fails")
     func customLimit() {
-        let document = Fixtures.load("billion-laughs.yaml", expansionLimit: 50)
+        let document = Fixtures.load("billion-laughs.yaml", limits: LoadingLimits(maximumAliasExpansion: 50))
         #expect(document.codes == ["alias-expansion-limit@2:23"])
     }
 }

@@ -17,7 +17,8 @@ import FlowYAML
 ///   expansion over the bound (`alias-expansion-limit`), unknown alias
 ///   (`unknown-alias`), an alias inside its own anchored node (`recursive-alias`), a
 ///   merge of something that is not a mapping (`invalid-merge`), nesting deeper than
-///   512 (`nesting-depth-limit`).
+///   ``LoadingLimits/maximumNestingDepth`` (`nesting-depth-limit`), more nodes, a longer
+///   scalar or a larger mapping than ``LoadingLimits`` allows (`document-limit`).
 /// - Diagnostics come in source order, each with a span; `root` is `nil` only after an
 ///   error that leaves no usable tree (syntax, invalid UTF-8, a bound, an empty file, a
 ///   document that is only an unknown alias).
@@ -33,16 +34,14 @@ package enum DocumentLoader {
     /// Loads `source` as `format` (default: from the file extension). Never throws:
     /// every problem becomes a diagnostic. O(size of the expanded tree).
     package static func load(
-        _ source: SourceFile,
-        format: DocumentFormat? = nil,
-        expansionLimit: Int = LoadingLimits.defaultExpansionLimit
+        _ source: SourceFile, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits()
     ) -> LoadedDocument {
         let format = format ?? DocumentFormat(path: source.path)
         switch format {
         case .yaml:
-            return YAMLLoader(source: source, expansionLimit: expansionLimit).load()
+            return YAMLLoader(source: source, limits: limits).load()
         case .json:
-            return JSONLoader(source: source).load()
+            return JSONLoader(source: source, limits: limits).load()
         }
     }
 
@@ -53,13 +52,13 @@ package enum DocumentLoader {
     /// An unreadable file gives a document with no root, no bytes and one `io-error`
     /// diagnostic at 1:1 whose message ends with the system's reason
     /// (`cannot read file 'a.yaml': No such file or directory`); so does a file larger
-    /// than `byteLimit` (default ``SourceFile/defaultByteLimit``).
+    /// than ``LoadingLimits/maximumBytes``.
     package static func load(
-        path: String, format: DocumentFormat? = nil, byteLimit: Int = SourceFile.defaultByteLimit
+        path: String, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits()
     ) -> LoadedDocument {
         let format = format ?? DocumentFormat(path: path)
         do {
-            return load(try SourceFile.read(path: path, byteLimit: byteLimit), format: format)
+            return load(try SourceFile.read(path: path, byteLimit: limits.maximumBytes), format: format, limits: limits)
         } catch {
             return LoadedDocument(
                 source: SourceFile(path: path, bytes: []), format: format, root: nil, diagnostics: [error])

@@ -32,6 +32,8 @@ package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case aliasExpansionLimit = "alias-expansion-limit"
     /// Collections nested deeper than ``LoadingLimits/maximumNestingDepth``.
     case nestingDepthLimit = "nesting-depth-limit"
+    /// More nodes, a longer scalar or a larger mapping than ``LoadingLimits`` allows.
+    case documentLimit = "document-limit"
     /// A YAML merge key `<<` whose value is not a mapping or a list of mappings.
     case invalidMerge = "invalid-merge"
     /// The file cannot be read, or is larger than the size limit; at 1:1.
@@ -52,6 +54,7 @@ package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .recursiveAlias: "an alias `*name` inside the node its anchor `&name` marks"
         case .aliasExpansionLimit: "aliases expand to too many nodes (\"billion laughs\")"
         case .nestingDepthLimit: "collections nested too deeply"
+        case .documentLimit: "more nodes, a longer scalar or a larger mapping than the loading limits allow"
         case .invalidMerge: "a merge key `<<` whose value is not a mapping or a list of mappings"
         case .ioError: "the file cannot be read, or is larger than the size limit"
         case .internal: "libyaml failed in an unexpected way (please report it)"

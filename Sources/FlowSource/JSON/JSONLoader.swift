@@ -5,10 +5,12 @@
 /// `invalid-utf8` diagnostic at its place; a leading BOM is ignored (§8.1 allows it).
 package struct JSONLoader {
     let source: SourceFile
+    let limits: LoadingLimits
 
-    /// A loader of `source`.
-    package init(source: SourceFile) {
+    /// A loader of `source` within `limits`.
+    package init(source: SourceFile, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
+        self.limits = limits
     }
 
     package func load() -> LoadedDocument {
@@ -16,7 +18,8 @@ package struct JSONLoader {
         if let problem = validation.diagnostic(for: source) {
             return LoadedDocument(source: source, format: .json, root: nil, diagnostics: [problem])
         }
-        var parser = JSONParser(source: source, bomLength: validation.bomLength)
+        var parser = JSONParser(
+            source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, limits: limits)
         let root = parser.parse()
         return LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
     }

@@ -7,8 +7,9 @@
 ///   characters must be escaped.
 /// - Numbers (§6) keep their exact text as `plain` scalars, as do `true`, `false`, `null`.
 /// - Duplicate names are `duplicate-key` (§4 says SHOULD be unique; we require it).
-/// - Nesting deeper than ``DocumentLoader/maximumNestingDepth`` is `nesting-depth-limit`; the
-///   parser itself is iterative, so no input can exhaust the stack.
+/// - Nesting deeper than ``LoadingLimits/maximumNestingDepth`` is `nesting-depth-limit`, and
+///   the other ``LoadingLimits`` are checked as the tree is built; the parser itself is
+///   iterative, so no input can exhaust the stack.
 ///
 /// The input must be valid UTF-8 (checked before). One pass, O(n).
 struct JSONParser {
@@ -27,13 +28,13 @@ struct JSONParser {
     private var tree: DocumentTreeBuilder
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(source: SourceFile, bomLength: Int) {
+    init(source: SourceFile, bomLength: Int, isASCII: Bool = false, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
         bytes = source.bytes
         self.bomLength = bomLength
         position = bomLength
-        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
-        tree = DocumentTreeBuilder(file: source.path, expectedNodes: source.bytes.count / 8)
+        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength, isASCII: isASCII)
+        tree = DocumentTreeBuilder(file: source.path, limits: limits, expectedNodes: source.bytes.count / 8)
     }
 
     /// Parses the whole text; the root, or `nil` after a syntax error or for an empty text.
@@ -68,8 +69,10 @@ struct JSONParser {
             var finished: DocumentTreeBuilder.NodeID
             switch currentByte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if stack.count >= LoadingLimits.maximumNestingDepth {
-                    throw problem(.nestingTooDeep)
+                if stack.count >= tree.limits.maximumNestingDepth {
+                    let start = here
+                    throw tree.limits.nestingTooDeep(
+                        at: SourceSpan(file: source.path, start: start, end: locator.location(atByteOffset: position + 1)))
                 }
                 let isObject = currentByte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, start: here))
@@ -78,7 +81,7 @@ struct JSONParser {
                 skipWhitespace()
                 if currentByte == UInt8(ascii: isObject ? "}" : "]") {
                     position += 1
-                    finished = close(stack.removeLast())
+                    finished = try close(stack.removeLast())
                 } else {
                     if isObject { try parseKey(into: &stack[stack.count - 1]) }
                     continue
@@ -91,7 +94,7 @@ struct JSONParser {
                 guard !stack.isEmpty else { return finished }
                 let top = stack.count - 1
                 if stack[top].isObject, let key = stack[top].pendingKey.take() {
-                    if let duplicate = tree.addEntry(key: key, value: finished) {
+                    if let duplicate = try tree.addEntry(key: key, value: finished) {
                         diagnostics.append(duplicate)
                     }
                 } else {
@@ -111,7 +114,7 @@ struct JSONParser {
                 }
                 if currentByte == closer {
                     position += 1
-                    finished = close(stack.removeLast())
+                    finished = try close(stack.removeLast())
                     continue
                 }
                 throw problem(.expectedSeparator(inObject: stack[top].isObject, found: describeHere()))
@@ -136,8 +139,9 @@ struct JSONParser {
         skipWhitespace()
     }
 
-    private mutating func close(_ frame: consuming Frame) -> DocumentTreeBuilder.NodeID {
-        tree.closeCollection(start: frame.start, end: here)
+    private mutating func close(_ frame: consuming Frame) throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
+        let end = here
+        return try tree.closeCollection(start: frame.start, end: end)
     }
 
     // MARK: Scalars
@@ -170,7 +174,7 @@ struct JSONParser {
             // `trueish` is not `true` followed by garbage but an unknown word.
             if end >= bytes.count || !Self.isWordByte(bytes[end]) {
                 position = end
-                return scalar(literal.description, .plain, from: start)
+                return try scalar(literal.description, .plain, from: start)
             }
         }
         throw problem(.unknownWord(wordHere() ?? ""))
@@ -207,7 +211,7 @@ struct JSONParser {
             skipDigits()
         }
         let text = String(decoding: bytes[startOffset..<position], as: UTF8.self)
-        return scalar(text, .plain, from: start)
+        return try scalar(text, .plain, from: start)
     }
 
     /// A string (RFC 8259 §7) from its opening quote; escapes decoded.
@@ -236,7 +240,7 @@ struct JSONParser {
                     text = String(decoding: decoded, as: UTF8.self)
                 }
                 position += 1
-                return scalar(text, .doubleQuoted, from: start)
+                return try scalar(text, .doubleQuoted, from: start)
             }
             if byte < 0x20 {
                 throw problem(.unescapedControl(lineBreak: byte == 0x0A || byte == 0x0D))
@@ -310,9 +314,11 @@ struct JSONParser {
     }
 
     /// Adds a scalar from `start` to here.
-    private mutating func scalar(_ text: String, _ style: ScalarStyle, from start: SourcePosition) -> DocumentTreeBuilder.NodeID {
+    private mutating func scalar(
+        _ text: String, _ style: ScalarStyle, from start: SourcePosition
+    ) throws(Diagnostic) -> DocumentTreeBuilder.NodeID {
         let end = here
-        return tree.addScalar(text, style: style, start: start, end: end)
+        return try tree.addScalar(text, style: style, start: start, end: end)
     }
 
     /// RFC 8259 §2: space, tab, line feed, carriage return.

@@ -4,8 +4,6 @@
 enum JSONProblem {
     /// Only white space (or nothing) after the byte order mark.
     case empty
-    /// Arrays and objects nested deeper than ``LoadingLimits/maximumNestingDepth``.
-    case nestingTooDeep
     /// A comma before `]` or `}`.
     case trailingComma
     /// Something other than `,` or the closing bracket after an item or member.
@@ -49,7 +47,6 @@ enum JSONProblem {
     var code: LoadDiagnosticCode {
         switch self {
         case .empty: .emptyDocument
-        case .nestingTooDeep: .nestingDepthLimit
         default: .syntaxError
         }
     }
@@ -58,7 +55,6 @@ enum JSONProblem {
     var message: String {
         switch self {
         case .empty: "the file holds no JSON value"
-        case .nestingTooDeep: "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels"
         case .trailingComma: "a trailing comma is not allowed in JSON"
         case .expectedSeparator(let inObject, let found):
             "expected \(inObject ? "',' or '}' after an object member" : "',' or ']' after an array item"), found \(found)"

@@ -45,6 +45,8 @@ package struct DocumentTreeBuilder {
     }
 
     private let file: String
+    /// The bounds checked while building (nodes, scalar length, entries per mapping).
+    package let limits: LoadingLimits
     private var records: [NodeRecord] = []
     private var links: [Int32] = []
     private var texts: [String] = []
@@ -55,9 +57,10 @@ package struct DocumentTreeBuilder {
     private var open: [OpenCollection] = []
     private var spareKeyIndexes: [KeyIndex] = []
 
-    /// A builder for the document at `file`, with room for `expectedNodes` nodes.
-    package init(file: String, expectedNodes: Int = 0) {
+    /// A builder for the document at `file` within `limits`, with room for `expectedNodes` nodes.
+    package init(file: String, limits: LoadingLimits = LoadingLimits(), expectedNodes: Int = 0) {
         self.file = file
+        self.limits = limits
         if expectedNodes > 0 {
             records.reserveCapacity(expectedNodes)
             links.reserveCapacity(expectedNodes)
@@ -71,9 +74,16 @@ package struct DocumentTreeBuilder {
     // MARK: Adding nodes
 
     /// Adds a scalar spanning `[start, end)`.
+    /// - Throws: `document-limit` past ``LoadingLimits/maximumScalarBytes`` or
+    ///   ``LoadingLimits/maximumNodes``.
     package mutating func addScalar(
         _ text: String, style: ScalarStyle, tag: String? = nil, start: SourcePosition, end: SourcePosition
-    ) -> NodeID {
+    ) throws(Diagnostic) -> NodeID {
+        let byteCount = text.utf8.count
+        if byteCount > limits.maximumScalarBytes {
+            throw limits.scalarTooLong(byteCount, at: SourceSpan(file: file, start: start, end: end))
+        }
+        try checkNodeCount(start: start, end: end)
         texts.append(text)
         return append(
             NodeRecord(
@@ -97,8 +107,12 @@ package struct DocumentTreeBuilder {
     /// Appends `key: value` to the open mapping, or — when `key` is already there —
     /// keeps the first entry and returns a `duplicate-key` diagnostic at the repeated
     /// key, with a note at the first.
-    package mutating func addEntry(key: NodeID, value: NodeID) -> Diagnostic? {
+    /// - Throws: `document-limit` at the key past ``LoadingLimits/maximumMappingEntries``.
+    package mutating func addEntry(key: NodeID, value: NodeID) throws(Diagnostic) -> Diagnostic? {
         guard let top = open.indices.last else { return nil }
+        if (pending.count - open[top].first) / 2 >= limits.maximumMappingEntries {
+            throw limits.tooManyEntries(at: span(of: key))
+        }
         let hash = isScalar(key.index) ? 0 : contentHash(key.index)
         if let first = existingKey(key.index, hash: hash, in: top) {
             return Self.duplicateKey(at: span(of: key), text: scalarText(key.index), first: span(of: NodeID(index: first)))
@@ -110,9 +124,13 @@ package struct DocumentTreeBuilder {
     }
 
     /// Closes the innermost open collection, spanning `[start, end)`.
-    package mutating func closeCollection(tag: String? = nil, start: SourcePosition, end: SourcePosition) -> NodeID {
+    /// - Throws: `document-limit` past ``LoadingLimits/maximumNodes``.
+    package mutating func closeCollection(
+        tag: String? = nil, start: SourcePosition, end: SourcePosition
+    ) throws(Diagnostic) -> NodeID {
+        try checkNodeCount(start: start, end: end)
         guard let collection = open.popLast() else {
-            return addScalar("", style: .plain, start: start, end: end)
+            return try addScalar("", style: .plain, start: start, end: end)
         }
         let linkStart = links.count
         links.append(contentsOf: pending[collection.first...])
@@ -130,11 +148,13 @@ package struct DocumentTreeBuilder {
     /// of the mappings `sources` whose keys it does not already have — earlier sources
     /// win over later ones (YAML merge keys, https://yaml.org/type/merge.html).
     /// O(entries merged + entries of the mapping).
+    /// - Throws: `document-limit` past ``LoadingLimits/maximumNodes`` or, with the merged
+    ///   entries, ``LoadingLimits/maximumMappingEntries``.
     package mutating func closeMapping(
         merging sources: [NodeID], at position: Int, tag: String? = nil, start: SourcePosition, end: SourcePosition
-    ) -> NodeID {
+    ) throws(Diagnostic) -> NodeID {
         guard let top = open.indices.last, open[top].isMapping, !sources.isEmpty else {
-            return closeCollection(tag: tag, start: start, end: end)
+            return try closeCollection(tag: tag, start: start, end: end)
         }
         let first = open[top].first
         indexAllKeys(of: top)
@@ -155,14 +175,21 @@ package struct DocumentTreeBuilder {
                 Self.register(key, text: scalarText(key), hash: hash, in: &merged)
             }
         }
+        if (pending.count - first + mergedPairs.count) / 2 > limits.maximumMappingEntries {
+            throw limits.tooManyEntries(at: SourceSpan(file: file, start: start, end: start))
+        }
         let insertAt = min(first + 2 * max(position, 0), pending.count)
         pending.insert(contentsOf: mergedPairs, at: insertAt)
-        return closeCollection(tag: tag, start: start, end: end)
+        return try closeCollection(tag: tag, start: start, end: end)
     }
 
     /// A node with the content of `node` and the span `[start, end)`: an alias used as a
     /// mapping key, which points where the alias is written. O(1): the content is shared.
-    package mutating func respanned(_ node: NodeID, start: SourcePosition, end: SourcePosition) -> NodeID {
+    /// - Throws: `document-limit` past ``LoadingLimits/maximumNodes``.
+    package mutating func respanned(
+        _ node: NodeID, start: SourcePosition, end: SourcePosition
+    ) throws(Diagnostic) -> NodeID {
+        try checkNodeCount(start: start, end: end)
         var record = records[Int(node.index)]
         record.start = start
         record.end = end
@@ -236,6 +263,13 @@ package struct DocumentTreeBuilder {
     }
 
     // MARK: Storage
+
+    /// `document-limit` when one more node would pass ``LoadingLimits/maximumNodes``.
+    private func checkNodeCount(start: SourcePosition, end: SourcePosition) throws(Diagnostic) {
+        if records.count >= limits.maximumNodes {
+            throw limits.tooManyNodes(at: SourceSpan(file: file, start: start, end: end))
+        }
+    }
 
     private mutating func append(_ record: NodeRecord) -> NodeID {
         records.append(record)

@@ -36,11 +36,6 @@ enum YAMLDiagnostics {
             at: span, hint: "this looks like a \"billion laughs\" document; use fewer nested aliases")
     }
 
-    /// `nesting-depth-limit` at the collection one level too deep.
-    static func nestingTooDeep(at span: SourceSpan) -> Diagnostic {
-        .error(.nestingDepthLimit, "nesting exceeds \(LoadingLimits.maximumNestingDepth) levels", at: span)
-    }
-
     /// `invalid-merge` at a `<<` key whose value (at `value`) is not a mapping or a list
     /// of mappings: it is `kind` (`a string`), or a list whose item number `listItem`
     /// (1-based) is `kind`.

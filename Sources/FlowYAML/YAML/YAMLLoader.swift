@@ -7,12 +7,12 @@ import FlowSource
 /// then ``YAMLTreeBuilder`` runs libyaml's event parser and builds the tree.
 package struct YAMLLoader {
     let source: SourceFile
-    let expansionLimit: Int
+    let limits: LoadingLimits
 
-    /// A loader of `source` whose alias expansion stops after `expansionLimit` nodes.
-    package init(source: SourceFile, expansionLimit: Int) {
+    /// A loader of `source` within `limits`.
+    package init(source: SourceFile, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
-        self.expansionLimit = expansionLimit
+        self.limits = limits
     }
 
     package func load() -> LoadedDocument {
@@ -21,7 +21,7 @@ package struct YAMLLoader {
             return LoadedDocument(source: source, format: .yaml, root: nil, diagnostics: [problem])
         }
         var builder = YAMLTreeBuilder(
-            source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, expansionLimit: expansionLimit)
+            source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, limits: limits)
         let root = builder.build()
         return LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
     }

@@ -4,10 +4,11 @@ import FlowSource
 ///
 /// Anchors and aliases are expanded (an alias yields its anchor's node, spans and all),
 /// merge keys are applied, duplicate keys are reported, and the work is bounded: alias
-/// expansion may add at most `expansionLimit` nodes, nesting may go
-/// ``DocumentLoader/maximumNestingDepth`` deep. Problems that leave no usable tree
+/// expansion may add at most ``LoadingLimits/maximumAliasExpansion`` nodes, nesting may go
+/// ``LoadingLimits/maximumNestingDepth`` deep. Problems that leave no usable tree
 /// (syntax, bounds) stop the build; the others are collected in ``diagnostics`` and the
-/// build goes on.
+/// build goes on. The other ``LoadingLimits`` (nodes, scalar length, entries per
+/// mapping) are checked by the ``DocumentTreeBuilder``.
 ///
 /// Spans come from libyaml's event marks: a node starts at its properties (`&anchor`,
 /// `!tag`) when it has any (YAML 1.2 §6.9), a scalar ends after its closing quote or
@@ -46,7 +47,7 @@ struct YAMLTreeBuilder {
 
     private let source: SourceFile
     private let bomLength: Int
-    private let expansionLimit: Int
+    private let limits: LoadingLimits
     private var locator: SourceLocator
     private let tabs: TabIndentation
     private(set) var diagnostics: [Diagnostic] = []
@@ -68,12 +69,12 @@ struct YAMLTreeBuilder {
     private var quotedRanges: [Range<Int>] = []
 
     /// - Parameter isASCII: whether the text after the BOM is all ASCII (``UTF8Validation/isASCII``).
-    init(source: SourceFile, bomLength: Int, isASCII: Bool = false, expansionLimit: Int) {
+    init(source: SourceFile, bomLength: Int, isASCII: Bool = false, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
         self.bomLength = bomLength
-        self.expansionLimit = max(expansionLimit, 0)
+        self.limits = limits
         locator = SourceLocator(bytes: source.bytes, bomLength: bomLength, isASCII: isASCII)
-        tree = DocumentTreeBuilder(file: source.path, expectedNodes: source.bytes.count / 8)
+        tree = DocumentTreeBuilder(file: source.path, limits: limits, expectedNodes: source.bytes.count / 8)
         tabs = TabIndentation(bytes: source.bytes, bomLength: bomLength)
         byteOrderMarks = MisplacedByteOrderMarks(bytes: source.bytes, bomLength: bomLength)
     }
@@ -125,11 +126,11 @@ struct YAMLTreeBuilder {
                 case .alias:
                     try alias(event)
                 case .scalar:
-                    scalar(event)
+                    try scalar(event)
                 case .sequenceStart, .mappingStart:
                     try open(event)
                 case .sequenceEnd, .mappingEnd:
-                    close(event)
+                    try close(event)
                 }
             } catch {
                 diagnostics.append(error)
@@ -164,7 +165,7 @@ struct YAMLTreeBuilder {
 
     // MARK: Events
 
-    private mutating func scalar(_ event: borrowing LibYAMLEvent) {
+    private mutating func scalar(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let span = span(event)
         let style = event.scalarStyle
         if !tabs.lines.isEmpty, style != .plain {
@@ -173,8 +174,8 @@ struct YAMLTreeBuilder {
         if !byteOrderMarks.offsets.isEmpty, style == .singleQuoted || style == .doubleQuoted {
             quotedRanges.append(span.start.offset..<span.end.offset)
         }
-        let node = tree.addScalar(event.scalarText, style: style, tag: event.tag, start: span.start, end: span.end)
-        attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
+        let node = try tree.addScalar(event.scalarText, style: style, tag: event.tag, start: span.start, end: span.end)
+        try attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
     }
 
     /// Expands an alias. An alias inside the node carrying its anchor refers to that node
@@ -189,41 +190,41 @@ struct YAMLTreeBuilder {
         let span = span(event)
         let anchored: Anchored
         if stack.contains(where: { $0.anchor == name }) {
-            standIn(for: span, YAMLDiagnostics.recursiveAlias(name, at: span))
+            try standIn(for: span, YAMLDiagnostics.recursiveAlias(name, at: span))
             return
         } else if let found = anchors[name] {
             anchored = found
         } else {
-            standIn(for: span, YAMLDiagnostics.unknownAlias(name, at: span))
+            try standIn(for: span, YAMLDiagnostics.unknownAlias(name, at: span))
             return
         }
         expandedNodes = Self.add(expandedNodes, anchored.size)
-        if expandedNodes > expansionLimit {
-            throw YAMLDiagnostics.expansionLimit(expansionLimit, alias: name, adding: anchored.size, at: span)
+        if expandedNodes > max(limits.maximumAliasExpansion, 0) {
+            throw YAMLDiagnostics.expansionLimit(limits.maximumAliasExpansion, alias: name, adding: anchored.size, at: span)
         }
         if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
-            let key = tree.respanned(anchored.node, start: span.start, end: span.end)
-            attach(key, size: anchored.size, anchor: nil, endingAt: span.end)
+            let key = try tree.respanned(anchored.node, start: span.start, end: span.end)
+            try attach(key, size: anchored.size, anchor: nil, endingAt: span.end)
         } else {
-            attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
+            try attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
         }
     }
 
     /// Reports `problem` and puts a null scalar spanning the alias in its place — or
     /// nothing when the alias is the whole document, which then has no root.
-    private mutating func standIn(for span: SourceSpan, _ problem: Diagnostic) {
+    private mutating func standIn(for span: SourceSpan, _ problem: Diagnostic) throws(Diagnostic) {
         diagnostics.append(problem)
         unknownAliasOffsets.insert(span.start.offset)
         guard !stack.isEmpty else { return }
-        let null = tree.addScalar("", style: .plain, start: span.start, end: span.end)
-        attach(null, size: 1, anchor: nil, endingAt: span.end)
+        let null = try tree.addScalar("", style: .plain, start: span.start, end: span.end)
+        try attach(null, size: 1, anchor: nil, endingAt: span.end)
     }
 
     private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let start = locator.location(of: event.startMark)
         let headerEnd = locator.location(of: event.endMark)
-        if stack.count >= LoadingLimits.maximumNestingDepth {
-            throw YAMLDiagnostics.nestingTooDeep(at: SourceSpan(file: source.path, start: start, end: headerEnd))
+        if stack.count >= limits.maximumNestingDepth {
+            throw limits.nestingTooDeep(at: SourceSpan(file: source.path, start: start, end: headerEnd))
         }
         let isMapping = event.kind == .mappingStart
         stack.append(
@@ -233,7 +234,7 @@ struct YAMLTreeBuilder {
         tree.openCollection(isMapping: isMapping)
     }
 
-    private mutating func close(_ event: borrowing LibYAMLEvent) {
+    private mutating func close(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         guard let frame = stack.popLast() else { return }
         let end: SourcePosition
         if frame.isFlow {
@@ -247,10 +248,10 @@ struct YAMLTreeBuilder {
         // The written entries win over merged ones, an earlier merge source over a later one.
         let node =
             frame.mergeSources.isEmpty
-            ? tree.closeCollection(tag: frame.tag, start: frame.start, end: end)
-            : tree.closeMapping(
+            ? try tree.closeCollection(tag: frame.tag, start: frame.start, end: end)
+            : try tree.closeMapping(
                 merging: frame.mergeSources, at: frame.mergePosition, tag: frame.tag, start: frame.start, end: end)
-        attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
+        try attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
     }
 
     // MARK: Tree
@@ -260,7 +261,7 @@ struct YAMLTreeBuilder {
     /// not of the anchored node, whose spans point back at the anchor.
     private mutating func attach(
         _ node: DocumentTreeBuilder.NodeID, size: Int, anchor: String?, endingAt end: SourcePosition
-    ) {
+    ) throws(Diagnostic) {
         if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
         guard !stack.isEmpty else {
             root = node
@@ -279,7 +280,7 @@ struct YAMLTreeBuilder {
         }
         if isMergeKey(key) {
             merge(key: key, value: node, into: top)
-        } else if let duplicate = tree.addEntry(key: key, value: node) {
+        } else if let duplicate = try tree.addEntry(key: key, value: node) {
             diagnostics.append(duplicate)
         } else {
             stack[top].entryCount += 1

@@ -13,8 +13,8 @@ enum Fixtures {
     }
 
     /// Loads fixture `name` with the path `name` (so spans read `name`), format from its extension.
-    static func load(_ name: String, expansionLimit: Int = LoadingLimits.defaultExpansionLimit) -> LoadedDocument {
-        DocumentLoader.load(SourceFile(path: name, bytes: bytes(name)), expansionLimit: expansionLimit)
+    static func load(_ name: String, limits: LoadingLimits = LoadingLimits()) -> LoadedDocument {
+        DocumentLoader.load(SourceFile(path: name, bytes: bytes(name)), limits: limits)
     }
 }
 
