@@ -8,7 +8,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FeedbackFlowCLI
 
 // A reader that goes away (`feedbackflow schema | head`) must not kill the process
@@ -21,7 +25,8 @@ signal(SIGPIPE, SIG_IGN)
 // fail with a misleading EINVAL. Checked first, before anything opens a descriptor;
 // nothing can be shown, so the tool says so and exits 3 (I/O error) at once.
 if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
-    FileHandle.standardError.write(Data("feedbackflow: error: standard output is closed\n".utf8))
+    let message = Array("feedbackflow: error: standard output is closed\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(3)
 }
 

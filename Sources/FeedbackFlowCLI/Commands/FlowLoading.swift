@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -20,7 +24,7 @@ enum FlowLoading {
         path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
         allowsStandardInput: Bool = true, environment: CommandEnvironment
     ) throws -> Flow? {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if path == SourceFile.standardInputPath {
             guard allowsStandardInput else {
                 throw UsageError(
@@ -30,7 +34,7 @@ enum FlowLoading {
         } else if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             throw UsageError("no such file '\(path)'")
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw UsageError("'\(path)' is a folder, not a flow file", hint: "to check a folder use 'feedbackflow validate \(path)'")
         }
         let compilation = FlowCompiler.compile(path: path, options: options)

@@ -5,7 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -181,9 +185,9 @@ package struct RunCommand: Command {
     /// or not writable), checked before the flow starts rather than at the first submit.
     static func checkWritable(_ path: String, option: String) throws(UsageError) {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory.boolValue, manager.isWritableFile(atPath: path) else {
+            guard !isDirectory, manager.isWritableFile(atPath: path) else {
                 throw UsageError("cannot write to '\(path)' (\(option))")
             }
             return

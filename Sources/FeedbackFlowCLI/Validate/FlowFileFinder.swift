@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -76,12 +80,12 @@ package enum FlowFileFinder {
                 if seen.insert(path).inserted { result.append(path) }
                 continue
             }
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw UsageError("no such file or folder '\(path)'")
             }
             var found: [String]
-            if isDirectory.boolValue {
+            if isDirectory {
                 var visited: Set<String> = []
                 var special: [Skipped] = []
                 found = try search(folder: path, manager: manager, visited: &visited, skipped: &special)
