@@ -24,17 +24,16 @@ enum FlowLoading {
         path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
         allowsStandardInput: Bool = true, environment: CommandEnvironment
     ) throws -> Flow? {
-        var isDirectory = false
         if path == SourceFile.standardInputPath {
             guard allowsStandardInput else {
                 throw UsageError(
                     "'run' reads its answers from standard input, so the flow cannot come from there",
                     hint: "save the flow to a file and give its path")
             }
-        } else if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        } else if PathKind(path) == .missing {
             throw UsageError("no such file '\(path)'")
         }
-        guard !isDirectory else {
+        guard PathKind(path) != .directory else {
             throw UsageError("'\(path)' is a folder, not a flow file", hint: "to check a folder use 'feedbackflow validate \(path)'")
         }
         let compilation = FlowCompiler.compile(path: path, options: options)

@@ -185,9 +185,9 @@ package struct RunCommand: Command {
     /// or not writable), checked before the flow starts rather than at the first submit.
     static func checkWritable(_ path: String, option: String) throws(UsageError) {
         let manager = FileManager.default
-        var isDirectory = false
-        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory, manager.isWritableFile(atPath: path) else {
+        let kind = PathKind(path)
+        if kind != .missing {
+            guard kind != .directory, manager.isWritableFile(atPath: path) else {
                 throw UsageError("cannot write to '\(path)' (\(option))")
             }
             return

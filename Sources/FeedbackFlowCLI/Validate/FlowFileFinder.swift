@@ -80,12 +80,12 @@ package enum FlowFileFinder {
                 if seen.insert(path).inserted { result.append(path) }
                 continue
             }
-            var isDirectory = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let kind = PathKind(path)
+            guard kind != .missing else {
                 throw UsageError("no such file or folder '\(path)'")
             }
             var found: [String]
-            if isDirectory {
+            if kind == .directory {
                 var visited: Set<String> = []
                 var special: [Skipped] = []
                 found = try search(folder: path, manager: manager, visited: &visited, skipped: &special)
