@@ -60,7 +60,7 @@ class FlowWriter:
         e = self.emit
         e(1, f"{screen_id}:")
         fields = []
-        if kind == 0:  # the call-quality form (seed 000)
+        if kind == 0:  # the call-quality form
             e(2, "style: feedback")
             e(2, f"image: feedbackLogo{index % 7}")
             e(2, f"title: How was your {rng.choice(ORIGINS)}?")
@@ -93,7 +93,7 @@ class FlowWriter:
             e(3, f"- image: banner{index % 11}")
             e(3, f"- toggle: {{id: notify_{index}, label: Notify me, value: false}}")
             fields = [f"notify_{index}"]
-        elif kind == 2:  # network error with a retry button (seed 002)
+        elif kind == 2:  # network error with a retry button
             e(2, "style: error")
             e(2, "title: No connection")
             e(2, f"subtitle: We couldn't reach the server ({rng.randint(400, 599)}). Check your connection and try again.")

@@ -109,7 +109,7 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the README's Swift example runs: seed API, retry completion handler, flow from a file")
+    @Test("the README's Swift example runs: the screens-in-code API, retry completion handler, flow from a file")
     func swiftExample() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

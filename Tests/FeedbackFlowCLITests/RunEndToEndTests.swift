@@ -32,7 +32,7 @@ struct RunEndToEndTests {
         #expect(lines.count == 2 && lines[1].isEmpty, "exactly one line ending in a newline: \(text)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(object["rating"] as? Int == 4)
-        // The seed's reason: the email, a line break, the comment.
+        // The reason: the email, a line break, the comment.
         #expect(object["reason"] as? String == "ada@example.com\nThe call was great")
         #expect(object["flowID"] as? String == "call-quality-rating")
     }

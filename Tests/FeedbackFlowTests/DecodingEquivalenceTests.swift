@@ -51,7 +51,7 @@ struct DecodingEquivalenceTests {
         #expect(fromFile != changed)
     }
 
-    @Test("a single-screen file and the seed's FeedbackConfiguration built in code have the same shape")
+    @Test("a single-screen file and the same FeedbackConfiguration built in code have the same shape")
     func codeAndFile() throws {
         let compilation = F.compile("decoding/single-screen.yaml")
         #expect(compilation.diagnostics.isEmpty)

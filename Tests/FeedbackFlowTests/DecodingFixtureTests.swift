@@ -57,7 +57,7 @@ struct DecodingFixtureTests {
         ])
     }
 
-    @Test("the brief's call-quality flow decodes clean into the model it describes")
+    @Test("the call-quality example flow decodes clean into the model it describes")
     func callQuality() throws {
         let compilation = F.compile("decoding/call-quality.yaml")
         #expect(compilation.diagnostics.isEmpty)

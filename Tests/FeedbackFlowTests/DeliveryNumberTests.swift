@@ -3,7 +3,7 @@ import FeedbackFlowTestSupport
 import Foundation
 import Testing
 
-/// BRIEF "Values": numbers are never rounded — also not in the files the library writes.
+/// Numbers are never rounded — also not in the files the library writes.
 /// Every expected line below is written by hand from RFC 8259 (§6 numbers, §7 strings)
 /// and the documented key order, and was checked to parse with Python's `json` module
 /// (`parse_float=Decimal`) to the values the YAML 1.2 core schema gives the fixture.

@@ -3,7 +3,7 @@ import FeedbackFlowTestSupport
 import Synchronization
 import Testing
 
-/// The busy rule, the double-tap guard and stale taps (BRIEF "Actions").
+/// The busy rule, the double-tap guard and stale taps.
 @Suite("Navigator busy and stale taps")
 struct NavigatorBusyTests {
     private func slowFlow(retry: Bool = false) -> Flow {
@@ -165,7 +165,7 @@ struct NavigatorBusyTests {
 }
 
 /// Seed `002`: screens built in Swift and shown with `pushFeedback` / `presentFeedback`.
-@Suite("Navigator seed API")
+@Suite("Navigator screens-in-code API")
 struct NavigatorSeedAPITests {
     private func navigator(_ presenter: RecordingPresenter) -> FlowNavigator {
         FlowNavigator(

@@ -2,7 +2,7 @@ import FeedbackFlow
 import FeedbackFlowTestSupport
 import Testing
 
-/// Every step of the BRIEF's action table, run through a tap.
+/// Every built-in step, run through a tap.
 @Suite("Navigator steps")
 struct NavigatorStepTests {
     @Test("start presents the start screen on a new stack")

@@ -1,8 +1,7 @@
 import FeedbackFlow
 import Testing
 
-/// ``TemplateString`` parsing (BRIEF "Templates and expressions": `${name}` is a
-/// reference, `$$` a literal `$`). Offsets count Unicode scalars of `raw`; the expected
+/// ``TemplateString`` parsing (`${name}` is a reference, `$$` a literal `$`). Offsets count Unicode scalars of `raw`; the expected
 /// offsets below are counted by hand.
 @Suite("Template parsing")
 struct TemplateParsingTests {

@@ -111,7 +111,7 @@ struct ValidationFixtureTests {
         #expect(F.places(compilation.diagnostics) == ["2:10 empty-flow"])
     }
 
-    @Test("the brief's call-quality flow validates without findings")
+    @Test("the call-quality example flow validates without findings")
     func cleanFlow() {
         #expect(F.compile("decoding/call-quality.yaml").diagnostics.isEmpty)
         #expect(F.compile("decoding/call-quality.json").diagnostics.isEmpty)

@@ -266,7 +266,7 @@ struct ValidationRuleTests {
         #expect(diagnostics.first?.span == Self.span(9, 3))
     }
 
-    @Test("a clean flow built with the seed API validates without findings")
+    @Test("a clean flow built in Swift validates without findings")
     func cleanSeedFlow() {
         let configuration = FeedbackConfiguration(
             id: "done", style: .success, title: "Title", subtitle: "Subtitle",

@@ -21,9 +21,9 @@ struct DocumentLoaderTests {
         #expect(forced.root?["a"]?.integer == 1)
     }
 
-    @Test("the brief's example flow loads cleanly, comments ignored, escapes decoded, positions exact")
-    func briefExample() throws {
-        let document = DocumentLoader.load(path: Fixtures.url("brief-example.yaml").path)
+    @Test("the example flow loads cleanly, comments ignored, escapes decoded, positions exact")
+    func exampleFlow() throws {
+        let document = DocumentLoader.load(path: Fixtures.url("example-flow.yaml").path)
         #expect(document.diagnostics.isEmpty)
         let root = try #require(document.root)
         #expect(root["start"]?.string == "rate-call")
@@ -36,6 +36,6 @@ struct DocumentLoaderTests {
         let submit = try #require(screen["primaryAction"]?["button"]?["action"]?.sequence?.first)
         #expect(submit["collectUserFeedback"]?["reason"]?.string == "${email}\n${comment}")
         #expect(root["screens"]?["thanks"]?["primaryAction"]?["button"]?["action"]?.string == "dismiss")
-        #expect(root.span.file.hasSuffix("brief-example.yaml"))
+        #expect(root.span.file.hasSuffix("example-flow.yaml"))
     }
 }

@@ -58,4 +58,14 @@ struct LoadingLimitsTests {
         #expect(document.diagnostics.first?.message == "nesting exceeds 3 levels")
         #expect(document.root == nil)
     }
+
+    @Test("an alias cannot nest deeper than maximumNestingDepth by repeating a deep anchor inside another")
+    func aliasDepth() {
+        // The root mapping is level 1; `*a` (3 levels) sits at level 4 inside b (b: 6 levels),
+        // `*b` at level 4 inside c: 4 + 6 = 10 levels. `*b` is at 3:10.
+        let tooDeep = Fixtures.load("limits/alias-depth.yaml", limits: LoadingLimits(maximumNestingDepth: 9))
+        #expect(tooDeep.codes == ["nesting-depth-limit@3:10"])
+        #expect(tooDeep.root == nil)
+        #expect(Fixtures.load("limits/alias-depth.yaml", limits: LoadingLimits(maximumNestingDepth: 10)).diagnostics.isEmpty)
+    }
 }

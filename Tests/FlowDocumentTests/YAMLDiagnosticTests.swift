@@ -175,3 +175,35 @@ struct YAMLCombinedDiagnosticTests {
         #expect(document.root?.at == "3:1")
     }
 }
+
+/// Duplicate keys that are not plain text, and mappings on either side of the size where
+/// keys start being looked up through an index (more than 12 entries).
+@Suite("Duplicate keys: complex keys and large mappings")
+struct DuplicateKeyIndexTests {
+    @Test("complex keys are duplicates when their content is the same, whatever the quoting; positions at the repeats")
+    func complexKeys() {
+        let document = Fixtures.load("duplicate-complex-keys.yaml")
+        // `["a", 'b']` repeats `[a, b]` (line 5), `{x: "1"}` repeats `{x: 1}` (line 7); `[a, c]` is new.
+        #expect(document.codes == ["duplicate-key@5:3", "duplicate-key@7:3"])
+        #expect(document.diagnostics.map(\.message) == ["duplicate key (first at 1:3)", "duplicate key (first at 3:3)"])
+        #expect(document.root?.mapping?.count == 3)
+    }
+
+    @Test("a duplicate just before and just after the mapping becomes indexed is found, and the first value kept")
+    func thresholdDuplicates() {
+        let document = Fixtures.load("duplicate-key-threshold.yaml")
+        #expect(document.codes == ["duplicate-key@13:1", "duplicate-key@15:1"])
+        #expect(document.root?.mapping?.count == 13)
+        #expect(document.root?["k12"]?.string == "v12")
+        #expect(document.root?["k1"]?.string == "v1")
+    }
+
+    @Test("merging into a large mapping keeps its own keys and adds the others where << stands")
+    func mergeIntoLargeMapping() {
+        let document = Fixtures.load("merge-into-large.yaml")
+        #expect(document.diagnostics.isEmpty)
+        let keys = document.root?["big"]?.mapping?.map(\.keyText)
+        #expect(keys == ["m1", "m3"] + (1...14).map { "k\($0)" } + ["m2"])
+        #expect(document.root?["big"]?["m2"]?.string == "own")
+    }
+}

@@ -2,7 +2,7 @@ import FlowSource
 import Testing
 
 /// Typing of YAML scalars is driven by the expected type (YAML 1.2 core schema §10.3.2,
-/// narrowed by the brief: only plain `true`/`false` are booleans).
+/// narrowed so that only plain `true`/`false` are booleans).
 @Suite("YAML value typing")
 struct YAMLValueTypingTests {
     let root: Node
@@ -89,5 +89,21 @@ struct YAMLValueTypingTests {
     func order() {
         #expect(root.mapping?.prefix(3).map(\.keyText) == ["no", "on", "mode"])
         #expect(root.mapping?.count == 24)
+    }
+
+    @Test("integers follow the core schema's forms exactly: one sign only before decimal digits, none after 0o or 0x",
+          arguments: [("+-5", nil), ("-+5", nil), ("0o-7", nil), ("0x+1f", nil), ("0o", nil), ("0x", nil), ("+", nil),
+                      ("+5", 5), ("-0", 0), ("0o17", 15), ("0x1F", 31), ("007", 7)] as [(String, Int?)])
+    func integerForms(text: String, value: Int?) {
+        // YAML 1.2.2 §10.3.2: [-+]? [0-9]+ | 0o [0-7]+ | 0x [0-9a-fA-F]+
+        #expect(Scalar(text: text, style: .plain).integer == value)
+    }
+
+    @Test("an octal or hexadecimal integer is a number in decimal; other numbers keep their text")
+    func numberText() {
+        #expect(Scalar(text: "0x1F", style: .plain).number == "31")
+        #expect(Scalar(text: "0o17", style: .plain).number == "15")
+        #expect(Scalar(text: "12.50", style: .plain).number == "12.50")
+        #expect(Scalar(text: "+-5", style: .plain).number == nil)
     }
 }

@@ -354,8 +354,9 @@ package struct FlowState: Sendable, Equatable {
         }
     }
 
-    /// The invariants of the type's documentation (and ``NavigationState``'s) that do not
-    /// hold between changes, one sentence each; empty for a valid state. O(size of the state).
+    /// The documented invariants of the type (and ``NavigationState``'s), which hold
+    /// between changes, that this state breaks: one sentence each, empty for a valid
+    /// state. O(size of the state).
     package func invariantViolations() -> [String] {
         var violations = navigation.invariantViolations()
         if !navigation.stacks.joined().allSatisfy({ screens[$0.screenID] != nil }) {

@@ -129,7 +129,7 @@ package struct NavigationState: Sendable, Hashable {
         return instance
     }
 
-    /// The invariants of the type's documentation that do not hold, one sentence each;
+    /// The documented invariants of the type that this state breaks, one sentence each;
     /// empty for a valid state. O(instances).
     package func invariantViolations() -> [String] {
         var violations: [String] = []

@@ -19,7 +19,7 @@ package struct JSONLoader {
             return LoadedDocument(source: source, format: .json, root: nil, diagnostics: [problem])
         }
         var parser = JSONParser(
-            source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, limits: limits)
+            source: source, bomLength: validation.bomLength, limits: limits)
         let root = parser.parse()
         return LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
     }

@@ -28,12 +28,12 @@ struct JSONParser {
     private var tree: DocumentTreeBuilder
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(source: SourceFile, bomLength: Int, isASCII: Bool = false, limits: LoadingLimits = LoadingLimits()) {
+    init(source: SourceFile, bomLength: Int, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
         bytes = source.bytes
         self.bomLength = bomLength
         position = bomLength
-        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength, isASCII: isASCII)
+        locator = SourceLocator(bytes: source.bytes, bomLength: bomLength)
         tree = DocumentTreeBuilder(file: source.path, limits: limits, expectedNodes: source.bytes.count / 8)
     }
 

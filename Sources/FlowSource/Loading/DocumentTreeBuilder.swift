@@ -60,6 +60,8 @@ package struct DocumentTreeBuilder {
     /// A builder for the document at `file` within `limits`, with room for `expectedNodes` nodes.
     package init(file: String, limits: LoadingLimits = LoadingLimits(), expectedNodes: Int = 0) {
         self.file = file
+        var limits = limits
+        limits.maximumNodes = min(limits.maximumNodes, Int(Int32.max))
         self.limits = limits
         if expectedNodes > 0 {
             records.reserveCapacity(expectedNodes)
@@ -109,7 +111,8 @@ package struct DocumentTreeBuilder {
     /// key, with a note at the first.
     /// - Throws: `document-limit` at the key past ``LoadingLimits/maximumMappingEntries``.
     package mutating func addEntry(key: NodeID, value: NodeID) throws(Diagnostic) -> Diagnostic? {
-        guard let top = open.indices.last else { return nil }
+        guard let top = open.indices.last else { preconditionFailure("addEntry with no open mapping") }
+        precondition(open[top].isMapping, "addEntry on an open sequence")
         if (pending.count - open[top].first) / 2 >= limits.maximumMappingEntries {
             throw limits.tooManyEntries(at: span(of: key))
         }
@@ -129,8 +132,9 @@ package struct DocumentTreeBuilder {
         tag: String? = nil, start: SourcePosition, end: SourcePosition
     ) throws(Diagnostic) -> NodeID {
         try checkNodeCount(start: start, end: end)
-        guard let collection = open.popLast() else {
-            return try addScalar("", style: .plain, start: start, end: end)
+        guard let collection = open.popLast() else { preconditionFailure("closeCollection with nothing open") }
+        if links.count + (pending.count - collection.first) > Int(Int32.max) {
+            throw limits.tooManyNodes(at: SourceSpan(file: file, start: start, end: end))
         }
         let linkStart = links.count
         links.append(contentsOf: pending[collection.first...])
@@ -285,11 +289,11 @@ package struct DocumentTreeBuilder {
         return index
     }
 
-    /// An array position as stored. Positions stay far below `Int32.max`: a node takes
-    /// at least one byte of a file, and files are read up to a limit well below 2 GiB
-    /// (``SourceFile/defaultByteLimit``; positions are exact up to 2 GiB,
-    /// ``SourcePosition``). Past it, the position saturates rather than trapping.
-    private static func index(_ position: Int) -> Int32 { Int32(clamping: position) }
+    /// An array position as stored. Every position fits: nodes are checked against
+    /// ``LoadingLimits/maximumNodes`` (which the builder caps at `Int32.max`) before one
+    /// is added, texts are one per scalar node, and links against `Int32.max` when a
+    /// collection closes.
+    private static func index(_ position: Int) -> Int32 { Int32(truncatingIfNeeded: position) }
 }
 
 // MARK: Keys

@@ -24,8 +24,9 @@ public struct LoadingLimits: Sendable, Hashable {
     /// The longest scalar, in UTF-8 bytes after escapes and folding; default 1 MiB. A
     /// longer one is `document-limit` at the scalar.
     public var maximumScalarBytes: Int
-    /// The most entries of one mapping; default 100,000. The key of the entry past it is
-    /// `document-limit`.
+    /// The most entries of one mapping; default 100,000. Past it, `document-limit` at the
+    /// key of the entry past it, or at the mapping's start when YAML merge keys (`<<`) add
+    /// the entries that pass it.
     public var maximumMappingEntries: Int
 
     /// 32 MiB: a flow file is a few kilobytes, a generated one a few megabytes.
@@ -49,6 +50,7 @@ public struct LoadingLimits: Sendable, Hashable {
     package struct Setting: Sendable {
         /// The name in `--limit NAME=N`.
         package let name: String
+        /// The property it sets.
         package let keyPath: any WritableKeyPath<LoadingLimits, Int> & Sendable
         /// What it bounds, for help text and docs.
         package let meaning: String

@@ -26,6 +26,8 @@ package final class DocumentTree: Sendable {
         self.tags = tags
     }
 
-    /// The number of nodes stored (an alias's target counted once).
+    /// The number of node records stored: every scalar and collection written (an alias's
+    /// target once, however often it is used), plus one per alias used as a key (it has
+    /// its own span); entries dropped as duplicates and `<<` entries still have theirs.
     package var nodeCount: Int { records.count }
 }

@@ -31,6 +31,7 @@ package struct Node: Sendable {
 
     var record: NodeRecord { tree.records[Int(index)] }
 
+    /// What the node holds: a scalar's text and style, or a view of its items or entries.
     package var kind: Kind {
         let record = record
         switch record.kind {
@@ -77,7 +78,9 @@ package struct Node: Sendable {
 /// One `key: value` pair of a mapping. `key` is a node with its own span, so a
 /// diagnostic about the key (unknown, duplicate) points at the key, not the value.
 package struct MappingEntry: Sendable {
+    /// The key node (a scalar, or a collection for a complex YAML key).
     package let key: Node
+    /// The value node.
     package let value: Node
 
     /// The key's text when it is a scalar; `nil` for complex keys.

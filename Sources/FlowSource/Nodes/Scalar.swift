@@ -2,7 +2,9 @@
 /// explicit tag. Typing is driven by the type a decoder expects (YAML 1.2 core schema,
 /// §10.3.2; JSON per RFC 8259 §3, §6, §7).
 package struct Scalar: Sendable, Hashable {
+    /// The text after escapes and folding.
     package var text: String
+    /// How it was written.
     package var style: ScalarStyle
     /// An explicit tag (e.g. `tag:yaml.org,2002:str`), or `nil`.
     package var tag: String?
@@ -61,24 +63,33 @@ package struct Scalar: Sendable, Hashable {
         guard style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:int"
         else { return nil }
-        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }
-        if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
-        var digits = Substring(text)
-        if digits.first == "+" { digits = digits.dropFirst() }
-        guard let first = digits.first, first == "-" || first.isASCII && first.isNumber else { return nil }
-        guard digits.dropFirst(first == "-" ? 1 : 0).allSatisfy({ $0.isASCII && $0.isNumber }),
-            !digits.dropFirst(first == "-" ? 1 : 0).isEmpty
-        else { return nil }
-        return Int(digits)
+        func digits(_ part: Substring, _ isDigit: (Character) -> Bool) -> Bool {
+            !part.isEmpty && part.allSatisfy { $0.isASCII && isDigit($0) }
+        }
+        if text.hasPrefix("0o") {
+            let part = text.dropFirst(2)
+            return digits(part, { ("0"..."7").contains($0) }) ? Int(part, radix: 8) : nil
+        }
+        if text.hasPrefix("0x") {
+            let part = text.dropFirst(2)
+            return digits(part, \.isHexDigit) ? Int(part, radix: 16) : nil
+        }
+        var part = Substring(text)
+        let negative = part.first == "-"
+        if part.first == "-" || part.first == "+" { part = part.dropFirst() }
+        guard digits(part, \.isNumber) else { return nil }
+        return Int(negative ? "-" + part : part)
     }
 
-    /// A plain number per the core schema (`[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`),
-    /// returned as its exact decimal text so that nothing is rounded. `nil` otherwise.
+    /// A plain number per the core schema (`[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`,
+    /// or an ``integer``), returned as its text so that nothing is rounded: the text as
+    /// written, except that an octal or hexadecimal integer (`0o17`, `0x1F`) is given in
+    /// decimal. `nil` otherwise.
     package var number: String? {
         guard style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:int"
         else { return nil }
-        if integer != nil { return text }
+        if let integer { return text.hasPrefix("0o") || text.hasPrefix("0x") ? String(integer) : text }
         var scalars = Substring(text).unicodeScalars[...]
         if let f = scalars.first, f == "-" || f == "+" { scalars = scalars.dropFirst() }
         var sawDigit = false

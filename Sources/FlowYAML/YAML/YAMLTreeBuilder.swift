@@ -32,6 +32,8 @@ struct YAMLTreeBuilder {
         var entryCount = 0
         /// Nodes in this subtree so far, aliases counted expanded.
         var size = 1
+        /// The tallest child so far: 0 for scalars, 1 + its own for a collection.
+        var childHeight = 0
         var lastEnd: SourcePosition?
         /// The first `<<` key, the mappings it merges in priority order, and the
         /// position among the written entries where the merged ones go.
@@ -43,6 +45,9 @@ struct YAMLTreeBuilder {
     private struct Anchored {
         let node: DocumentTreeBuilder.NodeID
         let size: Int
+        /// Levels of collections in the node (0 for a scalar), so that an alias cannot
+        /// nest deeper than the limit by repeating a deep anchor inside another.
+        let height: Int
     }
 
     private let source: SourceFile
@@ -175,7 +180,7 @@ struct YAMLTreeBuilder {
             quotedRanges.append(span.start.offset..<span.end.offset)
         }
         let node = try tree.addScalar(event.scalarText, style: style, tag: event.tag, start: span.start, end: span.end)
-        try attach(node, size: 1, anchor: event.anchor, endingAt: span.end)
+        try attach(node, size: 1, height: 0, anchor: event.anchor, endingAt: span.end)
     }
 
     /// Expands an alias. An alias inside the node carrying its anchor refers to that node
@@ -198,15 +203,18 @@ struct YAMLTreeBuilder {
             try standIn(for: span, YAMLDiagnostics.unknownAlias(name, at: span))
             return
         }
+        if stack.count + anchored.height > limits.maximumNestingDepth {
+            throw limits.nestingTooDeep(at: span)
+        }
         expandedNodes = Self.add(expandedNodes, anchored.size)
         if expandedNodes > max(limits.maximumAliasExpansion, 0) {
             throw YAMLDiagnostics.expansionLimit(limits.maximumAliasExpansion, alias: name, adding: anchored.size, at: span)
         }
         if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
             let key = try tree.respanned(anchored.node, start: span.start, end: span.end)
-            try attach(key, size: anchored.size, anchor: nil, endingAt: span.end)
+            try attach(key, size: anchored.size, height: anchored.height, anchor: nil, endingAt: span.end)
         } else {
-            try attach(anchored.node, size: anchored.size, anchor: nil, endingAt: span.end)
+            try attach(anchored.node, size: anchored.size, height: anchored.height, anchor: nil, endingAt: span.end)
         }
     }
 
@@ -217,7 +225,7 @@ struct YAMLTreeBuilder {
         unknownAliasOffsets.insert(span.start.offset)
         guard !stack.isEmpty else { return }
         let null = try tree.addScalar("", style: .plain, start: span.start, end: span.end)
-        try attach(null, size: 1, anchor: nil, endingAt: span.end)
+        try attach(null, size: 1, height: 0, anchor: nil, endingAt: span.end)
     }
 
     private mutating func open(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
@@ -251,24 +259,26 @@ struct YAMLTreeBuilder {
             ? try tree.closeCollection(tag: frame.tag, start: frame.start, end: end)
             : try tree.closeMapping(
                 merging: frame.mergeSources, at: frame.mergePosition, tag: frame.tag, start: frame.start, end: end)
-        try attach(node, size: frame.size, anchor: frame.anchor, endingAt: end)
+        try attach(node, size: frame.size, height: frame.childHeight + 1, anchor: frame.anchor, endingAt: end)
     }
 
     // MARK: Tree
 
-    /// Hands a finished node to its parent (or makes it the root) and records its anchor.
+    /// Hands a finished node of `size` nodes (aliases expanded) and `height` levels of
+    /// collections to its parent (or makes it the root) and records its anchor.
     /// `end` is where the node's text ends here — for an alias, the end of `*name`,
     /// not of the anchored node, whose spans point back at the anchor.
     private mutating func attach(
-        _ node: DocumentTreeBuilder.NodeID, size: Int, anchor: String?, endingAt end: SourcePosition
+        _ node: DocumentTreeBuilder.NodeID, size: Int, height: Int, anchor: String?, endingAt end: SourcePosition
     ) throws(Diagnostic) {
-        if let anchor { anchors[anchor] = Anchored(node: node, size: size) }
+        if let anchor { anchors[anchor] = Anchored(node: node, size: size, height: height) }
         guard !stack.isEmpty else {
             root = node
             return
         }
         let top = stack.count - 1
         stack[top].size = Self.add(stack[top].size, size)
+        stack[top].childHeight = max(stack[top].childHeight, height)
         stack[top].lastEnd = end
         guard stack[top].isMapping else {
             tree.appendItem(node)
