@@ -93,7 +93,11 @@ let package = Package(
 // build only with coverage instrumentation and libFuzzer's driver linked in
 // (scripts/fuzz passes the flags).
 if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
-    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: strictness))
+    package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
+    package.targets.append(
+        .target(
+            name: "FuzzDriver", dependencies: ["CLibFuzzer", "FeedbackFlow", "FlowSource"], path: "Fuzz/FuzzDriver",
+            swiftSettings: strictness))
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzYAMLLoader", ["FeedbackFlow", "FlowSource", "FlowYAML"]),
         ("FuzzJSONLoader", ["FeedbackFlow", "FlowSource"]),

@@ -3,11 +3,11 @@ import FlowSource
 import FlowYAML
 import FuzzDriver
 
-/// Loads the input as YAML. Crashes, sanitizer reports and inputs slower than the run's
-/// `-timeout` are findings.
+/// Loads the input as YAML and checks every position (``checkLoadedTree(_:)``). Crashes,
+/// failed checks, sanitizer reports and inputs slower than the run's `-timeout` are findings.
 @_cdecl("FuzzYAMLLoader_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv) { bytes in
-        _ = DocumentLoader.load(SourceFile(path: "fuzz.yaml", bytes: bytes), format: .yaml)
+        checkLoadedTree(DocumentLoader.load(SourceFile(path: "fuzz.yaml", bytes: bytes), format: .yaml))
     }
 }
