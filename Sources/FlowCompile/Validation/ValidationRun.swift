@@ -17,6 +17,8 @@ struct ValidationRun {
     /// Screen id → position in `flow.screens` of its first screen, so that target and
     /// reachability lookups are O(1) instead of a scan of the screens.
     private let screenIndex: [String: Int]
+    /// `screenIDs` prepared once for "did you mean" (one question per unknown target).
+    private let screenCandidates: Suggestion.Candidates
 
     /// A run over `flow` with what the host provides in `options`.
     init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile? = nil) {
@@ -28,6 +30,7 @@ struct ValidationRun {
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
         screenIndex = flow.screenIndex()
+        screenCandidates = Suggestion.Candidates(screenIDs)
     }
 
     mutating func report(
@@ -102,8 +105,7 @@ struct ValidationRun {
     }
 
     private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
-        let hint = Suggestion.hint(for: id, among: screenIDs)
-            ?? "the screens are " + screenIDs.map { "'\($0)'" }.joined(separator: ", ")
+        let hint = screenCandidates.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs)
         report(.unknownScreen, "unknown screen '\(id)'", at: span, hint: "\(role): \(hint)")
     }
 
@@ -388,27 +390,34 @@ struct ValidationRun {
     // MARK: Templates
 
     /// `invalid-template` and `unknown-reference` in every template of every screen.
+    /// "Did you mean" asks a list of known names prepared once.
     mutating func checkTemplates(fieldIDs: [String]) {
         let known = fieldIDs + ContextVariable.names + additionalVariables
         let knownSet = Set(known)
+        let candidates = Suggestion.Candidates(known)
         for screen in flow.screens {
             for template in Self.templates(of: screen) {
-                for problem in template.problems {
-                    report(.invalidTemplate, problem.message,
-                           at: TemplateLocator.span(in: template, offset: problem.offset, length: 1, source: source),
+                let unknown = template.references.filter {
+                    TemplateString.isValidName(Substring($0.name)) && !knownSet.contains($0.name)
+                }
+                guard !template.problems.isEmpty || !unknown.isEmpty else { continue }
+                let requests =
+                    template.problems.map { (offset: $0.offset, length: 1) }
+                    + unknown.map { (offset: $0.offset, length: $0.name.unicodeScalars.count + 3) }
+                let spans = requests.map {
+                    TemplateLocator.span(in: template, offset: $0.offset, length: $0.length, source: source)
+                }
+                for (problem, span) in zip(template.problems, spans) {
+                    report(.invalidTemplate, problem.message, at: span,
                            hint: "write '${name}' for a value, '$$' for a literal '$'")
                 }
-                for (name, offset) in template.references
-                where TemplateString.isValidName(Substring(name)) && !knownSet.contains(name) {
-                    let hint = Suggestion.hint(for: name, among: known).map {
+                for ((name, _), span) in zip(unknown, spans.dropFirst(template.problems.count)) {
+                    let hint = candidates.hint(for: name).map {
                         "\($0) If the host provides '\(name)', declare it as a host-provided variable"
                     } ?? "a template names a field id of the flow, "
                         + ContextVariable.names.map { "'\($0)'" }.joined(separator: ", ")
                         + ", or a host-provided variable; if the host provides '\(name)', declare it as one"
-                    report(.unknownReference, "unknown reference '\(name)'",
-                           at: TemplateLocator.span(
-                               in: template, offset: offset, length: name.unicodeScalars.count + 3, source: source),
-                           hint: hint)
+                    report(.unknownReference, "unknown reference '\(name)'", at: span, hint: hint)
                 }
             }
         }

@@ -8,20 +8,59 @@
 /// A candidate is close enough when its distance is at most
 /// `max(1, min(2, typed.count / 3))`: one edit for names of up to five scalars, two for
 /// longer ones. This keeps `id` from suggesting `ok` while `sucess` still finds `success`.
+///
+/// **Bounds.** The work per question does not depend on how long the names are or how
+/// many candidates there are beyond fixed caps, so a flow of thousands of screens (or a
+/// 20 MB key) cannot make "did you mean" quadratic:
+/// - a candidate whose (lowercased) length differs from the typed name's by more than the
+///   threshold is skipped without computing anything (its distance cannot be within it);
+/// - the distance is computed in a band of `2 · threshold + 1` diagonals and given up as
+///   soon as a whole row exceeds the threshold (``boundedDistance(_:_:limit:)``);
+/// - candidates longer than ``maximumLength`` scalars are never suggested, and a typed
+///   name longer than ``maximumLength`` plus the threshold gets no suggestion;
+/// - at most ``maximumCandidatesExamined`` candidates (those that pass the length test,
+///   in the order given) have their distance computed; later ones are not considered.
+///
+/// For a list asked about many times (the screen ids, once per unknown target), build a
+/// ``Candidates`` once: it lowercases each candidate once instead of once per question.
 package enum Suggestion {
+    /// Candidates (and typed names) longer than this many Unicode scalars are not compared.
+    package static let maximumLength = 64
+    /// The most candidates whose distance is computed for one typed name.
+    package static let maximumCandidatesExamined = 1_000
+
+    /// A candidate list prepared once: each name lowercased (as Unicode scalars) up front.
+    /// O(total length of the candidates) to build; each ``closest(to:)`` is
+    /// O(candidates + ``maximumCandidatesExamined`` · ``maximumLength``).
+    package struct Candidates: Sendable {
+        private let names: [String]
+        /// The lowercased scalars of each name; `nil` when longer than ``maximumLength``.
+        private let folded: [[Unicode.Scalar]?]
+
+        /// Prepares `candidates`, keeping their order (ties go to the one listed first).
+        package init(_ candidates: some Sequence<String>) {
+            names = Array(candidates)
+            folded = names.map(Suggestion.folded)
+        }
+
+        /// The closest candidate to `typed` within the threshold, or `nil`; the same answer
+        /// as ``Suggestion/closest(to:among:)`` for the same list.
+        package func closest(to typed: String) -> String? {
+            Suggestion.closest(to: typed, among: zip(names, folded).lazy.map { ($0, $1) })
+        }
+
+        /// `did you mean 'title'?` for the closest candidate, or `nil` when none is close.
+        package func hint(for typed: String) -> String? {
+            closest(to: typed).map { "did you mean '\($0)'?" }
+        }
+    }
+
     /// The closest of `candidates` to `typed` within the threshold above, or `nil`.
     /// Ties go to the candidate listed first, so the answer is deterministic.
-    /// O(k · m · n) for k candidates of length ≤ m and `typed` of length n.
+    /// O(k · m) for k candidates of length ≤ m (to lowercase them), plus the bounded
+    /// distances of the type's documentation.
     package static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
-        let limit = maximumDistance(for: typed)
-        var best: (candidate: String, distance: Int)?
-        for candidate in candidates where candidate != typed {
-            let d = distance(typed, candidate)
-            guard d <= limit else { continue }
-            if let current = best, current.distance <= d { continue }
-            best = (candidate, d)
-        }
-        return best?.candidate
+        closest(to: typed, among: candidates.lazy.map { ($0, folded($0)) })
     }
 
     /// `did you mean 'title'?` for the closest candidate, or `nil` when none is close.
@@ -34,8 +73,47 @@ package enum Suggestion {
         max(1, min(2, typed.unicodeScalars.count / 3))
     }
 
+    /// The search shared by both entry points: `candidates` pairs each name with its
+    /// lowercased scalars (`nil`: too long to compare).
+    private static func closest(
+        to typed: String, among candidates: some Sequence<(String, [Unicode.Scalar]?)>
+    ) -> String? {
+        let limit = maximumDistance(for: typed)
+        guard let s = folded(typed, cap: maximumLength + limit) else { return nil }
+        var best: (candidate: String, distance: Int)?
+        var examined = 0
+        for (candidate, t) in candidates {
+            guard let t, abs(t.count - s.count) <= limit, candidate != typed else { continue }
+            guard examined < maximumCandidatesExamined else { break }
+            examined += 1
+            // Only a strictly smaller distance replaces the best so far.
+            let bound = best.map { $0.distance - 1 } ?? limit
+            guard bound >= 0, let d = boundedDistance(s, t, limit: bound) else { continue }
+            best = (candidate, d)
+            if d == 0 { break }
+        }
+        return best?.candidate
+    }
+
+    /// The lowercased scalars of `name`, or `nil` when it has more than `cap` scalars
+    /// (counted before lowercasing, without reading further than `cap + 1` scalars).
+    private static func folded(_ name: String, cap: Int) -> [Unicode.Scalar]? {
+        var count = 0
+        for _ in name.unicodeScalars {
+            count += 1
+            if count > cap { return nil }
+        }
+        return Array(name.lowercased().unicodeScalars)
+    }
+
+    private static func folded(_ name: String) -> [Unicode.Scalar]? {
+        folded(name, cap: maximumLength)
+    }
+
     /// The optimal-string-alignment distance between `a` and `b`, ignoring case
     /// (lowercased Unicode scalars). O(|a| · |b|) time, O(|b|) memory per row (three rows).
+    /// The full computation, for tests and one-off use; suggestions use
+    /// ``boundedDistance(_:_:limit:)``.
     package static func distance(_ a: String, _ b: String) -> Int {
         let s = Array(a.lowercased().unicodeScalars)
         let t = Array(b.lowercased().unicodeScalars)
@@ -57,5 +135,43 @@ package enum Suggestion {
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
         }
         return previous[t.count]
+    }
+
+    /// The optimal-string-alignment distance between the scalar arrays `s` and `t` when it
+    /// is at most `limit`, else `nil` (case is not folded here: pass lowercased scalars).
+    ///
+    /// Only the cells within `limit` of the diagonal are computed (a path that leaves the
+    /// band costs more than `limit`), and the computation stops at the first row whose
+    /// cells all exceed `limit`. O(|s| · (2 · limit + 1)) time at most, O(|t|) memory.
+    package static func boundedDistance(_ s: [Unicode.Scalar], _ t: [Unicode.Scalar], limit: Int) -> Int? {
+        guard limit >= 0, abs(s.count - t.count) <= limit else { return nil }
+        if s.isEmpty || t.isEmpty { return max(s.count, t.count) }
+        let n = t.count
+        let big = limit + 1
+        var previousPrevious = [Int](repeating: big, count: n + 2)
+        var previous = [Int](repeating: big, count: n + 2)
+        var current = [Int](repeating: big, count: n + 2)
+        for j in 0...min(n, limit) { previous[j] = j }
+        for i in 1...s.count {
+            let lo = max(1, i - limit), hi = min(n, i + limit)
+            current[0] = i <= limit ? i : big
+            current[lo - 1] = lo - 1 == 0 ? current[0] : big
+            current[hi + 1] = big
+            var rowMinimum = current[0]
+            for j in lo...hi {
+                let cost = s[i - 1] == t[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                value = min(value, big)
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return nil }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        let d = previous[n]
+        return d <= limit ? d : nil
     }
 }
