@@ -390,7 +390,9 @@ struct ValidationRun {
     // MARK: Templates
 
     /// `invalid-template` and `unknown-reference` in every template of every screen.
-    /// "Did you mean" asks a list of known names prepared once.
+    /// The places of one template's problems are found together
+    /// (``TemplateLocator/spans(in:for:source:)``: one pass over the scalar however many
+    /// `${…}` it holds), and "did you mean" asks a list of known names prepared once.
     mutating func checkTemplates(fieldIDs: [String]) {
         let known = fieldIDs + ContextVariable.names + additionalVariables
         let knownSet = Set(known)
@@ -402,11 +404,9 @@ struct ValidationRun {
                 }
                 guard !template.problems.isEmpty || !unknown.isEmpty else { continue }
                 let requests =
-                    template.problems.map { (offset: $0.offset, length: 1) }
-                    + unknown.map { (offset: $0.offset, length: $0.name.unicodeScalars.count + 3) }
-                let spans = requests.map {
-                    TemplateLocator.span(in: template, offset: $0.offset, length: $0.length, source: source)
-                }
+                    template.problems.map { TemplateLocator.Request(offset: $0.offset, length: 1) }
+                    + unknown.map { TemplateLocator.Request(offset: $0.offset, length: $0.name.unicodeScalars.count + 3) }
+                let spans = TemplateLocator.spans(in: template, for: requests, source: source)
                 for (problem, span) in zip(template.problems, spans) {
                     report(.invalidTemplate, problem.message, at: span,
                            hint: "write '${name}' for a value, '$$' for a literal '$'")
