@@ -46,7 +46,7 @@ package enum Suggestion {
         /// The closest candidate to `typed` within the threshold, or `nil`; the same answer
         /// as ``Suggestion/closest(to:among:)`` for the same list.
         package func closest(to typed: String) -> String? {
-            Suggestion.closest(to: typed, among: zip(names, folded).lazy.map { ($0, $1) })
+            Suggestion.closest(to: typed, names: names, foldedNames: folded)
         }
 
         /// `did you mean 'title'?` for the closest candidate, or `nil` when none is close.
@@ -60,7 +60,7 @@ package enum Suggestion {
     /// O(k · m) for k candidates of length ≤ m (to lowercase them), plus the bounded
     /// distances of the type's documentation.
     package static func closest(to typed: String, among candidates: some Sequence<String>) -> String? {
-        closest(to: typed, among: candidates.lazy.map { ($0, folded($0)) })
+        Candidates(candidates).closest(to: typed)
     }
 
     /// `did you mean 'title'?` for the closest candidate, or `nil` when none is close.
@@ -73,26 +73,25 @@ package enum Suggestion {
         max(1, min(2, typed.unicodeScalars.count / 3))
     }
 
-    /// The search shared by both entry points: `candidates` pairs each name with its
-    /// lowercased scalars (`nil`: too long to compare).
-    private static func closest(
-        to typed: String, among candidates: some Sequence<(String, [Unicode.Scalar]?)>
-    ) -> String? {
+    /// The search: `foldedNames[i]` is the lowercased scalars of `names[i]` (`nil`: too long to
+    /// compare). One set of row buffers serves every candidate.
+    private static func closest(to typed: String, names: [String], foldedNames: [[Unicode.Scalar]?]) -> String? {
         let limit = maximumDistance(for: typed)
         guard let s = folded(typed, cap: maximumLength + limit) else { return nil }
-        var best: (candidate: String, distance: Int)?
+        var rows = Rows(capacity: maximumLength + 2)
+        var best: (candidate: Int, distance: Int)?
         var examined = 0
-        for (candidate, t) in candidates {
-            guard let t, abs(t.count - s.count) <= limit, candidate != typed else { continue }
+        for index in names.indices {
+            guard let t = foldedNames[index], abs(t.count - s.count) <= limit, names[index] != typed else { continue }
             guard examined < maximumCandidatesExamined else { break }
             examined += 1
             // Only a strictly smaller distance replaces the best so far.
             let bound = best.map { $0.distance - 1 } ?? limit
-            guard bound >= 0, let d = boundedDistance(s, t, limit: bound) else { continue }
-            best = (candidate, d)
-            if d == 0 { break }
+            guard bound >= 0 else { break }
+            guard let d = boundedDistance(s, t, limit: bound, rows: &rows) else { continue }
+            best = (index, d)
         }
-        return best?.candidate
+        return best.map { names[$0.candidate] }
     }
 
     /// The lowercased scalars of `name`, or `nil` when it has more than `cap` scalars
@@ -144,34 +143,58 @@ package enum Suggestion {
     /// band costs more than `limit`), and the computation stops at the first row whose
     /// cells all exceed `limit`. O(|s| · (2 · limit + 1)) time at most, O(|t|) memory.
     package static func boundedDistance(_ s: [Unicode.Scalar], _ t: [Unicode.Scalar], limit: Int) -> Int? {
+        var rows = Rows(capacity: t.count + 2)
+        return boundedDistance(s, t, limit: limit, rows: &rows)
+    }
+
+    /// Three rows of the distance table, allocated once for many comparisons.
+    private struct Rows {
+        var previousPrevious: [Int]
+        var previous: [Int]
+        var current: [Int]
+
+        init(capacity: Int) {
+            previousPrevious = [Int](repeating: 0, count: capacity)
+            previous = previousPrevious
+            current = previousPrevious
+        }
+    }
+
+    /// ``boundedDistance(_:_:limit:)`` on `rows` (grown when `t` needs more room).
+    private static func boundedDistance(
+        _ s: [Unicode.Scalar], _ t: [Unicode.Scalar], limit: Int, rows: inout Rows
+    ) -> Int? {
         guard limit >= 0, abs(s.count - t.count) <= limit else { return nil }
         if s.isEmpty || t.isEmpty { return max(s.count, t.count) }
         let n = t.count
+        if rows.current.count < n + 2 { rows = Rows(capacity: n + 2) }
         let big = limit + 1
-        var previousPrevious = [Int](repeating: big, count: n + 2)
-        var previous = [Int](repeating: big, count: n + 2)
-        var current = [Int](repeating: big, count: n + 2)
-        for j in 0...min(n, limit) { previous[j] = j }
+        for j in 0...(n + 1) {
+            rows.previous[j] = j <= limit ? j : big
+            rows.previousPrevious[j] = big
+            rows.current[j] = big
+        }
         for i in 1...s.count {
             let lo = max(1, i - limit), hi = min(n, i + limit)
-            current[0] = i <= limit ? i : big
-            current[lo - 1] = lo - 1 == 0 ? current[0] : big
-            current[hi + 1] = big
-            var rowMinimum = current[0]
+            rows.current[0] = i <= limit ? i : big
+            rows.current[lo - 1] = lo - 1 == 0 ? rows.current[0] : big
+            rows.current[hi + 1] = big
+            var rowMinimum = rows.current[0]
             for j in lo...hi {
                 let cost = s[i - 1] == t[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var value = min(rows.previous[j] + 1, rows.current[j - 1] + 1, rows.previous[j - 1] + cost)
                 if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
-                    value = min(value, previousPrevious[j - 2] + 1)
+                    value = min(value, rows.previousPrevious[j - 2] + 1)
                 }
                 value = min(value, big)
-                current[j] = value
+                rows.current[j] = value
                 rowMinimum = min(rowMinimum, value)
             }
             if rowMinimum > limit { return nil }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            swap(&rows.previousPrevious, &rows.previous)
+            swap(&rows.previous, &rows.current)
         }
-        let d = previous[n]
+        let d = rows.previous[n]
         return d <= limit ? d : nil
     }
 }
