@@ -33,7 +33,10 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
     package var style: TerminalStyle
     /// Cells between tab stops when quoting source lines.
     package var tabWidth: Int
-    /// Source lines wider than this many cells are cut around the column.
+    /// Source lines wider than this many cells (default 120) are cut around the column,
+    /// with `…` where text is left out. A line longer than ``SourceLines/wholeLineLimit``
+    /// bytes is never decoded whole: only the bytes within 8 × this width of the column
+    /// are, so quoting costs O(this width) per diagnostic however long the line is.
     package var maxExcerptWidth: Int
     /// Whether the summary line ends the output.
     package var showsSummary: Bool
@@ -105,11 +108,16 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
     /// ` 7 |     titel: Hello` and the marker line, or nothing when the line is unknown
     /// or the file has no bytes.
     private func excerpt(for span: SourceSpan?, gutterWidth: Int, lines: inout LineCache) -> String {
-        guard let span, let text = lines.line(span.start.line, of: span.file) else { return "" }
-        let endColumn = span.end.line == span.start.line ? span.end.column : nil
+        let endColumn = span.flatMap { $0.end.line == $0.start.line ? $0.end.column : nil }
+        guard let span,
+            let window = lines.window(
+                span.start.line, column: span.start.column, endColumn: endColumn, of: span.file,
+                radius: 8 * max(20, maxExcerptWidth))
+        else { return "" }
         let excerpt = SourceExcerpt(
-            line: text, column: span.start.column, endColumn: endColumn,
-            tabWidth: tabWidth, maxWidth: maxExcerptWidth)
+            line: window.text, column: window.column, endColumn: window.endColumn,
+            tabWidth: tabWidth, maxWidth: maxExcerptWidth,
+            clippedStart: window.clippedStart, clippedEnd: window.clippedEnd)
         let digits = String(span.start.line)
         let number = String(repeating: " ", count: max(0, gutterWidth - digits.count)) + digits
         let gutter = String(repeating: " ", count: number.count)
@@ -118,7 +126,7 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
     }
 }
 
-/// The lines of the report's files, split on first use.
+/// The lines of the report's files, split on first use (once per file).
 private struct LineCache {
     var sources: [String: SourceFile] = [:]
     var split: [String: SourceLines] = [:]
@@ -129,12 +137,16 @@ private struct LineCache {
         }
     }
 
-    mutating func line(_ number: Int, of path: String) -> String? {
-        if let lines = split[path] { return lines.line(number) }
+    /// The part of line `number` of `path` to quote (``SourceLines/window(line:column:endColumn:radius:)``),
+    /// or `nil` when the file is unknown, has no bytes, or has no such line.
+    mutating func window(
+        _ number: Int, column: Int, endColumn: Int?, of path: String, radius: Int
+    ) -> SourceLines.Window? {
+        if let lines = split[path] { return lines.window(line: number, column: column, endColumn: endColumn, radius: radius) }
         // A file with no bytes (empty, or unreadable) has no line worth quoting.
         guard let source = sources[path], !source.bytes.isEmpty else { return nil }
         let lines = SourceLines(source)
         split[path] = lines
-        return lines.line(number)
+        return lines.window(line: number, column: column, endColumn: endColumn, radius: radius)
     }
 }
