@@ -17,8 +17,9 @@ struct ValidationRun {
     /// Screen id → position in `flow.screens` of its first screen, so that target and
     /// reachability lookups are O(1) instead of a scan of the screens.
     private let screenIndex: [String: Int]
-    /// `screenIDs` prepared once for "did you mean" (one question per unknown target).
-    private let screenCandidates: Suggestion.Candidates
+    /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
+    /// per unknown target); `nil` until then.
+    private var screenCandidates: Suggestion.Candidates?
 
     /// A run over `flow` with what the host provides in `options`.
     init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile? = nil) {
@@ -30,7 +31,6 @@ struct ValidationRun {
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
         screenIndex = flow.screenIndex()
-        screenCandidates = Suggestion.Candidates(screenIDs)
     }
 
     mutating func report(
@@ -105,7 +105,8 @@ struct ValidationRun {
     }
 
     private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
-        let hint = screenCandidates.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs)
+        if screenCandidates == nil { screenCandidates = Suggestion.Candidates(screenIDs) }
+        let hint = screenCandidates?.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs)
         report(.unknownScreen, "unknown screen '\(id)'", at: span, hint: "\(role): \(hint)")
     }
 
@@ -396,7 +397,7 @@ struct ValidationRun {
     mutating func checkTemplates(fieldIDs: [String]) {
         let known = fieldIDs + ContextVariable.names + additionalVariables
         let knownSet = Set(known)
-        let candidates = Suggestion.Candidates(known)
+        var candidates: Suggestion.Candidates?
         for screen in flow.screens {
             for template in Self.templates(of: screen) {
                 let unknown = template.references.filter {
@@ -412,7 +413,8 @@ struct ValidationRun {
                            hint: "write '${name}' for a value, '$$' for a literal '$'")
                 }
                 for ((name, _), span) in zip(unknown, spans.dropFirst(template.problems.count)) {
-                    let hint = candidates.hint(for: name).map {
+                    if candidates == nil { candidates = Suggestion.Candidates(known) }
+                    let hint = candidates?.hint(for: name).map {
                         "\($0) If the host provides '\(name)', declare it as a host-provided variable"
                     } ?? "a template names a field id of the flow, "
                         + ContextVariable.names.map { "'\($0)'" }.joined(separator: ", ")
