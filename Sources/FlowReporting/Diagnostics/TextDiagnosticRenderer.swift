@@ -29,7 +29,7 @@ import FlowSource
 /// - Colours come from `style` only; with ``TerminalStyle/plain`` the output has no
 ///   escape sequence, and text taken from input files is passed through
 ///   ``DisplayText`` so it cannot add one.
-package struct TextDiagnosticRenderer: DiagnosticRenderer {
+package struct TextDiagnosticRenderer: StreamingDiagnosticRenderer {
     package var style: TerminalStyle
     /// Cells between tab stops when quoting source lines.
     package var tabWidth: Int
@@ -48,20 +48,27 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
         self.showsSummary = showsSummary
     }
 
-    package func render(_ report: DiagnosticReport) -> String {
-        var lines = LineCache(report: report)
-        var blocks: [String] = []
-        for (file, diagnostic) in report.entries {
-            blocks.append(block(for: diagnostic, file: file, lines: &lines))
-        }
-        var out = blocks.joined(separator: "\n")
-        if showsSummary {
-            if !out.isEmpty { out += "\n" }
-            let counts = report.counts
-            let summary = counts.summary
-            out += (counts.errors > 0 ? style.apply(summary, .bold, .red) : style.apply(summary, .bold)) + "\n"
+    /// The blocks of the part's diagnostics, separated by a blank line (and preceded by
+    /// one when `continuing`).
+    package func renderPart(_ part: DiagnosticReport, continuing: Bool) -> String {
+        var lines = LineCache(report: part)
+        var out = ""
+        var first = !continuing
+        for (file, diagnostic) in part.entries {
+            if !first { out += "\n" }
+            first = false
+            out += block(for: diagnostic, file: file, lines: &lines)
         }
         return out
+    }
+
+    /// The summary line (``DiagnosticCounts/summary``), after a blank line when
+    /// diagnostics were written; nothing when ``showsSummary`` is `false`.
+    package func renderEnd(_ counts: DiagnosticCounts, continuing: Bool) -> String {
+        guard showsSummary else { return "" }
+        let summary = counts.summary
+        return (continuing ? "\n" : "")
+            + (counts.errors > 0 ? style.apply(summary, .bold, .red) : style.apply(summary, .bold)) + "\n"
     }
 
     /// The header, excerpt, notes and hint of one diagnostic.
