@@ -52,28 +52,33 @@ package struct SourceExcerpt: Sendable, Hashable {
 
         // Each grapheme cluster as displayed, with the cell where it starts and the
         // scalars (columns) it covers; a tab or an unsafe scalar is a piece of its own.
-        var pieces: [(text: String, start: Int, width: Int)] = []
+        var pieces: [(text: Substring, start: Int, width: Int)] = []
         var pieceOfScalar: [Int] = []
+        pieces.reserveCapacity(line.utf8.count)
+        pieceOfScalar.reserveCapacity(line.utf8.count)
         var cell = 0
-        func add(_ text: String, width: Int, scalars: Int) {
-            pieceOfScalar.append(contentsOf: repeatElement(pieces.count, count: scalars))
+        func add(_ text: Substring, width: Int, scalars: Int) {
+            for _ in 0..<scalars { pieceOfScalar.append(pieces.count) }
             pieces.append((text, cell, width))
             cell += width
         }
+        var index = line.startIndex
         for character in line {
+            let next = line.index(after: index)
+            defer { index = next }
             let scalars = character.unicodeScalars
             guard scalars.contains(where: { $0 == "\t" || DisplayText.isUnsafe($0) }) else {
-                add(String(character), width: DisplayText.cellWidth(of: character), scalars: scalars.count)
+                add(line[index..<next], width: DisplayText.cellWidth(of: character), scalars: scalars.count)
                 continue
             }
             for scalar in scalars {
                 if scalar == "\t" {
                     let width = tabWidth - cell % tabWidth
-                    add(String(repeating: " ", count: width), width: width, scalars: 1)
+                    add(Substring(String(repeating: " ", count: width)), width: width, scalars: 1)
                 } else if DisplayText.isUnsafe(scalar) {
-                    add(String(Character(DisplayText.replacement)), width: 1, scalars: 1)
+                    add(Substring(String(Character(DisplayText.replacement))), width: 1, scalars: 1)
                 } else {
-                    add(String(Character(scalar)), width: DisplayText.cellWidth(of: scalar), scalars: 1)
+                    add(Substring(String(Character(scalar))), width: DisplayText.cellWidth(of: scalar), scalars: 1)
                 }
             }
         }

@@ -86,9 +86,12 @@ package struct SourceLines: Sendable {
     /// ending at `endColumn`, exclusive, when it ends on that line), or `nil` past the end.
     ///
     /// A line of at most ``wholeLineLimit`` bytes is given whole. From a longer line, the
-    /// bytes within `radius` of the column's byte on either side are taken (cut at scalar
-    /// boundaries) and the columns are made relative to them; the column's byte is found
-    /// from the nearest checkpoint before it.
+    /// bytes up to `radius` after the column's byte are taken, and before it `radius` too
+    /// when the line ends within `radius` after it, else a third of `radius` (an excerpt
+    /// shows a third of its width before the column), cut at scalar boundaries; the
+    /// columns are made relative to them. The column's byte is found from the nearest
+    /// checkpoint before it. Pass 4 × the excerpt's width as `radius` (a scalar takes at
+    /// most 4 bytes) for the window to hold every cell the excerpt shows.
     /// - Complexity: O(log checkpoints + ``checkpointSpacing`` + `radius`) for a long line,
     ///   whatever its length; O(line length) for a short one.
     package func window(line number: Int, column: Int, endColumn: Int?, radius: Int) -> Window? {
@@ -118,7 +121,11 @@ package struct SourceLines: Sendable {
         }
         let caret = offset
         let radius = max(1, radius)
-        var windowStart = max(range.lowerBound, caret - radius)
+        // An excerpt starts a third of its width before the column, unless the line ends
+        // within its width after it (then it is shifted left): a third of the radius
+        // before the column is enough when the line goes on past the radius.
+        let back = range.upperBound - caret <= radius ? radius : radius / 3 + 4
+        var windowStart = max(range.lowerBound, caret - back)
         while windowStart < caret, bytes[windowStart] & 0xC0 == 0x80 { windowStart += 1 }
         var windowEnd = min(range.upperBound, caret + radius)
         while windowEnd > caret, windowEnd < range.upperBound, bytes[windowEnd] & 0xC0 == 0x80 { windowEnd -= 1 }

@@ -35,8 +35,9 @@ package struct TextDiagnosticRenderer: StreamingDiagnosticRenderer {
     package var tabWidth: Int
     /// Source lines wider than this many cells (default 120) are cut around the column,
     /// with `…` where text is left out. A line longer than ``SourceLines/wholeLineLimit``
-    /// bytes is never decoded whole: only the bytes within 8 × this width of the column
-    /// are, so quoting costs O(this width) per diagnostic however long the line is.
+    /// bytes is never decoded whole: only the bytes within 4 × this width of the column
+    /// (the most a scalar takes) are, so quoting costs O(this width) per diagnostic
+    /// however long the line is.
     package var maxExcerptWidth: Int
     /// Whether the summary line ends the output.
     package var showsSummary: Bool
@@ -119,7 +120,7 @@ package struct TextDiagnosticRenderer: StreamingDiagnosticRenderer {
         guard let span,
             let window = lines.window(
                 span.start.line, column: span.start.column, endColumn: endColumn, of: span.file,
-                radius: 8 * max(20, maxExcerptWidth))
+                radius: 4 * max(20, maxExcerptWidth))
         else { return "" }
         let excerpt = SourceExcerpt(
             line: window.text, column: window.column, endColumn: window.endColumn,
