@@ -79,7 +79,7 @@ struct WorstCaseRenderingTests {
         let line = String(repeating: unit, count: 1_200)
         let lines = SourceLines(SourceFile(path: "mixed.yaml", text: line + "\nnext\n"))
         let scalars = line.unicodeScalars.count
-        for column in stride(from: 1, through: scalars + 1, by: 97) {
+        for column in stride(from: 1, through: scalars + 1, by: 331) {
             let endColumn = min(column + 5, scalars + 1)
             let window = try #require(lines.window(line: 1, column: column, endColumn: endColumn, radius: 480))
             let windowed = SourceExcerpt(
