@@ -58,6 +58,15 @@ struct DiagnosticLimitEndToEndTests {
         #expect(junit.standardOutput.contains("3 more diagnostics from here on not shown"))
     }
 
+    @Test("--quiet keeps the limit note with the errors: it says that errors are missing")
+    func quietKeepsTheNote() async throws {
+        let result = try await BuiltTool.run(["validate", "--quiet", "--max-diagnostics", "3", Self.six])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.components(separatedBy: ": error: ").count - 1 == 3)
+        #expect(result.standardOutput.contains(":12:65: note: 3 more diagnostics from here on not shown (3 errors)"))
+        #expect(!result.standardOutput.contains("in 1 file"))
+    }
+
     @Test("--max-diagnostics takes a whole number: anything else is a usage error, exit 2")
     func usage() async throws {
         for value in ["x", "-1", "1.5", "+3"] {
