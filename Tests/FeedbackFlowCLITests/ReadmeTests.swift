@@ -101,6 +101,15 @@ struct ReadmeTests {
         #expect(ValidateCommand.configuration.discussion.contains("larger than \(limit)"))
     }
 
+    @Test("the README and validate's help state the diagnostic limit CompileOptions.defaultMaxDiagnostics")
+    func diagnosticLimit() throws {
+        let text = try Self.readme()
+        let limit = CompileOptions.defaultMaxDiagnostics
+        #expect(text.contains("`--max-diagnostics N` (default \(limit); `0` for no limit)"), "the README states another limit")
+        #expect(ValidateCommand.configuration.discussion.contains("At most \(limit) diagnostics are shown per file"))
+        #expect(ValidateCommand.configuration.options.contains { $0.name == "max-diagnostics" && $0.help.contains("\(limit) by default") })
+    }
+
     @Test("the exit status table matches ExitCode")
     func exitStatuses() throws {
         let text = try Self.readme()

@@ -12,19 +12,24 @@ struct FlagHint: Sendable {
     /// How the command declares a custom step's handler, e.g. `validate --handler NAME`;
     /// `nil` when it cannot.
     var handler: String?
+    /// How the command sets the diagnostic limit, e.g. `validate --max-diagnostics N`;
+    /// `nil` when it cannot.
+    var diagnosticLimit: String?
 
     /// A command that declares nothing: diagnostics are left as they are.
     static let none = FlagHint()
 
     /// `diagnostics` with the command's option named after the hint of each
-    /// `unknown-reference` (``context``) and `unknown-step` (``handler``) that has a hint.
+    /// `unknown-reference` (``context``), `unknown-step` (``handler``) and
+    /// `too-many-diagnostics` (``diagnosticLimit``) that has a hint.
     func adding(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard context != nil || handler != nil else { return diagnostics }
+        guard context != nil || handler != nil || diagnosticLimit != nil else { return diagnostics }
         return diagnostics.map { diagnostic in
             let flag: String?
             switch FlowDiagnosticCode(rawValue: diagnostic.code) {
             case .unknownReference: flag = context
             case .unknownStep: flag = handler
+            case .tooManyDiagnostics: flag = diagnosticLimit
             default: flag = nil
             }
             guard let flag, let hint = diagnostic.hint else { return diagnostic }

@@ -38,7 +38,9 @@ enum FlowLoading {
         }
         let compilation = FlowCompiler.compile(path: path, options: options)
         let report = DiagnosticReport(files: [
-            .init(path: path, source: compilation.document.source, diagnostics: flagHint.adding(to: compilation.diagnostics))
+            .init(
+                path: path, source: compilation.document.source, diagnostics: flagHint.adding(to: compilation.diagnostics),
+                omitted: compilation.omitted)
         ])
         if !compilation.diagnostics.isEmpty {
             let renderer = TextDiagnosticRenderer(style: environment.errorStyle, showsSummary: compilation.hasErrors)

@@ -117,7 +117,7 @@ package struct RunCommand: Command {
         if !unhandled.isEmpty {
             environment.errorOutput.write(
                 "feedbackflow run: warning: no handler for the custom step\(unhandled.count == 1 ? "" : "s") "
-                    + unhandled.map { "'\(DisplayText.sanitized($0))'" }.joined(separator: ", ")
+                    + NameList.joined(unhandled.map { DisplayText.sanitized($0) })
                     + " (run cannot register handlers yet): tapping an action that runs one fails with 'no handler registered'\n")
         }
         let runner = LineModeRunner(

@@ -17,16 +17,33 @@ public struct CompileOptions: Sendable, Hashable {
     /// outside them is `disallowed-url-scheme`. By default
     /// ``URLSchemePolicy/defaultAllowedSchemes``.
     public var allowedURLSchemes: Set<String>
+    /// The most diagnostics one file's compilation keeps, like a compiler's error limit:
+    /// the first this many in order of position are kept, then one note
+    /// (`too-many-diagnostics`) says how many more were found and of which severities
+    /// (``FlowCompilation/omitted``). `nil`, `0` or a negative number: no limit. By default
+    /// ``defaultMaxDiagnostics``.
+    public var maxDiagnostics: Int?
 
-    /// Options with the given host variables, handlers and schemes; each defaults to what
-    /// a host that declares nothing gets: no variables, no handlers, and
-    /// ``URLSchemePolicy/defaultAllowedSchemes``.
+    /// The default of ``maxDiagnostics``: 200 diagnostics per file.
+    public static let defaultMaxDiagnostics = 200
+
+    /// Options with the given host variables, handlers, schemes and diagnostic limit;
+    /// each defaults to what a host that declares nothing gets: no variables, no
+    /// handlers, ``URLSchemePolicy/defaultAllowedSchemes`` and
+    /// ``defaultMaxDiagnostics`` diagnostics per file.
     public init(
         additionalVariables: [String] = [], knownHandlers: Set<String> = [],
-        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes
+        allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes,
+        maxDiagnostics: Int? = CompileOptions.defaultMaxDiagnostics
     ) {
         self.additionalVariables = additionalVariables
         self.knownHandlers = knownHandlers
         self.allowedURLSchemes = allowedURLSchemes
+        self.maxDiagnostics = maxDiagnostics
+    }
+
+    /// ``maxDiagnostics`` as a limit: `nil` when there is none (`nil`, `0` or negative).
+    package var diagnosticLimit: Int? {
+        maxDiagnostics.flatMap { $0 > 0 ? $0 : nil }
     }
 }

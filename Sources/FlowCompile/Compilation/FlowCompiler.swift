@@ -9,19 +9,72 @@ public struct FlowCompilation: Sendable {
     /// could be built. A flow can be present together with errors.
     public var flow: Flow?
     /// Every diagnostic of the three phases, sorted by position, exact repeats removed
-    /// (``FlowCompiler/ordered(_:)``).
+    /// (``FlowCompiler/ordered(_:)``), up to the limit of
+    /// ``CompileOptions/maxDiagnostics``; past it, the first ones followed by one
+    /// `too-many-diagnostics` note saying how many more were found (``omitted``).
     public var diagnostics: [Diagnostic]
+    /// The diagnostics found but left out of ``diagnostics`` by the limit, by severity;
+    /// all zero when everything is kept.
+    public var omitted: OmittedDiagnostics
 
     /// A result made of its parts, as ``FlowCompiler`` builds it; `diagnostics` is stored as
-    /// given (not sorted, repeats not removed).
-    package init(document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic]) {
+    /// given (not sorted, repeats not removed), `omitted` defaults to nothing left out.
+    package init(
+        document: LoadedDocument, flow: Flow?, diagnostics: [Diagnostic], omitted: OmittedDiagnostics = .init()
+    ) {
         self.document = document
         self.flow = flow
         self.diagnostics = diagnostics
+        self.omitted = omitted
     }
 
-    /// Whether any diagnostic is an error (the flow must not be run).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// Whether any diagnostic is an error (the flow must not be run), counting the errors
+    /// left out by the limit.
+    public var hasErrors: Bool { omitted.errors > 0 || diagnostics.contains { $0.severity == .error } }
+}
+
+/// How many diagnostics of each severity a compilation found but did not keep
+/// (``CompileOptions/maxDiagnostics``).
+public struct OmittedDiagnostics: Sendable, Hashable {
+    /// Errors left out.
+    public var errors: Int
+    /// Warnings left out.
+    public var warnings: Int
+    /// Notes left out.
+    public var notes: Int
+
+    /// The given counts, zero by default.
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+
+    /// All left out, whatever their severity.
+    public var total: Int { errors + warnings + notes }
+
+    /// Counts one more left out diagnostic of `severity`.
+    package mutating func add(_ severity: Severity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
+    }
+
+    /// Adds the counts of `other`.
+    package mutating func add(_ other: OmittedDiagnostics) {
+        errors += other.errors
+        warnings += other.warnings
+        notes += other.notes
+    }
+
+    /// `3 errors, 1 warning`: the non-zero counts.
+    package var description: String {
+        func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return [(errors, "error"), (warnings, "warning"), (notes, "note")]
+            .filter { $0.0 > 0 }.map { plural($0.0, $0.1) }.joined(separator: ", ")
+    }
 }
 
 /// Loads, decodes and validates flow files.
@@ -41,9 +94,11 @@ public enum FlowCompiler {
     /// loader puts a null spanning the alias in its place, and what decoding and
     /// validation say about a node at exactly that span (`expected a string, found
     /// null`) is left out.
+    ///
+    /// The diagnostics kept are at most ``CompileOptions/maxDiagnostics`` (``limited(_:to:)``).
     /// - Parameter options: what the host provides (template variables, custom step
-    ///   handlers, URL schemes); by default nothing beyond the defaults of
-    ///   ``CompileOptions/init(additionalVariables:knownHandlers:allowedURLSchemes:)``.
+    ///   handlers, URL schemes) and the diagnostic limit; by default nothing beyond the defaults of
+    ///   ``CompileOptions/init(additionalVariables:knownHandlers:allowedURLSchemes:maxDiagnostics:)``.
     package static func compile(_ document: LoadedDocument, options: CompileOptions = CompileOptions()) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
@@ -60,7 +115,28 @@ public enum FlowCompiler {
             let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }
             bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
         }
-        return FlowCompilation(document: document, flow: flow, diagnostics: ordered(bag.diagnostics))
+        let (kept, omitted) = limited(ordered(bag.diagnostics), to: options.diagnosticLimit)
+        return FlowCompilation(document: document, flow: flow, diagnostics: kept, omitted: omitted)
+    }
+
+    /// The first `limit` of `diagnostics` (already ordered), then, when there were more,
+    /// one `too-many-diagnostics` note at the place of the first one left out saying how
+    /// many were left out and of which severities; with the counts left out. `nil`: no
+    /// limit, everything is kept. O(number of diagnostics).
+    package static func limited(
+        _ diagnostics: [Diagnostic], to limit: Int?
+    ) -> (kept: [Diagnostic], omitted: OmittedDiagnostics) {
+        guard let limit, limit >= 0, diagnostics.count > limit else { return (diagnostics, OmittedDiagnostics()) }
+        var omitted = OmittedDiagnostics()
+        for diagnostic in diagnostics[limit...] { omitted.add(diagnostic.severity) }
+        let code = FlowDiagnosticCode.tooManyDiagnostics
+        let more = omitted.total == 1 ? "1 more diagnostic" : "\(omitted.total) more diagnostics"
+        let note = Diagnostic(
+            severity: code.severity, code: code.rawValue,
+            message: "\(more) from here on not shown (\(omitted.description)): at most \(limit) are shown per file",
+            span: diagnostics[limit].span,
+            hint: "fix the problems shown first, or raise the limit of diagnostics per file (0 for no limit) to see them all")
+        return (Array(diagnostics[..<limit]) + [note], omitted)
     }
 
     /// `diagnostics` sorted by file, line and column (diagnostics without a place first),
@@ -69,7 +145,9 @@ public enum FlowCompiler {
     /// with its notes and hint). Repeats arise when one node is decoded twice, e.g. a
     /// mapping merged into another screen with `<<: *base` reports its unknown key once
     /// per screen, at the same place. The order depends only on the input order (no
-    /// hashing order). O(n log n).
+    /// hashing order). O(n log n); repeats are looked for only among the diagnostics that
+    /// start at the same place (a repeat has the same span), so the memory beyond the
+    /// sorted copy is that of the largest such group.
     package static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         struct Identity: Hashable {
             var severity: Severity
@@ -77,9 +155,26 @@ public enum FlowCompiler {
             var message: String
             var span: SourceSpan?
         }
-        var seen: Set<Identity> = []
-        return DiagnosticBag(diagnostics).sorted.filter { d in
-            seen.insert(Identity(severity: d.severity, code: d.code, message: d.message, span: d.span)).inserted
+        let sorted = DiagnosticBag(diagnostics).sorted
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(sorted.count)
+        struct Place: Equatable {
+            var file: String
+            var start: SourcePosition
         }
+        var group: Set<Identity> = []
+        /// The place of the current group (`nil` inside: the diagnostics without a span).
+        var groupPlace: Place??
+        for d in sorted {
+            let place = d.span.map { Place(file: $0.file, start: $0.start) }
+            if groupPlace != .some(place) {
+                group.removeAll(keepingCapacity: true)
+                groupPlace = .some(place)
+            }
+            if group.insert(Identity(severity: d.severity, code: d.code, message: d.message, span: d.span)).inserted {
+                kept.append(d)
+            }
+        }
+        return kept
     }
 }

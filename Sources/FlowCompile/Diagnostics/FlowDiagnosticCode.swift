@@ -34,11 +34,14 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownStep = "unknown-step"
     case disallowedURLScheme = "disallowed-url-scheme"
     case reservedFieldID = "reserved-field-id"
+    // Compilation.
+    case tooManyDiagnostics = "too-many-diagnostics"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep: .warning
+        case .tooManyDiagnostics: .note
         default: .error
         }
     }
@@ -74,6 +77,8 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
             "a custom step whose name is close to a built-in step (e.g. 'dismis', 'Push'); it runs only if a handler of that name is registered (warning)"
         case .disallowedURLScheme: "an openURL whose scheme, written as a constant, is not one the runtime opens (by default \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")))"
         case .reservedFieldID: "a field id that is, or starts like, a context variable: 'flow.id', 'screen.id', 'flow.…', 'screen.…'"
+        case .tooManyDiagnostics:
+            "a file has more diagnostics than the limit per file (\(CompileOptions.defaultMaxDiagnostics) by default, 0 for none): the first ones are shown, then this note, at the first one left out, says how many more there are of each severity (note)"
         }
     }
 }

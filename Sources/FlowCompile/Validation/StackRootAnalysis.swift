@@ -42,8 +42,14 @@ import FlowSource
 /// A `popTo` whose top may have a flow screen below is not judged: it would need to
 /// know which screens can be below, which this analysis does not track.
 ///
-/// Complexity: a fixed point over "may be above a root", which only grows, so at most
-/// s + 1 passes over all steps for s screens: O(s · steps).
+/// Complexity: a fixed point over "may be above a root" and "may be on the host", which
+/// only grow, computed with a worklist: every reachable screen is walked once, and again
+/// only when one of the two sets gains its id (which happens at most twice per id, since
+/// a screen's own top is then decided by the larger set); a last pass in written order
+/// records the warnings. So each step is visited a bounded number of times (at most
+/// four): O(screens + steps), whatever order the screens are listed in. The sets, and so
+/// the warnings, are the least fixed point, the same as repeating passes until nothing
+/// changes would give.
 struct StackRootAnalysis {
     /// Where the top of the stack stands while an action runs.
     private enum Top: Equatable {
@@ -68,18 +74,39 @@ struct StackRootAnalysis {
     /// in screen and step order.
     private(set) var popsToAbsent: [(screen: String, target: String, onHost: Bool, step: Step)] = []
 
+    /// Whether ``walk(_:)`` records warnings (the last pass) or only grows the sets.
+    private var recording = false
+    /// Ids whose own top changed since their screen was last walked (``mayBeAboveRoot``
+    /// or ``mayBeOnHost`` gained them), in the order they changed.
+    private var changed: [String] = []
+
     /// - Parameter reachable: the screens that can be shown; others are ignored.
     init(flow: Flow, reachable: Set<String>) {
         if flow.presentation == .push { mayBeOnHost.insert(flow.start) }
         // Positions rather than a filtered copy: copying a screen retains all its parts.
         let positions = flow.screens.indices.filter { reachable.contains(flow.screens[$0].id) }
-        var previousCount = -1
-        while previousCount != mayBeAboveRoot.count + mayBeOnHost.count {
-            previousCount = mayBeAboveRoot.count + mayBeOnHost.count
-            popsOnRoot = []
-            popsToAbsent = []
-            for position in positions { walk(flow.screens[position]) }
+        var positionsByID: [String: [Int]] = [:]
+        for position in positions { positionsByID[flow.screens[position].id, default: []].append(position) }
+        for position in positions { walk(flow.screens[position]) }
+        // A screen is walked again only when its own top changed.
+        while let id = changed.popLast() {
+            for position in positionsByID[id] ?? [] { walk(flow.screens[position]) }
         }
+        recording = true
+        for position in positions { walk(flow.screens[position]) }
+    }
+
+    /// Adds `id` to ``mayBeAboveRoot``; when that changes its own top, it is walked again.
+    private mutating func markAboveRoot(_ id: String) {
+        guard mayBeAboveRoot.insert(id).inserted else { return }
+        changed.append(id)
+    }
+
+    /// Adds `id` to ``mayBeOnHost``; when that changes its own top (it was a root), it is
+    /// walked again.
+    private mutating func markOnHost(_ id: String) {
+        guard mayBeOnHost.insert(id).inserted, !mayBeAboveRoot.contains(id) else { return }
+        changed.append(id)
     }
 
     private mutating func walk(_ screen: FeedbackConfiguration) {
@@ -104,7 +131,7 @@ struct StackRootAnalysis {
         for step in action.steps {
             switch step.kind {
             case .navigate(.push(let id)):
-                mayBeAboveRoot.insert(id)
+                markAboveRoot(id)
                 top = .aboveRoot
             case .navigate(.present(let id)):
                 top = .root(id)
@@ -113,17 +140,18 @@ struct StackRootAnalysis {
                 case .root:
                     top = .root(id)
                 case .onHost:
-                    mayBeOnHost.insert(id)
+                    markOnHost(id)
                     top = .onHost(id)
                 case .aboveRoot, .unknown:
-                    mayBeAboveRoot.insert(id)
+                    markAboveRoot(id)
                     top = .aboveRoot
                 }
             case .navigate(.pop):
-                if case .root(let id) = top { popsOnRoot.append((id, step)) }
+                if recording, case .root(let id) = top { popsOnRoot.append((id, step)) }
                 top = .unknown
             case .navigate(.popTo(let target)):
                 switch top {
+                case _ where !recording: break
                 case .root(let id) where id != target: popsToAbsent.append((id, target, false, step))
                 case .onHost(let id) where id != target: popsToAbsent.append((id, target, true, step))
                 default: break

@@ -23,6 +23,9 @@ struct ValidationRun {
     private let allSteps: [Step]
     /// The steps of `flow.screens[i]` are `allSteps[stepRanges[i]]`.
     private let stepRanges: [Range<Int>]
+    /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
+    /// per unknown target); `nil` until then.
+    private var screenCandidates: Suggestion.Candidates?
 
     /// A run over `flow` with what the host provides in `options`.
     init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile? = nil) {
@@ -113,8 +116,8 @@ struct ValidationRun {
     }
 
     private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
-        let hint = Suggestion.hint(for: id, among: screenIDs)
-            ?? "the screens are " + screenIDs.map { "'\($0)'" }.joined(separator: ", ")
+        if screenCandidates == nil { screenCandidates = Suggestion.Candidates(screenIDs) }
+        let hint = screenCandidates?.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs)
         report(.unknownScreen, "unknown screen '\(id)'", at: span, hint: "\(role): \(hint)")
     }
 
@@ -395,27 +398,35 @@ struct ValidationRun {
     // MARK: Templates
 
     /// `invalid-template` and `unknown-reference` in every template of every screen.
+    /// The places of one template's problems are found together
+    /// (``TemplateLocator/spans(in:for:source:)``: one pass over the scalar however many
+    /// `${…}` it holds), and "did you mean" asks a list of known names prepared once.
     mutating func checkTemplates(fieldIDs: [String]) {
         let known = fieldIDs + ContextVariable.names + additionalVariables
         let knownSet = Set(known)
+        var candidates: Suggestion.Candidates?
         for position in flow.screens.indices {
             for template in Self.templates(of: flow.screens[position]) {
-                for problem in template.problems {
-                    report(.invalidTemplate, problem.message,
-                           at: TemplateLocator.span(in: template, offset: problem.offset, length: 1, source: source),
+                let unknown = template.references.filter {
+                    TemplateString.isValidName(Substring($0.name)) && !knownSet.contains($0.name)
+                }
+                guard !template.problems.isEmpty || !unknown.isEmpty else { continue }
+                let requests =
+                    template.problems.map { TemplateLocator.Request(offset: $0.offset, length: 1) }
+                    + unknown.map { TemplateLocator.Request(offset: $0.offset, length: $0.name.unicodeScalars.count + 3) }
+                let spans = TemplateLocator.spans(in: template, for: requests, source: source)
+                for (problem, span) in zip(template.problems, spans) {
+                    report(.invalidTemplate, problem.message, at: span,
                            hint: "write '${name}' for a value, '$$' for a literal '$'")
                 }
-                for (name, offset) in template.references
-                where TemplateString.isValidName(Substring(name)) && !knownSet.contains(name) {
-                    let hint = Suggestion.hint(for: name, among: known).map {
+                for ((name, _), span) in zip(unknown, spans.dropFirst(template.problems.count)) {
+                    if candidates == nil { candidates = Suggestion.Candidates(known) }
+                    let hint = candidates?.hint(for: name).map {
                         "\($0) If the host provides '\(name)', declare it as a host-provided variable"
                     } ?? "a template names a field id of the flow, "
                         + ContextVariable.names.map { "'\($0)'" }.joined(separator: ", ")
                         + ", or a host-provided variable; if the host provides '\(name)', declare it as one"
-                    report(.unknownReference, "unknown reference '\(name)'",
-                           at: TemplateLocator.span(
-                               in: template, offset: offset, length: name.unicodeScalars.count + 3, source: source),
-                           hint: hint)
+                    report(.unknownReference, "unknown reference '\(name)'", at: span, hint: hint)
                 }
             }
         }

@@ -14,11 +14,21 @@ package struct DiagnosticReport: Sendable {
         /// The file's text, for quoting lines; `nil` when it could not be read.
         package var source: SourceFile?
         package var diagnostics: [Diagnostic]
+        /// The diagnostics the compilation found but left out by its limit
+        /// (``FlowCompile/FlowCompilation/omitted``); counted in ``DiagnosticReport/counts``.
+        package var omitted: OmittedDiagnostics
 
-        package init(path: String, source: SourceFile?, diagnostics: [Diagnostic]) {
+        /// A file with its diagnostics; `omitted` defaults to nothing left out.
+        package init(path: String, source: SourceFile?, diagnostics: [Diagnostic], omitted: OmittedDiagnostics = .init()) {
             self.path = path
             self.source = source
             self.diagnostics = diagnostics
+            self.omitted = omitted
+        }
+
+        /// Whether the file has an error, shown or left out by the limit.
+        package var hasErrors: Bool {
+            omitted.errors > 0 || diagnostics.contains { $0.severity == .error }
         }
     }
 
@@ -44,11 +54,15 @@ package struct DiagnosticReport: Sendable {
         general.map { (nil, $0) } + files.flatMap { file in file.diagnostics.map { (file.path, $0) } }
     }
 
-    /// How many diagnostics of each severity, and how many files were checked.
+    /// How many diagnostics of each severity, and how many files were checked. The counts
+    /// include the diagnostics left out by the limit (``File/omitted``, also counted
+    /// apart in ``DiagnosticCounts/omitted``), so they are those of every problem found.
     package var counts: DiagnosticCounts {
         var counts = DiagnosticCounts(files: files.count)
-        for diagnostic in allDiagnostics {
-            counts.add(diagnostic.severity)
+        for diagnostic in general { counts.add(diagnostic.severity) }
+        for file in files {
+            for diagnostic in file.diagnostics { counts.add(diagnostic.severity) }
+            counts.add(omitted: file.omitted)
         }
         return counts
     }
@@ -59,12 +73,14 @@ package struct DiagnosticReport: Sendable {
     }
 
     /// A copy keeping only the diagnostics whose severity is at least `minimum`
-    /// (`--quiet` keeps errors only). Notes inside a kept diagnostic stay.
+    /// (`--quiet` keeps errors only). Notes inside a kept diagnostic stay, and so does the
+    /// `too-many-diagnostics` note, which says that diagnostics are missing.
     package func filtered(minimumSeverity minimum: Severity) -> DiagnosticReport {
-        DiagnosticReport(
+        let tooMany = FlowDiagnosticCode.tooManyDiagnostics.rawValue
+        return DiagnosticReport(
             files: files.map { file in
                 var file = file
-                file.diagnostics.removeAll { $0.severity < minimum }
+                file.diagnostics.removeAll { $0.severity < minimum && $0.code != tooMany }
                 return file
             },
             general: general.filter { $0.severity >= minimum })

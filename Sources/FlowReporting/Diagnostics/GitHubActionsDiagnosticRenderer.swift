@@ -18,12 +18,16 @@ import FlowSource
 /// - Other control characters (an escape sequence quoted from a file) are shown as
 ///   U+FFFD (see ``DisplayText``), so they cannot reach the log viewer raw.
 /// - No summary line: every line is a command.
-package struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
+package struct GitHubActionsDiagnosticRenderer: StreamingDiagnosticRenderer {
     package init() {}
 
-    package func render(_ report: DiagnosticReport) -> String {
-        report.entries.map { command(for: $0.diagnostic, file: $0.file) + "\n" }.joined()
+    /// One command line per diagnostic of the part.
+    package func renderPart(_ part: DiagnosticReport, continuing: Bool) -> String {
+        part.entries.map { command(for: $0.diagnostic, file: $0.file) + "\n" }.joined()
     }
+
+    /// Nothing: GitHub output has no summary.
+    package func renderEnd(_ counts: DiagnosticCounts, continuing: Bool) -> String { "" }
 
     /// - Parameter file: the file the diagnostic belongs to, used when it has no span.
     func command(for diagnostic: Diagnostic, file: String? = nil) -> String {

@@ -24,6 +24,11 @@ import FlowSource
 ///   belongs to (or `null` when it belongs to none); a note without one has `null`s;
 ///   `hint` is `null` when there is none; `notes` is always an array.
 /// - `version` is the version of this output's shape; it changes only incompatibly.
+/// - When the diagnostic limit left diagnostics out of a file
+///   (``FlowCompile/CompileOptions/maxDiagnostics``), the summary's counts still count
+///   them, `summary.omitted` (`{"errors": …, "warnings": …, "notes": …}`, present only
+///   then) says how many of them are not in `diagnostics`, and the file's
+///   `too-many-diagnostics` note (counted in `notes`) is in `diagnostics`.
 package struct JSONDiagnosticRenderer: DiagnosticRenderer {
     /// Spaces per level; 0 writes the whole report on one line.
     package var indent: Int
@@ -34,15 +39,23 @@ package struct JSONDiagnosticRenderer: DiagnosticRenderer {
 
     package func render(_ report: DiagnosticReport) -> String {
         let counts = report.counts
+        var summary: [(key: String, value: JSONValue)] = [
+            ("errors", .int(counts.errors)),
+            ("warnings", .int(counts.warnings)),
+            ("notes", .int(counts.notes)),
+            ("files", .int(counts.files)),
+        ]
+        if counts.omitted.total > 0 {
+            summary.append(("omitted", .object([
+                ("errors", .int(counts.omitted.errors)),
+                ("warnings", .int(counts.omitted.warnings)),
+                ("notes", .int(counts.omitted.notes)),
+            ])))
+        }
         let value = JSONValue.object([
             ("version", .int(1)),
             ("diagnostics", .array(report.entries.map { Self.encode($0.diagnostic, file: $0.file) })),
-            ("summary", .object([
-                ("errors", .int(counts.errors)),
-                ("warnings", .int(counts.warnings)),
-                ("notes", .int(counts.notes)),
-                ("files", .int(counts.files)),
-            ])),
+            ("summary", .object(summary)),
         ])
         return value.serialized(indent: indent) + "\n"
     }

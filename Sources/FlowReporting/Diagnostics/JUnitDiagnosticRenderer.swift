@@ -20,7 +20,9 @@ import FlowSource
 /// ```
 ///
 /// `tests` counts files, `failures` counts files with at least one error (the Ant JUnit
-/// schema counts failed tests, not failure elements). Diagnostics that belong to no
+/// schema counts failed tests, not failure elements), including errors the diagnostic
+/// limit left out (the file's `too-many-diagnostics` note, in `system-out`, says how
+/// many; when every error of the file was left out, that note is its `failure`). Diagnostics that belong to no
 /// file form one more test case named `(run)`. Text is escaped per XML 1.0 (see
 /// `XMLText`).
 package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
@@ -32,10 +34,12 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
     }
 
     package func render(_ report: DiagnosticReport) -> String {
-        var cases: [(name: String, diagnostics: [Diagnostic])] = []
-        if !report.general.isEmpty { cases.append(("(run)", report.general)) }
-        cases += report.files.map { ($0.path, $0.diagnostics) }
-        let failed = cases.filter { $0.diagnostics.contains { $0.severity == .error } }.count
+        var cases: [(name: String, diagnostics: [Diagnostic], hasErrors: Bool)] = []
+        if !report.general.isEmpty {
+            cases.append(("(run)", report.general, report.general.contains { $0.severity == .error }))
+        }
+        cases += report.files.map { ($0.path, $0.diagnostics, $0.hasErrors) }
+        let failed = cases.filter(\.hasErrors).count
         let attribute = XMLText.escapedAttribute
         let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\""
 
@@ -44,8 +48,13 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
         out += "  <testsuite name=\"\(attribute(suiteName + " validate"))\" \(counts) skipped=\"0\">\n"
         for testCase in cases {
             let open = "    <testcase classname=\"\(attribute(suiteName + ".validate"))\" name=\"\(attribute(testCase.name))\""
-            let errors = testCase.diagnostics.filter { $0.severity == .error }
-            let others = testCase.diagnostics.filter { $0.severity != .error }
+            // A file whose only errors were left out by the limit still fails: its
+            // too-many-diagnostics note is then its failure.
+            let tooMany = FlowDiagnosticCode.tooManyDiagnostics.rawValue
+            let failsByNote = testCase.hasErrors && !testCase.diagnostics.contains { $0.severity == .error }
+            let isFailure = { (d: Diagnostic) in d.severity == .error || (failsByNote && d.code == tooMany) }
+            let errors = testCase.diagnostics.filter(isFailure)
+            let others = testCase.diagnostics.filter { !isFailure($0) }
             if errors.isEmpty && others.isEmpty {
                 out += open + "/>\n"
                 continue

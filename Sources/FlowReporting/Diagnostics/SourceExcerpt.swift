@@ -16,8 +16,16 @@ import FlowSource
 /// one 2-cell glyph, not one glyph per scalar); the marker is computed with the same
 /// widths, so the caret stands under the column however the line mixes tabs, wide
 /// characters, emoji and combining marks. A column inside a cluster points at the
-/// cluster. A line wider than `maxWidth` cells is cut to a window around
-/// the column, with `…` where text was left out.
+/// cluster. A line wider than `maxWidth` cells (120 by default) is cut to a window of
+/// `maxWidth` cells around the column (starting a third of the width before it), with
+/// `…` where text was left out.
+///
+/// The text given may itself be a cut of a longer line (``SourceLines/window(line:column:endColumn:radius:)``,
+/// which ``TextDiagnosticRenderer`` uses for lines longer than
+/// ``SourceLines/wholeLineLimit`` bytes): `clippedStart` and `clippedEnd` say that the
+/// line goes on, so the excerpt is cut there too and shows `…`. Then tab stops count
+/// from the start of the text given, not of the line (the window is shown after `…`,
+/// so its cells cannot line up with the line's anyway).
 package struct SourceExcerpt: Sendable, Hashable {
     /// The line as shown.
     package let text: String
@@ -32,35 +40,45 @@ package struct SourceExcerpt: Sendable, Hashable {
     ///     the caret alone.
     ///   - tabWidth: cells between tab stops (at least 1).
     ///   - maxWidth: the widest line shown before it is cut (at least 20 cells).
+    ///   - clippedStart: whether `line` is a cut whose line goes on before it (default `false`).
+    ///   - clippedEnd: whether `line` is a cut whose line goes on after it (default `false`).
     /// - Complexity: O(length of `line`).
-    package init(line: String, column: Int, endColumn: Int? = nil, tabWidth: Int = 4, maxWidth: Int = 120) {
+    package init(
+        line: String, column: Int, endColumn: Int? = nil, tabWidth: Int = 4, maxWidth: Int = 120,
+        clippedStart: Bool = false, clippedEnd: Bool = false
+    ) {
         let tabWidth = max(1, tabWidth)
         let maxWidth = max(20, maxWidth)
 
         // Each grapheme cluster as displayed, with the cell where it starts and the
         // scalars (columns) it covers; a tab or an unsafe scalar is a piece of its own.
-        var pieces: [(text: String, start: Int, width: Int)] = []
+        var pieces: [(text: Substring, start: Int, width: Int)] = []
         var pieceOfScalar: [Int] = []
+        pieces.reserveCapacity(line.utf8.count)
+        pieceOfScalar.reserveCapacity(line.utf8.count)
         var cell = 0
-        func add(_ text: String, width: Int, scalars: Int) {
-            pieceOfScalar.append(contentsOf: repeatElement(pieces.count, count: scalars))
+        func add(_ text: Substring, width: Int, scalars: Int) {
+            for _ in 0..<scalars { pieceOfScalar.append(pieces.count) }
             pieces.append((text, cell, width))
             cell += width
         }
+        var index = line.startIndex
         for character in line {
+            let next = line.index(after: index)
+            defer { index = next }
             let scalars = character.unicodeScalars
             guard scalars.contains(where: { $0 == "\t" || DisplayText.isUnsafe($0) }) else {
-                add(String(character), width: DisplayText.cellWidth(of: character), scalars: scalars.count)
+                add(line[index..<next], width: DisplayText.cellWidth(of: character), scalars: scalars.count)
                 continue
             }
             for scalar in scalars {
                 if scalar == "\t" {
                     let width = tabWidth - cell % tabWidth
-                    add(String(repeating: " ", count: width), width: width, scalars: 1)
+                    add(Substring(String(repeating: " ", count: width)), width: width, scalars: 1)
                 } else if DisplayText.isUnsafe(scalar) {
-                    add(String(Character(DisplayText.replacement)), width: 1, scalars: 1)
+                    add(Substring(String(Character(DisplayText.replacement))), width: 1, scalars: 1)
                 } else {
-                    add(String(Character(scalar)), width: DisplayText.cellWidth(of: scalar), scalars: 1)
+                    add(Substring(String(Character(scalar))), width: DisplayText.cellWidth(of: scalar), scalars: 1)
                 }
             }
         }
@@ -90,10 +108,10 @@ package struct SourceExcerpt: Sendable, Hashable {
         // The window of cells shown: the whole line when it fits.
         var windowStart = 0
         var windowEnd = max(lineWidth, spanEndCell)
-        if lineWidth > maxWidth {
+        if lineWidth > maxWidth || clippedStart || clippedEnd {
             windowStart = max(0, caretCell - maxWidth / 3)
             windowEnd = windowStart + maxWidth
-            if windowEnd > lineWidth {
+            if windowEnd > lineWidth, !clippedEnd {
                 windowEnd = lineWidth
                 windowStart = max(0, windowEnd - maxWidth)
             }
@@ -113,8 +131,10 @@ package struct SourceExcerpt: Sendable, Hashable {
             text += piece.text
             lastShownEnd = piece.start + piece.width
         }
+        // Text after the last piece given is text left out, too.
+        if clippedEnd { cutAtEnd = true }
         let shownFrom = firstShown ?? min(windowStart, lineWidth)
-        let cutAtStart = shownFrom > 0
+        let cutAtStart = shownFrom > 0 || clippedStart
         if cutAtStart { text = "…" + text }
         if cutAtEnd { text += "…" }
 

@@ -29,11 +29,15 @@ import FlowSource
 /// - Colours come from `style` only; with ``TerminalStyle/plain`` the output has no
 ///   escape sequence, and text taken from input files is passed through
 ///   ``DisplayText`` so it cannot add one.
-package struct TextDiagnosticRenderer: DiagnosticRenderer {
+package struct TextDiagnosticRenderer: StreamingDiagnosticRenderer {
     package var style: TerminalStyle
     /// Cells between tab stops when quoting source lines.
     package var tabWidth: Int
-    /// Source lines wider than this many cells are cut around the column.
+    /// Source lines wider than this many cells (default 120) are cut around the column,
+    /// with `…` where text is left out. A line longer than ``SourceLines/wholeLineLimit``
+    /// bytes is never decoded whole: only the bytes within 4 × this width of the column
+    /// (the most a scalar takes) are, so quoting costs O(this width) per diagnostic
+    /// however long the line is.
     package var maxExcerptWidth: Int
     /// Whether the summary line ends the output.
     package var showsSummary: Bool
@@ -45,20 +49,27 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
         self.showsSummary = showsSummary
     }
 
-    package func render(_ report: DiagnosticReport) -> String {
-        var lines = LineCache(report: report)
-        var blocks: [String] = []
-        for (file, diagnostic) in report.entries {
-            blocks.append(block(for: diagnostic, file: file, lines: &lines))
-        }
-        var out = blocks.joined(separator: "\n")
-        if showsSummary {
-            if !out.isEmpty { out += "\n" }
-            let counts = report.counts
-            let summary = counts.summary
-            out += (counts.errors > 0 ? style.apply(summary, .bold, .red) : style.apply(summary, .bold)) + "\n"
+    /// The blocks of the part's diagnostics, separated by a blank line (and preceded by
+    /// one when `continuing`).
+    package func renderPart(_ part: DiagnosticReport, continuing: Bool) -> String {
+        var lines = LineCache(report: part)
+        var out = ""
+        var first = !continuing
+        for (file, diagnostic) in part.entries {
+            if !first { out += "\n" }
+            first = false
+            out += block(for: diagnostic, file: file, lines: &lines)
         }
         return out
+    }
+
+    /// The summary line (``DiagnosticCounts/summary``), after a blank line when
+    /// diagnostics were written; nothing when ``showsSummary`` is `false`.
+    package func renderEnd(_ counts: DiagnosticCounts, continuing: Bool) -> String {
+        guard showsSummary else { return "" }
+        let summary = counts.summary
+        return (continuing ? "\n" : "")
+            + (counts.errors > 0 ? style.apply(summary, .bold, .red) : style.apply(summary, .bold)) + "\n"
     }
 
     /// The header, excerpt, notes and hint of one diagnostic.
@@ -105,11 +116,16 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
     /// ` 7 |     titel: Hello` and the marker line, or nothing when the line is unknown
     /// or the file has no bytes.
     private func excerpt(for span: SourceSpan?, gutterWidth: Int, lines: inout LineCache) -> String {
-        guard let span, let text = lines.line(span.start.line, of: span.file) else { return "" }
-        let endColumn = span.end.line == span.start.line ? span.end.column : nil
+        let endColumn = span.flatMap { $0.end.line == $0.start.line ? $0.end.column : nil }
+        guard let span,
+            let window = lines.window(
+                span.start.line, column: span.start.column, endColumn: endColumn, of: span.file,
+                radius: 4 * max(20, maxExcerptWidth))
+        else { return "" }
         let excerpt = SourceExcerpt(
-            line: text, column: span.start.column, endColumn: endColumn,
-            tabWidth: tabWidth, maxWidth: maxExcerptWidth)
+            line: window.text, column: window.column, endColumn: window.endColumn,
+            tabWidth: tabWidth, maxWidth: maxExcerptWidth,
+            clippedStart: window.clippedStart, clippedEnd: window.clippedEnd)
         let digits = String(span.start.line)
         let number = String(repeating: " ", count: max(0, gutterWidth - digits.count)) + digits
         let gutter = String(repeating: " ", count: number.count)
@@ -118,7 +134,7 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
     }
 }
 
-/// The lines of the report's files, split on first use.
+/// The lines of the report's files, split on first use (once per file).
 private struct LineCache {
     var sources: [String: SourceFile] = [:]
     var split: [String: SourceLines] = [:]
@@ -129,12 +145,16 @@ private struct LineCache {
         }
     }
 
-    mutating func line(_ number: Int, of path: String) -> String? {
-        if let lines = split[path] { return lines.line(number) }
+    /// The part of line `number` of `path` to quote (``SourceLines/window(line:column:endColumn:radius:)``),
+    /// or `nil` when the file is unknown, has no bytes, or has no such line.
+    mutating func window(
+        _ number: Int, column: Int, endColumn: Int?, of path: String, radius: Int
+    ) -> SourceLines.Window? {
+        if let lines = split[path] { return lines.window(line: number, column: column, endColumn: endColumn, radius: radius) }
         // A file with no bytes (empty, or unreadable) has no line worth quoting.
         guard let source = sources[path], !source.bytes.isEmpty else { return nil }
         let lines = SourceLines(source)
         split[path] = lines
-        return lines.line(number)
+        return lines.window(line: number, column: column, endColumn: endColumn, radius: radius)
     }
 }

@@ -7,7 +7,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `pop`, `popTo`, `popToRoot`, `replace` or `dismiss` with no stack at all
     /// (nothing is shown). The associated value is the operation's name.
     case noStack(operation: String)
-    /// `popTo: ID` when the top stack holds no instance of screen `ID`.
+    /// `popTo: ID` when the top stack holds no instance of screen `ID`; `topStack` is the
+    /// top stack's screen ids, bottom first (the description lists at most
+    /// ``FlowSource/NameList/maximumShown`` of them).
     case screenNotInTopStack(screenID: String, topStack: [String])
 
     public var description: String {
@@ -16,7 +18,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "cannot \(operation): no screen is shown"
         case .screenNotInTopStack(let screenID, let topStack):
             "cannot popTo '\(screenID)': it is not in the top stack ["
-                + topStack.joined(separator: ", ") + "]"
+                + NameList.joined(topStack, quoted: false) + "]"
         }
     }
 }

@@ -155,7 +155,7 @@ struct LineModeSession {
                 let name = field.label ?? field.id
                 return field.problem == nil ? "fill in \(name)" : "fix \(name)"
             }
-            say(error: "'\(action.title)' is disabled: " + (missing.isEmpty ? "not available now" : missing.joined(separator: ", ")))
+            say(error: "'\(action.title)' is disabled: " + (missing.isEmpty ? "not available now" : NameList.joined(missing, quoted: false)))
         case .ignoredBusy:
             say(error: "busy: an action is still running")
         case .ignoredStale, .ignoredNoAction, .ignoredFlowEnded:
@@ -209,7 +209,7 @@ struct LineModeSession {
         }
         let ids = snapshot.fields.map(\.id)
         say(error: "no field '\(renderer.sanitize(id))' on this screen"
-            + (ids.isEmpty ? "" : " (fields: \(ids.joined(separator: ", ")))"))
+            + (ids.isEmpty ? "" : " (fields: \(NameList.joined(ids, quoted: false)))"))
         return nil
     }
 
@@ -223,7 +223,7 @@ struct LineModeSession {
             } else {
                 let ids = candidates.map(\.id)
                 let example = kindName == "rating" ? "rate \(ids[0]) N" : "\(kindName) \(ids[0])"
-                say(error: "this screen has several \(kindName)s: \(ids.joined(separator: ", ")); name one, e.g. '\(example)'")
+                say(error: "this screen has several \(kindName)s: \(NameList.joined(ids, quoted: false)); name one, e.g. '\(example)'")
             }
             return nil
         }
