@@ -101,6 +101,24 @@ struct ReadmeTests {
         #expect(ValidateCommand.configuration.discussion.contains("larger than \(limit)"))
     }
 
+    @Test("the README's loading-limit table lists exactly LoadingLimits.settings, each with its default")
+    func loadingLimits() throws {
+        let text = try Self.readme()
+        let rows = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("| `") && $0.contains("` | ") && $0.hasSuffix("` |") && $0.split(separator: "|").count == 4 }
+        let named = rows.compactMap { row -> (String, String)? in
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 4, cells[0].hasPrefix("`") else { return nil }
+            return (cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[2])
+        }
+        let defaults = LoadingLimits()
+        #expect(named.map(\.0) == LoadingLimits.settings.map(\.name))
+        for (name, value) in named {
+            guard let setting = LoadingLimits.settings.first(where: { $0.name == name }) else { continue }
+            #expect(value.hasPrefix("\(defaults[keyPath: setting.keyPath])"), "\(name): the README says \(value)")
+        }
+    }
+
     @Test("the README and validate's help state the diagnostic limit CompileOptions.defaultMaxDiagnostics")
     func diagnosticLimit() throws {
         let text = try Self.readme()

@@ -14,7 +14,7 @@ extension FlowCompiler {
     public static func compile(
         path: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions()
     ) -> FlowCompilation {
-        compile(DocumentLoader.load(path: path, format: format), options: options)
+        compile(DocumentLoader.load(path: path, format: format, limits: options.limitsForLoading), options: options)
     }
 
 }

@@ -11,6 +11,8 @@ extension FlowCompiler {
     public static func compile(
         text: String, format: DocumentFormat = .yaml, name: String = "flow.yaml", options: CompileOptions = CompileOptions()
     ) -> FlowCompilation {
-        compile(DocumentLoader.load(SourceFile(path: name, text: text), format: format), options: options)
+        compile(
+            DocumentLoader.load(SourceFile(path: name, text: text), format: format, limits: options.limitsForLoading),
+            options: options)
     }
 }

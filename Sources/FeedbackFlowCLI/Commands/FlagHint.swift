@@ -15,6 +15,9 @@ struct FlagHint: Sendable {
     /// How the command sets the diagnostic limit, e.g. `validate --max-diagnostics N`;
     /// `nil` when it cannot.
     var diagnosticLimit: String?
+    /// How the command sets a loading limit, e.g. `validate --limit`; the limit's
+    /// `NAME=N` is added. `nil` when it cannot.
+    var loadingLimit: String?
 
     /// A command that declares nothing: diagnostics are left as they are.
     static let none = FlagHint()
@@ -23,14 +26,19 @@ struct FlagHint: Sendable {
     /// `unknown-reference` (``context``), `unknown-step` (``handler``) and
     /// `too-many-diagnostics` (``diagnosticLimit``) that has a hint.
     func adding(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard context != nil || handler != nil || diagnosticLimit != nil else { return diagnostics }
+        guard context != nil || handler != nil || diagnosticLimit != nil || loadingLimit != nil else { return diagnostics }
         return diagnostics.map { diagnostic in
-            let flag: String?
+            var flag: String?
             switch FlowDiagnosticCode(rawValue: diagnostic.code) {
             case .unknownReference: flag = context
             case .unknownStep: flag = handler
             case .tooManyDiagnostics: flag = diagnosticLimit
             default: flag = nil
+            }
+            if diagnostic.has(.documentLimit) || diagnostic.has(.nestingDepthLimit) || diagnostic.has(.aliasExpansionLimit),
+                let loadingLimit, let name = LoadingLimits.settings.first(where: { diagnostic.hint?.contains("'\($0.name)'") == true })?.name
+            {
+                flag = "\(loadingLimit) \(name)=N"
             }
             guard let flag, let hint = diagnostic.hint else { return diagnostic }
             var changed = diagnostic

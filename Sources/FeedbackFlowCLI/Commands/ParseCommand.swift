@@ -27,16 +27,21 @@ package struct ParseCommand: Command {
             EXIT STATUS: 0 the document loaded, 1 it did not (its diagnostics are on
             standard error), 2 usage error, 3 the output could not be written.
             """,
-        options: [ValidateCommand.standardInputFormatOption],
+        options: [ValidateCommand.standardInputFormatOption, LoadingLimitOption.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The YAML or JSON file; '-' reads standard input."))
 
+    /// The file to parse; `-` is standard input.
     package var file: String
     /// The syntax of standard input when `file` names it.
     package var standardInputFormat: DocumentFormat
+    /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
+    package var loadingLimits: LoadingLimits
 
-    package init(file: String, standardInputFormat: DocumentFormat = .yaml) {
+    /// A command parsing `file`; the other parameters are the options of the same names.
+    package init(file: String, standardInputFormat: DocumentFormat = .yaml, loadingLimits: LoadingLimits = LoadingLimits()) {
         self.file = file
         self.standardInputFormat = standardInputFormat
+        self.loadingLimits = loadingLimits
     }
 
     package init(arguments: ParsedArguments) throws(UsageError) {
@@ -47,19 +52,24 @@ package struct ParseCommand: Command {
                 "--stdin-format applies to standard input only, and no path names it",
                 hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
         }
-        self.init(file: file, standardInputFormat: format ?? .yaml)
+        self.init(
+            file: file, standardInputFormat: format ?? .yaml,
+            loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
     }
 
+    /// Loads the file and writes its tree; the status says whether it loaded without error.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let format: DocumentFormat? = ValidateCommand.standardInputPaths.contains(file) ? standardInputFormat : nil
-        let document = DocumentLoader.load(path: file, format: format)
+        let document = DocumentLoader.load(path: file, format: format, limits: loadingLimits)
         let output = environment.output
         var writer = NodeTreeJSONWriter { output.write($0) }
         writer.write(document)
         guard !document.diagnostics.isEmpty else { return .clean }
         let hasErrors = document.diagnostics.contains { $0.severity == .error }
         let report = DiagnosticReport(files: [
-            .init(path: file, source: document.source, diagnostics: document.diagnostics)
+            .init(
+                path: file, source: document.source,
+                diagnostics: FlagHint(loadingLimit: "parse --\(LoadingLimitOption.spec.name)").adding(to: document.diagnostics))
         ])
         environment.errorOutput.write(
             TextDiagnosticRenderer(style: environment.errorStyle, showsSummary: hasErrors).render(report))

@@ -54,6 +54,7 @@ package struct ValidateCommand: Command {
                 "handler", valueName: "name", repeatable: true,
                 help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable."),
             maxDiagnosticsOption,
+            LoadingLimitOption.spec,
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
@@ -81,6 +82,8 @@ package struct ValidateCommand: Command {
     /// `--max-diagnostics`: the most diagnostics shown per file, as
     /// ``FlowCompile/CompileOptions/maxDiagnostics`` (`0`: no limit).
     package var maxDiagnostics: Int
+    /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
+    package var loadingLimits: LoadingLimits
 
     /// The paths that name standard input, read in ``standardInputFormat``: `-`
     /// (``SourceFile/standardInputPath``) and `/dev/stdin`.
@@ -96,8 +99,9 @@ package struct ValidateCommand: Command {
     package init(
         paths: [String], format: DiagnosticFormat = .text, standardInputFormat: DocumentFormat = .yaml,
         quiet: Bool = false, context: ContextDeclaration = .init(), handlers: Set<String> = [],
-        maxDiagnostics: Int = CompileOptions.defaultMaxDiagnostics
+        maxDiagnostics: Int = CompileOptions.defaultMaxDiagnostics, loadingLimits: LoadingLimits = LoadingLimits()
     ) {
+        self.loadingLimits = loadingLimits
         self.paths = paths
         self.format = format
         self.standardInputFormat = standardInputFormat
@@ -137,7 +141,8 @@ package struct ValidateCommand: Command {
             standardInputFormat: standardInputFormat ?? .yaml,
             quiet: arguments.flag("quiet"),
             context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
-            handlers: handlers, maxDiagnostics: maxDiagnostics)
+            handlers: handlers, maxDiagnostics: maxDiagnostics,
+            loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
     }
 
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
@@ -204,13 +209,15 @@ package struct ValidateCommand: Command {
     /// The options that declare what the library's hints ask to declare.
     static let flagHint = FlagHint(
         context: "validate --context NAME", handler: "validate --handler NAME",
-        diagnosticLimit: "validate --\(maxDiagnosticsOption.name) N")
+        diagnosticLimit: "validate --\(maxDiagnosticsOption.name) N", loadingLimit: "validate --\(LoadingLimitOption.spec.name)")
 
     /// What the files are compiled with: the `--context` names as host variables, the
     /// `--handler` names as known handlers (the default URL schemes), and the
     /// `--max-diagnostics` limit.
     package var compileOptions: CompileOptions {
-        CompileOptions(additionalVariables: context.keys, knownHandlers: handlers, maxDiagnostics: maxDiagnostics)
+        CompileOptions(
+            additionalVariables: context.keys, knownHandlers: handlers, maxDiagnostics: maxDiagnostics,
+            loadingLimits: loadingLimits)
     }
 
     /// Compiles `files` on up to one task per processor core, keeping their order, with

@@ -1,3 +1,5 @@
+import FlowSource
+
 /// What a host tells compilation about itself, as one value: the template variables it
 /// provides, the custom steps it registers handlers for, and the URL schemes it opens.
 ///
@@ -23,6 +25,9 @@ public struct CompileOptions: Sendable, Hashable {
     /// (``FlowCompilation/omitted``). `nil`, `0` or a negative number: no limit. By default
     /// ``defaultMaxDiagnostics``.
     public var maxDiagnostics: Int?
+    /// The bounds loading a file applies (size, nesting, nodes, aliases, scalar length,
+    /// mapping entries); by default ``FlowSource/LoadingLimits/init(maximumBytes:maximumNestingDepth:maximumNodes:maximumAliasExpansion:maximumScalarBytes:maximumMappingEntries:)``'s.
+    public var loadingLimits: LoadingLimits
 
     /// The default of ``maxDiagnostics``: 200 diagnostics per file.
     public static let defaultMaxDiagnostics = 200
@@ -30,16 +35,26 @@ public struct CompileOptions: Sendable, Hashable {
     /// Options with the given host variables, handlers, schemes and diagnostic limit;
     /// each defaults to what a host that declares nothing gets: no variables, no
     /// handlers, ``URLSchemePolicy/defaultAllowedSchemes`` and
-    /// ``defaultMaxDiagnostics`` diagnostics per file.
+    /// ``defaultMaxDiagnostics`` diagnostics per file, the default loading limits.
     public init(
         additionalVariables: [String] = [], knownHandlers: Set<String> = [],
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes,
-        maxDiagnostics: Int? = CompileOptions.defaultMaxDiagnostics
+        maxDiagnostics: Int? = CompileOptions.defaultMaxDiagnostics,
+        loadingLimits: LoadingLimits = LoadingLimits()
     ) {
         self.additionalVariables = additionalVariables
         self.knownHandlers = knownHandlers
         self.allowedURLSchemes = allowedURLSchemes
         self.maxDiagnostics = maxDiagnostics
+        self.loadingLimits = loadingLimits
+    }
+
+    /// ``loadingLimits`` with the loader's own diagnostic limit set to ``diagnosticLimit``:
+    /// what ``FlowCompiler`` loads a file with.
+    package var limitsForLoading: LoadingLimits {
+        var limits = loadingLimits
+        limits.diagnosticLimit = diagnosticLimit
+        return limits
     }
 
     /// ``maxDiagnostics`` as a limit: `nil` when there is none (`nil`, `0` or negative).

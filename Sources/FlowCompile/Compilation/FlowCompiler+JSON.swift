@@ -11,6 +11,6 @@ extension FlowCompiler {
     public static func compileJSON(
         text: String, name: String = "flow.json", options: CompileOptions = CompileOptions()
     ) -> FlowCompilation {
-        compile(JSONLoader(source: SourceFile(path: name, text: text)).load(), options: options)
+        compile(JSONLoader(source: SourceFile(path: name, text: text), limits: options.limitsForLoading).load(), options: options)
     }
 }

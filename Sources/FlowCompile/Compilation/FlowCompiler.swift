@@ -115,7 +115,8 @@ public enum FlowCompiler {
             let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }
             bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
         }
-        let (kept, omitted) = limited(ordered(bag.diagnostics), to: options.diagnosticLimit)
+        let (kept, omitted) = limited(
+            ordered(bag.diagnostics), to: options.diagnosticLimit, alreadyOmitted: document.omittedDiagnostics)
         return FlowCompilation(document: document, flow: flow, diagnostics: kept, omitted: omitted)
     }
 
@@ -123,20 +124,26 @@ public enum FlowCompiler {
     /// one `too-many-diagnostics` note at the place of the first one left out saying how
     /// many were left out and of which severities; with the counts left out. `nil`: no
     /// limit, everything is kept. O(number of diagnostics).
+    /// `alreadyOmitted` errors were left out before (by the loader, past the same limit)
+    /// and are counted with them.
     package static func limited(
-        _ diagnostics: [Diagnostic], to limit: Int?
+        _ diagnostics: [Diagnostic], to limit: Int?, alreadyOmitted: Int = 0
     ) -> (kept: [Diagnostic], omitted: OmittedDiagnostics) {
-        guard let limit, limit >= 0, diagnostics.count > limit else { return (diagnostics, OmittedDiagnostics()) }
+        guard let limit, limit >= 0, diagnostics.count > limit || alreadyOmitted > 0 else {
+            return (diagnostics, OmittedDiagnostics())
+        }
         var omitted = OmittedDiagnostics()
-        for diagnostic in diagnostics[limit...] { omitted.add(diagnostic.severity) }
+        omitted.errors += alreadyOmitted
+        let cut = min(limit, diagnostics.count)
+        for diagnostic in diagnostics[cut...] { omitted.add(diagnostic.severity) }
         let code = FlowDiagnosticCode.tooManyDiagnostics
         let more = omitted.total == 1 ? "1 more diagnostic" : "\(omitted.total) more diagnostics"
         let note = Diagnostic(
             severity: code.severity, code: code.rawValue,
             message: "\(more) from here on not shown (\(omitted.description)): at most \(limit) are shown per file",
-            span: diagnostics[limit].span,
+            span: cut < diagnostics.count ? diagnostics[cut].span : diagnostics.last?.span,
             hint: "fix the problems shown first, or raise the limit of diagnostics per file (0 for no limit) to see them all")
-        return (Array(diagnostics[..<limit]) + [note], omitted)
+        return (Array(diagnostics[..<cut]) + [note], omitted)
     }
 
     /// `diagnostics` sorted by file, line and column (diagnostics without a place first),

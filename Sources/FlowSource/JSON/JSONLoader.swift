@@ -21,6 +21,8 @@ package struct JSONLoader {
         var parser = JSONParser(
             source: source, bomLength: validation.bomLength, limits: limits)
         let root = parser.parse()
-        return LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
+        var document = LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
+        document.omittedDiagnostics = parser.omittedDiagnostics
+        return document
     }
 }

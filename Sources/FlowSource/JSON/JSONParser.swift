@@ -27,6 +27,8 @@ struct JSONParser {
     private var locator: SourceLocator
     private var tree: DocumentTreeBuilder
     private(set) var diagnostics: [Diagnostic] = []
+    /// Duplicate keys found past ``LoadingLimits/diagnosticLimit``: counted, not kept.
+    private(set) var omittedDiagnostics = 0
 
     init(source: SourceFile, bomLength: Int, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
@@ -95,7 +97,11 @@ struct JSONParser {
                 let top = stack.count - 1
                 if stack[top].isObject, let key = stack[top].pendingKey.take() {
                     if let duplicate = try tree.addEntry(key: key, value: finished) {
-                        diagnostics.append(duplicate)
+                        if let limit = tree.limits.diagnosticLimit, diagnostics.count >= limit {
+                            omittedDiagnostics += 1
+                        } else {
+                            diagnostics.append(duplicate)
+                        }
                     }
                 } else {
                     tree.appendItem(finished)

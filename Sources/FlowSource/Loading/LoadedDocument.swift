@@ -14,6 +14,9 @@ package struct LoadedDocument: Sendable {
     /// Every problem found while loading, in source order, each with a span (an `io-error`
     /// is at 1:1); empty for a clean file.
     package var diagnostics: [Diagnostic]
+    /// Errors found past ``LoadingLimits/diagnosticLimit``, counted but not kept in
+    /// `diagnostics`.
+    package var omittedDiagnostics = 0
 
     package init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
         self.source = source

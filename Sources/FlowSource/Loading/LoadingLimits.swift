@@ -29,6 +29,13 @@ public struct LoadingLimits: Sendable, Hashable {
     /// the entries that pass it.
     public var maximumMappingEntries: Int
 
+    /// The most diagnostics a loader keeps for the problems a file can repeat without end
+    /// (duplicate keys, tabs, aliases, merges); past it they are only counted
+    /// (``LoadedDocument/omittedDiagnostics``). `nil` (the default): all are kept.
+    /// ``FlowCompile/FlowCompiler`` sets it from its diagnostic limit, so a file of two
+    /// million duplicate keys costs no more than the diagnostics shown.
+    package var diagnosticLimit: Int?
+
     /// 32 MiB: a flow file is a few kilobytes, a generated one a few megabytes.
     public static let defaultMaximumBytes = SourceFile.defaultByteLimit
 
@@ -99,6 +106,6 @@ extension LoadingLimits {
 
     /// How to raise the limit at `keyPath`, naming the setting.
     static func raiseHint(_ keyPath: WritableKeyPath<LoadingLimits, Int>) -> String? {
-        settings.first { $0.keyPath == keyPath }.map { "the limit '\($0.name)' can be raised where the file is loaded" }
+        settings.first { $0.keyPath == keyPath }.map { "if the file is meant to be this large, raise the limit '\($0.name)'" }
     }
 }

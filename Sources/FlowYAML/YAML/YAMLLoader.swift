@@ -23,6 +23,8 @@ package struct YAMLLoader {
         var builder = YAMLTreeBuilder(
             source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, limits: limits)
         let root = builder.build()
-        return LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
+        var document = LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
+        document.omittedDiagnostics = builder.omittedDiagnostics
+        return document
     }
 }

@@ -56,6 +56,8 @@ struct YAMLTreeBuilder {
     private var locator: SourceLocator
     private let tabs: TabIndentation
     private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics found past ``LoadingLimits/diagnosticLimit``: counted, not kept.
+    private(set) var omittedDiagnostics = 0
 
     private var stack: [Frame] = []
     private var tree: DocumentTreeBuilder
@@ -147,10 +149,10 @@ struct YAMLTreeBuilder {
             appendEmptyDocument()
         }
         for line in tabs.offendingLines(exempt: tabExemptRanges, before: parsedEnd) {
-            diagnostics.append(tabIndentation(line))
+            record(tabIndentation(line))
         }
         for offset in byteOrderMarks.outside(quotedRanges, before: parsedEnd) {
-            diagnostics.append(misplacedByteOrderMark(at: offset))
+            record(misplacedByteOrderMark(at: offset))
         }
         return root
     }
@@ -221,7 +223,7 @@ struct YAMLTreeBuilder {
     /// Reports `problem` and puts a null scalar spanning the alias in its place — or
     /// nothing when the alias is the whole document, which then has no root.
     private mutating func standIn(for span: SourceSpan, _ problem: Diagnostic) throws(Diagnostic) {
-        diagnostics.append(problem)
+        record(problem)
         unknownAliasOffsets.insert(span.start.offset)
         guard !stack.isEmpty else { return }
         let null = try tree.addScalar("", style: .plain, start: span.start, end: span.end)
@@ -291,7 +293,7 @@ struct YAMLTreeBuilder {
         if isMergeKey(key) {
             merge(key: key, value: node, into: top)
         } else if let duplicate = try tree.addEntry(key: key, value: node) {
-            diagnostics.append(duplicate)
+            record(duplicate)
         } else {
             stack[top].entryCount += 1
         }
@@ -301,7 +303,7 @@ struct YAMLTreeBuilder {
     /// (https://yaml.org/type/merge.html); earlier mappings win over later ones.
     private mutating func merge(key: DocumentTreeBuilder.NodeID, value: DocumentTreeBuilder.NodeID, into top: Int) {
         if let first = stack[top].mergeKey {
-            diagnostics.append(tree.duplicateKey(key, first: first))
+            record(tree.duplicateKey(key, first: first))
             return
         }
         let valueSpan = tree.span(of: value)
@@ -310,14 +312,14 @@ struct YAMLTreeBuilder {
         if tree.isMapping(value) {
             sources = [value]
         } else if tree.scalar(value) != nil {
-            diagnostics.append(
+            record(
                 YAMLDiagnostics.invalidMerge(
                     at: tree.span(of: key), value: valueSpan, found: tree.kindDescription(of: value)))
             return
         } else {
             for (position, item) in tree.items(of: value).enumerated() {
                 guard tree.isMapping(item) else {
-                    diagnostics.append(
+                    record(
                         YAMLDiagnostics.invalidMerge(
                             at: tree.span(of: key), value: valueSpan, found: tree.kindDescription(of: item),
                             listItem: position + 1))
@@ -337,6 +339,17 @@ struct YAMLTreeBuilder {
     }
 
     // MARK: Diagnostics
+
+    /// Keeps `diagnostic`, or only counts it once ``LoadingLimits/diagnosticLimit`` are
+    /// kept: for the problems a file can repeat without end (duplicate keys, tabs, aliases,
+    /// merges, byte order marks). The problem that stops loading is always kept.
+    private mutating func record(_ diagnostic: Diagnostic) {
+        if let limit = limits.diagnosticLimit, diagnostics.count >= limit {
+            omittedDiagnostics += 1
+        } else {
+            diagnostics.append(diagnostic)
+        }
+    }
 
     private mutating func span(_ event: borrowing LibYAMLEvent) -> SourceSpan {
         let start = locator.location(of: event.startMark)
@@ -424,7 +437,7 @@ struct YAMLTreeBuilder {
             var exempt = quotedRanges
             if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
             let marks = byteOrderMarks.outside(exempt, before: location.offset + 1)
-            for offset in marks { diagnostics.append(misplacedByteOrderMark(at: offset)) }
+            for offset in marks { record(misplacedByteOrderMark(at: offset)) }
             if let last = marks.last, locator.location(atByteOffset: last).line == location.line { return }
         }
         guard error.kind != .reader else {
@@ -438,12 +451,12 @@ struct YAMLTreeBuilder {
             for frame in stack where frame.isFlow { exempt.append(frame.start.offset..<Int.max) }
             if let quotedScalarStart { exempt.append(quotedScalarStart..<Int.max) }
             for line in tabs.offendingLines(exempt: exempt, before: location.offset + 1) {
-                diagnostics.append(tabIndentation(line))
+                record(tabIndentation(line))
                 if line.tabOffset <= location.offset, location.offset < line.indentationEnd { foundAtFailure = true }
             }
         }
         if !foundAtFailure, TabIndentation.indentsCompactCollection(at: location.offset, in: source.bytes) {
-            diagnostics.append(tabIndentation(at: location.offset))
+            record(tabIndentation(at: location.offset))
             foundAtFailure = true
         }
         if !foundAtFailure { diagnostics.append(syntax) }

@@ -1,0 +1,45 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// `--limit NAME=N` (repeatable): sets one of the loaders' bounds, by the names of
+/// ``FlowSource/LoadingLimits/settings``; the commands that load a file (`validate`,
+/// `parse`, `run`, `graph`) share this one declaration.
+enum LoadingLimitOption {
+    /// The option's one declaration.
+    static let spec = OptionSpec.value(
+        "limit", valueName: "name=n", repeatable: true,
+        help: "Change a loading limit: "
+            + LoadingLimits.settings.map { "\($0.name) (\($0.meaning), \(LoadingLimits()[keyPath: $0.keyPath]))" }
+            .joined(separator: ", ") + "; repeatable.")
+
+    /// The limits `values` (each `NAME=N`, N a whole number of at least 1) make of the defaults.
+    /// - Throws: ``UsageError`` for a value without `=`, an unknown name (with "did you
+    ///   mean"), a number that is not a whole number of at least 1, or a name given twice.
+    static func limits(from values: [String]) throws(UsageError) -> LoadingLimits {
+        var limits = LoadingLimits()
+        var seen: Set<String> = []
+        for value in values {
+            guard let equals = value.firstIndex(of: "=") else {
+                throw UsageError("invalid --\(spec.name) '\(value)'", hint: "write --\(spec.name) NAME=N, e.g. --\(spec.name) depth=64")
+            }
+            let name = String(value[..<equals])
+            let number = value[value.index(after: equals)...]
+            let names = LoadingLimits.settings.map(\.name)
+            guard let setting = LoadingLimits.settings.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "unknown limit '\(name)'",
+                    hint: Suggestion.hint(for: name, among: names) ?? "limits: \(names.joined(separator: ", "))")
+            }
+            guard number.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(number), n >= 1 else {
+                throw UsageError("invalid value '\(number)' for the limit '\(name)'", hint: "expected a whole number of at least 1")
+            }
+            guard seen.insert(name).inserted else { throw UsageError("the limit '\(name)' is given twice") }
+            limits[keyPath: setting.keyPath] = n
+        }
+        return limits
+    }
+}
