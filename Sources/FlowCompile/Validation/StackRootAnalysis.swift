@@ -83,17 +83,30 @@ struct StackRootAnalysis {
     /// - Parameter reachable: the screens that can be shown; others are ignored.
     init(flow: Flow, reachable: Set<String>) {
         if flow.presentation == .push { mayBeOnHost.insert(flow.start) }
-        // Positions rather than a filtered copy: copying a screen retains all its parts.
-        let positions = flow.screens.indices.filter { reachable.contains(flow.screens[$0].id) }
+        // Each reachable screen's buttons, taken once: walking a whole screen value would
+        // copy (retain) all its parts on every walk.
+        var screens: [ScreenButtons] = []
+        for position in flow.screens.indices where reachable.contains(flow.screens[position].id) {
+            var buttons: [(action: FlowAction, onFailure: FlowAction?)] = []
+            if let button = flow.screens[position].primaryAction.button { buttons.append((button.action, button.onFailure)) }
+            if let button = flow.screens[position].secondaryAction.button { buttons.append((button.action, button.onFailure)) }
+            screens.append(ScreenButtons(id: flow.screens[position].id, buttons: buttons))
+        }
         var positionsByID: [String: [Int]] = [:]
-        for position in positions { positionsByID[flow.screens[position].id, default: []].append(position) }
-        for position in positions { walk(flow.screens[position]) }
+        for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
+        for screen in screens { walk(screen) }
         // A screen is walked again only when its own top changed.
         while let id = changed.popLast() {
-            for position in positionsByID[id] ?? [] { walk(flow.screens[position]) }
+            for position in positionsByID[id] ?? [] { walk(screens[position]) }
         }
         recording = true
-        for position in positions { walk(flow.screens[position]) }
+        for screen in screens { walk(screen) }
+    }
+
+    /// A screen's id and the actions of its buttons (with their `onFailure`), in order.
+    private struct ScreenButtons {
+        let id: String
+        let buttons: [(action: FlowAction, onFailure: FlowAction?)]
     }
 
     /// Adds `id` to ``mayBeAboveRoot``; when that changes its own top, it is walked again.
@@ -109,12 +122,11 @@ struct StackRootAnalysis {
         changed.append(id)
     }
 
-    private mutating func walk(_ screen: FeedbackConfiguration) {
+    private mutating func walk(_ screen: ScreenButtons) {
         let own: Top =
             mayBeAboveRoot.contains(screen.id)
             ? .aboveRoot : mayBeOnHost.contains(screen.id) ? .onHost(screen.id) : .root(screen.id)
-        if let button = screen.primaryAction.button { walk(button.action, onFailure: button.onFailure, from: own) }
-        if let button = screen.secondaryAction.button { walk(button.action, onFailure: button.onFailure, from: own) }
+        for button in screen.buttons { walk(button.action, onFailure: button.onFailure, from: own) }
     }
 
     /// A button's action, then its `onFailure` from where the action may have failed.

@@ -89,6 +89,16 @@ package struct SourceLocator {
                 // A run of printable ASCII moves offset, scalar index and column together.
                 let runEnd = min(end, cursor.offset &+ (min(targetIndex, nextCheckpoint) &- cursor.scalarIndex))
                 var position = cursor.offset
+                // Eight bytes at a time while all are printable ASCII (0x20...0x7F): no high
+                // bit set, and no byte below 0x20 (the classic "has a byte less than n" test).
+                if let base = buffer.baseAddress {
+                    while position &+ 8 <= runEnd {
+                        let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                        let high: UInt64 = 0x8080_8080_8080_8080
+                        guard word & high == 0, (word &- 0x2020_2020_2020_2020) & ~word & high == 0 else { break }
+                        position &+= 8
+                    }
+                }
                 while position < runEnd, buffer[position] &- 0x20 < 0x60 { position &+= 1 }
                 if position > cursor.offset {
                     let run = position &- cursor.offset
