@@ -60,7 +60,7 @@ let package = Package(
             name: "FeedbackFlowTestSupport", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"],
             path: "Tests/FeedbackFlowTestSupport", swiftSettings: strictness),
         .testTarget(
-            name: "FlowDocumentTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow"],
+            name: "FlowDocumentTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedbackFlowTests",

@@ -2,6 +2,7 @@ import Foundation
 import FeedbackFlow
 import FlowRuntime
 import Testing
+import FeedbackFlowTestSupport
 
 /// ``FlowState`` under many thousands of random sequences of changes — taps, field edits,
 /// host navigation, the steps of running actions with handlers that succeed, fail, are
@@ -17,19 +18,6 @@ import Testing
 /// replays exactly that sequence.
 @Suite("FlowState property")
 struct FlowStatePropertyTests {
-    /// SplitMix64 (Steele, Lea, Flood 2014): small, fast, and the same on every platform,
-    /// so a seed replays anywhere.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The first thing a run found wrong.
     struct Failure: CustomStringConvertible {
         /// The seed that replays the failing sequence alone.

@@ -2,6 +2,7 @@ import FeedbackFlow
 import FlowSource
 import Foundation
 import Testing
+import FeedbackFlowTestSupport
 
 /// Bounds and never-crash guarantees of both loaders.
 @Suite("Loader robustness")
@@ -51,18 +52,6 @@ struct LoaderRobustnessTests {
     }
 
     // MARK: Fuzzing
-
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let fixtureNames: [String] = {
         let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
