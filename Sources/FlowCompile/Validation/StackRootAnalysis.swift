@@ -45,9 +45,10 @@ import FlowSource
 /// Complexity: a fixed point over "may be above a root" and "may be on the host", which
 /// only grow, computed with a worklist: every reachable screen is walked once, and again
 /// only when one of the two sets gains its id (which happens at most twice per id, since
-/// a screen's own top is then decided by the larger set); a last pass in written order
-/// records the warnings. So each step is visited a bounded number of times (at most
-/// four): O(screens + steps), whatever order the screens are listed in. The sets, and so
+/// a screen's own top is then decided by the larger set); each walk replaces what that
+/// screen's previous walk found, so the warnings are those of every screen's final top,
+/// listed in written order. So each step is visited a bounded number of times (at most
+/// three): O(screens + steps), whatever order the screens are listed in. The sets, and so
 /// the warnings, are the least fixed point, the same as repeating passes until nothing
 /// changes would give.
 struct StackRootAnalysis {
@@ -74,8 +75,12 @@ struct StackRootAnalysis {
     /// in screen and step order.
     private(set) var popsToAbsent: [(screen: String, target: String, onHost: Bool, step: Step)] = []
 
-    /// Whether ``walk(_:)`` records warnings (the last pass) or only grows the sets.
-    private var recording = false
+    /// What the last walk of each screen found (its pops), by position among the
+    /// reachable screens: a screen walked again replaces its own, so once nothing changes
+    /// every screen's findings are those of its final top, with no extra pass.
+    private var found: [(popsOnRoot: [(screen: String, step: Step)], popsToAbsent: [(screen: String, target: String, onHost: Bool, step: Step)])] = []
+    /// The position of the screen being walked, in ``found``.
+    private var current = 0
     /// Ids whose own top changed since their screen was last walked (``mayBeAboveRoot``
     /// or ``mayBeOnHost`` gained them), in the order they changed.
     private var changed: [String] = []
@@ -94,13 +99,17 @@ struct StackRootAnalysis {
         }
         var positionsByID: [String: [Int]] = [:]
         for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
-        for screen in screens { walk(screen) }
+        found = Array(repeating: ([], []), count: screens.count)
+        for position in screens.indices { walk(screens[position], at: position) }
         // A screen is walked again only when its own top changed.
         while let id = changed.popLast() {
-            for position in positionsByID[id] ?? [] { walk(screens[position]) }
+            for position in positionsByID[id] ?? [] { walk(screens[position], at: position) }
         }
-        recording = true
-        for screen in screens { walk(screen) }
+        for screen in found {
+            popsOnRoot += screen.popsOnRoot
+            popsToAbsent += screen.popsToAbsent
+        }
+        found = []
     }
 
     /// A screen's id and the actions of its buttons (with their `onFailure`), in order.
@@ -122,7 +131,9 @@ struct StackRootAnalysis {
         changed.append(id)
     }
 
-    private mutating func walk(_ screen: ScreenButtons) {
+    private mutating func walk(_ screen: ScreenButtons, at position: Int) {
+        current = position
+        found[position] = ([], [])
         let own: Top =
             mayBeAboveRoot.contains(screen.id)
             ? .aboveRoot : mayBeOnHost.contains(screen.id) ? .onHost(screen.id) : .root(screen.id)
@@ -159,13 +170,12 @@ struct StackRootAnalysis {
                     top = .aboveRoot
                 }
             case .navigate(.pop):
-                if recording, case .root(let id) = top { popsOnRoot.append((id, step)) }
+                if case .root(let id) = top { found[current].popsOnRoot.append((id, step)) }
                 top = .unknown
             case .navigate(.popTo(let target)):
                 switch top {
-                case _ where !recording: break
-                case .root(let id) where id != target: popsToAbsent.append((id, target, false, step))
-                case .onHost(let id) where id != target: popsToAbsent.append((id, target, true, step))
+                case .root(let id) where id != target: found[current].popsToAbsent.append((id, target, false, step))
+                case .onHost(let id) where id != target: found[current].popsToAbsent.append((id, target, true, step))
                 default: break
                 }
                 top = .unknown
