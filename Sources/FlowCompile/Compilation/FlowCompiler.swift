@@ -44,7 +44,7 @@ public struct OmittedDiagnostics: Sendable, Hashable {
     public var notes: Int
 
     /// The given counts, zero by default.
-    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+    package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
         self.errors = errors
         self.warnings = warnings
         self.notes = notes

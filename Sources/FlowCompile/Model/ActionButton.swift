@@ -32,7 +32,7 @@ public struct ActionButton: Sendable, Hashable {
     public var onFailure: FlowAction?
     /// Where the button is written: the mapping after `button:`, `retryButton:` or
     /// `link:`; `nil` for buttons built in code.
-    @IgnoredInEquality public var span: SourceSpan?
+    @IgnoredInEquality package var span: SourceSpan?
 
     /// A button of `kind` (default `button`) showing `title` that runs `action`;
     /// `loadingTitle` (default `nil`) is shown while it runs, `onFailure` (default `nil`)

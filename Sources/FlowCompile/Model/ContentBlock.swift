@@ -22,7 +22,7 @@ public struct ContentBlock: Sendable, Hashable {
     public var kind: Kind
     /// Where the block is written: its one-key mapping in the `extraContent` list; `nil` for
     /// blocks built in code.
-    @IgnoredInEquality public var span: SourceSpan?
+    @IgnoredInEquality package var span: SourceSpan?
 
     /// A block of `kind`; `span` is where it is written (default `nil`, for blocks built in
     /// code).
@@ -42,7 +42,7 @@ public struct ContentBlock: Sendable, Hashable {
     }
 
     /// The block's name as written in files (`textField`, …).
-    public var name: String {
+    package var name: String {
         switch kind {
         case .text: "text"
         case .image: "image"

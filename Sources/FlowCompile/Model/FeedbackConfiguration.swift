@@ -27,7 +27,7 @@ public struct FeedbackConfiguration: Sendable, Hashable {
     /// Default empty.
     public var extraContent: [ContentBlock]
     /// Where the screen is defined (its key in `screens`, or the document root).
-    @IgnoredInEquality public var span: SourceSpan?
+    @IgnoredInEquality package var span: SourceSpan?
 
     /// A screen built in Swift. `id` defaults to `feedback`: configurations built in code
     /// share it, and a navigator shows one whose id is already in its screen table under a
@@ -49,7 +49,7 @@ public struct FeedbackConfiguration: Sendable, Hashable {
     }
 
     /// The memberwise form used by the decoder (templates keep their source spans).
-    public init(
+    package init(
         id: String, style: FeedbackStyle, title: TemplateString, subtitle: TemplateString?,
         primaryAction: FeedbackPrimaryAction, secondaryAction: FeedbackSecondaryAction,
         extraContent: [ContentBlock], span: SourceSpan?

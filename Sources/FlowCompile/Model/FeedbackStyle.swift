@@ -16,7 +16,7 @@ public enum FeedbackStyle: Sendable, Hashable {
     case feedback(image: String)
 
     /// The file-format name: `success`, `informative`, `error`, `feedback`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .success: "success"
         case .informative: "informative"

@@ -15,7 +15,7 @@ public enum FieldKind: Sendable, Hashable {
     case toggle(value: Bool)
 
     /// The block name as written in files: `rating`, `textField`, `textEditor`, `toggle`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .rating: "rating"
         case .textField: "textField"

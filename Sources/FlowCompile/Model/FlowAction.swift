@@ -8,7 +8,7 @@ public struct FlowAction: Sendable, Hashable, ExpressibleByArrayLiteral {
     public var steps: [Step]
     /// Where the action is written (the single step, or the list of steps; the button's
     /// mapping when `action` is missing); `nil` for actions built in code.
-    @IgnoredInEquality public var span: SourceSpan?
+    @IgnoredInEquality package var span: SourceSpan?
 
     /// An action running `steps` in order; `span` is where it is written (default `nil`).
     public init(_ steps: [Step], span: SourceSpan? = nil) {

@@ -35,11 +35,11 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// The operation's name as written in flow files: `push`, `present`, `replace`,
     /// `pop`, `popTo`, `popToRoot`, `dismiss`.
-    public var name: String { step.rawValue }
+    package var name: String { step.rawValue }
 
     /// Whether the operation only takes screens away (`pop`, `popTo`, `popToRoot`,
     /// `dismiss`), bringing none in.
-    public var removesScreens: Bool {
+    package var removesScreens: Bool {
         switch self {
         case .pop, .popTo, .popToRoot, .dismiss: true
         case .push, .present, .replace: false
@@ -47,7 +47,7 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The screen id the operation names, for `push`, `present`, `replace`, `popTo`.
-    public var screenID: String? {
+    package var screenID: String? {
         switch self {
         case .push(let id), .present(let id), .replace(let id), .popTo(let id): id
         case .pop, .popToRoot, .dismiss: nil

@@ -51,7 +51,7 @@ public struct Step: Sendable, Hashable {
     /// What the step does, with its argument.
     public var kind: Kind
     /// Where the step is written, for files.
-    @IgnoredInEquality public var span: SourceSpan?
+    @IgnoredInEquality package var span: SourceSpan?
     /// Where the step's argument (target id, URL, …) is written, for files.
     @IgnoredInEquality package var argumentSpan: SourceSpan?
     /// Where the step's name is written (the bare name, or the key of a one-key

@@ -21,7 +21,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// The text as written (after YAML/JSON unescaping).
     public let raw: String
     /// Where the scalar holding this text is in the source, when it came from a file.
-    @IgnoredInEquality public private(set) var span: SourceSpan?
+    @IgnoredInEquality package private(set) var span: SourceSpan?
     package let segments: [Segment]
     package let problems: [Problem]
 

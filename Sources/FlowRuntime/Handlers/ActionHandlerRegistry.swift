@@ -52,7 +52,7 @@ public struct ActionHandlerRegistry: Sendable {
     }
 
     /// The names with a registered handler, sorted.
-    public var registeredNames: [String] { handlers.keys.sorted() }
+    package var registeredNames: [String] { handlers.keys.sorted() }
 
     /// Runs a custom step.
     /// - Throws: ``StepError/noHandler(_:)`` when no handler has the name, or whatever

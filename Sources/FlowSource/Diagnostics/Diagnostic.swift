@@ -21,7 +21,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         public var span: SourceSpan?
 
         /// A note saying `message` about `span` (default `nil`: a note without a location).
-        public init(message: String, span: SourceSpan? = nil) {
+        package init(message: String, span: SourceSpan? = nil) {
             self.message = message
             self.span = span
         }
@@ -45,7 +45,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A diagnostic of `severity` with `code` and `message` at `span` (`nil` for a problem
     /// that belongs to no file); `notes` default to none and `hint` to `nil`.
-    public init(
+    package init(
         severity: Severity,
         code: String,
         message: String,

@@ -8,7 +8,8 @@
 /// `document-limit` for the number of nodes, the length of a scalar and the entries of
 /// one mapping.
 public struct LoadingLimits: Sendable, Hashable {
-    /// The most bytes a file may have; default ``defaultMaximumBytes`` (32 MiB). Past it
+    /// The most bytes a file may have; default 32 MiB (a flow file is a few kilobytes, a
+    /// generated one a few megabytes). Past it
     /// the file is not read further: `io-error`.
     public var maximumBytes: Int
     /// The deepest nesting of sequences and mappings; default 512, so that consumers may
@@ -36,12 +37,9 @@ public struct LoadingLimits: Sendable, Hashable {
     /// million duplicate keys costs no more than the diagnostics shown.
     package var diagnosticLimit: Int?
 
-    /// 32 MiB: a flow file is a few kilobytes, a generated one a few megabytes.
-    public static let defaultMaximumBytes = SourceFile.defaultByteLimit
-
     /// Limits with the given values, each defaulting to the value its property documents.
     public init(
-        maximumBytes: Int = defaultMaximumBytes, maximumNestingDepth: Int = 512, maximumNodes: Int = 4_000_000,
+        maximumBytes: Int = LoadingLimits.defaultMaximumBytes, maximumNestingDepth: Int = 512, maximumNodes: Int = 4_000_000,
         maximumAliasExpansion: Int = 100_000, maximumScalarBytes: Int = 1024 * 1024,
         maximumMappingEntries: Int = 100_000
     ) {
@@ -52,6 +50,9 @@ public struct LoadingLimits: Sendable, Hashable {
         self.maximumScalarBytes = maximumScalarBytes
         self.maximumMappingEntries = maximumMappingEntries
     }
+
+    /// The default of ``maximumBytes``, also ``SourceFile/read(path:byteLimit:)``'s.
+    @usableFromInline package static let defaultMaximumBytes = 32 * 1024 * 1024
 
     /// One limit as the command line names it.
     package struct Setting: Sendable {

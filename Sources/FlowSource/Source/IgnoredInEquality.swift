@@ -6,18 +6,18 @@
 /// compare equal with `==`, and so do one screen written in YAML and in JSON: positions
 /// say where a value was written, not what it is.
 @propertyWrapper
-public struct IgnoredInEquality<Value: Sendable>: Sendable, Hashable {
+package struct IgnoredInEquality<Value: Sendable>: Sendable, Hashable {
     /// The wrapped value, read and written as the property itself.
-    public var wrappedValue: Value
+    package var wrappedValue: Value
 
     /// Wraps `wrappedValue`.
-    public init(wrappedValue: Value) {
+    package init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
 
     /// Always `true`: the wrapped value does not count in equality.
-    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    package static func == (lhs: Self, rhs: Self) -> Bool { true }
 
     /// Adds nothing to `hasher`: the wrapped value does not count in hashing.
-    public func hash(into hasher: inout Hasher) {}
+    package func hash(into hasher: inout Hasher) {}
 }

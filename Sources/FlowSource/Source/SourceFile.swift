@@ -36,7 +36,7 @@ package struct SourceFile: Sendable {
     /// The most bytes ``read(path:byteLimit:)`` reads by default: 32 MiB. A flow file is
     /// a few kilobytes; the bound makes an endless source (`/dev/zero`, a pipe that never
     /// ends) fail at once with `io-error` instead of filling memory.
-    package static let defaultByteLimit = 32 * 1024 * 1024
+    package static let defaultByteLimit = LoadingLimits.defaultMaximumBytes
 
     /// `byteCount` as messages and help write it: `32 MiB` or `4 KiB` when it is a whole
     /// number of them, else `1500 bytes` (`1 byte`).

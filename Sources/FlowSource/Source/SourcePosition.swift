@@ -35,7 +35,7 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     /// A position at 1-based `line` and `column` (Unicode scalars), with the 0-based byte
     /// `offset` into the file (default 0, for positions made without the file's bytes).
     /// Each value is clamped to `Int32.min...Int32.max`; nothing is checked against a file.
-    public init(line: Int, column: Int, offset: Int = 0) {
+    package init(line: Int, column: Int, offset: Int = 0) {
         storedLine = Int32(clamping: line)
         storedColumn = Int32(clamping: column)
         storedOffset = Int32(clamping: offset)

@@ -14,19 +14,19 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
     public var end: SourcePosition
 
     /// The span `[start, end)` of the file at `file`.
-    public init(file: String, start: SourcePosition, end: SourcePosition) {
+    package init(file: String, start: SourcePosition, end: SourcePosition) {
         self.file = file
         self.start = start
         self.end = end
     }
 
     /// A zero-width span at `location`.
-    public init(file: String, at location: SourcePosition) {
+    package init(file: String, at location: SourcePosition) {
         self.init(file: file, start: location, end: location)
     }
 
     /// The zero-width span at this span's start, in the same file.
-    public var startPoint: SourceSpan {
+    package var startPoint: SourceSpan {
         SourceSpan(file: file, start: start, end: start)
     }
 
