@@ -103,6 +103,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzJSONLoader", ["FeedbackFlow", "FlowSource"]),
         ("FuzzPipeline", ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"]),
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
+        ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FlowRuntime", "FlowSource", "FlowTerminal"]),
     ]
     for target in fuzzTargets {
         package.targets.append(
