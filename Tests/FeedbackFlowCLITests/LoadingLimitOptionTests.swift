@@ -39,4 +39,13 @@ struct LoadingLimitOptionTests {
         #expect(result.standardOutput.contains("error: nesting exceeds 2 levels [nesting-depth-limit]"))
         #expect(result.standardOutput.contains("(with 'validate --limit depth=N')"))
     }
+
+    @Test("run, graph and parse take --limit too, each naming its own option in the hint", arguments: ["run", "graph", "parse"])
+    func otherCommandsUseIt(command: String) async throws {
+        let flow = BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.yaml").path
+        let result = try await BuiltTool.run([command, "--limit", "depth=2", flow], input: "")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("error: nesting exceeds 2 levels [nesting-depth-limit]"))
+        #expect(result.standardError.contains("(with '\(command) --limit depth=N')"))
+    }
 }

@@ -18,12 +18,15 @@ package struct GraphCommand: Command {
             with 'dot -Tsvg'; Mermaid renders in GitHub Markdown.
             """,
         options: [
-            .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language, dot by default.")
+            .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language, dot by default."),
+            LoadingLimitOption.spec,
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
     package var file: String
     package var format: GraphFormat
+    /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
+    package var loadingLimits = LoadingLimits()
 
     package init(file: String, format: GraphFormat = .dot) {
         self.file = file
@@ -34,17 +37,21 @@ package struct GraphCommand: Command {
         self.init(
             file: arguments.positionals.first ?? "",
             format: arguments.value("format").flatMap(GraphFormat.init(rawValue:)) ?? .dot)
+        loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
     }
 
     /// What the flow is compiled with: `graph` takes no host declarations, so the defaults
     /// (a flow whose templates name host variables is refused, as `validate` without
-    /// `--context` refuses it).
+    /// `--context` refuses it), and the `--limit` bounds.
     package var compileOptions: CompileOptions {
-        CompileOptions()
+        CompileOptions(loadingLimits: loadingLimits)
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        guard let flow = try FlowLoading.compiledFlow(path: file, options: compileOptions, environment: environment)
+        guard
+            let flow = try FlowLoading.compiledFlow(
+                path: file, options: compileOptions,
+                flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.spec.name)"), environment: environment)
         else { return .findings }
         environment.output.write(format.render(FlowGraph(flow: flow)))
         return .clean

@@ -47,6 +47,7 @@ package struct RunCommand: Command {
             .value("feedback-out", valueName: "file", help: "Append submitted feedback here as JSON lines (default: feedback.jsonl)."),
             .value("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."),
             .value("context", valueName: "key=value", repeatable: true, help: "Set a template variable ${key}; repeatable, each key once."),
+            LoadingLimitOption.spec,
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
@@ -55,6 +56,8 @@ package struct RunCommand: Command {
     package var transcript: String?
     /// The `--context` variables, in the order given (each key once).
     package var context: ContextDeclaration
+    /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
+    package var loadingLimits = LoadingLimits()
 
     package init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: ContextDeclaration = .init()) {
         self.file = file
@@ -69,6 +72,7 @@ package struct RunCommand: Command {
             feedbackOut: arguments.value("feedback-out") ?? "feedback.jsonl",
             transcript: arguments.value("transcript"),
             context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: true))
+        loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
     }
 
     /// The context variables as a dictionary.
@@ -79,7 +83,7 @@ package struct RunCommand: Command {
     /// What the flow is compiled with and the registry opens: the `--context` keys as host
     /// variables, no known handlers (`run` registers none), the default URL schemes.
     package var compileOptions: CompileOptions {
-        CompileOptions(additionalVariables: context.keys)
+        CompileOptions(additionalVariables: context.keys, loadingLimits: loadingLimits)
     }
 
     /// Plays the flow; see the command's help for the statuses.
@@ -96,7 +100,7 @@ package struct RunCommand: Command {
         if let transcript { try Self.checkNotFlowFile(transcript, option: "--transcript", flowFile: file) }
         guard
             let flow = try FlowLoading.compiledFlow(
-                path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE"),
+                path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE", loadingLimit: "run --\(LoadingLimitOption.spec.name)"),
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
