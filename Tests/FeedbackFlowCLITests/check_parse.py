@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks `feedbackflow parse` against an independent YAML parser (PyYAML's composer):
 for every file given, the two trees must have the same shape, the same scalar texts
-and styles, and every node must start at the same line and column (PyYAML counts both
+and styles, every node must start at the same line and column, and every plain or
+quoted scalar end at the same place (PyYAML counts both
 from 0, columns in characters; `parse` from 1, columns in Unicode scalars).
 
 Usage: check_parse.py TOOL FILE...     (TOOL: the feedbackflow executable)
@@ -35,6 +36,12 @@ def compare(ours, theirs, where, problems):
             problems.append(f"{where}: value {ours['value']!r}, PyYAML says {theirs.value!r}")
         if ours["style"] != STYLES.get(theirs.style, theirs.style):
             problems.append(f"{where}: style {ours['style']}, PyYAML says {STYLES.get(theirs.style)}")
+        # Plain and quoted scalars end just after their last character in both; block
+        # scalars end where each parser's convention puts them, so only flow ones compare.
+        end = ours["span"]["end"]
+        if theirs.style in (None, "'", '"') and (end["line"], end["column"]) != (theirs.end_mark.line + 1, theirs.end_mark.column + 1):
+            problems.append(f"{where}: ends at {end['line']}:{end['column']}, "
+                            f"PyYAML says {theirs.end_mark.line + 1}:{theirs.end_mark.column + 1}")
         return 1
     if isinstance(theirs, yaml.SequenceNode):
         if ours["kind"] != "sequence" or len(ours["items"]) != len(theirs.value):
