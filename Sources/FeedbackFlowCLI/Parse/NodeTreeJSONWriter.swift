@@ -22,8 +22,10 @@ import FlowTerminal
 ///
 /// Aliases appear expanded, with their anchor's spans; merge keys are applied. The
 /// tree is walked with an explicit stack (no recursion, whatever the depth), and the
-/// text is handed to `write` in pieces of about ``chunkSize`` bytes as it is produced,
-/// so memory stays bounded by the stack, not the output. O(expanded tree size).
+/// text is handed to `write` in pieces of about ``chunkSize`` bytes as it is produced, so
+/// the output is never held whole: memory holds the work left for the collections being
+/// written (a few items per child of each, so it grows with their width, which
+/// ``FlowSource/LoadingLimits/maximumMappingEntries`` bounds). O(expanded tree size).
 struct NodeTreeJSONWriter {
     /// About how many bytes are collected before they are written.
     static let chunkSize = 64 * 1024
