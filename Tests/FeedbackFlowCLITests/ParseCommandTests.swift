@@ -43,6 +43,12 @@ struct ParseCommandTests {
         #expect(result.errors.contains("unclosed.yaml:3:1: error:"))
     }
 
+    @Test("a missing file or a folder is a usage error (status 2), as for the other commands")
+    func missingFile() async throws {
+        #expect(try await BuiltTool.run(["parse", "no-such-file.yaml"]).status == 2)
+        #expect(try await BuiltTool.run(["parse", BuiltTool.repositoryRoot.appendingPathComponent("flows").path]).status == 2)
+    }
+
     @Test("standard input is parsed as YAML, or as JSON with --stdin-format json; --stdin-format without '-' is a usage error")
     func standardInput() async throws {
         let json = try await BuiltTool.run(["parse", "--stdin-format", "json", "-"], input: "{\"a\": [true, null]}")

@@ -270,6 +270,24 @@ struct WorstCaseInputTests {
         #expect(compilation.hasErrors)
     }
 
+    @Test("when a loading limit stops the loader past the diagnostic limit, its error is still shown and the note stands at the first one left out")
+    func stoppingErrorShown() throws {
+        // `screens:` then 2,000 lines `  s: N` (line 3 on): 1,999 duplicate keys; 1,000 nodes
+        // stop the loader inside line 501 (`  s: 498`, its value at 501:6).
+        let text = "version: 1\nscreens:\n" + (0..<2_000).map { "  s: \($0)\n" }.joined()
+        var limits = LoadingLimits()
+        limits.maximumNodes = 1_000
+        let compilation = FlowCompiler.compile(text: text, options: CompileOptions(loadingLimits: limits))
+        let codes = compilation.diagnostics.map(\.code)
+        #expect(codes.count == 202)
+        #expect(codes.prefix(200).allSatisfy { $0 == "duplicate-key" })
+        #expect(codes.suffix(2) == ["too-many-diagnostics", "document-limit"])
+        // The 201st duplicate (line 204, after lines 4–203) is the first left out.
+        let note = compilation.diagnostics[200]
+        #expect(note.span?.start.line == 204 && note.span?.start.column == 3)
+        #expect(compilation.diagnostics[201].span?.start.line == 501)
+    }
+
     @Test("the limit is the caller's: 3 keeps three and counts the rest; nil or 0 keeps everything")
     func limitIsTheCallers() throws {
         let text = Self.repeatedKeys(10)

@@ -68,4 +68,18 @@ struct LoadingLimitsTests {
         #expect(tooDeep.root == nil)
         #expect(Fixtures.load("limits/alias-depth.yaml", limits: LoadingLimits(maximumNestingDepth: 10)).diagnostics.isEmpty)
     }
+
+    @Test("aliases of a long string count its length: one node more per 64 bytes of text")
+    func aliasOfLongScalar() {
+        // A 6,400-byte anchored string weighs 1 + 100 = 101 nodes: the first alias fits a
+        // budget of 150, the second (`b: [*s, *s]`, at 2:9) passes it.
+        let text = "a: &s \"" + String(repeating: "x", count: 6_400) + "\"\nb: [*s, *s]\n"
+        let document = DocumentLoader.load(
+            SourceFile(path: "long.yaml", text: text), limits: LoadingLimits(maximumAliasExpansion: 150))
+        #expect(document.codes == ["alias-expansion-limit@2:9"])
+        #expect(document.diagnostics.first?.message == "alias expansion exceeds 150 nodes ('*s' adds 101 more)")
+        let fits = DocumentLoader.load(
+            SourceFile(path: "long.yaml", text: text), limits: LoadingLimits(maximumAliasExpansion: 202))
+        #expect(fits.diagnostics.isEmpty)
+    }
 }

@@ -58,7 +58,16 @@ package struct ParseCommand: Command {
     }
 
     /// Loads the file and writes its tree; the status says whether it loaded without error.
+    /// - Throws: ``UsageError`` when `file` does not exist or is a folder, as the other
+    ///   commands do.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        if !ValidateCommand.standardInputPaths.contains(file) {
+            switch PathKind(file) {
+            case .missing: throw UsageError("no such file '\(file)'")
+            case .directory: throw UsageError("'\(file)' is a folder, not a file", hint: "give the path of one YAML or JSON file")
+            case .other: break
+            }
+        }
         let format: DocumentFormat? = ValidateCommand.standardInputPaths.contains(file) ? standardInputFormat : nil
         let document = DocumentLoader.load(path: file, format: format, limits: loadingLimits)
         let output = environment.output

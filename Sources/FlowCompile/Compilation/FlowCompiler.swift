@@ -116,7 +116,8 @@ public enum FlowCompiler {
             bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
         }
         let (kept, omitted) = limited(
-            ordered(bag.diagnostics), to: options.diagnosticLimit, alreadyOmitted: document.omittedDiagnostics)
+            ordered(bag.diagnostics), to: options.diagnosticLimit, alreadyOmitted: document.omittedDiagnostics,
+            from: document.firstOmittedSpan)
         return FlowCompilation(document: document, flow: flow, diagnostics: kept, omitted: omitted)
     }
 
@@ -124,10 +125,12 @@ public enum FlowCompiler {
     /// one `too-many-diagnostics` note at the place of the first one left out saying how
     /// many were left out and of which severities; with the counts left out. `nil`: no
     /// limit, everything is kept. O(number of diagnostics).
-    /// `alreadyOmitted` errors were left out before (by the loader, past the same limit)
-    /// and are counted with them.
+    /// `alreadyOmitted` errors were left out before (by the loader, past the same limit,
+    /// the first at `firstOmitted`) and are counted with them; the note then stands at the
+    /// earliest place left out. An error that stopped loading (a bound, a syntax error) is
+    /// always kept, past the limit too, since it says why there is no more.
     package static func limited(
-        _ diagnostics: [Diagnostic], to limit: Int?, alreadyOmitted: Int = 0
+        _ diagnostics: [Diagnostic], to limit: Int?, alreadyOmitted: Int = 0, from firstOmitted: SourceSpan? = nil
     ) -> (kept: [Diagnostic], omitted: OmittedDiagnostics) {
         guard let limit, limit >= 0, diagnostics.count > limit || alreadyOmitted > 0 else {
             return (diagnostics, OmittedDiagnostics())
@@ -135,15 +138,33 @@ public enum FlowCompiler {
         var omitted = OmittedDiagnostics()
         omitted.errors += alreadyOmitted
         let cut = min(limit, diagnostics.count)
-        for diagnostic in diagnostics[cut...] { omitted.add(diagnostic.severity) }
+        let stopping = diagnostics[cut...].filter(stopsLoading)
+        for diagnostic in diagnostics[cut...] where !stopsLoading(diagnostic) { omitted.add(diagnostic.severity) }
         let code = FlowDiagnosticCode.tooManyDiagnostics
         let more = omitted.total == 1 ? "1 more diagnostic" : "\(omitted.total) more diagnostics"
         let note = Diagnostic(
             severity: code.severity, code: code.rawValue,
             message: "\(more) from here on not shown (\(omitted.description)): at most \(limit) are shown per file",
-            span: cut < diagnostics.count ? diagnostics[cut].span : diagnostics.last?.span,
+            span: earliest(firstOmitted, diagnostics[cut...].first { !stopsLoading($0) }?.span) ?? diagnostics.last?.span,
             hint: "fix the problems shown first, or raise the limit of diagnostics per file (0 for no limit) to see them all")
-        return (Array(diagnostics[..<cut]) + [note], omitted)
+        return (Array(diagnostics[..<cut]) + [note] + stopping, omitted)
+    }
+
+    /// Whether `diagnostic` is a loading error after which the loader built nothing more:
+    /// every loading code but the ones a file can repeat (duplicate keys, tabs, aliases,
+    /// merges).
+    private static func stopsLoading(_ diagnostic: Diagnostic) -> Bool {
+        guard let code = LoadDiagnosticCode(rawValue: diagnostic.code) else { return false }
+        switch code {
+        case .duplicateKey, .tabIndentation, .unknownAlias, .recursiveAlias, .invalidMerge, .syntaxError: return false
+        default: return true
+        }
+    }
+
+    /// The earlier of two places (by line and column), or the one there is.
+    private static func earliest(_ a: SourceSpan?, _ b: SourceSpan?) -> SourceSpan? {
+        guard let a, let b else { return a ?? b }
+        return b.start < a.start ? b : a
     }
 
     /// `diagnostics` sorted by file, line and column (diagnostics without a place first),

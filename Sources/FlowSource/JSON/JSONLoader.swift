@@ -23,6 +23,7 @@ package struct JSONLoader {
         let root = parser.parse()
         var document = LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
         document.omittedDiagnostics = parser.omittedDiagnostics
+        document.firstOmittedSpan = parser.firstOmittedSpan
         return document
     }
 }

@@ -29,6 +29,8 @@ struct JSONParser {
     private(set) var diagnostics: [Diagnostic] = []
     /// Duplicate keys found past ``LoadingLimits/diagnosticLimit``: counted, not kept.
     private(set) var omittedDiagnostics = 0
+    /// Where the first duplicate left out was found.
+    private(set) var firstOmittedSpan: SourceSpan?
 
     init(source: SourceFile, bomLength: Int, limits: LoadingLimits = LoadingLimits()) {
         self.source = source
@@ -98,6 +100,7 @@ struct JSONParser {
                 if stack[top].isObject, let key = stack[top].pendingKey.take() {
                     if let duplicate = try tree.addEntry(key: key, value: finished) {
                         if let limit = tree.limits.diagnosticLimit, diagnostics.count >= limit {
+                            if omittedDiagnostics == 0 { firstOmittedSpan = duplicate.span }
                             omittedDiagnostics += 1
                         } else {
                             diagnostics.append(duplicate)

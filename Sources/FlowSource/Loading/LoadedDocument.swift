@@ -17,6 +17,8 @@ package struct LoadedDocument: Sendable {
     /// Errors found past ``LoadingLimits/diagnosticLimit``, counted but not kept in
     /// `diagnostics`.
     package var omittedDiagnostics = 0
+    /// Where the first of those was found.
+    package var firstOmittedSpan: SourceSpan?
 
     package init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
         self.source = source

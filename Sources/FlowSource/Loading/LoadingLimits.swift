@@ -19,8 +19,9 @@ public struct LoadingLimits: Sendable, Hashable {
     /// (about 160 MB of tree). The node past it is `document-limit`.
     public var maximumNodes: Int
     /// The most nodes YAML alias expansion may add, each alias counted with the size of
-    /// its anchor's node; default 100,000, so a "billion laughs" file fails fast. The
-    /// alias that crosses it is `alias-expansion-limit`.
+    /// its anchor's node, a scalar weighing one node more per 64 bytes of its text (so 100
+    /// aliases of a 1 MB string count 1.6 million); default 100,000, so a "billion laughs"
+    /// file fails fast. The alias that crosses it is `alias-expansion-limit`.
     public var maximumAliasExpansion: Int
     /// The longest scalar, in UTF-8 bytes after escapes and folding; default 1 MiB. A
     /// longer one is `document-limit` at the scalar.

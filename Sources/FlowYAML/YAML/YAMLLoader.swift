@@ -25,6 +25,7 @@ package struct YAMLLoader {
         let root = builder.build()
         var document = LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
         document.omittedDiagnostics = builder.omittedDiagnostics
+        document.firstOmittedSpan = builder.firstOmittedSpan
         return document
     }
 }

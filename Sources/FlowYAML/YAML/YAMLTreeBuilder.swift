@@ -58,6 +58,8 @@ struct YAMLTreeBuilder {
     private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics found past ``LoadingLimits/diagnosticLimit``: counted, not kept.
     private(set) var omittedDiagnostics = 0
+    /// Where the first diagnostic left out was found.
+    private(set) var firstOmittedSpan: SourceSpan?
 
     private var stack: [Frame] = []
     private var tree: DocumentTreeBuilder
@@ -181,8 +183,11 @@ struct YAMLTreeBuilder {
         if !byteOrderMarks.offsets.isEmpty, style == .singleQuoted || style == .doubleQuoted {
             quotedRanges.append(span.start.offset..<span.end.offset)
         }
-        let node = try tree.addScalar(event.scalarText, style: style, tag: event.tag, start: span.start, end: span.end)
-        try attach(node, size: 1, height: 0, anchor: event.anchor, endingAt: span.end)
+        let text = event.scalarText
+        let node = try tree.addScalar(text, style: style, tag: event.tag, start: span.start, end: span.end)
+        // A scalar weighs one node per started 64 bytes of its text in alias expansion, so
+        // repeating a long anchored string costs its length, not one node.
+        try attach(node, size: 1 + text.utf8.count / 64, height: 0, anchor: event.anchor, endingAt: span.end)
     }
 
     /// Expands an alias. An alias inside the node carrying its anchor refers to that node
@@ -345,6 +350,7 @@ struct YAMLTreeBuilder {
     /// merges, byte order marks). The problem that stops loading is always kept.
     private mutating func record(_ diagnostic: Diagnostic) {
         if let limit = limits.diagnosticLimit, diagnostics.count >= limit {
+            if omittedDiagnostics == 0 { firstOmittedSpan = diagnostic.span }
             omittedDiagnostics += 1
         } else {
             diagnostics.append(diagnostic)
