@@ -38,6 +38,8 @@ struct StepTableSchemaTests {
             case .optionalOutcome: #expect(Set(type as? [String] ?? []) == ["string", "null"], "\(step.rawValue)")
             case .url: #expect(type as? String == "string", "\(step.rawValue)")
             case .feedbackRequest: #expect(ref == "#/$defs/feedbackRequest", "\(step.rawValue)")
+            case .conditional: #expect(ref == "#/$defs/conditionalSteps", "\(step.rawValue)")
+            case .assignments: #expect(ref == "#/$defs/assignments", "\(step.rawValue)")
             }
         }
     }
@@ -49,7 +51,7 @@ struct StepTableSchemaTests {
         let refused = try #require((bare["not"] as? [String: Any])?["enum"] as? [String])
         let required = BuiltInStep.allCases.filter {
             switch $0.argument {
-            case .screenID, .url, .feedbackRequest: true
+            case .screenID, .url, .feedbackRequest, .conditional, .assignments: true
             case .none, .optionalOutcome: false
             }
         }

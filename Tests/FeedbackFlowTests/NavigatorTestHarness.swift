@@ -16,7 +16,7 @@ struct NavigatorTestHarness {
 
     init(
         _ flow: Flow, handlers: [String: any ActionHandler] = [:], sink: RecordingFeedbackSink = RecordingFeedbackSink(),
-        context: [String: String] = [:], presentation: Presentation? = nil
+        context: [String: ExpressionValue] = [:], presentation: Presentation? = nil
     ) {
         var flow = flow
         if let presentation { flow.presentation = presentation }

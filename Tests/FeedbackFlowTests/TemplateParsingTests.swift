@@ -42,16 +42,16 @@ struct TemplateParsingTests {
         #expect(template.problems.map(\.offset) == [11])
     }
 
-    @Test("empty and invalid names are problems at their '$' but still references")
+    @Test("an empty '${}' is a problem at its '$'; any other text that is not a name is an expression")
     func invalidNames() {
-        let template = TemplateString("${} ${1a} ${é}")
+        let template = TemplateString("${} ${1a} ${é} ${rating * 2}")
         #expect(template.segments == [
-            .variable(name: "", offset: 0), .literal(" "), .variable(name: "1a", offset: 4), .literal(" "),
-            .variable(name: "é", offset: 10),
+            .variable(name: "", offset: 0), .literal(" "), .expression("1a", offset: 4), .literal(" "),
+            .expression("é", offset: 10), .literal(" "), .expression("rating * 2", offset: 15),
         ])
-        #expect(template.problems.map(\.message) == [
-            "empty name in '${}'", "invalid name '1a' in template", "invalid name 'é' in template",
-        ])
-        #expect(template.problems.map(\.offset) == [0, 4, 10])
+        #expect(template.problems.map(\.message) == ["empty name in '${}'"])
+        #expect(template.problems.map(\.offset) == [0])
+        // The expression's text starts after its `${`.
+        #expect(template.expressions.map(\.expression.offsetInScalar) == [6, 12, 17])
     }
 }

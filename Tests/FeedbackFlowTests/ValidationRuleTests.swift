@@ -127,13 +127,14 @@ struct ValidationRuleTests {
         #expect(FlowValidator.validate(flow, options: CompileOptions(additionalVariables: ["user"])).isEmpty)
     }
 
-    @Test("malformed templates are invalid-template errors")
+    @Test("malformed templates are invalid-template errors; a '${…}' that is not a name is checked as an expression")
     func malformedTemplates() {
         let flow = Flow(id: "f", start: "a", screens: [Self.screen("a", title: "Hi ${} and ${1x} and ${open")])
         let diagnostics = FlowValidator.validate(flow)
-        #expect(Self.codes(diagnostics) == ["invalid-template", "invalid-template", "invalid-template"])
+        #expect(Self.codes(diagnostics) == ["invalid-template", "invalid-template", "invalid-expression"])
+        // `1x`: a number followed by a letter is no token of the expression language.
         #expect(diagnostics.map(\.message) == [
-            "empty name in '${}'", "invalid name '1x' in template", "unclosed '${' in template",
+            "empty name in '${}'", "unclosed '${' in template", "unexpected character 'x'",
         ])
     }
 

@@ -17,7 +17,7 @@ struct LineModeRunnerTests {
 
     private func play(
         _ flow: Flow, _ script: [String], style: TerminalStyle = .plain,
-        handlers: [String: any ActionHandler] = [:], presenters: [any Presenter] = [], context: [String: String] = [:]
+        handlers: [String: any ActionHandler] = [:], presenters: [any Presenter] = [], context: [String: ExpressionValue] = [:]
     ) async -> (outcome: LineModeEnding, output: String, sink: RecordingFeedbackSink, urls: RecordingURLHandler) {
         let sink = RecordingFeedbackSink()
         let urls = RecordingURLHandler()

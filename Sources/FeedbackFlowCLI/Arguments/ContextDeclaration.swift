@@ -85,6 +85,45 @@ package struct ContextDeclaration: Sendable, Hashable {
         return variables
     }
 
+    /// The values typed by what `flow` declares: a key the flow declares under `context:`
+    /// (or, with `event`, a field of its payload written `event.NAME`) is read as its
+    /// declared type (``ExpressionValue/init(parsing:as:)``); any other key is a string,
+    /// a host-provided template variable. A bare `KEY` (of `validate`) is not a value and
+    /// is left out.
+    /// - Throws: ``UsageError`` naming the declared type when a value is not of it.
+    package func values(declaredIn flow: Flow, event: EventDeclaration? = nil, file: String) throws(UsageError) -> [String: ExpressionValue] {
+        var types: [String: ValueType] = [:]
+        for declaration in flow.context { types[declaration.name] = declaration.type }
+        for field in event?.payload ?? [] { types[EventDeclaration.payloadPrefix + field.name] = field.type }
+        var values: [String: ExpressionValue] = [:]
+        for entry in entries {
+            guard let text = entry.value else { continue }
+            guard let type = types[entry.key] else {
+                values[entry.key] = .string(text)
+                continue
+            }
+            guard let value = ExpressionValue(parsing: text, as: type) else {
+                throw UsageError(
+                    "--context \(entry.key)=\(text): '\(entry.key)' is declared \(type) in '\(file)'",
+                    hint: Self.example(for: type))
+            }
+            values[entry.key] = value
+        }
+        return values
+    }
+
+    /// How to write a value of `type` on the command line.
+    package static func example(for type: ValueType) -> String {
+        let base: String =
+            switch type.base {
+            case .integer: "write a whole number such as 2"
+            case .decimal: "write a number such as 2.5"
+            case .boolean: "write true or false"
+            case .string: "write any text"
+            }
+        return type.isOptional ? base + ", or null" : base
+    }
+
     /// - Throws: ``UsageError`` when a key is also a field id of `flow`: the template
     ///   `${key}` would be ambiguous.
     package func checkNoFieldIDs(in flow: Flow, file: String) throws(UsageError) {

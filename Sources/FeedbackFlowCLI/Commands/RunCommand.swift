@@ -94,7 +94,6 @@ package struct RunCommand: Command {
     ///   during the run (reported after the flow ended); ``InternalFailure`` when the
     ///   flow could not start.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        let variables = contextVariables
         let options = compileOptions
         try Self.checkNotFlowFile(feedbackOut, option: "--feedback-out", flowFile: file)
         if let transcript { try Self.checkNotFlowFile(transcript, option: "--transcript", flowFile: file) }
@@ -104,6 +103,7 @@ package struct RunCommand: Command {
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
+        let variables = try context.values(declaredIn: flow, file: file)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
         var presenters: [any Presenter] = []
         var recorder: TranscriptRecorder?

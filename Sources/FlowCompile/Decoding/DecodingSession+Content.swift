@@ -11,16 +11,20 @@ extension DecodingSession {
             mismatch(expected: "a content block", found: node, hint: shapeHint)
             return nil
         }
-        guard fields.entries.count == 1, let entry = fields.entries.first else {
-            let found = fields.entries.isEmpty ? "an empty mapping" : "\(fields.entries.count) keys"
-            report(.invalidContent, "a content block has exactly one key, its kind; found \(found)", at: node.span,
-                   hint: fields.entries.count > 1 ? "write each block as its own list item" : shapeHint)
+        // One key names the kind; `visibleWhen` and `requiredWhen` may stand beside it.
+        let kindEntries = fields.entries.filter { entry in !(entry.keyText.map(FormatKeys.blockConditions.contains) ?? false) }
+        guard kindEntries.count == 1, let entry = kindEntries.first else {
+            let found = kindEntries.isEmpty ? "none" : "\(kindEntries.count) keys"
+            report(.invalidContent, "a content block has exactly one key naming its kind; found \(found)", at: node.span,
+                   hint: kindEntries.count > 1 ? "write each block as its own list item" : shapeHint)
             return nil
         }
         guard let name = entry.keyText, FormatKeys.contentBlock.contains(name) else {
-            checkKeys(fields, allowed: FormatKeys.contentBlock, what: "content block")
+            checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "content block")
             return nil
         }
+        let visibleWhen = optionalExpression(fields, "visibleWhen")
+        let requiredWhen = optionalExpression(fields, "requiredWhen")
         guard !entry.value.isNull else {
             let expected = name == "text" || name == "image" ? "a string" : "a mapping"
             report(.typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value))
@@ -38,7 +42,18 @@ extension DecodingSession {
         case "rating", "textField", "textEditor", "toggle": kind = decodeField(value, block: name).map { .field($0) }
         default: kind = decodeCustomContent(value).map { .custom($0) }
         }
-        return kind.map { ContentBlock($0, span: node.span) }
+        if requiredWhen != nil, let requiredNode = fields.entry("requiredWhen")?.key {
+            if name != "textField" && name != "textEditor" {
+                report(
+                    .unknownKey, "'requiredWhen' applies to text fields only", at: requiredNode.span,
+                    hint: "a rating and a toggle always have a value; use 'visibleWhen' to hide the block")
+            } else if case .field(let field)? = kind, field.required {
+                report(
+                    .invalidValue, "a field with 'required: true' cannot also have 'requiredWhen'", at: requiredNode.span,
+                    hint: "remove 'required: true'; 'requiredWhen' says when the field is required")
+            }
+        }
+        return kind.map { ContentBlock($0, visibleWhen: visibleWhen, requiredWhen: requiredWhen, span: node.span) }
     }
 
     /// A field block: `rating: {id, label, min, max, value}`, `textField: {id, label,

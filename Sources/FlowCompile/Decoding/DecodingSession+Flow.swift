@@ -13,7 +13,9 @@ extension DecodingSession {
     mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {
         guard let top = mapping(root) else { return nil }
         let isSingleScreen = top.entry("screens") == nil && top.keys.contains { FormatKeys.screenBody.contains($0) }
-        let allowed = isSingleScreen ? FormatKeys.singleScreenFile + FormatKeys.screenBody : FormatKeys.flowFile
+        let allowed =
+            isSingleScreen
+            ? FormatKeys.singleScreenFile + FormatKeys.screenBody + FormatKeys.decisions : FormatKeys.flowFile
         let suggested = checkKeys(top, allowed: allowed)
 
         var version = 1
@@ -46,9 +48,11 @@ extension DecodingSession {
 
         if isSingleScreen {
             let screen = decodeScreen(top, id: baseName, span: root.span, suggested: suggested)
-            return Flow(
+            var flow = Flow(
                 version: version, id: id, start: screen.id, presentation: presentation, screens: [screen],
                 screensSpan: root.span)
+            decodeDecisions(top, into: &flow)
+            return flow
         }
 
         var screens: [FeedbackConfiguration] = []
@@ -92,9 +96,11 @@ extension DecodingSession {
                 .missingKey, "missing required key 'start'", at: top.startSpan,
                 hint: "a flow with more than one screen names its first screen, e.g. 'start: \(start)'")
         }
-        return Flow(
+        var flow = Flow(
             version: version, id: id, start: start, presentation: presentation, screens: screens,
             startSpan: startSpan, screensSpan: screensSpan)
+        decodeDecisions(top, into: &flow)
+        return flow
     }
 
     /// `invalid-value` at a `screens` key that no `push`/`present`/`replace`/`popTo`

@@ -112,6 +112,14 @@ extension DecodingSession {
         case .feedbackRequest:
             guard let argument else { return Step(.collectUserFeedback(FeedbackRequest()), span: span) }
             return decodeFeedbackRequest(argument, span: span)
+        case .conditional, .assignments:
+            guard let argument else {
+                let example = builtIn == .if ? "if: {condition: \"rating <= 2\", then: [push: sorry]}" : "set: {score: \"rating * 2\"}"
+                report(.missingArgument, "step '\(name)' needs \(builtIn == .if ? "a condition and steps" : "variables to set")",
+                       at: written.map { nullSpan(key: nameNode, value: $0) } ?? span, hint: "write '\(example)'")
+                return nil
+            }
+            return builtIn == .if ? decodeConditional(argument, span: span) : decodeAssignments(argument, span: span)
         }
     }
 
@@ -145,7 +153,7 @@ extension DecodingSession {
                 if let value = node.bool { return .bool(value) }
                 if let number = node.number { return .number(number) }
             }
-            templates.append(TemplateString(text, span: node.span))
+            templates.append(TemplateString(text, span: node.span, style: style))
             return .string(text)
         case .sequence(let items):
             return .list(items.map { flowValue($0, templates: &templates) })

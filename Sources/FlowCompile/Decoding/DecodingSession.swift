@@ -110,7 +110,9 @@ struct DecodingSession {
 
     /// A string that may hold `${name}` references, keeping the scalar's span.
     mutating func template(_ node: Node) -> TemplateString? {
-        string(node).map { TemplateString($0, span: node.span) }
+        guard let text = string(node) else { return nil }
+        let style: ScalarStyle? = if case .scalar(_, let style) = node.kind { style } else { nil }
+        return TemplateString(text, span: node.span, style: style)
     }
 
     /// Only a plain `true` or `false`.

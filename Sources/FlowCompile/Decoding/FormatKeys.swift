@@ -4,10 +4,21 @@
 /// decoder and the schema cannot drift apart. Keys are in the order hints list them.
 package enum FormatKeys {
     /// The top level of a flow file (`$defs.flowFile`).
-    package static let flowFile = ["version", "id", "start", "presentation", "screens"]
+    package static let flowFile = ["version", "id", "start", "presentation", "screens"] + decisions
     /// The top level of a single-screen file besides the screen's own keys
     /// (`$defs.singleScreenFile`).
     package static let singleScreenFile = ["version", "id", "presentation"]
+    /// The keys of a flow's decisions, at the top level of a flow file and of a
+    /// single-screen file alike.
+    package static let decisions = ["context", "events", "variables", "trigger"]
+    /// A `trigger` (`$defs.trigger`).
+    package static let trigger = ["event", "when", "validator", "limit"]
+    /// A trigger's `limit` (`$defs.presentationLimit`).
+    package static let presentationLimit = ["maxPresentations", "per", "minInterval", "untilResponded"]
+    /// The argument of an `if` step (`$defs.conditionalSteps`).
+    package static let conditionalSteps = ["condition", "then", "else"]
+    /// The keys a content block may have beside its kind (with the kinds, `$defs.contentBlock`).
+    package static let blockConditions = ["visibleWhen", "requiredWhen"]
     /// A screen (`$defs.screenBody`).
     package static let screenBody = ["style", "image", "title", "subtitle", "primaryAction", "secondaryAction", "extraContent"]
     /// The one key of a primary action mapping (`$defs.primaryAction`).
@@ -15,9 +26,9 @@ package enum FormatKeys {
     /// The one key of a secondary action mapping (`$defs.secondaryAction`).
     package static let secondaryAction = [ActionButton.Kind.button.rawValue, ActionButton.Kind.link.rawValue]
     /// A `button` or `link` (`$defs.button`).
-    package static let button = ["title", "action", "onFailure"]
+    package static let button = ["title", "action", "onFailure", "enabledWhen"]
     /// A `retryButton` (`$defs.retryButton`).
-    package static let retryButton = ["title", "loadingTitle", "action", "onFailure"]
+    package static let retryButton = ["title", "loadingTitle", "action", "onFailure", "enabledWhen"]
     /// The argument of `collectUserFeedback` (`$defs.feedbackRequest`).
     package static let feedbackRequest = ["rating", "reason", "custom"]
     /// The one key of a content block, its name (`$defs.contentBlock`).
@@ -53,10 +64,11 @@ package enum FormatKeys {
 
     /// Every row by the name of its schema definition, for the test against the schema.
     package static let byDefinition: [String: [String]] = [
-        "flowFile": flowFile, "singleScreenFile": singleScreenFile, "screenBody": screenBody,
+        "flowFile": flowFile, "singleScreenFile": singleScreenFile + decisions, "screenBody": screenBody,
         "primaryAction": primaryAction, "secondaryAction": secondaryAction, "button": button,
-        "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock,
+        "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock + blockConditions,
         "rating": rating, "textField": textField, "textEditor": textEditor, "toggle": toggle,
-        "customContent": customContent,
+        "customContent": customContent, "trigger": trigger, "presentationLimit": presentationLimit,
+        "conditionalSteps": conditionalSteps,
     ]
 }

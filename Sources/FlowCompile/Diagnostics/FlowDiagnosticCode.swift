@@ -34,13 +34,23 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownStep = "unknown-step"
     case disallowedURLScheme = "disallowed-url-scheme"
     case reservedFieldID = "reserved-field-id"
+    // Expressions and decisions.
+    case invalidExpression = "invalid-expression"
+    case expressionTypeMismatch = "expression-type-mismatch"
+    case invalidRegex = "invalid-regex"
+    case constantCondition = "constant-condition"
+    case uncoveredValues = "uncovered-values"
+    case unreachableBranch = "unreachable-branch"
+    case unknownEvent = "unknown-event"
     // Compilation.
     case tooManyDiagnostics = "too-many-diagnostics"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
-        case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep: .warning
+        case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
+            .unreachableBranch:
+            .warning
         case .tooManyDiagnostics: .note
         default: .error
         }
@@ -77,6 +87,15 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
             "a custom step whose name is close to a built-in step (e.g. 'dismis', 'Push'); it runs only if a handler of that name is registered (warning)"
         case .disallowedURLScheme: "an openURL whose scheme, written as a constant, is not one the runtime opens (by default \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")))"
         case .reservedFieldID: "a field id that is, or starts like, a context variable: 'flow.id', 'screen.id', 'flow.…', 'screen.…'"
+        case .invalidExpression:
+            "an expression that does not parse: a bad operator ('=', '&', '<>'), an unbalanced parenthesis, an unclosed string, an unknown function, a value or operator missing; at the exact character"
+        case .expressionTypeMismatch:
+            "an expression whose types do not fit: '<' on a string, '&&' on a number, a condition that is not a boolean, an optional value used without a null check, a value of the wrong type for a variable, a wrong function argument"
+        case .invalidRegex: "the pattern of 'matches' is not a regular expression"
+        case .constantCondition: "a condition that is always true or always false for every value its names can take, e.g. 'rating > 5' on a 1-5 rating (warning)"
+        case .uncoveredValues: "a chain of 'if' steps on a rating that leaves some of its values with no step to run; names the values (warning)"
+        case .unreachableBranch: "an 'if' whose condition can never be true after the conditions before it in the chain, so the first branch always wins (warning)"
+        case .unknownEvent: "a trigger's 'event' that is not declared under 'events:'"
         case .tooManyDiagnostics:
             "a file has more diagnostics than the limit per file (\(CompileOptions.defaultMaxDiagnostics) by default, 0 for none): the first ones are shown, then this note, at the first one left out, says how many more there are of each severity (note)"
         }

@@ -30,6 +30,9 @@ public struct ActionButton: Sendable, Hashable {
     /// Runs when a step of `action` fails; `nil` shows the error on the screen and keeps
     /// the screen (so it can be tapped again).
     public var onFailure: FlowAction?
+    /// A condition that must be true for the button to be tapped (`enabledWhen`); `nil`
+    /// is always true. A primary button also waits for the screen's required fields.
+    public var enabledWhen: FlowExpression?
     /// Where the button is written: the mapping after `button:`, `retryButton:` or
     /// `link:`; `nil` for buttons built in code.
     @IgnoredInEquality package var span: SourceSpan?
@@ -39,8 +42,9 @@ public struct ActionButton: Sendable, Hashable {
     /// runs when a step of `action` fails; `span` is where it is written (default `nil`).
     public init(
         kind: Kind = .button, title: TemplateString, loadingTitle: TemplateString? = nil, action: FlowAction,
-        onFailure: FlowAction? = nil, span: SourceSpan? = nil
+        onFailure: FlowAction? = nil, enabledWhen: FlowExpression? = nil, span: SourceSpan? = nil
     ) {
+        self.enabledWhen = enabledWhen
         self.kind = kind
         self.title = title
         self.loadingTitle = loadingTitle

@@ -30,6 +30,10 @@ package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
     case openURL
     /// `collectUserFeedback: {rating, reason, custom}`: submit feedback to the feedback sink.
     case collectUserFeedback
+    /// `if: {condition, then, else}`: run `then` when the condition is true, else `else`.
+    case `if`
+    /// `set: {NAME: EXPRESSION, …}`: give declared flow variables new values, in order.
+    case set
 
     /// The names of all built-in steps, in table order.
     package static let names: [String] = allCases.map(\.rawValue)
@@ -47,6 +51,10 @@ package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
         /// A `{rating, reason, custom}` mapping; written bare, the request is empty (and
         /// validation then reports the missing `rating`).
         case feedbackRequest
+        /// A `{condition, then, else}` mapping.
+        case conditional
+        /// A mapping of variable names to expressions.
+        case assignments
     }
 
     /// The argument this step takes.
@@ -57,6 +65,8 @@ package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
         case .finish: .optionalOutcome
         case .openURL: .url
         case .collectUserFeedback: .feedbackRequest
+        case .if: .conditional
+        case .set: .assignments
         }
     }
 
@@ -72,7 +82,7 @@ package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
         case .pop: .pop
         case .popToRoot: .popToRoot
         case .dismiss: .dismiss
-        case .finish, .openURL, .collectUserFeedback: nil
+        case .finish, .openURL, .collectUserFeedback, .if, .set: nil
         }
     }
 }

@@ -20,14 +20,24 @@ public struct ContentBlock: Sendable, Hashable {
 
     /// What the block is, with its contents.
     public var kind: Kind
+    /// A condition that must be true for the block to be shown (`visibleWhen`); `nil` is
+    /// always true. A hidden field keeps its value but is never required.
+    public var visibleWhen: FlowExpression?
+    /// For a text field: a condition under which it must be filled (`requiredWhen`),
+    /// instead of a fixed `required`; `nil` leaves ``FormField/required`` in charge.
+    public var requiredWhen: FlowExpression?
     /// Where the block is written: its one-key mapping in the `extraContent` list; `nil` for
     /// blocks built in code.
     @IgnoredInEquality package var span: SourceSpan?
 
     /// A block of `kind`; `span` is where it is written (default `nil`, for blocks built in
     /// code).
-    public init(_ kind: Kind, span: SourceSpan? = nil) {
+    public init(
+        _ kind: Kind, visibleWhen: FlowExpression? = nil, requiredWhen: FlowExpression? = nil, span: SourceSpan? = nil
+    ) {
         self.kind = kind
+        self.visibleWhen = visibleWhen
+        self.requiredWhen = requiredWhen
         self.span = span
     }
 

@@ -29,6 +29,15 @@ public struct Flow: Sendable, Hashable {
     public var presentation: Presentation
     /// The screens in the order written.
     public var screens: [FeedbackConfiguration]
+    /// The values the host provides (`context:`), typed; expressions read them by name.
+    public var context: [ValueDeclaration]
+    /// The events the flow reacts to (`events:`), each with its typed payload.
+    public var events: [EventDeclaration]
+    /// The flow variables `set` steps give values (`variables:`). Each starts as `null`
+    /// when its type is optional, else as `0`, `0.0`, `''` or `false`.
+    public var variables: [ValueDeclaration]
+    /// When the flow is presented (`trigger:`); `nil` when the host shows it directly.
+    public var trigger: PresentationTrigger?
     /// Where `start` is written (for diagnostics), when it came from a file.
     @IgnoredInEquality package var startSpan: SourceSpan?
     /// Where the screens are written: the `screens` mapping of a flow file, or the root
@@ -37,12 +46,19 @@ public struct Flow: Sendable, Hashable {
 
     /// A flow of `screens` starting at `start`, which should name one of them (`validate`
     /// reports `unknown-screen` otherwise). `version` defaults to 1 and `presentation` to
-    /// ``Presentation/present``. `startSpan` and `screensSpan` are where `start` and the
+    /// ``Presentation/present``; `context`, `events`, `variables` (declarations) and `trigger`
+    /// default to none. `startSpan` and `screensSpan` are where `start` and the
     /// screens are written in a file, for diagnostics (default `nil`).
     public init(
         version: Int = 1, id: String, start: String, presentation: Presentation = .present,
-        screens: [FeedbackConfiguration], startSpan: SourceSpan? = nil, screensSpan: SourceSpan? = nil
+        screens: [FeedbackConfiguration], context: [ValueDeclaration] = [], events: [EventDeclaration] = [],
+        variables: [ValueDeclaration] = [], trigger: PresentationTrigger? = nil, startSpan: SourceSpan? = nil,
+        screensSpan: SourceSpan? = nil
     ) {
+        self.context = context
+        self.events = events
+        self.variables = variables
+        self.trigger = trigger
         self.version = version
         self.id = id
         self.start = start

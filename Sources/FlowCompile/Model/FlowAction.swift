@@ -21,6 +21,24 @@ public struct FlowAction: Sendable, Hashable, ExpressibleByArrayLiteral {
         self.init([Step(kind)])
     }
 
+    /// Every step of the action in document order, the steps inside `if` branches included
+    /// (each `if` before its `then` steps, then its `else` steps). Iterative, so however
+    /// deep branches nest it uses no stack. O(steps).
+    package var allSteps: [Step] {
+        var out: [Step] = []
+        var pending: [ArraySlice<Step>] = [steps[...]]
+        while var run = pending.popLast() {
+            guard let step = run.popFirst() else { continue }
+            out.append(step)
+            pending.append(run)
+            if case .branch(let branch) = step.kind {
+                pending.append(branch.otherwise[...])
+                pending.append(branch.then[...])
+            }
+        }
+        return out
+    }
+
     /// An action written as a list of steps: `[.collectUserFeedback(rating: "${rating}"),
     /// .push("thanks")]`.
     public init(arrayLiteral steps: Step.Kind...) {

@@ -17,6 +17,10 @@ public struct Step: Sendable, Hashable {
         /// Submit feedback to the registry's feedback sink: a rating from 1 to 5 (required),
         /// an optional reason and custom properties.
         case collectUserFeedback(FeedbackRequest)
+        /// `if: {condition, then, else}`: the steps of one branch run in its place.
+        case branch(ConditionalSteps)
+        /// `set: {NAME: EXPRESSION}`: flow variables get the expressions' values, in order.
+        case assign([VariableAssignment])
         /// Any other name: a handler looked up in the registry by `name`.
         case custom(name: String, argument: FlowValue?)
         /// A Swift closure, for configurations built in code: the `completion` of
@@ -85,6 +89,8 @@ public struct Step: Sendable, Hashable {
         case .finish: .finish
         case .openURL: .openURL
         case .collectUserFeedback: .collectUserFeedback
+        case .branch: .if
+        case .assign: .set
         case .custom, .perform: nil
         }
     }

@@ -1,7 +1,10 @@
 import FlowSource
 
 /// A string that may contain `${name}` references to field values or context
-/// variables; `$$` is a literal `$`.
+/// variables, and `${expression}` (any other text up to the next `}`, e.g.
+/// `${rating * 2}`, see ``FlowExpression``); `$$` is a literal `$`. A `${…}` whose text is
+/// a name (`[A-Za-z_][A-Za-z0-9_.-]*`) is that name, so a field id with `-` can still be
+/// named.
 ///
 /// `segments` is the parsed form; `problems` lists malformed references (an unclosed
 /// `${`, an empty or invalid name) with their offset, so the validator can report them
@@ -11,6 +14,8 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         case literal(String)
         /// A `${name}` reference; `offset` is where `$` stands in `raw`.
         case variable(name: String, offset: Int)
+        /// A `${expression}`; `offset` is where `$` stands in `raw`.
+        case expression(FlowExpression, offset: Int)
     }
 
     package struct Problem: Sendable, Hashable {
@@ -22,6 +27,8 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     public let raw: String
     /// Where the scalar holding this text is in the source, when it came from a file.
     @IgnoredInEquality package private(set) var span: SourceSpan?
+    /// How that scalar is written, so a place inside it can be found in the file.
+    @IgnoredInEquality package private(set) var style: ScalarStyle?
     package let segments: [Segment]
     package let problems: [Problem]
 
@@ -30,9 +37,15 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// validation to report (`invalid-template`). `span` is where the scalar holding the text
     /// is written (default `nil`, for strings built in code). O(length of `raw`).
     public init(_ raw: String, span: SourceSpan? = nil) {
+        self.init(raw, span: span, style: nil)
+    }
+
+    /// A template written in a file in the scalar at `span`, written in `style`.
+    package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
         self.raw = raw
         self.span = span
-        (segments, problems) = Self.parse(raw)
+        self.style = style
+        (segments, problems) = Self.parse(raw, span: span, style: style)
     }
 
     public init(stringLiteral value: String) {
@@ -49,17 +62,35 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         }
     }
 
-    /// Whether the string has no `${…}` reference (its rendering is `raw` with `$$` → `$`).
-    package var isConstant: Bool { references.isEmpty }
+    /// The `${expression}`s, in order, with the offsets of their `$`.
+    package var expressions: [(expression: FlowExpression, offset: Int)] {
+        segments.compactMap {
+            if case .expression(let expression, let offset) = $0 { return (expression, offset) }
+            return nil
+        }
+    }
 
-    /// Replaces each reference by `lookup(name)`; an unknown name renders as the empty
-    /// string (validation reports unknown names before a flow ever runs). O(length).
+    /// Whether the string has no `${…}` (its rendering is `raw` with `$$` → `$`).
+    package var isConstant: Bool {
+        !segments.contains { if case .literal = $0 { false } else { true } }
+    }
+
+    /// Replaces each `${name}` by `lookup(name)` and each `${expression}` by
+    /// `evaluate(expression)`; an unknown name renders as the empty string (validation
+    /// reports unknown names before a flow ever runs), and so does an expression when
+    /// `evaluate` is `nil`. O(length).
     public func render(_ lookup: (String) -> String?) -> String {
+        render(lookup, evaluate: { _ in "" })
+    }
+
+    /// ``render(_:)`` with expressions rendered by `evaluate`.
+    package func render(_ lookup: (String) -> String?, evaluate: (FlowExpression) -> String) -> String {
         var out = ""
         for segment in segments {
             switch segment {
             case .literal(let text): out += text
             case .variable(let name, _): out += lookup(name) ?? ""
+            case .expression(let expression, _): out += evaluate(expression)
             }
         }
         return out
@@ -85,13 +116,15 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// Works on the UTF-8 bytes: `$`, `{` and `}` are ASCII, so every cut falls on a
     /// scalar boundary, and offsets (in Unicode scalars) are counted as the bytes that
     /// start a scalar. A string without `$` is one literal, without any copying.
-    static func parse(_ raw: String) -> ([Segment], [Problem]) {
+    static func parse(_ raw: String, span: SourceSpan? = nil, style: ScalarStyle? = nil) -> ([Segment], [Problem]) {
         guard raw.utf8.contains(0x24) else { return (raw.isEmpty ? [] : [.literal(raw)], []) }
         var text = raw
-        return text.withUTF8 { parse(utf8: $0) }
+        return text.withUTF8 { parse(utf8: $0, span: span, style: style) }
     }
 
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ([Segment], [Problem]) {
+    private static func parse(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, span: SourceSpan?, style: ScalarStyle?
+    ) -> ([Segment], [Problem]) {
         let dollar: UInt8 = 0x24, open: UInt8 = 0x7B, close: UInt8 = 0x7D
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -135,13 +168,16 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
             }
             let nameBytes = UnsafeBufferPointer(rebasing: bytes[(i + 2)..<end])
             let name = String(decoding: nameBytes, as: UTF8.self)
-            if !isValidName(nameBytes) {
-                problems.append(Problem(
-                    message: name.isEmpty ? "empty name in '${}'" : "invalid name '\(name)' in template", offset: at))
-            }
             literal += string(literalStart..<i)
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
-            segments.append(.variable(name: name, offset: at))
+            if isValidName(nameBytes) {
+                segments.append(.variable(name: name, offset: at))
+            } else if name.allSatisfy(\.isWhitespace) {
+                problems.append(Problem(message: "empty name in '${}'", offset: at))
+                segments.append(.variable(name: name, offset: at))
+            } else {
+                segments.append(.expression(FlowExpression(name, span: span, style: style, offsetInScalar: at + 2), offset: at))
+            }
             i = end + 1
             literalStart = i
         }

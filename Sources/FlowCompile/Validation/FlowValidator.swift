@@ -103,6 +103,7 @@ package enum FlowValidator {
             run.checkFieldRanges()
             run.checkFeedbackRatings()
             run.checkTemplates(fieldIDs: fieldIDs)
+            run.checkExpressions()
         }
         diagnostics.append(contentsOf: run.diagnostics.diagnostics)
     }

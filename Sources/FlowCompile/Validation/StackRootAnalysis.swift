@@ -150,8 +150,14 @@ struct StackRootAnalysis {
     }
 
     private mutating func walk(_ action: FlowAction, from start: Top) {
+        _ = walk(action.steps, from: start)
+    }
+
+    /// The steps from `start`; returns the top after them. An `if` walks both branches
+    /// from the top before it; after it the top is theirs when they agree, else unknown.
+    private mutating func walk(_ steps: [Step], from start: Top) -> Top {
         var top = start
-        for step in action.steps {
+        for step in steps {
             switch step.kind {
             case .navigate(.push(let id)):
                 markAboveRoot(id)
@@ -181,16 +187,22 @@ struct StackRootAnalysis {
                 top = .unknown
             case .navigate(.popToRoot), .navigate(.dismiss), .finish:
                 top = .unknown
-            case .openURL, .collectUserFeedback, .custom, .perform:
+            case .branch(let branch):
+                let then = walk(branch.then, from: top)
+                let otherwise = walk(branch.otherwise, from: top)
+                top = then == otherwise ? then : .unknown
+            case .openURL, .collectUserFeedback, .custom, .perform, .assign:
                 break
             }
         }
+        return top
     }
 
     private static func isNavigation(_ kind: Step.Kind) -> Bool {
         switch kind {
         case .navigate, .finish: true
-        case .openURL, .collectUserFeedback, .custom, .perform: false
+        case .branch(let branch): (branch.then + branch.otherwise).contains { isNavigation($0.kind) }
+        case .openURL, .collectUserFeedback, .custom, .perform, .assign: false
         }
     }
 }

@@ -42,7 +42,7 @@ struct ValidationRun {
         ranges.reserveCapacity(flow.screens.count)
         for position in flow.screens.indices {
             let first = steps.count
-            for action in flow.screens[position].actions { steps.append(contentsOf: action.steps) }
+            for action in flow.screens[position].actions { steps.append(contentsOf: action.allSteps) }
             ranges.append(first..<steps.count)
         }
         allSteps = steps
@@ -402,7 +402,7 @@ struct ValidationRun {
     /// (``TemplateLocator/spans(in:for:source:)``: one pass over the scalar however many
     /// `${…}` it holds), and "did you mean" asks a list of known names prepared once.
     mutating func checkTemplates(fieldIDs: [String]) {
-        let known = fieldIDs + ContextVariable.names + additionalVariables
+        let known = fieldIDs + ContextVariable.names + additionalVariables + (flow.context + flow.variables).map(\.name)
         let knownSet = Set(known)
         var candidates: Suggestion.Candidates?
         for position in flow.screens.indices {
@@ -445,7 +445,7 @@ struct ValidationRun {
             if let loading = button.loadingTitle { templates.append(loading) }
         }
         for action in screen.actions {
-            for step in action.steps {
+            for step in action.allSteps {
                 switch step.kind {
                 case .openURL(let url): templates.append(url)
                 case .collectUserFeedback(let request):

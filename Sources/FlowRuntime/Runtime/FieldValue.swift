@@ -23,6 +23,16 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value as expressions read it: a text as a string, a rating as an integer, a
+    /// toggle as a boolean.
+    package var expressionValue: ExpressionValue {
+        switch self {
+        case .text(let text): .string(text)
+        case .rating(let value): .integer(value)
+        case .toggle(let on): .boolean(on)
+        }
+    }
+
     /// The value as a ``FlowValue`` (text → string, rating → number, toggle → bool).
     package var flowValue: FlowValue {
         switch self {

@@ -42,6 +42,14 @@ package enum FlowChange: Sendable, Hashable {
     case show(FeedbackConfiguration, presenting: Bool, by: Origin)
     /// Sets a field's value; allowed while an action runs. Refused with a ``FieldError``.
     case setField(String, to: FieldValue)
+    /// Gives the flow variable a value (a `set` step). Refused with
+    /// ``FlowChangeError/variable(_:)`` for an undeclared variable or a value of another
+    /// type; nothing happens once the flow has ended.
+    case setVariable(String, to: ExpressionValue)
+    /// Adds or replaces values the host provides (the payload of the event that presented
+    /// the flow, a context value that changed); gives ``NavigatorEvent/screenUpdated(_:)``
+    /// of the top screen. Never refused.
+    case updateContext([String: ExpressionValue])
     /// A tap on `slot` of an instance that passes the tap checks: the instance becomes
     /// busy and its stored error message is cleared. Refused with the ``TapResult`` that
     /// says why (``TapResult/ignoredFlowEnded``, ``TapResult/ignoredStale``,

@@ -81,11 +81,22 @@ extension FlowNavigator {
     /// - Returns: the failure message of the step that failed, or `nil` when every step
     ///   ran, the flow ended on the way, or the action was cancelled.
     private func run(_ action: FlowAction, of instance: ScreenInstance, isOnFailure: Bool) async -> String? {
-        for step in action.steps {
+        await run(action.steps, of: instance, isOnFailure: isOnFailure)
+    }
+
+    /// Runs `steps` in order; an `if` runs the steps of its branch in its place (nested
+    /// as deep as the file nests them, which the loader bounds).
+    private func run(_ steps: [Step], of instance: ScreenInstance, isOnFailure: Bool) async -> String? {
+        for step in steps {
             guard state.isActive(instance.id) else { return nil }
             await report(.runStep(step, of: instance.id, isOnFailure: isOnFailure))
             guard state.isActive(instance.id) else { return nil }
             do {
+                if case .branch(let branch) = step.kind {
+                    let chosen = try condition(branch.condition, screenID: instance.screenID) ? branch.then : branch.otherwise
+                    if let message = await run(chosen, of: instance, isOnFailure: isOnFailure) { return message }
+                    continue
+                }
                 try await perform(step, of: instance)
             } catch {
                 // The screen was closed while the step ran: its result was recorded as
@@ -123,6 +134,36 @@ extension FlowNavigator {
 
         case .perform(let closure):
             try await reportingResult(of: step, instance) { try await closure.body() }
+
+        case .assign(let assignments):
+            for assignment in assignments {
+                let value: ExpressionValue
+                switch assignment.value.evaluate(state.expressionLookup(screenID: instance.screenID)) {
+                case .value(let result): value = result
+                case .failure(let reason): throw StepError.expressionFailed(expression: assignment.value.text, reason: reason)
+                }
+                do {
+                    await delivery.deliver(try apply(.setVariable(assignment.name, to: value)))
+                } catch {
+                    let reason = if case .variable(let message) = error { message } else { "\(error)" }
+                    throw StepError.expressionFailed(expression: assignment.value.text, reason: reason)
+                }
+            }
+
+        case .branch:
+            // Run by `run(_:of:isOnFailure:)`, which runs the chosen steps in its place.
+            break
+        }
+    }
+
+    /// The value of an `if` condition on screen `screenID`.
+    /// - Throws: ``StepError/expressionFailed(expression:reason:)`` when it cannot be
+    ///   evaluated or is not a boolean.
+    private func condition(_ condition: FlowExpression, screenID: String) throws(StepError) -> Bool {
+        switch condition.evaluate(state.expressionLookup(screenID: screenID)) {
+        case .value(.boolean(let value)): return value
+        case .value(let other): throw .expressionFailed(expression: condition.text, reason: "\(other.literal) is not a boolean")
+        case .failure(let reason): throw .expressionFailed(expression: condition.text, reason: reason)
         }
     }
 

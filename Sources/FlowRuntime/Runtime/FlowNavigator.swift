@@ -112,11 +112,13 @@ public actor FlowNavigator {
     ///     broken steps fail when run).
     ///   - registry: the handlers of `openURL`, `collectUserFeedback` and custom steps.
     ///   - presenters: receive every event, in order, in this array's order.
-    ///   - context: extra template variables (after `flow.id`, `screen.id` and fields).
+    ///   - context: the values the host provides (declared `context` values and template
+    ///     variables), by name; read after `flow.id`, `screen.id`, fields and variables.
+    ///     String literals work: `["user.id": "u-1", "call.maxParticipants": 3]`.
     ///   - now: the clock for ``FeedbackSubmission/submittedAt``.
     public init(
         flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
-        context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+        context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.flowID = flow.id
         self.registry = registry
@@ -129,7 +131,7 @@ public actor FlowNavigator {
     /// ``pushFeedback(configuration:)`` / ``presentFeedback(configuration:)``.
     public init(
         id: String = "feedback", registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
-        context: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+        context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(flow: Flow(id: id, start: "", screens: []), registry: registry, presenters: presenters, context: context, now: now)
     }

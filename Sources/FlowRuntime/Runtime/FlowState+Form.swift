@@ -17,12 +17,15 @@ extension FlowState {
         }
     }
 
-    /// Whether every field of `screen` is complete (required → filled; all → valid): what
-    /// its primary action waits for.
+    /// Whether every shown field of `screen` is complete (required now → filled; all →
+    /// valid): what its primary action waits for. A hidden block (`visibleWhen` false)
+    /// does not count.
     package func isFormComplete(_ screen: FeedbackConfiguration) -> Bool {
         screen.extraContent.allSatisfy { block in
-            guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id] else { return true }
-            return definition.isComplete(value)
+            guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id],
+                isVisible(block, screenID: screen.id)
+            else { return true }
+            return definition.isComplete(value, required: isRequired(block, definition: definition, screenID: screen.id))
         }
     }
 }

@@ -18,7 +18,7 @@ extension FlowState {
     /// instance no longer on the stacks is drawn without a position and not on top.
     package func snapshot(of instance: ScreenInstance) -> ScreenSnapshot? {
         guard let screen = screens[instance.screenID] else { return nil }
-        let render = lookup(screenID: screen.id)
+        let render = { (template: TemplateString) in self.render(template, screenID: screen.id) }
         let isBusy = isRunning(instance.id)
         let primaryRuns = isBusy && running?.slot == .primary
         let secondaryRuns = isBusy && running?.slot == .secondary
@@ -26,19 +26,21 @@ extension FlowState {
         let canTap = isOnTop && running == nil && outcome == nil
         let position = navigation.position(of: instance.id)
 
-        let content: [ContentSnapshot] = screen.extraContent.map { block in
+        // Hidden blocks (`visibleWhen` false) are not drawn.
+        let content: [ContentSnapshot] = screen.extraContent.filter { isVisible($0, screenID: screen.id) }.map { block in
             switch block.kind {
-            case .text(let text): return .text(text.render(render))
+            case .text(let text): return .text(render(text))
             case .image(let name): return .image(name)
             case .custom(let custom): return .custom(custom)
             case .field:
                 guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id] else {
                     return .text("")
                 }
+                let required = isRequired(block, definition: definition, screenID: screen.id)
                 return .field(FieldSnapshot(
                     id: id, label: definition.label, placeholder: definition.placeholder, kind: definition.kind,
-                    isRequired: definition.required, value: value, problem: definition.problem(value),
-                    isComplete: definition.isComplete(value)))
+                    isRequired: required, value: value, problem: definition.problem(value),
+                    isComplete: definition.isComplete(value, required: required)))
             }
         }
 
@@ -50,18 +52,18 @@ extension FlowState {
 
         let primary = screen.primaryAction.button.map { button in
             ActionSnapshot(
-                slot: .primary, kind: button.kind, title: Self.shownTitle(of: button, running: primaryRuns).render(render),
-                isEnabled: canTap && isFormComplete, isLoading: primaryRuns)
+                slot: .primary, kind: button.kind, title: render(Self.shownTitle(of: button, running: primaryRuns)),
+                isEnabled: canTap && isFormComplete && isEnabled(button, screenID: screen.id), isLoading: primaryRuns)
         }
         let secondary = screen.secondaryAction.button.map { button in
             ActionSnapshot(
-                slot: .secondary, kind: button.kind, title: Self.shownTitle(of: button, running: secondaryRuns).render(render),
-                isEnabled: canTap, isLoading: secondaryRuns)
+                slot: .secondary, kind: button.kind, title: render(Self.shownTitle(of: button, running: secondaryRuns)),
+                isEnabled: canTap && isEnabled(button, screenID: screen.id), isLoading: secondaryRuns)
         }
 
         return ScreenSnapshot(
-            instance: instance, flowID: flowID, style: screen.style, title: screen.title.render(render),
-            subtitle: screen.subtitle?.render(render), content: content, primary: primary, secondary: secondary,
+            instance: instance, flowID: flowID, style: screen.style, title: render(screen.title),
+            subtitle: screen.subtitle.map(render), content: content, primary: primary, secondary: secondary,
             isBusy: isBusy, errorMessage: errors[instance.id], isOnTop: isOnTop, stackIndex: position?.stack,
             indexInStack: position?.index, stackDepths: navigation.depths)
     }

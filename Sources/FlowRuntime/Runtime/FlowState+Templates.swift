@@ -1,29 +1,52 @@
 import FlowCompile
 import FlowSource
 
-/// Templates rendered from the state: `flow.id`, `screen.id`, field values, then the
-/// host's context.
+/// Templates and expressions evaluated from the state: `flow.id`, `screen.id`, field
+/// values, flow variables, then the host's context.
 extension FlowState {
-    /// The template lookup for screen `screenID`: `flow.id`, `screen.id`, a field value
-    /// (see ``FieldValue/description``), then the host's context; `nil` for an unknown name
-    /// (rendered as the empty string).
-    package func lookup(screenID: String) -> (String) -> String? {
-        let values = values, context = context, flowID = flowID
+    /// The value of every name an expression on screen `screenID` may read: `flow.id`,
+    /// `screen.id`, a field (a rating as an integer, a text as a string, a toggle as a
+    /// boolean), a flow variable, then a value the host provides; `nil` for an unknown name.
+    package func expressionLookup(screenID: String) -> (String) -> ExpressionValue? {
+        let values = values, variables = variables, context = context, flowID = flowID
         return { name in
             switch name {
-            case "flow.id": return flowID
-            case "screen.id": return screenID
-            default: return values[name]?.description ?? context[name]
+            case ContextVariable.flowID.rawValue: return .string(flowID)
+            case ContextVariable.screenID.rawValue: return .string(screenID)
+            default:
+                if let value = values[name] { return value.expressionValue }
+                return variables[name] ?? context[name]
             }
+        }
+    }
+
+    /// The template lookup for screen `screenID`: each name's value as ``expressionLookup(screenID:)``
+    /// finds it, as text (``ExpressionValue/description``); `nil` for an unknown name
+    /// (rendered as the empty string).
+    package func lookup(screenID: String) -> (String) -> String? {
+        let values = expressionLookup(screenID: screenID)
+        return { values($0)?.description }
+    }
+
+    /// `template` rendered for screen `screenID`: names and `${expression}`s replaced by
+    /// their values (an expression that cannot be evaluated renders as the empty string).
+    package func render(_ template: TemplateString, screenID: String) -> String {
+        render(template, screenID: screenID, encoding: { $0 })
+    }
+
+    private func render(_ template: TemplateString, screenID: String, encoding: (String) -> String) -> String {
+        let values = expressionLookup(screenID: screenID)
+        return template.render({ name in values(name).map { encoding($0.description) } }) { expression in
+            if case .value(let value) = expression.evaluate(values) { return encoding(value.description) }
+            return ""
         }
     }
 
     /// `value` with every string leaf rendered as a template for screen `screenID`.
     package func render(_ value: FlowValue, screenID: String) -> FlowValue {
-        let lookup = lookup(screenID: screenID)
         func walk(_ value: FlowValue) -> FlowValue {
             switch value {
-            case .string(let s): .string(TemplateString(s).render(lookup))
+            case .string(let s): .string(render(TemplateString(s), screenID: screenID))
             case .list(let items): .list(items.map(walk))
             case .object(let members): .object(members.mapValues(walk))
             case .null, .bool, .number: value
@@ -38,18 +61,38 @@ extension FlowState {
     /// So a value with a space or a `&` stays one piece of the URL. Non-ASCII values are
     /// encoded as their UTF-8 bytes. O(length).
     package func renderedURL(_ template: TemplateString, screenID: String) -> String {
-        let lookup = lookup(screenID: screenID)
-        return template.render { name in lookup(name).map { PercentEncoding.encoded($0) } }
+        render(template, screenID: screenID, encoding: { PercentEncoding.encoded($0) })
+    }
+
+    /// Whether block `block` of screen `screenID` is shown: its `visibleWhen` is absent or true.
+    package func isVisible(_ block: ContentBlock, screenID: String) -> Bool {
+        block.visibleWhen.map { $0.isTrue(expressionLookup(screenID: screenID)) } ?? true
+    }
+
+    /// Whether the field of `block` must be filled now: `required: true`, or a
+    /// `requiredWhen` that is true (a hidden block is never required).
+    package func isRequired(_ block: ContentBlock, definition: FormField, screenID: String) -> Bool {
+        if let condition = block.requiredWhen { return condition.isTrue(expressionLookup(screenID: screenID)) }
+        return definition.required
+    }
+
+    /// Whether button `button` of screen `screenID` may be tapped as far as its own
+    /// `enabledWhen` goes.
+    package func isEnabled(_ button: ActionButton, screenID: String) -> Bool {
+        button.enabledWhen.map { $0.isTrue(expressionLookup(screenID: screenID)) } ?? true
     }
 
     /// The rendered argument shown in ``NavigatorEvent/StepRun``: the target screen id,
-    /// the `finish` outcome, the URL, a custom step's argument; `nil` for the others.
+    /// the `finish` outcome, the URL, a custom step's argument, an `if`'s condition, the
+    /// names a `set` assigns; `nil` for the others.
     func argument(of step: Step, screenID: String) -> FlowValue? {
         switch step.kind {
         case .navigate(let operation): operation.screenID.map { .string($0) }
         case .finish(let name): .string(name ?? FlowOutcome.finished.name)
         case .openURL(let template): .string(renderedURL(template, screenID: screenID))
         case .custom(_, let argument): argument.map { render($0, screenID: screenID) }
+        case .branch(let branch): .string(branch.condition.text)
+        case .assign(let assignments): .list(assignments.map { .string($0.name) })
         case .collectUserFeedback, .perform: nil
         }
     }

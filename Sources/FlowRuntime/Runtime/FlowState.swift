@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FlowCompile
 import FlowSource
 
@@ -38,8 +43,14 @@ package struct FlowState: Sendable, Equatable {
 
     /// The flow's id (`flow.id` in templates).
     package let flowID: String
-    /// The host's template variables (after `flow.id`, `screen.id` and fields).
-    package let context: [String: String]
+    /// The values the host provides (after `flow.id`, `screen.id` and fields), by name:
+    /// declared `context` values, host-provided template variables, and the payload of
+    /// the event that presented the flow (`event.NAME`).
+    package private(set) var context: [String: ExpressionValue]
+    /// The flow variables `set` steps change, by name; each starts as ``variableStart(_:)``.
+    package private(set) var variables: [String: ExpressionValue] = [:]
+    /// The declared type of each flow variable, checked when a `set` step assigns it.
+    package let variableTypes: [String: ValueType]
     /// What ``FlowChange/start`` applies: the flow's start screen, pushed or presented.
     package let startOperation: NavigationOperation
     /// The stacks.
@@ -63,10 +74,16 @@ package struct FlowState: Sendable, Equatable {
 
     /// The state of `flow` before it starts: its screens in the table (the first screen of
     /// an id wins in a broken flow that repeats one), every field at its initial value.
-    /// - Parameter context: the host's template variables.
-    package init(flow: Flow, context: [String: String] = [:]) {
+    /// - Parameter context: the values the host provides.
+    package init(flow: Flow, context: [String: ExpressionValue] = [:]) {
         flowID = flow.id
         self.context = context
+        var types: [String: ValueType] = [:]
+        for variable in flow.variables where types[variable.name] == nil {
+            types[variable.name] = variable.type
+            variables[variable.name] = Self.variableStart(variable.type)
+        }
+        variableTypes = types
         startOperation = flow.presentation == .push ? .push(flow.start) : .present(flow.start)
         for screen in flow.screens where screens[screen.id] == nil {
             screens[screen.id] = screen
@@ -119,7 +136,22 @@ package struct FlowState: Sendable, Equatable {
             return .ignoredNoAction
         }
         if slot == .primary, !isFormComplete(screen) { return .ignoredDisabled }
+        if let condition = button(slot, of: screen.id)?.enabledWhen, !condition.isTrue(expressionLookup(screenID: screen.id)) {
+            return .ignoredDisabled
+        }
         return nil
+    }
+
+    /// The value a flow variable of `type` starts with: `null` when optional, else `0`,
+    /// `0.0`, the empty string or `false`.
+    package static func variableStart(_ type: ValueType) -> ExpressionValue {
+        guard !type.isOptional else { return .null }
+        switch type.base {
+        case .integer: return .integer(0)
+        case .decimal: return .decimal(0)
+        case .string: return .string("")
+        case .boolean: return .boolean(false)
+        }
     }
 
     // MARK: Changes
@@ -182,6 +214,12 @@ package struct FlowState: Sendable, Equatable {
             do { return try show(configuration, presenting: presenting, by: origin) } catch { throw .navigator(error) }
         case .setField(let id, let value):
             do { return try setField(id, to: value) } catch { throw .field(error) }
+        case .setVariable(let name, let value):
+            return try setVariable(name, to: value)
+        case .updateContext(let values):
+            guard outcome == nil else { return [] }
+            context.merge(values) { $1 }
+            return snapshot().map { [.screenUpdated($0)] } ?? []
         case .beginAction(let id, let slot):
             if let refusal = tapRefusal(slot, on: id) { throw .tap(refusal) }
             return beginAction(slot, on: id)
@@ -287,6 +325,21 @@ package struct FlowState: Sendable, Equatable {
         return snapshot().map { [.screenUpdated($0)] } ?? []
     }
 
+    private mutating func setVariable(_ name: String, to value: ExpressionValue) throws(FlowChangeError) -> [NavigatorEvent] {
+        guard outcome == nil else { return [] }
+        guard let type = variableTypes[name] else { throw .variable("unknown variable '\(name)'") }
+        guard value.conforms(to: type) else {
+            throw .variable("variable '\(name)' is \(type), not \(value.literal)")
+        }
+        // A decimal variable keeps decimals, so `2` and `2.0` read the same afterwards.
+        if type.base == .decimal, case .integer(let whole) = value {
+            variables[name] = .decimal(Decimal(whole))
+        } else {
+            variables[name] = value
+        }
+        return snapshot().map { [.screenUpdated($0)] } ?? []
+    }
+
     // MARK: Actions
 
     /// Marks the tapped instance busy; the tap checks (``tapRefusal(_:on:)``) passed.
@@ -296,7 +349,7 @@ package struct FlowState: Sendable, Equatable {
         }
         // The title that was tapped: rendered as shown before the tap. A snapshot drawn
         // now is busy and would show a retry button's loading title instead.
-        let title = button.title.render(lookup(screenID: instance.screenID))
+        let title = render(button.title, screenID: instance.screenID)
         running = RunningAction(instance: instance, slot: slot)
         errors[id] = nil
         var events = [NavigatorEvent.actionTapped(.init(slot: slot, title: title, instance: instance))]
@@ -409,6 +462,8 @@ package struct FlowState: Sendable, Equatable {
         var nextScreenIDSuffix: [String: Int]
         var fieldDefinitions: [String: FormField]
         var values: [String: FieldValue]
+        var variables: [String: ExpressionValue]
+        var context: [String: ExpressionValue]
         var errors: [ScreenInstanceID: String]
         var running: FlowState.RunningAction?
         var outcome: FlowOutcome?
@@ -423,6 +478,8 @@ package struct FlowState: Sendable, Equatable {
             nextScreenIDSuffix = state.nextScreenIDSuffix
             fieldDefinitions = state.fieldDefinitions
             values = state.values
+            variables = state.variables
+            context = state.context
             errors = state.errors
             running = state.running
             outcome = state.outcome

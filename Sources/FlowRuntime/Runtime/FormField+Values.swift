@@ -43,10 +43,10 @@ extension FormField {
         return nil
     }
 
-    /// Filled when required, and valid.
-    func isComplete(_ value: FieldValue) -> Bool {
+    /// Filled when `required` (by default the field's own ``required``), and valid.
+    func isComplete(_ value: FieldValue, required: Bool? = nil) -> Bool {
         if problem(value) != nil { return false }
-        if required, case .text(let text) = value { return FieldValidation.isFilled(text) }
+        if required ?? self.required, case .text(let text) = value { return FieldValidation.isFilled(text) }
         return true
     }
 }

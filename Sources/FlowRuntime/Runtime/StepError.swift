@@ -15,6 +15,10 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `collectUserFeedback` whose rendered `rating` is not a whole number from 1 to 5
     /// (after trimming horizontal white space); the associated text is the rendered rating.
     case invalidRating(String)
+    /// An `if` condition or a `set` value that could not be evaluated (a name without a
+    /// value, a division by zero, an overflow) or has the wrong type; the expression as
+    /// written and why.
+    case expressionFailed(expression: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +32,8 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
             "collectUserFeedback: a rating from 1 to 5 is required"
         case .invalidRating(let text):
             "collectUserFeedback: rating must be a whole number from 1 to 5, got '\(text)'"
+        case .expressionFailed(let expression, let reason):
+            "'\(expression)': \(reason)"
         }
     }
 }

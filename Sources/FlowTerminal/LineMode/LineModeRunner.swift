@@ -81,7 +81,7 @@ package struct LineModeRunner: Sendable {
     let output: any TextWriter
     let style: TerminalStyle
     let presenters: [any Presenter]
-    let context: [String: String]
+    let context: [String: ExpressionValue]
 
     /// - Parameters:
     ///   - flow: the flow to play (validated first by the caller).
@@ -90,10 +90,10 @@ package struct LineModeRunner: Sendable {
     ///   - output: where screens and messages go.
     ///   - style: colours on or off.
     ///   - presenters: more presenters for the same events (e.g. a ``TranscriptRecorder``).
-    ///   - context: extra template variables.
+    ///   - context: the values the host provides (declared context values, template variables).
     package init(
         flow: Flow, registry: ActionHandlerRegistry, input: any LineReader, output: any TextWriter,
-        style: TerminalStyle, presenters: [any Presenter] = [], context: [String: String] = [:]
+        style: TerminalStyle, presenters: [any Presenter] = [], context: [String: ExpressionValue] = [:]
     ) {
         self.flow = flow
         self.registry = registry

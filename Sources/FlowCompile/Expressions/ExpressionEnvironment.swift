@@ -1,0 +1,27 @@
+/// What an expression may read, with types: the names `validate` knows and, for the names
+/// whose values are few (a rating's `min...max`, a toggle, a boolean), those values, so
+/// that a condition that is always true or always false, or an `if` chain that leaves a
+/// rating value with no way forward, can be found before the flow runs.
+package struct ExpressionEnvironment: Sendable {
+    /// Name → type.
+    package var types: [String: ValueType]
+    /// Name → every value it can take, for names with few values.
+    package var domains: [String: [ExpressionValue]]
+
+    package init(types: [String: ValueType] = [:], domains: [String: [ExpressionValue]] = [:]) {
+        self.types = types
+        self.domains = domains
+    }
+
+    /// Every name, sorted, for "did you mean".
+    package var names: [String] { types.keys.sorted() }
+
+    /// Declares `name` of `type`; a boolean also gets its values (`false`, `true`, and
+    /// `null` when optional).
+    package mutating func declare(_ name: String, _ type: ValueType) {
+        types[name] = type
+        if type.base == .boolean {
+            domains[name] = [.boolean(false), .boolean(true)] + (type.isOptional ? [.null] : [])
+        }
+    }
+}

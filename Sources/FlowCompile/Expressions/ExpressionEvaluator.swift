@@ -1,0 +1,186 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Evaluates an ``ExpressionTree`` against the values of its names.
+///
+/// Every node is evaluated once, in the tree's order (children first), so evaluation is
+/// linear in the expression's size and needs no recursion. `&&` and `||` decide from
+/// their left operand when they can: a failure on the side not needed (`x != 0 && 10 / x
+/// > 1` with `x` = 0) is ignored, as short-circuit evaluation would never have run it.
+/// Integers that overflow 64 bits, a division by zero, a missing name and a
+/// pattern that does not compile are failures, never a silent value.
+package enum ExpressionEvaluator {
+    /// What a node evaluated to.
+    package enum Outcome: Sendable, Hashable {
+        case value(ExpressionValue)
+        case failure(String)
+    }
+
+    /// The outcome of every node of `tree` in `nodes` (a subtree's run `first...index`, by
+    /// default the whole tree), indexed from `nodes.lowerBound`.
+    /// - Parameter lookup: the value of a name; `nil` is a failure ("no value for 'name'").
+    package static func evaluate(
+        _ tree: ExpressionTree, nodes: ClosedRange<Int>? = nil, lookup: (String) -> ExpressionValue?
+    ) -> [Outcome] {
+        guard !tree.nodes.isEmpty else { return [] }
+        let run = nodes ?? 0...tree.root
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(run.count)
+        for index in run {
+            let node = tree.nodes[index]
+            func child(_ position: Int) -> Outcome { outcomes[node.children[position] - run.lowerBound] }
+            let outcome: Outcome
+            switch node.kind {
+            case .literal(let value): outcome = .value(value)
+            case .name(let name): outcome = lookup(name).map(Outcome.value) ?? .failure("no value for '\(name)'")
+            case .prefix(let symbol): outcome = prefix(symbol, child(0))
+            case .infix(let symbol): outcome = infix(symbol, child(0), child(1))
+            case .membership:
+                let candidate = child(0)
+                guard case .value(let value) = candidate else {
+                    outcome = candidate
+                    break
+                }
+                var result: Outcome = .value(.boolean(false))
+                for position in 1..<node.children.count {
+                    switch child(position) {
+                    case .failure(let message): result = .failure(message)
+                    case .value(let item) where equal(value, item): result = .value(.boolean(true))
+                    case .value: continue
+                    }
+                    break
+                }
+                outcome = result
+            case .call(let function):
+                var arguments: [ExpressionValue] = []
+                var failure: Outcome?
+                for position in node.children.indices {
+                    switch child(position) {
+                    case .value(let value): arguments.append(value)
+                    case .failure: failure = failure ?? child(position)
+                    }
+                }
+                outcome = failure ?? call(function, arguments)
+            }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    /// The outcome of the whole tree.
+    package static func value(of tree: ExpressionTree, lookup: (String) -> ExpressionValue?) -> Outcome {
+        evaluate(tree, lookup: lookup).last ?? .failure("empty expression")
+    }
+
+    /// Whether `a` equals `b`: numbers by value (`2 == 2.0`), everything else by kind and
+    /// value (strings by Unicode canonical equivalence, as Swift compares them).
+    package static func equal(_ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
+        if let x = a.decimalValue, let y = b.decimalValue { return x == y }
+        return a == b
+    }
+
+    private static func prefix(_ symbol: ExpressionSymbol, _ operand: Outcome) -> Outcome {
+        guard case .value(let value) = operand else { return operand }
+        switch (symbol, value) {
+        case (.not, .boolean(let b)): return .value(.boolean(!b))
+        case (.minus, .integer(let i)):
+            let (result, overflow) = Int(0).subtractingReportingOverflow(i)
+            return overflow ? .failure("integer overflow in -\(i)") : .value(.integer(result))
+        case (.minus, .decimal(let d)): return .value(.decimal(-d))
+        default: return .failure("'\(symbol.rawValue)' cannot take \(value.literal)")
+        }
+    }
+
+    private static func infix(_ symbol: ExpressionSymbol, _ lhs: Outcome, _ rhs: Outcome) -> Outcome {
+        // Short circuit: the left side may decide without the right.
+        if symbol == .and, case .value(.boolean(false)) = lhs { return lhs }
+        if symbol == .or, case .value(.boolean(true)) = lhs { return lhs }
+        guard case .value(let l) = lhs else { return lhs }
+        guard case .value(let r) = rhs else { return rhs }
+        switch symbol {
+        case .and, .or:
+            guard case .boolean = l, case .boolean(let b) = r else { break }
+            return .value(.boolean(b))
+        case .equal: return .value(.boolean(equal(l, r)))
+        case .notEqual: return .value(.boolean(!equal(l, r)))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let x = l.decimalValue, let y = r.decimalValue else { break }
+            let result: Bool =
+                switch symbol {
+                case .less: x < y
+                case .lessOrEqual: x <= y
+                case .greater: x > y
+                default: x >= y
+                }
+            return .value(.boolean(result))
+        case .plus:
+            if case .string(let a) = l, case .string(let b) = r { return .value(.string(a + b)) }
+            return arithmetic(symbol, l, r)
+        case .minus, .times, .divide:
+            return arithmetic(symbol, l, r)
+        default: break
+        }
+        return .failure("'\(symbol.rawValue)' cannot take \(l.literal) and \(r.literal)")
+    }
+
+    private static func arithmetic(_ symbol: ExpressionSymbol, _ l: ExpressionValue, _ r: ExpressionValue) -> Outcome {
+        if symbol != .divide, case .integer(let a) = l, case .integer(let b) = r {
+            let (result, overflow) =
+                switch symbol {
+                case .plus: a.addingReportingOverflow(b)
+                case .minus: a.subtractingReportingOverflow(b)
+                default: a.multipliedReportingOverflow(by: b)
+                }
+            return overflow ? .failure("integer overflow in \(a) \(symbol.rawValue) \(b)") : .value(.integer(result))
+        }
+        guard let a = l.decimalValue, let b = r.decimalValue else {
+            return .failure("'\(symbol.rawValue)' cannot take \(l.literal) and \(r.literal)")
+        }
+        let result: Decimal
+        switch symbol {
+        case .plus: result = a + b
+        case .minus: result = a - b
+        case .times: result = a * b
+        default:
+            guard !b.isZero else { return .failure("division by zero in \(l.literal) / \(r.literal)") }
+            result = a / b
+        }
+        guard !result.isNaN else { return .failure("the result of \(l.literal) \(symbol.rawValue) \(r.literal) is too large") }
+        return .value(.decimal(result))
+    }
+
+    private static func call(_ function: ExpressionFunction, _ arguments: [ExpressionValue]) -> Outcome {
+        var texts: [String] = []
+        for argument in arguments {
+            guard case .string(let text) = argument else {
+                return .failure("'\(function.rawValue)' cannot take \(argument.literal)")
+            }
+            texts.append(text)
+        }
+        guard texts.count == function.parameters.count else {
+            return .failure("'\(function.rawValue)' takes \(function.parameters.count) arguments")
+        }
+        switch function {
+        case .isEmpty: return .value(.boolean(texts[0].isEmpty))
+        case .length: return .value(.integer(texts[0].count))
+        case .lowercased: return .value(.string(texts[0].lowercased()))
+        case .contains: return .value(.boolean(texts[1].isEmpty || texts[0].contains(texts[1])))
+        case .matches:
+            guard let regex = try? Regex(texts[1]) else { return .failure("invalid regular expression \(ExpressionValue.string(texts[1]).literal)") }
+            return .value(.boolean(texts[0].firstMatch(of: regex) != nil))
+        }
+    }
+
+    /// Why `pattern` is not a regular expression `matches` can use, or `nil` when it is.
+    package static func patternProblem(_ pattern: String) -> String? {
+        do {
+            _ = try Regex(pattern)
+            return nil
+        } catch {
+            return String(describing: error)
+        }
+    }
+}

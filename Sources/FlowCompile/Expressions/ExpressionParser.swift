@@ -1,0 +1,242 @@
+/// Parses an expression's text into an ``ExpressionTree``; the grammar is in
+/// `docs/expressions.md`:
+///
+/// ```
+/// expression     = or
+/// or             = and { "||" and }
+/// and            = comparison { "&&" comparison }
+/// comparison     = additive [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) additive
+///                           | "in" "[" [ expression { "," expression } ] "]" ]
+/// additive       = multiplicative { ( "+" | "-" ) multiplicative }
+/// multiplicative = prefix { ( "*" | "/" ) prefix }
+/// prefix         = ( "!" | "-" ) prefix | primary
+/// primary        = literal | name | function "(" [ expression { "," expression } ] ")"
+///                | "(" expression ")"
+/// ```
+///
+/// Comparisons do not chain (`a < b < c` is an error). The first problem stops the parse.
+/// Bounded: a tree deeper than ``maximumHeight`` is refused (`invalid-expression`), so
+/// checking, evaluation and the parser's own recursion stay within a fixed stack depth
+/// whatever the text. O(length of the text).
+package struct ExpressionParser {
+    /// The deepest tree accepted: 256 nested operations or parentheses.
+    package static let maximumHeight = 256
+
+    private var tokens: [ExpressionToken]
+    private var position = 0
+    private var nodes: [ExpressionTree.Node] = []
+    private var depth = 0
+
+    private init(tokens: [ExpressionToken]) {
+        self.tokens = tokens
+    }
+
+    /// The tree of `text`, or its first problem.
+    package static func parse(_ text: String) -> Result<ExpressionTree, ExpressionProblem> {
+        var lexer = ExpressionLexer(text)
+        let tokens: [ExpressionToken]
+        switch lexer.tokens() {
+        case .success(let value): tokens = value
+        case .failure(let problem): return .failure(problem)
+        }
+        var parser = ExpressionParser(tokens: tokens)
+        do throws(ExpressionProblem) {
+            if case .end = parser.current.kind {
+                throw ExpressionMessages.emptyExpression(at: parser.current.range)
+            }
+            _ = try parser.expression()
+            try parser.expectEnd()
+            return .success(ExpressionTree(nodes: parser.nodes))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private var current: ExpressionToken { tokens[position] }
+
+    private mutating func advance() -> ExpressionToken {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    private func isSymbol(_ symbol: ExpressionSymbol) -> Bool {
+        if case .symbol(let found) = current.kind { return found == symbol }
+        return false
+    }
+
+    /// Appends a node over `children` and returns its index.
+    private mutating func add(
+        _ kind: ExpressionTree.Kind, range: Range<Int>, operatorRange: Range<Int>, children: [Int] = []
+    ) throws(ExpressionProblem) -> Int {
+        let height = 1 + (children.map { nodes[$0].height }.max() ?? 0)
+        guard height <= Self.maximumHeight else {
+            throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: operatorRange)
+        }
+        let first = children.first.map { nodes[$0].first } ?? nodes.count
+        nodes.append(ExpressionTree.Node(
+            kind: kind, range: range, operatorRange: operatorRange, children: children, first: first, height: height))
+        return nodes.count - 1
+    }
+
+    private mutating func infix(_ symbol: ExpressionSymbol, _ lhs: Int, _ rhs: Int, at operatorRange: Range<Int>) throws(ExpressionProblem) -> Int {
+        try add(
+            .infix(symbol), range: nodes[lhs].range.lowerBound..<nodes[rhs].range.upperBound,
+            operatorRange: operatorRange, children: [lhs, rhs])
+    }
+
+    private mutating func expectEnd() throws(ExpressionProblem) {
+        let token = current
+        switch token.kind {
+        case .end: return
+        case .symbol(.closeParenthesis): throw ExpressionMessages.unbalancedClose(at: token.range)
+        default: throw ExpressionMessages.expectedOperator(found: token, at: token.range)
+        }
+    }
+
+    private mutating func expression() throws(ExpressionProblem) -> Int {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumHeight else { throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: current.range) }
+        return try or()
+    }
+
+    private mutating func or() throws(ExpressionProblem) -> Int {
+        var lhs = try and()
+        while isSymbol(.or) {
+            let op = advance()
+            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.and() }
+            lhs = try infix(.or, lhs, rhs, at: op.range)
+        }
+        return lhs
+    }
+
+    private mutating func and() throws(ExpressionProblem) -> Int {
+        var lhs = try comparison()
+        while isSymbol(.and) {
+            let op = advance()
+            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.comparison() }
+            lhs = try infix(.and, lhs, rhs, at: op.range)
+        }
+        return lhs
+    }
+
+    private mutating func comparison() throws(ExpressionProblem) -> Int {
+        let lhs = try additive()
+        if case .symbol(let symbol) = current.kind, symbol.isComparison {
+            let op = advance()
+            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.additive() }
+            if case .symbol(let next) = current.kind, next.isComparison {
+                throw ExpressionMessages.chainedComparison(at: current.range)
+            }
+            return try infix(symbol, lhs, rhs, at: op.range)
+        }
+        if case .keyword(.in) = current.kind {
+            let op = advance()
+            guard isSymbol(.openBracket) else { throw ExpressionMessages.expectedList(after: op.range) }
+            let open = advance()
+            var children = [lhs]
+            if !isSymbol(.closeBracket) {
+                while true {
+                    children.append(try expression())
+                    if isSymbol(.comma) {
+                        _ = advance()
+                        continue
+                    }
+                    break
+                }
+            }
+            guard isSymbol(.closeBracket) else { throw ExpressionMessages.unclosed(open, found: current) }
+            let close = advance()
+            return try add(
+                .membership, range: nodes[lhs].range.lowerBound..<close.range.upperBound, operatorRange: op.range,
+                children: children)
+        }
+        return lhs
+    }
+
+    private mutating func additive() throws(ExpressionProblem) -> Int {
+        var lhs = try multiplicative()
+        while case .symbol(let symbol) = current.kind, symbol == .plus || symbol == .minus {
+            let op = advance()
+            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.multiplicative() }
+            lhs = try infix(symbol, lhs, rhs, at: op.range)
+        }
+        return lhs
+    }
+
+    private mutating func multiplicative() throws(ExpressionProblem) -> Int {
+        var lhs = try prefix()
+        while case .symbol(let symbol) = current.kind, symbol == .times || symbol == .divide {
+            let op = advance()
+            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
+            lhs = try infix(symbol, lhs, rhs, at: op.range)
+        }
+        return lhs
+    }
+
+    /// The operand after `op`, or "expected a value after 'op'" at the end of the text.
+    private mutating func operand(
+        after op: ExpressionToken, _ parse: (inout ExpressionParser) throws(ExpressionProblem) -> Int
+    ) throws(ExpressionProblem) -> Int {
+        if case .end = current.kind { throw ExpressionMessages.expectedValue(after: op) }
+        return try parse(&self)
+    }
+
+    private mutating func prefix() throws(ExpressionProblem) -> Int {
+        if case .symbol(let symbol) = current.kind, symbol == .not || symbol == .minus {
+            let op = advance()
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumHeight else { throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: op.range) }
+            let operand = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
+            return try add(
+                .prefix(symbol), range: op.range.lowerBound..<nodes[operand].range.upperBound, operatorRange: op.range,
+                children: [operand])
+        }
+        return try primary()
+    }
+
+    private mutating func primary() throws(ExpressionProblem) -> Int {
+        let token = advance()
+        switch token.kind {
+        case .integer(let value): return try add(.literal(.integer(value)), range: token.range, operatorRange: token.range)
+        case .decimal(let value): return try add(.literal(.decimal(value)), range: token.range, operatorRange: token.range)
+        case .string(let value): return try add(.literal(.string(value)), range: token.range, operatorRange: token.range)
+        case .keyword(.true): return try add(.literal(.boolean(true)), range: token.range, operatorRange: token.range)
+        case .keyword(.false): return try add(.literal(.boolean(false)), range: token.range, operatorRange: token.range)
+        case .keyword(.null): return try add(.literal(.null), range: token.range, operatorRange: token.range)
+        case .name(let name):
+            guard isSymbol(.openParenthesis) else { return try add(.name(name), range: token.range, operatorRange: token.range) }
+            guard let function = ExpressionFunction(rawValue: name) else { throw ExpressionMessages.unknownFunction(name, at: token.range) }
+            let open = advance()
+            var arguments: [Int] = []
+            if !isSymbol(.closeParenthesis) {
+                while true {
+                    arguments.append(try expression())
+                    if isSymbol(.comma) {
+                        _ = advance()
+                        continue
+                    }
+                    break
+                }
+            }
+            guard isSymbol(.closeParenthesis) else { throw ExpressionMessages.unclosed(open, found: current) }
+            let close = advance()
+            return try add(
+                .call(function), range: token.range.lowerBound..<close.range.upperBound, operatorRange: token.range,
+                children: arguments)
+        case .symbol(.openParenthesis):
+            let inner = try expression()
+            guard isSymbol(.closeParenthesis) else { throw ExpressionMessages.unclosed(token, found: current) }
+            _ = advance()
+            return inner
+        case .symbol(.closeParenthesis):
+            throw ExpressionMessages.unbalancedClose(at: token.range)
+        case .end:
+            throw ExpressionMessages.unexpectedEnd(at: token.range)
+        default:
+            throw ExpressionMessages.expectedValue(found: token)
+        }
+    }
+}

@@ -1,0 +1,316 @@
+import FlowSource
+
+/// The rules of expressions and decisions: every expression type-checked at its exact
+/// place, conditions that are constant, `if` chains that leave rating values without a
+/// step or hold a branch that can never run, and the trigger's event.
+extension ValidationRun {
+    /// What an expression is for: the type its value must have.
+    enum ExpressionRole {
+        /// A condition (`enabledWhen`, `visibleWhen`, `requiredWhen`, `if`, `when`): a boolean.
+        case condition
+        /// A `${…}` in a template: any value.
+        case template
+        /// A `set` value for a variable of this type.
+        case assignment(ValueType)
+    }
+
+    /// The names every expression of the flow may read, with their types and (for few
+    /// values) their domains: field ids, `flow.id`, `screen.id`, declared context values
+    /// and variables, and host-provided variables (strings).
+    func expressionEnvironment() -> ExpressionEnvironment {
+        var environment = ExpressionEnvironment()
+        for name in additionalVariables { environment.declare(name, ValueType(.string)) }
+        for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }
+        for declaration in flow.context + flow.variables { environment.declare(declaration.name, declaration.type) }
+        for screen in flow.screens {
+            for field in screen.fields.compactMap(\.field) {
+                switch field.kind {
+                case .rating(let min, let max, _):
+                    environment.declare(field.id, ValueType(.integer))
+                    if min <= max, max - min < 100 { environment.domains[field.id] = (min...max).map { .integer($0) } }
+                case .textField, .textEditor: environment.declare(field.id, ValueType(.string))
+                case .toggle: environment.declare(field.id, ValueType(.boolean))
+                }
+            }
+        }
+        return environment
+    }
+
+    /// Checks every expression of the flow, the `if` chains and the trigger.
+    mutating func checkExpressions() {
+        let environment = expressionEnvironment()
+        checkDeclarations()
+        for screen in flow.screens {
+            for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
+                if let condition = button.enabledWhen { check(condition, as: .condition, in: environment) }
+            }
+            for block in screen.extraContent {
+                if let condition = block.visibleWhen { check(condition, as: .condition, in: environment) }
+                if let condition = block.requiredWhen { check(condition, as: .condition, in: environment) }
+            }
+            for action in screen.actions {
+                for step in action.allSteps {
+                    switch step.kind {
+                    case .branch(let branch): check(branch.condition, as: .condition, in: environment)
+                    case .assign(let assignments):
+                        for assignment in assignments { checkAssignment(assignment, in: environment) }
+                    default: break
+                    }
+                }
+                checkBranches(action.steps, in: environment)
+            }
+            for template in Self.templates(of: screen) {
+                for (expression, _) in template.expressions {
+                    check(expression, as: .template, in: environment, scalarText: template.raw)
+                }
+            }
+        }
+        if let trigger = flow.trigger { checkTrigger(trigger, in: environment) }
+    }
+
+    /// A declared context value or variable that is also a field id would make the name
+    /// ambiguous: `invalid-value` at the declaration.
+    private mutating func checkDeclarations() {
+        var fieldIDs: Set<String> = []
+        for screen in flow.screens { for field in screen.fields.compactMap(\.field) { fieldIDs.insert(field.id) } }
+        var seen: [String: SourceSpan?] = [:]
+        for declaration in flow.context + flow.variables {
+            if fieldIDs.contains(declaration.name) {
+                report(
+                    .invalidValue, "'\(declaration.name)' is declared and is also a field id", at: declaration.span,
+                    hint: "an expression could not tell them apart; rename one")
+            } else if let first = seen[declaration.name] {
+                report(
+                    .invalidValue, "'\(declaration.name)' is declared under both 'context' and 'variables'", at: declaration.span,
+                    notes: first.map { [Diagnostic.Note(message: "first declared here", span: $0)] } ?? [])
+            }
+            seen[declaration.name] = declaration.span
+        }
+    }
+
+    /// The trigger's event must be declared; its condition may read the event's payload.
+    private mutating func checkTrigger(_ trigger: PresentationTrigger, in environment: ExpressionEnvironment) {
+        var environment = environment
+        if let event = flow.events.first(where: { $0.name == trigger.event }) {
+            for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
+        } else {
+            let names = flow.events.map(\.name)
+            report(
+                .unknownEvent, "unknown event '\(trigger.event)'", at: trigger.spans.event ?? trigger.spans.trigger,
+                hint: Suggestion.hint(for: trigger.event, among: names)
+                    ?? "declare it under 'events:', e.g. 'events: {\(trigger.event): {}}'")
+        }
+        if let condition = trigger.when { check(condition, as: .condition, in: environment) }
+    }
+
+    private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) {
+        guard let variable = flow.variables.first(where: { $0.name == assignment.name }) else {
+            report(
+                .unknownReference, "unknown variable '\(assignment.name)'", at: assignment.span,
+                hint: Suggestion.hint(for: assignment.name, among: flow.variables.map(\.name))
+                    ?? "declare it under 'variables:', e.g. 'variables: {\(assignment.name): integer}'")
+            check(assignment.value, as: .template, in: environment)
+            return
+        }
+        check(assignment.value, as: .assignment(variable.type), in: environment)
+    }
+
+    /// Parses and type-checks `expression`, reporting each problem at its place; a
+    /// condition is also checked for being constant.
+    /// - Returns: the type found, `nil` after a problem.
+    @discardableResult
+    mutating func check(
+        _ expression: FlowExpression, as role: ExpressionRole, in environment: ExpressionEnvironment, scalarText: String? = nil
+    ) -> ValueType? {
+        let scalarText = scalarText ?? expression.text
+        let source = source
+        let place = { (range: Range<Int>) in
+            ExpressionLocator.span(of: range, in: expression, scalarText: scalarText, source: source)
+        }
+        let tree: ExpressionTree
+        switch expression.parsed {
+        case .failure(let problem):
+            report(problem, place: place)
+            return nil
+        case .success(let parsed): tree = parsed
+        }
+        let text = Array(expression.text.unicodeScalars)
+        let (types, problems) = ExpressionChecker.check(tree, text: text, in: environment)
+        for problem in problems { report(problem, place: place) }
+        guard problems.isEmpty, case .value(let type) = types[tree.root] else {
+            if problems.isEmpty, types[tree.root] == .null, case .assignment(let expected) = role, !expected.isOptional {
+                let problem = ExpressionMessages.valueMismatch(expected: expected, found: "null", at: tree.nodes[tree.root].range)
+                report(problem, place: place)
+            }
+            return nil
+        }
+        let whole = tree.nodes[tree.root].range
+        switch role {
+        case .condition:
+            guard type == ValueType(.boolean) else {
+                let problem = ExpressionMessages.conditionNotBoolean(found: ExpressionMessages.article(type.description), at: whole)
+                report(problem, place: place)
+                return nil
+            }
+            checkConstant(tree, text: text, domains: environment.domains, place: place)
+        case .assignment(let expected):
+            let fits = type.base == expected.base || (type.base == .integer && expected.base == .decimal)
+            guard fits, expected.isOptional || !type.isOptional else {
+                let problem = ExpressionMessages.valueMismatch(
+                    expected: expected, found: ExpressionMessages.article(type.description), at: whole)
+                report(problem, place: place)
+                return nil
+            }
+        case .template:
+            break
+        }
+        return type
+    }
+
+    /// `constant-condition` at a condition, or at the outermost operand of its top-level
+    /// `&&`/`||` chain, that has one value for every value its names can take.
+    private mutating func checkConstant(
+        _ tree: ExpressionTree, text: [Unicode.Scalar], domains: [String: [ExpressionValue]],
+        place: (Range<Int>) -> SourceSpan?
+    ) {
+        var pending = [tree.root]
+        while let index = pending.popLast() {
+            let node = tree.nodes[index]
+            if let value = ExpressionDomainAnalysis.constantValue(of: tree, root: index, domains: domains) {
+                let names = tree.names.filter { name in
+                    (node.first...index).contains { if case .name(name.name) = tree.nodes[$0].kind { true } else { false } }
+                }.map(\.name)
+                let problem = ExpressionMessages.constantCondition(
+                    ExpressionChecker.text(of: node.range, in: text), value: value, names: names, domains: domains,
+                    at: node.range)
+                report(problem, place: place)
+                continue
+            }
+            if case .infix(let symbol) = node.kind, symbol == .and || symbol == .or {
+                pending.append(contentsOf: node.children.reversed())
+            }
+        }
+    }
+
+    /// Reports an expression's problem at the place `place` finds for its range.
+    private mutating func report(_ problem: ExpressionProblem, place: (Range<Int>) -> SourceSpan?) {
+        report(problem.code, problem.message, at: place(problem.range), hint: problem.hint)
+    }
+
+    // MARK: If chains
+
+    /// `uncovered-values` and `unreachable-branch` for the `if` chains of `steps` (and of
+    /// the steps inside their branches): a chain is a run of `if` steps, each `else`
+    /// holding only the next `if` of the chain or being the chain's last step list.
+    private mutating func checkBranches(_ steps: [Step], in environment: ExpressionEnvironment) {
+        var pending: [[Step]] = [steps]
+        while let list = pending.popLast() {
+            for step in list {
+                if case .branch(let branch) = step.kind {
+                    pending.append(branch.then)
+                    if !Self.isElseIf(branch.otherwise) { pending.append(branch.otherwise) }
+                }
+            }
+            checkChains(in: list, domains: environment.domains)
+        }
+    }
+
+    /// Whether an `else` holds only another `if` (an `else if`).
+    private static func isElseIf(_ steps: [Step]) -> Bool {
+        if steps.count == 1, case .branch = steps[0].kind { true } else { false }
+    }
+
+    /// The conditions of the `else if` chain starting at `branch`, and whether it ends in
+    /// a plain `else` (which covers every value).
+    private static func elseIfChain(_ branch: ConditionalSteps, step: Step) -> (conditions: [(FlowExpression, Step)], hasElse: Bool) {
+        var conditions = [(branch.condition, step)]
+        var current = branch
+        while isElseIf(current.otherwise), case .branch(let next) = current.otherwise[0].kind {
+            conditions.append((next.condition, current.otherwise[0]))
+            current = next
+        }
+        return (conditions, !current.otherwise.isEmpty)
+    }
+
+    private mutating func checkChains(in steps: [Step], domains: [String: [ExpressionValue]]) {
+        // A list whose other steps navigate already has a way forward.
+        let navigatesOutside = steps.contains { step in
+            if case .branch = step.kind { return false }
+            return step.operation != nil || step.builtIn == .finish
+        }
+        var position = 0
+        while position < steps.count {
+            guard case .branch = steps[position].kind else {
+                position += 1
+                continue
+            }
+            // A run of consecutive `if` steps.
+            var run: [(FlowExpression, Step)] = []
+            var hasElse = false
+            var end = position
+            while end < steps.count, case .branch(let branch) = steps[end].kind {
+                let chain = Self.elseIfChain(branch, step: steps[end])
+                checkUnreachable(chain.conditions, domains: domains)
+                run += chain.conditions
+                hasElse = hasElse || chain.hasElse
+                end += 1
+            }
+            if !hasElse, !navigatesOutside { checkCoverage(run, domains: domains) }
+            position = end
+        }
+    }
+
+    /// The rating field all `conditions` read, and no other name, with its values.
+    private static func ratingOfChain(_ conditions: [(FlowExpression, Step)], domains: [String: [ExpressionValue]]) -> (String, [ExpressionValue])? {
+        var field: String?
+        for (condition, _) in conditions {
+            guard let tree = condition.tree else { return nil }
+            let names = tree.names.map(\.name)
+            guard names.count == 1 else { return nil }
+            if field == nil { field = names[0] } else if field != names[0] { return nil }
+        }
+        guard let field, let domain = domains[field], domain.allSatisfy({ if case .integer = $0 { true } else { false } })
+        else { return nil }
+        return (field, domain)
+    }
+
+    /// The values of `domain` for which `condition` is true.
+    private static func trueValues(of condition: FlowExpression, field: String, domain: [ExpressionValue]) -> Set<Int> {
+        var values: Set<Int> = []
+        for value in domain where condition.isTrue({ $0 == field ? value : nil }) {
+            if case .integer(let number) = value { values.insert(number) }
+        }
+        return values
+    }
+
+    /// `uncovered-values` when some rating values make no condition of the chain true.
+    private mutating func checkCoverage(_ conditions: [(FlowExpression, Step)], domains: [String: [ExpressionValue]]) {
+        guard let (field, domain) = Self.ratingOfChain(conditions, domains: domains) else { return }
+        var covered: Set<Int> = []
+        for (condition, _) in conditions { covered.formUnion(Self.trueValues(of: condition, field: field, domain: domain)) }
+        let all = domain.compactMap { if case .integer(let n) = $0 { n } else { nil } }
+        let missing = all.filter { !covered.contains($0) }
+        guard !missing.isEmpty, !covered.isEmpty else { return }
+        report(
+            .uncoveredValues, ExpressionMessages.uncoveredValues(field: field, missing: missing, covered: all.filter(covered.contains)),
+            at: conditions[0].1.nameSpan ?? conditions[0].1.span,
+            hint: "add an 'if' for \(ExpressionMessages.valueList(missing)), or an 'else' with the steps to run otherwise")
+    }
+
+    /// `unreachable-branch` at each condition of an `else if` chain that no rating value
+    /// reaches: every value that makes it true makes an earlier condition true.
+    private mutating func checkUnreachable(_ conditions: [(FlowExpression, Step)], domains: [String: [ExpressionValue]]) {
+        guard conditions.count > 1, let (field, domain) = Self.ratingOfChain(conditions, domains: domains) else { return }
+        var taken: Set<Int> = []
+        for (index, (condition, step)) in conditions.enumerated() {
+            let values = Self.trueValues(of: condition, field: field, domain: domain)
+            if index > 0, !values.isEmpty, values.isSubset(of: taken) {
+                report(
+                    .unreachableBranch,
+                    "this branch never runs: every \(field) for which '\(condition.text)' is true is taken by an earlier condition",
+                    at: step.nameSpan ?? step.span, hint: "reorder the branches or narrow the earlier conditions")
+            }
+            taken.formUnion(values)
+        }
+    }
+}
