@@ -8,11 +8,11 @@ struct ValidateEndToEndTests {
     static let bad = "Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml"
     static let warnings = "Tests/FeedbackFlowCLITests/Fixtures/warnings/unreachable.yaml"
 
-    @Test("validate flows exits 0 and reports no problem in the five example files")
+    @Test("validate flows exits 0 and reports no problem in the six example files")
     func flowsAreClean() async throws {
         let result = try await BuiltTool.run(["validate", "flows"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "no problems in 5 files\n")
+        #expect(result.standardOutput == "no problems in 6 files\n")
         #expect(result.standardError.isEmpty)
     }
 
@@ -82,7 +82,7 @@ struct ValidateEndToEndTests {
         let junit = try await BuiltTool.run(["validate", "--format", "junit", "flows", Self.bad])
         #expect(junit.status == 1)
         #expect(junit.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
-        #expect(junit.standardOutput.components(separatedBy: "<testcase ").count - 1 == 6)
+        #expect(junit.standardOutput.components(separatedBy: "<testcase ").count - 1 == 7)
         #expect(junit.standardOutput.components(separatedBy: "<failure ").count - 1 == 5)
     }
 

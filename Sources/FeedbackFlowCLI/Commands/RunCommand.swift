@@ -37,8 +37,14 @@ package struct RunCommand: Command {
             a field id of the flow and not flow.id, screen.id or any name starting with
             'flow.' or 'screen.'.
 
+            With --event NAME, the flow's trigger decides first (as 'feedbackflow trigger'
+            does, with the same --context, --context-file, --validator, --history, --now
+            and --quiet-period): the flow is played only when it is presented; otherwise
+            the reason is printed and the status is 1.
+
             EXIT STATUS: 0 when the flow ends, however it ends (finish, dismissed, quit,
-            end of input); 1 the flow has errors and was not run; 2 usage error; 3 standard
+            end of input); 1 the flow has errors and was not run, or its trigger did not
+            present it; 2 usage error; 3 standard
             output could not be written (e.g. the reader of a pipe went away: the run stops
             at once), the transcript or a submitted feedback could not be written (the run
             goes on and the error is printed at the end), or the flow could not start.
@@ -46,7 +52,8 @@ package struct RunCommand: Command {
         options: [
             .value("feedback-out", valueName: "file", help: "Append submitted feedback here as JSON lines (default: feedback.jsonl)."),
             .value("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."),
-            .value("context", valueName: "key=value", repeatable: true, help: "Set a template variable ${key}; repeatable, each key once."),
+            TriggerOptions.context,
+        ] + TriggerOptions.runSpecs + [
             LoadingLimitOption.spec,
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
@@ -55,7 +62,9 @@ package struct RunCommand: Command {
     package var feedbackOut: String
     package var transcript: String?
     /// The `--context` variables, in the order given (each key once).
-    package var context: ContextDeclaration
+    package var context: ContextDeclaration { trigger.context }
+    /// `--event` and the options that go with it; `--context` is its ``TriggerOptions/context``.
+    package var trigger: TriggerOptions
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits = LoadingLimits()
 
@@ -63,21 +72,16 @@ package struct RunCommand: Command {
         self.file = file
         self.feedbackOut = feedbackOut
         self.transcript = transcript
-        self.context = context
+        self.trigger = TriggerOptions(context: context)
     }
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self.init(
             file: arguments.positionals.first ?? "",
             feedbackOut: arguments.value("feedback-out") ?? "feedback.jsonl",
-            transcript: arguments.value("transcript"),
-            context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: true))
+            transcript: arguments.value("transcript"))
+        trigger = try TriggerOptions(arguments: arguments)
         loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
-    }
-
-    /// The context variables as a dictionary.
-    package var contextVariables: [String: String] {
-        context.variables
     }
 
     /// What the flow is compiled with and the registry opens: the `--context` keys as host
@@ -103,7 +107,10 @@ package struct RunCommand: Command {
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
-        let variables = try context.values(declaredIn: flow, file: file)
+        let variables = try trigger.values(for: flow, file: file, event: trigger.event)
+        if trigger.event != nil, flow.trigger == nil {
+            throw UsageError("'\(file)' has no trigger, so --event cannot decide on it", hint: "leave out --event to play the flow")
+        }
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
         var presenters: [any Presenter] = []
         var recorder: TranscriptRecorder?
@@ -114,9 +121,15 @@ package struct RunCommand: Command {
             presenters.append(created)
         }
         let sink = FailureCountingFeedbackSink(JSONLinesFeedbackSink(path: feedbackOut))
-        let registry = ActionHandlerRegistry(
+        var registry = ActionHandlerRegistry(
             urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
             feedbackSink: sink, options: options)
+        trigger.registering(into: &registry)
+        let date = trigger.now
+        let runTrigger = trigger.event.map { event in
+            LineModeRunner.Trigger(
+                event: event, history: trigger.presentationHistory, quietPeriod: trigger.quietPeriod, now: { date ?? Date() })
+        }
         let unhandled = Self.customStepNames(in: flow)
         if !unhandled.isEmpty {
             environment.errorOutput.write(
@@ -126,7 +139,7 @@ package struct RunCommand: Command {
         }
         let runner = LineModeRunner(
             flow: flow, registry: registry, input: environment.input, output: environment.output,
-            style: environment.outputStyle, presenters: presenters, context: variables)
+            style: environment.outputStyle, presenters: presenters, context: variables, trigger: runTrigger)
         let ending = await runner.run()
 
         var problems: [String] = []
@@ -142,6 +155,7 @@ package struct RunCommand: Command {
         if case .notStarted(let error) = ending {
             throw InternalFailure("the flow in '\(file)' could not start: \(error)")
         }
+        if case .notPresented = ending { return .findings }
         return .clean
     }
 
@@ -151,7 +165,7 @@ package struct RunCommand: Command {
     static func customStepNames(in flow: Flow) -> [String] {
         var seen: Set<String> = []
         var names: [String] = []
-        for step in flow.screens.lazy.flatMap(\.actions).flatMap(\.steps) {
+        for step in flow.screens.lazy.flatMap(\.actions).flatMap(\.allSteps) {
             if case .custom(let name, _) = step.kind, seen.insert(name).inserted { names.append(name) }
         }
         return names

@@ -24,7 +24,7 @@ package enum FeedbackFlowTool {
 
     /// The subcommands, in the order help lists them.
     package static let commands: [any Command.Type] = [
-        ValidateCommand.self, RunCommand.self, GraphCommand.self, ParseCommand.self, SchemaCommand.self,
+        ValidateCommand.self, RunCommand.self, TriggerCommand.self, GraphCommand.self, ParseCommand.self, SchemaCommand.self,
     ]
 
     static let footer = """

@@ -55,7 +55,8 @@ extension DecodingSession {
                 let bare = text.hasSuffix("?") ? String(text.dropLast()) : text
                 report(
                     .invalidValue, "unknown type '\(text)'", at: entry.value.span,
-                    hint: Suggestion.hint(for: bare, among: ValueType.spellings)
+                    hint: ValueType.otherNames[bare.lowercased()].map { "did you mean '\($0.rawValue)'?" }
+                        ?? Suggestion.hint(for: bare, among: ValueType.spellings)
                         ?? "write one of " + ValueType.spellings.map { "'\($0)'" }.joined(separator: ", ")
                         + ", with a trailing '?' when the value may be null")
                 continue

@@ -45,6 +45,13 @@ public struct ValueType: Sendable, Hashable, CustomStringConvertible {
     /// The same type without `?`.
     package var nonOptional: ValueType { ValueType(base) }
 
+    /// The type other languages' names stand for, for "did you mean": `int` → `integer`,
+    /// `bool` → `boolean`, `str`/`text` → `string`, `float`/`double`/`number` → `decimal`.
+    package static let otherNames: [String: Base] = [
+        "int": .integer, "long": .integer, "bool": .boolean, "str": .string, "text": .string, "float": .decimal,
+        "double": .decimal, "number": .decimal,
+    ]
+
     /// Every type name a declaration may write, for hints: `integer`, `decimal`, `string`,
     /// `boolean`, each also with `?`.
     package static var spellings: [String] { Base.allCases.map(\.rawValue) }

@@ -21,6 +21,7 @@ public struct ActionHandlerRegistry: Sendable {
     /// Lower-case schemes (RFC 3986 §3.1 schemes are case-insensitive).
     public var allowedURLSchemes: Set<String>
     private var handlers: [String: any ActionHandler] = [:]
+    private var validators: [String: any TriggerValidator] = [:]
 
     /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
     /// ``register(_:_:)``). Both default to handlers that do nothing
@@ -44,6 +45,17 @@ public struct ActionHandlerRegistry: Sendable {
     /// Adds (or replaces) the handler of custom steps named `name` (case-sensitive).
     public mutating func register(_ name: String, _ handler: any ActionHandler) {
         handlers[name] = handler
+    }
+
+    /// Adds (or replaces) the validator a trigger names as `validator: name`
+    /// (case-sensitive).
+    public mutating func registerValidator(_ name: String, _ validator: any TriggerValidator) {
+        validators[name] = validator
+    }
+
+    /// The validator registered for `name`, if any.
+    package func validator(named name: String) -> (any TriggerValidator)? {
+        validators[name]
     }
 
     /// The handler registered for `name`, if any.

@@ -125,6 +125,7 @@ extension FlowNavigator {
                 let submission = try submission(for: request, screenID: instance.screenID)
                 try await registry.submit(submission)
             }
+            await recordResponse()
 
         case .custom(let name, let argument):
             let invocation = ActionInvocation(

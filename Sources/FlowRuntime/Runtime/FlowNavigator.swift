@@ -83,6 +83,15 @@ public actor FlowNavigator {
     public nonisolated let flowID: String
     let registry: ActionHandlerRegistry
     let now: @Sendable () -> Date
+    /// The flow as given: its trigger and declarations decide ``handle(event:context:)``.
+    let flow: Flow
+    /// Which flows were presented and responded to, for the trigger's limits.
+    let history: any PresentationHistory
+    /// The least time in seconds after any flow was presented before a trigger presents
+    /// this one, across flows (the history's records of every flow count); `nil` for none.
+    let quietPeriod: Int?
+    /// Whether ``handle(event:context:)`` presented the flow (its responses are recorded).
+    var presentedByTrigger = false
 
     /// The flow as a value: stacks, screen table, form, errors, busy slot, outcome. Every
     /// change goes through ``FlowState/apply(_:)``; the navigator runs the effects.
@@ -115,12 +124,20 @@ public actor FlowNavigator {
     ///   - context: the values the host provides (declared `context` values and template
     ///     variables), by name; read after `flow.id`, `screen.id`, fields and variables.
     ///     String literals work: `["user.id": "u-1", "call.maxParticipants": 3]`.
-    ///   - now: the clock for ``FeedbackSubmission/submittedAt``.
+    ///   - now: the clock for ``FeedbackSubmission/submittedAt`` and for the trigger's limits.
+    ///   - history: where presentations and responses are kept for the trigger's `limit`
+    ///     (default: in memory, forgotten with the navigator).
+    ///   - quietPeriod: seconds after any flow of `history` was presented during which
+    ///     ``handle(event:context:)`` presents nothing (default none).
     public init(
         flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
-        context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() }
+        context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() },
+        history: any PresentationHistory = InMemoryPresentationHistory(), quietPeriod: Int? = nil
     ) {
         self.flowID = flow.id
+        self.flow = flow
+        self.history = history
+        self.quietPeriod = quietPeriod
         self.registry = registry
         self.now = now
         self.state = FlowState(flow: flow, context: context)

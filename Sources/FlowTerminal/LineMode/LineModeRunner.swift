@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FlowCompile
 import FlowReporting
 import FlowRuntime
@@ -82,6 +87,25 @@ package struct LineModeRunner: Sendable {
     let style: TerminalStyle
     let presenters: [any Presenter]
     let context: [String: ExpressionValue]
+    /// When set, the flow is played only if its trigger presents it for this event.
+    let trigger: Trigger?
+
+    /// An event the flow's trigger decides on before anything is shown: the flow runs
+    /// only when ``FlowNavigator/handle(event:context:)`` presents it (the context goes
+    /// with the event), with the history, clock and quiet period given here.
+    package struct Trigger: Sendable {
+        package var event: String
+        package var history: any PresentationHistory
+        package var quietPeriod: Int?
+        package var now: @Sendable () -> Date
+
+        package init(event: String, history: any PresentationHistory, quietPeriod: Int?, now: @escaping @Sendable () -> Date) {
+            self.event = event
+            self.history = history
+            self.quietPeriod = quietPeriod
+            self.now = now
+        }
+    }
 
     /// - Parameters:
     ///   - flow: the flow to play (validated first by the caller).
@@ -91,10 +115,13 @@ package struct LineModeRunner: Sendable {
     ///   - style: colours on or off.
     ///   - presenters: more presenters for the same events (e.g. a ``TranscriptRecorder``).
     ///   - context: the values the host provides (declared context values, template variables).
+    ///   - trigger: an event to decide on first (default none: the flow starts at once).
     package init(
         flow: Flow, registry: ActionHandlerRegistry, input: any LineReader, output: any TextWriter,
-        style: TerminalStyle, presenters: [any Presenter] = [], context: [String: ExpressionValue] = [:]
+        style: TerminalStyle, presenters: [any Presenter] = [], context: [String: ExpressionValue] = [:],
+        trigger: Trigger? = nil
     ) {
+        self.trigger = trigger
         self.flow = flow
         self.registry = registry
         self.input = input
@@ -107,10 +134,18 @@ package struct LineModeRunner: Sendable {
     /// Plays the flow to its end. Never throws; see "Ending" for the outcomes.
     package func run() async -> LineModeEnding {
         let renderer = ScreenRenderer(style: style)
-        let navigator = FlowNavigator(
-            flow: flow, registry: registry,
-            presenters: [LineModePresenter(output: output, renderer: renderer)] + presenters, context: context)
-        var session = LineModeSession(navigator: navigator, input: input, output: output, renderer: renderer)
+        let presenters = [LineModePresenter(output: output, renderer: renderer)] + presenters
+        let navigator =
+            if let trigger {
+                FlowNavigator(
+                    flow: flow, registry: registry, presenters: presenters, now: trigger.now, history: trigger.history,
+                    quietPeriod: trigger.quietPeriod)
+            } else {
+                FlowNavigator(flow: flow, registry: registry, presenters: presenters, context: context)
+            }
+        var session = LineModeSession(
+            navigator: navigator, input: input, output: output, renderer: renderer,
+            event: trigger.map { ($0.event, context) })
         return await session.run()
     }
 }

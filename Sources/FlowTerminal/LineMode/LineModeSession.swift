@@ -12,9 +12,15 @@ struct LineModeSession {
     let renderer: ScreenRenderer
     /// The instance drawn last, to draw a screen once when it comes on top.
     private var drawn: ScreenInstanceID?
+    /// An event the trigger decides on instead of a plain start, with its context.
+    let event: (name: String, context: [String: ExpressionValue])?
 
-    init(navigator: FlowNavigator, input: any LineReader, output: any TextWriter, renderer: ScreenRenderer) {
+    init(
+        navigator: FlowNavigator, input: any LineReader, output: any TextWriter, renderer: ScreenRenderer,
+        event: (name: String, context: [String: ExpressionValue])? = nil
+    ) {
         self.navigator = navigator
+        self.event = event
         self.input = input
         self.output = output
         self.renderer = renderer
@@ -23,11 +29,20 @@ struct LineModeSession {
     private var style: TerminalStyle { renderer.style }
 
     mutating func run() async -> LineModeEnding {
-        do {
-            try await navigator.start()
-        } catch {
-            say(error: "cannot start flow '\(navigator.flowID)': \(error)")
-            return .notStarted(error)
+        if let event {
+            let decision = await navigator.handle(event: event.name, context: event.context)
+            guard case .present = decision else {
+                output.write(renderer.sanitize(decision.description) + "\n")
+                if case .suppressed(let reason) = decision { return .notPresented(reason) }
+                return .notPresented(.alreadyStarted)
+            }
+        } else {
+            do {
+                try await navigator.start()
+            } catch {
+                say(error: "cannot start flow '\(navigator.flowID)': \(error)")
+                return .notStarted(error)
+            }
         }
         while true {
             if let outcome = await navigator.outcome { return .ended(finish(outcome)) }
@@ -155,7 +170,14 @@ struct LineModeSession {
                 let name = field.label ?? field.id
                 return field.problem == nil ? "fill in \(name)" : "fix \(name)"
             }
-            say(error: "'\(action.title)' is disabled: " + (missing.isEmpty ? "not available now" : NameList.joined(missing, quoted: false)))
+            let button = await navigator.screen(snapshot.instance.screenID).flatMap { screen in
+                action.slot == .primary ? screen.primaryAction.button : screen.secondaryAction.button
+            }
+            var reasons = missing
+            if let condition = button?.enabledWhen, missing.isEmpty || action.slot == .secondary {
+                reasons = ["its condition '\(condition.text)' is false"]
+            }
+            say(error: "'\(action.title)' is disabled: " + (reasons.isEmpty ? "not available now" : NameList.joined(reasons, quoted: false)))
         case .ignoredBusy:
             say(error: "busy: an action is still running")
         case .ignoredStale, .ignoredNoAction, .ignoredFlowEnded:
@@ -189,9 +211,35 @@ struct LineModeSession {
         }
         output.write("\(renderer.sanitize(field.id)) = \(describe(updated.value))\n")
         if let problem = updated.problem { say(error: "\(field.id): \(problem)") }
-        if let primary = after.primary, let was = before.primary, primary.isEnabled != was.isEnabled {
-            output.write("\(renderer.sanitize(primary.title)) is now \(primary.isEnabled ? "enabled" : "disabled")\n")
+        for change in Self.changes(from: before, to: after) { output.write(renderer.sanitize(change) + "\n") }
+    }
+
+    /// What changed on a screen between two drawings of it, one line each: a field shown
+    /// or hidden (`visibleWhen`), required or not any more (`requiredWhen`), an action
+    /// enabled or disabled (the form, `enabledWhen`). O(fields + actions).
+    static func changes(from before: ScreenSnapshot, to after: ScreenSnapshot) -> [String] {
+        var lines: [String] = []
+        let was = Dictionary(before.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(after.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for field in after.fields {
+            let name = field.label.map { "'\($0)' [\(field.id)]" } ?? "'\(field.id)'"
+            if let old = was[field.id] {
+                if old.isRequired != field.isRequired {
+                    lines.append("\(name) is now \(field.isRequired ? "required" : "optional")")
+                }
+            } else {
+                lines.append("\(name) is now shown" + (field.isRequired ? " (required)" : ""))
+            }
         }
+        for field in before.fields where now[field.id] == nil {
+            lines.append((field.label.map { "'\($0)' [\(field.id)]" } ?? "'\(field.id)'") + " is now hidden")
+        }
+        for (old, new) in zip(ScreenRenderer.actions(of: before), ScreenRenderer.actions(of: after)) where old.slot == new.slot {
+            if old.isEnabled != new.isEnabled {
+                lines.append("\(new.title) is now \(new.isEnabled ? "enabled" : "disabled")")
+            }
+        }
+        return lines
     }
 
     // MARK: Fields

@@ -6,7 +6,7 @@ import FlowSource
 ///
 /// Serialization is ``JSONTextWriter``'s (RFC 8259): strings escape `"`, `\` and every
 /// control character below U+0020 (§7); `/` and non-ASCII scalars are written as is (UTF-8).
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,13 +15,13 @@ enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// A string, or `null` when `text` is `nil`.
-    static func optional(_ text: String?) -> JSONValue {
+    package static func optional(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
     }
 
     /// The value as JSON text. `indent` > 0 pretty-prints with that many spaces per
     /// level; 0 writes it on one line without spaces. O(size of the output).
-    func serialized(indent: Int = 2) -> String {
+    package func serialized(indent: Int = 2) -> String {
         var writer = JSONTextWriter(indent: indent)
         write(to: &writer)
         return writer.text

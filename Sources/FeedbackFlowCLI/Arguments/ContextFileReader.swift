@@ -1,0 +1,62 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// Reads values the host gives from a mapping in a JSON or YAML file (`--context-file`,
+/// and the `context:` of a timeline entry).
+enum ContextFileReader {
+    /// The mapping in the file at `path`, each value typed as ``value(of:as:)`` says.
+    /// - Throws: ``UsageError`` at `file:line:column` for a file that does not load, is not
+    ///   a mapping, or holds a value of the wrong type.
+    static func values(path: String, flow: Flow, event: EventDeclaration?) throws(UsageError) -> [String: ExpressionValue] {
+        let document = DocumentLoader.load(path: path)
+        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
+            throw UsageError("--context-file \(problem.span?.description ?? path): \(problem.message)")
+        }
+        guard let root = document.root else { throw UsageError("--context-file '\(path)' is empty") }
+        return try values(of: root, flow: flow, event: event, what: "--context-file")
+    }
+
+    /// The entries of `node`, a mapping of names to scalars, typed by the declarations of
+    /// `flow` (and `event`'s payload as `event.NAME`).
+    static func values(of node: Node, flow: Flow, event: EventDeclaration?, what: String) throws(UsageError) -> [String: ExpressionValue] {
+        guard let entries = node.mapping else {
+            throw UsageError("\(what) \(node.span): expected a mapping of names to values, found \(node.kindDescription)")
+        }
+        var types: [String: ValueType] = [:]
+        for declaration in flow.context { types[declaration.name] = declaration.type }
+        for field in event?.payload ?? [] { types[EventDeclaration.payloadPrefix + field.name] = field.type }
+        var values: [String: ExpressionValue] = [:]
+        for entry in entries {
+            guard let name = entry.keyText else { throw UsageError("\(what) \(entry.key.span): expected a name") }
+            guard let value = value(of: entry.value, as: types[name]) else {
+                let expected = types[name].map { "declared \($0)" } ?? "a scalar"
+                throw UsageError(
+                    "\(what) \(entry.value.span): '\(name)' is \(expected), found \(entry.value.kindDescription) '\(entry.value.string ?? "")'",
+                    hint: types[name].map(ContextDeclaration.example(for:)))
+            }
+            values[name] = value
+        }
+        return values
+    }
+
+    /// A scalar as a value: of `type` when declared (a string type takes any scalar as
+    /// written; the others take a plain scalar of their form, or null when optional), else
+    /// by the YAML 1.2 core schema (null, boolean, integer, decimal, else string).
+    static func value(of node: Node, as type: ValueType?) -> ExpressionValue? {
+        guard case .scalar(let text, let style) = node.kind else { return nil }
+        if node.isNull { return type.map { $0.isOptional ? .null : nil } ?? .null }
+        if let type {
+            if type.base == .string { return node.string.map { .string($0) } }
+            return style == .plain ? ExpressionValue(parsing: text, as: type) : nil
+        }
+        guard style == .plain else { return .string(text) }
+        if let value = node.bool { return .boolean(value) }
+        if let value = node.integer { return .integer(value) }
+        if node.number != nil, let value = ExpressionValue(parsing: text, as: ValueType(.decimal)) { return value }
+        return .string(text)
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// `feedbackflow trigger FILE --event NAME …`: whether the flow's trigger presents it for
+/// an event, and why not; or, with `--timeline`, the decision for each entry of a
+/// timeline replayed with a fake clock.
+package struct TriggerCommand: Command {
+    package static let timeline = OptionSpec.value(
+        "timeline", valueName: "file", help: "Replay a list of {at, event, context, validator, responded} entries with a fake clock; one decision per entry.")
+    package static let format = OptionSpec.value(
+        "format", valueName: "format", allowed: TriggerDecisionWriter.Format.allCases.map(\.rawValue),
+        help: "text (default) or json: one JSON object per decision, with \"presented\" and \"reason\".")
+
+    package static let configuration = CommandConfiguration(
+        name: "trigger",
+        abstract: "Say whether the flow's trigger presents it for an event, and why not.",
+        discussion: """
+            The rules, in order: the event is the trigger's; the values given have the
+            declared types; 'when' is true; no limit holds the flow back (untilResponded,
+            maxPresentations per period, minInterval, the quiet period); the validator
+            answers true. The first rule that fails is the reason; for a limit, the one
+            that frees up last, with when.
+
+            A --context value for a name the flow declares is read as its type
+            (call.maxParticipants=2 for an integer); the event's payload is given as
+            --context event.NAME=VALUE.
+
+            --timeline T.yaml replays entries like
+              - {at: day 0, event: callEnded, context: {call.maxParticipants: 2}, validator: {isCallCreator: true}}
+              - {at: day 40, event: callEnded, context: {call.maxParticipants: 2}, validator: {isCallCreator: true}, responded: true}
+            where 'day N' counts from --now (default 2026-01-01T00:00:00Z), with the history
+            in memory (starting from --history when given, which is not written).
+
+            EXIT STATUS: 0 when the flow would be presented (for --timeline: the timeline
+            was replayed); 1 when it would not, or the flow has errors; 2 usage error (a
+            value of the wrong type names the declared type).
+            """,
+        options: [
+            TriggerOptions.event, TriggerOptions.context, TriggerOptions.contextFile, TriggerOptions.validator,
+            TriggerOptions.history, TriggerOptions.now, TriggerOptions.quietPeriod, timeline, format, LoadingLimitOption.spec,
+        ],
+        positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
+
+    package var file: String
+    package var options: TriggerOptions
+    package var timelinePath: String?
+    package var outputFormat: TriggerDecisionWriter.Format
+    package var loadingLimits = LoadingLimits()
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        file = arguments.positionals.first ?? ""
+        options = try TriggerOptions(arguments: arguments)
+        timelinePath = arguments.value(Self.timeline.name)
+        outputFormat = arguments.value(Self.format.name).flatMap(TriggerDecisionWriter.Format.init(rawValue:)) ?? .text
+        loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
+        switch (options.event, timelinePath) {
+        case (nil, nil): throw UsageError("trigger needs --event NAME or --timeline FILE")
+        case (.some, .some): throw UsageError("give --event or --timeline, not both", hint: "a timeline names the event of each entry")
+        default: break
+        }
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let compileOptions = CompileOptions(additionalVariables: options.context.keys, loadingLimits: loadingLimits)
+        guard
+            let flow = try FlowLoading.compiledFlow(
+                path: file, options: compileOptions,
+                flagHint: FlagHint(context: "trigger --context NAME=VALUE", loadingLimit: "trigger --\(LoadingLimitOption.spec.name)"),
+                environment: environment)
+        else { return .findings }
+        guard flow.trigger != nil else {
+            throw UsageError("'\(file)' has no trigger", hint: "add 'trigger: {event: NAME}' to the flow")
+        }
+        if let timelinePath { return try await replay(timelinePath, flow: flow, environment: environment) }
+        let event = options.event ?? ""
+        let (decision, _) = try await options.decide(flow: flow, file: file, event: event)
+        environment.output.write(TriggerDecisionWriter.line(decision, format: outputFormat))
+        return decision.isPresented ? .clean : .findings
+    }
+
+    /// Replays the timeline: one decision per entry, the history in memory.
+    private func replay(_ path: String, flow: Flow, environment: CommandEnvironment) async throws -> CommandResult {
+        let timeline = try Timeline(path: path, flow: flow, dayZero: options.now)
+        let seed: [PresentationRecord]
+        if let history = options.history {
+            do { seed = try await JSONFilePresentationHistory(path: history).records() } catch {
+                throw UsageError("--history \(error)")
+            }
+        } else {
+            seed = []
+        }
+        let history = InMemoryPresentationHistory(records: seed)
+        for (index, entry) in timeline.entries.enumerated() {
+            var registry = ActionHandlerRegistry()
+            for (name, answer) in options.validators.merging(entry.validators, uniquingKeysWith: { $1 }) {
+                registry.registerValidator(name, AnsweringTriggerValidator(answer))
+            }
+            let date = entry.date
+            let navigator = FlowNavigator(
+                flow: flow, registry: registry, now: { date }, history: history, quietPeriod: options.quietPeriod)
+            let decision = await navigator.handle(event: entry.event, context: entry.context)
+            await navigator.end(.quit)
+            if decision.isPresented, entry.responded {
+                await history.record(PresentationRecord(flowID: flow.id, kind: .responded, date: date))
+            }
+            environment.output.write(
+                TriggerDecisionWriter.line(decision, format: outputFormat, entry: index + 1, at: date, event: entry.event))
+        }
+        return .clean
+    }
+}
