@@ -83,6 +83,12 @@ public struct HistoryFileError: Error, Sendable, Hashable, CustomStringConvertib
     /// What is wrong.
     public var reason: String
 
+    package init(path: String, line: Int?, reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
     /// `PATH:LINE: reason`, or `PATH: reason`.
     public var description: String {
         line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)"

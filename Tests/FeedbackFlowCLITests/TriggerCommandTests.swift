@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import FlowTerminal
+import FlowReporting
+@testable import FeedbackFlowCLI
+
+/// `feedbackflow trigger` on the call-quality example flow, whose trigger is
+/// `{event: callEnded, when: "call.maxParticipants > 1", validator: isCallCreator,
+/// limit: {maxPresentations: 3, per: 365d, minInterval: 7d, untilResponded: true}}`.
+/// Every expected line follows from those rules and the timeline's dates, worked out in
+/// the fixtures' comments.
+@Suite("trigger: decisions that explain themselves")
+struct TriggerCommandTests {
+    static let flow = InProcessToolTests.path("flows/call-quality-rating.yaml")
+    static func fixture(_ name: String) -> String { InProcessToolTests.path("Tests/FeedbackFlowCLITests/Fixtures/trigger/\(name)") }
+
+    @Test("two participants and a validator that agrees: presented, exit 0")
+    func presented() async {
+        let run = await InProcessToolTests.run([
+            "trigger", Self.flow, "--event", "callEnded", "--context", "call.maxParticipants=2", "--validator", "isCallCreator=true",
+        ])
+        #expect(run.status == .clean)
+        #expect(run.output == "presented\n")
+    }
+
+    @Test("one participant: not presented; the reason names the condition and the value it saw, exit 1")
+    func conditionFalse() async {
+        let run = await InProcessToolTests.run([
+            "trigger", Self.flow, "--event", "callEnded", "--context", "call.maxParticipants=1", "--validator", "isCallCreator=true",
+        ])
+        #expect(run.status == .findings)
+        #expect(run.output == "not presented: condition false: call.maxParticipants > 1: 1 > 1 is false\n")
+    }
+
+    @Test("a validator that says no: not presented; the reason names the validator")
+    func validatorRejected() async {
+        let run = await InProcessToolTests.run([
+            "trigger", Self.flow, "--event", "callEnded", "--context", "call.maxParticipants=2", "--validator", "isCallCreator=false",
+            "--format", "json",
+        ])
+        #expect(run.status == .findings)
+        let object = try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        #expect(object?["presented"] as? Bool == false)
+        let reason = object?["reason"] as? [String: Any]
+        #expect(reason?["code"] as? String == "validatorRejected")
+        #expect(reason?["validator"] as? String == "isCallCreator")
+    }
+
+    @Test("another event is not the trigger's")
+    func eventMismatch() async {
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callStarted"])
+        #expect(run.status == .findings)
+        #expect(run.output == "not presented: event 'callStarted' is not the trigger's event 'callEnded'\n")
+    }
+
+    @Test("a context value of the wrong type is a usage error naming the declared type")
+    func wrongType() async {
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callEnded", "--context", "call.maxParticipants=two"])
+        #expect(run.status == .usageError)
+        #expect(run.errors.contains("'call.maxParticipants' is declared integer"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("a fourth presentation within 365 days waits for the first to leave the window; after it, presented again")
+    func yearlyCap() async {
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", Self.fixture("yearly-cap.yaml")])
+        #expect(run.status == .clean)
+        #expect(run.output.split(separator: "\n") == [
+            "[1] 2026-01-01T00:00:00Z callEnded: presented",
+            "[2] 2026-01-11T00:00:00Z callEnded: presented",
+            "[3] 2026-01-21T00:00:00Z callEnded: presented",
+            "[4] 2026-01-31T00:00:00Z callEnded: not presented: limit reached: maxPresentations: presented 3 times in the last 365d (at most 3); frees up at 2027-01-01T00:00:00Z",
+            "[5] 2027-01-02T00:00:00Z callEnded: presented",
+        ])
+    }
+
+    @Test("the interval, the validator, the condition and a response each hold the flow back, in JSON lines")
+    func intervalAndResponse() async throws {
+        let run = await InProcessToolTests.run([
+            "trigger", Self.flow, "--timeline", Self.fixture("interval-and-response.yaml"), "--format", "json",
+        ])
+        #expect(run.status == .clean)
+        let objects = try run.output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["presented"] as? Bool } == [true, false, false, false, true, false])
+        let reasons = objects.map { ($0["reason"] as? [String: Any])?["code"] as? String }
+        #expect(reasons == [nil, "limitReached", "validatorRejected", "conditionFalse", nil, "limitReached"])
+        let interval = objects[1]["reason"] as? [String: Any]
+        #expect(interval?["limit"] as? String == "minInterval")
+        #expect(interval?["freesUpAt"] as? String == "2026-01-08T00:00:00Z")
+        let responded = objects[5]["reason"] as? [String: Any]
+        #expect(responded?["limit"] as? String == "untilResponded")
+        #expect(responded?["freesUpAt"] is NSNull)
+        #expect(objects.map { $0["at"] as? String }.first == "2026-01-01T00:00:00Z")
+    }
+
+    @Test("a timeline value of the wrong type is a usage error at its line and column")
+    func badTimeline() async {
+        let path = Self.fixture("bad-entry.yaml")
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", path])
+        #expect(run.status == .usageError)
+        // `two` starts at column 65 of line 1.
+        #expect(run.errors.contains("\(path):1:65: 'call.maxParticipants' is declared integer"))
+    }
+
+    @Test("run --event plays the flow only when its trigger presents it")
+    func runWithEvent() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feedback = folder.appendingPathComponent("feedback.jsonl").path
+        let hidden = await InProcessToolTests.run(
+            ["run", Self.flow, "--feedback-out", feedback, "--event", "callEnded", "--context", "call.maxParticipants=1"], input: ["quit"])
+        #expect(hidden.status == .findings)
+        #expect(hidden.output == "not presented: condition false: call.maxParticipants > 1: 1 > 1 is false\n")
+        let shown = await InProcessToolTests.run(
+            [
+                "run", Self.flow, "--feedback-out", feedback, "--event", "callEnded", "--context", "call.maxParticipants=3",
+                "--validator", "isCallCreator=true",
+            ], input: ["quit"])
+        #expect(shown.status == .clean)
+        #expect(shown.output.contains("How is your call going?"))
+    }
+}
