@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Expected graphs are written by hand from flows/call-quality-rating.yaml (screens
-/// rate-call → thanks by push, presented at start) and flows/network-error.yaml.
+/// rate-call → thanks by push, presented at start by its trigger) and flows/network-error.yaml.
 @Suite("graph, end to end through the built binary")
 struct GraphTests {
     @Test("DOT: one node per screen, the start edge, and edges labelled by step kind")
@@ -16,11 +16,25 @@ struct GraphTests {
               start [shape=point, label=""];
               s0 [label="rate-call\\n(feedback)"];
               s1 [label="thanks\\n(success)"];
-              start -> s0 [label="present"];
+              start -> s0 [label="present on callEnded when call.maxParticipants > 1 if isCallCreator agrees"];
               s0 -> s1 [label="push"];
             }
 
             """)
+    }
+
+    @Test("if branches are edges labelled with the branch they are on")
+    func branches() async throws {
+        // flows/rating-branches.yaml: `if rating <= 2` pushes sorry, its else holds
+        // `if rating == 3` pushing thanks, whose else pushes review.
+        let result = try await BuiltTool.run(["graph", "flows/rating-branches.yaml"])
+        #expect(result.status == 0)
+        let edges = result.standardOutput.split(separator: "\n").filter { $0.contains("->") && !$0.contains("start") }
+        #expect(edges == [
+            "  s0 -> s1 [label=\"push if rating <= 2\"];",
+            "  s0 -> s2 [label=\"push unless rating <= 2 and if rating == 3\"];",
+            "  s0 -> s3 [label=\"push unless rating <= 2 and unless rating == 3\"];",
+        ])
     }
 
     @Test("Mermaid: the same graph as a flowchart")

@@ -33,11 +33,11 @@ enum DOTGraphWriter {
             out += "  \(name) [label=\(quoted(screen.id + "\n(" + screen.style + ")"))];\n"
         }
         if let first = names[graph.start] {
-            out += "  start -> \(first) [label=\(quoted(graph.presentation))];\n"
+            out += "  start -> \(first) [label=\(quoted(graph.entry))];\n"
         }
         for edge in graph.edges {
             guard let from = names[edge.from], let to = names[edge.to] else { continue }
-            out += "  \(from) -> \(to) [label=\(quoted(edge.kind))];\n"
+            out += "  \(from) -> \(to) [label=\(quoted(edge.label))];\n"
         }
         return out + "}\n"
     }

@@ -29,11 +29,11 @@ enum MermaidGraphWriter {
             out += "  \(name)[\"\(escaped(screen.id))<br/>(\(escaped(screen.style)))\"]\n"
         }
         if let first = names[graph.start] {
-            out += "  start -->|\(graph.presentation)| \(first)\n"
+            out += "  start -->|\(escaped(graph.entry))| \(first)\n"
         }
         for edge in graph.edges {
             guard let from = names[edge.from], let to = names[edge.to] else { continue }
-            out += "  \(from) -->|\(escaped(edge.kind))| \(to)\n"
+            out += "  \(from) -->|\(escaped(edge.label))| \(to)\n"
         }
         return out
     }
