@@ -41,6 +41,7 @@ package enum ExpressionChecker {
             case .literal(let value):
                 types[index] = value.base.map { .value(ValueType($0)) } ?? .null
             case .name(let name):
+                if environment.unchecked.contains(where: { name.hasPrefix($0) }) { continue }
                 guard var type = environment.types[name] else {
                     problems.append(ExpressionMessages.unknownName(name, among: environment.names, at: node.range))
                     continue
@@ -69,7 +70,13 @@ package enum ExpressionChecker {
                     if let problem = equalityProblem(
                         .equal, node.children[0], item, tree: tree, source: source, types: types, at: tree.nodes[item].range)
                     {
-                        problems.append(problem)
+                        // Said as `in`, which is what was written.
+                        if problem.message.hasPrefix("'=='") {
+                            problems.append(ExpressionMessages.membershipMismatch(
+                                found: [types[node.children[0]].description, types[item].description], at: problem.range))
+                        } else {
+                            problems.append(problem)
+                        }
                     }
                 }
             case .call(let function):

@@ -7,6 +7,10 @@ package struct ExpressionEnvironment: Sendable {
     package var types: [String: ValueType]
     /// Name → every value it can take, for names with few values.
     package var domains: [String: [ExpressionValue]]
+    /// Prefixes of names not checked, because the declaration they need was already
+    /// reported missing (`event.` when the trigger's event is unknown): such a name is
+    /// neither known nor reported.
+    package var unchecked: [String] = []
 
     package init(types: [String: ValueType] = [:], domains: [String: [ExpressionValue]] = [:]) {
         self.types = types

@@ -18,6 +18,9 @@ import Foundation
 package struct ExpressionLexer {
     private let scalars: [Unicode.Scalar]
     private var position = 0
+    /// Where the last token ended: the end of the text is placed there, so "ends too
+    /// early" points at the text's last character, not past trailing white space.
+    private var lastEnd = 0
 
     package init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -31,6 +34,7 @@ package struct ExpressionLexer {
             case .success(let token):
                 tokens.append(token)
                 if token.kind == .end { return .success(tokens) }
+                lastEnd = token.range.upperBound
             case .failure(let problem):
                 return .failure(problem)
             }
@@ -56,7 +60,7 @@ package struct ExpressionLexer {
             position += 1
         }
         let start = position
-        guard let scalar = peek() else { return .success(ExpressionToken(kind: .end, range: start..<start)) }
+        guard let scalar = peek() else { return .success(ExpressionToken(kind: .end, range: lastEnd..<lastEnd)) }
         if Self.isNameStart(scalar) { return name(from: start) }
         if Self.isDigit(scalar) { return number(from: start) }
         if scalar == "'" { return string(from: start) }

@@ -120,10 +120,18 @@ package enum ExpressionMessages {
     // MARK: Checker
 
     static func unknownName(_ name: String, among candidates: [String], at range: Range<Int>) -> ExpressionProblem {
+        let declare =
+            name.hasPrefix("event.")
+            ? "the trigger's event has no field '\(name.dropFirst(6))'; declare it in the event's payload under 'events:'"
+            : "declare it under 'context:' (a value the host provides) or 'variables:' (set by a 'set' step)"
+        return ExpressionProblem(
+            .unknownReference, "unknown name '\(name)'", at: range, hint: Suggestion.hint(for: name, among: candidates) ?? declare)
+    }
+
+    static func membershipMismatch(found: [String], at range: Range<Int>) -> ExpressionProblem {
         ExpressionProblem(
-            .unknownReference, "unknown name '\(name)'", at: range,
-            hint: Suggestion.hint(for: name, among: candidates)
-                ?? "declare it under 'context:' (a value the host provides) or 'variables:' (set by a 'set' step)")
+            .expressionTypeMismatch, "'in' needs items of the type of its value, found \(found.joined(separator: " and "))",
+            at: range)
     }
 
     static func operandMismatch(_ symbol: ExpressionSymbol, needs: String, found: [String], at range: Range<Int>) -> ExpressionProblem {
@@ -141,7 +149,7 @@ package enum ExpressionMessages {
     static func neverNull(_ text: String, type: ValueType, at range: Range<Int>) -> ExpressionProblem {
         ExpressionProblem(
             .expressionTypeMismatch, "'\(text)' is never null (it is \(type))", at: range,
-            hint: "declare it '\(type)?' if the host may leave it out")
+            hint: "a value declared under 'context:' may be null only when its type ends in '?'")
     }
 
     static func argumentCount(_ function: ExpressionFunction, found: Int, at range: Range<Int>) -> ExpressionProblem {
@@ -249,8 +257,11 @@ package enum ExpressionMessages {
         }
     }
 
+    /// The scalar as messages show it: itself when it is visible, else its code point
+    /// (`U+00A0`) for controls, format characters and white space other than a space.
     private static func printable(_ scalar: Unicode.Scalar) -> String {
-        scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-            ? scalar.codePointNotation : String(scalar)
+        let category = scalar.properties.generalCategory
+        let invisible = category == .control || category == .format || (scalar.properties.isWhitespace && scalar != " ")
+        return invisible ? scalar.codePointNotation : String(scalar)
     }
 }

@@ -95,10 +95,14 @@ package struct ExpressionParser {
     }
 
     private mutating func expression() throws(ExpressionProblem) -> Int {
+        try or()
+    }
+
+    /// Counts one more level of nesting (a parenthesis, a prefix operator, a call, a
+    /// list) opened at `range`: more than ``maximumHeight`` is refused there.
+    private mutating func nest(at range: Range<Int>) throws(ExpressionProblem) {
         depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maximumHeight else { throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: current.range) }
-        return try or()
+        guard depth <= Self.maximumHeight else { throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: range) }
     }
 
     private mutating func or() throws(ExpressionProblem) -> Int {
@@ -135,6 +139,8 @@ package struct ExpressionParser {
             let op = advance()
             guard isSymbol(.openBracket) else { throw ExpressionMessages.expectedList(after: op.range) }
             let open = advance()
+            try nest(at: open.range)
+            defer { depth -= 1 }
             var children = [lhs]
             if !isSymbol(.closeBracket) {
                 while true {
@@ -186,9 +192,8 @@ package struct ExpressionParser {
     private mutating func prefix() throws(ExpressionProblem) -> Int {
         if case .symbol(let symbol) = current.kind, symbol == .not || symbol == .minus {
             let op = advance()
-            depth += 1
+            try nest(at: op.range)
             defer { depth -= 1 }
-            guard depth <= Self.maximumHeight else { throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: op.range) }
             let operand = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
             return try add(
                 .prefix(symbol), range: op.range.lowerBound..<nodes[operand].range.upperBound, operatorRange: op.range,
@@ -210,6 +215,8 @@ package struct ExpressionParser {
             guard isSymbol(.openParenthesis) else { return try add(.name(name), range: token.range, operatorRange: token.range) }
             guard let function = ExpressionFunction(rawValue: name) else { throw ExpressionMessages.unknownFunction(name, at: token.range) }
             let open = advance()
+            try nest(at: token.range)
+            defer { depth -= 1 }
             var arguments: [Int] = []
             if !isSymbol(.closeParenthesis) {
                 while true {
@@ -227,6 +234,8 @@ package struct ExpressionParser {
                 .call(function), range: token.range.lowerBound..<close.range.upperBound, operatorRange: token.range,
                 children: arguments)
         case .symbol(.openParenthesis):
+            try nest(at: token.range)
+            defer { depth -= 1 }
             let inner = try expression()
             guard isSymbol(.closeParenthesis) else { throw ExpressionMessages.unclosed(token, found: current) }
             _ = advance()

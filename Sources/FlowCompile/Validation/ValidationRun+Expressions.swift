@@ -94,6 +94,7 @@ extension ValidationRun {
         if let event = flow.events.first(where: { $0.name == trigger.event }) {
             for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
         } else {
+            environment.unchecked.append(EventDeclaration.payloadPrefix)
             let names = flow.events.map(\.name)
             report(
                 .unknownEvent, "unknown event '\(trigger.event)'", at: trigger.spans.event ?? trigger.spans.trigger,
@@ -147,6 +148,10 @@ extension ValidationRun {
         let whole = tree.nodes[tree.root].range
         switch role {
         case .condition:
+            if type == ValueType(.boolean, isOptional: true) {
+                report(ExpressionMessages.mayBeNull(expression.text, type: type, at: whole), place: place)
+                return nil
+            }
             guard type == ValueType(.boolean) else {
                 let problem = ExpressionMessages.conditionNotBoolean(found: ExpressionMessages.article(type.description), at: whole)
                 report(problem, place: place)
@@ -211,7 +216,7 @@ extension ValidationRun {
                     if !Self.isElseIf(branch.otherwise) { pending.append(branch.otherwise) }
                 }
             }
-            checkChains(in: list, domains: environment.domains)
+            checkChains(in: list, environment: environment)
         }
     }
 
@@ -232,7 +237,8 @@ extension ValidationRun {
         return (conditions, !current.otherwise.isEmpty)
     }
 
-    private mutating func checkChains(in steps: [Step], domains: [String: [ExpressionValue]]) {
+    private mutating func checkChains(in steps: [Step], environment: ExpressionEnvironment) {
+        let domains = environment.domains
         // A list whose other steps navigate already has a way forward.
         let navigatesOutside = steps.contains { step in
             if case .branch = step.kind { return false }
@@ -255,7 +261,12 @@ extension ValidationRun {
                 hasElse = hasElse || chain.hasElse
                 end += 1
             }
-            if !hasElse, !navigatesOutside { checkCoverage(run, domains: domains) }
+            // A condition with a problem of its own says nothing about what it covers.
+            let sound = run.allSatisfy { condition, _ in
+                guard let tree = condition.tree else { return false }
+                return ExpressionChecker.check(tree, text: Array(condition.text.unicodeScalars), in: environment).problems.isEmpty
+            }
+            if sound, !hasElse, !navigatesOutside { checkCoverage(run, domains: domains) }
             position = end
         }
     }
