@@ -181,6 +181,23 @@ struct ReadmeTests {
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
 
+        // The README's trigger example: the validator is the host's, the decision explains itself.
+        struct CallCreatorCheck: TriggerValidator {
+            func allowsPresentation(_ request: TriggerRequest) async throws -> Bool {
+                request.context["call.createdBy"] == request.context["user.id"]
+            }
+        }
+        var hostRegistryWithValidator = registry
+        hostRegistryWithValidator.registerValidator("isCallCreator", CallCreatorCheck())
+        let history = folder.appendingPathComponent("presentations.jsonl").path
+        let onEvent = FlowNavigator(flow: flow, registry: hostRegistryWithValidator, history: JSONFilePresentationHistory(path: history))
+        let decision = await onEvent.handle(
+            event: "callEnded", context: ["call.maxParticipants": 1, "call.createdBy": "u-1", "user.id": "u-1"])
+        #expect(decision.description == "not presented: condition false: call.maxParticipants > 1: 1 > 1 is false")
+        let second = FlowNavigator(flow: flow, registry: hostRegistryWithValidator, history: JSONFilePresentationHistory(path: history))
+        #expect(await second.handle(
+            event: "callEnded", context: ["call.maxParticipants": 2, "call.createdBy": "u-1", "user.id": "u-1"]) == .present)
+
         // The README's CompileOptions example: one value for compiling and for the registry.
         let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
         let checked = FlowCompiler.compile(
