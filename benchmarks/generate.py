@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the benchmark inputs: valid FeedbackFlow YAML files of several sizes.
 
-    generate.py OUT_DIR [--corpus N] [--screens N [N ...]] [--seed S]
+    generate.py OUT_DIR [--corpus N] [--screens N [N ...]] [--seed S] [--expressions]
 
 OUT_DIR/corpus/          N small files (default 1000): flows of 1 to 8 screens and
                          single-screen files (a FeedbackConfiguration at the top level),
@@ -13,6 +13,12 @@ OUT_DIR/tiny.yaml        one minimal single-screen file: what a tool spends on a
 OUT_DIR/flow-<N>.yaml    one flow of N screens per --screens value (default 100 1000
                          10000), built from the same screen shapes, so the bytes per
                          screen stay the same and the sizes differ only in length.
+
+With --expressions the corpus goes to OUT_DIR/corpus-expr/ instead: the same files
+(same seed, same screens) with typed expressions where a real flow has them: a
+declared context and a trigger, visibleWhen/requiredWhen beside the comment field,
+enabledWhen on the submit button, an `if` step on the rating, `${rating * 20}` in a
+subtitle, and a text block shown while a toggle is on.
 
 Every file is meant to be valid for both `feedbackflow validate` (no error, no warning:
 every screen reachable, field ids unique in the flow, templates name a field of the
@@ -36,10 +42,11 @@ URLS = ["https://example.com/contact", "https://example.com/help/calls",
 class FlowWriter:
     """Builds the text of one flow, screen by screen."""
 
-    def __init__(self, rng, flow_id):
+    def __init__(self, rng, flow_id, expressions=False):
         self.rng = rng
         self.flow_id = flow_id
         self.lines = []
+        self.expressions = expressions
 
     def sentence(self, low=4, high=9):
         words = [self.rng.choice(WORDS) for _ in range(self.rng.randint(low, high))]
@@ -64,7 +71,10 @@ class FlowWriter:
             e(2, "style: feedback")
             e(2, f"image: feedbackLogo{index % 7}")
             e(2, f"title: How was your {rng.choice(ORIGINS)}?")
-            e(2, "subtitle: All feedback is celebrated!")
+            if self.expressions:
+                e(2, f'subtitle: "All feedback is celebrated! Score: ${{rating_{index} * 20}} of 100"')
+            else:
+                e(2, "subtitle: All feedback is celebrated!")
             e(2, "extraContent:")
             e(3, "- textField:")
             e(5, f"id: email_{index}")
@@ -75,6 +85,9 @@ class FlowWriter:
             e(3, "- textEditor:")
             e(5, f"id: comment_{index}")
             e(5, "placeholder: Message")
+            if self.expressions:
+                e(4, f'visibleWhen: "rating_{index} <= 3"')
+                e(4, f"requiredWhen: rating_{index} <= 2")
             e(3, "- rating:")
             e(5, f"id: rating_{index}")
             e(5, "label: Rate Quality")
@@ -92,6 +105,9 @@ class FlowWriter:
             e(3, f'- text: "{self.sentence(6, 12)}: {rng.randint(1, 999)} items."')
             e(3, f"- image: banner{index % 11}")
             e(3, f"- toggle: {{id: notify_{index}, label: Notify me, value: false}}")
+            if self.expressions:
+                e(3, f"- text: We will write to you when it is back.")
+                e(4, f"visibleWhen: notify_{index}")
             fields = [f"notify_{index}"]
         elif kind == 2:  # network error with a retry button
             e(2, "style: error")
@@ -119,13 +135,21 @@ class FlowWriter:
             e(2, "primaryAction:")
             e(3, "button:")
             e(4, "title: Submit")
+            if self.expressions:
+                e(4, f"enabledWhen: \"!isEmpty(email_{index}) && length(comment_{index}) <= 500\"")
             e(4, "action:")
             e(5, "- collectUserFeedback:")
             e(7, f'rating: "${{rating_{index}}}"')
             e(7, f'reason: "${{email_{index}}}\\n${{comment_{index}}}"')
             e(7, f"custom: {{origin: {self.flow_id}, screen: \"${{screen.id}}\"}}")
-            for step in steps:
-                e(5, f"- {step}")
+            if self.expressions:
+                e(5, "- if:")
+                e(7, f'condition: "rating_{index} <= 2 && contains(lowercased(email_{index}), \'@\')"')
+                e(7, f"then: [{', '.join(steps)}]")
+                e(7, f"else: [{', '.join(steps)}]")
+            else:
+                for step in steps:
+                    e(5, f"- {step}")
         elif kind == 2:
             e(2, "primaryAction:")
             e(3, "retryButton:")
@@ -169,6 +193,19 @@ class FlowWriter:
         if screen_count > 1:
             self.lines.append(f"start: {ids[0]}")
         self.lines.append("presentation: present")
+        if self.expressions:
+            self.lines += [
+                "context:",
+                "  user.tier: string",
+                "  call.maxParticipants: integer",
+                "events:",
+                "  callEnded:",
+                "    durationSeconds: integer?",
+                "trigger:",
+                "  event: callEnded",
+                "  when: \"call.maxParticipants > 1 && (user.tier == 'gold' || event.durationSeconds != null && event.durationSeconds > 60)\"",
+                "  limit: {maxPresentations: 3, per: 365d, minInterval: 7d, untilResponded: true}",
+            ]
         self.lines.append("screens:")
         entered_by = "start"
         for i, screen_id in enumerate(ids):
@@ -226,14 +263,15 @@ def main():
     parser.add_argument("--screens", type=int, nargs="*", default=[100, 1000, 10000],
                         help="screen counts of the single large flows")
     parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--expressions", action="store_true", help="write corpus-expr/, with expressions")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    corpus = os.path.join(args.out, "corpus")
+    corpus = os.path.join(args.out, "corpus-expr" if args.expressions else "corpus")
     os.makedirs(corpus, exist_ok=True)
     for n in range(args.corpus):
         name = f"flow-{n:05d}"
-        writer = FlowWriter(rng, name)
+        writer = FlowWriter(rng, name, expressions=args.expressions)
         if n % 5 == 4:
             text = writer.single_screen(n)
         else:
