@@ -53,6 +53,32 @@ struct TriggerCommandTests {
         #expect(run.output == "not presented: event 'callStarted' is not the trigger's event 'callEnded'\n")
     }
 
+    @Test("a flow without a trigger is not presented, and says so, exit 1")
+    func noTrigger() async {
+        let run = await InProcessToolTests.run(["trigger", InProcessToolTests.path("flows/rating-branches.yaml"), "--event", "x"])
+        #expect(run.status == .findings)
+        #expect(run.output == "not presented: the flow has no trigger\n")
+    }
+
+    @Test("--now takes only real times: a 30 February or a 25th hour is a usage error")
+    func strictNow() async {
+        for text in ["2026-02-30T00:00:00Z", "2026-01-01T25:00:00Z", "2026-01-01T23:60:00Z", "2026-13-01T00:00:00Z", "tomorrow"] {
+            #expect(TriggerOptions.date(text) == nil, "\(text)")
+        }
+        #expect(TriggerOptions.date("2024-02-29T12:00:00+02:00") == Date(timeIntervalSince1970: 1_709_200_800))
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callEnded", "--now", "2026-02-30T00:00:00Z"])
+        #expect(run.status == .usageError)
+    }
+
+    @Test("run refuses trigger options without --event, and --context for a flow variable")
+    func runOptionsNeedEvent() async {
+        let alone = await InProcessToolTests.run(["run", Self.flow, "--validator", "isCallCreator=true"], input: ["quit"])
+        #expect(alone.status == .usageError)
+        #expect(alone.errors.contains("--validator needs --event NAME"))
+        let empty = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callEnded", "--validator", "=true"])
+        #expect(empty.status == .usageError)
+    }
+
     @Test("a context value of the wrong type is a usage error naming the declared type")
     func wrongType() async {
         let run = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callEnded", "--context", "call.maxParticipants=two"])

@@ -87,6 +87,13 @@ struct ExpressionFixtureTests {
         #expect(F.compile("expressions/unknown-event.yaml").diagnostics.map(\.hint) == ["did you mean 'callEnded'?"])
     }
 
+    @Test("a field id with '-' named in an expression says why it cannot be named")
+    func hyphenFieldHint() {
+        #expect(F.compile("expressions/hyphen-field-name.yaml").diagnostics.map(\.hint) == [
+            "'-' subtracts in an expression, so the field id 'my-rating' cannot be named here; rename it without '-'"
+        ])
+    }
+
     @Test("a context type written 'int' suggests 'integer'")
     func unknownTypeHint() {
         #expect(F.compile("expressions/unknown-type-int.yaml").diagnostics.map(\.hint) == ["did you mean 'integer'?"])

@@ -32,31 +32,18 @@ enum ContextFileReader {
         var values: [String: ExpressionValue] = [:]
         for entry in entries {
             guard let name = entry.keyText else { throw UsageError("\(what) \(entry.key.span): expected a name") }
-            guard let value = value(of: entry.value, as: types[name]) else {
-                let expected = types[name].map { "declared \($0)" } ?? "a scalar"
-                throw UsageError(
-                    "\(what) \(entry.value.span): '\(name)' is \(expected), found \(entry.value.kindDescription) '\(entry.value.string ?? "")'",
-                    hint: types[name].map(ContextDeclaration.example(for:)))
+            guard let value = ExpressionValue(node: entry.value, as: types[name]) else {
+                let found = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
+                let message =
+                    if let type = types[name] {
+                        "'\(name)' is declared \(type), found \(found)"
+                    } else {
+                        "'\(name)' must be a single value (a number, a string, true, false or null), found \(found)"
+                    }
+                throw UsageError("\(what) \(entry.value.span): \(message)", hint: types[name].map(ContextDeclaration.example(for:)))
             }
             values[name] = value
         }
         return values
-    }
-
-    /// A scalar as a value: of `type` when declared (a string type takes any scalar as
-    /// written; the others take a plain scalar of their form, or null when optional), else
-    /// by the YAML 1.2 core schema (null, boolean, integer, decimal, else string).
-    static func value(of node: Node, as type: ValueType?) -> ExpressionValue? {
-        guard case .scalar(let text, let style) = node.kind else { return nil }
-        if node.isNull { return type.map { $0.isOptional ? .null : nil } ?? .null }
-        if let type {
-            if type.base == .string { return node.string.map { .string($0) } }
-            return style == .plain ? ExpressionValue(parsing: text, as: type) : nil
-        }
-        guard style == .plain else { return .string(text) }
-        if let value = node.bool { return .boolean(value) }
-        if let value = node.integer { return .integer(value) }
-        if node.number != nil, let value = ExpressionValue(parsing: text, as: ValueType(.decimal)) { return value }
-        return .string(text)
     }
 }

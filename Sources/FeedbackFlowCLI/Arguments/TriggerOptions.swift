@@ -34,6 +34,24 @@ package struct TriggerOptions: Sendable {
     /// The options `run` takes beside its own `--context`.
     package static let runSpecs = [event, contextFile, validator, history, now, quietPeriod]
 
+    /// The options that mean something only with `--event`.
+    static let eventOnly = [contextFile, validator, history, now, quietPeriod]
+
+    /// - Throws: ``UsageError`` when an option that needs `--event` is given without it.
+    package func checkEventGiven(_ arguments: ParsedArguments) throws(UsageError) {
+        guard event == nil, let option = Self.eventOnly.first(where: { !arguments.allValues($0.name).isEmpty }) else { return }
+        throw UsageError("--\(option.name) needs --event NAME", hint: "it is used when the flow's trigger decides on an event")
+    }
+
+    /// - Throws: ``UsageError`` when a `--context` key is a flow variable of `flow`, which
+    ///   only its `set` steps give values.
+    package func checkNoVariables(in flow: Flow, file: String) throws(UsageError) {
+        guard let variable = flow.variables.first(where: { context.keys.contains($0.name) }) else { return }
+        throw UsageError(
+            "--context '\(variable.name)' is a flow variable of '\(file)'; only its 'set' steps give it values",
+            hint: "declare it under 'context:' instead if the host provides it")
+    }
+
     package var event: String?
     package var context: ContextDeclaration
     package var contextFile: String?
@@ -65,6 +83,7 @@ package struct TriggerOptions: Sendable {
                 throw UsageError("invalid --validator '\(item)'", hint: "write '--validator NAME=true' or '--validator NAME=false'")
             }
             let name = String(item[..<equals])
+            guard !name.isEmpty else { throw UsageError("invalid --validator '\(item)': the name is empty", hint: "write '--validator NAME=true'") }
             guard validators[name] == nil else { throw UsageError("--validator '\(name)' given more than once") }
             validators[name] = answer
         }
@@ -78,7 +97,7 @@ package struct TriggerOptions: Sendable {
         var quietPeriod: Int?
         if let text = arguments.value(Self.quietPeriod.name) {
             guard let seconds = DurationText.seconds(text) else {
-                throw UsageError("invalid --quiet-period '\(text)'", hint: "write a whole number and a unit: 30s, 15m, 12h or 7d")
+                throw UsageError("invalid --quiet-period '\(text)'", hint: DurationText.hint)
             }
             quietPeriod = seconds
         }
@@ -89,10 +108,26 @@ package struct TriggerOptions: Sendable {
             history: arguments.value(Self.history.name), now: now, quietPeriod: quietPeriod)
     }
 
-    /// An ISO 8601 time with a zone (`2026-12-01T10:00:00Z`, `…+02:00`, fractional
-    /// seconds allowed).
+    /// An ISO 8601 time with a zone, `YYYY-MM-DDTHH:MM:SS` with optional fractional
+    /// seconds, then `Z` or `±HH:MM` (`2026-12-01T10:00:00Z`, `2026-12-01T12:00:00+02:00`).
+    /// Every field must be in its range (a month 1–12, a day that the month has, hours
+    /// 0–23, minutes and seconds 0–59): `2026-02-30` is refused, not moved to March.
     package static func date(_ text: String) -> Date? {
-        (try? Date(text, strategy: .iso8601))
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count, bytes[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), hour <= 23, minute <= 59,
+            second <= 59
+        else { return nil }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return nil }
+        return (try? Date(text, strategy: .iso8601))
             ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 

@@ -30,8 +30,9 @@ struct FlagHint: Sendable {
         return diagnostics.map { diagnostic in
             var flag: String?
             switch FlowDiagnosticCode(rawValue: diagnostic.code) {
-            case .unknownReference: flag = context
-            case .unknownStep: flag = handler
+            // A flow variable is declared in the flow, never on the command line.
+            case .unknownReference: flag = diagnostic.message.hasPrefix("unknown variable") ? nil : context
+            case .unknownStep, .undeclaredHandler: flag = handler
             case .tooManyDiagnostics: flag = diagnosticLimit
             default: flag = nil
             }

@@ -53,7 +53,7 @@ package struct RunCommand: Command {
             .value("feedback-out", valueName: "file", help: "Append submitted feedback here as JSON lines (default: feedback.jsonl)."),
             .value("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."),
             TriggerOptions.context,
-        ] + TriggerOptions.runSpecs + [
+        ] + TriggerOptions.runSpecs + HandlerProgramOption.specs + [
             LoadingLimitOption.spec,
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
@@ -65,6 +65,8 @@ package struct RunCommand: Command {
     package var context: ContextDeclaration { trigger.context }
     /// `--event` and the options that go with it; `--context` is its ``TriggerOptions/context``.
     package var trigger: TriggerOptions
+    /// `--handler NAME=COMMAND` and `--handler-timeout`.
+    package var handlerPrograms = HandlerProgramOption()
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits = LoadingLimits()
 
@@ -81,13 +83,15 @@ package struct RunCommand: Command {
             feedbackOut: arguments.value("feedback-out") ?? "feedback.jsonl",
             transcript: arguments.value("transcript"))
         trigger = try TriggerOptions(arguments: arguments)
+        try trigger.checkEventGiven(arguments)
+        handlerPrograms = try HandlerProgramOption(arguments: arguments)
         loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
     }
 
     /// What the flow is compiled with and the registry opens: the `--context` keys as host
     /// variables, no known handlers (`run` registers none), the default URL schemes.
     package var compileOptions: CompileOptions {
-        CompileOptions(additionalVariables: context.keys, loadingLimits: loadingLimits)
+        CompileOptions(additionalVariables: context.keys, knownHandlers: handlerPrograms.names, loadingLimits: loadingLimits)
     }
 
     /// Plays the flow; see the command's help for the statuses.
@@ -107,10 +111,8 @@ package struct RunCommand: Command {
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
+        try trigger.checkNoVariables(in: flow, file: file)
         let variables = try trigger.values(for: flow, file: file, event: trigger.event)
-        if trigger.event != nil, flow.trigger == nil {
-            throw UsageError("'\(file)' has no trigger, so --event cannot decide on it", hint: "leave out --event to play the flow")
-        }
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
         var presenters: [any Presenter] = []
         var recorder: TranscriptRecorder?
@@ -125,17 +127,18 @@ package struct RunCommand: Command {
             urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
             feedbackSink: sink, options: options)
         trigger.registering(into: &registry)
+        try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables)
         let date = trigger.now
         let runTrigger = trigger.event.map { event in
             LineModeRunner.Trigger(
                 event: event, history: trigger.presentationHistory, quietPeriod: trigger.quietPeriod, now: { date ?? Date() })
         }
-        let unhandled = Self.customStepNames(in: flow)
+        let unhandled = Self.customStepNames(in: flow).filter { !handlerPrograms.names.contains($0) }
         if !unhandled.isEmpty {
             environment.errorOutput.write(
                 "feedbackflow run: warning: no handler for the custom step\(unhandled.count == 1 ? "" : "s") "
                     + NameList.joined(unhandled.map { DisplayText.sanitized($0) })
-                    + " (run cannot register handlers yet): tapping an action that runs one fails with 'no handler registered'\n")
+                    + " (give one with --handler NAME=COMMAND): tapping an action that runs one fails with 'no handler registered'\n")
         }
         let runner = LineModeRunner(
             flow: flow, registry: registry, input: environment.input, output: environment.output,

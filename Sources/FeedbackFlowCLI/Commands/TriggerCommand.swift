@@ -77,9 +77,7 @@ package struct TriggerCommand: Command {
                 flagHint: FlagHint(context: "trigger --context NAME=VALUE", loadingLimit: "trigger --\(LoadingLimitOption.spec.name)"),
                 environment: environment)
         else { return .findings }
-        guard flow.trigger != nil else {
-            throw UsageError("'\(file)' has no trigger", hint: "add 'trigger: {event: NAME}' to the flow")
-        }
+        try options.checkNoVariables(in: flow, file: file)
         if let timelinePath { return try await replay(timelinePath, flow: flow, environment: environment) }
         let event = options.event ?? ""
         let (decision, _) = try await options.decide(flow: flow, file: file, event: event)
@@ -107,7 +105,9 @@ package struct TriggerCommand: Command {
             let date = entry.date
             let navigator = FlowNavigator(
                 flow: flow, registry: registry, now: { date }, history: history, quietPeriod: options.quietPeriod)
-            let decision = await navigator.handle(event: entry.event, context: entry.context)
+            // The command line's --context and --context-file values, under the entry's own.
+            let given = try options.values(for: flow, file: file, event: entry.event)
+            let decision = await navigator.handle(event: entry.event, context: given.merging(entry.context) { $1 })
             await navigator.end(.quit)
             if decision.isPresented, entry.responded {
                 await history.record(PresentationRecord(flowID: flow.id, kind: .responded, date: date))

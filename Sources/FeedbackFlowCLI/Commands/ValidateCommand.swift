@@ -53,6 +53,7 @@ package struct ValidateCommand: Command {
             .value(
                 "handler", valueName: "name", repeatable: true,
                 help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable."),
+            HandlerManifestOption.spec,
             maxDiagnosticsOption,
             LoadingLimitOption.spec,
         ],
@@ -79,6 +80,8 @@ package struct ValidateCommand: Command {
     /// validation as its known handlers: such a step is not a misspelled built-in step,
     /// so it gets no `unknown-step` warning.
     package var handlers: Set<String>
+    /// `--handlers FILE`: the handlers the host declares, with their arguments.
+    package var handlerManifest: [HandlerDeclaration] = []
     /// `--max-diagnostics`: the most diagnostics shown per file, as
     /// ``FlowCompile/CompileOptions/maxDiagnostics`` (`0`: no limit).
     package var maxDiagnostics: Int
@@ -143,6 +146,7 @@ package struct ValidateCommand: Command {
             context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
             handlers: handlers, maxDiagnostics: maxDiagnostics,
             loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
+        if let path = arguments.value(HandlerManifestOption.spec.name) { handlerManifest = try HandlerManifestOption.read(path) }
     }
 
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
@@ -217,7 +221,7 @@ package struct ValidateCommand: Command {
     package var compileOptions: CompileOptions {
         CompileOptions(
             additionalVariables: context.keys, knownHandlers: handlers, maxDiagnostics: maxDiagnostics,
-            loadingLimits: loadingLimits)
+            loadingLimits: loadingLimits, handlerManifest: handlerManifest)
     }
 
     /// Compiles `files` on up to one task per processor core, keeping their order, with

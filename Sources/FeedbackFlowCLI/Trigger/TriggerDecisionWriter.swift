@@ -58,10 +58,18 @@ package enum TriggerDecisionWriter {
                 ("condition", .string(condition.condition)), ("part", .string(condition.part)), ("detail", .string(condition.detail)),
             ]
         case .limitReached(let limit):
-            members += [
-                ("limit", .string(limit.kind.rawValue)), ("count", .int(limit.count)), ("maximum", .int(limit.limit)),
-                ("freesUpAt", .optional(limit.freesUpAt?.formatted(.iso8601))),
-            ]
+            members += [("limit", .string(limit.kind.rawValue)), ("count", .int(limit.count))]
+            switch limit.kind {
+            case .maxPresentations:
+                members.append(("maximum", .int(limit.limit)))
+                members.append(("period", .optional(limit.period.map(DurationText.text))))
+            case .minInterval, .quietPeriod:
+                members.append(("duration", .string(DurationText.text(limit.limit))))
+            case .untilResponded:
+                break
+            }
+            members.append(("since", .optional(limit.since?.formatted(.iso8601))))
+            members.append(("freesUpAt", .optional(limit.freesUpAt?.formatted(.iso8601))))
         case .validatorRejected(let name):
             members.append(("validator", .string(name)))
         case .validatorFailed(let name, _):

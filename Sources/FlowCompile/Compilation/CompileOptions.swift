@@ -28,6 +28,11 @@ public struct CompileOptions: Sendable, Hashable {
     /// The bounds loading a file applies (size, nesting, nodes, aliases, scalar length,
     /// mapping entries); by default ``FlowSource/LoadingLimits/init(maximumBytes:maximumNestingDepth:maximumNodes:maximumAliasExpansion:maximumScalarBytes:maximumMappingEntries:)``'s.
     public var loadingLimits: LoadingLimits
+    /// The handlers the host provides, with their arguments and returned values (a
+    /// manifest: `validate --handlers FILE`, or `ActionHandlerRegistry.manifest()`).
+    /// With any declared (here or in the flow's `handlers:`), every custom step must name
+    /// one and pass its arguments with their types. Empty by default.
+    public var handlerManifest: [HandlerDeclaration]
 
     /// The default of ``maxDiagnostics``: 200 diagnostics per file.
     public static let defaultMaxDiagnostics = 200
@@ -35,13 +40,15 @@ public struct CompileOptions: Sendable, Hashable {
     /// Options with the given host variables, handlers, schemes and diagnostic limit;
     /// each defaults to what a host that declares nothing gets: no variables, no
     /// handlers, ``URLSchemePolicy/defaultAllowedSchemes`` and
-    /// ``defaultMaxDiagnostics`` diagnostics per file, the default loading limits.
+    /// ``defaultMaxDiagnostics`` diagnostics per file, the default loading limits, no
+    /// handler manifest.
     public init(
         additionalVariables: [String] = [], knownHandlers: Set<String> = [],
         allowedURLSchemes: Set<String> = URLSchemePolicy.defaultAllowedSchemes,
         maxDiagnostics: Int? = CompileOptions.defaultMaxDiagnostics,
-        loadingLimits: LoadingLimits = LoadingLimits()
+        loadingLimits: LoadingLimits = LoadingLimits(), handlerManifest: [HandlerDeclaration] = []
     ) {
+        self.handlerManifest = handlerManifest
         self.additionalVariables = additionalVariables
         self.knownHandlers = knownHandlers
         self.allowedURLSchemes = allowedURLSchemes

@@ -12,17 +12,26 @@ extension DecodingSession {
             return nil
         }
         // One key names the kind; `visibleWhen` and `requiredWhen` may stand beside it.
-        let kindEntries = fields.entries.filter { entry in !(entry.keyText.map(FormatKeys.blockConditions.contains) ?? false) }
-        guard kindEntries.count == 1, let entry = kindEntries.first else {
-            let found = kindEntries.isEmpty ? "none" : "\(kindEntries.count) keys"
-            report(.invalidContent, "a content block has exactly one key naming its kind; found \(found)", at: node.span,
-                   hint: kindEntries.count > 1 ? "write each block as its own list item" : shapeHint)
+        func isKind(_ entry: MappingEntry) -> Bool { entry.keyText.map(FormatKeys.contentBlock.contains) ?? false }
+        func isCondition(_ entry: MappingEntry) -> Bool { entry.keyText.map(FormatKeys.blockConditions.contains) ?? false }
+        let kinds = fields.entries.filter(isKind)
+        let others = fields.entries.filter { !isKind($0) && !isCondition($0) }
+        guard kinds.count <= 1 else {
+            report(.invalidContent, "a content block has exactly one key naming its kind; found \(kinds.count) keys", at: node.span,
+                   hint: "write each block as its own list item")
             return nil
         }
-        guard let name = entry.keyText, FormatKeys.contentBlock.contains(name) else {
-            checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "content block")
+        guard let entry = kinds.first, let name = entry.keyText else {
+            if others.isEmpty {
+                report(.invalidContent, "a content block has exactly one key naming its kind; found none", at: node.span, hint: shapeHint)
+            } else {
+                // Most likely a misspelt kind: "did you mean" among the kinds.
+                checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "content block")
+            }
             return nil
         }
+        // A kind and keys that are neither a kind nor a condition (a misspelt `requiredWhen`).
+        if !others.isEmpty { checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key") }
         let visibleWhen = optionalExpression(fields, "visibleWhen")
         let requiredWhen = optionalExpression(fields, "requiredWhen")
         guard !entry.value.isNull else {

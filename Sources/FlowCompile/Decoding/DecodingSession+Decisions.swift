@@ -24,6 +24,10 @@ extension DecodingSession {
     /// The decisions of a flow file or single-screen file: `context`, `events`,
     /// `variables` and `trigger`, all optional.
     mutating func decodeDecisions(_ top: MappingFields, into flow: inout Flow) {
+        defer {
+            flow.namesWithBrokenTypes = brokenTypeNames
+            brokenTypeNames = []
+        }
         if let node = top.value("context") { flow.context = declarations(node, what: "context value") }
         if let node = top.value("variables") { flow.variables = declarations(node, what: "variable") }
         if let node = top.value("events"), let fields = mapping(node, expected: "a mapping of events") {
@@ -33,15 +37,50 @@ extension DecodingSession {
                     continue
                 }
                 checkDeclaredName(name, what: "event", at: entry.key, dotted: false)
-                let payload = entry.value.isNull ? [] : declarations(entry.value, what: "payload field", dotted: false)
+                let payload = entry.value.isNull ? [] : declarations(entry.value, what: "payload field", dotted: false, prefix: EventDeclaration.payloadPrefix)
                 flow.events.append(EventDeclaration(name: name, payload: payload, span: entry.key.span))
             }
         }
         if let node = top.value("trigger") { flow.trigger = decodeTrigger(node) }
+        if let node = top.value("handlers") { flow.handlers = decodeHandlers(node) }
+    }
+
+    /// `handlers:` of a flow, or the root of a handler manifest: a mapping of handler
+    /// names to `{arguments, returns, description}` (each optional; `{}` or null for a
+    /// handler with none).
+    mutating func decodeHandlers(_ node: Node) -> [HandlerDeclaration] {
+        guard let fields = mapping(node, expected: "a mapping of handler names to declarations") else { return [] }
+        var handlers: [HandlerDeclaration] = []
+        for entry in fields.entries {
+            guard let name = entry.keyText else {
+                mismatch(expected: "a handler name", found: entry.key)
+                continue
+            }
+            if BuiltInStep(rawValue: name) != nil {
+                report(
+                    .invalidValue, "'\(name)' is a built-in step, not a handler", at: entry.key.span,
+                    hint: "choose another name for the handler")
+            } else if name.allSatisfy(\.isWhitespace) {
+                report(.invalidValue, "handler name must not be empty", at: entry.key.span)
+            }
+            var declaration = HandlerDeclaration(name: name, span: entry.key.span)
+            if !entry.value.isNull, let parts = mapping(entry.value, expected: "a mapping with arguments, returns or description") {
+                checkKeys(parts, allowed: FormatKeys.handlerDeclaration)
+                if let node = parts.value("arguments") { declaration.arguments = declarations(node, what: "argument", dotted: false) }
+                if let node = parts.value("returns") {
+                    declaration.returns = declarations(node, what: "returned value", dotted: false, prefix: name + ".")
+                }
+                declaration.description = optionalString(parts, "description")
+            }
+            handlers.append(declaration)
+        }
+        return handlers
     }
 
     /// A mapping of names to types (`call.maxParticipants: integer`, `reason: string?`).
-    private mutating func declarations(_ node: Node, what: String, dotted: Bool = true) -> [ValueDeclaration] {
+    /// - Parameter prefix: what expressions write before a declared name (`event.` for a
+    ///   payload field), to remember names whose type is broken.
+    private mutating func declarations(_ node: Node, what: String, dotted: Bool = true, prefix: String = "") -> [ValueDeclaration] {
         guard let fields = mapping(node, expected: "a mapping of names to types") else { return [] }
         var out: [ValueDeclaration] = []
         for entry in fields.entries {
@@ -52,7 +91,16 @@ extension DecodingSession {
             checkDeclaredName(name, what: what, at: entry.key, dotted: dotted)
             guard let text = string(entry.value) else { continue }
             guard let type = ValueType(parsing: text) else {
-                let bare = text.hasSuffix("?") ? String(text.dropLast()) : text
+                brokenTypeNames.append(prefix + name)
+                var bare = text.filter { !$0.isWhitespace }
+                let optional = bare.hasSuffix("?")
+                while bare.hasSuffix("?") { bare.removeLast() }
+                if ValueType(parsing: bare) != nil {
+                    report(
+                        .invalidValue, "unknown type '\(text)'", at: entry.value.span,
+                        hint: "did you mean '\(bare)\(optional ? "?" : "")'?")
+                    continue
+                }
                 report(
                     .invalidValue, "unknown type '\(text)'", at: entry.value.span,
                     hint: ValueType.otherNames[bare.lowercased()].map { "did you mean '\($0.rawValue)'?" }
@@ -134,7 +182,7 @@ extension DecodingSession {
         guard let seconds = DurationText.seconds(text) else {
             report(
                 .invalidValue, "invalid duration '\(text)'", at: node.span,
-                hint: "write a whole number and a unit: 30s, 15m, 12h or 7d")
+                hint: DurationText.hint)
             return nil
         }
         return seconds

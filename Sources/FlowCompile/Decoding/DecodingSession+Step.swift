@@ -77,8 +77,21 @@ extension DecodingSession {
         guard let builtIn = BuiltInStep(rawValue: name) else {
             var templates: [TemplateString] = []
             let value = argument.map { flowValue($0, templates: &templates) }
-            return Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
-                        argumentTemplates: templates)
+            var step = Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
+                            argumentTemplates: templates)
+            if let entries = argument?.mapping, case .object(let object)? = value {
+                for entry in entries {
+                    // The value decoded above (the first of a repeated key), with this entry's places.
+                    guard let key = entry.keyText, let entryValue = object[key],
+                        !step.argumentEntries.contains(where: { $0.name == key })
+                    else { continue }
+                    let style: ScalarStyle? = if case .scalar(_, let style) = entry.value.kind { style } else { nil }
+                    let template = entryValue.stringValue.map { TemplateString($0, span: entry.value.span, style: style) }
+                    step.argumentEntries.append(Step.ArgumentEntry(
+                        name: key, keySpan: entry.key.span, valueSpan: entry.value.span, value: entryValue, template: template))
+                }
+            }
+            return step
         }
         switch builtIn.argument {
         case .screenID, .url:

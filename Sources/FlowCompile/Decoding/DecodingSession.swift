@@ -8,6 +8,8 @@ import FlowSource
 /// the caller can go on and collect the next problem.
 struct DecodingSession {
     var diagnostics = DiagnosticBag()
+    /// Declared names whose type did not decode (see ``Flow/namesWithBrokenTypes``).
+    var brokenTypeNames: [String] = []
 
     // MARK: Reporting
 

@@ -58,6 +58,16 @@ package enum FlowDecoder {
         return flow
     }
 
+    /// Decodes a handler manifest: a mapping of handler names to `{arguments, returns,
+    /// description}`, the shape of a flow's `handlers:` (``HandlerDeclaration``),
+    /// appending its problems to `diagnostics`.
+    package static func decodeHandlerManifest(_ root: Node, diagnostics: inout DiagnosticBag) -> [HandlerDeclaration] {
+        var session = DecodingSession()
+        let handlers = session.decodeHandlers(root)
+        diagnostics.append(contentsOf: session.diagnostics.diagnostics)
+        return handlers
+    }
+
     /// The last path component without its extension (the text after its last `.`, when
     /// that dot is not the first character). `flow` when nothing is left.
     package static func baseName(of path: String) -> String {

@@ -10,7 +10,9 @@ package enum FormatKeys {
     package static let singleScreenFile = ["version", "id", "presentation"]
     /// The keys of a flow's decisions, at the top level of a flow file and of a
     /// single-screen file alike.
-    package static let decisions = ["context", "events", "variables", "trigger"]
+    package static let decisions = ["context", "events", "variables", "trigger", "handlers"]
+    /// A declared handler (`$defs.handlerDeclaration`).
+    package static let handlerDeclaration = ["arguments", "returns", "description"]
     /// A `trigger` (`$defs.trigger`).
     package static let trigger = ["event", "when", "validator", "limit"]
     /// A trigger's `limit` (`$defs.presentationLimit`).
@@ -69,6 +71,6 @@ package enum FormatKeys {
         "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock + blockConditions,
         "rating": rating, "textField": textField, "textEditor": textEditor, "toggle": toggle,
         "customContent": customContent, "trigger": trigger, "presentationLimit": presentationLimit,
-        "conditionalSteps": conditionalSteps,
+        "conditionalSteps": conditionalSteps, "handlerDeclaration": handlerDeclaration,
     ]
 }

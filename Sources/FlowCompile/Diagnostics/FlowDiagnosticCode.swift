@@ -42,6 +42,9 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case uncoveredValues = "uncovered-values"
     case unreachableBranch = "unreachable-branch"
     case unknownEvent = "unknown-event"
+    // Handlers.
+    case undeclaredHandler = "undeclared-handler"
+    case unusedHandler = "unused-handler"
     // Compilation.
     case tooManyDiagnostics = "too-many-diagnostics"
 
@@ -49,7 +52,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
-            .unreachableBranch:
+            .unreachableBranch, .unusedHandler:
             .warning
         case .tooManyDiagnostics: .note
         default: .error
@@ -96,6 +99,9 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .uncoveredValues: "a chain of 'if' steps on a rating that leaves some of its values with no step to run; names the values (warning)"
         case .unreachableBranch: "an 'if' whose condition can never be true after the conditions before it in the chain, so the first branch always wins (warning)"
         case .unknownEvent: "a trigger's 'event' that is not declared under 'events:'"
+        case .undeclaredHandler:
+            "a custom step (or trigger validator) whose handler is not declared, when the flow or a manifest declares handlers; hints the closest declared one"
+        case .unusedHandler: "a handler the flow declares under 'handlers:' that no step and no trigger uses (warning)"
         case .tooManyDiagnostics:
             "a file has more diagnostics than the limit per file (\(CompileOptions.defaultMaxDiagnostics) by default, 0 for none): the first ones are shown, then this note, at the first one left out, says how many more there are of each severity (note)"
         }

@@ -43,12 +43,19 @@ package enum ExpressionChecker {
             case .name(let name):
                 if environment.unchecked.contains(where: { name.hasPrefix($0) }) { continue }
                 guard var type = environment.types[name] else {
-                    problems.append(ExpressionMessages.unknownName(name, among: environment.names, at: node.range))
+                    problems.append(ExpressionMessages.unknownName(
+                        name, among: environment.names, at: node.range, readsEvent: environment.readsEvent,
+                        next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<min(text.count, node.range.upperBound + 1), in: text) : ""))
                     continue
                 }
                 if type.isOptional, nonNull[index].contains(name) { type = type.nonOptional }
                 types[index] = .value(type)
             case .prefix(let symbol):
+                if operands == [.null] {
+                    problems.append(ExpressionMessages.operandMismatch(
+                        symbol, needs: symbol == .not ? "a boolean" : "a number", found: ["null"], at: node.operatorRange))
+                    continue
+                }
                 guard valid(operands), let type = nonOptional(node.children[0]) else { continue }
                 let fits = symbol == .not ? type.base == .boolean : type.isNumeric
                 guard fits else {
@@ -222,21 +229,27 @@ package enum ExpressionChecker {
         return facts
     }
 
-    /// The names that `index` being true (`whenTrue`) or false proves are not null.
+    /// The names that `index` being true (`whenTrue`) or false proves are not null: the
+    /// `x != null` (or `x == null`) operands of a chain of `&&` (or `||`), walked with an
+    /// explicit stack.
     private static func nullChecks(_ tree: ExpressionTree, _ index: Int, whenTrue: Bool) -> [String] {
-        let node = tree.nodes[index]
-        guard case .infix(let symbol) = node.kind else { return [] }
-        switch symbol {
-        case .and where whenTrue, .or where !whenTrue:
-            return nullChecks(tree, node.children[0], whenTrue: whenTrue) + nullChecks(tree, node.children[1], whenTrue: whenTrue)
-        case .notEqual where whenTrue, .equal where !whenTrue:
-            let (l, r) = (tree.nodes[node.children[0]].kind, tree.nodes[node.children[1]].kind)
-            if case .name(let name) = l, r == .literal(.null) { return [name] }
-            if case .name(let name) = r, l == .literal(.null) { return [name] }
-            return []
-        default:
-            return []
+        var names: [String] = []
+        var pending = [index]
+        while let next = pending.popLast() {
+            let node = tree.nodes[next]
+            guard case .infix(let symbol) = node.kind else { continue }
+            switch symbol {
+            case .and where whenTrue, .or where !whenTrue:
+                pending.append(contentsOf: node.children)
+            case .notEqual where whenTrue, .equal where !whenTrue:
+                let (l, r) = (tree.nodes[node.children[0]].kind, tree.nodes[node.children[1]].kind)
+                if case .name(let name) = l, r == .literal(.null) { names.append(name) }
+                if case .name(let name) = r, l == .literal(.null) { names.append(name) }
+            default:
+                break
+            }
         }
+        return names
     }
 
     /// The text of `range` of the expression.

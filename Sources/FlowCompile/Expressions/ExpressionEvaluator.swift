@@ -174,13 +174,76 @@ package enum ExpressionEvaluator {
         }
     }
 
-    /// Why `pattern` is not a regular expression `matches` can use, or `nil` when it is.
+    /// Why `pattern` is not a regular expression `matches` can use, or `nil` when it is:
+    /// it does not compile, or a repeated group holds an unbounded repetition (`(a+)+`,
+    /// `(x*y)*`), which backtracking matchers take exponential time on for some texts
+    /// (the "nested quantifier" form of ReDoS); such a pattern can always be written
+    /// without the nesting.
     package static func patternProblem(_ pattern: String) -> String? {
         do {
             _ = try Regex(pattern)
-            return nil
         } catch {
             return String(describing: error)
         }
+        if hasNestedRepetition(pattern) {
+            return "a repeated group holds a repetition (as in '(a+)+'), which can take exponential time on some texts; write it without the nesting"
+        }
+        return nil
+    }
+
+    /// Whether a group that holds `*`, `+` or `{n,}` is itself followed by `*`, `+` or
+    /// `{n,…}`. Escapes and character classes are skipped. O(length of the pattern).
+    static func hasNestedRepetition(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars)
+        /// For each open group: whether it holds an unbounded repetition.
+        var groups: [Bool] = []
+        var index = 0
+        /// Whether the atom just closed was a group holding a repetition.
+        var lastGroupRepeats = false
+        func isUnboundedRepeat(at position: Int) -> Bool {
+            guard position < scalars.count else { return false }
+            switch scalars[position] {
+            case "*", "+": return true
+            case "{":
+                // `{n,}` or `{n,m}` with m > 1 repeats; `{n}` and `{0,1}` do not matter here.
+                var end = position + 1
+                while end < scalars.count, scalars[end] != "}" { end += 1 }
+                let inside = String(String.UnicodeScalarView(scalars[(position + 1)..<min(end, scalars.count)]))
+                let parts = inside.split(separator: ",", omittingEmptySubsequences: false)
+                return parts.count == 2 && (parts[1].isEmpty || (Int(parts[1]) ?? 0) > 1)
+            default: return false
+            }
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "\\":
+                index += 2
+                lastGroupRepeats = false
+                continue
+            case "[":
+                index += 1
+                if index < scalars.count, scalars[index] == "^" { index += 1 }
+                if index < scalars.count, scalars[index] == "]" { index += 1 }
+                while index < scalars.count, scalars[index] != "]" { index += scalars[index] == "\\" ? 2 : 1 }
+                lastGroupRepeats = false
+            case "(":
+                groups.append(false)
+                lastGroupRepeats = false
+            case ")":
+                lastGroupRepeats = groups.popLast() ?? false
+                if isUnboundedRepeat(at: index + 1) {
+                    if lastGroupRepeats { return true }
+                    if !groups.isEmpty { groups[groups.count - 1] = true }
+                } else if lastGroupRepeats, !groups.isEmpty {
+                    groups[groups.count - 1] = true
+                }
+            default:
+                if isUnboundedRepeat(at: index), !groups.isEmpty { groups[groups.count - 1] = true }
+                lastGroupRepeats = false
+            }
+            index += 1
+        }
+        return false
     }
 }

@@ -106,6 +106,12 @@ package enum ExpressionMessages {
         ExpressionProblem(.invalidExpression, "expected a value, found \(describe(token))", at: token.range)
     }
 
+    static func expectedValue(found token: ExpressionToken, after comma: ExpressionToken) -> ExpressionProblem {
+        ExpressionProblem(
+            .invalidExpression, "expected a value after ',', found \(describe(token))", at: comma.range,
+            hint: "remove the ',' or write the missing value")
+    }
+
     static func unexpectedEnd(at range: Range<Int>) -> ExpressionProblem {
         ExpressionProblem(.invalidExpression, "expression ends too early", at: range)
     }
@@ -119,13 +125,33 @@ package enum ExpressionMessages {
 
     // MARK: Checker
 
-    static func unknownName(_ name: String, among candidates: [String], at range: Range<Int>) -> ExpressionProblem {
-        let declare =
-            name.hasPrefix("event.")
-            ? "the trigger's event has no field '\(name.dropFirst(6))'; declare it in the event's payload under 'events:'"
-            : "declare it under 'context:' (a value the host provides) or 'variables:' (set by a 'set' step)"
+    /// - Parameters:
+    ///   - readsEvent: whether `event.NAME` may be read where the name stands.
+    ///   - next: the character after the name, to recognise a field id with `-`.
+    static func unknownName(
+        _ name: String, among candidates: [String], at range: Range<Int>, readsEvent: Bool = false, next: String = ""
+    ) -> ExpressionProblem {
+        var declare = "declare it under 'context:' (a value the host provides) or 'variables:' (set by a 'set' step)"
+        if name.hasPrefix("event.") {
+            declare =
+                readsEvent
+                ? "the trigger's event has no field '\(name.dropFirst(6))'; declare it in the event's payload under 'events:'"
+                : "an event's payload is read only in the trigger's 'when'"
+        } else if next == "-", let id = candidates.first(where: { $0.hasPrefix(name + "-") }) {
+            return ExpressionProblem(
+                .unknownReference, "unknown name '\(name)'", at: range,
+                hint: "'-' subtracts in an expression, so the field id '\(id)' cannot be named here; rename it without '-'")
+        }
         return ExpressionProblem(
             .unknownReference, "unknown name '\(name)'", at: range, hint: Suggestion.hint(for: name, among: candidates) ?? declare)
+    }
+
+    /// `text` cut to at most `limit` Unicode scalars, with `…` for the rest: how messages
+    /// quote an expression, so a long one does not fill the terminal.
+    package static func excerpt(_ text: String, limit: Int = 80) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(limit))) + "…"
     }
 
     static func membershipMismatch(found: [String], at range: Range<Int>) -> ExpressionProblem {
@@ -149,7 +175,7 @@ package enum ExpressionMessages {
     static func neverNull(_ text: String, type: ValueType, at range: Range<Int>) -> ExpressionProblem {
         ExpressionProblem(
             .expressionTypeMismatch, "'\(text)' is never null (it is \(type))", at: range,
-            hint: "a value declared under 'context:' may be null only when its type ends in '?'")
+            hint: "it always has a value; compare it with one of its values instead")
     }
 
     static func argumentCount(_ function: ExpressionFunction, found: Int, at range: Range<Int>) -> ExpressionProblem {
@@ -200,7 +226,7 @@ package enum ExpressionMessages {
             names.isEmpty
             ? "" : " for every value of " + names.map { name in "\(name) (\(domainText(domains[name] ?? [])))" }.joined(separator: ", ")
         return ExpressionProblem(
-            .constantCondition, "condition '\(text)' is always \(value.literal)\(because)", at: range,
+            .constantCondition, "condition '\(excerpt(text))' is always \(value.literal)\(because)", at: range,
             hint: "fix the condition, or remove it if it is meant to always hold")
     }
 
@@ -208,9 +234,9 @@ package enum ExpressionMessages {
     static func domainText(_ values: [ExpressionValue]) -> String {
         let numbers = values.compactMap { if case .integer(let n) = $0 { n } else { nil } }
         if numbers.count == values.count, numbers.count > 2, let low = numbers.min(), let high = numbers.max(),
-            high - low + 1 == numbers.count
+            high.subtractingReportingOverflow(low) == (numbers.count - 1, false)
         {
-            return "\(low)-\(high)"
+            return low < 0 ? "\(low) to \(high)" : "\(low)-\(high)"
         }
         return values.map(\.literal).joined(separator: ", ")
     }

@@ -15,11 +15,14 @@
 /// ```
 ///
 /// Comparisons do not chain (`a < b < c` is an error). The first problem stops the parse.
-/// Bounded: a tree deeper than ``maximumHeight`` is refused (`invalid-expression`), so
-/// checking, evaluation and the parser's own recursion stay within a fixed stack depth
-/// whatever the text. O(length of the text).
+/// Bounded: more than ``maximumHeight`` levels of nesting (parentheses, prefix operators,
+/// calls, lists) are refused (`invalid-expression`), so the parser's own recursion stays
+/// within a fixed stack depth whatever the text; flat repetition (`a + b + c …`, `a && b
+/// && c …`) nests nothing and is limited only by the size of the text, since checking
+/// and evaluation walk the flat tree without recursion. O(length of the text).
 package struct ExpressionParser {
-    /// The deepest tree accepted: 256 nested operations or parentheses.
+    /// The deepest nesting accepted: 256 levels of parentheses, prefix operators, calls
+    /// and lists.
     package static let maximumHeight = 256
 
     private var tokens: [ExpressionToken]
@@ -70,9 +73,6 @@ package struct ExpressionParser {
         _ kind: ExpressionTree.Kind, range: Range<Int>, operatorRange: Range<Int>, children: [Int] = []
     ) throws(ExpressionProblem) -> Int {
         let height = 1 + (children.map { nodes[$0].height }.max() ?? 0)
-        guard height <= Self.maximumHeight else {
-            throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: operatorRange)
-        }
         let first = children.first.map { nodes[$0].first } ?? nodes.count
         nodes.append(ExpressionTree.Node(
             kind: kind, range: range, operatorRange: operatorRange, children: children, first: first, height: height))
@@ -146,7 +146,8 @@ package struct ExpressionParser {
                 while true {
                     children.append(try expression())
                     if isSymbol(.comma) {
-                        _ = advance()
+                        let comma = advance()
+                        if isSymbol(.closeBracket) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
                         continue
                     }
                     break
@@ -222,7 +223,8 @@ package struct ExpressionParser {
                 while true {
                     arguments.append(try expression())
                     if isSymbol(.comma) {
-                        _ = advance()
+                        let comma = advance()
+                        if isSymbol(.closeParenthesis) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
                         continue
                     }
                     break
@@ -238,7 +240,9 @@ package struct ExpressionParser {
             defer { depth -= 1 }
             let inner = try expression()
             guard isSymbol(.closeParenthesis) else { throw ExpressionMessages.unclosed(token, found: current) }
-            _ = advance()
+            let close = advance()
+            // The parentheses belong to the operand's text: `!(y > 2)`, not `!(y > 2`.
+            nodes[inner].range = token.range.lowerBound..<close.range.upperBound
             return inner
         case .symbol(.closeParenthesis):
             throw ExpressionMessages.unbalancedClose(at: token.range)

@@ -82,7 +82,8 @@ public enum ExpressionValue: Sendable, Hashable, CustomStringConvertible, Expres
 
     /// The value written as `text` read as `type`, or `nil` when it is not one:
     /// - `integer`: an optional `-` or `+` and ASCII digits, within 64 bits;
-    /// - `decimal`: the same, optionally followed by `.` and ASCII digits (no exponent);
+    /// - `decimal`: the same, optionally followed by `.` and ASCII digits (no exponent), at
+    ///   most 38 significant digits;
     /// - `boolean`: `true` or `false`;
     /// - `string`: any text, as written;
     /// - for an optional type, the text `null` is ``null``.
@@ -105,7 +106,9 @@ public enum ExpressionValue: Sendable, Hashable, CustomStringConvertible, Expres
             guard Self.isNumber(text, fraction: false), let value = Int(text) else { return nil }
             self = .integer(value)
         case .decimal:
-            guard Self.isNumber(text, fraction: true), let value = Decimal(string: text) else { return nil }
+            // At most 38 significant digits: what `Decimal` holds exactly.
+            let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }.drop { $0 == "0" }.count
+            guard Self.isNumber(text, fraction: true), digits <= 38, let value = Decimal(string: text) else { return nil }
             self = .decimal(value)
         }
     }

@@ -85,34 +85,44 @@ public struct FlowExpression: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     }
 
     /// The part of node `index` (whose outcome is not `true`) to blame, and what it saw.
-    /// Recursion follows one path down the tree, at most ``ExpressionParser/maximumHeight`` deep.
+    /// Chains of `&&` and `||` are walked in loops, so recursion only follows nesting
+    /// (parentheses, `!`), at most ``ExpressionParser/maximumHeight`` deep.
     private func explain(
-        _ index: Int, tree: ExpressionTree, outcomes: [ExpressionEvaluator.Outcome], scalars: [Unicode.Scalar]
+        _ start: Int, tree: ExpressionTree, outcomes: [ExpressionEvaluator.Outcome], scalars: [Unicode.Scalar]
     ) -> (String, String) {
-        let node = tree.nodes[index]
-        let part = ExpressionChecker.text(of: node.range, in: scalars)
+        var index = start
         func value(_ child: Int) -> ExpressionValue? {
             if case .value(let value) = outcomes[child] { value } else { nil }
         }
+        // Down a chain of `&&`: to the operand that is not true (false, or failed).
+        while case .infix(.and) = tree.nodes[index].kind {
+            let (lhs, rhs) = (tree.nodes[index].children[0], tree.nodes[index].children[1])
+            index = value(lhs) == .boolean(true) ? rhs : lhs
+        }
+        let node = tree.nodes[index]
+        let part = ExpressionChecker.text(of: node.range, in: scalars)
         if case .failure(let message) = outcomes[index] {
-            // Blame the deepest failing child: that is where the failure started.
-            if let failing = node.children.first(where: { if case .failure = outcomes[$0] { true } else { false } }),
-                case .infix(let symbol) = node.kind, symbol == .and || symbol == .or
-            {
-                return explain(failing, tree: tree, outcomes: outcomes, scalars: scalars)
-            }
             return (part, "could not be evaluated: \(message)")
         }
         let literals = node.children.map { value($0)?.literal ?? "?" }
         switch node.kind {
-        case .infix(.and):
-            let lhs = node.children[0]
-            let blamed = value(lhs) == .boolean(true) ? node.children[1] : lhs
-            return explain(blamed, tree: tree, outcomes: outcomes, scalars: scalars)
         case .infix(.or):
-            let (lp, ld) = explain(node.children[0], tree: tree, outcomes: outcomes, scalars: scalars)
-            let (rp, rd) = explain(node.children[1], tree: tree, outcomes: outcomes, scalars: scalars)
-            return (part, "neither side is true (\(lp): \(ld); \(rp): \(rd))")
+            // Every operand of the chain was false: each says why (the first few).
+            var operands: [Int] = []
+            var pending = [index]
+            while let next = pending.popLast() {
+                if case .infix(.or) = tree.nodes[next].kind {
+                    pending.append(contentsOf: tree.nodes[next].children.reversed())
+                } else {
+                    operands.append(next)
+                }
+            }
+            let shown = operands.prefix(3).map { operand in
+                let (p, d) = explain(operand, tree: tree, outcomes: outcomes, scalars: scalars)
+                return "\(p): \(d)"
+            }
+            let more = operands.count > 3 ? "; and \(operands.count - 3) more" : ""
+            return (part, (operands.count == 2 ? "neither side is true (" : "no side is true (") + shown.joined(separator: "; ") + more + ")")
         case .infix(let symbol):
             return (part, "\(literals[0]) \(symbol.rawValue) \(literals[1]) is \(value(index)?.literal ?? "false")")
         case .prefix(.not):

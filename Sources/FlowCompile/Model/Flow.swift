@@ -38,6 +38,13 @@ public struct Flow: Sendable, Hashable {
     public var variables: [ValueDeclaration]
     /// When the flow is presented (`trigger:`); `nil` when the host shows it directly.
     public var trigger: PresentationTrigger?
+    /// The custom handlers the flow's steps run (`handlers:`), with their arguments and
+    /// returned values.
+    public var handlers: [HandlerDeclaration]
+    /// Names declared (under `context:`, `variables:`, an event's payload or a handler's
+    /// `returns`) with a type that did not decode: already reported, so expressions naming
+    /// them are not reported again.
+    @IgnoredInEquality package var namesWithBrokenTypes: [String] = []
     /// Where `start` is written (for diagnostics), when it came from a file.
     @IgnoredInEquality package var startSpan: SourceSpan?
     /// Where the screens are written: the `screens` mapping of a flow file, or the root
@@ -46,15 +53,16 @@ public struct Flow: Sendable, Hashable {
 
     /// A flow of `screens` starting at `start`, which should name one of them (`validate`
     /// reports `unknown-screen` otherwise). `version` defaults to 1 and `presentation` to
-    /// ``Presentation/present``; `context`, `events`, `variables` (declarations) and `trigger`
-    /// default to none. `startSpan` and `screensSpan` are where `start` and the
+    /// ``Presentation/present``; `context`, `events`, `variables` (declarations), `trigger`
+    /// and `handlers` default to none. `startSpan` and `screensSpan` are where `start` and the
     /// screens are written in a file, for diagnostics (default `nil`).
     public init(
         version: Int = 1, id: String, start: String, presentation: Presentation = .present,
         screens: [FeedbackConfiguration], context: [ValueDeclaration] = [], events: [EventDeclaration] = [],
-        variables: [ValueDeclaration] = [], trigger: PresentationTrigger? = nil, startSpan: SourceSpan? = nil,
-        screensSpan: SourceSpan? = nil
+        variables: [ValueDeclaration] = [], trigger: PresentationTrigger? = nil, handlers: [HandlerDeclaration] = [],
+        startSpan: SourceSpan? = nil, screensSpan: SourceSpan? = nil
     ) {
+        self.handlers = handlers
         self.context = context
         self.events = events
         self.variables = variables

@@ -66,6 +66,28 @@ public struct Step: Sendable, Hashable {
     /// document order, so validation can check their `${name}` references. Empty for
     /// steps built in code and for steps whose argument is already a ``TemplateString``.
     @IgnoredInEquality package var argumentTemplates: [TemplateString]
+    /// For a custom step whose argument is a mapping: its entries with where their keys
+    /// and values are written, so validation can check them against the handler's
+    /// declaration. Empty otherwise.
+    @IgnoredInEquality package var argumentEntries: [ArgumentEntry] = []
+
+    /// One entry of a custom step's mapping argument.
+    package struct ArgumentEntry: Sendable, Hashable {
+        package var name: String
+        package var keySpan: SourceSpan?
+        package var valueSpan: SourceSpan?
+        package var value: FlowValue
+        /// The value as a template, when it is a string.
+        package var template: TemplateString?
+
+        package init(name: String, keySpan: SourceSpan?, valueSpan: SourceSpan?, value: FlowValue, template: TemplateString?) {
+            self.name = name
+            self.keySpan = keySpan
+            self.valueSpan = valueSpan
+            self.value = value
+            self.template = template
+        }
+    }
 
     /// A step of `kind`. The rest is where it is written in a file, for diagnostics: `span`
     /// the step (its bare name or one-key mapping), `argumentSpan` its argument, `nameSpan`

@@ -104,6 +104,7 @@ package enum FlowValidator {
             run.checkFeedbackRatings()
             run.checkTemplates(fieldIDs: fieldIDs)
             run.checkExpressions()
+            run.checkHandlers()
         }
         diagnostics.append(contentsOf: run.diagnostics.diagnostics)
     }

@@ -19,15 +19,23 @@ extension ValidationRun {
     /// and variables, and host-provided variables (strings).
     func expressionEnvironment() -> ExpressionEnvironment {
         var environment = ExpressionEnvironment()
+        environment.unchecked = flow.namesWithBrokenTypes
         for name in additionalVariables { environment.declare(name, ValueType(.string)) }
         for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }
         for declaration in flow.context + flow.variables { environment.declare(declaration.name, declaration.type) }
+        // What a handler returned, `null` until it has.
+        for handler in handlerManifest + flow.handlers {
+            for value in handler.returns {
+                environment.declare(handler.returnedName(value.name), ValueType(value.type.base, isOptional: true))
+            }
+        }
         for screen in flow.screens {
             for field in screen.fields.compactMap(\.field) {
                 switch field.kind {
                 case .rating(let min, let max, _):
                     environment.declare(field.id, ValueType(.integer))
-                    if min <= max, max - min < 100 { environment.domains[field.id] = (min...max).map { .integer($0) } }
+                    let (width, overflow) = max.subtractingReportingOverflow(min)
+                    if min <= max, !overflow, width < 100 { environment.domains[field.id] = (min...max).map { .integer($0) } }
                 case .textField, .textEditor: environment.declare(field.id, ValueType(.string))
                 case .toggle: environment.declare(field.id, ValueType(.boolean))
                 }
@@ -91,6 +99,7 @@ extension ValidationRun {
     /// The trigger's event must be declared; its condition may read the event's payload.
     private mutating func checkTrigger(_ trigger: PresentationTrigger, in environment: ExpressionEnvironment) {
         var environment = environment
+        environment.readsEvent = true
         if let event = flow.events.first(where: { $0.name == trigger.event }) {
             for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
         } else {
@@ -106,10 +115,18 @@ extension ValidationRun {
 
     private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) {
         guard let variable = flow.variables.first(where: { $0.name == assignment.name }) else {
-            report(
-                .unknownReference, "unknown variable '\(assignment.name)'", at: assignment.span,
-                hint: Suggestion.hint(for: assignment.name, among: flow.variables.map(\.name))
-                    ?? "declare it under 'variables:', e.g. 'variables: {\(assignment.name): integer}'")
+            let name = assignment.name
+            let isField = flow.screens.contains { $0.fields.contains { $0.fieldID == name } }
+            let hint: String =
+                if isField {
+                    "'\(name)' is a field: the person fills it in; 'set' gives values to variables declared under 'variables:' with other names"
+                } else if ContextVariable.isReserved(name) || name.hasPrefix(EventDeclaration.payloadPrefix) {
+                    "names starting with 'flow.', 'screen.' or 'event.' are built in; declare a variable with another name under 'variables:'"
+                } else {
+                    Suggestion.hint(for: name, among: flow.variables.map(\.name))
+                        ?? "declare it under 'variables:', e.g. 'variables: {\(name): integer}'"
+                }
+            report(.unknownReference, "unknown variable '\(name)'", at: assignment.span, hint: hint)
             check(assignment.value, as: .template, in: environment)
             return
         }
@@ -139,9 +156,14 @@ extension ValidationRun {
         let (types, problems) = ExpressionChecker.check(tree, text: text, in: environment)
         for problem in problems { report(problem, place: place) }
         guard problems.isEmpty, case .value(let type) = types[tree.root] else {
-            if problems.isEmpty, types[tree.root] == .null, case .assignment(let expected) = role, !expected.isOptional {
-                let problem = ExpressionMessages.valueMismatch(expected: expected, found: "null", at: tree.nodes[tree.root].range)
-                report(problem, place: place)
+            if problems.isEmpty, types[tree.root] == .null {
+                switch role {
+                case .assignment(let expected) where !expected.isOptional:
+                    report(ExpressionMessages.valueMismatch(expected: expected, found: "null", at: tree.nodes[tree.root].range), place: place)
+                case .condition:
+                    report(ExpressionMessages.conditionNotBoolean(found: "null", at: tree.nodes[tree.root].range), place: place)
+                default: break
+                }
             }
             return nil
         }

@@ -7,6 +7,8 @@ struct ValidationRun {
     let additionalVariables: [String]
     /// Custom step names the host registers handlers for (never `unknown-step`).
     let knownHandlers: Set<String>
+    /// The handlers the host declares in a manifest, with their arguments.
+    let handlerManifest: [HandlerDeclaration]
     /// Lower-case URL schemes `openURL` may use.
     let allowedURLSchemes: Set<String>
     /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
@@ -20,7 +22,7 @@ struct ValidationRun {
     /// Every step of every screen's actions (`onFailure` included), screen by screen in
     /// written order, for the rules that look at steps one at a time; collected once, so
     /// that no rule copies whole screens to reach them.
-    private let allSteps: [Step]
+    let allSteps: [Step]
     /// The steps of `flow.screens[i]` are `allSteps[stepRanges[i]]`.
     private let stepRanges: [Range<Int>]
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
@@ -32,6 +34,7 @@ struct ValidationRun {
         self.flow = flow
         additionalVariables = options.additionalVariables
         knownHandlers = options.knownHandlers
+        handlerManifest = options.handlerManifest
         allowedURLSchemes = Set(options.allowedURLSchemes.map { $0.lowercased() })
         self.source = source
         var seen: Set<String> = []
@@ -402,7 +405,8 @@ struct ValidationRun {
     /// (``TemplateLocator/spans(in:for:source:)``: one pass over the scalar however many
     /// `${…}` it holds), and "did you mean" asks a list of known names prepared once.
     mutating func checkTemplates(fieldIDs: [String]) {
-        let known = fieldIDs + ContextVariable.names + additionalVariables + (flow.context + flow.variables).map(\.name)
+        let returned = (handlerManifest + flow.handlers).flatMap { handler in handler.returns.map { handler.returnedName($0.name) } }
+        let known = fieldIDs + ContextVariable.names + additionalVariables + (flow.context + flow.variables).map(\.name) + returned
         let knownSet = Set(known)
         var candidates: Suggestion.Candidates?
         for position in flow.screens.indices {

@@ -94,6 +94,8 @@ package enum TriggerEvaluation {
     package static func limitReached(
         _ limit: PresentationLimit, flowID: String, history: [PresentationRecord], now: Date, quietPeriod: Int?
     ) -> LimitReached? {
+        // A record dated after `now` (a clock set back, a replayed history) has not happened yet.
+        let history = history.filter { $0.date <= now }
         let own = history.filter { $0.flowID == flowID }
         let presented = own.filter { $0.kind == .presented }.map(\.date).sorted()
         var reached: [LimitReached] = []

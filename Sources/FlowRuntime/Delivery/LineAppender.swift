@@ -8,7 +8,9 @@ import Darwin
 import FlowCompile
 import FlowSource
 
-/// Appends whole lines to a file: each append is complete or absent, never half a line.
+/// Appends whole lines to a file: each append is complete or absent, never half a line,
+/// and starts on a line of its own (after a line break added when the file did not end
+/// with one).
 ///
 /// The file is opened for each append with `O_WRONLY | O_APPEND | O_CREAT` (mode 0644),
 /// so every `write(2)` lands at the end even if another writer appended meanwhile
@@ -22,12 +24,19 @@ struct LineAppender: Sendable {
 
     /// Appends `line` (which must end with `\n`).
     func append(_ line: [UInt8]) throws(DeliveryError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path: path, code: errno) }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .writeFailed(path: path, code: errno) }
         let sizeBefore = status.st_size
+        var line = line
+        // A file whose last line was cut (or written by hand without a final line break)
+        // gets one first, so this line stays a line of its own.
+        if sizeBefore > 0 {
+            var last: UInt8 = 0
+            if pread(fd, &last, 1, sizeBefore - 1) == 1, last != 0x0A { line.insert(0x0A, at: 0) }
+        }
 
         var written = 0
         while written < line.count {

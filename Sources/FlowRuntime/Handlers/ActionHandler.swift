@@ -16,4 +16,18 @@ public protocol ActionHandler: Sendable {
     /// Runs the custom step described by `invocation`: its name, rendered argument, flow id
     /// and the flow's field values. Returning means the step succeeded; throwing fails it.
     func perform(_ invocation: ActionInvocation) async throws
+
+    /// Runs the step like ``perform(_:)`` and returns the values the handler declares
+    /// under `returns`, by name (`["connected": true]`); later expressions and templates
+    /// read them as `NAME.FIELD` (`reconnect.connected`). The default runs
+    /// ``perform(_:)`` and returns none; the navigator calls this one.
+    func performReturningValues(_ invocation: ActionInvocation) async throws -> [String: ExpressionValue]
+}
+
+extension ActionHandler {
+    /// Runs ``perform(_:)`` and returns no values.
+    public func performReturningValues(_ invocation: ActionInvocation) async throws -> [String: ExpressionValue] {
+        try await perform(invocation)
+        return [:]
+    }
 }

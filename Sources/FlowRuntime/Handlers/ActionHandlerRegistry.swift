@@ -22,6 +22,7 @@ public struct ActionHandlerRegistry: Sendable {
     public var allowedURLSchemes: Set<String>
     private var handlers: [String: any ActionHandler] = [:]
     private var validators: [String: any TriggerValidator] = [:]
+    private var declarations: [String: HandlerDeclaration] = [:]
 
     /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
     /// ``register(_:_:)``). Both default to handlers that do nothing
@@ -47,6 +48,41 @@ public struct ActionHandlerRegistry: Sendable {
         handlers[name] = handler
     }
 
+    /// Adds (or replaces) the handler of `declaration.name`, with the arguments and
+    /// returned values it declares, which ``manifest()`` exports.
+    public mutating func register(_ declaration: HandlerDeclaration, _ handler: any ActionHandler) {
+        handlers[declaration.name] = handler
+        declarations[declaration.name] = declaration
+    }
+
+    /// The declarations of the handlers registered with one
+    /// (``register(_:_:)-(HandlerDeclaration,_)``), sorted by name: what
+    /// `CompileOptions(handlerManifest:)` takes, so validation checks steps against
+    /// exactly the handlers this registry runs.
+    public var handlerManifest: [HandlerDeclaration] {
+        declarations.keys.sorted().compactMap { declarations[$0] }
+    }
+
+    /// ``handlerManifest`` as JSON text, the shape of a flow's `handlers:` and of
+    /// `validate --handlers FILE`:
+    /// `{"reconnect":{"arguments":{"timeout":"integer"},"description":"…","returns":{"connected":"boolean"}}}`
+    /// (keys sorted; parts a declaration does not have are left out). So an app and CI
+    /// check flows against one file.
+    public func manifest() -> String {
+        var members: [String: FlowValue] = [:]
+        for declaration in handlerManifest {
+            var parts: [String: FlowValue] = [:]
+            func types(_ values: [ValueDeclaration]) -> FlowValue {
+                .object(Dictionary(values.map { ($0.name, FlowValue.string($0.type.description)) }, uniquingKeysWith: { first, _ in first }))
+            }
+            if !declaration.arguments.isEmpty { parts["arguments"] = types(declaration.arguments) }
+            if !declaration.returns.isEmpty { parts["returns"] = types(declaration.returns) }
+            if let description = declaration.description { parts["description"] = .string(description) }
+            members[declaration.name] = .object(parts)
+        }
+        return JSONTextWriter.text(of: .object(members))
+    }
+
     /// Adds (or replaces) the validator a trigger names as `validator: name`
     /// (case-sensitive).
     public mutating func registerValidator(_ name: String, _ validator: any TriggerValidator) {
@@ -66,12 +102,12 @@ public struct ActionHandlerRegistry: Sendable {
     /// The names with a registered handler, sorted.
     package var registeredNames: [String] { handlers.keys.sorted() }
 
-    /// Runs a custom step.
+    /// Runs a custom step and returns the values its handler returned, by name.
     /// - Throws: ``StepError/noHandler(_:)`` when no handler has the name, or whatever
     ///   the handler throws.
-    package func perform(_ invocation: ActionInvocation) async throws {
+    package func perform(_ invocation: ActionInvocation) async throws -> [String: ExpressionValue] {
         guard let handler = handlers[invocation.name] else { throw StepError.noHandler(invocation.name) }
-        try await handler.perform(invocation)
+        return try await handler.performReturningValues(invocation)
     }
 
     /// Checks `url`'s scheme and hands it to the URL handler.

@@ -47,8 +47,9 @@ package enum FlowChange: Sendable, Hashable {
     /// type; nothing happens once the flow has ended.
     case setVariable(String, to: ExpressionValue)
     /// Adds or replaces values the host provides (the payload of the event that presented
-    /// the flow, a context value that changed); gives ``NavigatorEvent/screenUpdated(_:)``
-    /// of the top screen. Never refused.
+    /// the flow, a context value that changed, what a handler returned); gives
+    /// ``NavigatorEvent/screenUpdated(_:)`` of the top screen, unless an action runs (its
+    /// end redraws the screen). Never refused.
     case updateContext([String: ExpressionValue])
     /// A tap on `slot` of an instance that passes the tap checks: the instance becomes
     /// busy and its stored error message is cleared. Refused with the ``TapResult`` that

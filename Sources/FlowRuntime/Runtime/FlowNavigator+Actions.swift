@@ -131,7 +131,13 @@ extension FlowNavigator {
             let invocation = ActionInvocation(
                 name: name, argument: argument.map { state.render($0, screenID: instance.screenID) }, screen: instance,
                 flowID: flowID, fields: state.values)
-            try await reportingResult(of: step, instance) { try await registry.perform(invocation) }
+            var returned: [String: ExpressionValue] = [:]
+            try await reportingResult(of: step, instance) { returned = try await registry.perform(invocation) }
+            // What the handler returned is read as `NAME.FIELD` from now on.
+            if !returned.isEmpty, state.isRunning(instance.id) {
+                await delivery.deliver(settle(.updateContext(
+                    Dictionary(uniqueKeysWithValues: returned.map { ("\(name).\($0.key)", $0.value) }))))
+            }
 
         case .perform(let closure):
             try await reportingResult(of: step, instance) { try await closure.body() }

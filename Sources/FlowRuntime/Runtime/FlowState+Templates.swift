@@ -6,16 +6,18 @@ import FlowSource
 extension FlowState {
     /// The value of every name an expression on screen `screenID` may read: `flow.id`,
     /// `screen.id`, a field (a rating as an integer, a text as a string, a toggle as a
-    /// boolean), a flow variable, then a value the host provides; `nil` for an unknown name.
+    /// boolean), a flow variable, then a value the host provides (`null` for an optional
+    /// declared value not given, and for what a handler returns before it has); `nil` for
+    /// an unknown name.
     package func expressionLookup(screenID: String) -> (String) -> ExpressionValue? {
-        let values = values, variables = variables, context = context, flowID = flowID
+        let values = values, variables = variables, context = context, flowID = flowID, nullUntilGiven = nullUntilGiven
         return { name in
             switch name {
             case ContextVariable.flowID.rawValue: return .string(flowID)
             case ContextVariable.screenID.rawValue: return .string(screenID)
             default:
                 if let value = values[name] { return value.expressionValue }
-                return variables[name] ?? context[name]
+                return variables[name] ?? context[name] ?? (nullUntilGiven.contains(name) ? .null : nil)
             }
         }
     }

@@ -51,6 +51,9 @@ package struct FlowState: Sendable, Equatable {
     package private(set) var variables: [String: ExpressionValue] = [:]
     /// The declared type of each flow variable, checked when a `set` step assigns it.
     package let variableTypes: [String: ValueType]
+    /// The names that read as `null` until given a value: context values declared with
+    /// an optional type, and what declared handlers return (`NAME.FIELD`).
+    package let nullUntilGiven: Set<String>
     /// What ``FlowChange/start`` applies: the flow's start screen, pushed or presented.
     package let startOperation: NavigationOperation
     /// The stacks.
@@ -84,6 +87,9 @@ package struct FlowState: Sendable, Equatable {
             variables[variable.name] = Self.variableStart(variable.type)
         }
         variableTypes = types
+        nullUntilGiven = Set(
+            flow.context.filter(\.type.isOptional).map(\.name)
+                + flow.handlers.flatMap { handler in handler.returns.map { handler.returnedName($0.name) } })
         startOperation = flow.presentation == .push ? .push(flow.start) : .present(flow.start)
         for screen in flow.screens where screens[screen.id] == nil {
             screens[screen.id] = screen
@@ -219,6 +225,8 @@ package struct FlowState: Sendable, Equatable {
         case .updateContext(let values):
             guard outcome == nil else { return [] }
             context.merge(values) { $1 }
+            // While an action runs (a handler's returned values) its end redraws the screen.
+            guard running == nil else { return [] }
             return snapshot().map { [.screenUpdated($0)] } ?? []
         case .beginAction(let id, let slot):
             if let refusal = tapRefusal(slot, on: id) { throw .tap(refusal) }

@@ -17,6 +17,9 @@ package enum DurationText {
         return seconds <= 100 * 365 * 86_400 ? seconds : nil
     }
 
+    /// How to write a duration, for hints.
+    package static let hint = "write a whole number from 1 and a unit, s, m, h or d: 30s, 15m, 12h, 7d (at most 36500d)"
+
     /// `seconds` in the largest unit that divides it: `604800` → `7d`, `90` → `90s`.
     package static func text(_ seconds: Int) -> String {
         for unit in units.reversed() where seconds > 0 && seconds % unit.seconds == 0 {

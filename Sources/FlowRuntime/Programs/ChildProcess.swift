@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// Runs one program to its end without a shell: `posix_spawn(3)` of `arguments[0]`
+/// (searched in `PATH` when it holds no `/`) with exactly `arguments` and `environment`,
+/// in a process group of its own, with `input` written to its standard input and its
+/// standard output and error read, each up to a bound.
+///
+/// Bounded in time and size: after `timeout` seconds, or when the caller's task is
+/// cancelled, the whole process group gets `SIGTERM`, then `SIGKILL` one second later;
+/// output past `outputLimit` bytes is read and dropped (so the program never blocks on a
+/// full pipe) and reported as cut. The child is always waited for (no zombie), and its
+/// process group is sent `SIGKILL` once it has exited, so nothing it started in its
+/// group outlives the step. The blocking work runs on a Dispatch queue of its own, never
+/// on Swift's cooperative threads.
+package enum ChildProcess {
+    /// How a run ended.
+    package struct Result: Sendable, Hashable {
+        /// How the program ended.
+        package enum Ending: Sendable, Hashable {
+            /// It exited with this status.
+            case exited(Int32)
+            /// A signal ended it (not one we sent).
+            case signalled(Int32)
+            /// It ran past the timeout and was killed.
+            case timedOut
+            /// The caller's task was cancelled and it was killed.
+            case cancelled
+        }
+
+        package var ending: Ending
+        package var standardOutput: [UInt8]
+        package var standardError: [UInt8]
+        /// Whether standard output went past the limit (the rest was dropped).
+        package var outputCut: Bool
+        /// Whether standard error went past the limit.
+        package var errorCut: Bool
+    }
+
+    /// Why a program could not be started.
+    package struct StartFailure: Error, Sendable, Hashable, CustomStringConvertible {
+        package var program: String
+        package var reason: String
+        package var description: String { "cannot start '\(program)': \(reason)" }
+    }
+
+    /// Runs `arguments` and returns how it ended.
+    /// - Throws: ``StartFailure`` when the program cannot be started (not found, not
+    ///   executable) or a pipe cannot be made.
+    package static func run(
+        _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int
+    ) async throws -> Result {
+        let cancelled = Atomic<Bool>(false)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+                queue.async {
+                    continuation.resume(with: Swift.Result {
+                        try runBlocking(
+                            arguments, environment: environment, input: input, timeout: timeout, outputLimit: outputLimit,
+                            cancelled: cancelled)
+                    })
+                }
+            }
+        } onCancel: {
+            cancelled.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// One queue per run would do; a concurrent queue lets runs overlap (each blocks its own
+    /// worker thread, never a cooperative one).
+    private static let queue = DispatchQueue(label: "feedbackflow.child-process", attributes: .concurrent)
+
+    /// The path `program` would run as: itself when it holds a `/`, else the first
+    /// executable file of that name in `PATH` (`/usr/local/bin:/usr/bin:/bin` when unset);
+    /// `nil` when there is none. What `run` checks before the flow starts.
+    package static func resolve(_ program: String, path: String?) -> String? {
+        if program.contains("/") { return isExecutableFile(program) ? program : nil }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            if isExecutableFile(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// A regular file this process may execute.
+    package static func isExecutableFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int,
+        cancelled: borrowing Atomic<Bool>
+    ) throws -> Result {
+        guard let program = arguments.first else { throw StartFailure(program: "", reason: "no program given") }
+        guard let executable = resolve(program, path: environment["PATH"]) else {
+            throw StartFailure(program: program, reason: program.contains("/") ? "not an executable file" : "not found in PATH")
+        }
+        var pipes: [[Int32]] = []
+        for _ in 0..<3 {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else {
+                for pair in pipes { pair.forEach { close($0) } }
+                throw StartFailure(program: program, reason: "cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            pipes.append(fds)
+        }
+        let (stdinRead, stdinWrite) = (pipes[0][0], pipes[0][1])
+        let (stdoutRead, stdoutWrite) = (pipes[1][0], pipes[1][1])
+        let (stderrRead, stderrWrite) = (pipes[2][0], pipes[2][1])
+        // The parent's ends must not leak into the child, nor into other children.
+        for fd in [stdinWrite, stdoutRead, stderrRead] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinRead, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutWrite, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrWrite, 2)
+        for fd in [stdinRead, stdoutWrite, stderrWrite] { posix_spawn_file_actions_addclose(&actions, fd) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A process group of its own (pgid = its pid), default signal handling, no blocked signals.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable)] + arguments.dropFirst().map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        for fd in [stdinRead, stdoutWrite, stderrWrite] { close(fd) }
+        guard spawned == 0 else {
+            for fd in [stdinWrite, stdoutRead, stderrRead] { close(fd) }
+            throw StartFailure(program: program, reason: String(cString: strerror(spawned)))
+        }
+
+        var result = Result(ending: .exited(0), standardOutput: [], standardError: [], outputCut: false, errorCut: false)
+        var open: [Int32: Bool] = [stdinWrite: true, stdoutRead: true, stderrRead: true]
+        for fd in open.keys { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        if input.isEmpty {
+            close(stdinWrite)
+            open[stdinWrite] = false
+        }
+        var written = 0
+        let deadline = now() + timeout
+        var killedFor: Result.Ending?
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+
+        // Feed standard input and drain both outputs until the outputs close or time is up.
+        while open[stdoutRead] == true || open[stderrRead] == true {
+            if cancelled.load(ordering: .relaxed) { killedFor = .cancelled; break }
+            if now() >= deadline { killedFor = .timedOut; break }
+            var fds = open.filter(\.value).map { fd, _ in
+                pollfd(fd: fd, events: Int16(fd == stdinWrite ? POLLOUT : POLLIN), revents: 0)
+            }
+            let ready = poll(&fds, nfds_t(fds.count), 50)
+            if ready < 0, errno != EINTR { break }
+            for entry in fds where entry.revents != 0 {
+                if entry.fd == stdinWrite {
+                    let n = input.withUnsafeBytes { bytes in
+                        write(stdinWrite, bytes.baseAddress.map { $0 + written }, input.count - written)
+                    }
+                    if n > 0 { written += n }
+                    if n < 0, errno != EAGAIN, errno != EINTR { written = input.count }  // EPIPE: the program stopped reading
+                    if written >= input.count {
+                        close(stdinWrite)
+                        open[stdinWrite] = false
+                    }
+                    continue
+                }
+                let n = read(entry.fd, &buffer, buffer.count)
+                if n > 0 {
+                    let isOutput = entry.fd == stdoutRead
+                    var kept = isOutput ? result.standardOutput : result.standardError
+                    let room = max(0, outputLimit - kept.count)
+                    kept.append(contentsOf: buffer[0..<min(n, room)])
+                    if n > room {
+                        if isOutput { result.outputCut = true } else { result.errorCut = true }
+                    }
+                    if isOutput { result.standardOutput = kept } else { result.standardError = kept }
+                } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+                    close(entry.fd)
+                    open[entry.fd] = false
+                }
+            }
+        }
+        if open[stdinWrite] == true { close(stdinWrite) }
+        if let killedFor {
+            terminate(group: pid)
+            result.ending = killedFor
+        }
+        for (fd, isOpen) in open where isOpen && fd != stdinWrite { close(fd) }
+
+        // Wait for the child; past the deadline (it closed its outputs but did not exit), kill it.
+        var status: Int32 = 0
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            if waited < 0, errno != EINTR { break }
+            if killedFor == nil, cancelled.load(ordering: .relaxed) || now() >= deadline {
+                killedFor = cancelled.load(ordering: .relaxed) ? .cancelled : .timedOut
+                result.ending = killedFor ?? .timedOut
+                terminate(group: pid)
+            }
+            usleep(5_000)
+        }
+        // Whatever the program left running in its group goes with it.
+        kill(-pid, SIGKILL)
+        if killedFor == nil {
+            if (status & 0x7F) == 0 {
+                result.ending = .exited((status >> 8) & 0xFF)
+            } else {
+                result.ending = .signalled(status & 0x7F)
+            }
+        }
+        return result
+    }
+
+    /// `SIGTERM` to the group, then `SIGKILL` after up to one second if the leader still runs.
+    private static func terminate(group pid: pid_t) {
+        kill(-pid, SIGTERM)
+        let until = now() + 1
+        var status: Int32 = 0
+        while now() < until {
+            // Reaped here already: the caller's waitpid then fails with ECHILD and stops.
+            if waitpid(pid, &status, WNOHANG) == pid {
+                kill(-pid, SIGKILL)
+                return
+            }
+            usleep(10_000)
+        }
+        kill(-pid, SIGKILL)
+    }
+
+    /// Seconds on the monotonic clock.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,78 @@
+import FeedbackFlow
+import FeedbackFlowTestSupport
+import Foundation
+import Testing
+
+/// Edges of decisions found by using them: wide rating ranges, flat chains, optional
+/// values never given, a history file without its last line break, records from the future.
+@Suite("Decisions at their edges")
+struct DecisionEdgeTests {
+    static func compile(_ text: String) -> FlowCompilation {
+        FlowCompiler.compile(text: text, format: .yaml, name: "edge.yaml")
+    }
+
+    @Test("a rating whose range is wider than 64 bits is validated, not a crash")
+    func wideRating() {
+        let compilation = Self.compile("""
+            version: 1
+            style: feedback
+            image: l
+            title: T
+            extraContent:
+              - rating: {id: r, min: -1, max: 9223372036854775807}
+              - text: hi
+                visibleWhen: "r > 0"
+            primaryAction: {button: {title: Go, action: dismiss}}
+            """)
+        #expect(!compilation.hasErrors)
+    }
+
+    @Test("flat chains nest nothing: 300 operands joined by && and 300 by + are accepted")
+    func flatChains() {
+        let conjunction = (0..<300).map { _ in "flag" }.joined(separator: " && ")
+        let sum = "1" + String(repeating: " + 1", count: 299)
+        #expect(!FlowExpression(conjunction).parsed.isFailure)
+        #expect(FlowExpression(sum).evaluate { _ in nil } == .value(.integer(300)))
+        let why = FlowExpression(conjunction).whyNotTrue { $0 == "flag" ? .boolean(false) : nil }
+        #expect(why?.description == "flag: flag is false")
+    }
+
+    @Test("a declared optional context value that is not given is null on the screen, as for the trigger")
+    func optionalContextIsNull() async throws {
+        let flow = try #require(Self.compile("""
+            version: 1
+            context: {opt: integer?}
+            style: feedback
+            image: logo
+            title: "isnull=${opt == null}"
+            primaryAction: {button: {title: Go, action: dismiss}}
+            """).flow)
+        let navigator = FlowNavigator(flow: flow)
+        try await navigator.start()
+        #expect(await navigator.snapshot()?.title == "isnull=true")
+    }
+
+    @Test("a record appended to a history file whose last line has no line break starts a line of its own")
+    func historyWithoutFinalNewline() async throws {
+        let path = temporaryPath("history.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"at":"2026-04-01T00:00:00Z","flow":"f1","kind":"presented"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let history = JSONFilePresentationHistory(path: path)
+        try await history.record(PresentationRecord(flowID: "f1", kind: .presented, date: Date(timeIntervalSince1970: 1_777_593_600)))
+        #expect(try await history.records().count == 2)
+    }
+
+    @Test("history records dated after the clock do not count against a limit")
+    func futureRecords() {
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        let future = PresentationRecord(flowID: "f", kind: .presented, date: now.addingTimeInterval(86_400))
+        let limit = PresentationLimit(maxPresentations: 1, period: 30 * 86_400, minimumInterval: 7 * 86_400)
+        #expect(TriggerEvaluation.limitReached(limit, flowID: "f", history: [future], now: now, quietPeriod: 86_400) == nil)
+    }
+}
+
+extension Result {
+    fileprivate var isFailure: Bool {
+        if case .failure = self { true } else { false }
+    }
+}
