@@ -44,6 +44,15 @@ struct StepTableSchemaTests {
         }
     }
 
+    @Test("the schema refuses exactly the built-in step names as handler names")
+    func handlerNames() throws {
+        let data = try Data(contentsOf: SchemaTests.schemaFile)
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let handlers = try #require((schema["$defs"] as? [String: Any])?["handlers"] as? [String: Any])
+        let refused = try #require(((handlers["propertyNames"] as? [String: Any])?["not"] as? [String: Any])?["enum"] as? [String])
+        #expect(Set(refused) == Set(BuiltInStep.names))
+    }
+
     @Test("the schema refuses a bare name exactly for the steps whose argument is required")
     func bareNamesRefused() throws {
         let oneOf = try #require(try Self.stepDefinition()["oneOf"] as? [[String: Any]])

@@ -14,15 +14,25 @@ extension DecodingSession {
         // One key names the kind; `visibleWhen` and `requiredWhen` may stand beside it.
         func isKind(_ entry: MappingEntry) -> Bool { entry.keyText.map(FormatKeys.contentBlock.contains) ?? false }
         func isCondition(_ entry: MappingEntry) -> Bool { entry.keyText.map(FormatKeys.blockConditions.contains) ?? false }
-        let kinds = fields.entries.filter(isKind)
-        let others = fields.entries.filter { !isKind($0) && !isCondition($0) }
-        guard kinds.count <= 1 else {
-            report(.invalidContent, "a content block has exactly one key naming its kind; found \(kinds.count) keys", at: node.span,
+        // One pass, no arrays: the kind's entry, how many kinds, whether other keys are there.
+        var kindEntry: MappingEntry?
+        var kindCount = 0
+        var hasOthers = false
+        for position in fields.entries.indices {
+            if isKind(fields.entries[position]) {
+                kindCount += 1
+                if kindEntry == nil { kindEntry = fields.entries[position] }
+            } else if !isCondition(fields.entries[position]) {
+                hasOthers = true
+            }
+        }
+        guard kindCount <= 1 else {
+            report(.invalidContent, "a content block has exactly one key naming its kind; found \(kindCount) keys", at: node.span,
                    hint: "write each block as its own list item")
             return nil
         }
-        guard let entry = kinds.first, let name = entry.keyText else {
-            if others.isEmpty {
+        guard let entry = kindEntry, let name = entry.keyText else {
+            if !hasOthers {
                 report(.invalidContent, "a content block has exactly one key naming its kind; found none", at: node.span, hint: shapeHint)
             } else {
                 // Most likely a misspelt kind: "did you mean" among the kinds.
@@ -31,7 +41,7 @@ extension DecodingSession {
             return nil
         }
         // A kind and keys that are neither a kind nor a condition (a misspelt `requiredWhen`).
-        if !others.isEmpty { checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key") }
+        if hasOthers { checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key") }
         let visibleWhen = optionalExpression(fields, "visibleWhen")
         let requiredWhen = optionalExpression(fields, "requiredWhen")
         guard !entry.value.isNull else {

@@ -218,7 +218,8 @@ package enum ExpressionChecker {
     /// one backward walk hands every node its parent's facts.
     private static func nonNullNames(_ tree: ExpressionTree) -> [[String]] {
         var facts = [[String]](repeating: [], count: tree.nodes.count)
-        guard !tree.nodes.isEmpty else { return facts }
+        // Only a comparison with `null` proves anything; without one there is nothing to hand down.
+        guard tree.nodes.contains(where: { $0.kind == .literal(.null) }) else { return facts }
         for index in tree.nodes.indices.reversed() {
             let node = tree.nodes[index]
             for child in node.children { facts[child] = facts[index] }

@@ -10,12 +10,12 @@ package enum ExpressionDomainAnalysis {
     package static let maximumCombinations = 1_024
 
     /// The outcome of the subtree at `root` (default the whole tree) for every
-    /// combination of its names' values, in order, each with the values; `nil` when a
-    /// name has no domain or there are more than ``maximumCombinations`` combinations. A
-    /// subtree without names has one combination, the empty one.
+    /// combination of its names' values, in order; `nil` when a name has no domain or
+    /// there are more than ``maximumCombinations`` combinations. A subtree without names
+    /// has one combination, the empty one.
     package static func outcomes(
         of tree: ExpressionTree, root: Int? = nil, domains: [String: [ExpressionValue]]
-    ) -> [(values: [String: ExpressionValue], outcome: ExpressionEvaluator.Outcome)]? {
+    ) -> [ExpressionEvaluator.Outcome]? {
         let root = root ?? tree.root
         let run = tree.nodes[root].first...root
         var names: [String] = []
@@ -30,14 +30,18 @@ package enum ExpressionDomainAnalysis {
             guard total <= maximumCombinations else { return nil }
             nameDomains.append(domain)
         }
-        var results: [([String: ExpressionValue], ExpressionEvaluator.Outcome)] = []
+        var results: [ExpressionEvaluator.Outcome] = []
         results.reserveCapacity(total)
         var counters = [Int](repeating: 0, count: names.count)
+        var current = names.indices.map { nameDomains[$0][0] }
+        var outcomes: [ExpressionEvaluator.Outcome] = []
         for _ in 0..<total {
-            var values: [String: ExpressionValue] = [:]
-            for (position, name) in names.enumerated() { values[name] = nameDomains[position][counters[position]] }
-            let outcomes = ExpressionEvaluator.evaluate(tree, nodes: run) { values[$0] }
-            results.append((values, outcomes.last ?? .failure("empty expression")))
+            for position in names.indices { current[position] = nameDomains[position][counters[position]] }
+            // The few names are looked up by a scan: cheaper than a dictionary per combination.
+            ExpressionEvaluator.evaluate(tree, nodes: run, into: &outcomes) { name in
+                names.firstIndex(of: name).map { current[$0] }
+            }
+            results.append(outcomes.last ?? .failure("empty expression"))
             // The next combination, like an odometer.
             var position = 0
             while position < counters.count {
@@ -53,8 +57,8 @@ package enum ExpressionDomainAnalysis {
     /// The one value the subtree at `root` has for every combination, when it has one
     /// (and no combination fails); `nil` otherwise.
     package static func constantValue(of tree: ExpressionTree, root: Int? = nil, domains: [String: [ExpressionValue]]) -> ExpressionValue? {
-        guard let outcomes = outcomes(of: tree, root: root, domains: domains), case .value(let first)? = outcomes.first?.outcome
+        guard let outcomes = outcomes(of: tree, root: root, domains: domains), case .value(let first)? = outcomes.first
         else { return nil }
-        return outcomes.allSatisfy { $0.outcome == .value(first) } ? first : nil
+        return outcomes.allSatisfy { $0 == .value(first) } ? first : nil
     }
 }

@@ -25,9 +25,20 @@ package enum ExpressionEvaluator {
     package static func evaluate(
         _ tree: ExpressionTree, nodes: ClosedRange<Int>? = nil, lookup: (String) -> ExpressionValue?
     ) -> [Outcome] {
-        guard !tree.nodes.isEmpty else { return [] }
-        let run = nodes ?? 0...tree.root
         var outcomes: [Outcome] = []
+        evaluate(tree, nodes: nodes, into: &outcomes, lookup: lookup)
+        return outcomes
+    }
+
+    /// ``evaluate(_:nodes:lookup:)`` into `outcomes` (emptied first, its storage reused):
+    /// for callers that evaluate one tree many times.
+    package static func evaluate(
+        _ tree: ExpressionTree, nodes: ClosedRange<Int>? = nil, into outcomes: inout [Outcome],
+        lookup: (String) -> ExpressionValue?
+    ) {
+        outcomes.removeAll(keepingCapacity: true)
+        guard !tree.nodes.isEmpty else { return }
+        let run = nodes ?? 0...tree.root
         outcomes.reserveCapacity(run.count)
         for index in run {
             let node = tree.nodes[index]
@@ -67,7 +78,6 @@ package enum ExpressionEvaluator {
             }
             outcomes.append(outcome)
         }
-        return outcomes
     }
 
     /// The outcome of the whole tree.

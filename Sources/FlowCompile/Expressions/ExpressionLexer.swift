@@ -98,21 +98,25 @@ package struct ExpressionLexer {
         }
     }
 
+    /// The text of `range`, a name or a number: ASCII only, so each scalar is one byte.
+    private func text(_ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { buffer in
+            for (offset, scalar) in scalars[range].enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+            return range.count
+        }
+    }
+
     private mutating func name(from start: Int) -> Result<ExpressionToken, ExpressionProblem> {
-        var text = ""
         while true {
-            while let scalar = peek(), Self.isNamePart(scalar) {
-                text.unicodeScalars.append(scalar)
-                position += 1
-            }
+            while let scalar = peek(), Self.isNamePart(scalar) { position += 1 }
             guard peek() == "." else { break }
             guard let after = peek(1), Self.isNameStart(after) else {
                 return .failure(ExpressionMessages.nameExpectedAfterDot(at: position..<(position + 1)))
             }
-            text.unicodeScalars.append(".")
             position += 1
         }
         let range = start..<position
+        let text = text(range)
         if let keyword = ExpressionKeyword(rawValue: text) {
             return .success(ExpressionToken(kind: .keyword(keyword), range: range))
         }
@@ -120,20 +124,12 @@ package struct ExpressionLexer {
     }
 
     private mutating func number(from start: Int) -> Result<ExpressionToken, ExpressionProblem> {
-        var text = ""
-        while let scalar = peek(), Self.isDigit(scalar) {
-            text.unicodeScalars.append(scalar)
-            position += 1
-        }
+        while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
         var isDecimal = false
         if peek() == ".", let after = peek(1), Self.isDigit(after) {
             isDecimal = true
-            text.unicodeScalars.append(".")
             position += 1
-            while let scalar = peek(), Self.isDigit(scalar) {
-                text.unicodeScalars.append(scalar)
-                position += 1
-            }
+            while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
         } else if peek() == "." {
             return .failure(ExpressionMessages.digitExpectedAfterPoint(at: position..<(position + 1)))
         }
@@ -141,6 +137,7 @@ package struct ExpressionLexer {
             return .failure(ExpressionMessages.unexpectedCharacter(scalar, at: position..<(position + 1)))
         }
         let range = start..<position
+        let text = text(range)
         if isDecimal {
             // 38 significant digits is what `Decimal` holds exactly.
             let digits = text.unicodeScalars.filter(Self.isDigit).drop { $0 == "0" }.count

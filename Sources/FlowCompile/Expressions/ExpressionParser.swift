@@ -72,10 +72,9 @@ package struct ExpressionParser {
     private mutating func add(
         _ kind: ExpressionTree.Kind, range: Range<Int>, operatorRange: Range<Int>, children: [Int] = []
     ) throws(ExpressionProblem) -> Int {
-        let height = 1 + (children.map { nodes[$0].height }.max() ?? 0)
         let first = children.first.map { nodes[$0].first } ?? nodes.count
         nodes.append(ExpressionTree.Node(
-            kind: kind, range: range, operatorRange: operatorRange, children: children, first: first, height: height))
+            kind: kind, range: range, operatorRange: operatorRange, children: children, first: first))
         return nodes.count - 1
     }
 

@@ -29,8 +29,6 @@ package struct ExpressionTree: Sendable, Hashable {
         package var children: [Int]
         /// The first index of the node's subtree.
         package var first: Int
-        /// The longest chain of nodes from this one down to a leaf (a leaf is 1).
-        package var height: Int
     }
 
     /// The nodes in post-order; the root is last.

@@ -25,6 +25,8 @@ public struct FlowAction: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// (each `if` before its `then` steps, then its `else` steps). Iterative, so however
     /// deep branches nest it uses no stack. O(steps).
     package var allSteps: [Step] {
+        // Most actions have no `if`: their steps are all their steps.
+        guard steps.contains(where: { if case .branch = $0.kind { true } else { false } }) else { return steps }
         var out: [Step] = []
         var pending: [ArraySlice<Step>] = [steps[...]]
         while var run = pending.popLast() {

@@ -104,6 +104,14 @@ public struct Step: Sendable, Hashable {
         self.nameSpan = nameSpan
     }
 
+    /// Whether the step decides (`if`) or sets variables (`set`).
+    package var isDecision: Bool {
+        switch kind {
+        case .branch, .assign: true
+        default: false
+        }
+    }
+
     /// The built-in step this is, `nil` for a custom step or a closure.
     package var builtIn: BuiltInStep? {
         switch kind {

@@ -62,6 +62,11 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         }
     }
 
+    /// Whether the string holds a `${expression}`. O(segments), no allocation.
+    package var hasExpressions: Bool {
+        segments.contains { if case .expression = $0 { true } else { false } }
+    }
+
     /// The `${expression}`s, in order, with the offsets of their `$`.
     package var expressions: [(expression: FlowExpression, offset: Int)] {
         segments.compactMap {

@@ -46,31 +46,33 @@ extension ValidationRun {
 
     /// Checks every expression of the flow, the `if` chains and the trigger.
     mutating func checkExpressions() {
+        guard hasDecisions else { return }
         let environment = expressionEnvironment()
         checkDeclarations()
-        for screen in flow.screens {
-            for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
-                if let condition = button.enabledWhen { check(condition, as: .condition, in: environment) }
+        // Every condition first, so the `if`-chain rules below know which are sound.
+        for step in allSteps {
+            switch step.kind {
+            case .branch(let branch): check(branch.condition, as: .condition, in: environment)
+            case .assign(let assignments):
+                for assignment in assignments { checkAssignment(assignment, in: environment) }
+            default: break
             }
-            for block in screen.extraContent {
+        }
+        for position in flow.screens.indices {
+            for button in [flow.screens[position].primaryAction.button, flow.screens[position].secondaryAction.button] {
+                if let condition = button?.enabledWhen { check(condition, as: .condition, in: environment) }
+            }
+            for block in flow.screens[position].extraContent {
                 if let condition = block.visibleWhen { check(condition, as: .condition, in: environment) }
                 if let condition = block.requiredWhen { check(condition, as: .condition, in: environment) }
             }
-            for action in screen.actions {
-                for step in action.allSteps {
-                    switch step.kind {
-                    case .branch(let branch): check(branch.condition, as: .condition, in: environment)
-                    case .assign(let assignments):
-                        for assignment in assignments { checkAssignment(assignment, in: environment) }
-                    default: break
-                    }
-                }
+            for action in flow.screens[position].actions where action.steps.contains(where: \.isDecision) {
                 checkBranches(action.steps, in: environment)
             }
-            for template in Self.templates(of: screen) {
-                for (expression, _) in template.expressions {
-                    check(expression, as: .template, in: environment, scalarText: template.raw)
-                }
+        }
+        for template in allTemplates where template.hasExpressions {
+            for (expression, _) in template.expressions {
+                check(expression, as: .template, in: environment, scalarText: template.raw)
             }
         }
         if let trigger = flow.trigger { checkTrigger(trigger, in: environment) }
@@ -79,6 +81,7 @@ extension ValidationRun {
     /// A declared context value or variable that is also a field id would make the name
     /// ambiguous: `invalid-value` at the declaration.
     private mutating func checkDeclarations() {
+        guard !flow.context.isEmpty || !flow.variables.isEmpty else { return }
         var fieldIDs: Set<String> = []
         for screen in flow.screens { for field in screen.fields.compactMap(\.field) { fieldIDs.insert(field.id) } }
         var seen: [String: SourceSpan?] = [:]
@@ -191,6 +194,7 @@ extension ValidationRun {
         case .template:
             break
         }
+        soundExpressions.insert(expression.identity)
         return type
     }
 
@@ -284,10 +288,7 @@ extension ValidationRun {
                 end += 1
             }
             // A condition with a problem of its own says nothing about what it covers.
-            let sound = run.allSatisfy { condition, _ in
-                guard let tree = condition.tree else { return false }
-                return ExpressionChecker.check(tree, text: Array(condition.text.unicodeScalars), in: environment).problems.isEmpty
-            }
+            let sound = run.allSatisfy { condition, _ in soundExpressions.contains(condition.identity) }
             if sound, !hasElse, !navigatesOutside { checkCoverage(run, domains: domains) }
             position = end
         }

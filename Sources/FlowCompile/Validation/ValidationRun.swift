@@ -14,6 +14,9 @@ struct ValidationRun {
     /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
     let source: SourceFile?
     var diagnostics = DiagnosticBag()
+    /// The expressions ``check(_:as:in:scalarText:)`` found without a problem, by identity,
+    /// so the `if`-chain rules need not check them again.
+    var soundExpressions: Set<ObjectIdentifier> = []
     /// Screen ids in written order (the first of duplicates).
     private let screenIDs: [String]
     /// Screen id → position in `flow.screens` of its first screen, so that target and
@@ -25,6 +28,12 @@ struct ValidationRun {
     let allSteps: [Step]
     /// The steps of `flow.screens[i]` are `allSteps[stepRanges[i]]`.
     private let stepRanges: [Range<Int>]
+    /// Every template of every screen (``templates(of:)``), collected once for the rules
+    /// that read them.
+    let allTemplates: [TemplateString]
+    /// Whether the flow has anything the expression rules check: a condition, a branch, a
+    /// `set`, a `${expression}`, a trigger or a declaration. Without any, they are skipped.
+    let hasDecisions: Bool
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
     /// per unknown target); `nil` until then.
     private var screenCandidates: Suggestion.Candidates?
@@ -42,14 +51,30 @@ struct ValidationRun {
         screenIndex = flow.screenIndex()
         var steps: [Step] = []
         var ranges: [Range<Int>] = []
+        var templates: [TemplateString] = []
+        var decisions =
+            flow.trigger != nil || !flow.context.isEmpty || !flow.events.isEmpty || !flow.variables.isEmpty
+            || !flow.handlers.isEmpty
         ranges.reserveCapacity(flow.screens.count)
         for position in flow.screens.indices {
             let first = steps.count
             for action in flow.screens[position].actions { steps.append(contentsOf: action.allSteps) }
             ranges.append(first..<steps.count)
+            let start = templates.count
+            Self.appendTemplates(of: flow.screens[position], to: &templates, steps: steps[first...])
+            // Read in place: copying each screen would cost what the whole pass costs.
+            if !decisions {
+                decisions =
+                    flow.screens[position].extraContent.contains { $0.visibleWhen != nil || $0.requiredWhen != nil }
+                    || flow.screens[position].primaryAction.button?.enabledWhen != nil
+                    || flow.screens[position].secondaryAction.button?.enabledWhen != nil
+                    || steps[first...].contains(where: \.isDecision) || templates[start...].contains(where: \.hasExpressions)
+            }
         }
         allSteps = steps
         stepRanges = ranges
+        allTemplates = templates
+        hasDecisions = decisions
     }
 
     mutating func report(
@@ -409,8 +434,8 @@ struct ValidationRun {
         let known = fieldIDs + ContextVariable.names + additionalVariables + (flow.context + flow.variables).map(\.name) + returned
         let knownSet = Set(known)
         var candidates: Suggestion.Candidates?
-        for position in flow.screens.indices {
-            for template in Self.templates(of: flow.screens[position]) {
+        for template in allTemplates {
+            do {
                 let unknown = template.references.filter {
                     TemplateString.isValidName(Substring($0.name)) && !knownSet.contains($0.name)
                 }
@@ -439,17 +464,26 @@ struct ValidationRun {
     /// Every template of a screen, in written order as far as the model keeps it: title,
     /// subtitle, text blocks, then per action the button titles and the step arguments.
     static func templates(of screen: FeedbackConfiguration) -> [TemplateString] {
-        var templates: [TemplateString] = [screen.title]
+        var templates: [TemplateString] = []
+        appendTemplates(of: screen, to: &templates, steps: screen.actions.flatMap(\.allSteps)[...])
+        return templates
+    }
+
+    /// ``templates(of:)`` appended to `templates`, with the screen's `steps` (every step
+    /// of its actions, nested ones included) already collected.
+    static func appendTemplates(of screen: FeedbackConfiguration, to templates: inout [TemplateString], steps: ArraySlice<Step>) {
+        templates.append(screen.title)
         if let subtitle = screen.subtitle { templates.append(subtitle) }
         for block in screen.extraContent {
             if case .text(let text) = block.kind { templates.append(text) }
         }
-        for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
+        for button in [screen.primaryAction.button, screen.secondaryAction.button] {
+            guard let button else { continue }
             templates.append(button.title)
             if let loading = button.loadingTitle { templates.append(loading) }
         }
-        for action in screen.actions {
-            for step in action.allSteps {
+        do {
+            for step in steps {
                 switch step.kind {
                 case .openURL(let url): templates.append(url)
                 case .collectUserFeedback(let request):
@@ -460,6 +494,5 @@ struct ValidationRun {
                 templates.append(contentsOf: step.argumentTemplates)
             }
         }
-        return templates
     }
 }
