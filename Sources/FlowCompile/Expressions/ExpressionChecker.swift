@@ -25,9 +25,9 @@ package enum ExpressionChecker {
 
         for index in tree.nodes.indices {
             let node = tree.nodes[index]
-            let operands = node.children.map { types[$0] }
+            /// Whether no child is invalid (already reported); no array is made for it.
+            var childrenValid: Bool { !node.children.contains { types[$0] == .invalid } }
             /// The operand types, `nil` when one is invalid (already reported).
-            func valid(_ operands: [CheckedType]) -> Bool { !operands.contains(.invalid) }
             /// The operand's type without `?`, or a may-be-null problem.
             func nonOptional(_ child: Int) -> ValueType? {
                 guard case .value(let type) = types[child] else { return nil }
@@ -51,12 +51,12 @@ package enum ExpressionChecker {
                 if type.isOptional, nonNull[index].contains(name) { type = type.nonOptional }
                 types[index] = .value(type)
             case .prefix(let symbol):
-                if operands == [.null] {
+                if types[node.children[0]] == .null {
                     problems.append(ExpressionMessages.operandMismatch(
                         symbol, needs: symbol == .not ? "a boolean" : "a number", found: ["null"], at: node.operatorRange))
                     continue
                 }
-                guard valid(operands), let type = nonOptional(node.children[0]) else { continue }
+                guard childrenValid, let type = nonOptional(node.children[0]) else { continue }
                 let fits = symbol == .not ? type.base == .boolean : type.isNumeric
                 guard fits else {
                     problems.append(ExpressionMessages.operandMismatch(
@@ -65,14 +65,14 @@ package enum ExpressionChecker {
                 }
                 types[index] = .value(type)
             case .infix(let symbol):
-                guard valid(operands) else {
+                guard childrenValid else {
                     if symbol.isComparison || symbol == .and || symbol == .or { types[index] = .value(ValueType(.boolean)) }
                     continue
                 }
                 types[index] = infix(symbol, node: node, tree: tree, source: source, types: types, problems: &problems)
             case .membership:
                 types[index] = .value(ValueType(.boolean))
-                guard valid(operands) else { continue }
+                guard childrenValid else { continue }
                 for item in node.children.dropFirst() {
                     if let problem = equalityProblem(
                         .equal, node.children[0], item, tree: tree, source: source, types: types, at: tree.nodes[item].range)
@@ -91,7 +91,7 @@ package enum ExpressionChecker {
                     problems.append(ExpressionMessages.argumentCount(function, found: node.children.count, at: node.range))
                     continue
                 }
-                guard valid(operands) else { continue }
+                guard childrenValid else { continue }
                 var fits = true
                 for (position, (child, expected)) in zip(node.children, function.parameters).enumerated() {
                     guard let type = nonOptional(child) else {
