@@ -37,6 +37,25 @@ struct DecisionEdgeTests {
         #expect(why?.description == "flag: flag is false")
     }
 
+    @Test("work is linear in the expression: 200,000 terms are parsed, checked, evaluated and explained (a quadratic pass would hang here)")
+    func longExpressions() {
+        let terms = 200_000
+        let sum = FlowExpression("rating" + String(repeating: " + 1", count: terms - 1))
+        let tree = try? sum.parsed.get()
+        #expect(tree?.nodes.count == 2 * terms - 1)
+        var environment = ExpressionEnvironment()
+        environment.declare("rating", ValueType(.integer))
+        environment.domains["rating"] = (1...5).map { .integer($0) }
+        if let tree {
+            let (types, problems) = ExpressionChecker.check(tree, text: Array(sum.text.unicodeScalars), in: environment)
+            #expect(problems.isEmpty)
+            #expect(types.last == .value(ValueType(.integer)))
+        }
+        #expect(sum.evaluate { $0 == "rating" ? .integer(1) : nil } == .value(.integer(terms)))
+        let chain = FlowExpression(Array(repeating: "rating > 0", count: terms / 2).joined(separator: " && ") + " && rating > 9")
+        #expect(chain.whyNotTrue { $0 == "rating" ? .integer(3) : nil }?.description == "rating > 9: 3 > 9 is false")
+    }
+
     @Test("a declared optional context value that is not given is null on the screen, as for the trigger")
     func optionalContextIsNull() async throws {
         let flow = try #require(Self.compile("""
