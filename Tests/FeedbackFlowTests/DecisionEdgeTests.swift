@@ -81,12 +81,22 @@ struct DecisionEdgeTests {
         #expect(try await history.records().count == 2)
     }
 
-    @Test("history records dated after the clock do not count against a limit")
+    @Test("a history record dated after the clock counts as now: a clock set back does not forget presentations")
     func futureRecords() {
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         let future = PresentationRecord(flowID: "f", kind: .presented, date: now.addingTimeInterval(86_400))
-        let limit = PresentationLimit(maxPresentations: 1, period: 30 * 86_400, minimumInterval: 7 * 86_400)
-        #expect(TriggerEvaluation.limitReached(limit, flowID: "f", history: [future], now: now, quietPeriod: 86_400) == nil)
+        let limit = PresentationLimit(minimumInterval: 7 * 86_400)
+        let reached = TriggerEvaluation.limitReached(limit, flowID: "f", history: [future], now: now, quietPeriod: nil)
+        #expect(reached?.kind == .minInterval)
+        #expect(reached?.freesUpAt == now.addingTimeInterval(7 * 86_400))
+    }
+
+    @Test("a limit of no presentations at all, possible from Swift, never presents and does not crash")
+    func zeroMaximum() {
+        let reached = TriggerEvaluation.limitReached(
+            PresentationLimit(maxPresentations: 0, period: 86_400), flowID: "f", history: [], now: Date(), quietPeriod: nil)
+        #expect(reached?.kind == .maxPresentations)
+        #expect(reached?.freesUpAt == nil)
     }
 }
 

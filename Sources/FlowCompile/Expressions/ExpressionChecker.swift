@@ -41,7 +41,9 @@ package enum ExpressionChecker {
             case .literal(let value):
                 types[index] = value.base.map { .value(ValueType($0)) } ?? .null
             case .name(let name):
-                if environment.unchecked.contains(where: { name.hasPrefix($0) }) { continue }
+                if environment.uncheckedNames.contains(name) || environment.unchecked.contains(where: { name.hasPrefix($0) }) {
+                    continue
+                }
                 guard var type = environment.types[name] else {
                     problems.append(ExpressionMessages.unknownName(
                         name, among: environment.names, at: node.range, readsEvent: environment.readsEvent,
@@ -236,12 +238,18 @@ package enum ExpressionChecker {
     private static func nullChecks(_ tree: ExpressionTree, _ index: Int, whenTrue: Bool) -> [String] {
         var names: [String] = []
         var pending = [index]
-        while let next = pending.popLast() {
+        // Bounded: the nearest 64 operands of a chain are searched for null checks, so a
+        // chain of n operands costs O(n), not O(n²).
+        var visited = 0
+        while let next = pending.popLast(), visited < 128 {
+            visited += 1
             let node = tree.nodes[next]
             guard case .infix(let symbol) = node.kind else { continue }
             switch symbol {
             case .and where whenTrue, .or where !whenTrue:
-                pending.append(contentsOf: node.children)
+                // The right operand first: it is the nearest to the node being checked.
+                pending.append(node.children[0])
+                pending.append(node.children[1])
             case .notEqual where whenTrue, .equal where !whenTrue:
                 let (l, r) = (tree.nodes[node.children[0]].kind, tree.nodes[node.children[1]].kind)
                 if case .name(let name) = l, r == .literal(.null) { names.append(name) }

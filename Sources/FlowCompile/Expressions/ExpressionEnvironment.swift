@@ -11,6 +11,8 @@ package struct ExpressionEnvironment: Sendable {
     /// reported missing (`event.` when the trigger's event is unknown): such a name is
     /// neither known nor reported.
     package var unchecked: [String] = []
+    /// Names not checked, exactly (declared with a type that did not decode).
+    package var uncheckedNames: Set<String> = []
     /// Whether `event.NAME` may be read here (only in the trigger's `when`).
     package var readsEvent = false
 

@@ -40,7 +40,22 @@ package enum ExpressionEvaluator {
         guard !tree.nodes.isEmpty else { return }
         let run = nodes ?? 0...tree.root
         outcomes.reserveCapacity(run.count)
-        for index in run {
+        var index = run.lowerBound
+        while index <= run.upperBound {
+            defer { index += 1 }
+            // The right operand of an `&&` (`||`) whose left one is false (true) is not
+            // evaluated: its nodes get a placeholder and the walk jumps past them.
+            if index < tree.shortCircuitParent.count, case let parent = Int(tree.shortCircuitParent[index]), parent >= 0,
+                run.contains(parent), case .infix(let symbol) = tree.nodes[parent].kind
+            {
+                let lhs = tree.nodes[parent].children[0], rhs = tree.nodes[parent].children[1]
+                let decided = outcomes[lhs - run.lowerBound] == .value(.boolean(symbol == .or))
+                if decided {
+                    for _ in index...rhs { outcomes.append(.failure("not evaluated")) }
+                    index = rhs
+                    continue
+                }
+            }
             let node = tree.nodes[index]
             func child(_ position: Int) -> Outcome { outcomes[node.children[position] - run.lowerBound] }
             let outcome: Outcome
@@ -179,10 +194,18 @@ package enum ExpressionEvaluator {
         case .lowercased: return .value(.string(texts[0].lowercased()))
         case .contains: return .value(.boolean(texts[1].isEmpty || texts[0].contains(texts[1])))
         case .matches:
+            // Bounded: a text longer than this is not searched (it fails), so no typed text
+            // can make one condition slow.
+            guard texts[0].unicodeScalars.count <= maximumMatchedLength else {
+                return .failure("the text is longer than \(maximumMatchedLength) characters, the most 'matches' searches")
+            }
             guard let regex = try? Regex(texts[1]) else { return .failure("invalid regular expression \(ExpressionValue.string(texts[1]).literal)") }
             return .value(.boolean(texts[0].firstMatch(of: regex) != nil))
         }
     }
+
+    /// The longest text `matches` searches, in Unicode scalars: 10,000.
+    package static let maximumMatchedLength = 10_000
 
     /// Why `pattern` is not a regular expression `matches` can use, or `nil` when it is:
     /// it does not compile, or a repeated group holds an unbounded repetition (`(a+)+`,
@@ -215,11 +238,12 @@ package enum ExpressionEvaluator {
             switch scalars[position] {
             case "*", "+": return true
             case "{":
-                // `{n,}` or `{n,m}` with m > 1 repeats; `{n}` and `{0,1}` do not matter here.
+                // `{n,}`, `{n,m}` with m > 1, and `{n}` with n > 1 repeat; `{0,1}` and `{1}` do not.
                 var end = position + 1
                 while end < scalars.count, scalars[end] != "}" { end += 1 }
                 let inside = String(String.UnicodeScalarView(scalars[(position + 1)..<min(end, scalars.count)]))
                 let parts = inside.split(separator: ",", omittingEmptySubsequences: false)
+                if parts.count == 1 { return (Int(parts[0]) ?? 0) > 1 }
                 return parts.count == 2 && (parts[1].isEmpty || (Int(parts[1]) ?? 0) > 1)
             default: return false
             }

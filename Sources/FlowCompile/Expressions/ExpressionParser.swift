@@ -49,7 +49,13 @@ package struct ExpressionParser {
             }
             _ = try parser.expression()
             try parser.expectEnd()
-            return .success(ExpressionTree(nodes: parser.nodes))
+            var tree = ExpressionTree(nodes: parser.nodes)
+            tree.shortCircuitParent = [Int32](repeating: -1, count: tree.nodes.count)
+            for (index, node) in tree.nodes.enumerated() {
+                guard case .infix(let symbol) = node.kind, symbol == .and || symbol == .or else { continue }
+                tree.shortCircuitParent[tree.nodes[node.children[1]].first] = Int32(index)
+            }
+            return .success(tree)
         } catch {
             return .failure(error)
         }

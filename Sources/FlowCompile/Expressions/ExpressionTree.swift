@@ -33,6 +33,9 @@ package struct ExpressionTree: Sendable, Hashable {
 
     /// The nodes in post-order; the root is last.
     package var nodes: [Node]
+    /// For the first node of the right operand of each `&&` and `||`, that `&&`/`||`
+    /// (else -1): where evaluation can skip the right operand when the left one decides.
+    package var shortCircuitParent: [Int32] = []
 
     /// The index of the root.
     package var root: Int { nodes.count - 1 }

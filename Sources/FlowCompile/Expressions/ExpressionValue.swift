@@ -8,8 +8,9 @@ import Foundation
 /// payload, a field's value, a flow variable.
 ///
 /// Numbers are never strings: `integer` is a 64-bit whole number, `decimal` an exact
-/// base-10 number (Foundation's `Decimal`, up to 38 significant digits), and an integer
-/// equals the decimal of the same value (`2 == 2.0`).
+/// base-10 number (Foundation's `Decimal`, up to 38 significant digits). In an expression
+/// an integer equals the decimal of the same value (`2 == 2.0`); as Swift values
+/// (`Hashable`) `.integer(2)` and `.decimal(2)` are different cases.
 public enum ExpressionValue: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
 {
@@ -107,23 +108,34 @@ public enum ExpressionValue: Sendable, Hashable, CustomStringConvertible, Expres
             self = .integer(value)
         case .decimal:
             // At most 38 significant digits: what `Decimal` holds exactly.
-            let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }.drop { $0 == "0" }.count
+            let mantissa = text.split(whereSeparator: { $0 == "e" || $0 == "E" }).first.map(String.init) ?? text
+            let digits = mantissa.unicodeScalars.filter { ("0"..."9").contains($0) }.drop { $0 == "0" }.count
             guard Self.isNumber(text, fraction: true), digits <= 38, let value = Decimal(string: text) else { return nil }
             self = .decimal(value)
         }
     }
 
-    /// `[+-]?[0-9]+` and, when `fraction`, an optional `.[0-9]+`.
+    /// `[+-]?[0-9]+` and, when `fraction`, an optional `.[0-9]+` and an optional exponent
+    /// `[eE][+-]?[0-9]{1,4}` (what JSON writers emit for small numbers: `1e-05`).
     private static func isNumber(_ text: String, fraction: Bool) -> Bool {
         var bytes = Substring(text).utf8[...]
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
         let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
         let whole = bytes.prefix(while: isDigit)
         guard !whole.isEmpty else { return false }
-        let rest = bytes.dropFirst(whole.count)
+        var rest = bytes.dropFirst(whole.count)
         if rest.isEmpty { return true }
-        guard fraction, rest.first == UInt8(ascii: "."), rest.count > 1 else { return false }
-        return rest.dropFirst().allSatisfy(isDigit)
+        guard fraction else { return false }
+        if rest.first == UInt8(ascii: ".") {
+            let digits = rest.dropFirst().prefix(while: isDigit)
+            guard !digits.isEmpty else { return false }
+            rest = rest.dropFirst(1 + digits.count)
+        }
+        if rest.isEmpty { return true }
+        guard rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") else { return false }
+        rest = rest.dropFirst()
+        if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        return !rest.isEmpty && rest.count <= 4 && rest.allSatisfy(isDigit)
     }
 
     /// The number as a `Decimal`, for arithmetic and comparison across integer and decimal.

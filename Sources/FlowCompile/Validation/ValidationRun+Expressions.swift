@@ -19,7 +19,7 @@ extension ValidationRun {
     /// and variables, and host-provided variables (strings).
     func expressionEnvironment() -> ExpressionEnvironment {
         var environment = ExpressionEnvironment()
-        environment.unchecked = flow.namesWithBrokenTypes
+        environment.uncheckedNames = Set(flow.namesWithBrokenTypes)
         for name in additionalVariables { environment.declare(name, ValueType(.string)) }
         for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }
         for declaration in flow.context + flow.variables { environment.declare(declaration.name, declaration.type) }
@@ -204,21 +204,34 @@ extension ValidationRun {
         _ tree: ExpressionTree, text: [Unicode.Scalar], domains: [String: [ExpressionValue]],
         place: (Range<Int>) -> SourceSpan?
     ) {
-        var pending = [tree.root]
-        while let index = pending.popLast() {
+        // The condition, then the operands of its top-level chain of `&&` (or `||`), each once:
+        // the chain's inner nodes are not tried, so a chain of n operands costs O(n).
+        var candidates = [tree.root]
+        if case .infix(let symbol) = tree.nodes[tree.root].kind, symbol == .and || symbol == .or {
+            var chain = [tree.root]
+            while let next = chain.popLast() {
+                if case .infix(symbol) = tree.nodes[next].kind {
+                    chain.append(contentsOf: tree.nodes[next].children)
+                } else {
+                    candidates.append(next)
+                }
+            }
+        }
+        var rootIsConstant = false
+        for index in candidates {
+            if index != tree.root, rootIsConstant { break }
             let node = tree.nodes[index]
             if let value = ExpressionDomainAnalysis.constantValue(of: tree, root: index, domains: domains) {
-                let names = tree.names.filter { name in
-                    (node.first...index).contains { if case .name(name.name) = tree.nodes[$0].kind { true } else { false } }
-                }.map(\.name)
+                rootIsConstant = index == tree.root
+                // The names of this operand only: O(its size).
+                var names: [String] = []
+                for position in node.first...index {
+                    if case .name(let name) = tree.nodes[position].kind, !names.contains(name) { names.append(name) }
+                }
                 let problem = ExpressionMessages.constantCondition(
                     ExpressionChecker.text(of: node.range, in: text), value: value, names: names, domains: domains,
                     at: node.range)
                 report(problem, place: place)
-                continue
-            }
-            if case .infix(let symbol) = node.kind, symbol == .and || symbol == .or {
-                pending.append(contentsOf: node.children.reversed())
             }
         }
     }
@@ -237,9 +250,15 @@ extension ValidationRun {
         var pending: [[Step]] = [steps]
         while let list = pending.popLast() {
             for step in list {
-                if case .branch(let branch) = step.kind {
+                guard case .branch(var branch) = step.kind else { continue }
+                // Every link of an `else if` chain: its `then`, and the last `else`.
+                while true {
                     pending.append(branch.then)
-                    if !Self.isElseIf(branch.otherwise) { pending.append(branch.otherwise) }
+                    guard Self.isElseIf(branch.otherwise), case .branch(let next) = branch.otherwise[0].kind else {
+                        pending.append(branch.otherwise)
+                        break
+                    }
+                    branch = next
                 }
             }
             checkChains(in: list, environment: environment)

@@ -94,15 +94,19 @@ package enum TriggerEvaluation {
     package static func limitReached(
         _ limit: PresentationLimit, flowID: String, history: [PresentationRecord], now: Date, quietPeriod: Int?
     ) -> LimitReached? {
-        // A record dated after `now` (a clock set back, a replayed history) has not happened yet.
-        let history = history.filter { $0.date <= now }
+        // A record dated after `now` (a clock that was ahead and was set back) counts as
+        // happening now: forgetting it could show the flow too often.
+        let history = history.map { $0.date > now ? PresentationRecord(flowID: $0.flowID, kind: $0.kind, date: now) : $0 }
         let own = history.filter { $0.flowID == flowID }
         let presented = own.filter { $0.kind == .presented }.map(\.date).sorted()
         var reached: [LimitReached] = []
         if limit.untilResponded, let response = own.first(where: { $0.kind == .responded }) {
             reached.append(LimitReached(kind: .untilResponded, count: presented.count, limit: 1, since: response.date, freesUpAt: nil))
         }
-        if let maximum = limit.maxPresentations {
+        if let maximum = limit.maxPresentations, maximum <= 0 {
+            // At most none: never (only flows built in Swift can say so; files need 1 or more).
+            reached.append(LimitReached(kind: .maxPresentations, count: presented.count, limit: maximum, freesUpAt: nil))
+        } else if let maximum = limit.maxPresentations {
             let window = limit.period.map { period in presented.filter { now.timeIntervalSince($0) < Double(period) } } ?? presented
             if window.count >= maximum {
                 // The window drops below the maximum when its (count - maximum + 1)-th oldest leaves it.
@@ -117,7 +121,7 @@ package enum TriggerEvaluation {
                 kind: .minInterval, count: presented.count, limit: interval, since: last,
                 freesUpAt: last.addingTimeInterval(Double(interval))))
         }
-        if let quietPeriod, let last = history.last(where: { $0.kind == .presented }),
+        if let quietPeriod, let last = history.filter({ $0.kind == .presented }).max(by: { $0.date < $1.date }),
             now.timeIntervalSince(last.date) < Double(quietPeriod)
         {
             reached.append(LimitReached(

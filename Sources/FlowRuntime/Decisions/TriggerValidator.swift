@@ -22,7 +22,8 @@ public struct TriggerRequest: Sendable, Hashable {
     /// The values the host gave with the event (context values and `event.NAME` payload).
     public var context: [String: ExpressionValue]
 
-    package init(flowID: String, event: String, context: [String: ExpressionValue]) {
+    /// A request about `flowID` for `event` with `context` (e.g. to test a validator).
+    public init(flowID: String, event: String, context: [String: ExpressionValue]) {
         self.flowID = flowID
         self.event = event
         self.context = context

@@ -53,7 +53,8 @@ public struct ProgramHandler: ActionHandler {
         environment: [String: String] = ProgramHandler.minimalEnvironment(from: [:])
     ) {
         self.arguments = arguments
-        self.timeout = timeout
+        // A timeout that is not a positive number of seconds would never stop the program.
+        self.timeout = timeout.isFinite && timeout > 0 ? timeout : ProgramHandler.defaultTimeout
         self.declaration = declaration
         self.environment = environment
     }
@@ -93,6 +94,7 @@ public struct ProgramHandler: ActionHandler {
         case .signalled(let signal): throw ProgramHandlerError(handler: name, message: Self.message(result.standardError, or: "ended by signal \(signal)"))
         case .timedOut: throw ProgramHandlerError(handler: name, message: "did not finish within \(DurationText.text(Int(timeout.rounded(.up)))); stopped")
         case .cancelled: throw CancellationError()
+        case .lost: throw ProgramHandlerError(handler: name, message: "ended, but how could not be learnt; the step counts as failed")
         }
         guard !result.outputCut else {
             throw ProgramHandlerError(handler: name, message: "wrote more than \(Self.outputLimit) bytes on standard output")

@@ -33,6 +33,8 @@ package enum ChildProcess {
             case timedOut
             /// The caller's task was cancelled and it was killed.
             case cancelled
+            /// How it ended could not be learnt (another part of the process reaped it).
+            case lost
         }
 
         package var ending: Ending
@@ -57,6 +59,7 @@ package enum ChildProcess {
     package static func run(
         _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int
     ) async throws -> Result {
+        try Task.checkCancellation()
         let cancelled = Atomic<Bool>(false)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
@@ -107,7 +110,14 @@ package enum ChildProcess {
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
             var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else {
+            // Close-on-exec from the start: a concurrent spawn elsewhere must not inherit them.
+            #if canImport(Glibc) || canImport(Musl)
+                let made = linuxPipe2(&fds, O_CLOEXEC)
+            #else
+                let made = pipe(&fds)
+                if made == 0 { for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }
+            #endif
+            guard made == 0 else {
                 for pair in pipes { pair.forEach { close($0) } }
                 throw StartFailure(program: program, reason: "cannot make a pipe: \(String(cString: strerror(errno)))")
             }
@@ -116,8 +126,6 @@ package enum ChildProcess {
         let (stdinRead, stdinWrite) = (pipes[0][0], pipes[0][1])
         let (stdoutRead, stdoutWrite) = (pipes[1][0], pipes[1][1])
         let (stderrRead, stderrWrite) = (pipes[2][0], pipes[2][1])
-        // The parent's ends must not leak into the child, nor into other children.
-        for fd in [stdinWrite, stdoutRead, stderrRead] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -149,6 +157,23 @@ package enum ChildProcess {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
+        if cancelled.load(ordering: .relaxed) {
+            for fd in [stdinRead, stdinWrite, stdoutRead, stdoutWrite, stderrRead, stderrWrite] { close(fd) }
+            return Result(ending: .cancelled, standardOutput: [], standardError: [], outputCut: false, errorCut: false)
+        }
+        // A write to a program that stopped reading raises SIGPIPE on this thread: block it
+        // here (the write then fails with EPIPE) and take back any pending one at the end,
+        // so no host process dies of a handler that exits early.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
+        defer {
+            var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSignal, nil, &timeout) == SIGPIPE {}
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        }
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         for fd in [stdinRead, stdoutWrite, stderrWrite] { close(fd) }
         guard spawned == 0 else {
@@ -213,11 +238,17 @@ package enum ChildProcess {
         }
         for (fd, isOpen) in open where isOpen && fd != stdinWrite { close(fd) }
 
-        // Wait for the child; past the deadline (it closed its outputs but did not exit), kill it.
-        var status: Int32 = 0
-        while true {
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid { break }
+        // Wait for the child to exit without reaping it (`WNOWAIT`): while it is a zombie
+        // its pid and process group cannot be reused, so the group can be killed safely.
+        // Past the deadline (it closed its outputs but did not exit), it is stopped.
+        var exited = false
+        while !exited {
+            var info = siginfo_t()
+            let waited = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if waited == 0, Self.childPID(info) == pid {
+                exited = true
+                break
+            }
             if waited < 0, errno != EINTR { break }
             if killedFor == nil, cancelled.load(ordering: .relaxed) || now() >= deadline {
                 killedFor = cancelled.load(ordering: .relaxed) ? .cancelled : .timedOut
@@ -226,10 +257,19 @@ package enum ChildProcess {
             }
             usleep(5_000)
         }
-        // Whatever the program left running in its group goes with it.
+        // Whatever the program left running in its group goes with it, then it is reaped.
         kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        var reaped = false
+        while true {
+            let waited = waitpid(pid, &status, 0)
+            if waited == pid { reaped = true; break }
+            if waited < 0, errno != EINTR { break }
+        }
         if killedFor == nil {
-            if (status & 0x7F) == 0 {
+            if !reaped || !exited {
+                result.ending = .lost
+            } else if (status & 0x7F) == 0 {
                 result.ending = .exited((status >> 8) & 0xFF)
             } else {
                 result.ending = .signalled(status & 0x7F)
@@ -238,20 +278,26 @@ package enum ChildProcess {
         return result
     }
 
-    /// `SIGTERM` to the group, then `SIGKILL` after up to one second if the leader still runs.
+    /// `SIGTERM` to the group, then `SIGKILL` after up to one second if the leader still
+    /// runs. The leader is not reaped here (the caller does, after killing the group).
     private static func terminate(group pid: pid_t) {
         kill(-pid, SIGTERM)
         let until = now() + 1
-        var status: Int32 = 0
         while now() < until {
-            // Reaped here already: the caller's waitpid then fails with ECHILD and stops.
-            if waitpid(pid, &status, WNOHANG) == pid {
-                kill(-pid, SIGKILL)
-                return
-            }
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, Self.childPID(info) == pid { break }
             usleep(10_000)
         }
         kill(-pid, SIGKILL)
+    }
+
+    /// The pid a `waitid` result is about.
+    private static func childPID(_ info: siginfo_t) -> pid_t {
+        #if canImport(Glibc) || canImport(Musl)
+            info._sifields._sigchld.si_pid
+        #else
+            info.si_pid
+        #endif
     }
 
     /// Seconds on the monotonic clock.
@@ -261,3 +307,11 @@ package enum ChildProcess {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
+
+#if canImport(Glibc) || canImport(Musl)
+    /// `pipe2(2)` (glibc and musl have it; the C module hides it behind `_GNU_SOURCE`): a
+    /// pipe whose ends are close-on-exec from the start, with no window in which another
+    /// thread's spawn could inherit them.
+    @_silgen_name("pipe2")
+    private func linuxPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+#endif

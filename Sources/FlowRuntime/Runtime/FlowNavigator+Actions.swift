@@ -129,7 +129,7 @@ extension FlowNavigator {
 
         case .custom(let name, let argument):
             let invocation = ActionInvocation(
-                name: name, argument: argument.map { state.render($0, screenID: instance.screenID) }, screen: instance,
+                name: name, argument: argument.map { state.render($0, screenID: instance.screenID, keepingTypes: true) }, screen: instance,
                 flowID: flowID, fields: state.values)
             var returned: [String: ExpressionValue] = [:]
             try await reportingResult(of: step, instance) { returned = try await registry.perform(invocation) }

@@ -14,7 +14,9 @@ extension FlowNavigator {
     /// `untilResponded`).
     /// - Returns: ``TriggerDecision/present`` when the flow was started, else why not.
     public func handle(event: String, context: [String: ExpressionValue] = [:]) async -> TriggerDecision {
-        guard !state.hasStarted, !state.hasEnded else { return .suppressed(.alreadyStarted) }
+        guard !state.hasStarted, !state.hasEnded, !isDecidingTrigger else { return .suppressed(.alreadyStarted) }
+        isDecidingTrigger = true
+        defer { isDecidingTrigger = false }
         let records: [PresentationRecord]
         do {
             records = try await history.records()
@@ -23,14 +25,16 @@ extension FlowNavigator {
         }
         let date = now()
         let registry = registry, flowID = flowID
+        // The values given with the event over those the navigator was made with.
+        let given = state.context.merging(context) { $1 }
         let decision = await TriggerEvaluation.decide(
-            flow: flow, event: event, context: context, history: records, now: date, quietPeriod: quietPeriod
+            flow: flow, event: event, context: given, history: records, now: date, quietPeriod: quietPeriod
         ) { name in
             guard let validator = registry.validator(named: name) else {
                 return .failure(.init("no validator registered for '\(name)'"))
             }
             do {
-                return .success(try await validator.allowsPresentation(TriggerRequest(flowID: flowID, event: event, context: context)))
+                return .success(try await validator.allowsPresentation(TriggerRequest(flowID: flowID, event: event, context: given)))
             } catch {
                 return .failure(.init(Self.message(of: error)))
             }

@@ -92,6 +92,10 @@ public actor FlowNavigator {
     let quietPeriod: Int?
     /// Whether ``handle(event:context:)`` presented the flow (its responses are recorded).
     var presentedByTrigger = false
+    /// Whether a ``handle(event:context:)`` call is deciding: a second one meanwhile (the
+    /// actor lets calls interleave at each `await`) is refused, so one event cannot be
+    /// recorded twice or give the running flow another event's values.
+    var isDecidingTrigger = false
 
     /// The flow as a value: stacks, screen table, form, errors, busy slot, outcome. Every
     /// change goes through ``FlowState/apply(_:)``; the navigator runs the effects.

@@ -44,14 +44,38 @@ extension FlowState {
         }
     }
 
-    /// `value` with every string leaf rendered as a template for screen `screenID`.
-    package func render(_ value: FlowValue, screenID: String) -> FlowValue {
+    /// `value` with every string leaf rendered as a template for screen `screenID`. With
+    /// `keepingTypes` (a custom step's argument), a leaf that is exactly one `${…}` keeps
+    /// the type of its value (a number stays a number, a boolean a boolean, `null` null),
+    /// as validation checks it against the handler's declared argument types; any other
+    /// leaf is text.
+    package func render(_ value: FlowValue, screenID: String, keepingTypes: Bool = false) -> FlowValue {
+        let values = expressionLookup(screenID: screenID)
+        func typed(_ template: TemplateString) -> FlowValue? {
+            guard keepingTypes, template.segments.count == 1 else { return nil }
+            let value: ExpressionValue?
+            switch template.segments[0] {
+            case .variable(let name, _): value = values(name)
+            case .expression(let expression, _):
+                if case .value(let result) = expression.evaluate(values) { value = result } else { value = nil }
+            case .literal: return nil
+            }
+            switch value {
+            case .integer(let number)?: return .number(String(number))
+            case .decimal?: return .number(value?.description ?? "0")
+            case .boolean(let flag)?: return .bool(flag)
+            case .null?: return .null
+            case .string, nil: return nil
+            }
+        }
         func walk(_ value: FlowValue) -> FlowValue {
             switch value {
-            case .string(let s): .string(render(TemplateString(s), screenID: screenID))
-            case .list(let items): .list(items.map(walk))
-            case .object(let members): .object(members.mapValues(walk))
-            case .null, .bool, .number: value
+            case .string(let s):
+                let template = TemplateString(s)
+                return typed(template) ?? .string(render(template, screenID: screenID))
+            case .list(let items): return .list(items.map(walk))
+            case .object(let members): return .object(members.mapValues(walk))
+            case .null, .bool, .number: return value
             }
         }
         return walk(value)
