@@ -86,7 +86,7 @@ let package = Package(
             name: "FeedbackFlowCLITests",
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting",
-                "FlowTerminal", "FlowHTTP",
+                "FlowTerminal", "FlowHTTP", "FeedbackFlowTestSupport",
             ],
             // check_schema.py, check_parse.py and feedback_server.py run from the source tree
             // (SchemaTests, ParseCommandTests, the outbox tests), not bundled.
