@@ -10,7 +10,7 @@ import FlowSource
 /// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,
 /// with the flow, the screen and the time.
 ///
-/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes and ``HTTPFeedbackSink``
+/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes and `HTTPFeedbackSink`
 /// posts): `{"custom":{…},"flowID":"…","id":"5f0c…","rating":4,"reason":"…","screenID":"…",
 /// "submittedAt":"2024-05-01T12:00:00Z"}` — `reason` is left out when the step has none;
 /// `custom` numbers are written exactly as in the flow, YAML-only forms rewritten to the
@@ -26,9 +26,9 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// The submission's idempotency key: made once, when the `collectUserFeedback` step
     /// builds the submission (a random UUID, RFC 9562 §5.4, in lower-case hex,
     /// ``newID()``), and kept by every retry of this value, so a receiver that sees it twice
-    /// knows it is the same feedback (``OutboxFeedbackSink`` retries with it,
-    /// ``HTTPFeedbackSink`` sends it as `Idempotency-Key`). A new tap of the button builds a
-    /// new submission with a new id.
+    /// knows it is the same feedback (``OutboxFeedbackSink`` retries with it;
+    /// `HTTPFeedbackSink`, module `FlowHTTP`, sends it as `Idempotency-Key`). A new tap of
+    /// the button builds a new submission with a new id.
     public var id: String
     /// A whole number from 1 to 5.
     public var rating: Int
