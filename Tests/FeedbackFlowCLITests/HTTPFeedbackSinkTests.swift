@@ -51,6 +51,16 @@ struct HTTPFeedbackSinkTests {
         #expect(failure == .permanent("HTTP 400 (answer: \"answered 400\")"))
     }
 
+    @Test("a redirect is not followed: a 302 is the answer, a permanent failure (following it would turn the POST into a GET)")
+    func redirectNotFollowed() async throws {
+        let server = try FeedbackServer(status: 302)
+        defer { server.stop() }
+        let failure = await Self.failure(of: HTTPFeedbackSink(url: try #require(URL(string: server.url))))
+        // (URLSession on Linux drops the body of a redirect it does not follow.)
+        #expect(failure?.isPermanent == true && failure?.message.hasPrefix("HTTP 302") == true, "\(String(describing: failure))")
+        #expect(try await server.counts().requests.count == 1)
+    }
+
     @Test("no answer within the timeout is worth retrying")
     func timeout() async throws {
         let server = try FeedbackServer(status: 201, delay: 3)

@@ -18,7 +18,8 @@ an RFC 8941 sf-string, so its quotes are removed before counting):
 - "deliveries": the POSTs that delivered something new. A key that already delivered is
   answered 200 again without counting (an idempotent replay, as the draft describes).
 
-A 5xx or 429 answer carries "Retry-After: VALUE" when --retry-after is given.
+A 5xx or 429 answer carries "Retry-After: VALUE" when --retry-after is given; a 3xx
+answer carries "Location: /counts" (where a GET is answered 200).
 
 GET /counts answers {"requests": {KEY: N}, "deliveries": {KEY: N}, "bodies": {KEY: BODY},
 "contentTypes": [...], "rawKeys": [...], "missingKey": N}, where BODY is the parsed JSON of
@@ -138,6 +139,10 @@ def make_handler(state):
                 self.answer(200, b'{"replayed":true}', {"Content-Type": "application/json"})
                 return
             headers = {"Content-Type": "text/plain"}
+            if 300 <= status < 400:
+                # A redirect to a path where a GET is answered 200, so following it would
+                # look like a delivery.
+                headers["Location"] = "/counts"
             if retry_after is not None and (status >= 500 or status == 429):
                 headers["Retry-After"] = str(retry_after)
             self.answer(status, b"answered %d" % status, headers)

@@ -18,6 +18,7 @@ public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``OutboxFeedbackSink/drop(id:)`` of an id that no record has.
     case unknownID(String)
 
+    /// One line for a person, e.g. `no submission with id 'x' in the outbox`.
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): "cannot read the outbox '\(path)': \(reason)"
