@@ -75,9 +75,13 @@ package struct DeliveryOptions: Sendable {
     package var feedbackOutPath: String { feedbackOut ?? Self.defaultFeedbackOut }
 
     /// The outbox file: `--outbox` as given, else ``defaultOutboxName`` in the folder of
-    /// `feedbackOut` (the current folder for a bare name).
+    /// `feedbackOut` — the current folder for a bare name, and for a `feedbackOut` that is
+    /// not a regular file (`/dev/full`, `/dev/stdout`, a fifo), whose folder is no place
+    /// for files.
     package func outboxPath(beside feedbackOut: String) -> String {
         if let outbox { return outbox }
+        var status = stat()
+        if stat(feedbackOut, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return Self.defaultOutboxName }
         guard let slash = feedbackOut.lastIndex(of: "/") else { return Self.defaultOutboxName }
         return String(feedbackOut[...slash]) + Self.defaultOutboxName
     }

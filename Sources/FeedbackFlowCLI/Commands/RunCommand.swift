@@ -52,8 +52,9 @@ package struct RunCommand: Command {
             end of input); 1 the flow has errors and was not run, or its trigger did not
             present it; 2 usage error; 3 standard
             output could not be written (e.g. the reader of a pipe went away: the run stops
-            at once), the transcript or a submitted feedback could not be written (the run
-            goes on and the error is printed at the end), or the flow could not start.
+            at once), the transcript could not be written or a submitted feedback could not
+            be kept in the outbox (the run goes on and the error is printed at the end), or
+            the flow could not start.
             """,
         options: [
             DeliveryOptions.feedbackOut, DeliveryOptions.feedbackURL, DeliveryOptions.outbox,
