@@ -17,6 +17,9 @@ let package = Package(
         // The same without the YAML loader, for apps that build screens in Swift or load
         // JSON: links no C library.
         .library(name: "FeedbackFlowCore", targets: ["FlowRuntime"]),
+        // HTTPFeedbackSink: posts feedback with URLSession. A product of its own, so that
+        // the two above link no networking (on Linux, FoundationNetworking and libcurl).
+        .library(name: "FeedbackFlowHTTP", targets: ["FlowHTTP"]),
         .executable(name: "feedbackflow", targets: ["feedbackflow"]),
     ],
     targets: [
@@ -34,6 +37,8 @@ let package = Package(
         .target(name: "FlowCompile", dependencies: ["FlowSource"], swiftSettings: strictness),
         // Run time: navigation state, the navigator, handlers, presenters, delivery.
         .target(name: "FlowRuntime", dependencies: ["FlowCompile", "FlowSource"], swiftSettings: strictness),
+        // Delivery over HTTP (HTTPFeedbackSink): the only module that imports FoundationNetworking.
+        .target(name: "FlowHTTP", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
         .target(
             name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FlowRuntime"],
@@ -47,7 +52,9 @@ let package = Package(
         // The commands, as a library the executable and the tests use (not a product).
         .target(
             name: "FeedbackFlowCLI",
-            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal"],
+            dependencies: [
+                "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal", "FlowHTTP",
+            ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
             swiftSettings: strictness),
         // Release builds for use link the Swift runtime statically (`--static-swift-stdlib`
@@ -79,10 +86,11 @@ let package = Package(
             name: "FeedbackFlowCLITests",
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting",
-                "FlowTerminal",
+                "FlowTerminal", "FlowHTTP", "FeedbackFlowTestSupport",
             ],
-            // check_schema.py and check_parse.py run from the source tree (SchemaTests, ParseCommandTests), not bundled.
-            exclude: ["check_schema.py", "check_parse.py"],
+            // check_schema.py, check_parse.py and feedback_server.py run from the source tree
+            // (SchemaTests, ParseCommandTests, the outbox tests), not bundled.
+            exclude: ["check_schema.py", "check_parse.py", "feedback_server.py"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -93,16 +93,22 @@ struct OutputFailureEndToEndTests {
         #expect(text.contains("\"type\":\"flowEnded\""))
     }
 
-    @Test("--feedback-out /dev/full: each submit shows the error, then one error line and exit 3")
+    @Test("--feedback-out /dev/full: the submission stays kept in the outbox, the screen and the end say so, exit 0")
     func feedbackFull() async throws {
         try #require(try Self.devFullIsDevice(), "/dev/full must be a character device")
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = folder.appendingPathComponent("outbox.jsonl").path
         let result = try await BuiltTool.run(
-            ["run", "--feedback-out", "/dev/full", "flows/call-quality-rating.yaml"],
+            ["run", "--feedback-out", "/dev/full", "--outbox", outbox, "flows/call-quality-rating.yaml"],
             input: "set email ada@example.com\n1\n1\n")
-        #expect(result.status == 3)
-        #expect(result.standardOutput.contains("error: cannot write to '/dev/full': No space left on device"))
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(
+            "Feedback kept in '\(outbox)', not delivered yet: cannot write to '/dev/full': No space left on device\n"))
+        #expect(result.standardOutput.contains("Thank you!"))
         #expect(result.standardError
-            == "feedbackflow run: error: 2 feedback submissions were not saved: cannot write to '/dev/full': No space left on device\n")
+            == "feedbackflow run: 1 submission kept in '\(outbox)', not delivered: cannot write to '/dev/full': "
+                + "No space left on device; deliver with 'feedbackflow outbox flush --outbox \(outbox) --feedback-out /dev/full'\n")
         #expect(try Self.devFullIsDevice())
     }
 }

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 import FeedbackFlow
 import FlowCompile
+import FlowHTTP
+import FlowRuntime
 import FlowSource
 @testable import FeedbackFlowCLI
 @testable import FlowTerminal
@@ -212,6 +214,24 @@ struct ReadmeTests {
         let front = await Self.showThanks(registry: registry, configuration: configuration)
         await front.settled()
         #expect(await front.navigator.snapshot()?.title == "Thank you!")
+    }
+
+    @Test("the README's outbox example keeps what its endpoint cannot take, and flush reports it kept")
+    func outboxExample() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // As in the README, with a port where nothing listens instead of a real endpoint.
+        let gone = try FeedbackServer()
+        let endpoint = try #require(URL(string: gone.url))
+        gone.stop()
+        let outbox = OutboxFeedbackSink(
+            path: folder.path + "/feedback-outbox.jsonl", delivery: HTTPFeedbackSink(url: endpoint, timeout: 5))
+        let keepingRegistry = ActionHandlerRegistry(feedbackSink: outbox)
+        try await keepingRegistry.feedbackSink.submit(FeedbackSubmission(
+            rating: 4, reason: nil, custom: [:], flowID: "call-quality-rating", screenID: "rate-call", submittedAt: Date()))
+        let result = try await outbox.flush()
+        #expect(result.delivered.isEmpty && result.kept.count == 1 && result.kept.filter(\.isDead).isEmpty)
+        #expect(try await outbox.nextAttemptDate() != nil)
     }
 
     @MainActor

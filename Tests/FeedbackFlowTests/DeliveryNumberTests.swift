@@ -28,10 +28,12 @@ struct DeliveryNumberTests {
         #expect(await navigator.outcome == .finished)
 
         let feedback = try String(contentsOfFile: feedbackPath, encoding: .utf8)
+        // The id is random (a new UUID per submission, pinned in NavigatorTemplateTests).
+        let id = try #require(feedback.firstMatch(of: /"id":"([0-9a-f-]{36})"/)?.1)
         #expect(feedback == """
             {"custom":{"dot":1.0,"half":0.5,"hex":31,"negHalf":-0.5e-3,"octal":15,"padded":7,\
             "pi":3.14159265358979323846264338327950288419716939937510582,"plus":1,"price":12.50,"text":"12.50",\
-            "thousand":1e3},"flowID":"exact-numbers","rating":4,"screenID":"rate","submittedAt":"2024-05-01T12:00:00Z"}
+            "thousand":1e3},"flowID":"exact-numbers","id":"\(id)","rating":4,"screenID":"rate","submittedAt":"2024-05-01T12:00:00Z"}
 
             """)
         let transcript = try String(contentsOfFile: transcriptPath, encoding: .utf8)
@@ -47,7 +49,7 @@ struct DeliveryNumberTests {
         let path = temporaryPath("swift.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let submission = FeedbackSubmission(
-            rating: 2, reason: nil,
+            id: "a1b2c3d4-0000-4000-8000-000000000001", rating: 2, reason: nil,
             custom: [
                 "big": .number("0xFFFFFFFFFFFFFFFFFFFF"),  // 2^80 - 1 = 1208925819614629174706175 (Python: int('F'*20, 16))
                 "inf": .number(".inf"),
@@ -56,7 +58,7 @@ struct DeliveryNumberTests {
             flowID: "f", screenID: "s", submittedAt: NavigatorTestHarness.clock)
         let line = """
             {"custom":{"big":1208925819614629174706175,"inf":".inf","tricky":"q\\"b\\\\s/\\t\\u0001é"},\
-            "flowID":"f","rating":2,"screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
+            "flowID":"f","id":"a1b2c3d4-0000-4000-8000-000000000001","rating":2,"screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
             """
         try await JSONLinesFeedbackSink(path: path).submit(submission)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == line + "\n")

@@ -253,15 +253,15 @@ struct DeliveryRulesDocTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sink = JSONLinesFeedbackSink(path: path)
         try await sink.submit(FeedbackSubmission(
-            rating: 3, reason: "a/b\nc", custom: ["z": .bool(false), "a": .string("x/y")], flowID: "f",
+            id: "00000000-0000-4000-8000-000000000001", rating: 3, reason: "a/b\nc", custom: ["z": .bool(false), "a": .string("x/y")], flowID: "f",
             screenID: "s", submittedAt: NavigatorTestHarness.clock))
         try await sink.submit(FeedbackSubmission(
-            rating: 5, reason: nil, custom: [:], flowID: "f", screenID: "s", submittedAt: NavigatorTestHarness.clock))
+            id: "00000000-0000-4000-8000-000000000002", rating: 5, reason: nil, custom: [:], flowID: "f", screenID: "s", submittedAt: NavigatorTestHarness.clock))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // Written by hand from RFC 8259 §7 and the documented key order.
         #expect(text == """
-            {"custom":{"a":"x/y","z":false},"flowID":"f","rating":3,"reason":"a/b\\nc","screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
-            {"custom":{},"flowID":"f","rating":5,"screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
+            {"custom":{"a":"x/y","z":false},"flowID":"f","id":"00000000-0000-4000-8000-000000000001","rating":3,"reason":"a/b\\nc","screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
+            {"custom":{},"flowID":"f","id":"00000000-0000-4000-8000-000000000002","rating":5,"screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
 
             """)
     }

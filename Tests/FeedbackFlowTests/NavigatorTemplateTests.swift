@@ -34,9 +34,10 @@ struct NavigatorTemplateTests {
         try await h.navigator.setField("comment", to: .text("Great call"))
         try await h.navigator.setField("rating", to: .rating(4))
         #expect(try await h.tapTop() == .ran)
+        let id = try #require(h.sink.submissions.first?.id)
         #expect(h.sink.submissions == [
             FeedbackSubmission(
-                rating: 4, reason: "ada@example.com\nGreat call",
+                id: id, rating: 4, reason: "ada@example.com\nGreat call",
                 custom: [
                     "callWasAwesome": .bool(true),
                     "where": .string("rate@call-quality-rating"),
@@ -44,6 +45,22 @@ struct NavigatorTemplateTests {
                 ],
                 flowID: "call-quality-rating", screenID: "rate", submittedAt: NavigatorTestHarness.clock)
         ])
+    }
+
+    @Test("each run of collectUserFeedback builds a submission with a new id: a version 4 UUID in lower-case hex (RFC 9562)")
+    func submissionIDs() async throws {
+        let h = NavigatorTestHarness(flow(screen("rate", .collectUserFeedback(FeedbackRequest(rating: "5")))))
+        _ = try await h.start()
+        #expect(try await h.tapTop() == .ran)
+        #expect(try await h.tapTop() == .ran)
+        let ids = h.sink.submissions.map(\.id)
+        #expect(ids.count == 2 && ids[0] != ids[1])
+        // RFC 9562 §4 and §5.4: 8-4-4-4-12 hex digits, version nibble 4, variant bits 10xx
+        // (8, 9, a or b), written in lower case.
+        let form = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/
+        for id in ids { #expect(id.wholeMatch(of: form) != nil, "\(id)") }
+        let line = h.sink.submissions[0].jsonText
+        #expect(line.contains("\"id\":\"\(ids[0])\""))
     }
 
     @Test("a rating outside 1...5 fails collectUserFeedback and nothing is submitted")

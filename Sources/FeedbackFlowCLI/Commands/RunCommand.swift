@@ -33,6 +33,12 @@ package struct RunCommand: Command {
             --feedback-out and --transcript must not be the flow file itself (by any path
             or link to it): that is a usage error, before anything is written.
 
+            Every submission is first kept in the --outbox file (default
+            \(DeliveryOptions.defaultOutboxName) beside --feedback-out), on the disk, then
+            delivered: appended to --feedback-out, or POSTed to --feedback-url. One that
+            cannot be delivered stays kept: the step succeeds, the screen and the end of
+            the run say so, and 'feedbackflow outbox flush' delivers it later.
+
             A --context key is a template name ([A-Za-z_][A-Za-z0-9_.-]*), given once, not
             a field id of the flow and not flow.id, screen.id or any name starting with
             'flow.' or 'screen.'.
@@ -46,11 +52,12 @@ package struct RunCommand: Command {
             end of input); 1 the flow has errors and was not run, or its trigger did not
             present it; 2 usage error; 3 standard
             output could not be written (e.g. the reader of a pipe went away: the run stops
-            at once), the transcript or a submitted feedback could not be written (the run
-            goes on and the error is printed at the end), or the flow could not start.
+            at once), the transcript could not be written or a submitted feedback could not
+            be kept in the outbox (the run goes on and the error is printed at the end), or
+            the flow could not start.
             """,
         options: [
-            .value("feedback-out", valueName: "file", help: "Append submitted feedback here as JSON lines (default: feedback.jsonl)."),
+            DeliveryOptions.feedbackOut, DeliveryOptions.feedbackURL, DeliveryOptions.outbox,
             .value("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."),
             TriggerOptions.context,
         ] + TriggerOptions.runSpecs + HandlerProgramOption.specs + [
@@ -69,6 +76,8 @@ package struct RunCommand: Command {
     package var handlerPrograms = HandlerProgramOption()
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits = LoadingLimits()
+    /// `--feedback-url` and `--outbox` (with `--feedback-out`): where feedback goes.
+    package var delivery = DeliveryOptions()
 
     package init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: ContextDeclaration = .init()) {
         self.file = file
@@ -86,6 +95,7 @@ package struct RunCommand: Command {
         try trigger.checkEventGiven(arguments)
         handlerPrograms = try HandlerProgramOption(arguments: arguments)
         loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
+        delivery = try DeliveryOptions(arguments: arguments)
     }
 
     /// What the flow is compiled with and the registry opens: the `--context` keys as host
@@ -122,7 +132,15 @@ package struct RunCommand: Command {
             recorder = created
             presenters.append(created)
         }
-        let sink = FailureCountingFeedbackSink(JSONLinesFeedbackSink(path: feedbackOut))
+        // MARK: Delivery through the outbox (--outbox, --feedback-url)
+        let outboxPath = delivery.outboxPath(beside: feedbackOut)
+        try Self.checkNotFlowFile(outboxPath, option: "--\(DeliveryOptions.outbox.name)", flowFile: file)
+        try DeliveryOptions.checkOutbox(outboxPath, feedbackOut: delivery.feedbackURL == nil ? feedbackOut : nil)
+        let outbox = OutboxReportingFeedbackSink(
+            OutboxFeedbackSink(path: outboxPath, delivery: delivery.delivery(feedbackOut: feedbackOut)), output: environment.output,
+            style: environment.outputStyle)
+        let sink = FailureCountingFeedbackSink(outbox)
+        // MARK: End of delivery setup
         var registry = ActionHandlerRegistry(
             urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
             feedbackSink: sink, options: options)
@@ -144,6 +162,13 @@ package struct RunCommand: Command {
             flow: flow, registry: registry, input: environment.input, output: environment.output,
             style: environment.outputStyle, presenters: presenters, context: variables, trigger: runTrigger)
         let ending = await runner.run()
+        // MARK: Delivery through the outbox: what stays kept
+        if await outbox.keptCount > 0 {
+            environment.errorOutput.write(OutboxText.keptAtEnd(
+                count: await outbox.keptCount, outbox: outboxPath, lastError: await outbox.lastError ?? "not tried",
+                options: delivery.commandLineWords(feedbackOut: feedbackOut)))
+        }
+        // MARK: End of what stays kept
 
         var problems: [String] = []
         if let recorder, let error = await recorder.lastError {

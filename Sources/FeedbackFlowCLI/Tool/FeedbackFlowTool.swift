@@ -11,6 +11,7 @@ import FlowTerminal
 /// ```
 /// feedbackflow validate [PATH…]   feedbackflow run FILE
 /// feedbackflow graph FILE         feedbackflow schema
+/// feedbackflow outbox list|flush|drop ID
 /// feedbackflow --help | --version | help [COMMAND]
 /// ```
 ///
@@ -24,7 +25,8 @@ package enum FeedbackFlowTool {
 
     /// The subcommands, in the order help lists them.
     package static let commands: [any Command.Type] = [
-        ValidateCommand.self, RunCommand.self, TriggerCommand.self, GraphCommand.self, ParseCommand.self, SchemaCommand.self,
+        ValidateCommand.self, RunCommand.self, OutboxCommand.self, TriggerCommand.self, GraphCommand.self, ParseCommand.self,
+        SchemaCommand.self,
     ]
 
     static let footer = """

@@ -18,12 +18,21 @@ import FlowSource
 /// writes and `EINTR`); if a write fails part-way, the file is cut back with
 /// `ftruncate(2)` to its size before the append. Callers serialize appends (the sink
 /// and the recorder are actors); separate processes appending to the same file at the
-/// same moment are not coordinated.
+/// same moment are not coordinated (``OutboxFeedbackSink`` holds a lock around its own).
+///
+/// A durable append (``append(_:durably:)`` with `durably: true`, what the outbox uses)
+/// also makes the line survive a crash of the machine before returning: `fsync(2)` of the
+/// file, and of its folder when the append created the file (POSIX leaves a new file's
+/// name unsynchronised until its folder is). If either fails, the file is cut back to its
+/// size before the append and the append throws ``DeliveryError/syncFailed(path:code:)``.
 struct LineAppender: Sendable {
     let path: String
 
-    /// Appends `line` (which must end with `\n`).
-    func append(_ line: [UInt8]) throws(DeliveryError) {
+    /// Appends `line` (which must end with `\n`); with `durably`, synchronised to the
+    /// disk before returning (see the type's notes).
+    func append(_ line: [UInt8], durably: Bool = false) throws(DeliveryError) {
+        var existing = stat()
+        let creates = durably && stat(path, &existing) != 0 && errno == ENOENT
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path: path, code: errno) }
         defer { close(fd) }
@@ -53,5 +62,33 @@ struct LineAppender: Sendable {
                 throw .writeFailed(path: path, code: code)
             }
         }
+        guard durably else { return }
+        if fsync(fd) != 0 {
+            let code = errno
+            _ = ftruncate(fd, sizeBefore)
+            throw .syncFailed(path: path, code: code)
+        }
+        if creates, let code = Self.synchronizeFolder(of: path) {
+            _ = ftruncate(fd, sizeBefore)
+            throw .syncFailed(path: Self.folder(of: path), code: code)
+        }
+    }
+
+    /// The folder holding `path`: the text before its last `/` (`/` for a file at the
+    /// root, `.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `fsync(2)` of the folder holding `path`, so that a name created, renamed or removed
+    /// there survives a crash; `nil` when done, else the `errno`. A file system that cannot
+    /// synchronise folders (`EINVAL`) counts as done.
+    static func synchronizeFolder(of path: String) -> Int32? {
+        let fd = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        guard fsync(fd) == 0 || errno == EINVAL else { return errno }
+        return nil
     }
 }

@@ -10,8 +10,8 @@ import FlowSource
 /// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,
 /// with the flow, the screen and the time.
 ///
-/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes):
-/// `{"custom":{…},"flowID":"…","rating":4,"reason":"…","screenID":"…",
+/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes and `HTTPFeedbackSink`
+/// posts): `{"custom":{…},"flowID":"…","id":"5f0c…","rating":4,"reason":"…","screenID":"…",
 /// "submittedAt":"2024-05-01T12:00:00Z"}` — `reason` is left out when the step has none;
 /// `custom` numbers are written exactly as in the flow, YAML-only forms rewritten to the
 /// same JSON number without rounding (`0x1F` → `31`, `0o17` → `15`, `+1` → `1`, `007` →
@@ -23,6 +23,13 @@ import FlowSource
 /// go through `Decimal` (`12.50` → `12.5`, about 38 significant digits kept); use
 /// ``jsonText`` where the digits matter.
 public struct FeedbackSubmission: Sendable, Hashable, Codable {
+    /// The submission's idempotency key: made once, when the `collectUserFeedback` step
+    /// builds the submission (a random UUID, RFC 9562 §5.4, in lower-case hex,
+    /// ``newID()``), and kept by every retry of this value, so a receiver that sees it twice
+    /// knows it is the same feedback (``OutboxFeedbackSink`` retries with it;
+    /// `HTTPFeedbackSink`, module `FlowHTTP`, sends it as `Idempotency-Key`). A new tap of
+    /// the button builds a new submission with a new id.
+    public var id: String
     /// A whole number from 1 to 5.
     public var rating: Int
     /// The rendered `reason`; `nil` when the step has none (the key is then left out of the
@@ -40,7 +47,13 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
 
     /// A submission from its parts. `rating` should be from 1 to 5; this is not checked here
     /// (the navigator builds a submission only from a rating that passed that check).
-    public init(rating: Int, reason: String?, custom: [String: FlowValue], flowID: String, screenID: String, submittedAt: Date) {
+    /// `id` is a fresh ``newID()`` unless given; pass the same id to stand for the same
+    /// feedback.
+    public init(
+        id: String = FeedbackSubmission.newID(), rating: Int, reason: String?, custom: [String: FlowValue], flowID: String,
+        screenID: String, submittedAt: Date
+    ) {
+        self.id = id
         self.rating = rating
         self.reason = reason
         self.custom = custom
@@ -49,12 +62,21 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
         self.submittedAt = submittedAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case rating, reason, custom, flowID, screenID, submittedAt
+    /// A new idempotency key: a random (version 4) UUID, RFC 9562 §5.4, written in the
+    /// lower case RFC 9562 §4 asks for, e.g. `5f0c2a9e-3b1d-4c6e-9a8f-2d7e4b1c0a93`.
+    public static func newID() -> String {
+        UUID().uuidString.lowercased()
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case id, rating, reason, custom, flowID, screenID, submittedAt
+    }
+
+    /// Decodes the JSON form. `id` is required: a submission read without one could not be
+    /// told apart from a second copy of itself.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
         rating = try container.decode(Int.self, forKey: .rating)
         reason = try container.decodeIfPresent(String.self, forKey: .reason)
         custom = try container.decodeIfPresent([String: CodableFlowValue].self, forKey: .custom)?
@@ -71,6 +93,7 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
         try container.encode(rating, forKey: .rating)
         try container.encodeIfPresent(reason, forKey: .reason)
         try container.encode(custom.mapValues(CodableFlowValue.init), forKey: .custom)
@@ -83,14 +106,21 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// sorted, numbers of `custom` exactly as written (see the type's documentation).
     /// O(size of the text).
     package var jsonText: String {
+        JSONTextWriter.text(of: jsonValue)
+    }
+
+    /// The JSON form as a value (an object), what ``jsonText`` writes and an outbox record
+    /// embeds. O(size of `custom`).
+    package var jsonValue: FlowValue {
         var object: [String: FlowValue] = [
             "custom": .object(custom),
             "flowID": .string(flowID),
+            "id": .string(id),
             "rating": .number(String(rating)),
             "screenID": .string(screenID),
             "submittedAt": .string(submittedAt.formatted(.iso8601)),
         ]
         if let reason { object["reason"] = .string(reason) }
-        return JSONTextWriter.text(of: .object(object))
+        return .object(object)
     }
 }

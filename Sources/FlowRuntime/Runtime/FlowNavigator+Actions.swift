@@ -191,7 +191,9 @@ extension FlowNavigator {
         if closed { throw CancellationError() }
     }
 
-    /// Builds the submission of a `collectUserFeedback` step from its rendered templates.
+    /// Builds the submission of a `collectUserFeedback` step from its rendered templates,
+    /// with a new idempotency key (``FeedbackSubmission/newID()``): each run of the step is
+    /// a new submission, and a sink's own retries of it keep that key.
     /// - Throws: ``StepError/missingRating`` or ``StepError/invalidRating(_:)`` unless the
     ///   rendered rating is a whole number from 1 to 5 (surrounding spaces allowed).
     private func submission(for request: FeedbackRequest, screenID: String) throws(StepError) -> FeedbackSubmission {
@@ -200,7 +202,7 @@ extension FlowNavigator {
         let ratingText = ratingTemplate.render(lookup)
         guard let rating = FeedbackRequest.rating(fromRendered: ratingText) else { throw .invalidRating(ratingText) }
         return FeedbackSubmission(
-            rating: rating, reason: request.reason?.render(lookup),
+            id: FeedbackSubmission.newID(), rating: rating, reason: request.reason?.render(lookup),
             custom: request.custom.mapValues { state.render($0, screenID: screenID) }, flowID: flowID, screenID: screenID,
             submittedAt: now())
     }

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowHTTP
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// Where submitted feedback goes, shared by `run` and `outbox`: `--feedback-out FILE`
+/// (JSON lines) or `--feedback-url URL` (HTTP POST), always through the outbox file
+/// `--outbox FILE`, which keeps every submission until it is delivered
+/// (``FlowRuntime/OutboxFeedbackSink``).
+package struct DeliveryOptions: Sendable {
+    package static let feedbackOut = OptionSpec.value(
+        "feedback-out", valueName: "file",
+        help: "Append submitted feedback here as JSON lines (default: \(defaultFeedbackOut)).")
+    package static let feedbackURL = OptionSpec.value(
+        "feedback-url", valueName: "url",
+        help: "POST each submission here as JSON (with its Idempotency-Key) instead of writing --feedback-out.")
+    package static let outbox = OptionSpec.value(
+        "outbox", valueName: "file",
+        help: "Keep each submission here until it is delivered (default: \(defaultOutboxName) beside --feedback-out).")
+    /// The three, in the order help lists them.
+    package static let specs = [feedbackOut, feedbackURL, outbox]
+
+    /// The default of `--feedback-out`.
+    package static let defaultFeedbackOut = "feedback.jsonl"
+    /// The default file name of `--outbox`, in the folder of `--feedback-out`.
+    package static let defaultOutboxName = "feedback-outbox.jsonl"
+
+    /// `--feedback-out` as given.
+    package var feedbackOut: String?
+    /// `--feedback-url`, checked: http or https with a host.
+    package var feedbackURL: URL?
+    /// `--outbox` as given.
+    package var outbox: String?
+
+    package init(feedbackOut: String? = nil, feedbackURL: URL? = nil, outbox: String? = nil) {
+        self.feedbackOut = feedbackOut
+        self.feedbackURL = feedbackURL
+        self.outbox = outbox
+    }
+
+    /// - Throws: ``UsageError`` for a `--feedback-url` that is not an absolute http or
+    ///   https URL with a host, or for `--feedback-url` given with `--feedback-out` (one
+    ///   place to deliver to).
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        self.init(feedbackOut: arguments.value(Self.feedbackOut.name), outbox: arguments.value(Self.outbox.name))
+        guard let text = arguments.value(Self.feedbackURL.name) else { return }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else {
+            throw UsageError("invalid --feedback-url '\(text)'", hint: "give an http or https URL, e.g. https://example.com/feedback")
+        }
+        guard feedbackOut == nil else {
+            throw UsageError(
+                "--feedback-url and --feedback-out both say where feedback goes", hint: "give one of them")
+        }
+        feedbackURL = url
+    }
+
+    /// The `--feedback-out` file: as given, else ``defaultFeedbackOut``.
+    package var feedbackOutPath: String { feedbackOut ?? Self.defaultFeedbackOut }
+
+    /// The outbox file: `--outbox` as given, else ``defaultOutboxName`` in the folder of
+    /// `feedbackOut` — the current folder for a bare name, and for a `feedbackOut` that is
+    /// not a regular file (`/dev/full`, `/dev/stdout`, a fifo), whose folder is no place
+    /// for files.
+    package func outboxPath(beside feedbackOut: String) -> String {
+        if let outbox { return outbox }
+        var status = stat()
+        if stat(feedbackOut, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return Self.defaultOutboxName }
+        guard let slash = feedbackOut.lastIndex(of: "/") else { return Self.defaultOutboxName }
+        return String(feedbackOut[...slash]) + Self.defaultOutboxName
+    }
+
+    /// Whether a place to deliver to was given (`outbox flush` needs one).
+    package var namesDelivery: Bool { feedbackURL != nil || feedbackOut != nil }
+
+    /// The sink submissions are delivered through: an ``FlowHTTP/HTTPFeedbackSink`` for
+    /// `--feedback-url`, else a ``FlowRuntime/JSONLinesFeedbackSink`` on `feedbackOut`.
+    package func delivery(feedbackOut: String) -> any FeedbackSink {
+        if let feedbackURL { return HTTPFeedbackSink(url: feedbackURL) }
+        return JSONLinesFeedbackSink(path: feedbackOut)
+    }
+
+    /// The options that name this outbox and delivery again, for the hint
+    /// `feedbackflow outbox flush --outbox kept.jsonl --feedback-url https://…`: `--outbox`
+    /// when it was given, then `--feedback-url`, or else `--feedback-out feedbackOut`;
+    /// each value quoted for a POSIX shell when it needs to be.
+    package func commandLineWords(feedbackOut: String) -> String {
+        var words: [String] = []
+        if let outbox { words += ["--\(Self.outbox.name)", Self.shellQuoted(outbox)] }
+        if let feedbackURL {
+            words += ["--\(Self.feedbackURL.name)", Self.shellQuoted(feedbackURL.absoluteString)]
+        } else {
+            words += ["--\(Self.feedbackOut.name)", Self.shellQuoted(feedbackOut)]
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// `text` as one POSIX shell word: as is when it holds only `A–Z a–z 0–9 _ - . / : @ %
+    /// + = ,`, else in single quotes (a `'` inside written `'\''`).
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-./:@%+=,".unicodeScalars.contains(scalar))
+        }
+        if plain, !text.isEmpty { return text }
+        return "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+
+    /// A usage error when the outbox file `path` cannot be used: it is a folder or not a
+    /// regular file, it is the `--feedback-out` file, or its folder is missing or not
+    /// writable (the outbox writes a temporary file there, and locks it). Checked before
+    /// anything runs.
+    /// - Parameter feedbackOut: the JSON lines file in use, if any.
+    package static func checkOutbox(_ path: String, feedbackOut: String?) throws(UsageError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                throw UsageError("--outbox '\(path)' is not a regular file", hint: "give a file path, e.g. --outbox \(Self.defaultOutboxName)")
+            }
+            if let feedbackOut {
+                var other = stat()
+                if stat(feedbackOut, &other) == 0, other.st_dev == status.st_dev, other.st_ino == status.st_ino {
+                    throw UsageError("--outbox '\(path)' is the --feedback-out file", hint: "give the outbox a file of its own")
+                }
+            }
+        } else if let feedbackOut, feedbackOut == path {
+            throw UsageError("--outbox '\(path)' is the --feedback-out file", hint: "give the outbox a file of its own")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw UsageError("cannot write in the folder of --outbox '\(path)'", hint: "check that its folder exists and is writable")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// `feedbackflow outbox list|flush|drop ID`: what the outbox keeps
+/// (``FlowRuntime/OutboxFeedbackSink``), delivering it, or removing one submission.
+package struct OutboxCommand: Command {
+    /// What the command does.
+    package enum Action: Sendable, Hashable {
+        /// One line per kept submission.
+        case list
+        /// Deliver what is kept.
+        case flush
+        /// Remove the submission with this id.
+        case drop(String)
+
+        /// The words, as typed.
+        static let words = ["list", "flush", "drop"]
+    }
+
+    static let format = OptionSpec.value(
+        "format", valueName: "format", allowed: OutboxText.Format.allCases.map(\.rawValue),
+        help: "text (one line per submission, default) or json (one object per line).")
+    static let wait = OptionSpec.value(
+        "wait", valueName: "duration",
+        help: "flush: keep retrying, with backoff, for up to this long (30s, 2m, …; default: one attempt each).")
+
+    package static let configuration = CommandConfiguration(
+        name: "outbox",
+        abstract: "List, deliver (flush) or drop the feedback kept in the outbox.",
+        discussion: """
+            'run' keeps every submission in the outbox file until it is delivered.
+            'list' writes one line per kept submission: id, flow, rating, attempts, state
+            (pending, waiting until TIME, or dead) and last error. 'flush' tries every kept
+            submission that is not dead at once, oldest first, through --feedback-url or
+            --feedback-out (one of them is required), with the same id as its
+            Idempotency-Key; with --wait it retries what fails, with backoff, for up to that
+            long. 'drop ID' removes one submission, delivered or not.
+
+            --outbox defaults to \(DeliveryOptions.defaultOutboxName) beside --feedback-out
+            (in the current folder without it), as for 'run'.
+
+            EXIT STATUS: 0 done (flush: everything was delivered and the outbox is empty);
+            1 flush left submissions kept (not delivered yet, or dead); 2 usage error
+            (an unknown id for drop); 3 the outbox cannot be read or written.
+            """,
+        options: DeliveryOptions.specs + [format, wait],
+        positional: PositionalSpec(name: "action", count: .oneOrMore, help: "list, flush, or drop ID."))
+
+    package var action: Action
+    package var delivery: DeliveryOptions
+    package var format: OutboxText.Format
+    /// `--wait` in seconds (0: one attempt each).
+    package var wait: Double
+
+    package init(action: Action, delivery: DeliveryOptions = DeliveryOptions(), format: OutboxText.Format = .text, wait: Double = 0) {
+        self.action = action
+        self.delivery = delivery
+        self.format = format
+        self.wait = wait
+    }
+
+    /// - Throws: ``UsageError`` for an unknown action, a missing or extra argument, a bad
+    ///   `--wait`, `flush` without `--feedback-url` or `--feedback-out`, or an option that
+    ///   ``DeliveryOptions`` refuses.
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        let words = arguments.positionals
+        let word = words.first ?? ""
+        let action: Action
+        switch word {
+        case "list", "flush":
+            if words.count > 1 { throw UsageError("unexpected argument '\(words[1])'", hint: "'outbox \(word)' takes no argument") }
+            action = word == "list" ? .list : .flush
+        case "drop":
+            guard words.count == 2 else {
+                throw words.count < 2
+                    ? UsageError("missing argument <id> of 'outbox drop'", hint: "list the ids with '\(FeedbackFlowTool.name) outbox list'")
+                    : UsageError("unexpected argument '\(words[2])'", hint: "'outbox drop' takes one id")
+            }
+            action = .drop(words[1])
+        default:
+            throw UsageError(
+                "unknown outbox action '\(word)'",
+                hint: Suggestion.hint(for: word, among: Action.words) ?? "one of \(Action.words.joined(separator: ", "))")
+        }
+        var wait = 0.0
+        if let text = arguments.value(Self.wait.name) {
+            guard let seconds = DurationText.seconds(text) else { throw UsageError("invalid --wait '\(text)'", hint: DurationText.hint) }
+            wait = Double(seconds)
+        }
+        self.init(
+            action: action, delivery: try DeliveryOptions(arguments: arguments),
+            format: arguments.value(Self.format.name).flatMap(OutboxText.Format.init(rawValue:)) ?? .text, wait: wait)
+        if action == .flush, !delivery.namesDelivery {
+            throw UsageError(
+                "'outbox flush' needs to know where to deliver",
+                hint: "give --\(DeliveryOptions.feedbackURL.name) URL or --\(DeliveryOptions.feedbackOut.name) FILE, as the run had")
+        }
+    }
+
+    /// The outbox file.
+    package var outboxPath: String { delivery.outboxPath(beside: delivery.feedbackOutPath) }
+
+    /// Lists, flushes or drops; see the command's help for the statuses.
+    /// - Throws: ``UsageError`` for `drop` of an unknown id or an outbox path that cannot
+    ///   be used; ``IOFailure`` when the outbox cannot be read or written.
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let path = outboxPath
+        let outbox = OutboxFeedbackSink(path: path, delivery: delivery.delivery(feedbackOut: delivery.feedbackOutPath))
+        do {
+            switch action {
+            case .list:
+                let contents = try await outbox.contents()
+                let now = Date()
+                for record in contents.records { environment.output.write(OutboxText.line(record, format: format, now: now)) }
+                for line in contents.unreadableLines { environment.errorOutput.write(OutboxText.unreadable(line: line, outbox: path)) }
+                return .clean
+            case .flush:
+                try DeliveryOptions.checkOutbox(path, feedbackOut: delivery.feedbackURL == nil ? delivery.feedbackOutPath : nil)
+                let result = try await outbox.flush(startingNow: true, waitingUpTo: wait)
+                let now = Date()
+                for id in result.delivered { environment.output.write(OutboxText.delivered(id, format: format)) }
+                for record in result.kept { environment.output.write(OutboxText.line(record, format: format, now: now)) }
+                for problem in result.problems { environment.errorOutput.write(OutboxText.problem(problem)) }
+                for line in result.unreadableLines { environment.errorOutput.write(OutboxText.unreadable(line: line, outbox: path)) }
+                environment.errorOutput.write(OutboxText.flushSummary(result, outbox: path, now: now))
+                return result.deliveredEverything ? .clean : .findings
+            case .drop(let id):
+                try await outbox.drop(id: id)
+                environment.output.write(OutboxText.dropped(id))
+                return .clean
+            }
+        } catch OutboxError.unknownID(let id) {
+            throw UsageError(
+                "no submission with id '\(id)' in '\(path)'",
+                hint: "list the ids with '\(FeedbackFlowTool.name) outbox list\(delivery.outbox.map { " --outbox \(DeliveryOptions.shellQuoted($0))" } ?? "")'")
+        } catch let error as OutboxError {
+            throw IOFailure(error.description)
+        } catch let error as DeliveryError {
+            throw IOFailure("the outbox '\(path)': \(error)")
+        }
+    }
+}

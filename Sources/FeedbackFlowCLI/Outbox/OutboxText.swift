@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// Every line the command line writes about the outbox, for `run` and `outbox`: built
+/// here only, each passed through ``FlowTerminal/DisplayText/sanitized(_:)`` where it holds
+/// text from a file or a receiver (so no escape sequence reaches the terminal).
+package enum OutboxText {
+    /// The output formats of `outbox list` and `outbox flush`.
+    package enum Format: String, Sendable, CaseIterable {
+        /// One line per submission, for people.
+        case text
+        /// One JSON object per line.
+        case json
+    }
+
+    /// The screen's line (without its line break) when a `run` submission stays kept:
+    /// `Feedback kept in 'feedback-outbox.jsonl', not delivered yet: HTTP 503`, or, for a
+    /// submission the receiver refused for good, `… refused: HTTP 400 (…); it will not be
+    /// retried (see 'feedbackflow outbox list')`.
+    package static func keptOnScreen(_ record: OutboxRecord, outbox: String) -> String {
+        let error = record.lastError ?? "not tried"
+        if record.isDead {
+            return DisplayText.sanitized(
+                "Feedback kept in '\(outbox)', refused: \(error); it will not be retried (see '\(FeedbackFlowTool.name) outbox list')")
+        }
+        return DisplayText.sanitized("Feedback kept in '\(outbox)', not delivered yet: \(error)")
+    }
+
+    /// The line `run` ends with on standard error when submissions of the run stay kept:
+    /// `feedbackflow run: 1 submission kept in 'OUTBOX', not delivered: ERROR; deliver with
+    /// 'feedbackflow outbox flush OPTIONS'`, where `options` name the same outbox and
+    /// delivery (``DeliveryOptions/commandLineWords(feedbackOut:)``).
+    package static func keptAtEnd(count: Int, outbox: String, lastError: String, options: String) -> String {
+        let submissions = count == 1 ? "1 submission" : "\(count) submissions"
+        return DisplayText.sanitized(
+            "\(FeedbackFlowTool.name) run: \(submissions) kept in '\(outbox)', not delivered: \(lastError); "
+                + "deliver with '\(FeedbackFlowTool.name) outbox flush \(options)'") + "\n"
+    }
+
+    /// One kept submission as `list` shows it:
+    /// `ID  FLOW  rating 4  2 attempts  waiting until 2024-05-01T12:00:04.250Z  HTTP 503`
+    /// (state `pending`, `waiting until TIME` or `dead`; `-` when there is no error yet), or
+    /// as one JSON object: `{"attempts","flow","id","keptAt","lastAttemptAt","lastError",
+    /// "nextAttemptAt","rating","screen","state","submittedAt"}` (times ISO 8601 UTC with
+    /// milliseconds, `null` when there is none yet).
+    package static func line(_ record: OutboxRecord, format: Format, now: Date) -> String {
+        let state = record.state(at: now)
+        switch format {
+        case .text:
+            var stateText = state.rawValue
+            if state == .waiting, let next = record.nextAttemptAt {
+                stateText += " until " + next.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            }
+            let attempts = record.attempts == 1 ? "1 attempt" : "\(record.attempts) attempts"
+            let fields = [
+                record.id, record.submission.flowID, "rating \(record.submission.rating)", attempts, stateText,
+                record.lastError ?? "-",
+            ]
+            return DisplayText.sanitized(fields.joined(separator: "  ")) + "\n"
+        case .json:
+            func time(_ date: Date?) -> JSONValue { .optional(date.map { $0.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }) }
+            let object = JSONValue.object([
+                ("attempts", .int(record.attempts)),
+                ("flow", .string(record.submission.flowID)),
+                ("id", .string(record.id)),
+                ("keptAt", time(record.keptAt)),
+                ("lastAttemptAt", time(record.lastAttemptAt)),
+                ("lastError", .optional(record.lastError)),
+                ("nextAttemptAt", time(record.nextAttemptAt)),
+                ("rating", .int(record.submission.rating)),
+                ("screen", .string(record.submission.screenID)),
+                ("state", .string(state.rawValue)),
+                ("submittedAt", .string(record.submission.submittedAt.formatted(.iso8601))),
+            ])
+            return object.serialized(indent: 0) + "\n"
+        }
+    }
+
+    /// `flush`'s line for a delivered submission: `delivered ID`, or
+    /// `{"id":"…","state":"delivered"}`.
+    package static func delivered(_ id: String, format: Format) -> String {
+        switch format {
+        case .text: DisplayText.sanitized("delivered \(id)") + "\n"
+        case .json: JSONValue.object([("id", .string(id)), ("state", .string("delivered"))]).serialized(indent: 0) + "\n"
+        }
+    }
+
+    /// `flush`'s last line, on standard error: `2 delivered, 1 kept in 'OUTBOX' (1 dead)`.
+    package static func flushSummary(_ result: OutboxFlushResult, outbox: String, now: Date) -> String {
+        let dead = result.kept.filter(\.isDead).count
+        var text = "\(FeedbackFlowTool.name) outbox flush: \(result.delivered.count) delivered, \(result.kept.count) kept in '\(outbox)'"
+        if dead > 0 { text += " (\(dead) dead: '\(FeedbackFlowTool.name) outbox drop ID' removes one)" }
+        return DisplayText.sanitized(text) + "\n"
+    }
+
+    /// `drop`'s line: `dropped ID`.
+    package static func dropped(_ id: String) -> String {
+        DisplayText.sanitized("dropped \(id)") + "\n"
+    }
+
+    /// A note on standard error for a line of the file that is not a record.
+    package static func unreadable(line: Int, outbox: String) -> String {
+        DisplayText.sanitized(
+            "\(outbox):\(line): note: not an outbox record; kept as it is, never delivered (fix or remove it by hand)") + "\n"
+    }
+
+    /// A problem a flush met and went past (``FlowRuntime/OutboxFlushResult/problems``).
+    package static func problem(_ text: String) -> String {
+        DisplayText.sanitized("\(FeedbackFlowTool.name) outbox flush: warning: \(text)") + "\n"
+    }
+}

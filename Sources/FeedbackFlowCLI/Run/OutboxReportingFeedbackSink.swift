@@ -1,0 +1,34 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// The feedback sink of `feedbackflow run`: submits through the outbox and, when a
+/// submission stays kept (delivered later by `outbox flush`), says so on the screen at
+/// once and counts it, so that the run can say it again when it ends. The step succeeds
+/// either way: the submission is durably kept. A submission that could not be kept
+/// throws, as the outbox does, and fails the step.
+actor OutboxReportingFeedbackSink: FeedbackSink {
+    private let outbox: OutboxFeedbackSink
+    private let output: any TextWriter
+    private let style: TerminalStyle
+    /// How many submissions of this run stay kept.
+    private(set) var keptCount = 0
+    /// The last error of the last one kept.
+    private(set) var lastError: String?
+
+    init(_ outbox: OutboxFeedbackSink, output: any TextWriter, style: TerminalStyle) {
+        self.outbox = outbox
+        self.output = output
+        self.style = style
+    }
+
+    func submit(_ feedback: FeedbackSubmission) async throws {
+        guard case .kept(let record) = try await outbox.submitReturningOutcome(feedback) else { return }
+        keptCount += 1
+        lastError = record.lastError
+        output.write(style.apply(OutboxText.keptOnScreen(record, outbox: outbox.path), .yellow) + "\n")
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import FlowCompile
+import FlowRuntime
+import FlowSource
+
+/// A ``FlowRuntime/FeedbackSink`` that POSTs each submission to a URL, with URLSession
+/// (FoundationNetworking on Linux). Give it to ``FlowRuntime/OutboxFeedbackSink`` as its
+/// delivery, so that what cannot be sent now is kept and sent later; on its own it is a
+/// sink whose failures fail the step.
+///
+/// The request (one per `submit`):
+/// - `POST url`, body ``FlowRuntime/FeedbackSubmission``'s JSON form (one object, UTF-8,
+///   keys sorted, `custom` numbers exactly as written, the `id` included);
+/// - `Content-Type: application/json` (RFC 8259 §11);
+/// - `Idempotency-Key: "<id>"`, the submission's ``FlowRuntime/FeedbackSubmission/id``
+///   as a Structured Field string, quotes included, as the IETF draft
+///   draft-ietf-httpapi-idempotency-key-header-06 §2 defines the field (an RFC 8941
+///   §3.3.3 sf-string). Every retry of a submission sends the same key, so the receiver
+///   can tell a repeat from new feedback;
+/// - the ``headers`` given (e.g. `Authorization`), which cannot replace the two above;
+/// - no cookies, no cache (an ephemeral session), redirects not followed (a 3xx is the
+///   answer: following a 301 or 302 would turn the POST into a GET).
+///
+/// The answer (``classify(status:retryAfter:body:now:)``):
+/// - 2xx: delivered;
+/// - 408 Request Timeout, 429 Too Many Requests and every 5xx (RFC 9110 §15.5.9, RFC 6585
+///   §4, RFC 9110 §15.6): a ``FlowRuntime/DeliveryFailure`` worth retrying, with the
+///   answer's `Retry-After` (RFC 9110 §10.2.3) when it has a valid one;
+/// - any other status (other 4xx, an unfollowed 3xx, 1xx): a permanent failure — the
+///   receiver refused this submission, and sending it again would get the same answer —
+///   with the status and the start of the body;
+/// - no answer (the host cannot be found or reached, the connection broke, TLS failed,
+///   ``timeout`` passed): a failure worth retrying.
+///
+/// Failure messages are one line: `HTTP 503 (answer: "down for maintenance")`, the body
+/// cut to ``bodyExcerptLimit`` Unicode scalars, control characters shown as U+FFFD. The
+/// whole body is read by URLSession before it is cut.
+public struct HTTPFeedbackSink: FeedbackSink {
+    /// Where submissions are posted.
+    public let url: URL
+    /// Seconds one request may take in all (connecting, sending, the answer):
+    /// ``defaultTimeout`` unless given.
+    public let timeout: Double
+    /// Extra header fields of every request.
+    public let headers: [String: String]
+    private let session: URLSession
+
+    /// 15 seconds.
+    public static let defaultTimeout = 15.0
+    /// The most Unicode scalars of an answer's body kept in a failure message: 200.
+    public static let bodyExcerptLimit = 200
+
+    /// A sink posting to `url` (http or https), each request bounded by `timeout` seconds,
+    /// with the extra `headers` (`Content-Type` and `Idempotency-Key` among them are
+    /// ignored: the sink sets those).
+    public init(url: URL, timeout: Double = HTTPFeedbackSink.defaultTimeout, headers: [String: String] = [:]) {
+        self.url = url
+        self.timeout = timeout > 0 ? timeout : Self.defaultTimeout
+        self.headers = headers
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = self.timeout
+        configuration.timeoutIntervalForResource = self.timeout
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }
+
+    /// Posts `feedback` and reads the answer (see the type's notes).
+    /// - Throws: ``FlowRuntime/DeliveryFailure`` for every failure (permanent or worth
+    ///   retrying), or `CancellationError` when the task was cancelled.
+    public func submit(_ feedback: FeedbackSubmission) async throws {
+        guard let key = Self.structuredString(feedback.id) else {
+            throw DeliveryFailure.permanent(
+                "the submission id '\(feedback.id)' cannot be sent as an Idempotency-Key (only printable ASCII can)")
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(feedback.jsonText.utf8)
+        let answer: (Data, URLResponse)
+        do {
+            answer = try await session.data(for: request)
+        } catch let error as URLError {
+            if error.code == .cancelled, Task.isCancelled { throw CancellationError() }
+            throw DeliveryFailure.retryable(Self.message(of: error, url: url, timeout: timeout))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw DeliveryFailure.retryable("POST \(url.absoluteString) failed: \(error)")
+        }
+        guard let response = answer.1 as? HTTPURLResponse else {
+            throw DeliveryFailure.retryable("POST \(url.absoluteString): the answer is not HTTP")
+        }
+        if let failure = Self.classify(
+            status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"),
+            body: Array(answer.0), now: Date())
+        {
+            throw failure
+        }
+    }
+
+    /// What an answer means (see the type's notes): `nil` for delivered (2xx), else the
+    /// failure, retryable or permanent, with its message. `retryAfter` is the field's
+    /// value, read relative to `now` (``FlowRuntime/RetryAfter/init(headerValue:now:)``;
+    /// an invalid one is ignored). O(body excerpt).
+    public static func classify(status: Int, retryAfter: String?, body: [UInt8], now: Date) -> DeliveryFailure? {
+        if (200...299).contains(status) { return nil }
+        let excerpt = bodyExcerpt(body)
+        let message = "HTTP \(status)" + (excerpt.isEmpty ? "" : " (answer: \"\(excerpt)\")")
+        if status == 408 || status == 429 || (500...599).contains(status) {
+            return .retryable(message, retryAfter: retryAfter.flatMap { RetryAfter(headerValue: $0, now: now) })
+        }
+        return .permanent(message)
+    }
+
+    /// The start of `body` as text: UTF-8 (bad bytes as U+FFFD), white space at the ends
+    /// trimmed, runs of line breaks and tabs as one space, other control characters as
+    /// U+FFFD, at most ``bodyExcerptLimit`` scalars (then `…`).
+    static func bodyExcerpt(_ body: [UInt8]) -> String {
+        // Enough bytes for the limit in any encoding (4 bytes a scalar at most).
+        let read = bodyExcerptLimit * 4 + 4
+        var cleaned = String.UnicodeScalarView()
+        var space = false
+        for scalar in String(decoding: body.prefix(read), as: UTF8.self).unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                space = !cleaned.isEmpty
+                continue
+            }
+            if space { cleaned.append(" ") }
+            space = false
+            cleaned.append(scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar)
+        }
+        guard cleaned.count > bodyExcerptLimit || body.count > read else { return String(cleaned) }
+        return String(String.UnicodeScalarView(cleaned.prefix(bodyExcerptLimit))) + "…"
+    }
+
+    /// `value` as an RFC 8941 §3.3.3 sf-string (`"…"`, with `"` and `\` escaped), or `nil`
+    /// when it holds a character outside printable ASCII (0x20–0x7E), which an sf-string
+    /// cannot carry.
+    static func structuredString(_ value: String) -> String? {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            guard scalar.value >= 0x20, scalar.value <= 0x7E else { return nil }
+            if scalar == "\"" || scalar == "\\" { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out + "\""
+    }
+
+    /// A transport failure as one line, e.g. `POST http://127.0.0.1:8080/feedback: cannot
+    /// connect to the host`.
+    static func message(of error: URLError, url: URL, timeout: Double) -> String {
+        let what: String
+        switch error.code {
+        case .timedOut: what = "no answer within \(Int(timeout.rounded(.up))) s"
+        case .cannotConnectToHost: what = "cannot connect to the host"
+        case .cannotFindHost, .dnsLookupFailed: what = "cannot find the host"
+        case .networkConnectionLost: what = "the connection was lost"
+        case .notConnectedToInternet: what = "not connected to a network"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            what = "the TLS connection failed"
+        case .badServerResponse: what = "the answer is not valid HTTP"
+        case .unsupportedURL: what = "not an http or https URL"
+        default: what = "network error \(error.code.rawValue)"
+        }
+        return "POST \(url.absoluteString): \(what)"
+    }
+}

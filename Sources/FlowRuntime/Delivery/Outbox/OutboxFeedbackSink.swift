@@ -1,0 +1,268 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowCompile
+import FlowSource
+
+/// A ``FeedbackSink`` that never loses a submission and never sends one twice: it keeps
+/// each submission durably in a file (the outbox) before anything else, then hands it to
+/// another sink (the delivery: `HTTPFeedbackSink` of module `FlowHTTP`, a
+/// ``JSONLinesFeedbackSink``, any sink) and forgets it only once that succeeded.
+///
+/// **Submitting.** ``submit(_:)`` appends the submission's record to the file and
+/// `fsync(2)`s it (and the folder, when this creates the file) *before* it returns, so
+/// returning means durably kept; then it tries the delivery once; on success the record is
+/// removed. It throws only when the submission could not be kept (a ``DeliveryError``):
+/// the `collectUserFeedback` step then fails and its screen shows the error, so nothing
+/// neither delivered nor kept ever looks like a success. A delivery that fails leaves the
+/// record kept; ``submitReturningOutcome(_:)`` says which happened.
+///
+/// **Retrying.** ``flush(startingNow:waitingUpTo:)`` delivers what is kept, oldest first,
+/// with exponential backoff and full jitter, `Retry-After` honoured, and records marked
+/// dead after a maximum number of attempts or a maximum age (``OutboxRetryPolicy``). A
+/// dead record is kept and listed, never dropped by itself; ``drop(id:)`` removes one.
+/// Every retry sends the same submission with the same ``FeedbackSubmission/id``, the key
+/// a receiver uses to recognise a repeat (a crash after the receiver accepted but before
+/// the record was removed makes the next flush send it again).
+///
+/// **The file** (JSON Lines: UTF-8, one record per line, `\n` after each) holds one object
+/// per kept submission, keys sorted:
+///
+/// ```json
+/// {"attempts":1,"dead":false,"firstAttemptAt":"2024-05-01T12:00:00.000Z","keptAt":"2024-05-01T12:00:00.000Z","lastAttemptAt":"2024-05-01T12:00:00.000Z","lastError":"HTTP 503","nextAttemptAt":"2024-05-01T12:00:01.370Z","submission":{"custom":{},"flowID":"call-quality-rating","id":"5f0c2a9e-3b1d-4c6e-9a8f-2d7e4b1c0a93","rating":4,"screenID":"rate-call","submittedAt":"2024-05-01T12:00:00Z"}}
+/// ```
+///
+/// `attempts` counts failed attempts; the times are ISO 8601 UTC with milliseconds, `null`
+/// until there is one (`nextAttemptAt` is `null` before the first attempt and once dead);
+/// `submission` is the submission's JSON form (``FeedbackSubmission/jsonText``).
+///
+/// **Crash safety.** A crash at any moment leaves a file whose every line is a whole
+/// record: appends are whole lines (a last line without its line break — an append the
+/// crash cut, never acknowledged — is ignored when read, and the next append starts a new
+/// line), and every removal or update rewrites the file atomically (a temporary file in
+/// the same folder, `fsync`, `rename(2)`, `fsync` of the folder). A whole line that is not
+/// a record is kept as it is and reported (``OutboxContents/unreadableLines``). Writers of
+/// every process take an exclusive `flock(2)` on the file's folder around each append and
+/// rewrite, so a `feedbackflow run` and an `outbox flush` can share one file; two processes
+/// may still both deliver the same record once each (the receiver's idempotency key makes
+/// that harmless).
+///
+/// A host app on a phone passes a path in its own storage (Application Support, say).
+/// The clock, the random source of the jitter and the sleep are parameters, so tests run
+/// on a fake clock. Complexity: each attempt reads and rewrites the file, O(file size).
+public actor OutboxFeedbackSink: FeedbackSink {
+    /// The outbox file (created on the first submission, removed when it holds nothing).
+    public nonisolated let path: String
+    /// The backoff, attempts and age limits.
+    public nonisolated let policy: OutboxRetryPolicy
+    /// The largest outbox file read: 64 MiB. Submitting never reads the file, so it keeps
+    /// working past this; flushing and listing then fail with
+    /// ``OutboxError/cannotRead(path:reason:)``.
+    public static let maximumBytes = 64 * 1024 * 1024
+
+    private let delivery: any FeedbackSink
+    private let file: OutboxFile
+    private let now: @Sendable () -> Date
+    private let randomFraction: @Sendable () -> Double
+    private let sleep: @Sendable (Double) async throws -> Void
+    /// Ids being delivered right now by this outbox, which a concurrent flush skips.
+    private var inFlight: Set<String> = []
+
+    /// An outbox in the file at `path`, delivering through `delivery`.
+    /// - Parameters:
+    ///   - policy: backoff and limits (``OutboxRetryPolicy``).
+    ///   - now: the clock: `keptAt`, attempt times, ages.
+    ///   - randomFraction: the random source of the jitter: a number in 0..<1 (values outside
+    ///     are clamped to 0...1); a wait is this fraction of the backoff ceiling.
+    ///   - sleep: waits the given seconds (inside a flush that waits for a next attempt).
+    public init(
+        path: String, delivery: any FeedbackSink, policy: OutboxRetryPolicy = OutboxRetryPolicy(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+    ) {
+        self.path = path
+        self.policy = policy
+        self.delivery = delivery
+        self.file = OutboxFile(path: path)
+        self.now = now
+        self.randomFraction = randomFraction
+        self.sleep = sleep
+    }
+
+    /// Keeps `feedback` durably, then tries to deliver it once (see the type's notes).
+    /// - Throws: ``DeliveryError`` or ``OutboxError`` when it could not be kept; a failed
+    ///   delivery does not throw.
+    public func submit(_ feedback: FeedbackSubmission) async throws {
+        _ = try await submitReturningOutcome(feedback)
+    }
+
+    /// ``submit(_:)``, saying whether the submission was delivered or stays kept.
+    /// - Throws: ``DeliveryError`` or ``OutboxError`` when it could not be kept durably
+    ///   (then it is not in the file).
+    public func submitReturningOutcome(_ feedback: FeedbackSubmission) async throws -> OutboxSubmitOutcome {
+        let record = OutboxRecord(submission: feedback, keptAt: now())
+        let file = file
+        try file.withLock { try file.append(record) }
+        var problems: [String] = []
+        return await attempt(record, problems: &problems)
+    }
+
+    /// Delivers what is kept, oldest first, and returns what was delivered and what is
+    /// left.
+    ///
+    /// Each pass tries every record that is due — not dead, not being delivered by this
+    /// outbox already, and its ``OutboxRecord/nextAttemptAt`` (backoff or `Retry-After`) has
+    /// come — and, with `startingNow`, every record not yet tried in this flush even if
+    /// its next attempt is later (what a person asking to deliver now expects; later
+    /// retries in the same flush wait as usual). Then, while records are left whose next
+    /// attempt comes within `maximumWait` seconds of the flush's start, it sleeps until the
+    /// first of them and makes another pass. So `flush()` on a timer tries only what is
+    /// due, and `flush(waitingUpTo: 60)` retries with backoff for up to a minute.
+    ///
+    /// - Throws: ``OutboxError`` when the file cannot be read (nothing was tried then, or
+    ///   the flush stops), or `CancellationError` when the task is cancelled while it
+    ///   sleeps. Problems writing the file do not stop it (``OutboxFlushResult/problems``).
+    public func flush(startingNow: Bool = false, waitingUpTo maximumWait: Double = 0) async throws -> OutboxFlushResult {
+        let deadline = now().addingTimeInterval(max(0, maximumWait))
+        var tried: Set<String> = []
+        // The next attempt of each record tried in this flush, as its attempt left it (what
+        // the file says unless writing the file failed): delivered and dead ones never.
+        var notBefore: [String: Date] = [:]
+        var delivered: [String] = []
+        var problems: [String] = []
+        var slept = false
+        func next(_ record: OutboxRecord, _ moment: Date) -> Date {
+            max(record.nextAttemptAt ?? moment, notBefore[record.id] ?? .distantPast)
+        }
+        while true {
+            try Task.checkCancellation()
+            let moment = now()
+            let due = try liveRecords().filter { record in
+                (startingNow && !tried.contains(record.id)) || next(record, moment) <= moment
+            }
+            // After a sleep until a record's next attempt, nothing due means the clock did
+            // not move as promised: stop rather than spin.
+            if due.isEmpty, slept { break }
+            for record in due {
+                tried.insert(record.id)
+                switch await attempt(record, problems: &problems) {
+                case .delivered:
+                    delivered.append(record.id)
+                    notBefore[record.id] = .distantFuture
+                case .kept(let left):
+                    notBefore[record.id] = left.isDead ? .distantFuture : left.nextAttemptAt ?? .distantFuture
+                }
+            }
+            let after = now()
+            guard let wake = try liveRecords().map({ next($0, after) }).min(), wake <= deadline else { break }
+            slept = wake > after
+            if slept { try await sleep(wake.timeIntervalSince(after)) }
+        }
+        let left = try contents()
+        return OutboxFlushResult(delivered: delivered, kept: left.records, unreadableLines: left.unreadableLines, problems: problems)
+    }
+
+    /// Every kept record, oldest first (live and dead).
+    /// - Throws: ``OutboxError/cannotRead(path:reason:)``.
+    public func records() throws -> [OutboxRecord] {
+        try contents().records
+    }
+
+    /// The records and the lines that are not records.
+    /// - Throws: ``OutboxError/cannotRead(path:reason:)``.
+    public func contents() throws -> OutboxContents {
+        var records: [OutboxRecord] = []
+        var unreadable: [Int] = []
+        for line in try file.read() {
+            switch line {
+            case .record(let record): records.append(record)
+            case .unreadable(let number, _): unreadable.append(number)
+            }
+        }
+        return OutboxContents(records: Self.oldestFirst(records), unreadableLines: unreadable)
+    }
+
+    /// The earliest moment a kept record is due for its next attempt (now, for one never
+    /// tried), or `nil` when nothing is left to try: when a host's timer should call
+    /// ``flush(startingNow:waitingUpTo:)`` next.
+    /// - Throws: ``OutboxError/cannotRead(path:reason:)``.
+    public func nextAttemptDate() throws -> Date? {
+        let moment = now()
+        return try liveRecords().map { $0.nextAttemptAt ?? moment }.min()
+    }
+
+    /// Removes the record of submission `id`, delivered or not, dead or not.
+    /// - Throws: ``OutboxError/unknownID(_:)`` when no record has that id (the file is
+    ///   unchanged), ``OutboxError`` or ``DeliveryError`` when the file cannot be read or
+    ///   rewritten.
+    public func drop(id: String) throws {
+        let file = file
+        try file.withLock {
+            let lines = try file.read()
+            let kept = lines.filter { if case .record(let record) = $0 { record.id != id } else { true } }
+            guard kept.count < lines.count else { throw OutboxError.unknownID(id) }
+            try file.replace(with: kept)
+        }
+    }
+
+    // MARK: - Attempts
+
+    /// Delivers `record` once; on success removes it, on failure records the failure.
+    /// File problems on the way are appended to `problems`.
+    private func attempt(_ record: OutboxRecord, problems: inout [String]) async -> OutboxSubmitOutcome {
+        inFlight.insert(record.id)
+        defer { inFlight.remove(record.id) }
+        do {
+            try await delivery.submit(record.submission)
+        } catch is CancellationError {
+            // Not a failure of the receiver: left as it was, for a later flush.
+            return .kept(record)
+        } catch {
+            let failure = error as? DeliveryFailure ?? .retryable(FlowNavigator.message(of: error))
+            let updated = record.failed(at: now(), with: failure, policy: policy, jitterFraction: randomFraction())
+            do {
+                try rewrite { $0.id == record.id ? updated : $0 }
+            } catch {
+                problems.append("the failed attempt of '\(record.id)' could not be recorded: \(error)")
+            }
+            return .kept(updated)
+        }
+        do {
+            try rewrite { $0.id == record.id ? nil : $0 }
+        } catch {
+            problems.append("'\(record.id)' was delivered but stays in the outbox: \(error)")
+        }
+        return .delivered
+    }
+
+    /// Rewrites the file under the lock with each record replaced by `change(record)`
+    /// (`nil` removes it); lines that are not records stay. Reads the file again first,
+    /// so what another process appended meanwhile is kept.
+    private func rewrite(_ change: (OutboxRecord) -> OutboxRecord?) throws {
+        let file = file
+        try file.withLock {
+            let lines = try file.read()
+            var changed = false
+            let next: [OutboxFile.Line] = lines.compactMap { line in
+                guard case .record(let record) = line else { return line }
+                let result = change(record)
+                if result != record { changed = true }
+                return result.map(OutboxFile.Line.record)
+            }
+            if changed { try file.replace(with: next) }
+        }
+    }
+
+    /// The records that may be tried: not dead and not being delivered, oldest first.
+    private func liveRecords() throws -> [OutboxRecord] {
+        try contents().records.filter { !$0.isDead && !inFlight.contains($0.id) }
+    }
+
+    /// `records` sorted by ``OutboxRecord/keptAt``, ties in file order.
+    private static func oldestFirst(_ records: [OutboxRecord]) -> [OutboxRecord] {
+        records.enumerated().sorted { ($0.element.keptAt, $0.offset) < ($1.element.keptAt, $1.offset) }.map(\.element)
+    }
+}

@@ -1,0 +1,26 @@
+/// What one ``OutboxFeedbackSink/flush(startingNow:waitingUpTo:)`` did and left.
+public struct OutboxFlushResult: Sendable, Hashable {
+    /// The ids of the submissions it delivered, in the order delivered.
+    public var delivered: [String]
+    /// What the outbox holds after it, read back from the file: the records not delivered
+    /// (waiting, pending or dead), oldest first.
+    public var kept: [OutboxRecord]
+    /// Lines of the file that are not records (``OutboxContents/unreadableLines``).
+    public var unreadableLines: [Int]
+    /// File problems met on the way that did not stop the flush, one sentence each: a
+    /// delivered submission whose record could not be removed (it stays kept and a later
+    /// flush sends it again, with the same idempotency key), or a failure that could not
+    /// be recorded.
+    public var problems: [String]
+
+    /// A result with these parts.
+    public init(delivered: [String], kept: [OutboxRecord], unreadableLines: [Int], problems: [String]) {
+        self.delivered = delivered
+        self.kept = kept
+        self.unreadableLines = unreadableLines
+        self.problems = problems
+    }
+
+    /// Whether the outbox is empty afterwards: everything it held was delivered.
+    public var deliveredEverything: Bool { kept.isEmpty && unreadableLines.isEmpty }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The built `feedbackflow` started and not waited for, so a test can kill it at a
+/// chosen moment: standard input from a file, standard output and error to files, all in
+/// a folder the caller owns (and removes).
+final class RunningTool {
+    private let process: Process
+    private let handles: [FileHandle]
+    /// Where standard output and standard error go.
+    let outputPath: String
+    let errorPath: String
+
+    /// Starts the tool with `arguments` in the repository root, `input` on standard input.
+    init(_ arguments: [String], input: String, folder: URL, name: String) throws {
+        let inputURL = folder.appendingPathComponent("\(name).stdin")
+        outputPath = folder.appendingPathComponent("\(name).stdout").path
+        errorPath = folder.appendingPathComponent("\(name).stderr").path
+        try Data(input.utf8).write(to: inputURL)
+        try Data().write(to: URL(fileURLWithPath: outputPath))
+        try Data().write(to: URL(fileURLWithPath: errorPath))
+        let process = Process()
+        process.executableURL = BuiltTool.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = BuiltTool.repositoryRoot
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path]
+        let handles = [
+            try FileHandle(forReadingFrom: inputURL), try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath)),
+            try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath)),
+        ]
+        process.standardInput = handles[0]
+        process.standardOutput = handles[1]
+        process.standardError = handles[2]
+        try process.run()
+        self.process = process
+        self.handles = handles
+    }
+
+    /// Sends SIGKILL (`kill -9`): the process ends at once, wherever it is.
+    func sendKill() {
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Waits for the process to end; `true` when it exited by itself (not by a signal).
+    func wait() async -> Bool {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+        for handle in handles { try? handle.close() }
+        return process.terminationReason == .exit
+    }
+}
