@@ -21,6 +21,9 @@ let package = Package(
         // the two above link no networking (on Linux, FoundationNetworking and libcurl).
         .library(name: "FeedbackFlowHTTP", targets: ["FlowHTTP"]),
         .executable(name: "feedbackflow", targets: ["feedbackflow"]),
+        // The one program that links networking: `feedbackflow` runs it for each HTTP
+        // delivery, so that no other command pays for loading libcurl at start-up.
+        .executable(name: "feedbackflow-post", targets: ["feedbackflow-post"]),
     ],
     targets: [
         // libyaml through pkg-config `yaml-0.1` (Debian: libyaml-dev). Only FlowYAML imports it.
@@ -53,7 +56,7 @@ let package = Package(
         .target(
             name: "FeedbackFlowCLI",
             dependencies: [
-                "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal", "FlowHTTP",
+                "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal",
             ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
             swiftSettings: strictness),
@@ -62,6 +65,8 @@ let package = Package(
         // (benchmarks/results/profile.md). Not an `unsafeFlags` setting here, because
         // packages that depend on FeedbackFlow could then not use it.
         .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"], swiftSettings: strictness),
+        .executableTarget(
+            name: "feedbackflow-post", dependencies: ["FlowHTTP", "FlowRuntime", "FlowSource"], swiftSettings: strictness),
         // Shared test doubles (handlers, presenters, sinks).
         .target(
             name: "FeedbackFlowTestSupport", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"],

@@ -73,16 +73,24 @@ public struct HTTPFeedbackSink: FeedbackSink {
     /// - Throws: ``FlowRuntime/DeliveryFailure`` for every failure (permanent or worth
     ///   retrying), or `CancellationError` when the task was cancelled.
     public func submit(_ feedback: FeedbackSubmission) async throws {
-        guard let key = Self.structuredString(feedback.id) else {
+        try await post(body: Array(feedback.jsonText.utf8), id: feedback.id)
+    }
+
+    /// Posts `body` (a submission's JSON text) with `id` as its Idempotency-Key: what
+    /// ``submit(_:)`` does, for a caller that holds the text (the `feedbackflow-post`
+    /// program).
+    /// - Throws: as ``submit(_:)``.
+    package func post(body: [UInt8], id: String) async throws {
+        guard let key = Self.structuredString(id) else {
             throw DeliveryFailure.permanent(
-                "the submission id '\(feedback.id)' cannot be sent as an Idempotency-Key (only printable ASCII can)")
+                "the submission id '\(id)' cannot be sent as an Idempotency-Key (only printable ASCII can)")
         }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "POST"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = Data(feedback.jsonText.utf8)
+        request.httpBody = Data(body)
         let answer: (Data, URLResponse)
         do {
             answer = try await session.data(for: request)

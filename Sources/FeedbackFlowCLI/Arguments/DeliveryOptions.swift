@@ -12,7 +12,6 @@ import Foundation
 #endif
 import FeedbackFlow
 import FlowCompile
-import FlowHTTP
 import FlowReporting
 import FlowRuntime
 import FlowSource
@@ -89,10 +88,11 @@ package struct DeliveryOptions: Sendable {
     /// Whether a place to deliver to was given (`outbox flush` needs one).
     package var namesDelivery: Bool { feedbackURL != nil || feedbackOut != nil }
 
-    /// The sink submissions are delivered through: an ``FlowHTTP/HTTPFeedbackSink`` for
+    /// The sink submissions are delivered through: the `feedbackflow-post` program
+    /// (``HTTPProgramSink``, which posts with ``FlowHTTP/HTTPFeedbackSink``) for
     /// `--feedback-url`, else a ``FlowRuntime/JSONLinesFeedbackSink`` on `feedbackOut`.
     package func delivery(feedbackOut: String) -> any FeedbackSink {
-        if let feedbackURL { return HTTPFeedbackSink(url: feedbackURL) }
+        if let feedbackURL { return HTTPProgramSink(url: feedbackURL) }
         return JSONLinesFeedbackSink(path: feedbackOut)
     }
 

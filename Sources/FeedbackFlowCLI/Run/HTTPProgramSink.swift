@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// Delivers submissions over HTTP by running `feedbackflow-post` (installed beside
+/// `feedbackflow`) once per submission: the one program that links FoundationNetworking
+/// and libcurl, so that `feedbackflow` itself starts without loading them. The program
+/// posts the submission's JSON with its id as Idempotency-Key and answers in one JSON
+/// line, which becomes success or a ``FlowRuntime/DeliveryFailure`` (retryable, with its
+/// Retry-After, or permanent) exactly as ``FlowHTTP/HTTPFeedbackSink`` would throw it.
+/// A program that cannot be found or started, or an answer that cannot be read, is a
+/// retryable failure: the submission stays in the outbox.
+struct HTTPProgramSink: FeedbackSink {
+    let url: URL
+    let timeout: Double
+    /// The program's path; `nil` when it is not beside the running executable.
+    let program: String?
+
+    /// The name of the program.
+    static let programName = "feedbackflow-post"
+    /// Timeout of a request, in seconds (the program's own default).
+    static let defaultTimeout = 15.0
+
+    init(url: URL, timeout: Double = HTTPProgramSink.defaultTimeout) {
+        self.url = url
+        self.timeout = timeout
+        self.program = Self.locate()
+    }
+
+    /// `feedbackflow-post` in the folder of the running executable (`/proc/self/exe`).
+    static func locate() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        let candidate = String(executable[...slash]) + programName
+        return ChildProcess.isExecutableFile(candidate) ? candidate : nil
+    }
+
+    func submit(_ feedback: FeedbackSubmission) async throws {
+        guard let program else {
+            throw DeliveryFailure.retryable("cannot deliver over HTTP: '\(Self.programName)' is not installed beside feedbackflow")
+        }
+        let result: ChildProcess.Result
+        do {
+            result = try await ChildProcess.run(
+                [program, url.absoluteString, String(timeout), feedback.id],
+                environment: ProgramHandler.minimalEnvironment(from: [:]), input: Array(feedback.jsonText.utf8),
+                timeout: timeout + 10, outputLimit: 65_536)
+        } catch let failure as ChildProcess.StartFailure {
+            throw DeliveryFailure.retryable("cannot deliver over HTTP: \(failure)")
+        }
+        if case .cancelled = result.ending { throw CancellationError() }
+        let document = JSONLoader(source: SourceFile(path: Self.programName, bytes: result.standardOutput)).load()
+        guard case .exited(0) = result.ending, document.diagnostics.isEmpty, let answer = document.root?.mapping else {
+            let detail = String(decoding: result.standardError.prefix(500), as: UTF8.self)
+            throw DeliveryFailure.retryable("cannot deliver over HTTP: \(Self.programName) gave no answer" + (detail.isEmpty ? "" : ": \(detail)"))
+        }
+        func field(_ key: String) -> Node? { answer.first { $0.keyText == key }?.value }
+        if field("delivered")?.bool == true { return }
+        let message = field("message")?.string ?? "POST \(url.absoluteString) failed"
+        if field("permanent")?.bool == true { throw DeliveryFailure.permanent(message) }
+        var retryAfter: RetryAfter?
+        if let seconds = field("retryAfterSeconds")?.integer {
+            retryAfter = .seconds(seconds)
+        } else if let text = field("retryAfterDate")?.string, let date = try? Date(text, strategy: .iso8601) {
+            retryAfter = .date(date)
+        }
+        throw DeliveryFailure.retryable(message, retryAfter: retryAfter)
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowHTTP
+import FlowRuntime
+import FlowSource
+
+// `feedbackflow-post URL TIMEOUT ID < SUBMISSION`: posts one submission's JSON text (read
+// from standard input, at most 1 MiB) to URL with ID as its Idempotency-Key, within
+// TIMEOUT seconds, through ``HTTPFeedbackSink``, and writes what happened as one JSON
+// object on standard output: `{"delivered":true}`, or `{"delivered":false,"message":…,
+// "permanent":…}` with `"retryAfterSeconds"` or `"retryAfterDate"` (ISO 8601) when the
+// server said when to come back. Exit status 0 when it could say so, 2 for wrong arguments.
+// `feedbackflow` runs it for each HTTP delivery (``HTTPProgramSink``), so that only this
+// program links FoundationNetworking and libcurl.
+/// Writes all of `text` to file descriptor `fd` (a short write is continued).
+func writeAll(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let n = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written) }
+        if n <= 0 { return }
+        written += n
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let url = URL(string: arguments[1]), let timeout = Double(arguments[2]) else {
+    writeAll(2, "usage: feedbackflow-post URL TIMEOUT ID < SUBMISSION\n")
+    exit(2)
+}
+let body: [UInt8]
+do {
+    body = try SourceFile.read(path: SourceFile.standardInputPath, byteLimit: 1024 * 1024).bytes
+} catch {
+    writeAll(2, "feedbackflow-post: cannot read the submission: \(error.message)\n")
+    exit(2)
+}
+/// One value of the answer's object.
+enum Field {
+    case bool(Bool)
+    case string(String)
+    case number(Int)
+}
+var members: [(key: String, value: Field)] = []
+do {
+    try await HTTPFeedbackSink(url: url, timeout: timeout).post(body: body, id: arguments[3])
+    members = [("delivered", .bool(true))]
+} catch let failure as DeliveryFailure {
+    members = [("delivered", .bool(false)), ("message", .string(failure.message)), ("permanent", .bool(failure.isPermanent))]
+    switch failure.retryAfter {
+    case .seconds(let seconds)?: members.append(("retryAfterSeconds", .number(seconds)))
+    case .date(let date)?: members.append(("retryAfterDate", .string(date.formatted(.iso8601))))
+    case nil: break
+    }
+} catch {
+    members = [("delivered", .bool(false)), ("message", .string("POST \(url.absoluteString) failed: \(error)")), ("permanent", .bool(false))]
+}
+var writer = JSONTextWriter()
+writer.writeObject(members) { writer, value in
+    switch value {
+    case .bool(let flag): writer.writeBool(flag)
+    case .string(let text): writer.writeString(text)
+    case .number(let number): writer.writeNumber(number)
+    }
+}
+writeAll(1, writer.text + "\n")
+exit(0)
