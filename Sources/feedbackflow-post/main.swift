@@ -14,8 +14,10 @@ import FlowHTTP
 import FlowRuntime
 import FlowSource
 
-// `feedbackflow-post URL TIMEOUT ID < SUBMISSION`: posts one submission's JSON text (read
-// from standard input, at most 1 MiB) to URL with ID as its Idempotency-Key, within
+// `feedbackflow-post URL TIMEOUT ID LENGTH < SUBMISSION`: posts one submission's JSON text
+// (read from standard input, at most 1 MiB, and exactly LENGTH bytes: a text cut short,
+// because whoever wrote it died mid-write, is never sent) to URL with ID as its
+// Idempotency-Key, within
 // TIMEOUT seconds, through ``HTTPFeedbackSink``, and writes what happened as one JSON
 // object on standard output: `{"delivered":true}`, or `{"delivered":false,"message":…,
 // "permanent":…}` with `"retryAfterSeconds"` or `"retryAfterDate"` (ISO 8601) when the
@@ -34,8 +36,10 @@ func writeAll(_ fd: Int32, _ text: String) {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let url = URL(string: arguments[1]), let timeout = Double(arguments[2]) else {
-    writeAll(2, "usage: feedbackflow-post URL TIMEOUT ID < SUBMISSION\n")
+guard arguments.count == 5, let url = URL(string: arguments[1]), let timeout = Double(arguments[2]),
+    let length = Int(arguments[4])
+else {
+    writeAll(2, "usage: feedbackflow-post URL TIMEOUT ID LENGTH < SUBMISSION\n")
     exit(2)
 }
 let body: [UInt8]
@@ -43,6 +47,10 @@ do {
     body = try SourceFile.read(path: SourceFile.standardInputPath, byteLimit: 1024 * 1024).bytes
 } catch {
     writeAll(2, "feedbackflow-post: cannot read the submission: \(error.message)\n")
+    exit(2)
+}
+guard body.count == length else {
+    writeAll(2, "feedbackflow-post: the submission is \(body.count) bytes, not \(length): not sent\n")
     exit(2)
 }
 /// One value of the answer's object.

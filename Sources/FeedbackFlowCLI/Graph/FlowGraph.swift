@@ -60,7 +60,7 @@ package struct FlowGraph: Sendable, Hashable {
             for action in screen.actions {
                 // Steps with the branches they are on; an explicit stack, in document order.
                 var pending: [(steps: ArraySlice<Step>, condition: String?)] = [(action.steps[...], nil)]
-                while var (steps, condition) = pending.popLast() {
+                while case (var steps, let condition)? = pending.popLast() {
                     guard let step = steps.popFirst() else { continue }
                     pending.append((steps, condition))
                     if case .branch(let branch) = step.kind {

@@ -58,10 +58,12 @@ struct HTTPProgramSink: FeedbackSink {
             throw DeliveryFailure.retryable("cannot deliver over HTTP: '\(Self.programName)' is not installed beside feedbackflow")
         }
         let result: ChildProcess.Result
+        let body = Array(feedback.jsonText.utf8)
         do {
+            // The length lets the program refuse a body cut short (this process killed mid-write).
             result = try await ChildProcess.run(
-                [program, url.absoluteString, String(timeout), feedback.id],
-                environment: ProgramHandler.minimalEnvironment(from: [:]), input: Array(feedback.jsonText.utf8),
+                [program, url.absoluteString, String(timeout), feedback.id, String(body.count)],
+                environment: ProgramHandler.minimalEnvironment(from: [:]), input: body,
                 timeout: timeout + 10, outputLimit: 65_536)
         } catch let failure as ChildProcess.StartFailure {
             throw DeliveryFailure.retryable("cannot deliver over HTTP: \(failure)")

@@ -47,20 +47,9 @@ struct LineAppender: Sendable {
             if pread(fd, &last, 1, sizeBefore - 1) == 1, last != 0x0A { line.insert(0x0A, at: 0) }
         }
 
-        var written = 0
-        while written < line.count {
-            let n = line.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if n > 0 {
-                written += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                let code = n < 0 ? errno : EIO
-                _ = ftruncate(fd, sizeBefore)
-                throw .writeFailed(path: path, code: code)
-            }
+        if let code = WholeWrite.write(line, to: fd) {
+            _ = ftruncate(fd, sizeBefore)
+            throw .writeFailed(path: path, code: code)
         }
         guard durably else { return }
         if fsync(fd) != 0 {

@@ -93,21 +93,7 @@ struct OutboxFile: Sendable {
         let temporary = temporaryPath
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotReplace(path: path, code: errno) }
-        var written = 0
-        var failure: Int32?
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if n > 0 {
-                written += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                failure = n < 0 ? errno : EIO
-                break
-            }
-        }
+        var failure = WholeWrite.write(bytes, to: fd)
         if failure == nil, fsync(fd) != 0 { failure = errno }
         close(fd)
         if let failure {
