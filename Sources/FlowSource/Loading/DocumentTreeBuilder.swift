@@ -112,6 +112,8 @@ package struct DocumentTreeBuilder {
     /// - Throws: `document-limit` at the key past ``LoadingLimits/maximumMappingEntries``.
     package mutating func addEntry(key: NodeID, value: NodeID) throws(Diagnostic) -> Diagnostic? {
         guard let top = open.indices.last else { preconditionFailure("addEntry with no open mapping") }
+        // Both loaders call this only for a container their own stack marks as a mapping
+        // (YAML: `stack[top].isMapping`; JSON: `stack[top].isObject`), so no input reaches it.
         precondition(open[top].isMapping, "addEntry on an open sequence")
         if (pending.count - open[top].first) / 2 >= limits.maximumMappingEntries {
             throw limits.tooManyEntries(at: span(of: key))

@@ -16,6 +16,8 @@ package struct NodeEntries: RandomAccessCollection, Sendable {
     package var endIndex: Int { count }
 
     package subscript(position: Int) -> MappingEntry {
+        // The collection contract (indices are `0 ..< count`): callers iterate the
+        // indices or the elements; no count from the input indexes it directly.
         precondition(position >= 0 && position < count, "entry index out of range")
         let link = start + 2 * position
         return MappingEntry(key: Node(tree: tree, index: tree.links[link]), value: Node(tree: tree, index: tree.links[link + 1]))

@@ -15,6 +15,8 @@ package struct NodeItems: RandomAccessCollection, Sendable {
     package var endIndex: Int { count }
 
     package subscript(position: Int) -> Node {
+        // The collection contract (indices are `0 ..< count`): callers iterate the
+        // indices or the elements; no count from the input indexes it directly.
         precondition(position >= 0 && position < count, "item index out of range")
         return Node(tree: tree, index: tree.links[start + position])
     }
