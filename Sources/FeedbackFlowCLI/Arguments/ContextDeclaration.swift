@@ -78,13 +78,6 @@ package struct ContextDeclaration: Sendable, Hashable {
     /// The keys, in the order given.
     package var keys: [String] { entries.map(\.key) }
 
-    /// The keys and values (a bare key has the empty value).
-    package var variables: [String: String] {
-        var variables: [String: String] = [:]
-        for entry in entries { variables[entry.key] = entry.value ?? "" }
-        return variables
-    }
-
     /// The values typed by what `flow` declares: a key the flow declares under `context:`
     /// (or, with `event`, a field of its payload written `event.NAME`) is read as its
     /// declared type (``ExpressionValue/init(parsing:as:)``); any other key is a string,
