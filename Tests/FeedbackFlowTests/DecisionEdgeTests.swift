@@ -47,7 +47,7 @@ struct DecisionEdgeTests {
         environment.declare("rating", ValueType(.integer))
         environment.domains["rating"] = (1...5).map { .integer($0) }
         if let tree {
-            let (types, problems) = ExpressionChecker.check(tree, text: Array(sum.text.unicodeScalars), in: environment)
+            let (types, problems) = ExpressionChecker.check(tree, text: sum.text, in: environment)
             #expect(problems.isEmpty)
             #expect(types.last == .value(ValueType(.integer)))
         }

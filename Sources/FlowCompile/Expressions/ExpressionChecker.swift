@@ -16,7 +16,7 @@
 package enum ExpressionChecker {
     /// The type of every node (by index) and the problems found.
     package static func check(
-        _ tree: ExpressionTree, text: [Unicode.Scalar], in environment: ExpressionEnvironment
+        _ tree: ExpressionTree, text: String, in environment: ExpressionEnvironment
     ) -> (types: [CheckedType], problems: [ExpressionProblem]) {
         let nonNull = nonNullNames(tree)
         var types = [CheckedType](repeating: .invalid, count: tree.nodes.count)
@@ -44,10 +44,10 @@ package enum ExpressionChecker {
                 if environment.uncheckedNames.contains(name) || environment.unchecked.contains(where: { name.hasPrefix($0) }) {
                     continue
                 }
-                guard var type = environment.types[name] else {
+                guard var type = environment.type(of: name) else {
                     problems.append(ExpressionMessages.unknownName(
                         name, among: environment.names, at: node.range, readsEvent: environment.readsEvent,
-                        next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<min(text.count, node.range.upperBound + 1), in: text) : ""))
+                        next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<(node.range.upperBound + 1), in: text) : ""))
                     continue
                 }
                 if type.isOptional, nonNull[index].contains(name) { type = type.nonOptional }
@@ -261,7 +261,16 @@ package enum ExpressionChecker {
         return names
     }
 
-    /// The text of `range` of the expression.
+    /// The text of `range` (offsets in Unicode scalars, clamped to the text) of the
+    /// expression's `text`. O(range's upper bound): for messages, which are few.
+    package static func text(of range: Range<Int>, in text: String) -> String {
+        let lower = max(0, range.lowerBound)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.dropFirst(lower).prefix(max(0, range.upperBound - lower)))
+        return String(out)
+    }
+
+    /// The text of `range` of the expression, already split into Unicode scalars.
     package static func text(of range: Range<Int>, in text: [Unicode.Scalar]) -> String {
         var out = ""
         out.unicodeScalars.append(contentsOf: text[range.clamped(to: 0..<text.count)])

@@ -9,29 +9,36 @@ package enum ExpressionDomainAnalysis {
     /// The most combinations of values evaluated for one condition.
     package static let maximumCombinations = 1_024
 
-    /// The outcome of the subtree at `root` (default the whole tree) for every
-    /// combination of its names' values, in order; `nil` when a name has no domain or
-    /// there are more than ``maximumCombinations`` combinations. A subtree without names
-    /// has one combination, the empty one.
-    package static func outcomes(
-        of tree: ExpressionTree, root: Int? = nil, domains: [String: [ExpressionValue]]
-    ) -> [ExpressionEvaluator.Outcome]? {
+    /// Calls `body` with the outcome of the subtree at `root` (default the whole tree)
+    /// for every combination of its names' values, in order, until `body` returns
+    /// `false`. Returns `false`, calling nothing, when a name has no domain or there are
+    /// more than ``maximumCombinations`` combinations. A subtree without names has one
+    /// combination, the empty one. Nothing is allocated before the domains are known.
+    @discardableResult
+    package static func forEachOutcome(
+        of tree: ExpressionTree, root: Int? = nil, domains: [String: [ExpressionValue]],
+        _ body: (ExpressionEvaluator.Outcome) -> Bool
+    ) -> Bool {
         let root = root ?? tree.root
         let run = tree.nodes[root].first...root
+        // Most conditions read a name with no domain (a text field, a context value):
+        // found in one scan, before any array is made.
+        for index in run {
+            guard case .name(let name) = tree.nodes[index].kind else { continue }
+            guard let domain = domains[name], !domain.isEmpty else { return false }
+        }
         var names: [String] = []
         for index in run {
             if case .name(let name) = tree.nodes[index].kind, !names.contains(name) { names.append(name) }
         }
-        var total = 1
         var nameDomains: [[ExpressionValue]] = []
+        var total = 1
         for name in names {
-            guard let domain = domains[name], !domain.isEmpty else { return nil }
+            guard let domain = domains[name] else { return false }
             total *= domain.count
-            guard total <= maximumCombinations else { return nil }
+            guard total <= maximumCombinations else { return false }
             nameDomains.append(domain)
         }
-        var results: [ExpressionEvaluator.Outcome] = []
-        results.reserveCapacity(total)
         var counters = [Int](repeating: 0, count: names.count)
         var current = names.indices.map { nameDomains[$0][0] }
         var outcomes: [ExpressionEvaluator.Outcome] = []
@@ -41,7 +48,7 @@ package enum ExpressionDomainAnalysis {
             ExpressionEvaluator.evaluate(tree, nodes: run, into: &outcomes) { name in
                 names.firstIndex(of: name).map { current[$0] }
             }
-            results.append(outcomes.last ?? .failure("empty expression"))
+            guard body(outcomes.last ?? .failure("empty expression")) else { return true }
             // The next combination, like an odometer.
             var position = 0
             while position < counters.count {
@@ -51,14 +58,23 @@ package enum ExpressionDomainAnalysis {
                 position += 1
             }
         }
-        return results
+        return true
     }
 
     /// The one value the subtree at `root` has for every combination, when it has one
-    /// (and no combination fails); `nil` otherwise.
+    /// (and no combination fails); `nil` otherwise. Stops at the first combination that
+    /// differs from the first.
     package static func constantValue(of tree: ExpressionTree, root: Int? = nil, domains: [String: [ExpressionValue]]) -> ExpressionValue? {
-        guard let outcomes = outcomes(of: tree, root: root, domains: domains), case .value(let first)? = outcomes.first
-        else { return nil }
-        return outcomes.allSatisfy { $0 == .value(first) } ? first : nil
+        var first: ExpressionValue?
+        var isConstant = true
+        let analysed = forEachOutcome(of: tree, root: root, domains: domains) { outcome in
+            guard case .value(let value) = outcome, first == nil || first == value else {
+                isConstant = false
+                return false
+            }
+            first = value
+            return true
+        }
+        return analysed && isConstant ? first : nil
     }
 }

@@ -13,7 +13,9 @@ package struct ExpressionEnvironment: Sendable {
     package var unchecked: [String] = []
     /// Names not checked, exactly (declared with a type that did not decode).
     package var uncheckedNames: Set<String> = []
-    /// Whether `event.NAME` may be read here (only in the trigger's `when`).
+    /// Whether `event.NAME` may be read here (only in the trigger's `when`): the trigger
+    /// event's payload is declared with the rest, and hidden from every other expression,
+    /// so the trigger's check needs no copy of the tables.
     package var readsEvent = false
 
     package init(types: [String: ValueType] = [:], domains: [String: [ExpressionValue]] = [:]) {
@@ -21,8 +23,18 @@ package struct ExpressionEnvironment: Sendable {
         self.domains = domains
     }
 
-    /// Every name, sorted, for "did you mean".
-    package var names: [String] { types.keys.sorted() }
+    /// Every name that may be read here, sorted, for "did you mean".
+    package var names: [String] { types.keys.filter(isReadable).sorted() }
+
+    /// The type of `name` where it is read: `nil` when it is not declared, or is an
+    /// event's payload outside the trigger's `when`.
+    package func type(of name: String) -> ValueType? {
+        isReadable(name) ? types[name] : nil
+    }
+
+    private func isReadable(_ name: String) -> Bool {
+        readsEvent || !name.hasPrefix(EventDeclaration.payloadPrefix)
+    }
 
     /// Declares `name` of `type`; a boolean also gets its values (`false`, `true`, and
     /// `null` when optional).

@@ -65,18 +65,15 @@ package struct ExpressionLexer {
         if Self.isDigit(scalar) { return number(from: start) }
         if scalar == "'" { return string(from: start) }
         // Two-character symbols first, so `<=` is not `<` then `=`.
-        if let second = peek(1), let symbol = ExpressionSymbol(rawValue: String(scalar) + String(second)) {
-            position += 2
+        let second = peek(1)
+        if let second, let (written, replacement) = Self.misspelledOperator(scalar, second) {
+            return .failure(ExpressionMessages.badOperator(written, replacement: replacement, at: start..<(start + 2)))
+        }
+        if let (symbol, length) = ExpressionSymbol.lex(scalar, second) {
+            position += length
             if symbol == .equal, peek() == "=" {
                 return .failure(ExpressionMessages.badOperator("===", replacement: "==", at: start..<(position + 1)))
             }
-            return .success(ExpressionToken(kind: .symbol(symbol), range: start..<position))
-        }
-        if let second = peek(1), let (written, replacement) = Self.misspelledOperator(scalar, second) {
-            return .failure(ExpressionMessages.badOperator(written, replacement: replacement, at: start..<(start + 2)))
-        }
-        if let symbol = ExpressionSymbol(rawValue: String(scalar)) {
-            position += 1
             return .success(ExpressionToken(kind: .symbol(symbol), range: start..<position))
         }
         switch scalar {
@@ -117,7 +114,7 @@ package struct ExpressionLexer {
         }
         let range = start..<position
         let text = text(range)
-        if let keyword = ExpressionKeyword(rawValue: text) {
+        if range.count <= ExpressionKeyword.maximumLength, let keyword = ExpressionKeyword(rawValue: text) {
             return .success(ExpressionToken(kind: .keyword(keyword), range: range))
         }
         return .success(ExpressionToken(kind: .name(text), range: range))

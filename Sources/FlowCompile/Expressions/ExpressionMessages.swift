@@ -64,6 +64,10 @@ package enum ExpressionMessages {
         ExpressionProblem(.invalidExpression, "expression is nested more than \(maximum) levels deep", at: range)
     }
 
+    static func tooLong(maximum: Int) -> ExpressionProblem {
+        ExpressionProblem(.invalidExpression, "expression is longer than \(maximum) characters", at: 0..<0)
+    }
+
     static func unbalancedClose(at range: Range<Int>) -> ExpressionProblem {
         ExpressionProblem(.invalidExpression, "unbalanced parenthesis: ')' has no '(' before it", at: range)
     }
@@ -132,10 +136,10 @@ package enum ExpressionMessages {
         _ name: String, among candidates: [String], at range: Range<Int>, readsEvent: Bool = false, next: String = ""
     ) -> ExpressionProblem {
         var declare = "declare it under 'context:' (a value the host provides) or 'variables:' (set by a 'set' step)"
-        if name.hasPrefix("event.") {
+        if name.hasPrefix(EventDeclaration.payloadPrefix) {
             declare =
                 readsEvent
-                ? "the trigger's event has no field '\(name.dropFirst(6))'; declare it in the event's payload under 'events:'"
+                ? "the trigger's event has no field '\(name.dropFirst(EventDeclaration.payloadPrefix.count))'; declare it in the event's payload under 'events:'"
                 : "an event's payload is read only in the trigger's 'when'"
         } else if next == "-", let id = candidates.first(where: { $0.hasPrefix(name + "-") }) {
             return ExpressionProblem(

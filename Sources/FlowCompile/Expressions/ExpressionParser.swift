@@ -25,6 +25,10 @@ package struct ExpressionParser {
     /// and lists.
     package static let maximumHeight = 256
 
+    /// The longest text parsed, in UTF-8 bytes: what keeps every node index within the
+    /// 32 bits ``ExpressionTree/Children`` holds.
+    package static let maximumLength = Int(Int32.max)
+
     private var tokens: [ExpressionToken]
     private var position = 0
     private var nodes: [ExpressionTree.Node] = []
@@ -36,6 +40,7 @@ package struct ExpressionParser {
 
     /// The tree of `text`, or its first problem.
     package static func parse(_ text: String) -> Result<ExpressionTree, ExpressionProblem> {
+        guard text.utf8.count <= maximumLength else { return .failure(ExpressionMessages.tooLong(maximum: maximumLength)) }
         var lexer = ExpressionLexer(text)
         let tokens: [ExpressionToken]
         switch lexer.tokens() {
@@ -76,7 +81,8 @@ package struct ExpressionParser {
 
     /// Appends a node over `children` and returns its index.
     private mutating func add(
-        _ kind: ExpressionTree.Kind, range: Range<Int>, operatorRange: Range<Int>, children: [Int] = []
+        _ kind: ExpressionTree.Kind, range: Range<Int>, operatorRange: Range<Int>,
+        children: ExpressionTree.Children = ExpressionTree.Children([])
     ) throws(ExpressionProblem) -> Int {
         let first = children.first.map { nodes[$0].first } ?? nodes.count
         nodes.append(ExpressionTree.Node(
@@ -87,7 +93,7 @@ package struct ExpressionParser {
     private mutating func infix(_ symbol: ExpressionSymbol, _ lhs: Int, _ rhs: Int, at operatorRange: Range<Int>) throws(ExpressionProblem) -> Int {
         try add(
             .infix(symbol), range: nodes[lhs].range.lowerBound..<nodes[rhs].range.upperBound,
-            operatorRange: operatorRange, children: [lhs, rhs])
+            operatorRange: operatorRange, children: ExpressionTree.Children(lhs, rhs))
     }
 
     private mutating func expectEnd() throws(ExpressionProblem) {
@@ -162,7 +168,7 @@ package struct ExpressionParser {
             let close = advance()
             return try add(
                 .membership, range: nodes[lhs].range.lowerBound..<close.range.upperBound, operatorRange: op.range,
-                children: children)
+                children: ExpressionTree.Children(children))
         }
         return lhs
     }
@@ -203,7 +209,7 @@ package struct ExpressionParser {
             let operand = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
             return try add(
                 .prefix(symbol), range: op.range.lowerBound..<nodes[operand].range.upperBound, operatorRange: op.range,
-                children: [operand])
+                children: ExpressionTree.Children(operand))
         }
         return try primary()
     }
@@ -239,7 +245,7 @@ package struct ExpressionParser {
             let close = advance()
             return try add(
                 .call(function), range: token.range.lowerBound..<close.range.upperBound, operatorRange: token.range,
-                children: arguments)
+                children: ExpressionTree.Children(arguments))
         case .symbol(.openParenthesis):
             try nest(at: token.range)
             defer { depth -= 1 }

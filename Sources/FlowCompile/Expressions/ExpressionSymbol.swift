@@ -20,6 +20,34 @@ package enum ExpressionSymbol: String, Sendable, Hashable, CaseIterable {
     case closeBracket = "]"
     case comma = ","
 
+    /// The symbols written with one character, indexed by that ASCII character; read from
+    /// ``rawValue``, so the lexer needs no text of its own.
+    package static let byCharacter: [ExpressionSymbol?] = {
+        var table = [ExpressionSymbol?](repeating: nil, count: 128)
+        for symbol in allCases where symbol.rawValue.utf8.count == 1 {
+            if let byte = symbol.rawValue.utf8.first { table[Int(byte)] = symbol }
+        }
+        return table
+    }()
+
+    /// The symbols written with two characters, with those characters; read from
+    /// ``rawValue``.
+    package static let twoCharacterSymbols: [(first: Unicode.Scalar, second: Unicode.Scalar, symbol: ExpressionSymbol)] =
+        allCases.compactMap { symbol in
+            let scalars = Array(symbol.rawValue.unicodeScalars)
+            return scalars.count == 2 ? (scalars[0], scalars[1], symbol) : nil
+        }
+
+    /// The symbol `first` (then `second`, when given) spell, two characters first;
+    /// `nil` for none. O(1).
+    package static func lex(_ first: Unicode.Scalar, _ second: Unicode.Scalar?) -> (symbol: ExpressionSymbol, length: Int)? {
+        if let second {
+            for entry in twoCharacterSymbols where entry.first == first && entry.second == second { return (entry.symbol, 2) }
+        }
+        guard first.value < 128, let symbol = byCharacter[Int(first.value)] else { return nil }
+        return (symbol, 1)
+    }
+
     /// Whether the symbol compares two values (`== != < <= > >=`).
     package var isComparison: Bool {
         switch self {
@@ -38,4 +66,7 @@ package enum ExpressionSymbol: String, Sendable, Hashable, CaseIterable {
 /// The words of the expression language that are not names.
 package enum ExpressionKeyword: String, Sendable, Hashable, CaseIterable {
     case `true`, `false`, null, `in`
+
+    /// The length of the longest keyword, in characters: a longer name is not one.
+    package static let maximumLength = allCases.map(\.rawValue.utf8.count).max() ?? 0
 }

@@ -26,9 +26,58 @@ package struct ExpressionTree: Sendable, Hashable {
         /// for literals and names.
         package var operatorRange: Range<Int>
         /// The children's indexes, in order.
-        package var children: [Int]
+        package var children: Children
         /// The first index of the node's subtree.
         package var first: Int
+    }
+
+    /// A node's children's indexes, in order: up to two held inline (every operator and
+    /// most calls), more in an array (lists, and calls of three or more), so that
+    /// building a tree allocates once per tree rather than once per node. Indexes are
+    /// held in 32 bits: a tree has fewer nodes than its text has characters, and the
+    /// parser refuses a text longer than ``ExpressionParser/maximumLength``.
+    package struct Children: RandomAccessCollection, Sendable, Hashable {
+        private var inline: (Int32, Int32) = (0, 0)
+        private var more: [Int] = []
+        package private(set) var count: Int
+
+        package init(_ indexes: [Int]) {
+            count = indexes.count
+            switch indexes.count {
+            case 0: break
+            case 1: inline = (Int32(truncatingIfNeeded: indexes[0]), 0)
+            case 2: inline = (Int32(truncatingIfNeeded: indexes[0]), Int32(truncatingIfNeeded: indexes[1]))
+            default: more = indexes
+            }
+        }
+
+        /// The one child of a prefix operator or call.
+        package init(_ only: Int) {
+            count = 1
+            inline = (Int32(truncatingIfNeeded: only), 0)
+        }
+
+        /// The two children of an operator.
+        package init(_ lhs: Int, _ rhs: Int) {
+            count = 2
+            inline = (Int32(truncatingIfNeeded: lhs), Int32(truncatingIfNeeded: rhs))
+        }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
+
+        package subscript(position: Int) -> Int {
+            precondition(position >= 0 && position < count, "child index out of range")
+            if count > 2 { return more[position] }
+            return Int(position == 0 ? inline.0 : inline.1)
+        }
+
+        package static func == (lhs: Children, rhs: Children) -> Bool { lhs.elementsEqual(rhs) }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            for child in self { hasher.combine(child) }
+        }
     }
 
     /// The nodes in post-order; the root is last.

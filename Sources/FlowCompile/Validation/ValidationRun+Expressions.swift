@@ -16,21 +16,30 @@ extension ValidationRun {
 
     /// The names every expression of the flow may read, with their types and (for few
     /// values) their domains: field ids, `flow.id`, `screen.id`, declared context values
-    /// and variables, and host-provided variables (strings).
+    /// and variables, host-provided variables (strings), what handlers return, and the
+    /// payload of the trigger's event (readable only where ``ExpressionEnvironment/readsEvent``).
+    /// Everything is read in place: no screen, block or declaration list is copied.
     func expressionEnvironment() -> ExpressionEnvironment {
         var environment = ExpressionEnvironment()
-        environment.uncheckedNames = Set(flow.namesWithBrokenTypes)
+        if !flow.namesWithBrokenTypes.isEmpty { environment.uncheckedNames = Set(flow.namesWithBrokenTypes) }
         for name in additionalVariables { environment.declare(name, ValueType(.string)) }
         for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }
-        for declaration in flow.context + flow.variables { environment.declare(declaration.name, declaration.type) }
+        for declaration in flow.context { environment.declare(declaration.name, declaration.type) }
+        for declaration in flow.variables { environment.declare(declaration.name, declaration.type) }
         // What a handler returned, `null` until it has.
-        for handler in handlerManifest + flow.handlers {
-            for value in handler.returns {
-                environment.declare(handler.returnedName(value.name), ValueType(value.type.base, isOptional: true))
+        for handlers in [handlerManifest, flow.handlers] {
+            for handler in handlers {
+                for value in handler.returns {
+                    environment.declare(handler.returnedName(value.name), ValueType(value.type.base, isOptional: true))
+                }
             }
         }
-        for screen in flow.screens {
-            for field in screen.fields.compactMap(\.field) {
+        if let trigger = flow.trigger, let event = flow.events.first(where: { $0.name == trigger.event }) {
+            for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
+        }
+        for screen in flow.screens.indices {
+            for block in flow.screens[screen].extraContent {
+                guard let field = block.field else { continue }
                 switch field.kind {
                 case .rating(let min, let max, _):
                     environment.declare(field.id, ValueType(.integer))
@@ -83,9 +92,11 @@ extension ValidationRun {
     private mutating func checkDeclarations() {
         guard !flow.context.isEmpty || !flow.variables.isEmpty else { return }
         var fieldIDs: Set<String> = []
-        for screen in flow.screens { for field in screen.fields.compactMap(\.field) { fieldIDs.insert(field.id) } }
+        for screen in flow.screens.indices {
+            for block in flow.screens[screen].extraContent { if let id = block.fieldID { fieldIDs.insert(id) } }
+        }
         var seen: [String: SourceSpan?] = [:]
-        for declaration in flow.context + flow.variables {
+        for declaration in [flow.context, flow.variables].joined() {
             if fieldIDs.contains(declaration.name) {
                 report(
                     .invalidValue, "'\(declaration.name)' is declared and is also a field id", at: declaration.span,
@@ -101,11 +112,11 @@ extension ValidationRun {
 
     /// The trigger's event must be declared; its condition may read the event's payload.
     private mutating func checkTrigger(_ trigger: PresentationTrigger, in environment: ExpressionEnvironment) {
+        // The payload is already declared (``expressionEnvironment()``): only this
+        // expression may read it.
         var environment = environment
         environment.readsEvent = true
-        if let event = flow.events.first(where: { $0.name == trigger.event }) {
-            for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
-        } else {
+        if !flow.events.contains(where: { $0.name == trigger.event }) {
             environment.unchecked.append(EventDeclaration.payloadPrefix)
             let names = flow.events.map(\.name)
             report(
@@ -155,7 +166,7 @@ extension ValidationRun {
             return nil
         case .success(let parsed): tree = parsed
         }
-        let text = Array(expression.text.unicodeScalars)
+        let text = expression.text
         let (types, problems) = ExpressionChecker.check(tree, text: text, in: environment)
         for problem in problems { report(problem, place: place) }
         guard problems.isEmpty, case .value(let type) = types[tree.root] else {
@@ -201,7 +212,7 @@ extension ValidationRun {
     /// `constant-condition` at a condition, or at the outermost operand of its top-level
     /// `&&`/`||` chain, that has one value for every value its names can take.
     private mutating func checkConstant(
-        _ tree: ExpressionTree, text: [Unicode.Scalar], domains: [String: [ExpressionValue]],
+        _ tree: ExpressionTree, text: String, domains: [String: [ExpressionValue]],
         place: (Range<Int>) -> SourceSpan?
     ) {
         // The condition, then the operands of its top-level chain of `&&` (or `||`), each once:

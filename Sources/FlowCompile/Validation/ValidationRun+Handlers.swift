@@ -125,10 +125,10 @@ extension ValidationRun {
             guard let template = entry.template, template.segments.count == 1 else { return ValueType(.string) }
             switch template.segments[0] {
             case .literal: return ValueType(.string)
-            case .variable(let name, _): return environment.types[name].map { $0 } ?? nil
+            case .variable(let name, _): return environment.type(of: name)
             case .expression(let expression, _):
                 guard let tree = expression.tree else { return nil }
-                let (types, problems) = ExpressionChecker.check(tree, text: Array(expression.text.unicodeScalars), in: environment)
+                let (types, problems) = ExpressionChecker.check(tree, text: expression.text, in: environment)
                 guard problems.isEmpty, case .value(let type) = types[tree.root] else { return nil }
                 return type
             }

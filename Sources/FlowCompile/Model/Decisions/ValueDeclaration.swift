@@ -22,12 +22,22 @@ public struct ValueDeclaration: Sendable, Hashable {
     /// starting with a digit, in parts joined by single dots (`call.maxParticipants`).
     /// O(length).
     package static func isExpressionName(_ name: String) -> Bool {
-        guard !name.isEmpty else { return false }
-        return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-            else { return false }
-            return part.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-        } && ExpressionKeyword(rawValue: name) == nil
+        // One pass over the bytes: a part starts after the beginning or a dot.
+        var atPartStart = true
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                atPartStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if atPartStart { return false }
+            case UInt8(ascii: "."):
+                if atPartStart { return false }
+                atPartStart = true
+            default:
+                return false
+            }
+        }
+        return !atPartStart && ExpressionKeyword(rawValue: name) == nil
     }
 }
 
