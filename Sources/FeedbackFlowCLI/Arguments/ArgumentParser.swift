@@ -126,6 +126,8 @@ package struct ArgumentParser: Sendable {
             if positionals.count > 1 { throw UsageError("unexpected argument '\(positionals[1])'") }
         case .oneOrMore:
             if positionals.isEmpty { throw UsageError("missing argument <\(positional.name)>") }
+        case .zeroOrMore:
+            break
         }
     }
 }

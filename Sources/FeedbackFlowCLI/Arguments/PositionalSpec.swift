@@ -12,6 +12,8 @@ package struct PositionalSpec: Sendable, Hashable {
         case one
         /// One or more (`validate PATH…`).
         case oneOrMore
+        /// Any number, none included (`explain [CODE…]`).
+        case zeroOrMore
         /// None at all (`schema`).
         case none
     }
@@ -36,6 +38,7 @@ package struct PositionalSpec: Sendable, Hashable {
         switch count {
         case .one: "<\(name)>"
         case .oneOrMore: "<\(name)> ..."
+        case .zeroOrMore: "[<\(name)> ...]"
         case .none: ""
         }
     }

@@ -26,7 +26,7 @@ package enum FeedbackFlowTool {
     /// The subcommands, in the order help lists them.
     package static let commands: [any Command.Type] = [
         ValidateCommand.self, RunCommand.self, OutboxCommand.self, TriggerCommand.self, GraphCommand.self, ParseCommand.self,
-        SchemaCommand.self,
+        SchemaCommand.self, ExplainCommand.self,
     ]
 
     static let footer = """

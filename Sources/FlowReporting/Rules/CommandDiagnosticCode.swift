@@ -4,20 +4,20 @@ import FlowSource
 /// loading (``FlowSource/LoadDiagnosticCode``), decoding and validation
 /// (`FlowDiagnosticCode`). ``summary`` is the line README.md's "Diagnostic codes" table
 /// for the command line shows.
-enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
+package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A folder entry that is not a regular file (a fifo, socket or device), which
     /// `validate`'s folder search does not open.
     case skippedFile = "skipped-file"
 
     /// The severity the code is reported with.
-    var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .skippedFile: .note
         }
     }
 
     /// One line saying what the code means.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened"
         }
