@@ -13,7 +13,7 @@ struct CommandLineEdgesEndToEndTests {
         let format = try await BuiltTool.run(["validate", "--format", "xml", "flows"])
         #expect(format.status == 2)
         #expect(format.standardError.hasSuffix(
-            "hint: expected one of text, json, github, sarif, junit. See 'feedbackflow validate --help'.\n"))
+            "hint: expected one of text, json, github, sarif, junit, checkstyle, optionally followed by =FILE. See 'feedbackflow validate --help'.\n"))
         let context = try await BuiltTool.run(["run", "--context", "novalue", "flows/simple-success.yaml"])
         #expect(context.status == 2)
         #expect(context.standardError.hasSuffix("hint: write '--context key=value'. See 'feedbackflow run --help'.\n"))

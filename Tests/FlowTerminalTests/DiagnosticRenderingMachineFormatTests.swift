@@ -118,7 +118,7 @@ struct DiagnosticRenderingMachineFormatTests {
         #expect(driver["name"] as? String == "feedbackflow")
         #expect(driver["version"] as? String == "1.2.3")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == ["duplicate-key", "unreachable-screen"])
+        #expect(rules.compactMap { $0["id"] as? String } == DiagnosticRuleCatalog.all.map(\.code))
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 2)
         for result in results {
@@ -155,17 +155,24 @@ struct DiagnosticRenderingMachineFormatTests {
 
     // MARK: JUnit
 
-    @Test("JUnit has one test case per file and one failure per error, well-formed XML")
+    @Test("JUnit has one test case per diagnostic (classname the file), one per clean file, one failure per error, well-formed XML")
     func junit() throws {
         let error2 = Diagnostic.error("missing-key", "missing key 'title'", at: diagnosticSpan("flows/a b.yaml", 2, 1, 2, 1))
         var report = sampleReport()
         report.files[0].diagnostics.append(error2)
-        let xml = JUnitDiagnosticRenderer().render(report)
+        let xml = JUnitDiagnosticRenderer(timestamp: "2026-12-01T10:00:00", hostname: "ci", seconds: 1.5).render(report)
         let summary = try XMLSummary(xml)
-        #expect(summary.testCases == ["flows/a b.yaml", "flows/ok.yaml"])
+        #expect(summary.classNames == ["flows/a b.yaml", "flows/a b.yaml", "flows/a b.yaml", "flows/ok.yaml"])
+        #expect(summary.testCases == [
+            "4:1 duplicate-key: duplicate key 'title'", "9:3 unreachable-screen (warning): screen 'old' is never shown",
+            "2:1 missing-key: missing key 'title'", "valid",
+        ])
         #expect(summary.failureTypes == ["duplicate-key", "missing-key"])
-        #expect(summary.suiteAttributes["tests"] == "2")
-        #expect(summary.suiteAttributes["failures"] == "1")
+        #expect(summary.suiteAttributes["tests"] == "4")
+        #expect(summary.suiteAttributes["failures"] == "2")
+        #expect(summary.suiteAttributes["timestamp"] == "2026-12-01T10:00:00")
+        #expect(summary.suiteAttributes["hostname"] == "ci")
+        #expect(summary.suiteAttributes["time"] == "1.500")
         #expect(summary.systemOut.contains("screen 'old' is never shown"))
     }
 
@@ -176,7 +183,7 @@ struct DiagnosticRenderingMachineFormatTests {
             .error("x", message, at: diagnosticSpan("a&b.yaml", 1, 1, 1, 2)),
         ])])
         let summary = try XMLSummary(JUnitDiagnosticRenderer().render(report))
-        #expect(summary.testCases == ["a&b.yaml"])
+        #expect(summary.classNames == ["a&b.yaml"])
         #expect(summary.failureMessages == ["1:1: bad <value> & \"quotes\" 'here'\nsecond line \u{FFFD}"])
     }
 }
@@ -185,6 +192,7 @@ struct DiagnosticRenderingMachineFormatTests {
 /// malformed XML).
 private final class XMLSummary: NSObject, XMLParserDelegate {
     var testCases: [String] = []
+    var classNames: [String] = []
     var failureTypes: [String] = []
     var failureMessages: [String] = []
     var suiteAttributes: [String: String] = [:]
@@ -206,7 +214,9 @@ private final class XMLSummary: NSObject, XMLParserDelegate {
     ) {
         switch name {
         case "testsuite": suiteAttributes = attributes
-        case "testcase": testCases.append(attributes["name"] ?? "")
+        case "testcase":
+            testCases.append(attributes["name"] ?? "")
+            classNames.append(attributes["classname"] ?? "")
         case "failure":
             failureTypes.append(attributes["type"] ?? "")
             failureMessages.append(attributes["message"] ?? "")

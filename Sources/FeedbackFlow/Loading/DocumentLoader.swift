@@ -53,15 +53,23 @@ package enum DocumentLoader {
     /// diagnostic at 1:1 whose message ends with the system's reason
     /// (`cannot read file 'a.yaml': No such file or directory`); so does a file larger
     /// than ``LoadingLimits/maximumBytes``.
+    ///
+    /// - Parameter name: the name diagnostics give the file, and what its format and base
+    ///   name (a single screen's id) come from; default `path`. `validate
+    ///   --stdin-filename` reads `-` under the name of the file an editor holds.
     package static func load(
-        path: String, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits()
+        path: String, named name: String? = nil, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits()
     ) -> LoadedDocument {
-        let format = format ?? DocumentFormat(path: path)
+        let name = name ?? path
+        let format = format ?? DocumentFormat(path: name)
         do {
-            return load(try SourceFile.read(path: path, byteLimit: limits.maximumBytes), format: format, limits: limits)
+            var source = try SourceFile.read(path: path, byteLimit: limits.maximumBytes)
+            if name != path { source = SourceFile(path: name, bytes: source.bytes) }
+            return load(source, format: format, limits: limits)
         } catch {
-            return LoadedDocument(
-                source: SourceFile(path: path, bytes: []), format: format, root: nil, diagnostics: [error])
+            var diagnostic = error
+            if name != path, let span = diagnostic.span { diagnostic.span = SourceSpan(file: name, start: span.start, end: span.end) }
+            return LoadedDocument(source: SourceFile(path: name, bytes: []), format: format, root: nil, diagnostics: [diagnostic])
         }
     }
 }

@@ -17,4 +17,12 @@ extension FlowCompiler {
         compile(DocumentLoader.load(path: path, format: format, limits: options.limitsForLoading), options: options)
     }
 
+    /// Compiles the file at `path` as if it were named `name`: diagnostics name it so,
+    /// and its format (unless `format` is given) and base name come from `name`.
+    package static func compile(
+        path: String, named name: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions()
+    ) -> FlowCompilation {
+        compile(DocumentLoader.load(path: path, named: name, format: format, limits: options.limitsForLoading), options: options)
+    }
+
 }

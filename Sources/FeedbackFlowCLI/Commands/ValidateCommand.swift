@@ -41,8 +41,21 @@ package struct ValidateCommand: Command {
             """,
         options: [
             .value(
-                "format", valueName: "format", allowed: DiagnosticFormat.allCases.map(\.rawValue),
-                help: "Output format, text by default."),
+                "format", valueName: "format[=file]", repeatable: true,
+                help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output."),
+            .flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning."),
+            .value(
+                "color", valueName: "when", allowed: TerminalCapabilities.ColorChoice.allCases.map(\.rawValue),
+                help: "Colour text output: auto (a terminal, or FORCE_COLOR / CLICOLOR_FORCE set), always or never; NO_COLOR wins."),
+            .value(
+                "base-dir", valueName: "dir",
+                help: "SARIF paths are written relative to DIR (uriBaseId %SRCROOT%); default the repository root above the working directory (the nearest folder holding .git), else the working directory."),
+            .value(
+                "shard", valueName: "i/n",
+                help: "Check only the I-th of N contiguous, equal parts of the sorted file list, for CI matrices; the N parts together are the whole list."),
+            .value(
+                "stdin-filename", valueName: "name",
+                help: "The name standard input ('-') is reported under; its extension picks the syntax and its base name a single screen's id."),
             standardInputFormatOption,
             .flag(
                 "quiet", short: "q",
@@ -66,7 +79,22 @@ package struct ValidateCommand: Command {
         help: "Show at most N diagnostics per file (\(CompileOptions.defaultMaxDiagnostics) by default; 0 for no limit); one note then says how many more there are.")
 
     package var paths: [String]
-    package var format: DiagnosticFormat
+    /// `--format`: where each report goes (``ReportOutput/outputs(_:)``); empty for the
+    /// standard output (``ReportOutput/standard(environment:)``).
+    package var outputs: [ReportOutput]
+    /// `--strict`: warnings make the exit status 1, as errors do.
+    package var strict = false
+    /// `--color`; `nil` when not given (``TerminalCapabilities/ColorChoice/auto``).
+    package var color: TerminalCapabilities.ColorChoice?
+    /// `--base-dir`; `nil`: the repository root, else the working directory.
+    package var baseDirectory: String?
+    /// `--shard`; `nil`: every file.
+    package var shard: Shard?
+    /// `--stdin-filename`; `nil`: standard input is reported as `-`.
+    package var standardInputName: String?
+    /// Whether `--stdin-format` was given: it then wins over the extension of
+    /// `--stdin-filename`.
+    package var standardInputFormatGiven = false
     /// `--stdin-format`: the syntax standard input is read in, when a path names it
     /// (``standardInputPaths``); other files go by their extension.
     package var standardInputFormat: DocumentFormat
@@ -100,13 +128,13 @@ package struct ValidateCommand: Command {
 
     /// A command checking `paths`; the other parameters are the options of the same names.
     package init(
-        paths: [String], format: DiagnosticFormat = .text, standardInputFormat: DocumentFormat = .yaml,
+        paths: [String], outputs: [ReportOutput] = [], standardInputFormat: DocumentFormat = .yaml,
         quiet: Bool = false, context: ContextDeclaration = .init(), handlers: Set<String> = [],
         maxDiagnostics: Int = CompileOptions.defaultMaxDiagnostics, loadingLimits: LoadingLimits = LoadingLimits()
     ) {
         self.loadingLimits = loadingLimits
         self.paths = paths
-        self.format = format
+        self.outputs = outputs
         self.standardInputFormat = standardInputFormat
         self.quiet = quiet
         self.context = context
@@ -140,42 +168,144 @@ package struct ValidateCommand: Command {
         }
         self.init(
             paths: arguments.positionals,
-            format: arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text,
+            outputs: try ReportOutput.outputs(arguments.allValues("format")),
             standardInputFormat: standardInputFormat ?? .yaml,
             quiet: arguments.flag("quiet"),
             context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
             handlers: handlers, maxDiagnostics: maxDiagnostics,
             loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
         if let path = arguments.value(HandlerManifestOption.spec.name) { handlerManifest = try HandlerManifestOption.read(path) }
+        strict = arguments.flag("strict")
+        color = arguments.value("color").flatMap(TerminalCapabilities.ColorChoice.init(rawValue:))
+        baseDirectory = arguments.value("base-dir")
+        shard = try arguments.value("shard").map { text throws(UsageError) in try Shard(parsing: text) }
+        standardInputName = arguments.value("stdin-filename")
+        standardInputFormatGiven = standardInputFormat != nil
+        if standardInputName != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
+            throw UsageError(
+                "--stdin-filename names standard input, and no path reads it",
+                hint: "add '-' to the paths: cat flow.yaml | feedbackflow validate --stdin-filename flows/a.yaml -")
+        }
     }
 
-    /// - Throws: ``UsageError`` for a missing path, a folder without flow files, or a
-    ///   `--context` name that is a field id of one of the flows checked.
+    /// - Throws: ``UsageError`` for a missing path, a folder without flow files, a report
+    ///   file that cannot be opened, or a `--context` name that is a field id of one of
+    ///   the flows checked; ``IOFailure`` when a report file cannot be written.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let started = ContinuousClock.now
+        let startDate = Date()
         let expansion = try FlowFileFinder.expand(paths)
-        let general = expansion.skipped.map(Self.note(skipped:))
-        let filtersText = quiet && format == .text
-        let renderer = format.renderer(style: environment.outputStyle, summary: !filtersText)
+        let files = shard.map { Array($0.part(of: expansion.files)) } ?? expansion.files
+        // Skipped-file notes belong to the run, not to a file: the first shard has them.
+        let general = (shard?.index ?? 1) == 1 ? expansion.skipped.map(Self.note(skipped:)) : []
+        let outputs = outputs.isEmpty ? [ReportOutput.standard(environment: environment.variables)] : outputs
+        // Every file is opened before the work, so a bad path is a usage error at once.
+        var reportFiles: [String: ReportFile] = [:]
+        for case let path? in outputs.map(\.path) {
+            reportFiles[path] = try ReportFile(path: path, what: "--format")
+        }
+        let summaryFile = try Self.stepSummaryFile(for: outputs, environment: environment.variables)
+        let style =
+            switch color {
+            case nil, .auto?: environment.outputStyle
+            case let choice?: TerminalStyle(isEnabled: TerminalCapabilities.colorsEnabled(
+                fileDescriptor: 1, environment: environment.variables, choice: choice))
+            }
+        let filtersText = quiet
         // A --context name that is a field id is a usage error found only once the flows
         // are compiled, and it must come before any report: with --context the report is
-        // written at the end; without it (no clash possible) a streaming format writes
-        // each file as soon as it and the files before it are compiled.
-        if context.keys.isEmpty, let streaming = renderer as? any StreamingDiagnosticRenderer {
+        // written at the end; without it (no clash possible), when the one report is a
+        // streaming format on standard output, each file is written as soon as it and the
+        // files before it are compiled.
+        if context.keys.isEmpty, outputs.count == 1, let output = outputs.first, output.path == nil, summaryFile == nil,
+            let streaming = output.format.renderer(style: style, summary: !(filtersText && output.format == .text))
+                as? any StreamingDiagnosticRenderer
+        {
             return await runStreaming(
-                expansion.files, general: general, renderer: streaming, filtersText: filtersText, in: environment)
+                files, general: general, renderer: streaming, filtersText: filtersText && output.format == .text, in: environment)
         }
         let compiled = await Self.compile(
-            expansion.files, standardInputFormat: standardInputFormat, options: compileOptions, context: context)
+            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: compileOptions,
+            context: context)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files, general: general)
-        let shown = filtersText ? report.filtered(minimumSeverity: .error) : report
-        environment.output.write(renderer.render(shown))
-        return report.counts.errors > 0 ? .findings : .clean
+        let result = result(for: report.counts)
+        var facts = DiagnosticFormat.RunFacts(base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0)
+        facts.hostname = ProcessInfo.processInfo.hostName
+        // SOURCE_DATE_EPOCH (https://reproducible-builds.org/specs/source-date-epoch/)
+        // fixes the time a report states, and its length to 0, so reports are the same
+        // from run to run.
+        if let epoch = environment.variables["SOURCE_DATE_EPOCH"].flatMap(Int.init) {
+            facts.timestamp = Self.timestamp(Date(timeIntervalSince1970: TimeInterval(epoch)))
+        } else {
+            facts.timestamp = Self.timestamp(startDate)
+            let elapsed = ContinuousClock.now - started
+            facts.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        for output in outputs {
+            let filters = filtersText && output.format == .text
+            let text = output.format.renderer(style: output.path == nil ? style : .plain, summary: !filters, facts: facts)
+                .render(filters ? report.filtered(minimumSeverity: .error) : report)
+            if let path = output.path, let file = reportFiles[path] {
+                try file.write(text)
+            } else {
+                environment.output.write(text)
+            }
+        }
+        try summaryFile?.write(MarkdownSummaryDiagnosticRenderer(title: "\(FeedbackFlowTool.name) validate").render(report))
+        return result
     }
 
-    /// ``run(in:)`` for text and GitHub output: each file's diagnostics are written once
-    /// it and every file before it are compiled, then let go, so memory holds a bounded
-    /// number of files; the summary comes last, from the counts of every file.
+    /// The syntax standard input is read in: `--stdin-format`'s; `nil` with
+    /// `--stdin-filename` alone (its extension decides); else YAML.
+    private var standardInputSyntax: DocumentFormat? {
+        standardInputFormatGiven || standardInputName == nil ? standardInputFormat : nil
+    }
+
+    /// `.findings` when `counts` has an error, or with `--strict` a warning.
+    private func result(for counts: DiagnosticCounts) -> CommandResult {
+        counts.errors > 0 || (strict && counts.warnings > 0) ? .findings : .clean
+    }
+
+    /// The job summary to append to: `$GITHUB_STEP_SUMMARY`, when it is set and a
+    /// report is in the `github` format (the run is a GitHub Actions job).
+    private static func stepSummaryFile(for outputs: [ReportOutput], environment: [String: String]) throws(UsageError) -> ReportFile? {
+        guard outputs.contains(where: { $0.format == .github }), let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty
+        else { return nil }
+        return try ReportFile(path: path, appending: true, what: "GITHUB_STEP_SUMMARY")
+    }
+
+    /// What SARIF paths are relative to: `--base-dir`, else the nearest folder at or
+    /// above the working directory that holds `.git` (a folder, or a file in a worktree),
+    /// else the working directory.
+    static func locationBase(_ baseDirectory: String?) -> SARIFLocationBase {
+        let working = FileManager.default.currentDirectoryPath
+        if let baseDirectory { return SARIFLocationBase(baseDirectory: baseDirectory, workingDirectory: working) }
+        var candidate = SARIFLocationBase(baseDirectory: working, workingDirectory: working).baseDirectory
+        // Bounded by the depth of the working directory: each step drops one part.
+        while true {
+            if FileManager.default.fileExists(atPath: candidate + (candidate == "/" ? "" : "/") + ".git") {
+                return SARIFLocationBase(baseDirectory: candidate, workingDirectory: working)
+            }
+            guard candidate != "/" else { break }
+            candidate = SARIFLocationBase(baseDirectory: candidate + "/..", workingDirectory: working).baseDirectory
+        }
+        return SARIFLocationBase(baseDirectory: working, workingDirectory: working)
+    }
+
+    /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS`, the form JUnit's `timestamp` takes.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(c.year ?? 1970)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+    }
+
+    /// ``run(in:)`` for one streaming report on standard output (text, the default): each
+    /// file's diagnostics are written once it and every file before it are compiled,
+    /// then let go, so memory holds a bounded number of files; the summary comes last,
+    /// from the counts of every file.
     private func runStreaming(
         _ files: [String], general: [Diagnostic], renderer: any StreamingDiagnosticRenderer, filtersText: Bool,
         in environment: CommandEnvironment
@@ -190,13 +320,15 @@ package struct ValidateCommand: Command {
             continuing = continuing || !shown.entries.isEmpty
         }
         write(head)
-        await Self.compile(files, standardInputFormat: standardInputFormat, options: compileOptions) { file, _ in
+        await Self.compile(
+            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: compileOptions
+        ) { file, _ in
             let part = DiagnosticReport(files: [file])
             counts.add(part.counts)
             write(part)
         }
         environment.output.write(renderer.renderEnd(counts, continuing: continuing))
-        return counts.errors > 0 ? .findings : .clean
+        return result(for: counts)
     }
 
     /// The note for a folder entry that is not a regular file and was not opened, at
@@ -230,12 +362,15 @@ package struct ValidateCommand: Command {
     /// - Returns: each file's diagnostics, and, in file order, the usage errors of
     ///   `context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
-        _ files: [String], standardInputFormat: DocumentFormat = .yaml, options: CompileOptions = CompileOptions(),
-        context: ContextDeclaration = .init()
+        _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
+        options: CompileOptions = CompileOptions(), context: ContextDeclaration = .init()
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         var done: [DiagnosticReport.File] = []
         var clashes: [UsageError] = []
-        await compile(files, standardInputFormat: standardInputFormat, options: options, context: context) { file, clash in
+        await compile(
+            files, standardInputFormat: standardInputFormat, standardInputName: standardInputName, options: options,
+            context: context
+        ) { file, clash in
             done.append(file)
             if let clash { clashes.append(clash) }
         }
@@ -247,8 +382,9 @@ package struct ValidateCommand: Command {
     /// twice that many files are compiled ahead of the next one to hand over, so the
     /// results waiting in memory are bounded whatever the number of files.
     static func compile(
-        _ files: [String], standardInputFormat: DocumentFormat = .yaml, options: CompileOptions = CompileOptions(),
-        context: ContextDeclaration = .init(), each: (DiagnosticReport.File, UsageError?) -> Void
+        _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
+        options: CompileOptions = CompileOptions(), context: ContextDeclaration = .init(),
+        each: (DiagnosticReport.File, UsageError?) -> Void
     ) async {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var waiting: [Int: (DiagnosticReport.File, UsageError?)] = [:]
@@ -263,10 +399,18 @@ package struct ValidateCommand: Command {
                     next += 1
                     running += 1
                     group.addTask {
-                        let format = standardInputPaths.contains(path) ? standardInputFormat : nil
-                        let compilation = FlowCompiler.compile(path: path, format: format, options: options)
+                        let compilation: FlowCompilation
+                        let name: String
+                        if standardInputPaths.contains(path) {
+                            // Named: the name's extension picks the syntax, unless --stdin-format says.
+                            name = standardInputName ?? path
+                            compilation = FlowCompiler.compile(path: path, named: name, format: standardInputFormat, options: options)
+                        } else {
+                            name = path
+                            compilation = FlowCompiler.compile(path: path, options: options)
+                        }
                         let file = DiagnosticReport.File(
-                            path: path, source: compilation.document.source,
+                            path: name, source: compilation.document.source,
                             diagnostics: flagHint.adding(to: compilation.diagnostics), omitted: compilation.omitted)
                         var clash: UsageError?
                         if let flow = compilation.flow {

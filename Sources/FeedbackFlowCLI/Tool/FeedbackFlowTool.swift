@@ -21,6 +21,12 @@ package enum FeedbackFlowTool {
     package static let name = "feedbackflow"
     /// The tool's version, printed by `--version` and written into SARIF logs.
     package static let version = "0.1.0"
+    /// The project's home page, written into SARIF logs (`informationUri`). The one
+    /// place the project's address is written.
+    package static let homepage = "https://github.com/feedbackflow/feedbackflow"
+    /// The page of the diagnostic rules (`docs/rules.md`), which SARIF rules link to with
+    /// their code as the anchor (`helpUri`).
+    package static let rulesDocumentation = homepage + "/blob/main/docs/rules.md"
     package static let abstract = "Check and play FeedbackFlow files (YAML or JSON feedback screens and flows)."
 
     /// The subcommands, in the order help lists them.

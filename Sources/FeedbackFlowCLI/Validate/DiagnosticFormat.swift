@@ -15,18 +15,46 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
     case github
     /// A SARIF 2.1.0 log (``FlowTerminal/SARIFDiagnosticRenderer``).
     case sarif
-    /// JUnit XML (``FlowTerminal/JUnitDiagnosticRenderer``).
+    /// JUnit XML, one test case per diagnostic (``FlowReporting/JUnitDiagnosticRenderer``).
     case junit
+    /// Checkstyle XML (``FlowReporting/CheckstyleDiagnosticRenderer``).
+    case checkstyle
+
+    /// What the machine formats say about the run besides the diagnostics.
+    package struct RunFacts: Sendable {
+        /// What SARIF paths are written relative to.
+        package var base: SARIFLocationBase?
+        /// The exit status, for SARIF's `invocations`.
+        package var exitCode: Int32?
+        /// When the run started (UTC, `YYYY-MM-DDTHH:MM:SS`), the machine's name and the
+        /// run's length in seconds, for JUnit.
+        package var timestamp = "1970-01-01T00:00:00"
+        package var hostname = "localhost"
+        package var seconds: Double = 0
+
+        package init(base: SARIFLocationBase? = nil, exitCode: Int32? = nil) {
+            self.base = base
+            self.exitCode = exitCode
+        }
+    }
 
     /// The renderer for this format. `style` colours text output only; `summary`
-    /// decides whether text output ends with the summary line.
-    package func renderer(style: TerminalStyle, summary: Bool = true) -> any DiagnosticRenderer {
+    /// decides whether text output ends with the summary line; `facts` fill SARIF's
+    /// paths and invocation and JUnit's suite attributes.
+    package func renderer(style: TerminalStyle, summary: Bool = true, facts: RunFacts = RunFacts()) -> any DiagnosticRenderer {
         switch self {
         case .text: TextDiagnosticRenderer(style: style, showsSummary: summary)
         case .json: JSONDiagnosticRenderer()
         case .github: GitHubActionsDiagnosticRenderer()
-        case .sarif: SARIFDiagnosticRenderer(toolName: FeedbackFlowTool.name, toolVersion: FeedbackFlowTool.version)
-        case .junit: JUnitDiagnosticRenderer(suiteName: FeedbackFlowTool.name)
+        case .sarif:
+            SARIFDiagnosticRenderer(
+                toolName: FeedbackFlowTool.name, toolVersion: FeedbackFlowTool.version, informationURI: FeedbackFlowTool.homepage,
+                rulesDocumentationURI: FeedbackFlowTool.rulesDocumentation, base: facts.base, exitCode: facts.exitCode)
+        case .junit:
+            JUnitDiagnosticRenderer(
+                suiteName: FeedbackFlowTool.name, toolVersion: FeedbackFlowTool.version, timestamp: facts.timestamp,
+                hostname: facts.hostname, seconds: facts.seconds)
+        case .checkstyle: CheckstyleDiagnosticRenderer(sourcePrefix: FeedbackFlowTool.name)
         }
     }
 }

@@ -17,17 +17,57 @@ import FlowSource
 ///   `,` → `%2C`.
 /// - Other control characters (an escape sequence quoted from a file) are shown as
 ///   U+FFFD (see ``DisplayText``), so they cannot reach the log viewer raw.
-/// - No summary line: every line is a command.
-package struct GitHubActionsDiagnosticRenderer: StreamingDiagnosticRenderer {
-    package init() {}
+/// - Errors come first, then warnings, then notes (each in file order): GitHub shows
+///   at most ``annotationsPerSeverity`` annotations of each severity per step (its
+///   documented limit is 10 errors, 10 warnings and 10 notices), so the ones that
+///   matter most are the ones shown. Past the limit, diagnostics are printed as plain
+///   log lines (`file:line:col: severity: message [code]`, still in the job's log), and
+///   one `::notice` says how many of each were not made annotations.
+package struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
+    /// GitHub's limit of annotations of one severity per step.
+    package static let defaultAnnotationsPerSeverity = 10
 
-    /// One command line per diagnostic of the part.
-    package func renderPart(_ part: DiagnosticReport, continuing: Bool) -> String {
-        part.entries.map { command(for: $0.diagnostic, file: $0.file) + "\n" }.joined()
+    /// The most annotations written of each severity; the rest are plain lines.
+    package var annotationsPerSeverity: Int
+
+    package init(annotationsPerSeverity: Int = defaultAnnotationsPerSeverity) {
+        self.annotationsPerSeverity = max(0, annotationsPerSeverity)
     }
 
-    /// Nothing: GitHub output has no summary.
-    package func renderEnd(_ counts: DiagnosticCounts, continuing: Bool) -> String { "" }
+    /// The annotations, most severe first and capped, then the plain lines and the
+    /// notice counting them.
+    package func render(_ report: DiagnosticReport) -> String {
+        var annotations = ""
+        var plain = ""
+        var left: [Severity: Int] = [:]
+        for severity in [Severity.error, .warning, .note] {
+            var written = 0
+            for (file, diagnostic) in report.entries where diagnostic.severity == severity {
+                if written < annotationsPerSeverity {
+                    annotations += command(for: diagnostic, file: file) + "\n"
+                    written += 1
+                } else {
+                    plain += Self.logLine(diagnostic, file: file) + "\n"
+                    left[severity, default: 0] += 1
+                }
+            }
+        }
+        guard !left.isEmpty else { return annotations }
+        let counted = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].compactMap { severity, name in
+            left[severity].map { "\($0) \(name)\($0 == 1 ? "" : "s")" }
+        }
+        let notice = "::notice title=more diagnostics::\(counted.joined(separator: ", ")) not shown as annotations (GitHub shows \(annotationsPerSeverity) of each severity per step); they are listed in this log"
+        return annotations + notice + "\n" + plain
+    }
+
+    /// `file:line:col: severity: message [code]` for a diagnostic past the limit, on one
+    /// line without control characters; a line the runner would read as a command (one
+    /// starting with `::`) starts with a space instead.
+    private static func logLine(_ diagnostic: Diagnostic, file: String?) -> String {
+        let line = DisplayText.sanitized(
+            diagnostic.span == nil && file != nil ? "\(file ?? ""): \(diagnostic.description)" : diagnostic.description)
+        return line.hasPrefix("::") ? " " + line : line
+    }
 
     /// - Parameter file: the file the diagnostic belongs to, used when it has no span.
     func command(for diagnostic: Diagnostic, file: String? = nil) -> String {

@@ -1,78 +1,125 @@
 import FlowCompile
 import FlowSource
 
-/// Renders a report as JUnit XML, the test-report format most CI servers display:
-/// one `testcase` per checked file (passing when it has no error), one `failure` per
-/// error (its `type` is the code, its `message` `line:col: message`, its text the full
-/// `file:line:col: error: message [code]` with notes and hint), warnings and notes in
-/// the test case's `system-out`.
+/// Renders a report as JUnit XML in the shape of Apache Ant's JUnit schema (the one most
+/// CI readers follow; `Tests/FeedbackFlowCLITests/Fixtures/junit/ant-junit.xsd` is our
+/// writing of it, and the tests validate against it): **one `testcase` per diagnostic**,
+/// so that readers that keep one failure per test case (Jenkins' junit plugin,
+/// junit2html) show every problem, and one passing `testcase` per clean file.
 ///
 /// ```xml
 /// <?xml version="1.0" encoding="UTF-8"?>
-/// <testsuites name="feedbackflow" tests="2" failures="1" errors="0">
-///   <testsuite name="feedbackflow validate" tests="2" failures="1" errors="0" skipped="0">
-///     <testcase classname="feedbackflow.validate" name="flows/bad.yaml">
-///       <failure type="unknown-key" message="7:5: unknown key 'titel'">…</failure>
+/// <testsuites name="feedbackflow" tests="3" failures="1" errors="0" time="0.012">
+///   <testsuite package="feedbackflow" id="0" name="feedbackflow validate" timestamp="2026-12-01T10:00:00"
+///              hostname="ci-1" tests="3" failures="1" errors="0" time="0.012">
+///     <properties><property name="feedbackflow.version" value="0.1.0"/></properties>
+///     <testcase classname="flows/bad.yaml" name="7:5 unknown-key: unknown key 'titel'" time="0">
+///       <failure type="unknown-key" message="7:5: unknown key 'titel'">flows/bad.yaml:7:5: error: …</failure>
 ///     </testcase>
-///     <testcase classname="feedbackflow.validate" name="flows/good.yaml"/>
+///     <testcase classname="flows/bad.yaml" name="9:1 unreachable-screen (warning): …" time="0"/>
+///     <testcase classname="flows/good.yaml" name="valid" time="0"/>
+///     <system-out>flows/bad.yaml:9:1: warning: … [unreachable-screen]</system-out>
+///     <system-err></system-err>
 ///   </testsuite>
 /// </testsuites>
 /// ```
 ///
-/// `tests` counts files, `failures` counts files with at least one error (the Ant JUnit
-/// schema counts failed tests, not failure elements), including errors the diagnostic
-/// limit left out (the file's `too-many-diagnostics` note, in `system-out`, says how
-/// many; when every error of the file was left out, that note is its `failure`). Diagnostics that belong to no
-/// file form one more test case named `(run)`. Text is escaped per XML 1.0 (see
-/// `XMLText`).
+/// - `classname` is the file; `name` is `line:column code: message` (warnings and
+///   notes say their severity), unique within the file as long as two diagnostics do
+///   not share place, code and message.
+/// - An error is a `failure` (`type` the code, `message` `line:col: message`, text the
+///   full `file:line:col: error: message [code]` with notes and hint); a warning or note
+///   is a passing test case whose full text is in the suite's `system-out`. A file whose
+///   errors the diagnostic limit all left out fails through its `too-many-diagnostics`
+///   note.
+/// - `tests` counts test cases and `failures` failed ones; `errors` is 0 (nothing
+///   crashed). `timestamp` (UTC, without zone, as Ant writes it), `hostname` and `time`
+///   (seconds) describe the run; the test cases' `time` is 0, as a diagnostic takes no
+///   time of its own. Diagnostics that belong to no file have the classname `(run)`.
+/// - Text is escaped per XML 1.0 (`XMLText`).
 package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
-    /// The name of the suite and of the `classname` prefix.
+    /// The name of the suite and its `package`.
     package var suiteName: String
+    /// The tool's version, written as the property `NAME.version`.
+    package var toolVersion: String
+    /// When the run started, `YYYY-MM-DDTHH:MM:SS` in UTC (Ant's `ISO8601_DATETIME_PATTERN`).
+    package var timestamp: String
+    /// The machine's name.
+    package var hostname: String
+    /// How long the run took, in seconds.
+    package var seconds: Double
 
-    package init(suiteName: String = "feedbackflow") {
+    package init(
+        suiteName: String = "feedbackflow", toolVersion: String = "0", timestamp: String = "1970-01-01T00:00:00",
+        hostname: String = "localhost", seconds: Double = 0
+    ) {
         self.suiteName = suiteName
+        self.toolVersion = toolVersion
+        self.timestamp = timestamp
+        self.hostname = hostname.isEmpty ? "localhost" : hostname
+        self.seconds = max(0, seconds)
     }
 
     package func render(_ report: DiagnosticReport) -> String {
-        var cases: [(name: String, diagnostics: [Diagnostic], hasErrors: Bool)] = []
-        if !report.general.isEmpty {
-            cases.append(("(run)", report.general, report.general.contains { $0.severity == .error }))
-        }
-        cases += report.files.map { ($0.path, $0.diagnostics, $0.hasErrors) }
-        let failed = cases.filter(\.hasErrors).count
-        let attribute = XMLText.escapedAttribute
-        let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\""
-
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(attribute(suiteName))\" \(counts)>\n"
-        out += "  <testsuite name=\"\(attribute(suiteName + " validate"))\" \(counts) skipped=\"0\">\n"
-        for testCase in cases {
-            let open = "    <testcase classname=\"\(attribute(suiteName + ".validate"))\" name=\"\(attribute(testCase.name))\""
+        typealias Case = (classname: String, name: String, failure: Diagnostic?)
+        var cases: [Case] = []
+        var others: [Diagnostic] = []
+        let tooMany = FlowDiagnosticCode.tooManyDiagnostics.rawValue
+        func add(_ classname: String, _ diagnostics: [Diagnostic], hasErrors: Bool) {
+            guard !diagnostics.isEmpty else {
+                cases.append((classname, "valid", nil))
+                return
+            }
             // A file whose only errors were left out by the limit still fails: its
             // too-many-diagnostics note is then its failure.
-            let tooMany = FlowDiagnosticCode.tooManyDiagnostics.rawValue
-            let failsByNote = testCase.hasErrors && !testCase.diagnostics.contains { $0.severity == .error }
-            let isFailure = { (d: Diagnostic) in d.severity == .error || (failsByNote && d.code == tooMany) }
-            let errors = testCase.diagnostics.filter(isFailure)
-            let others = testCase.diagnostics.filter { !isFailure($0) }
-            if errors.isEmpty && others.isEmpty {
+            let failsByNote = hasErrors && !diagnostics.contains { $0.severity == .error }
+            for diagnostic in diagnostics {
+                let fails = diagnostic.severity == .error || (failsByNote && diagnostic.code == tooMany)
+                let place = diagnostic.span.map { "\($0.start.line):\($0.start.column) " } ?? ""
+                let severity = diagnostic.severity == .error ? "" : " (\(diagnostic.severity.rawValue))"
+                cases.append((classname, "\(place)\(diagnostic.code)\(severity): \(diagnostic.message)", fails ? diagnostic : nil))
+                if !fails { others.append(diagnostic) }
+            }
+        }
+        if !report.general.isEmpty {
+            add("(run)", report.general, hasErrors: report.general.contains { $0.severity == .error })
+        }
+        for file in report.files { add(file.path, file.diagnostics, hasErrors: file.hasErrors) }
+
+        let failed = cases.filter { $0.failure != nil }.count
+        let attribute = XMLText.escapedAttribute
+        let time = Self.decimal(seconds)
+        let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\""
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(attribute(suiteName))\" \(counts)>\n"
+        out += "  <testsuite package=\"\(attribute(suiteName))\" id=\"0\" name=\"\(attribute(suiteName + " validate"))\""
+        out += " timestamp=\"\(attribute(timestamp))\" hostname=\"\(attribute(hostname))\" \(counts)>\n"
+        out += "    <properties>\n"
+        out += "      <property name=\"\(attribute(suiteName)).version\" value=\"\(attribute(toolVersion))\"/>\n"
+        out += "    </properties>\n"
+        for testCase in cases {
+            let open = "    <testcase classname=\"\(attribute(testCase.classname))\" name=\"\(attribute(testCase.name))\" time=\"0\""
+            guard let failure = testCase.failure else {
                 out += open + "/>\n"
                 continue
             }
+            let place = failure.span.map { "\($0.start.line):\($0.start.column): " } ?? ""
             out += open + ">\n"
-            for error in errors {
-                let place = error.span.map { "\($0.start.line):\($0.start.column): " } ?? ""
-                out += "      <failure type=\"\(attribute(error.code))\" message=\"\(attribute(place + error.message))\">"
-                out += XMLText.escaped(Self.fullText(error)) + "</failure>\n"
-            }
-            if !others.isEmpty {
-                out += "      <system-out>" + XMLText.escaped(others.map(Self.fullText).joined(separator: "\n"))
-                out += "</system-out>\n"
-            }
+            out += "      <failure type=\"\(attribute(failure.code))\" message=\"\(attribute(place + failure.message))\">"
+            out += XMLText.escaped(Self.fullText(failure)) + "</failure>\n"
             out += "    </testcase>\n"
         }
+        out += "    <system-out>" + XMLText.escaped(others.map(Self.fullText).joined(separator: "\n")) + "</system-out>\n"
+        out += "    <system-err></system-err>\n"
         out += "  </testsuite>\n</testsuites>\n"
         return out
+    }
+
+    /// `seconds` with three decimals and a point (`xs:decimal`), whatever the locale.
+    static func decimal(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// `file:line:col: severity: message [code]`, then `note:` and `hint:` lines.

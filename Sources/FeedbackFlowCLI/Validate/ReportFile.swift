@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// A file a report is written to (`--format sarif=FILE`, `$GITHUB_STEP_SUMMARY`), opened
+/// before anything is checked, so that a path that cannot be written is a usage error
+/// at once rather than after the work, and closed when the value goes away.
+final class ReportFile {
+    let path: String
+    let writer: FileDescriptorWriter
+
+    /// Opens `path` for writing: emptied (`O_TRUNC`) or, with `appending`, added to
+    /// (`O_APPEND`); created with mode 0644.
+    /// - Throws: ``UsageError`` naming the file and the system's reason.
+    init(path: String, appending: Bool = false, what: String) throws(UsageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC), 0o644)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw UsageError("cannot write to '\(path)' (\(what)): \(reason)", hint: "check that its folder exists and is writable")
+        }
+        self.path = path
+        writer = FileDescriptorWriter(fileDescriptor: fd)
+    }
+
+    /// Writes `text`.
+    /// - Throws: ``IOFailure`` when the system refuses (a full disk).
+    func write(_ text: String) throws(IOFailure) {
+        writer.write(text)
+        if let failure = writer.failure { throw IOFailure("cannot write to '\(path)': \(failure)") }
+    }
+
+    deinit {
+        close(writer.fileDescriptor)
+    }
+}

@@ -1,0 +1,37 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// `--shard I/N`: the I-th (1-based) of N parts of a sorted list, for splitting one check
+/// across the jobs of a CI matrix. Parts are contiguous and as equal as can be (sizes
+/// differ by at most one), and depend only on the list, so the N parts, in order, are
+/// the whole list once: the jobs' outputs put together are the output of one job.
+package struct Shard: Sendable, Hashable {
+    /// 1...count.
+    package var index: Int
+    package var count: Int
+
+    /// `I/N` with 1 ≤ I ≤ N.
+    /// - Throws: ``UsageError`` otherwise.
+    package init(parsing text: String) throws(UsageError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+            let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+        else {
+            throw UsageError("invalid value '\(text)' for '--shard'", hint: "expected I/N with 1 <= I <= N, such as 2/3")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// This part of `items`: from ⌊(I−1)·n/N⌋ up to ⌊I·n/N⌋. O(1).
+    package func part<Element>(of items: [Element]) -> ArraySlice<Element> {
+        let n = items.count
+        // n · I fits easily: n is a number of files, I at most N.
+        let lower = n * (index - 1) / count, upper = n * index / count
+        return items[lower..<upper]
+    }
+}
