@@ -116,12 +116,27 @@ struct DecodingNodeTests {
     func unknownTopLevelKey() {
         let b = NodeBuilder()
         let root = b.map([
-            ("version", b.scalar("1")), ("$schema", b.scalar("x")), ("strat", b.scalar("a")),
+            ("version", b.scalar("1")), ("$comment", b.scalar("x")), ("strat", b.scalar("a")),
             ("screens", b.map([("a", Self.screen(b))])),
         ])
         let diagnostics = decodeNodes(root).diagnostics
-        #expect(diagnostics.map(\.message) == ["unknown key '$schema'", "unknown key 'strat'"])
+        #expect(diagnostics.map(\.message) == ["unknown key '$comment'", "unknown key 'strat'"])
         #expect(diagnostics[1].hint == "did you mean 'start'?")
+    }
+
+    @Test("'$schema' is allowed at the top; naming another schema than this format's is foreign-schema, a warning at the value")
+    func schemaKey() {
+        let b = NodeBuilder()
+        func root(_ reference: String) -> Node {
+            b.map([
+                ("$schema", b.scalar(reference)), ("version", b.scalar("1")), ("screens", b.map([("a", Self.screen(b))])),
+            ])
+        }
+        #expect(decodeNodes(root("../schemas/feedbackflow.schema.json")).diagnostics.isEmpty)
+        #expect(decodeNodes(root("https://example.com/x/feedbackflow.schema.json#top")).diagnostics.isEmpty)
+        let other = decodeNodes(root("https://json.schemastore.org/github-workflow.json")).diagnostics
+        #expect(other.map(\.code) == ["foreign-schema"])
+        #expect(other.first?.severity == .warning)
     }
 
     @Test("a wrong kind of value is a type mismatch at the value; null differs from absent")

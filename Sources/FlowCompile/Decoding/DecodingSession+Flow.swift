@@ -10,13 +10,31 @@ extension DecodingSession {
     /// are broken: a broken screen still exists under its id (with an empty title, style
     /// `informative` and no actions), so its id still counts as a navigation target and
     /// validation does not repeat a decoding error as an unknown screen.
+    /// `foreign-schema` when the YAML language server's modeline names another schema.
+    mutating func checkModeline(in source: SourceFile) {
+        guard let (reference, span) = SchemaReference.modeline(in: source) else { return }
+        checkSchemaReference(reference, at: span, what: "the modeline")
+    }
+
+    /// `foreign-schema` when `reference` (written at `span`, by `what`) is not this
+    /// format's schema.
+    private mutating func checkSchemaReference(_ reference: String, at span: SourceSpan?, what: String) {
+        guard !SchemaReference.isOurs(reference) else { return }
+        report(
+            .foreignSchema, "\(what) names the schema '\(reference)', not this format's", at: span,
+            hint: "editors check the file against that schema; point it at \(SchemaReference.fileName) (feedbackflow schema prints it)")
+    }
+
     mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {
         guard let top = mapping(root) else { return nil }
         let isSingleScreen = top.entry("screens") == nil && top.keys.contains { FormatKeys.screenBody.contains($0) }
         let allowed =
             isSingleScreen
-            ? FormatKeys.singleScreenFile + FormatKeys.screenBody + FormatKeys.decisions : FormatKeys.flowFile
+            ? FormatKeys.singleScreenFile + FormatKeys.screenBody + FormatKeys.decisions + [FormatKeys.schema] : FormatKeys.flowFile
         let suggested = checkKeys(top, allowed: allowed)
+        if let node = top.value(FormatKeys.schema), let reference = string(node) {
+            checkSchemaReference(reference, at: node.span, what: "'\(FormatKeys.schema)'")
+        }
 
         var version = 1
         if let node = required(top, "version", expected: "an integer", suggested: suggested, hint: "write 'version: 1'"),

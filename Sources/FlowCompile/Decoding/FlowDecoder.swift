@@ -45,7 +45,11 @@ package enum FlowDecoder {
     ///   other than 1.
     package static func decode(_ document: LoadedDocument, diagnostics: inout DiagnosticBag) -> Flow? {
         guard let root = document.root else { return nil }
-        return decode(root, path: document.source.path, diagnostics: &diagnostics)
+        var session = DecodingSession()
+        if document.format == .yaml { session.checkModeline(in: document.source) }
+        let flow = session.decodeFlow(root, baseName: baseName(of: document.source.path))
+        diagnostics.append(contentsOf: session.diagnostics.diagnostics)
+        return flow
     }
 
     /// Decodes a root node; `path` gives the default flow id and the id of a

@@ -4,10 +4,13 @@
 /// decoder and the schema cannot drift apart. Keys are in the order hints list them.
 package enum FormatKeys {
     /// The top level of a flow file (`$defs.flowFile`).
-    package static let flowFile = ["version", "id", "start", "presentation", "screens"] + decisions
+    package static let flowFile = ["version", "id", "start", "presentation", "screens"] + decisions + [schema]
     /// The top level of a single-screen file besides the screen's own keys
     /// (`$defs.singleScreenFile`).
     package static let singleScreenFile = ["version", "id", "presentation"]
+    /// The key naming the JSON Schema the file is written against (``SchemaReference``),
+    /// allowed at the top of every file so that a JSON flow can say it.
+    package static let schema = "$schema"
     /// The keys of a flow's decisions, at the top level of a flow file and of a
     /// single-screen file alike.
     package static let decisions = ["context", "events", "variables", "trigger", "handlers"]
@@ -66,7 +69,8 @@ package enum FormatKeys {
 
     /// Every row by the name of its schema definition, for the test against the schema.
     package static let byDefinition: [String: [String]] = [
-        "flowFile": flowFile, "singleScreenFile": singleScreenFile + decisions, "screenBody": screenBody,
+        "flowFile": flowFile, "singleScreenFile": singleScreenFile + decisions + screenBody + [schema], "screenBody": screenBody,
+        "screen": screenBody,
         "primaryAction": primaryAction, "secondaryAction": secondaryAction, "button": button,
         "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock + blockConditions,
         "rating": rating, "textField": textField, "textEditor": textEditor, "toggle": toggle,

@@ -21,6 +21,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case missingArgument = "missing-argument"
     case unexpectedArgument = "unexpected-argument"
     case invalidContent = "invalid-content"
+    case foreignSchema = "foreign-schema"
     // Validation (meaning of the flow).
     case emptyFlow = "empty-flow"
     case duplicateScreenID = "duplicate-screen-id"
@@ -52,7 +53,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
-            .unreachableBranch, .unusedHandler:
+            .unreachableBranch, .unusedHandler, .foreignSchema:
             .warning
         case .tooManyDiagnostics: .note
         default: .error
@@ -76,6 +77,8 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .missingArgument: "push, present, replace, popTo or openURL written without its argument, or with a null one"
         case .unexpectedArgument: "pop, popToRoot or dismiss written with an argument"
         case .invalidContent: "a content block mapping with zero or several keys"
+        case .foreignSchema:
+            "the file's '$schema' key or its yaml-language-server modeline names another schema than this format's, so an editor checks it against other rules (warning)"
         case .emptyFlow: "a flow without any screen"
         case .duplicateScreenID: "two screens with the same id (flows built in code; files report duplicate-key)"
         case .unknownScreen: "'start' or a push/present/replace/popTo target that names no screen of the flow"

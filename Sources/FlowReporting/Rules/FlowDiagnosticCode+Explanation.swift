@@ -58,6 +58,11 @@ extension FlowDiagnosticCode {
             return R(
                 "A content block is a mapping with exactly one key, its kind (`text`, `image`, `rating`, `textField`, `textEditor`, `toggle`, `custom`), beside the optional conditions 'visibleWhen' and 'requiredWhen'. Write each block as its own list item.",
                 before: R.screen("extraContent:\n  - {text: Hello, image: logo}"), after: R.screen("extraContent:\n  - text: Hello"))
+        case .foreignSchema:
+            return R(
+                "The file says it is written against another JSON Schema, in its '$schema' key or in the yaml-language-server modeline, so an editor checks it against that schema's rules instead of this format's, and shows no error for a misspelled key. Point it at feedbackflow.schema.json (feedbackflow schema prints it).",
+                before: "# yaml-language-server: $schema=https://json.schemastore.org/github-workflow.json\n" + R.screen(),
+                after: "# yaml-language-server: $schema=../schemas/feedbackflow.schema.json\n" + R.screen())
         case .emptyFlow:
             return R(
                 "A flow without any screen has nothing to show. Add a screen under 'screens:'.",
@@ -162,7 +167,7 @@ extension FlowDiagnosticCode {
     var isDecoding: Bool {
         switch self {
         case .unsupportedVersion, .unknownKey, .missingKey, .typeMismatch, .invalidValue, .emptyTitle, .imageNotAllowed,
-            .invalidAction, .emptyAction, .invalidStep, .missingArgument, .unexpectedArgument, .invalidContent:
+            .invalidAction, .emptyAction, .invalidStep, .missingArgument, .unexpectedArgument, .invalidContent, .foreignSchema:
             true
         default: false
         }
