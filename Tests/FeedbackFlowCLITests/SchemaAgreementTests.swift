@@ -14,6 +14,7 @@ struct SchemaAgreementTests {
         "duplicate-key": "YAML loaders keep one value of a repeated key before a schema sees the document (PyYAML the last)",
         "recursive-alias": "YAML loaders resolve aliases before a schema sees the document",
         "foreign-schema": "the modeline is a comment, which no schema sees",
+        "unused-suppression": "a suppression is a comment, which no schema sees",
         "unknown-screen": "a step's target must be a key of 'screens': a reference between two places of the document",
         "unreachable-screen": "reachability follows the steps from screen to screen across the document",
         "pop-on-root": "whether a screen is always the root of its stack depends on how every step reaches it",

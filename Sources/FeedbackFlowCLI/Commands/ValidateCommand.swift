@@ -45,6 +45,10 @@ package struct ValidateCommand: Command {
                 help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output."),
             .flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning."),
             .value(
+                "config", valueName: "file",
+                help: "The configuration file (rule levels per path, ignores, context names, a handler manifest); default the nearest \(ValidationConfiguration.fileName) at or above the working directory."),
+            .flag("print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing."),
+            .value(
                 "color", valueName: "when", allowed: TerminalCapabilities.ColorChoice.allCases.map(\.rawValue),
                 help: "Colour text output: auto (a terminal, or FORCE_COLOR / CLICOLOR_FORCE set), always or never; NO_COLOR wins."),
             .value(
@@ -84,6 +88,10 @@ package struct ValidateCommand: Command {
     package var outputs: [ReportOutput]
     /// `--strict`: warnings make the exit status 1, as errors do.
     package var strict = false
+    /// `--config`; `nil`: the nearest ``ValidationConfiguration/fileName``.
+    package var configurationPath: String?
+    /// `--print-config`: print the configuration instead of checking.
+    package var printsConfiguration = false
     /// `--color`; `nil` when not given (``TerminalCapabilities/ColorChoice/auto``).
     package var color: TerminalCapabilities.ColorChoice?
     /// `--base-dir`; `nil`: the repository root, else the working directory.
@@ -176,6 +184,8 @@ package struct ValidateCommand: Command {
             loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
         if let path = arguments.value(HandlerManifestOption.spec.name) { handlerManifest = try HandlerManifestOption.read(path) }
         strict = arguments.flag("strict")
+        configurationPath = arguments.value("config")
+        printsConfiguration = arguments.flag("print-config")
         color = arguments.value("color").flatMap(TerminalCapabilities.ColorChoice.init(rawValue:))
         baseDirectory = arguments.value("base-dir")
         shard = try arguments.value("shard").map { text throws(UsageError) in try Shard(parsing: text) }
@@ -194,8 +204,23 @@ package struct ValidateCommand: Command {
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let started = ContinuousClock.now
         let startDate = Date()
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
+        if printsConfiguration {
+            environment.output.write(configuration.printed(for: paths, workingDirectory: workingDirectory))
+            return .clean
+        }
+        var options = compileOptions
+        options.additionalVariables += configuration.context.filter { !options.additionalVariables.contains($0) }
+        if handlerManifest.isEmpty, let manifest = configuration.handlers {
+            let path = manifest.hasPrefix("/") ? manifest : configuration.folder + "/" + manifest
+            options.handlerManifest = try HandlerManifestOption.read(path)
+        }
         let expansion = try FlowFileFinder.expand(paths)
-        let files = shard.map { Array($0.part(of: expansion.files)) } ?? expansion.files
+        // A file named on the command line is checked even when the configuration
+        // ignores it; the ignores apply to what folder searches find.
+        let found = expansion.files.filter { paths.contains($0) || !configuration.ignores($0, workingDirectory: workingDirectory) }
+        let files = shard.map { Array($0.part(of: found)) } ?? found
         // Skipped-file notes belong to the run, not to a file: the first shard has them.
         let general = (shard?.index ?? 1) == 1 ? expansion.skipped.map(Self.note(skipped:)) : []
         let outputs = outputs.isEmpty ? [ReportOutput.standard(environment: environment.variables)] : outputs
@@ -222,11 +247,12 @@ package struct ValidateCommand: Command {
                 as? any StreamingDiagnosticRenderer
         {
             return await runStreaming(
-                files, general: general, renderer: streaming, filtersText: filtersText && output.format == .text, in: environment)
+                files, general: general, renderer: streaming, filtersText: filtersText && output.format == .text,
+                options: options, configuration: configuration, workingDirectory: workingDirectory, in: environment)
         }
         let compiled = await Self.compile(
-            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: compileOptions,
-            context: context)
+            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
+            configuration: configuration, workingDirectory: workingDirectory, context: context)
         if let clash = compiled.contextClashes.first { throw clash }
         let report = DiagnosticReport(files: compiled.files, general: general)
         let result = result(for: report.counts)
@@ -308,6 +334,7 @@ package struct ValidateCommand: Command {
     /// from the counts of every file.
     private func runStreaming(
         _ files: [String], general: [Diagnostic], renderer: any StreamingDiagnosticRenderer, filtersText: Bool,
+        options: CompileOptions, configuration: ValidationConfiguration, workingDirectory: String,
         in environment: CommandEnvironment
     ) async -> CommandResult {
         let head = DiagnosticReport(files: [], general: general)
@@ -321,7 +348,8 @@ package struct ValidateCommand: Command {
         }
         write(head)
         await Self.compile(
-            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: compileOptions
+            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
+            configuration: configuration, workingDirectory: workingDirectory
         ) { file, _ in
             let part = DiagnosticReport(files: [file])
             counts.add(part.counts)
@@ -363,13 +391,14 @@ package struct ValidateCommand: Command {
     ///   `context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
     static func compile(
         _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
-        options: CompileOptions = CompileOptions(), context: ContextDeclaration = .init()
+        options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
+        context: ContextDeclaration = .init()
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
         var done: [DiagnosticReport.File] = []
         var clashes: [UsageError] = []
         await compile(
             files, standardInputFormat: standardInputFormat, standardInputName: standardInputName, options: options,
-            context: context
+            configuration: configuration, workingDirectory: workingDirectory, context: context
         ) { file, clash in
             done.append(file)
             if let clash { clashes.append(clash) }
@@ -383,8 +412,8 @@ package struct ValidateCommand: Command {
     /// results waiting in memory are bounded whatever the number of files.
     static func compile(
         _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
-        options: CompileOptions = CompileOptions(), context: ContextDeclaration = .init(),
-        each: (DiagnosticReport.File, UsageError?) -> Void
+        options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
+        context: ContextDeclaration = .init(), each: (DiagnosticReport.File, UsageError?) -> Void
     ) async {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var waiting: [Int: (DiagnosticReport.File, UsageError?)] = [:]
@@ -401,6 +430,11 @@ package struct ValidateCommand: Command {
                     group.addTask {
                         let compilation: FlowCompilation
                         let name: String
+                        var options = options
+                        if let configuration {
+                            options.ruleLevels = configuration.ruleLevels(
+                                for: standardInputPaths.contains(path) ? standardInputName ?? path : path, workingDirectory: workingDirectory)
+                        }
                         if standardInputPaths.contains(path) {
                             // Named: the name's extension picks the syntax, unless --stdin-format says.
                             name = standardInputName ?? path

@@ -68,4 +68,55 @@ public struct CompileOptions: Sendable, Hashable {
     package var diagnosticLimit: Int? {
         maxDiagnostics.flatMap { $0 > 0 ? $0 : nil }
     }
+
+    /// The level of each code a configuration changes (`validate`'s `.feedbackflow.yaml`),
+    /// by code; codes not listed keep their own severity. Applied before the diagnostic
+    /// limit, so a rule turned off does not count towards it.
+    package var ruleLevels: [String: RuleLevel] = [:]
+
+    /// `diagnostics` with ``ruleLevels`` applied: a code that is `off` dropped, another
+    /// reported with its new severity. An error that stopped loading keeps its severity:
+    /// there is nothing after it to check, so it cannot pass for a clean file.
+    package func applyRuleLevels(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.compactMap { diagnostic in
+            guard let level = ruleLevels[diagnostic.code], !FlowCompiler.stopsLoading(diagnostic) else { return diagnostic }
+            switch level {
+            case .off: return nil
+            case .severity(let severity):
+                var changed = diagnostic
+                changed.severity = severity
+                return changed
+            }
+        }
+    }
+}
+
+/// What a configuration makes of a diagnostic code: another severity, or nothing.
+package enum RuleLevel: Sendable, Hashable {
+    /// Not reported.
+    case off
+    /// Reported with this severity.
+    case severity(Severity)
+
+    /// `error`, `warning`, `note` or `off`.
+    package init?(name: String) {
+        if name == "off" {
+            self = .off
+        } else if let severity = Severity(rawValue: name) {
+            self = .severity(severity)
+        } else {
+            return nil
+        }
+    }
+
+    /// The names ``init(name:)`` reads, in order of severity.
+    package static let names = ["error", "warning", "note", "off"]
+
+    /// The level's name.
+    package var name: String {
+        switch self {
+        case .off: "off"
+        case .severity(let severity): severity.rawValue
+        }
+    }
 }

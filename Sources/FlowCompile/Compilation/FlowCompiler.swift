@@ -115,8 +115,16 @@ public enum FlowCompiler {
             let later = bag.diagnostics[loaded...].filter { $0.span.map { !standIns.contains($0) } ?? true }
             bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
         }
+        var diagnostics = bag.diagnostics
+        if document.format == .yaml {
+            var suppressions = InlineSuppressions(source: document.source)
+            if !suppressions.isEmpty {
+                diagnostics = suppressions.apply(to: diagnostics, known: LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue))
+            }
+        }
+        if !options.ruleLevels.isEmpty { diagnostics = options.applyRuleLevels(to: diagnostics) }
         let (kept, omitted) = limited(
-            ordered(bag.diagnostics), to: options.diagnosticLimit, alreadyOmitted: document.omittedDiagnostics,
+            ordered(diagnostics), to: options.diagnosticLimit, alreadyOmitted: document.omittedDiagnostics,
             from: document.firstOmittedSpan)
         return FlowCompilation(document: document, flow: flow, diagnostics: kept, omitted: omitted)
     }
@@ -153,7 +161,7 @@ public enum FlowCompiler {
     /// Whether `diagnostic` is a loading error after which the loader built nothing more:
     /// every loading code but the ones a file can repeat (duplicate keys, tabs, aliases,
     /// merges).
-    private static func stopsLoading(_ diagnostic: Diagnostic) -> Bool {
+    package static func stopsLoading(_ diagnostic: Diagnostic) -> Bool {
         guard let code = LoadDiagnosticCode(rawValue: diagnostic.code) else { return false }
         switch code {
         case .duplicateKey, .tabIndentation, .unknownAlias, .recursiveAlias, .invalidMerge, .syntaxError: return false

@@ -22,7 +22,7 @@ extension DecodingSession {
         guard !SchemaReference.isOurs(reference) else { return }
         report(
             .foreignSchema, "\(what) names the schema '\(reference)', not this format's", at: span,
-            hint: "editors check the file against that schema; point it at \(SchemaReference.fileName) (feedbackflow schema prints it)")
+            hint: "editors check the file against that schema; point it at this format's schema, \(SchemaReference.fileName)")
     }
 
     mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {

@@ -48,12 +48,13 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unusedHandler = "unused-handler"
     // Compilation.
     case tooManyDiagnostics = "too-many-diagnostics"
+    case unusedSuppression = "unused-suppression"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
-            .unreachableBranch, .unusedHandler, .foreignSchema:
+            .unreachableBranch, .unusedHandler, .foreignSchema, .unusedSuppression:
             .warning
         case .tooManyDiagnostics: .note
         default: .error
@@ -105,6 +106,8 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .undeclaredHandler:
             "a custom step (or trigger validator) whose handler is not declared, when the flow or a manifest declares handlers; hints the closest declared one"
         case .unusedHandler: "a handler the flow declares under 'handlers:' that no step and no trigger uses (warning)"
+        case .unusedSuppression:
+            "a 'disable-next-line' or 'disable-file' suppression comment that suppresses nothing, or names an unknown code (warning)"
         case .tooManyDiagnostics:
             "a file has more diagnostics than the limit per file (\(CompileOptions.defaultMaxDiagnostics) by default, 0 for none): the first ones are shown, then this note, at the first one left out, says how many more there are of each severity (note)"
         }

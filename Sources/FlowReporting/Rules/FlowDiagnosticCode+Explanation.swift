@@ -155,6 +155,11 @@ extension FlowDiagnosticCode {
             return R(
                 "A handler the flow declares that no step and no trigger uses is either left over or meant for a step that is misspelled. Use it or remove the declaration.",
                 before: R.screen("handlers: {shareLogs: {}}"), after: R.screen("handlers: {shareLogs: {}}", action: "[shareLogs, dismiss]"))
+        case .unusedSuppression:
+            return R(
+                "A '# feedbackflow: disable-next-line CODE' comment drops the diagnostics of CODE on the next line that is not a comment, 'disable-file CODE' those of the whole file. One that drops nothing (the problem was fixed, the comment moved away from its line, the code is misspelled) would hide the next problem of that code without anyone deciding so. Remove it, or move it just above the line it is about.",
+                before: "version: 1\nstyle: success\ntitle: Thanks\n# feedbackflow: disable-next-line unknown-key\nsubtitle: Fine\nprimaryAction:\n  button: {title: Close, action: dismiss}\n",
+                after: "version: 1\nstyle: success\ntitle: Thanks\nsubtitle: Fine\nprimaryAction:\n  button: {title: Close, action: dismiss}\n")
         case .tooManyDiagnostics:
             return R(
                 "A file with more diagnostics than the limit (\(CompileOptions.defaultMaxDiagnostics) by default, validate --max-diagnostics N, 0 for none) shows the first ones, then this note, which counts the rest of each severity; the summary still counts them all. Fix the first ones: they often cause the others.",

@@ -1,0 +1,131 @@
+import FlowSource
+
+/// The suppressions a YAML file writes in its comments, each on a comment line of its
+/// own (only white space before the `#`):
+///
+/// - `# feedbackflow: disable-next-line CODE[, CODE…]` drops the diagnostics with those
+///   codes that start on the next line that is not blank or a comment;
+/// - `# feedbackflow: disable-file CODE[, CODE…]` drops them everywhere in the file.
+///
+/// A suppression that drops nothing (its code does not occur there, or is misspelled) is
+/// an `unused-suppression` warning at the code, with "did you mean" among the codes, so
+/// suppressions cannot outlive their reason unnoticed. Errors that stopped loading
+/// cannot be suppressed (there is nothing after them to check), nor can
+/// `unused-suppression` itself. JSON has no comments, so no suppressions.
+/// O(bytes of the file + diagnostics × codes per line).
+package struct InlineSuppressions: Sendable {
+    /// What starts a suppression comment, after `#` and white space.
+    package static let marker = "feedbackflow:"
+    package static let nextLine = "disable-next-line"
+    package static let wholeFile = "disable-file"
+
+    /// One code of one suppression comment.
+    struct Entry {
+        var code: String
+        /// The line whose diagnostics it drops; `nil` for the whole file.
+        var line: Int?
+        /// Where the code is written, for `unused-suppression`.
+        var span: SourceSpan
+        var used = false
+    }
+
+    private var entries: [Entry] = []
+
+    /// The suppressions of `source`, read from its comment lines.
+    package init(source: SourceFile) {
+        var pendingNextLine: [Entry] = []
+        var line = 1
+        var start = 0
+        let bytes = source.bytes
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let text = bytes[start..<end]
+            let content = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+            if content.first == UInt8(ascii: "#") {
+                if let (kind, codes) = Self.parse(content.dropFirst(), lineStart: start, line: line, file: source.path, text: text) {
+                    if kind == Self.wholeFile {
+                        entries += codes.map { Entry(code: $0.code, line: nil, span: $0.span) }
+                    } else {
+                        pendingNextLine += codes.map { Entry(code: $0.code, line: nil, span: $0.span) }
+                    }
+                }
+            } else if !content.isEmpty, !pendingNextLine.isEmpty {
+                entries += pendingNextLine.map { var entry = $0; entry.line = line; return entry }
+                pendingNextLine = []
+            }
+            if end < bytes.count, bytes[end] == 0x0D, end + 1 < bytes.count, bytes[end + 1] == 0x0A { end += 1 }
+            start = end + 1
+            line += 1
+        }
+        // A disable-next-line at the end of the file has no line to drop: unused.
+        entries += pendingNextLine.map { var entry = $0; entry.line = -1; return entry }
+    }
+
+    /// The comment after `#`: `feedbackflow: KIND CODE, CODE`; the codes with their spans.
+    private static func parse(
+        _ comment: ArraySlice<UInt8>, lineStart: Int, line: Int, file: String, text: ArraySlice<UInt8>
+    ) -> (String, [(code: String, span: SourceSpan)])? {
+        var rest = comment.drop { $0 == 0x20 || $0 == 0x09 }
+        guard rest.starts(with: marker.utf8) else { return nil }
+        rest = rest.dropFirst(marker.utf8.count).drop { $0 == 0x20 || $0 == 0x09 }
+        let kindEnd = rest.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? rest.endIndex
+        let kind = String(decoding: rest[..<kindEnd], as: UTF8.self)
+        guard kind == nextLine || kind == wholeFile else { return nil }
+        var codes: [(String, SourceSpan)] = []
+        var index = kindEnd
+        while index < rest.endIndex {
+            while index < rest.endIndex, rest[index] == 0x20 || rest[index] == 0x09 || rest[index] == UInt8(ascii: ",") { index += 1 }
+            let codeStart = index
+            while index < rest.endIndex, rest[index] != 0x20, rest[index] != 0x09, rest[index] != UInt8(ascii: ",") { index += 1 }
+            guard codeStart < index else { break }
+            let code = String(decoding: rest[codeStart..<index], as: UTF8.self)
+            // Columns count Unicode scalars: the bytes before the code that start one.
+            let column = text[text.startIndex..<codeStart].filter { $0 & 0xC0 != 0x80 }.count + 1
+            let span = SourceSpan(
+                file: file, start: SourcePosition(line: line, column: column, offset: codeStart),
+                end: SourcePosition(line: line, column: column + code.unicodeScalars.count, offset: index))
+            codes.append((code, span))
+        }
+        return (kind, codes)
+    }
+
+    /// Whether the file has any suppression.
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// `diagnostics` without the suppressed ones, then one `unused-suppression` warning
+    /// per code that suppressed nothing. `known` are the codes the tool has, for "did
+    /// you mean".
+    package mutating func apply(to diagnostics: [Diagnostic], known: [String]) -> [Diagnostic] {
+        guard !entries.isEmpty else { return diagnostics }
+        let unused = FlowDiagnosticCode.unusedSuppression
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let line = diagnostic.span?.start.line
+            var suppressed = false
+            if diagnostic.code != unused.rawValue, !FlowCompiler.stopsLoading(diagnostic) {
+                for position in entries.indices where entries[position].code == diagnostic.code {
+                    if entries[position].line == nil || entries[position].line == line {
+                        entries[position].used = true
+                        suppressed = true
+                    }
+                }
+            }
+            if !suppressed { kept.append(diagnostic) }
+        }
+        for entry in entries where !entry.used {
+            let isKnown = known.contains(entry.code)
+            kept.append(Diagnostic(
+                severity: unused.severity, code: unused.rawValue,
+                message: isKnown
+                    ? "this suppression of '\(entry.code)' suppresses nothing"
+                    : "unknown diagnostic code '\(entry.code)' in a suppression",
+                span: entry.span,
+                hint: isKnown
+                    ? (entry.line == nil ? "no '\(entry.code)' is reported in this file; remove the suppression"
+                        : "no '\(entry.code)' is reported on the line it applies to; remove it, or move it just above that line")
+                    : Suggestion.hint(for: entry.code, among: known) ?? "a suppression names the code of a diagnostic, such as 'unknown-key'"))
+        }
+        return kept
+    }
+}

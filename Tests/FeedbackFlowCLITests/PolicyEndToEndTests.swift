@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import FeedbackFlowCLI
+
+/// Policy through the built binary: the configuration file (rule levels per path,
+/// ignores, context names, a handler manifest), `--print-config`, and inline
+/// suppressions.
+@Suite("validate policy: configuration and suppressions, end to end")
+struct PolicyEndToEndTests {
+    static let fixtures = "Tests/FeedbackFlowCLITests/Fixtures"
+
+    /// Runs the tool in `folder` (so the configuration there is found).
+    static func run(_ arguments: [String], in folder: String) async throws -> BuiltTool.Result {
+        let quoted = ([BuiltTool.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try await BuiltTool.runProgram("/bin/sh", ["-c", "cd '\(folder)' && exec \(quoted)"])
+    }
+
+    /// A project: a configuration, a flow with an unreachable screen, a legacy flow with
+    /// a misspelled step, a draft with an error, and a flow naming a host value.
+    static func project(_ configuration: String) throws -> ScratchFolder {
+        let scratch = try ScratchFolder("policy")
+        let manager = FileManager.default
+        for folder in ["flows/legacy", "flows/drafts", "sub"] {
+            try manager.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
+        }
+        try configuration.write(toFile: scratch.path(".feedbackflow.yaml"), atomically: true, encoding: .utf8)
+        let root = BuiltTool.repositoryRoot
+        try manager.copyItem(atPath: root.appendingPathComponent(fixtures + "/ci/many-warnings.yaml").path, toPath: scratch.path("flows/orphans.yaml"))
+        try "version: 1\nstyle: success\ntitle: Old\nprimaryAction: {button: {title: Close, action: dismis}}\n"
+            .write(toFile: scratch.path("flows/legacy/old.yaml"), atomically: true, encoding: .utf8)
+        try "version: 1\nstyle: success\ntitel: Draft\n".write(toFile: scratch.path("flows/drafts/wip.yaml"), atomically: true, encoding: .utf8)
+        try "version: 1\nstyle: success\ntitle: \"Hi ${user.name}\"\nprimaryAction: {button: {title: Close, action: dismiss}}\n"
+            .write(toFile: scratch.path("flows/hello.yaml"), atomically: true, encoding: .utf8)
+        return scratch
+    }
+
+    static let configuration = """
+        # the project's policy
+        rules:
+          unreachable-screen: error
+        overrides:
+          - files: ["flows/legacy/**"]
+            rules: {unknown-step: off}
+        ignore: ["drafts/"]
+        context: [user.name]
+
+        """
+
+    @Test("rule levels, per-path overrides, ignores and context names apply; found from a subfolder too")
+    func configurationApplies() async throws {
+        let scratch = try Self.project(Self.configuration)
+        let result = try await Self.run(["validate", "--format", "json", "flows"], in: scratch.url.path)
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        // 11 unreachable screens, now errors; the legacy typo is off; the draft is not
+        // searched; ${user.name} is declared.
+        #expect(diagnostics.count == 11)
+        #expect(diagnostics.allSatisfy { $0["code"] as? String == "unreachable-screen" && $0["severity"] as? String == "error" })
+        #expect((object["summary"] as? [String: Int])?["files"] == 3)
+        // From a subfolder, the file above is found; a file named outright is checked even if ignored.
+        let named = try await Self.run(["validate", "../flows/drafts/wip.yaml"], in: scratch.path("sub"))
+        #expect(named.status == 1)
+        #expect(named.standardOutput.contains("unknown key 'titel'"))
+        // Without the file, the defaults: warnings, the legacy typo reported, the draft searched.
+        try FileManager.default.removeItem(atPath: scratch.path(".feedbackflow.yaml"))
+        let plain = try await Self.run(["validate", "flows"], in: scratch.url.path)
+        #expect(plain.standardOutput.contains("unknown step 'dismis'"))
+        #expect(plain.standardOutput.contains("unknown key 'titel'"))
+        #expect(plain.standardOutput.contains("warning: screen 'orphan01' is unreachable"))
+    }
+
+    @Test("--config names the file; --print-config shows where it came from and every rule's level for a path")
+    func printConfiguration() async throws {
+        let scratch = try Self.project(Self.configuration)
+        try FileManager.default.moveItem(atPath: scratch.path(".feedbackflow.yaml"), toPath: scratch.path("policy.yaml"))
+        let result = try await Self.run(["validate", "--config", "policy.yaml", "--print-config", "flows/legacy/old.yaml"], in: scratch.url.path)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("# from policy.yaml\n"))
+        #expect(result.standardOutput.contains("\n  unknown-step: off\n"))
+        #expect(result.standardOutput.contains("\n  unreachable-screen: error\n"))
+        #expect(result.standardOutput.contains("\n  pop-on-root: warning\n"))
+        #expect(result.standardOutput.contains("context: [\"user.name\"]\n"))
+    }
+
+    @Test("a configuration problem is a usage error at its file:line:column, with a suggestion")
+    func badConfiguration() async throws {
+        for (text, message, hint) in [
+            ("rules:\n  unreachable-scren: error\n", "configuration .feedbackflow.yaml:2:3: unknown diagnostic code 'unreachable-scren'", "did you mean 'unreachable-screen'?"),
+            ("rules:\n  unknown-step: loud\n", "configuration .feedbackflow.yaml:2:17: invalid level for 'unknown-step'", "write one of error, warning, note, off"),
+            ("ignroe: [x]\n", "configuration .feedbackflow.yaml:1:1: unknown key 'ignroe'", "did you mean 'ignore'?"),
+        ] {
+            let scratch = try Self.project(text)
+            let result = try await Self.run(["validate", "flows"], in: scratch.url.path)
+            #expect(result.status == 2, "\(text)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.contains(hint), "\(result.standardError)")
+        }
+    }
+
+    @Test("path patterns: * within a name, ** across folders, a bare name in any folder, a folder covers what is inside")
+    func pathPatterns() {
+        let cases: [(String, String, Bool)] = [
+            ("*.draft.yaml", "a.draft.yaml", true), ("*.draft.yaml", "x/y/a.draft.yaml", true), ("*.draft.yaml", "a.yaml", false),
+            ("drafts/", "flows/drafts/wip.yaml", true), ("drafts", "drafts/a/b.yaml", true), ("drafts/", "flows/drafted.yaml", false),
+            ("flows/legacy/**", "flows/legacy/old.yaml", true), ("flows/legacy/**", "flows/legacy/a/b.yaml", true),
+            ("flows/legacy/**", "other/flows/legacy/old.yaml", false), ("flows/*.yaml", "flows/a.yaml", true),
+            ("flows/*.yaml", "flows/sub/a.yaml", false), ("**/x?.yaml", "a/b/x1.yaml", true), ("**/x?.yaml", "a/b/x12.yaml", false),
+            ("./flows/a.yaml", "flows/a.yaml", true),
+        ]
+        for (pattern, path, expected) in cases {
+            #expect(PathPattern(pattern).matches(path) == expected, "\(pattern) ~ \(path)")
+        }
+        // A long path against many stars ends quickly (no exponential backtracking).
+        let long = String(repeating: "a", count: 5_000)
+        #expect(!PathPattern(String(repeating: "*a", count: 50) + "b").matches(long))
+    }
+
+    @Test("inline suppressions drop what they name on their line or file; one that drops nothing is unused-suppression")
+    func suppressions() async throws {
+        let path = Self.fixtures + "/suppressions/suppressed.yaml"
+        let result = try await BuiltTool.run(["validate", "--format", "json", path])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+        let found = (object["diagnostics"] as? [[String: Any]] ?? []).map { item in
+            "\(item["line"] ?? ""):\(item["column"] ?? "")-\(item["endLine"] ?? ""):\(item["endColumn"] ?? "") \(item["code"] ?? "") \(item["message"] ?? "")"
+        }
+        let expected = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(Self.fixtures + "/suppressions/suppressed.expected"), encoding: .utf8)
+        #expect(found == expected.split(separator: "\n").map(String.init))
+    }
+}
