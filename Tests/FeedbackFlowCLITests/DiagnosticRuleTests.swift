@@ -37,6 +37,7 @@ struct DiagnosticRuleTests {
         #expect(without == [
             LoadDiagnosticCode.invalidUTF8.rawValue, LoadDiagnosticCode.documentLimit.rawValue, LoadDiagnosticCode.ioError.rawValue,
             LoadDiagnosticCode.internal.rawValue, FlowDiagnosticCode.duplicateScreenID.rawValue, CommandDiagnosticCode.skippedFile.rawValue,
+            CommandDiagnosticCode.navigationChanged.rawValue,
         ])
     }
 

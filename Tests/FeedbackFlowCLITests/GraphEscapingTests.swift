@@ -18,7 +18,7 @@ struct GraphEscapingTests {
 
     @Test("DOT quotes ids with escaped quotes and backslashes; repeated edges appear once")
     func dot() {
-        let text = GraphFormat.dot.render(FlowGraph(flow: Self.flow()))
+        let text = GraphFormat.dot.render(Self.flow())
         #expect(text.contains("digraph \"a \\\"b\\\"\" {"))
         #expect(text.contains("s1 [label=\"say \\\"hi\\\" <b>#1|x\\\\\\n(informative)\"];"))
         #expect(text.components(separatedBy: "s0 -> s1 [label=\"push\"];").count == 2)
@@ -27,7 +27,7 @@ struct GraphEscapingTests {
 
     @Test("Mermaid writes quotes, markup, # and | in labels as entity codes")
     func mermaid() {
-        let text = GraphFormat.mermaid.render(FlowGraph(flow: Self.flow()))
+        let text = GraphFormat.mermaid.render(Self.flow())
         #expect(text.contains("  s1[\"say #quot;hi#quot; #lt;b#gt;#35;1#124;x\\<br/>(informative)\"]\n"))
     }
 }

@@ -15,7 +15,10 @@ package struct GraphCommand: Command {
         discussion: """
             Each screen is a node labelled with its id and style; each push, present,
             replace or popTo step is an edge labelled with the step's kind. Render DOT
-            with 'dot -Tsvg'; Mermaid renders in GitHub Markdown.
+            with 'dot -Tsvg'; Mermaid renders in GitHub Markdown. --format baseline writes
+            the navigation as sorted lines of facts (entry, screens, edges with their
+            button and step, the trigger) to commit beside the flow; 'validate --baseline
+            FILE' then fails when the navigation changed and the file was not updated.
             """,
         options: [
             .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language, dot by default."),
@@ -53,7 +56,7 @@ package struct GraphCommand: Command {
                 path: file, options: compileOptions,
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.spec.name)"), environment: environment)
         else { return .findings }
-        environment.output.write(format.render(FlowGraph(flow: flow)))
+        environment.output.write(format.render(flow))
         return .clean
     }
 }

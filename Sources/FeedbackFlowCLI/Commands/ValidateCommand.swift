@@ -47,6 +47,12 @@ package struct ValidateCommand: Command {
             .value(
                 "config", valueName: "file",
                 help: "The configuration file (rule levels per path, ignores, context names, a handler manifest); default the nearest \(ValidationConfiguration.fileName) at or above the working directory."),
+            .value(
+                "baseline", valueName: "file",
+                help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added."),
+            .value(
+                "write-baseline", valueName: "file",
+                help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, triggers) to FILE."),
             .flag("print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing."),
             .value(
                 "color", valueName: "when", allowed: TerminalCapabilities.ColorChoice.allCases.map(\.rawValue),
@@ -92,6 +98,10 @@ package struct ValidateCommand: Command {
     package var configurationPath: String?
     /// `--print-config`: print the configuration instead of checking.
     package var printsConfiguration = false
+    /// `--baseline`: the navigation baseline the flows must match.
+    package var baseline: String?
+    /// `--write-baseline`: where to write the flows' navigation baseline.
+    package var baselineOutput: String?
     /// `--color`; `nil` when not given (``TerminalCapabilities/ColorChoice/auto``).
     package var color: TerminalCapabilities.ColorChoice?
     /// `--base-dir`; `nil`: the repository root, else the working directory.
@@ -186,6 +196,8 @@ package struct ValidateCommand: Command {
         strict = arguments.flag("strict")
         configurationPath = arguments.value("config")
         printsConfiguration = arguments.flag("print-config")
+        baseline = arguments.value("baseline")
+        baselineOutput = arguments.value("write-baseline")
         color = arguments.value("color").flatMap(TerminalCapabilities.ColorChoice.init(rawValue:))
         baseDirectory = arguments.value("base-dir")
         shard = try arguments.value("shard").map { text throws(UsageError) in try Shard(parsing: text) }
@@ -230,6 +242,8 @@ package struct ValidateCommand: Command {
             reportFiles[path] = try ReportFile(path: path, what: "--format")
         }
         let summaryFile = try Self.stepSummaryFile(for: outputs, environment: environment.variables)
+        let baselineLines = try baseline.map { path throws(UsageError) in try Self.readBaseline(path) }
+        let baselineFile = try baselineOutput.map { path throws(UsageError) in try ReportFile(path: path, what: "--write-baseline") }
         let style =
             switch color {
             case nil, .auto?: environment.outputStyle
@@ -243,6 +257,7 @@ package struct ValidateCommand: Command {
         // streaming format on standard output, each file is written as soon as it and the
         // files before it are compiled.
         if context.keys.isEmpty, outputs.count == 1, let output = outputs.first, output.path == nil, summaryFile == nil,
+            baselineLines == nil, baselineFile == nil,
             let streaming = output.format.renderer(style: style, summary: !(filtersText && output.format == .text))
                 as? any StreamingDiagnosticRenderer
         {
@@ -252,9 +267,18 @@ package struct ValidateCommand: Command {
         }
         let compiled = await Self.compile(
             files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory, context: context)
+            configuration: configuration, workingDirectory: workingDirectory, context: context,
+            baselineFacts: baselineLines != nil || baselineFile != nil)
         if let clash = compiled.contextClashes.first { throw clash }
-        let report = DiagnosticReport(files: compiled.files, general: general)
+        var runDiagnostics = general
+        let navigation = compiled.facts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if let baseline, let baselineLines {
+            if let changed = Self.compare(navigation, with: baselineLines, at: baseline, partial: shard != nil) {
+                runDiagnostics.append(changed)
+            }
+        }
+        try baselineFile?.write(NavigationBaseline.text(navigation))
+        let report = DiagnosticReport(files: compiled.files, general: runDiagnostics)
         let result = result(for: report.counts)
         var facts = DiagnosticFormat.RunFacts(base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0)
         facts.hostname = ProcessInfo.processInfo.hostName
@@ -286,6 +310,39 @@ package struct ValidateCommand: Command {
     /// `--stdin-filename` alone (its extension decides); else YAML.
     private var standardInputSyntax: DocumentFormat? {
         standardInputFormatGiven || standardInputName == nil ? standardInputFormat : nil
+    }
+
+    /// The lines of the baseline file at `path`.
+    /// - Throws: ``UsageError`` when it cannot be read.
+    static func readBaseline(_ path: String) throws(UsageError) -> [String] {
+        do throws(Diagnostic) {
+            let source = try SourceFile.read(path: path)
+            return String(decoding: source.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } catch {
+            throw UsageError("--baseline: \(error.message)")
+        }
+    }
+
+    /// `navigation-changed` when `facts` differ from the `baseline` file's lines (at
+    /// `path`); with `partial` (a shard) only the baseline's lines of the flows checked
+    /// count, as the others are another shard's.
+    static func compare(_ facts: [String], with baseline: [String], at path: String, partial: Bool) -> Diagnostic? {
+        var lines = baseline
+        if partial {
+            let flows = Set(facts.compactMap { $0.split(separator: " ", maxSplits: 1).first.map(String.init) })
+            lines = baseline.map { line in flows.contains(String(line.split(separator: " ", maxSplits: 1).first ?? "")) ? line : "" }
+        }
+        let (removed, added) = NavigationBaseline.difference(baseline: lines, facts: facts)
+        guard !removed.isEmpty || !added.isEmpty else { return nil }
+        let code = CommandDiagnosticCode.navigationChanged
+        let notes =
+            removed.map { Diagnostic.Note(message: "- " + $0.text, span: SourceSpan(file: path, at: SourcePosition(line: $0.line, column: 1))) }
+            + added.map { Diagnostic.Note(message: "+ " + $0, span: nil) }
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue,
+            message: "the flows' navigation differs from the baseline '\(path)': \(removed.count) removed, \(added.count) added",
+            span: SourceSpan(file: path, at: SourcePosition(line: removed.first?.line ?? 1, column: 1)), notes: notes,
+            hint: "if the change is intended, write the baseline again (validate --write-baseline \(path) …) and commit it with the change")
     }
 
     /// `.findings` when `counts` has an error, or with `--strict` a warning.
@@ -350,7 +407,7 @@ package struct ValidateCommand: Command {
         await Self.compile(
             files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
             configuration: configuration, workingDirectory: workingDirectory
-        ) { file, _ in
+        ) { file, _, _ in
             let part = DiagnosticReport(files: [file])
             counts.add(part.counts)
             write(part)
@@ -392,18 +449,20 @@ package struct ValidateCommand: Command {
     static func compile(
         _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
         options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
-        context: ContextDeclaration = .init()
-    ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError]) {
+        context: ContextDeclaration = .init(), baselineFacts: Bool = false
+    ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError], facts: [String]) {
         var done: [DiagnosticReport.File] = []
         var clashes: [UsageError] = []
+        var facts: [String] = []
         await compile(
             files, standardInputFormat: standardInputFormat, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory, context: context
-        ) { file, clash in
+            configuration: configuration, workingDirectory: workingDirectory, context: context, baselineFacts: baselineFacts
+        ) { file, clash, flowFacts in
             done.append(file)
             if let clash { clashes.append(clash) }
+            facts += flowFacts
         }
-        return (done, clashes)
+        return (done, clashes, facts)
     }
 
     /// Compiles `files` as above and hands each result to `each` in file order, as soon as
@@ -413,12 +472,13 @@ package struct ValidateCommand: Command {
     static func compile(
         _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
         options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
-        context: ContextDeclaration = .init(), each: (DiagnosticReport.File, UsageError?) -> Void
+        context: ContextDeclaration = .init(), baselineFacts: Bool = false,
+        each: (DiagnosticReport.File, UsageError?, [String]) -> Void
     ) async {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var waiting: [Int: (DiagnosticReport.File, UsageError?)] = [:]
+        var waiting: [Int: (DiagnosticReport.File, UsageError?, [String])] = [:]
         var handed = 0
-        await withTaskGroup(of: (Int, DiagnosticReport.File, UsageError?).self) { group in
+        await withTaskGroup(of: (Int, DiagnosticReport.File, UsageError?, [String]).self) { group in
             var next = 0
             var running = 0
             func addMore() {
@@ -450,16 +510,17 @@ package struct ValidateCommand: Command {
                         if let flow = compilation.flow {
                             do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }
                         }
-                        return (index, file, clash)
+                        let facts = baselineFacts ? compilation.flow.map(NavigationBaseline.facts(of:)) ?? [] : []
+                        return (index, file, clash, facts)
                     }
                 }
             }
             addMore()
-            for await (index, file, clash) in group {
+            for await (index, file, clash, facts) in group {
                 running -= 1
-                waiting[index] = (file, clash)
+                waiting[index] = (file, clash, facts)
                 while let ready = waiting.removeValue(forKey: handed) {
-                    each(ready.0, ready.1)
+                    each(ready.0, ready.1, ready.2)
                     handed += 1
                 }
                 addMore()

@@ -11,12 +11,15 @@ package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     case dot
     /// A Mermaid flowchart (renders in GitHub Markdown).
     case mermaid
+    /// Sorted lines of facts for review and `validate --baseline` (``NavigationBaseline``).
+    case baseline
 
-    /// The graph written in this format, ending with a newline.
-    package func render(_ graph: FlowGraph) -> String {
+    /// The flow's graph written in this format, ending with a newline.
+    package func render(_ flow: Flow) -> String {
         switch self {
-        case .dot: DOTGraphWriter.render(graph)
-        case .mermaid: MermaidGraphWriter.render(graph)
+        case .dot: DOTGraphWriter.render(FlowGraph(flow: flow))
+        case .mermaid: MermaidGraphWriter.render(FlowGraph(flow: flow))
+        case .baseline: NavigationBaseline.text(NavigationBaseline.facts(of: flow))
         }
     }
 }

@@ -8,11 +8,14 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A folder entry that is not a regular file (a fifo, socket or device), which
     /// `validate`'s folder search does not open.
     case skippedFile = "skipped-file"
+    /// The navigation of the flows checked differs from the `--baseline` file.
+    case navigationChanged = "navigation-changed"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
         case .skippedFile: .note
+        case .navigationChanged: .error
         }
     }
 
@@ -20,6 +23,7 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var summary: String {
         switch self {
         case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened"
+        case .navigationChanged: "the flows' navigation (screens, edges, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
         }
     }
 }

@@ -1,0 +1,101 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowRuntime
+import FlowSource
+import FlowTerminal
+
+/// A flow's navigation as sorted lines of text, one fact each, for review: committed
+/// beside the flows (`graph --format baseline`), it makes every change of navigation
+/// part of a pull request's diff, and `validate --baseline FILE` fails when the flows no
+/// longer match it. Each line starts with the flow's id:
+///
+/// ```
+/// rate-branches entry rate present
+/// rate-branches screen rate feedback
+/// rate-branches edge rate -> sorry push via primary 'Send' step 2 if rating <= 2
+/// rate-branches trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded
+/// ```
+///
+/// An edge names the button (`primary`, `secondary`, with its title as written, and
+/// `onFailure` when it is that action's), the step of the action it is (1-based; a step
+/// inside an `if` is that `if` step) and the conditions of the branches it is on. Lines are sorted by UTF-8 bytes, so the text depends only on the flow.
+package enum NavigationBaseline {
+    /// The facts of `flow`, sorted.
+    package static func facts(of flow: Flow) -> [String] {
+        let id = flow.id
+        var lines: [String] = []
+        lines.append("\(id) entry \(flow.start) \(flow.presentation.rawValue)")
+        for screen in flow.screens { lines.append("\(id) screen \(screen.id) \(screen.style.name)") }
+        if let trigger = flow.trigger {
+            var line = "\(id) trigger \(trigger.event)"
+            if let condition = trigger.when { line += " when \(condition.text)" }
+            if let validator = trigger.validator { line += " validator \(validator)" }
+            let limit = trigger.limit
+            var parts: [String] = []
+            if let count = limit.maxPresentations {
+                parts.append("\(count)" + (limit.period.map { " per \(DurationText.text($0))" } ?? ""))
+            }
+            if let interval = limit.minimumInterval { parts.append("\(DurationText.text(interval)) apart") }
+            if limit.untilResponded { parts.append("until responded") }
+            if !parts.isEmpty { line += " limit " + parts.joined(separator: ", ") }
+            lines.append(line)
+        }
+        var seen: Set<String> = []
+        for screen in flow.screens {
+            let buttons = [("primary", screen.primaryAction.button), ("secondary", screen.secondaryAction.button)]
+            for case let (role, button?) in buttons {
+                let name = "\(role) '\(button.title.raw)'"
+                var actions = [(name, button.action)]
+                if let failure = button.onFailure { actions.append(("\(name) onFailure", failure)) }
+                for (via, action) in actions {
+                    // Steps with the action's step they are in (1-based) and the branches
+                    // they are on; an explicit stack.
+                    var pending: [(steps: [Step], step: Int?, conditions: [String])] = [(action.steps, nil, [])]
+                    while let (steps, outer, conditions) = pending.popLast() {
+                        for (position, step) in steps.enumerated() {
+                            let number = outer ?? position + 1
+                            if case .branch(let branch) = step.kind {
+                                pending.append((branch.then, number, conditions + ["if \(branch.condition.text)"]))
+                                pending.append((branch.otherwise, number, conditions + ["unless \(branch.condition.text)"]))
+                                continue
+                            }
+                            guard let operation = step.operation, let target = operation.screenID else { continue }
+                            var line = "\(id) edge \(screen.id) -> \(target) \(operation.name) via \(via) step \(number)"
+                            if !conditions.isEmpty { line += " " + conditions.joined(separator: " and ") }
+                            if seen.insert(line).inserted { lines.append(line) }
+                        }
+                    }
+                }
+            }
+        }
+        return lines.map { DisplayText.sanitized($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The text of `facts`: one line each.
+    package static func text(_ facts: [String]) -> String {
+        facts.map { $0 + "\n" }.joined()
+    }
+
+    /// What changed from `baseline` (the lines of a baseline file, in any order) to
+    /// `facts`: the lines only in the baseline, with their line numbers, and the lines
+    /// only in the facts, each sorted. Counted as multisets, so a repeated line counts.
+    package static func difference(baseline: [String], facts: [String]) -> (removed: [(line: Int, text: String)], added: [String]) {
+        var remaining: [String: Int] = [:]
+        for fact in facts { remaining[fact, default: 0] += 1 }
+        var removed: [(Int, String)] = []
+        for (index, line) in baseline.enumerated() where !line.isEmpty {
+            if let count = remaining[line], count > 0 {
+                remaining[line] = count - 1
+            } else {
+                removed.append((index + 1, line))
+            }
+        }
+        var added: [String] = []
+        for fact in facts where (remaining[fact] ?? 0) > 0 {
+            added.append(fact)
+            remaining[fact] = (remaining[fact] ?? 1) - 1
+        }
+        return (removed, added)
+    }
+}
