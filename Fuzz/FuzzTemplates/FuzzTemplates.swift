@@ -25,7 +25,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         environment.declare("name", ValueType(.string))
         environment.declare("flag", ValueType(.boolean))
         environment.declare("opt", ValueType(.integer, isOptional: true))
-        let (_, problems) = ExpressionChecker.check(tree, text: Array(text.unicodeScalars), in: environment)
+        let (_, problems) = ExpressionChecker.check(tree, text: text, in: environment)
         guard problems.isEmpty, !text.contains("matches") else { return }
         let values: [String: ExpressionValue] = ["rating": 3, "name": "Ann", "flag": true, "opt": .null]
         _ = expression.evaluate { values[$0] }

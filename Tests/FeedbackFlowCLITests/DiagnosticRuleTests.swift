@@ -24,9 +24,12 @@ struct DiagnosticRuleTests {
           arguments: DiagnosticRuleCatalog.all.filter { $0.example != nil })
     func examplesShowTheirRule(rule: DiagnosticRule) throws {
         let example = try #require(rule.example)
-        let before = FlowCompiler.compile(text: example.before, name: example.fileName)
+        // An opt-in rule runs when the configuration names it.
+        var options = CompileOptions()
+        if !rule.isEnabledByDefault { options.ruleLevels[rule.code] = .severity(rule.severity) }
+        let before = FlowCompiler.compile(text: example.before, name: example.fileName, options: options)
         #expect(before.diagnostics.contains { $0.code == rule.code }, "\(rule.code): before gives \(before.diagnostics.map(\.code))")
-        let after = FlowCompiler.compile(text: example.after, name: example.fileName)
+        let after = FlowCompiler.compile(text: example.after, name: example.fileName, options: options)
         #expect(!after.diagnostics.contains { $0.code == rule.code }, "\(rule.code): after still gives it")
         #expect(!after.diagnostics.contains { $0.severity == .error }, "\(rule.code): after gives \(after.diagnostics.map(\.message))")
     }

@@ -34,6 +34,12 @@ struct SchemaAgreementTests {
         "undeclared-handler": "a custom step must be a key of 'handlers': a reference between two places",
         "unused-handler": "whether a declared handler is used depends on every step of the document",
         "too-many-diagnostics": "the number of problems is not a property of the document's shape",
+        "dead-end-screen": "whether a screen can be left depends on the steps of all its actions",
+        "inescapable-cycle": "a cycle is a relation between the steps of several screens",
+        "ineffective-retry": "whether a step can fail depends on what kind of step it is, deep in the action",
+        "loading-title-same": "two strings being equal is a relation between two places",
+        "unused-field": "whether a field is read depends on every template and expression of the document",
+        "duplicate-screen": "two screens being equal is a relation between two places",
     ]
 
     @Test("every example's after passes the schema under both drafts; every before fails it under both, but for the rules a schema cannot state")

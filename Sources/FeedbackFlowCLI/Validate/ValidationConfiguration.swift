@@ -104,7 +104,8 @@ package struct ValidationConfiguration: Sendable {
         var configuration = ValidationConfiguration(folder: folder)
         configuration.path = path
         let document = DocumentLoader.load(path: path)
-        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
+        // An empty file is the empty configuration.
+        if let problem = document.diagnostics.first(where: { $0.severity == .error && !$0.has(.emptyDocument) }) {
             throw UsageError("configuration \(problem.span?.description ?? path): \(problem.message)", hint: problem.hint)
         }
         guard let root = document.root, !root.isNull else { return configuration }
@@ -192,7 +193,7 @@ package struct ValidationConfiguration: Sendable {
             out += "# \(file)\(ignores(file, workingDirectory: workingDirectory) ? " (ignored in folder searches)" : "")\n"
             out += "rules:\n"
             for rule in DiagnosticRuleCatalog.all {
-                out += "  \(rule.code): \(levels[rule.code]?.name ?? rule.severity.rawValue)\n"
+                out += "  \(rule.code): \(levels[rule.code]?.name ?? (rule.isEnabledByDefault ? rule.severity.rawValue : "off"))\n"
             }
         }
         return out

@@ -74,6 +74,16 @@ public struct CompileOptions: Sendable, Hashable {
     /// limit, so a rule turned off does not count towards it.
     package var ruleLevels: [String: RuleLevel] = [:]
 
+    /// Whether the rule of `code` runs: an opt-in rule only when ``ruleLevels`` gives it
+    /// a severity (``FlowDiagnosticCode/isOptIn``), any other unless it is `off`.
+    package func runs(_ code: FlowDiagnosticCode) -> Bool {
+        switch ruleLevels[code.rawValue] {
+        case .off?: false
+        case .severity?: true
+        case nil: !code.isOptIn
+        }
+    }
+
     /// `diagnostics` with ``ruleLevels`` applied: a code that is `off` dropped, another
     /// reported with its new severity. An error that stopped loading keeps its severity:
     /// there is nothing after it to check, so it cannot pass for a clean file.

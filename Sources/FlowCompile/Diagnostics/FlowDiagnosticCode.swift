@@ -35,6 +35,13 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownStep = "unknown-step"
     case disallowedURLScheme = "disallowed-url-scheme"
     case reservedFieldID = "reserved-field-id"
+    // The flow as a whole.
+    case deadEndScreen = "dead-end-screen"
+    case inescapableCycle = "inescapable-cycle"
+    case ineffectiveRetry = "ineffective-retry"
+    case loadingTitleSame = "loading-title-same"
+    case unusedField = "unused-field"
+    case duplicateScreen = "duplicate-screen"
     // Expressions and decisions.
     case invalidExpression = "invalid-expression"
     case expressionTypeMismatch = "expression-type-mismatch"
@@ -54,10 +61,21 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
-            .unreachableBranch, .unusedHandler, .foreignSchema, .unusedSuppression:
+            .unreachableBranch, .unusedHandler, .foreignSchema, .unusedSuppression, .deadEndScreen, .inescapableCycle,
+            .ineffectiveRetry:
             .warning
-        case .tooManyDiagnostics: .note
+        case .tooManyDiagnostics, .loadingTitleSame, .unusedField, .duplicateScreen: .note
         default: .error
+        }
+    }
+
+    /// Whether the rule is off unless a configuration names it (`rules: {CODE: note}`):
+    /// checks that are often right to ignore, such as a field kept for later. The
+    /// validator does not run them otherwise.
+    package var isOptIn: Bool {
+        switch self {
+        case .deadEndScreen, .unusedField, .duplicateScreen, .ineffectiveRetry: true
+        default: false
         }
     }
 
@@ -94,6 +112,12 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
             "a custom step whose name is close to a built-in step (e.g. 'dismis', 'Push'); it runs only if a handler of that name is registered (warning)"
         case .disallowedURLScheme: "an openURL whose scheme, written as a constant, is not one the runtime opens (by default \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")))"
         case .reservedFieldID: "a field id that is, or starts like, a context variable: 'flow.id', 'screen.id', 'flow.…', 'screen.…'"
+        case .deadEndScreen: "a screen none of whose actions navigates, dismisses or finishes, so it cannot be left (warning)"
+        case .inescapableCycle: "screens linked by push, present or replace whose steps never go back, dismiss, finish or lead elsewhere (warning)"
+        case .ineffectiveRetry: "a retry button whose action has no step that can fail, so retrying changes nothing (warning)"
+        case .loadingTitleSame: "a retry button's loadingTitle equal to its title, so nothing shows that the action runs (note)"
+        case .unusedField: "a field whose value no template, expression or step argument reads (note)"
+        case .duplicateScreen: "a screen with the same content as another under a different id (note)"
         case .invalidExpression:
             "an expression that does not parse: a bad operator ('=', '&', '<>'), an unbalanced parenthesis, an unclosed string, an unknown function, a value or operator missing; at the exact character"
         case .expressionTypeMismatch:

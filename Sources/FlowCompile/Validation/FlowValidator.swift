@@ -98,13 +98,18 @@ package enum FlowValidator {
                 let reachable = run.reachableScreens()
                 run.checkReachability(reachable)
                 run.checkPopOnRoot(reachable)
+                if options.runs(.deadEndScreen) { run.checkDeadEnds() }
+                if options.runs(.inescapableCycle) { run.checkInescapableCycles() }
             }
+            run.checkRetryButtons(effect: options.runs(.ineffectiveRetry))
+            if options.runs(.duplicateScreen) { run.checkDuplicateScreens() }
             let fieldIDs = run.checkFieldIDs()
             run.checkFieldRanges()
             run.checkFeedbackRatings()
             run.checkTemplates(fieldIDs: fieldIDs)
             run.checkExpressions()
             run.checkHandlers()
+            if graphWarnings, options.runs(.unusedField) { run.checkUnusedFields() }
         }
         diagnostics.append(contentsOf: run.diagnostics.diagnostics)
     }

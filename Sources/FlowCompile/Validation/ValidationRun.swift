@@ -27,7 +27,7 @@ struct ValidationRun {
     /// that no rule copies whole screens to reach them.
     let allSteps: [Step]
     /// The steps of `flow.screens[i]` are `allSteps[stepRanges[i]]`.
-    private let stepRanges: [Range<Int>]
+    let stepRanges: [Range<Int>]
     /// Every template of every screen (``templates(of:)``), collected once for the rules
     /// that read them.
     let allTemplates: [TemplateString]

@@ -161,7 +161,9 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer {
             ])),
         ]
         if let rulesDocumentationURI { fields.append(("helpUri", .string(rulesDocumentationURI + "#" + rule.anchor))) }
-        fields.append(("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])))
+        var configuration: [(key: String, value: JSONValue)] = [("level", .string(Self.level(rule.severity)))]
+        if !rule.isEnabledByDefault { configuration.append(("enabled", .bool(false))) }
+        fields.append(("defaultConfiguration", .object(configuration)))
         let problemSeverity = switch rule.severity {
         case .error: "error"
         case .warning: "warning"

@@ -41,6 +41,9 @@ package struct DiagnosticRule: Sendable, Hashable {
     package var summary: String
     /// Why it matters and how to fix it: a few sentences of plain text.
     package var explanation: String
+    /// Whether the rule runs without a configuration naming it; an opt-in rule is off
+    /// until `rules: {CODE: LEVEL}` turns it on.
+    package var isEnabledByDefault = true
     /// A file with the problem and the same file fixed; `nil` when no short text file
     /// shows it (a read failure, bytes that are not UTF-8, a limit of millions of nodes),
     /// and then ``explanation`` says how it arises.

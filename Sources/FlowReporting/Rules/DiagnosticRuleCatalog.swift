@@ -16,9 +16,11 @@ package enum DiagnosticRuleCatalog {
                 explanation: code.explanation.text, example: code.explanation.example)
         }
         + FlowDiagnosticCode.allCases.map { code in
-            DiagnosticRule(
+            var rule = DiagnosticRule(
                 code: code.rawValue, severity: code.severity, stage: code.isDecoding ? .decoding : .validation,
                 summary: code.summary, explanation: code.explanation.text, example: code.explanation.example)
+            rule.isEnabledByDefault = !code.isOptIn
+            return rule
         }
         + CommandDiagnosticCode.allCases.map { code in
             DiagnosticRule(

@@ -7,7 +7,7 @@ package enum DiagnosticRuleDocument {
     /// `rule` as plain text: the code, severity and stage, the summary, the explanation
     /// wrapped at 80 columns, and the example before and after, indented.
     package static func text(_ rule: DiagnosticRule) -> String {
-        var out = "\(rule.code) (\(rule.severity.rawValue), \(rule.stage.rawValue))\n\n"
+        var out = "\(rule.code) (\(rule.severity.rawValue), \(rule.stage.rawValue)\(rule.isEnabledByDefault ? "" : ", off unless configured"))\n\n"
         out += wrapped(capitalized(rule.summary) + ".", width: 80) + "\n\n"
         out += wrapped(rule.explanation, width: 80) + "\n"
         if let example = rule.example {
@@ -33,7 +33,8 @@ package enum DiagnosticRuleDocument {
 
             """
         for rule in rules {
-            out += "| [`\(rule.code)`](#\(rule.anchor)) | \(rule.severity.rawValue) | \(rule.stage.rawValue) | \(tableCell(rule.summary)) |\n"
+            let level = rule.severity.rawValue + (rule.isEnabledByDefault ? "" : " (opt-in)")
+            out += "| [`\(rule.code)`](#\(rule.anchor)) | \(level) | \(rule.stage.rawValue) | \(tableCell(rule.summary)) |\n"
         }
         for rule in rules { out += "\n" + section(rule) }
         return out
@@ -43,6 +44,9 @@ package enum DiagnosticRuleDocument {
     package static func section(_ rule: DiagnosticRule) -> String {
         var out = "## \(rule.code)\n\n"
         out += "**\(capitalized(rule.severity.rawValue))**, reported by \(rule.stage.rawValue). \(capitalized(rule.summary)).\n\n"
+        if !rule.isEnabledByDefault {
+            out += "Off unless the configuration turns it on: `rules: {\(rule.code): \(rule.severity.rawValue)}` in `.feedbackflow.yaml`.\n\n"
+        }
         out += rule.explanation + "\n"
         if let example = rule.example {
             out += "\nBefore (`\(example.fileName)`):\n\n" + fenced(example.before)

@@ -112,6 +112,42 @@ extension FlowDiagnosticCode {
             return R(
                 "Field ids starting with 'flow.' or 'screen.' (and 'flow.id', 'screen.id' themselves) are the names of values the tool provides; a field named so could never be read. Rename the field.",
                 before: R.form(block: "  - textField: {id: flow.email}"), after: R.form(block: "  - textField: {id: email}"))
+        case .deadEndScreen:
+            return R(
+                "A screen whose actions never navigate, dismiss or finish keeps the person on it with no way forward or back but leaving the app. Give one of its buttons a step that leaves it.",
+                before: R.screen().replacing("primaryAction:\n  button: {title: Close, action: dismiss}", with: "primaryAction: none"),
+                after: R.screen())
+        case .inescapableCycle:
+            return R(
+                "Screens that push, present or replace each other with no step that goes back, dismisses or finishes form a loop the person can only go round. Give one of them a way out.",
+                before: Self.twoScreens(action: "{push: thanks}", thanksAction: "{push: rate}"),
+                after: Self.twoScreens(action: "{push: thanks}", thanksAction: "dismiss"))
+        case .ineffectiveRetry:
+            return R(
+                "A retry button is for an action that can fail and be tried again: a submission, a URL, a custom step. One that only navigates can never fail, so its retry, busy state and loading title only get in the way. Use a plain 'button', or give it the step that can fail.",
+                before: R.form(button: "title: Send, action: dismiss").replacing("  button: {title: Send", with: "  retryButton: {title: Send, loadingTitle: Sending"),
+                after: R.form(button: "title: Send, action: [{collectUserFeedback: {rating: \"${rating}\", reason: \"${comment}\"}}, dismiss]")
+                    .replacing("  button: {title: Send", with: "  retryButton: {title: Send, loadingTitle: Sending"))
+        case .loadingTitleSame:
+            return R(
+                "While a retry button's action runs, its title becomes the loading title; when both are the same, nothing shows that something is happening. Say what happens, such as 'Sending…'.",
+                before: R.form(button: "title: Send, action: [{collectUserFeedback: {rating: \"${rating}\", reason: \"${comment}\"}}, dismiss]")
+                    .replacing("  button: {title: Send", with: "  retryButton: {title: Send, loadingTitle: Send"),
+                after: R.form(button: "title: Send, action: [{collectUserFeedback: {rating: \"${rating}\", reason: \"${comment}\"}}, dismiss]")
+                    .replacing("  button: {title: Send", with: "  retryButton: {title: Send, loadingTitle: Sending"))
+        case .unusedField:
+            return R(
+                "A field whose value no template, condition or step reads asks the person for something that is then thrown away, often because the submission forgot it. Submit it (collectUserFeedback), use it, or remove it.",
+                before: R.form(),
+                after: R.form(button: "title: Send, action: [{collectUserFeedback: {rating: \"${rating}\", reason: \"${comment}\"}}, dismiss]"))
+        case .duplicateScreen:
+            return R(
+                "Two screens with the same content under different ids are one screen written twice: a later edit to one will miss the other. Name one screen from both places.",
+                before: Self.twoScreens(action: "{push: thanks}")
+                    .replacing("    primaryAction: {button: {title: Next, action: {push: thanks}}}\n", with: "    primaryAction: {button: {title: Next, action: {push: thanks}}}\n    secondaryAction: {link: {title: Skip, action: {push: done}}}\n")
+                    + "  done:\n    style: success\n    title: Thanks\n    primaryAction: {button: {title: Close, action: dismiss}}\n",
+                after: Self.twoScreens(action: "{push: thanks}")
+                    .replacing("    primaryAction: {button: {title: Next, action: {push: thanks}}}\n", with: "    primaryAction: {button: {title: Next, action: {push: thanks}}}\n    secondaryAction: {link: {title: Skip, action: {push: thanks}}}\n"))
         case .invalidExpression:
             return R(
                 "An expression does not parse: an operator from another language ('=', '&', '<>'), an unbalanced parenthesis, an unclosed string, an unknown function. The diagnostic is at the exact character, also inside quoted and block scalars; the hint says what to write.",

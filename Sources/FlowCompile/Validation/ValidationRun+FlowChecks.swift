@@ -1,0 +1,181 @@
+import FlowSource
+
+/// The rules about the flow as a whole: screens and cycles a person cannot leave, retry
+/// buttons that cannot make a difference, loading titles that say nothing new, fields
+/// nothing reads, and screens written twice.
+extension ValidationRun {
+    /// Whether `step` moves the person on: a navigation step or `finish`.
+    private static func navigates(_ step: Step) -> Bool {
+        switch step.kind {
+        case .navigate, .finish: true
+        default: false
+        }
+    }
+
+    /// Whether `step` leaves the screens a cycle is made of by itself: it goes back
+    /// (`pop`, `popTo`, `popToRoot`), closes the stack (`dismiss`) or ends the flow.
+    private static func exits(_ step: Step) -> Bool {
+        switch step.kind {
+        case .finish: true
+        case .navigate(let operation): operation.screenID == nil || { if case .popTo = operation { true } else { false } }()
+        default: false
+        }
+    }
+
+    /// `dead-end-screen` (warning) at each screen none of whose actions navigates,
+    /// dismisses or finishes: once shown, the person cannot leave it.
+    mutating func checkDeadEnds() {
+        for position in flow.screens.indices where !allSteps[stepRanges[position]].contains(where: Self.navigates) {
+            let screen = flow.screens[position]
+            report(
+                .deadEndScreen, "screen '\(screen.id)' has no way out: no action navigates, dismisses or finishes", at: screen.span,
+                hint: "give a button a step that leaves it, such as 'dismiss', 'finish' or 'push: NEXT'")
+        }
+    }
+
+    /// `inescapable-cycle` (warning) at the first screen of each cycle of screens that
+    /// every step keeps inside: a group of screens linked by push, present and replace
+    /// whose steps never go back, dismiss, finish or lead outside it. Found with Tarjan's
+    /// strongly connected components, iteratively: O(screens + steps).
+    mutating func checkInescapableCycles() {
+        let count = flow.screens.count
+        var targets = [[Int]](repeating: [], count: count)
+        var exitsItself = [Bool](repeating: false, count: count)
+        for position in 0..<count {
+            for step in allSteps[stepRanges[position]] {
+                if Self.exits(step) { exitsItself[position] = true }
+                if let target = step.target, let index = screenPosition(target) { targets[position].append(index) }
+            }
+        }
+        // Tarjan's algorithm with an explicit stack of (node, next edge).
+        var index = [Int](repeating: -1, count: count), low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = [], counter = 0
+        var components: [[Int]] = []
+        for root in 0..<count where index[root] < 0 {
+            var work: [(node: Int, edge: Int)] = [(root, 0)]
+            index[root] = counter; low[root] = counter; counter += 1
+            stack.append(root); onStack[root] = true
+            while let (node, edge) = work.last {
+                if edge < targets[node].count {
+                    work[work.count - 1].edge += 1
+                    let next = targets[node][edge]
+                    if index[next] < 0 {
+                        index[next] = counter; low[next] = counter; counter += 1
+                        stack.append(next); onStack[next] = true
+                        work.append((next, 0))
+                    } else if onStack[next] {
+                        low[node] = min(low[node], index[next])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+                guard low[node] == index[node] else { continue }
+                var component: [Int] = []
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == node { break }
+                }
+                components.append(component)
+            }
+        }
+        for component in components {
+            let members = Set(component)
+            let isCycle = component.count > 1 || targets[component[0]].contains(component[0])
+            guard isCycle, !component.contains(where: { exitsItself[$0] }),
+                component.allSatisfy({ targets[$0].allSatisfy(members.contains) })
+            else { continue }
+            let ordered = component.sorted()
+            let names = ordered.map { "'\(flow.screens[$0].id)'" }.joined(separator: ", ")
+            report(
+                .inescapableCycle, "screens \(names) form a cycle that cannot be left: every step stays among them",
+                at: flow.screens[ordered[0]].span,
+                hint: "give one of them a step that goes back, dismisses or finishes ('pop', 'dismiss', 'finish')")
+        }
+    }
+
+    /// The position of the first screen named `id`.
+    private func screenPosition(_ id: String) -> Int? {
+        flow.screens.firstIndex { $0.id == id }
+    }
+
+    /// `ineffective-retry` (warning) for a retry button whose action has no step that
+    /// can fail (only navigation, `if` and `set`), so retrying it can never have another
+    /// outcome; `loading-title-same` (note) for a loading title equal to the title.
+    mutating func checkRetryButtons(effect: Bool) {
+        for screen in flow.screens {
+            guard case .retryButton(let button) = screen.primaryAction else { continue }
+            let steps = button.action.allSteps
+            let canFail = steps.contains { step in
+                switch step.kind {
+                case .openURL, .collectUserFeedback, .custom, .perform: true
+                default: false
+                }
+            }
+            if effect, !canFail {
+                report(
+                    .ineffectiveRetry, "the retry button of screen '\(screen.id)' runs no step that can fail, so retrying changes nothing",
+                    at: button.span ?? screen.span,
+                    hint: "a retry button is for a step that can fail (collectUserFeedback, openURL, a custom step); use 'button' for the others")
+            }
+            if let loading = button.loadingTitle, loading.raw == button.title.raw {
+                report(
+                    .loadingTitleSame, "the loading title of screen '\(screen.id)' is its title, so nothing shows that the action runs",
+                    at: button.span ?? screen.span, hint: "say what happens while it runs, such as 'Sending…'")
+            }
+        }
+    }
+
+    /// `unused-field` (note) at each field whose value no template, expression or step
+    /// argument reads: it is asked for and thrown away.
+    mutating func checkUnusedFields() {
+        var read: Set<String> = []
+        for template in allTemplates {
+            for reference in template.references { read.insert(reference.name) }
+            for (expression, _) in template.expressions { for name in expression.tree?.names ?? [] { read.insert(name.name) } }
+        }
+        var conditions: [FlowExpression] = []
+        for step in allSteps {
+            switch step.kind {
+            case .branch(let branch): conditions.append(branch.condition)
+            case .assign(let assignments): conditions += assignments.map(\.value)
+            default: break
+            }
+        }
+        for screen in flow.screens {
+            for button in [screen.primaryAction.button, screen.secondaryAction.button] { if let condition = button?.enabledWhen { conditions.append(condition) } }
+            for block in screen.extraContent { conditions += [block.visibleWhen, block.requiredWhen].compactMap { $0 } }
+        }
+        if let condition = flow.trigger?.when { conditions.append(condition) }
+        for condition in conditions { for name in condition.tree?.names ?? [] { read.insert(name.name) } }
+        for screen in flow.screens {
+            for block in screen.extraContent {
+                guard let id = block.fieldID, !read.contains(id) else { continue }
+                report(
+                    .unusedField, "field '\(id)' is never read: no template, expression or step uses its value", at: block.span ?? screen.span,
+                    hint: "submit it (collectUserFeedback: {reason: \"${\(id)}\"}), use it in a condition, or remove it")
+            }
+        }
+    }
+
+    /// `duplicate-screen` (note) at each screen with the same content as an earlier one
+    /// under another id: one screen, named twice. O(screens) with hashing.
+    mutating func checkDuplicateScreens() {
+        var first: [FeedbackConfiguration: Int] = [:]
+        for position in flow.screens.indices {
+            var content = flow.screens[position]
+            content.id = ""
+            if let earlier = first[content] {
+                let screen = flow.screens[position]
+                report(
+                    .duplicateScreen, "screen '\(screen.id)' has the same content as screen '\(flow.screens[earlier].id)'", at: screen.span,
+                    notes: [Diagnostic.Note(message: "the same screen, first defined here", span: flow.screens[earlier].span)],
+                    hint: "name one screen from both places, or make them differ")
+            } else {
+                first[content] = position
+            }
+        }
+    }
+}
