@@ -17,7 +17,7 @@ struct BaselineEndToEndTests {
         #expect(result.standardOutput == expected)
         let trigger = try await BuiltTool.run(["graph", "--format", "baseline", "flows/call-quality-rating.yaml"])
         #expect(trigger.standardOutput.contains(
-            "call-quality-rating trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded\n"))
+            "flows/call-quality-rating.yaml: trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded\n"))
     }
 
     @Test("validate --baseline passes on the same navigation and fails with - removed / + added lines when it changed")
@@ -25,22 +25,42 @@ struct BaselineEndToEndTests {
         let same = try await BuiltTool.run(["validate", "--baseline", Self.expected, "flows/rating-branches.yaml"])
         #expect(same.status == 0, "\(same.standardOutput)")
         let scratch = try ScratchFolder("baseline")
-        // The flow with its Submit button renamed: three edges change.
-        let flow = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/rating-branches.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "        title: Submit\n", with: "        title: Send\n")
-        try flow.write(toFile: scratch.path("rating-branches.yaml"), atomically: true, encoding: .utf8)
-        let changed = try await BuiltTool.run(["validate", "--baseline", Self.expected, scratch.path("rating-branches.yaml")])
+        let original = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/rating-branches.yaml"), encoding: .utf8)
+        let flow = scratch.path("rating-branches.yaml")
+        try original.write(toFile: flow, atomically: true, encoding: .utf8)
+        let baseline = scratch.path("flows.baseline")
+        let written = try await BuiltTool.run(["validate", "--write-baseline", baseline, flow])
+        #expect(written.status == 0)
+        // The Submit button renamed: three edges change.
+        try original.replacingOccurrences(of: "        title: Submit\n", with: "        title: Send\n").write(toFile: flow, atomically: true, encoding: .utf8)
+        let changed = try await BuiltTool.run(["validate", "--baseline", baseline, flow])
         #expect(changed.status == 1)
         let lines = changed.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("\(Self.expected):1:1: error: the flows' navigation differs from the baseline '\(Self.expected)': 3 removed, 3 added [navigation-changed]"))
-        #expect(lines.contains("\(Self.expected):2:1: note: - rating-branches edge rate -> sorry push via primary 'Submit' step 2 if rating <= 2"))
-        #expect(lines.contains("note: + rating-branches edge rate -> sorry push via primary 'Send' step 2 if rating <= 2"))
-        // --write-baseline writes what --baseline then accepts.
-        let written = try await BuiltTool.run(["validate", "--write-baseline", scratch.path("new.baseline"), scratch.path("rating-branches.yaml")])
-        #expect(written.status == 0)
-        let again = try await BuiltTool.run(["validate", "--baseline", scratch.path("new.baseline"), scratch.path("rating-branches.yaml")])
-        #expect(again.status == 0)
+        #expect(lines.contains("\(baseline):1:1: error: the flows' navigation differs from the baseline '\(baseline)': 3 removed, 3 added [navigation-changed]"))
+        #expect(lines.contains("\(baseline):2:1: note: - \(flow): edge rate -> sorry push via primary 'Submit' step 2 if rating <= 2"))
+        #expect(lines.contains("note: + \(flow): edge rate -> sorry push via primary 'Send' step 2 if rating <= 2"))
         let missing = try await BuiltTool.run(["validate", "--baseline", scratch.path("none"), "flows"])
         #expect(missing.status == 2)
+    }
+
+    @Test("only the files checked are compared; a file of the baseline that no longer exists is removed; CRLF line ends are fine")
+    func partialChecks() async throws {
+        let scratch = try ScratchFolder("baseline-partial")
+        let expected = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(Self.expected), encoding: .utf8)
+        // Another flow's lines: not checked here, so not compared.
+        try (expected + "flows/simple-success.yaml: entry somewhere-else present\n").write(toFile: scratch.path("other.baseline"), atomically: true, encoding: .utf8)
+        let other = try await BuiltTool.run(["validate", "--baseline", scratch.path("other.baseline"), "flows/rating-branches.yaml"])
+        #expect(other.status == 0, "\(other.standardOutput)")
+        // A flow that is gone: its lines are removed.
+        try (expected + "flows/deleted.yaml: entry start present\n").write(toFile: scratch.path("gone.baseline"), atomically: true, encoding: .utf8)
+        let gone = try await BuiltTool.run(["validate", "--baseline", scratch.path("gone.baseline"), "flows/rating-branches.yaml"])
+        #expect(gone.status == 1)
+        #expect(gone.standardOutput.contains("note: - flows/deleted.yaml: entry start present"))
+        // Only the first shard says so.
+        let second = try await BuiltTool.run(["validate", "--shard", "2/2", "--baseline", scratch.path("gone.baseline"), "flows/rating-branches.yaml", "flows/simple-success.yaml"])
+        #expect(!second.standardOutput.contains("flows/deleted.yaml"))
+        try expected.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: scratch.path("crlf.baseline"), atomically: true, encoding: .utf8)
+        let crlf = try await BuiltTool.run(["validate", "--baseline", scratch.path("crlf.baseline"), "flows/rating-branches.yaml"])
+        #expect(crlf.status == 0, "\(crlf.standardOutput)")
     }
 }

@@ -107,6 +107,26 @@ struct CIOutputEndToEndTests {
         #expect(((invocation["workingDirectory"] as? [String: String])?["uri"])?.hasPrefix("file:///") == true)
     }
 
+    @Test("SARIF passes a JSON Schema of SARIF 2.1.0's objects written from the standard (jsonschema), which refuses a wrong level")
+    func sarifAgainstStandardSchema() async throws {
+        let scratch = try ScratchFolder("sarif-schema")
+        let log = scratch.path("all.sarif")
+        let result = try await BuiltTool.run([
+            "validate", "--format", "sarif=" + log, "Tests/FeedbackFlowCLITests/Fixtures/invalid", Self.fixtures, "flows",
+        ])
+        #expect(result.status == 1)
+        let root = BuiltTool.repositoryRoot
+        let script = root.appendingPathComponent("Tests/FeedbackFlowCLITests/check_json.py").path
+        let schema = root.appendingPathComponent("Tests/FeedbackFlowCLITests/Fixtures/sarif/sarif-2.1.0-subset.schema.json").path
+        let check = try await BuiltTool.runProgram("/usr/bin/env", ["python3", script, schema, log])
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        let broken = try scratch.read("all.sarif").replacingOccurrences(of: "\"level\" : \"error\"", with: "\"level\" : \"fatal\"")
+            .replacingOccurrences(of: "\"level\": \"error\"", with: "\"level\": \"fatal\"")
+        try broken.write(toFile: scratch.path("broken.sarif"), atomically: true, encoding: .utf8)
+        let refused = try await BuiltTool.runProgram("/usr/bin/env", ["python3", script, schema, scratch.path("broken.sarif")])
+        #expect(refused.status == 1)
+    }
+
     @Test("--base-dir makes SARIF paths relative to it; a path outside it is an absolute file URI")
     func sarifBaseDirectory() async throws {
         let result = try await BuiltTool.run(["validate", "--format", "sarif", "--base-dir", "Tests", Self.missingTitle])

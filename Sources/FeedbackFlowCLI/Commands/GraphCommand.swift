@@ -56,7 +56,7 @@ package struct GraphCommand: Command {
                 path: file, options: compileOptions,
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.spec.name)"), environment: environment)
         else { return .findings }
-        environment.output.write(format.render(flow))
+        environment.output.write(format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil))))
         return .clean
     }
 }

@@ -69,7 +69,7 @@ package struct ValidateCommand: Command {
             standardInputFormatOption,
             .flag(
                 "quiet", short: "q",
-                help: "Only errors, with their notes and hints; no warnings or summary line. Text output only: the other formats always report everything, with the same counts."),
+                help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts."),
             .value(
                 "context", valueName: "name[=value]", repeatable: true,
                 help: "Declare a template variable the host provides (as run --context does); repeatable."),
@@ -116,9 +116,9 @@ package struct ValidateCommand: Command {
     /// `--stdin-format`: the syntax standard input is read in, when a path names it
     /// (``standardInputPaths``); other files go by their extension.
     package var standardInputFormat: DocumentFormat
-    /// `--quiet`: text output shows errors only (with their notes and hints) and no
-    /// summary line. It filters only what text output prints: the machine formats
-    /// (json, github, sarif, junit) report every diagnostic, and their counts, as without it.
+    /// `--quiet`: text and GitHub output show errors only (with their notes and hints),
+    /// text without its summary line. The formats machines read whole (json, sarif,
+    /// junit, checkstyle) report every diagnostic, and their counts, as without it.
     package var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
     package var context: ContextDeclaration
@@ -236,6 +236,13 @@ package struct ValidateCommand: Command {
         // Skipped-file notes belong to the run, not to a file: the first shard has them.
         let general = (shard?.index ?? 1) == 1 ? expansion.skipped.map(Self.note(skipped:)) : []
         let outputs = outputs.isEmpty ? [ReportOutput.standard(environment: environment.variables)] : outputs
+        // No two outputs may name one file, however it is written (`a.sarif`, `./a.sarif`).
+        let pathBase = SARIFLocationBase(baseDirectory: "/", workingDirectory: workingDirectory)
+        var written: Set<String> = []
+        for case let path? in outputs.map(\.path) + [baselineOutput, environment.variables["GITHUB_STEP_SUMMARY"]]
+        where !path.isEmpty && !written.insert(pathBase.absolutePath(of: path)).inserted {
+            throw UsageError("two reports would be written to '\(path)'", hint: "give each --format, --write-baseline and the job summary a file of its own")
+        }
         // Every file is opened before the work, so a bad path is a usage error at once.
         var reportFiles: [String: ReportFile] = [:]
         for case let path? in outputs.map(\.path) {
@@ -250,6 +257,8 @@ package struct ValidateCommand: Command {
             case let choice?: TerminalStyle(isEnabled: TerminalCapabilities.colorsEnabled(
                 fileDescriptor: 1, environment: environment.variables, choice: choice))
             }
+        // --quiet is for people: it filters text and GitHub annotations, not the files
+        // machines read.
         let filtersText = quiet
         // A --context name that is a field id is a usage error found only once the flows
         // are compiled, and it must come before any report: with --context the report is
@@ -262,18 +271,22 @@ package struct ValidateCommand: Command {
                 as? any StreamingDiagnosticRenderer
         {
             return await runStreaming(
-                files, general: general, renderer: streaming, filtersText: filtersText && output.format == .text,
+                files, general: general, renderer: streaming, filtersText: filtersText && output.format.isForPeople,
                 options: options, configuration: configuration, workingDirectory: workingDirectory, in: environment)
         }
         let compiled = await Self.compile(
             files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
             configuration: configuration, workingDirectory: workingDirectory, context: context,
-            baselineFacts: baselineLines != nil || baselineFile != nil)
+            baselineBase: baselineLines != nil || baselineFile != nil ? Self.locationBase(nil) : nil)
         if let clash = compiled.contextClashes.first { throw clash }
         var runDiagnostics = general
         let navigation = compiled.facts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         if let baseline, let baselineLines {
-            if let changed = Self.compare(navigation, with: baselineLines, at: baseline, partial: shard != nil) {
+            let base = Self.locationBase(nil)
+            let checked = Set(compiled.files.map { NavigationBaseline.label($0.path, base: base) })
+            let changed = Self.compare(
+                navigation, with: baselineLines, at: baseline, checked: checked, base: base, reportsDeleted: (shard?.index ?? 1) == 1)
+            if let changed {
                 runDiagnostics.append(changed)
             }
         }
@@ -293,7 +306,7 @@ package struct ValidateCommand: Command {
             facts.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
         for output in outputs {
-            let filters = filtersText && output.format == .text
+            let filters = filtersText && output.format.isForPeople
             let text = output.format.renderer(style: output.path == nil ? style : .plain, summary: !filters, facts: facts)
                 .render(filters ? report.filtered(minimumSeverity: .error) : report)
             if let path = output.path, let file = reportFiles[path] {
@@ -317,20 +330,33 @@ package struct ValidateCommand: Command {
     static func readBaseline(_ path: String) throws(UsageError) -> [String] {
         do throws(Diagnostic) {
             let source = try SourceFile.read(path: path)
-            return String(decoding: source.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // Lines end at LF or CRLF (a checkout on Windows); split as bytes, since "\r\n"
+            // is one Character.
+            return source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+            }
         } catch {
             throw UsageError("--baseline: \(error.message)")
         }
     }
 
     /// `navigation-changed` when `facts` differ from the `baseline` file's lines (at
-    /// `path`); with `partial` (a shard) only the baseline's lines of the flows checked
-    /// count, as the others are another shard's.
-    static func compare(_ facts: [String], with baseline: [String], at path: String, partial: Bool) -> Diagnostic? {
-        var lines = baseline
-        if partial {
-            let flows = Set(facts.compactMap { $0.split(separator: " ", maxSplits: 1).first.map(String.init) })
-            lines = baseline.map { line in flows.contains(String(line.split(separator: " ", maxSplits: 1).first ?? "")) ? line : "" }
+    /// `path`). Only the baseline's lines of the files `checked` count (a shard, or a
+    /// hook given some files, checks part of them), and, with `reportsDeleted`, those of
+    /// files that no longer exist under `base`: a flow deleted or renamed is reported
+    /// once, by the first shard.
+    static func compare(
+        _ facts: [String], with baseline: [String], at path: String, checked: Set<String>, base: SARIFLocationBase,
+        reportsDeleted: Bool
+    ) -> Diagnostic? {
+        var gone: [String: Bool] = [:]
+        let lines = baseline.map { line -> String in
+            guard let file = NavigationBaseline.file(of: line) else { return line }
+            if checked.contains(file) { return line }
+            guard reportsDeleted else { return "" }
+            let deleted = gone[file] ?? (PathKind(file.hasPrefix("/") ? file : base.baseDirectory + "/" + file) == .missing)
+            gone[file] = deleted
+            return deleted ? line : ""
         }
         let (removed, added) = NavigationBaseline.difference(baseline: lines, facts: facts)
         guard !removed.isEmpty || !added.isEmpty else { return nil }
@@ -363,17 +389,8 @@ package struct ValidateCommand: Command {
     /// else the working directory.
     static func locationBase(_ baseDirectory: String?) -> SARIFLocationBase {
         let working = FileManager.default.currentDirectoryPath
-        if let baseDirectory { return SARIFLocationBase(baseDirectory: baseDirectory, workingDirectory: working) }
-        var candidate = SARIFLocationBase(baseDirectory: working, workingDirectory: working).baseDirectory
-        // Bounded by the depth of the working directory: each step drops one part.
-        while true {
-            if FileManager.default.fileExists(atPath: candidate + (candidate == "/" ? "" : "/") + ".git") {
-                return SARIFLocationBase(baseDirectory: candidate, workingDirectory: working)
-            }
-            guard candidate != "/" else { break }
-            candidate = SARIFLocationBase(baseDirectory: candidate + "/..", workingDirectory: working).baseDirectory
-        }
-        return SARIFLocationBase(baseDirectory: working, workingDirectory: working)
+        let base = baseDirectory ?? AncestorSearch.nearest(".git", from: working)?.folder ?? working
+        return SARIFLocationBase(baseDirectory: base, workingDirectory: working)
     }
 
     /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS`, the form JUnit's `timestamp` takes.
@@ -449,14 +466,14 @@ package struct ValidateCommand: Command {
     static func compile(
         _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
         options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
-        context: ContextDeclaration = .init(), baselineFacts: Bool = false
+        context: ContextDeclaration = .init(), baselineBase: SARIFLocationBase? = nil
     ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError], facts: [String]) {
         var done: [DiagnosticReport.File] = []
         var clashes: [UsageError] = []
         var facts: [String] = []
         await compile(
             files, standardInputFormat: standardInputFormat, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory, context: context, baselineFacts: baselineFacts
+            configuration: configuration, workingDirectory: workingDirectory, context: context, baselineBase: baselineBase
         ) { file, clash, flowFacts in
             done.append(file)
             if let clash { clashes.append(clash) }
@@ -472,7 +489,7 @@ package struct ValidateCommand: Command {
     static func compile(
         _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
         options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
-        context: ContextDeclaration = .init(), baselineFacts: Bool = false,
+        context: ContextDeclaration = .init(), baselineBase: SARIFLocationBase? = nil,
         each: (DiagnosticReport.File, UsageError?, [String]) -> Void
     ) async {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -510,7 +527,9 @@ package struct ValidateCommand: Command {
                         if let flow = compilation.flow {
                             do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }
                         }
-                        let facts = baselineFacts ? compilation.flow.map(NavigationBaseline.facts(of:)) ?? [] : []
+                        let facts = baselineBase.flatMap { base in
+                            compilation.flow.map { NavigationBaseline.facts(of: $0, file: NavigationBaseline.label(name, base: base)) }
+                        } ?? []
                         return (index, file, clash, facts)
                     }
                 }

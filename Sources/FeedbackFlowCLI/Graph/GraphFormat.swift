@@ -15,11 +15,12 @@ package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     case baseline
 
     /// The flow's graph written in this format, ending with a newline.
-    package func render(_ flow: Flow) -> String {
+    /// - Parameter file: the flow's file, as baselines name it.
+    package func render(_ flow: Flow, file: String = "flow") -> String {
         switch self {
         case .dot: DOTGraphWriter.render(FlowGraph(flow: flow))
         case .mermaid: MermaidGraphWriter.render(FlowGraph(flow: flow))
-        case .baseline: NavigationBaseline.text(NavigationBaseline.facts(of: flow))
+        case .baseline: NavigationBaseline.text(NavigationBaseline.facts(of: flow, file: file))
         }
     }
 }

@@ -8,22 +8,27 @@ import FlowTerminal
 /// A flow's navigation as sorted lines of text, one fact each, for review: committed
 /// beside the flows (`graph --format baseline`), it makes every change of navigation
 /// part of a pull request's diff, and `validate --baseline FILE` fails when the flows no
-/// longer match it. Each line starts with the flow's id:
+/// longer match it. Each line starts with the flow's file, relative to the repository
+/// root (``ValidateCommand/locationBase(_:)``), so that flows with the same id stay apart
+/// and a check of some files compares only their lines:
 ///
 /// ```
-/// rate-branches entry rate present
-/// rate-branches screen rate feedback
-/// rate-branches edge rate -> sorry push via primary 'Send' step 2 if rating <= 2
-/// rate-branches trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded
+/// flows/rate.yaml: entry rate present
+/// flows/rate.yaml: screen rate feedback
+/// flows/rate.yaml: edge rate -> sorry push via primary 'Send' step 2 if rating <= 2
+/// flows/rate.yaml: trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded
 /// ```
 ///
 /// An edge names the button (`primary`, `secondary`, with its title as written, and
 /// `onFailure` when it is that action's), the step of the action it is (1-based; a step
 /// inside an `if` is that `if` step) and the conditions of the branches it is on. Lines are sorted by UTF-8 bytes, so the text depends only on the flow.
 package enum NavigationBaseline {
-    /// The facts of `flow`, sorted.
-    package static func facts(of flow: Flow) -> [String] {
-        let id = flow.id
+    /// What separates a line's file from its fact.
+    package static let separator = ": "
+
+    /// The facts of `flow`, read from the file labelled `file`, sorted.
+    package static func facts(of flow: Flow, file: String) -> [String] {
+        let id = file + separator.dropLast()
         var lines: [String] = []
         lines.append("\(id) entry \(flow.start) \(flow.presentation.rawValue)")
         for screen in flow.screens { lines.append("\(id) screen \(screen.id) \(screen.style.name)") }
@@ -75,6 +80,16 @@ package enum NavigationBaseline {
     /// The text of `facts`: one line each.
     package static func text(_ facts: [String]) -> String {
         facts.map { $0 + "\n" }.joined()
+    }
+
+    /// The file a line of a baseline is about: the text before ``separator``.
+    package static func file(of line: String) -> String? {
+        line.firstRange(of: separator).map { String(line[..<$0.lowerBound]) }
+    }
+
+    /// The label of the file at `path` in baselines: relative to `base`, else as given.
+    package static func label(_ path: String, base: SARIFLocationBase) -> String {
+        base.relativePath(of: path) ?? path
     }
 
     /// What changed from `baseline` (the lines of a baseline file, in any order) to

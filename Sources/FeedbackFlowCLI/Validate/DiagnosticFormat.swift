@@ -20,6 +20,10 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
     /// Checkstyle XML (``FlowReporting/CheckstyleDiagnosticRenderer``).
     case checkstyle
 
+    /// Whether people read this format as it comes (text, GitHub annotations), so that
+    /// `--quiet` filters it; the others are read whole by machines.
+    package var isForPeople: Bool { self == .text || self == .github }
+
     /// What the machine formats say about the run besides the diagnostics.
     package struct RunFacts: Sendable {
         /// What SARIF paths are written relative to.

@@ -9,7 +9,8 @@ import FlowTerminal
 /// `*` matches any characters but `/`, `?` one character but `/`, `**` as a whole part
 /// any number of parts (none included), anything else itself. A pattern without `/`
 /// matches a file name in any folder (`*.draft.yaml`), as `.gitignore` does; a pattern
-/// naming a folder (`drafts`, `drafts/`) matches everything inside it.
+/// naming a folder (`drafts`, `drafts/`) matches everything inside it; a leading `/`
+/// anchors a pattern at the configuration's folder (`/build` is only the top one).
 package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     package let text: String
     private let parts: [Substring]
@@ -18,8 +19,8 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         self.text = text
         let pattern = text.hasPrefix("./") ? String(text.dropFirst(2)) : text
         var parts = pattern.split(separator: "/", omittingEmptySubsequences: true)
-        // One name (`drafts`, `drafts/`, `*.draft.yaml`): in any folder.
-        if parts.count == 1 { parts.insert("**", at: 0) }
+        // One name (`drafts`, `drafts/`, `*.draft.yaml`), not anchored: in any folder.
+        if parts.count == 1, !pattern.hasPrefix("/") { parts.insert("**", at: 0) }
         self.parts = parts
     }
 

@@ -17,22 +17,34 @@ final class ReportFile {
     let path: String
     let writer: FileDescriptorWriter
 
-    /// Opens `path` for writing: emptied (`O_TRUNC`) or, with `appending`, added to
-    /// (`O_APPEND`); created with mode 0644.
+    /// Opens `path` for writing, created with mode 0644 when missing: emptied at the
+    /// first ``write(_:)`` (so a usage error found after opening leaves an earlier report
+    /// as it was) or, with `appending`, added to (`O_APPEND`).
     /// - Throws: ``UsageError`` naming the file and the system's reason.
     init(path: String, appending: Bool = false, what: String) throws(UsageError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC), 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : 0), 0o644)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             throw UsageError("cannot write to '\(path)' (\(what)): \(reason)", hint: "check that its folder exists and is writable")
         }
         self.path = path
+        self.appending = appending
         writer = FileDescriptorWriter(fileDescriptor: fd)
     }
+
+    private let appending: Bool
+    private var emptied = false
 
     /// Writes `text`.
     /// - Throws: ``IOFailure`` when the system refuses (a full disk).
     func write(_ text: String) throws(IOFailure) {
+        if !appending, !emptied {
+            emptied = true
+            // A device or pipe cannot be truncated, and need not be.
+            if ftruncate(writer.fileDescriptor, 0) != 0, errno != EINVAL, errno != EBADF {
+                throw IOFailure("cannot write to '\(path)': \(String(cString: strerror(errno)))")
+            }
+        }
         writer.write(text)
         if let failure = writer.failure { throw IOFailure("cannot write to '\(path)': \(failure)") }
     }

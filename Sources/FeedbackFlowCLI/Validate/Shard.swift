@@ -14,14 +14,19 @@ package struct Shard: Sendable, Hashable {
     package var index: Int
     package var count: Int
 
-    /// `I/N` with 1 ≤ I ≤ N.
+    /// The most parts: more jobs than any CI matrix has, and small enough that the
+    /// bounds of a part are computed without overflow for any list in memory.
+    package static let maximumCount = 1_000_000
+
+    /// `I/N` with 1 ≤ I ≤ N ≤ ``maximumCount``.
     /// - Throws: ``UsageError`` otherwise.
     package init(parsing text: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-            let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+            let index = Int(parts[0]), let count = Int(parts[1]), (1...Self.maximumCount).contains(count), (1...count).contains(index)
         else {
-            throw UsageError("invalid value '\(text)' for '--shard'", hint: "expected I/N with 1 <= I <= N, such as 2/3")
+            throw UsageError(
+                "invalid value '\(text)' for '--shard'", hint: "expected I/N with 1 <= I <= N <= \(Self.maximumCount), such as 2/3")
         }
         self.index = index
         self.count = count
@@ -30,7 +35,7 @@ package struct Shard: Sendable, Hashable {
     /// This part of `items`: from ⌊(I−1)·n/N⌋ up to ⌊I·n/N⌋. O(1).
     package func part<Element>(of items: [Element]) -> ArraySlice<Element> {
         let n = items.count
-        // n · I fits easily: n is a number of files, I at most N.
+        // n · I fits: n is a number of files held in memory, I at most maximumCount.
         let lower = n * (index - 1) / count, upper = n * index / count
         return items[lower..<upper]
     }

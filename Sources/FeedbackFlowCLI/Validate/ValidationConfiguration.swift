@@ -82,19 +82,12 @@ package struct ValidationConfiguration: Sendable {
             guard PathKind(explicit) == .other else { throw UsageError("--config: no such file '\(explicit)'") }
             return try read(explicit, workingDirectory: workingDirectory)
         }
-        var folder = SARIFLocationBase(baseDirectory: workingDirectory, workingDirectory: workingDirectory).baseDirectory
-        // Bounded by the depth of the working directory: each step drops one part.
-        while true {
-            let candidate = (folder == "/" ? "" : folder) + "/" + fileName
-            if PathKind(candidate) == .other {
-                // Named as the user would: relative to the working directory when inside it.
-                let base = SARIFLocationBase(baseDirectory: workingDirectory, workingDirectory: workingDirectory)
-                return try read(base.relativePath(of: candidate) ?? candidate, workingDirectory: workingDirectory)
-            }
-            guard folder != "/" else { break }
-            folder = SARIFLocationBase(baseDirectory: folder + "/..", workingDirectory: workingDirectory).baseDirectory
+        guard let (_, candidate) = AncestorSearch.nearest(fileName, from: workingDirectory), PathKind(candidate) == .other else {
+            return ValidationConfiguration(folder: workingDirectory)
         }
-        return ValidationConfiguration(folder: workingDirectory)
+        // Named as the user would: relative to the working directory when inside it.
+        let base = SARIFLocationBase(baseDirectory: workingDirectory, workingDirectory: workingDirectory)
+        return try read(base.relativePath(of: candidate) ?? candidate, workingDirectory: workingDirectory)
     }
 
     /// Reads the file at `path`.
@@ -141,9 +134,12 @@ package struct ValidationConfiguration: Sendable {
                 }
             case "ignore": configuration.ignore = try strings(entry.value, fail: fail).map(PathPattern.init)
             case "context": configuration.context = try strings(entry.value, fail: fail)
-            default:
+            case "handlers":
                 guard let text = entry.value.string, !text.isEmpty else { throw fail("expected the path of a handler manifest", at: entry.value) }
                 configuration.handlers = text
+            default:
+                // Every key of `keys` has its case above.
+                throw fail("unknown key '\(key)'", at: entry.key, hint: "valid keys: \(keys.joined(separator: ", "))")
             }
         }
         return configuration
@@ -161,12 +157,25 @@ package struct ValidationConfiguration: Sendable {
         return out
     }
 
+    /// Whether a configuration may set the level of `code`: the codes of one file's
+    /// loading, decoding and validation, but not an error after which loading stopped,
+    /// the diagnostic limit's note, or the command line's own codes.
+    static func configurable(_ code: String) -> Bool {
+        guard CommandDiagnosticCode(rawValue: code) == nil, code != FlowDiagnosticCode.tooManyDiagnostics.rawValue else { return false }
+        return !FlowCompiler.stopsLoading(code: code)
+    }
+
     /// A mapping of codes to levels.
     private static func rules(_ node: Node, fail: (String, Node, String?) -> UsageError) throws(UsageError) -> [String: RuleLevel] {
         guard let entries = node.mapping else { throw fail("expected a mapping of codes to levels", node, nil) }
         let codes = DiagnosticRuleCatalog.all.map(\.code)
         var out: [String: RuleLevel] = [:]
         for entry in entries {
+            if let code = entry.keyText, !configurable(code), codes.contains(code) {
+                throw fail(
+                    "the level of '\(code)' cannot be configured", entry.key,
+                    "it is reported by the command line or when loading stopped, before or after rule levels apply")
+            }
             guard let code = entry.keyText, codes.contains(code) else {
                 throw fail(
                     "unknown diagnostic code '\(entry.keyText ?? "?")'", entry.key,

@@ -119,7 +119,9 @@ public enum FlowCompiler {
         if document.format == .yaml {
             var suppressions = InlineSuppressions(source: document.source)
             if !suppressions.isEmpty {
-                diagnostics = suppressions.apply(to: diagnostics, known: LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue))
+                diagnostics = suppressions.apply(
+                    to: diagnostics, known: LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue),
+                    ran: { code in FlowDiagnosticCode(rawValue: code).map(options.runs) ?? true })
             }
         }
         if !options.ruleLevels.isEmpty { diagnostics = options.applyRuleLevels(to: diagnostics) }
@@ -162,7 +164,13 @@ public enum FlowCompiler {
     /// every loading code but the ones a file can repeat (duplicate keys, tabs, aliases,
     /// merges).
     package static func stopsLoading(_ diagnostic: Diagnostic) -> Bool {
-        guard let code = LoadDiagnosticCode(rawValue: diagnostic.code) else { return false }
+        stopsLoading(code: diagnostic.code)
+    }
+
+    /// Whether a diagnostic with `code` is a loading error after which the loader built
+    /// nothing more (``stopsLoading(_:)``).
+    package static func stopsLoading(code text: String) -> Bool {
+        guard let code = LoadDiagnosticCode(rawValue: text) else { return false }
         switch code {
         case .duplicateKey, .tabIndentation, .unknownAlias, .recursiveAlias, .invalidMerge, .syntaxError: return false
         default: return true

@@ -48,10 +48,12 @@ package struct InlineSuppressions: Sendable {
         while start <= bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            let text = bytes[start..<end]
-            let content = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+            // The file's BOM is not content (and not a column).
+            let columnStart = start == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : start
+            let text = bytes[columnStart..<max(columnStart, end)]
+            let content = text.drop { $0 == 0x20 || $0 == 0x09 }
             if content.first == UInt8(ascii: "#") {
-                if let (kind, codes) = Self.parse(content.dropFirst(), lineStart: start, line: line, file: source.path, text: text) {
+                if let (kind, codes) = Self.parse(content.dropFirst(), line: line, file: source.path, text: text) {
                     if kind == Self.wholeFile {
                         entries += codes.map { Entry(code: $0.code, line: nil, span: $0.span) }
                     } else {
@@ -90,7 +92,7 @@ package struct InlineSuppressions: Sendable {
 
     /// The comment after `#`: `feedbackflow: KIND CODE, CODE`; the codes with their spans.
     private static func parse(
-        _ comment: ArraySlice<UInt8>, lineStart: Int, line: Int, file: String, text: ArraySlice<UInt8>
+        _ comment: ArraySlice<UInt8>, line: Int, file: String, text: ArraySlice<UInt8>
     ) -> (String, [(code: String, span: SourceSpan)])? {
         var rest = comment.drop { $0 == 0x20 || $0 == 0x09 }
         guard rest.starts(with: marker.utf8) else { return nil }
@@ -121,25 +123,32 @@ package struct InlineSuppressions: Sendable {
 
     /// `diagnostics` without the suppressed ones, then one `unused-suppression` warning
     /// per code that suppressed nothing. `known` are the codes the tool has, for "did
-    /// you mean".
-    package mutating func apply(to diagnostics: [Diagnostic], known: [String]) -> [Diagnostic] {
+    /// you mean"; a suppression of a code that `ran` says was not checked (an opt-in rule
+    /// left off) is neither used nor unused. O(diagnostics + suppressions), through an
+    /// index by code and line.
+    package mutating func apply(to diagnostics: [Diagnostic], known: [String], ran: (String) -> Bool) -> [Diagnostic] {
         guard !entries.isEmpty else { return diagnostics }
         let unused = FlowDiagnosticCode.unusedSuppression
+        var byLine: [String: [Int: [Int]]] = [:]
+        var wholeFile: [String: [Int]] = [:]
+        for (position, entry) in entries.enumerated() {
+            if let line = entry.line {
+                byLine[entry.code, default: [:]][line, default: []].append(position)
+            } else {
+                wholeFile[entry.code, default: []].append(position)
+            }
+        }
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
-            let line = diagnostic.span?.start.line
-            var suppressed = false
-            if diagnostic.code != unused.rawValue, !FlowCompiler.stopsLoading(diagnostic) {
-                for position in entries.indices where entries[position].code == diagnostic.code {
-                    if entries[position].line == nil || entries[position].line == line {
-                        entries[position].used = true
-                        suppressed = true
-                    }
-                }
+            var matching = wholeFile[diagnostic.code] ?? []
+            if let line = diagnostic.span?.start.line { matching += byLine[diagnostic.code]?[line] ?? [] }
+            guard !matching.isEmpty, diagnostic.code != unused.rawValue, !FlowCompiler.stopsLoading(diagnostic) else {
+                kept.append(diagnostic)
+                continue
             }
-            if !suppressed { kept.append(diagnostic) }
+            for position in matching { entries[position].used = true }
         }
-        for entry in entries where !entry.used {
+        for entry in entries where !entry.used && ran(entry.code) {
             let isKnown = known.contains(entry.code)
             kept.append(Diagnostic(
                 severity: unused.severity, code: unused.rawValue,

@@ -36,9 +36,11 @@ package enum SchemaReference {
             let text = bytes[start..<end]
             let trimmed = text.drop { $0 == 0x20 || $0 == 0x09 }
             if trimmed.starts(with: prefix) {
-                let value = trimmed.dropFirst(prefix.count)
+                let value = trimmed.dropFirst(prefix.count).drop { $0 == 0x20 || $0 == 0x09 }
                 let reference = String(decoding: value, as: UTF8.self).trimmingSpaces()
-                let column = trimmed.startIndex - start + prefix.count + 1
+                // Columns count Unicode scalars: the bytes before the reference that start one.
+                let lineStart = start == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : start
+                let column = bytes[lineStart..<value.startIndex].filter { $0 & 0xC0 != 0x80 }.count + 1
                 let span = SourceSpan(
                     file: source.path, start: SourcePosition(line: line, column: column, offset: value.startIndex),
                     end: SourcePosition(line: line, column: column + reference.unicodeScalars.count, offset: value.startIndex + reference.utf8.count))

@@ -21,7 +21,14 @@ package enum ExpressionChecker {
         let nonNull = nonNullNames(tree)
         var types = [CheckedType](repeating: .invalid, count: tree.nodes.count)
         var problems: [ExpressionProblem] = []
-        func source(_ index: Int) -> String { Self.text(of: tree.nodes[index].range, in: text) }
+        // Split into scalars once, at the first problem that quotes the text: a message
+        // then costs the length of its part, however far into the text it is.
+        var scalarsOfText: [Unicode.Scalar] = []
+        func scalars() -> [Unicode.Scalar] {
+            if scalarsOfText.isEmpty, !text.isEmpty { scalarsOfText = Array(text.unicodeScalars) }
+            return scalarsOfText
+        }
+        func source(_ index: Int) -> String { Self.text(of: tree.nodes[index].range, in: scalars()) }
 
         for index in tree.nodes.indices {
             let node = tree.nodes[index]
@@ -47,7 +54,7 @@ package enum ExpressionChecker {
                 guard var type = environment.type(of: name) else {
                     problems.append(ExpressionMessages.unknownName(
                         name, among: environment.names, at: node.range, readsEvent: environment.readsEvent,
-                        next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<(node.range.upperBound + 1), in: text) : ""))
+                        next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<(node.range.upperBound + 1), in: scalars()) : ""))
                     continue
                 }
                 if type.isOptional, nonNull[index].contains(name) { type = type.nonOptional }

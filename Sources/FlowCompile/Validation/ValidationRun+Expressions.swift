@@ -229,6 +229,8 @@ extension ValidationRun {
             }
         }
         var rootIsConstant = false
+        // Split once, at the first report: each report then costs its operand's length.
+        var scalars: [Unicode.Scalar] = []
         for index in candidates {
             if index != tree.root, rootIsConstant { break }
             let node = tree.nodes[index]
@@ -239,8 +241,9 @@ extension ValidationRun {
                 for position in node.first...index {
                     if case .name(let name) = tree.nodes[position].kind, !names.contains(name) { names.append(name) }
                 }
+                if scalars.isEmpty { scalars = Array(text.unicodeScalars) }
                 let problem = ExpressionMessages.constantCondition(
-                    ExpressionChecker.text(of: node.range, in: text), value: value, names: names, domains: domains,
+                    ExpressionChecker.text(of: node.range, in: scalars), value: value, names: names, domains: domains,
                     at: node.range)
                 report(problem, place: place)
             }

@@ -44,7 +44,7 @@ extension ValidationRun {
         for position in 0..<count {
             for step in allSteps[stepRanges[position]] {
                 if Self.exits(step) { exitsItself[position] = true }
-                if let target = step.target, let index = screenPosition(target) { targets[position].append(index) }
+                if let target = step.target, let index = screenIndex[target] { targets[position].append(index) }
             }
         }
         // Tarjan's algorithm with an explicit stack of (node, next edge).
@@ -96,11 +96,6 @@ extension ValidationRun {
         }
     }
 
-    /// The position of the first screen named `id`.
-    private func screenPosition(_ id: String) -> Int? {
-        flow.screens.firstIndex { $0.id == id }
-    }
-
     /// `ineffective-retry` (warning) for a retry button whose action has no step that
     /// can fail (only navigation, `if` and `set`), so retrying it can never have another
     /// outcome; `loading-title-same` (note) for a loading title equal to the title.
@@ -108,10 +103,11 @@ extension ValidationRun {
         for screen in flow.screens {
             guard case .retryButton(let button) = screen.primaryAction else { continue }
             let steps = button.action.allSteps
+            // Exhaustive: a new kind of step must say whether it can fail.
             let canFail = steps.contains { step in
                 switch step.kind {
                 case .openURL, .collectUserFeedback, .custom, .perform: true
-                default: false
+                case .navigate, .finish, .branch, .assign: false
                 }
             }
             if effect, !canFail {
@@ -131,6 +127,8 @@ extension ValidationRun {
     /// `unused-field` (note) at each field whose value no template, expression or step
     /// argument reads: it is asked for and thrown away.
     mutating func checkUnusedFields() {
+        // A custom step's handler receives every field of the form: then any may be read.
+        guard !allSteps.contains(where: { if case .custom = $0.kind { true } else { false } }) else { return }
         var read: Set<String> = []
         for template in allTemplates {
             for reference in template.references { read.insert(reference.name) }

@@ -21,7 +21,7 @@ struct ValidationRun {
     private let screenIDs: [String]
     /// Screen id → position in `flow.screens` of its first screen, so that target and
     /// reachability lookups are O(1) instead of a scan of the screens.
-    private let screenIndex: [String: Int]
+    let screenIndex: [String: Int]
     /// Every step of every screen's actions (`onFailure` included), screen by screen in
     /// written order, for the rules that look at steps one at a time; collected once, so
     /// that no rule copies whole screens to reach them.

@@ -40,10 +40,16 @@ package struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
         var annotations = ""
         var plain = ""
         var left: [Severity: Int] = [:]
+        let counts = report.counts
+        // The notice counting what is left is a notice too: when anything is left, one
+        // note fewer is made an annotation, so the notice is among the ten shown.
+        let overflows = counts.errors > annotationsPerSeverity || counts.warnings > annotationsPerSeverity
+            || counts.notes > annotationsPerSeverity
         for severity in [Severity.error, .warning, .note] {
             var written = 0
+            let limit = severity == .note && overflows ? max(0, annotationsPerSeverity - 1) : annotationsPerSeverity
             for (file, diagnostic) in report.entries where diagnostic.severity == severity {
-                if written < annotationsPerSeverity {
+                if written < limit {
                     annotations += command(for: diagnostic, file: file) + "\n"
                     written += 1
                 } else {

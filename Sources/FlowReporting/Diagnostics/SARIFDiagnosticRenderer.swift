@@ -221,8 +221,9 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer {
 
     /// `path`'s URI, and whether it is relative to the base (then with `uriBaseId`).
     private func uriAndBase(forPath path: String) -> (uri: String, relative: Bool) {
-        guard let base, let relative = base.relativePath(of: path) else {
-            return (Self.uri(forPath: base.map { $0.absolutePath(of: path) } ?? path), false)
+        // Standard input has no place on disk: it stays `-`.
+        guard path != "-", let base, let relative = base.relativePath(of: path) else {
+            return (Self.uri(forPath: path == "-" ? path : base.map { $0.absolutePath(of: path) } ?? path), false)
         }
         return (Self.uri(forPath: relative), true)
     }

@@ -38,7 +38,7 @@ package struct SARIFLocationBase: Sendable, Hashable {
 
     /// `path` (absolute) with empty and `.` parts dropped and each `..` removing the part
     /// before it (none above the root), RFC 3986 §5.2.4 applied to a path.
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
