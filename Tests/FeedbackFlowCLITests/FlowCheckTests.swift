@@ -8,15 +8,11 @@ import Testing
 struct FlowCheckTests {
     static let folder = "Tests/FeedbackFlowCLITests/Fixtures/flow-checks"
 
-    static func run(_ arguments: [String], in folder: String) async throws -> BuiltTool.Result {
-        let quoted = ([BuiltTool.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try await BuiltTool.runProgram("/bin/sh", ["-c", "cd '\(folder)' && exec \(quoted)"])
-    }
 
     @Test("each fixture gets exactly its expected diagnostic, with the opt-in checks turned on by the folder's configuration")
     func fixtures() async throws {
         let root = BuiltTool.repositoryRoot.appendingPathComponent(Self.folder).path
-        let result = try await Self.run(["validate", "--format", "json", "."], in: root)
+        let result = try await BuiltTool.run(["validate", "--format", "json", "."], in: root)
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
         var found: [String: [String]] = [:]
@@ -35,7 +31,7 @@ struct FlowCheckTests {
     @Test("without the configuration only the checks on by default run: the cycle and the loading title")
     func defaults() async throws {
         let root = BuiltTool.repositoryRoot.appendingPathComponent(Self.folder).path
-        let result = try await Self.run(["validate", "--config", "/dev/null", "--format", "json", "."], in: root)
+        let result = try await BuiltTool.run(["validate", "--config", "/dev/null", "--format", "json", "."], in: root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
         let codes = Set((object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String })
         #expect(codes == ["inescapable-cycle", "loading-title-same"])

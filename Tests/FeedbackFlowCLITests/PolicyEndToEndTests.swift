@@ -9,11 +9,6 @@ import Testing
 struct PolicyEndToEndTests {
     static let fixtures = "Tests/FeedbackFlowCLITests/Fixtures"
 
-    /// Runs the tool in `folder` (so the configuration there is found).
-    static func run(_ arguments: [String], in folder: String) async throws -> BuiltTool.Result {
-        let quoted = ([BuiltTool.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try await BuiltTool.runProgram("/bin/sh", ["-c", "cd '\(folder)' && exec \(quoted)"])
-    }
 
     /// A project: a configuration, a flow with an unreachable screen, a legacy flow with
     /// a misspelled step, a draft with an error, and a flow naming a host value.
@@ -49,7 +44,7 @@ struct PolicyEndToEndTests {
     @Test("rule levels, per-path overrides, ignores and context names apply; found from a subfolder too")
     func configurationApplies() async throws {
         let scratch = try Self.project(Self.configuration)
-        let result = try await Self.run(["validate", "--format", "json", "flows"], in: scratch.url.path)
+        let result = try await BuiltTool.run(["validate", "--format", "json", "flows"], in: scratch.url.path)
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
@@ -59,12 +54,12 @@ struct PolicyEndToEndTests {
         #expect(diagnostics.allSatisfy { $0["code"] as? String == "unreachable-screen" && $0["severity"] as? String == "error" })
         #expect((object["summary"] as? [String: Int])?["files"] == 3)
         // From a subfolder, the file above is found; a file named outright is checked even if ignored.
-        let named = try await Self.run(["validate", "../flows/drafts/wip.yaml"], in: scratch.path("sub"))
+        let named = try await BuiltTool.run(["validate", "../flows/drafts/wip.yaml"], in: scratch.path("sub"))
         #expect(named.status == 1)
         #expect(named.standardOutput.contains("unknown key 'titel'"))
         // Without the file, the defaults: warnings, the legacy typo reported, the draft searched.
         try FileManager.default.removeItem(atPath: scratch.path(".feedbackflow.yaml"))
-        let plain = try await Self.run(["validate", "flows"], in: scratch.url.path)
+        let plain = try await BuiltTool.run(["validate", "flows"], in: scratch.url.path)
         #expect(plain.standardOutput.contains("unknown step 'dismis'"))
         #expect(plain.standardOutput.contains("unknown key 'titel'"))
         #expect(plain.standardOutput.contains("warning: screen 'orphan01' is unreachable"))
@@ -74,7 +69,7 @@ struct PolicyEndToEndTests {
     func printConfiguration() async throws {
         let scratch = try Self.project(Self.configuration)
         try FileManager.default.moveItem(atPath: scratch.path(".feedbackflow.yaml"), toPath: scratch.path("policy.yaml"))
-        let result = try await Self.run(["validate", "--config", "policy.yaml", "--print-config", "flows/legacy/old.yaml"], in: scratch.url.path)
+        let result = try await BuiltTool.run(["validate", "--config", "policy.yaml", "--print-config", "flows/legacy/old.yaml"], in: scratch.url.path)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("# from policy.yaml\n"))
         #expect(result.standardOutput.contains("\n  unknown-step: off\n"))
@@ -91,7 +86,7 @@ struct PolicyEndToEndTests {
             ("ignroe: [x]\n", "configuration .feedbackflow.yaml:1:1: unknown key 'ignroe'", "did you mean 'ignore'?"),
         ] {
             let scratch = try Self.project(text)
-            let result = try await Self.run(["validate", "flows"], in: scratch.url.path)
+            let result = try await BuiltTool.run(["validate", "flows"], in: scratch.url.path)
             #expect(result.status == 2, "\(text)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
             #expect(result.standardError.contains(hint), "\(result.standardError)")

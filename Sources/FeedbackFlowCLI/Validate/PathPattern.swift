@@ -37,52 +37,41 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// Parts against names, `**` spanning any number of names; iterative over the
-    /// positions of the last `**`, so no input makes it exponential.
+    /// Parts against names, `**` spanning any number of names.
     private static func match(_ pattern: ArraySlice<Substring>, _ names: ArraySlice<Substring>) -> Bool {
-        var p = pattern.startIndex, n = names.startIndex
-        var star: (pattern: Int, name: Int)?
-        while n < names.endIndex {
-            if p < pattern.endIndex, pattern[p] == "**" {
-                star = (p, n)
-                p += 1
-            } else if p < pattern.endIndex, matchName(pattern[p], names[n]) {
-                p += 1
-                n += 1
-            } else if let last = star {
-                star = (last.pattern, last.name + 1)
-                p = last.pattern + 1
-                n = last.name + 1
-            } else {
-                return false
-            }
-        }
-        while p < pattern.endIndex, pattern[p] == "**" { p += 1 }
-        return p == pattern.endIndex
+        wildcardMatch(Array(pattern), Array(names), isStar: { $0 == "**" }, matches: matchName)
     }
 
-    /// One part: `*` any characters, `?` one, the rest literally; the same backtracking
-    /// over the last `*`, linear in practice.
+    /// One part: `*` any characters, `?` one, the rest literally.
     private static func matchName(_ pattern: Substring, _ name: Substring) -> Bool {
-        let pattern = Array(pattern.unicodeScalars), name = Array(name.unicodeScalars)
+        wildcardMatch(Array(pattern.unicodeScalars), Array(name.unicodeScalars), isStar: { $0 == "*" }) { $0 == "?" || $0 == $1 }
+    }
+
+    /// Whether `items` match `pattern`, where a star element stands for any run of
+    /// items (none included) and any other element for one item it `matches`. Greedy
+    /// with backtracking to the last star only, which is exact for patterns of this
+    /// kind: O(pattern × items) at worst, never exponential.
+    private static func wildcardMatch<P, N>(
+        _ pattern: [P], _ items: [N], isStar: (P) -> Bool, matches: (P, N) -> Bool
+    ) -> Bool {
         var p = 0, n = 0
-        var star: (pattern: Int, name: Int)?
-        while n < name.count {
-            if p < pattern.count, pattern[p] == "*" {
+        var star: (pattern: Int, item: Int)?
+        while n < items.count {
+            if p < pattern.count, isStar(pattern[p]) {
                 star = (p, n)
                 p += 1
-            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == name[n] {
+            } else if p < pattern.count, matches(pattern[p], items[n]) {
                 p += 1
                 n += 1
             } else if let last = star {
-                star = (last.pattern, last.name + 1)
+                star = (last.pattern, last.item + 1)
                 p = last.pattern + 1
-                n = last.name + 1
+                n = last.item + 1
             } else {
                 return false
             }
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        while p < pattern.count, isStar(pattern[p]) { p += 1 }
         return p == pattern.count
     }
 }

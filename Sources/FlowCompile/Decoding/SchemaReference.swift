@@ -17,9 +17,12 @@ package enum SchemaReference {
     /// Whether `reference` (a URI or a path) names this format's schema: its last path
     /// component, without a query or fragment, is ``fileName``.
     package static func isOurs(_ reference: String) -> Bool {
-        let path = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return withoutQuery.split(separator: "/").last.map(String.init) == fileName
+        // Over the bytes: the path ends at the first `?` or `#`; its last component
+        // follows the last `/` before that.
+        let bytes = Array(reference.utf8)
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        return bytes[start..<end].elementsEqual(fileName.utf8)
     }
 
     /// The modeline's reference and where it is written: the first line of the leading

@@ -25,7 +25,7 @@ extension ValidationRun {
     /// `dead-end-screen` (warning) at each screen none of whose actions navigates,
     /// dismisses or finishes: once shown, the person cannot leave it.
     mutating func checkDeadEnds() {
-        for position in flow.screens.indices where !allSteps[stepRanges[position]].contains(where: Self.navigates) {
+        for position in flow.screens.indices where !stepRanges[position].contains(where: { Self.navigates(allSteps[$0]) }) {
             let screen = flow.screens[position]
             report(
                 .deadEndScreen, "screen '\(screen.id)' has no way out: no action navigates, dismisses or finishes", at: screen.span,
@@ -41,10 +41,11 @@ extension ValidationRun {
         let count = flow.screens.count
         var targets = [[Int]](repeating: [], count: count)
         var exitsItself = [Bool](repeating: false, count: count)
+        // Steps are read in place, by index: copying each would cost more than the check.
         for position in 0..<count {
-            for step in allSteps[stepRanges[position]] {
-                if Self.exits(step) { exitsItself[position] = true }
-                if let target = step.target, let index = screenIndex[target] { targets[position].append(index) }
+            for step in stepRanges[position] {
+                if Self.exits(allSteps[step]) { exitsItself[position] = true }
+                if let target = allSteps[step].target, let index = screenIndex[target] { targets[position].append(index) }
             }
         }
         // Tarjan's algorithm with an explicit stack of (node, next edge).
@@ -100,8 +101,10 @@ extension ValidationRun {
     /// can fail (only navigation, `if` and `set`), so retrying it can never have another
     /// outcome; `loading-title-same` (note) for a loading title equal to the title.
     mutating func checkRetryButtons(effect: Bool) {
-        for screen in flow.screens {
-            guard case .retryButton(let button) = screen.primaryAction else { continue }
+        // Screens are read in place: most have no retry button, and copying each costs.
+        for position in flow.screens.indices {
+            guard case .retryButton(let button) = flow.screens[position].primaryAction else { continue }
+            let screen = flow.screens[position]
             let steps = button.action.allSteps
             // Exhaustive: a new kind of step must say whether it can fail.
             let canFail = steps.contains { step in

@@ -50,6 +50,13 @@ struct BuiltTool {
             binary.path, arguments, input: input, environment: environment, standardOutput: standardOutput)
     }
 
+    /// Runs the tool with `folder` as its working directory (where it looks for its
+    /// configuration), through `/bin/sh`.
+    static func run(_ arguments: [String], in folder: String) async throws -> Result {
+        let quoted = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try await runProgram("/bin/sh", ["-c", "cd '\(folder)' && exec \(quoted)"])
+    }
+
     /// Runs any program the same way (used to run the tool under script(1)).
     static func runProgram(
         _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
