@@ -21,19 +21,19 @@ struct FlowCheckTests {
             found[file, default: []].append("\(item["line"] ?? ""):\(item["column"] ?? "") \(item["code"] ?? "") \(item["message"] ?? "")")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".expected") }
-        #expect(names.count == 6)
+        #expect(names.count == 7)
         for name in names {
             let expected = try String(contentsOfFile: root + "/" + name, encoding: .utf8).split(separator: "\n").map(String.init)
             #expect(found[String(name.dropLast(".expected".count)) + ".yaml"] == expected, "\(name)")
         }
     }
 
-    @Test("without the configuration only the checks on by default run: the cycle and the loading title")
+    @Test("without the configuration only the checks on by default run: the cycle, the loading title and the unused anchor")
     func defaults() async throws {
         let root = BuiltTool.repositoryRoot.appendingPathComponent(Self.folder).path
         let result = try await BuiltTool.run(["validate", "--config", "/dev/null", "--format", "json", "."], in: root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
         let codes = Set((object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String })
-        #expect(codes == ["inescapable-cycle", "loading-title-same"])
+        #expect(codes == ["inescapable-cycle", "loading-title-same", "unused-anchor"])
     }
 }

@@ -13,6 +13,7 @@ struct SchemaAgreementTests {
     static let beyondTheSchema: [String: String] = [
         "duplicate-key": "YAML loaders keep one value of a repeated key before a schema sees the document (PyYAML the last)",
         "recursive-alias": "YAML loaders resolve aliases before a schema sees the document",
+        "unused-anchor": "YAML loaders resolve anchors before a schema sees the document",
         "foreign-schema": "the modeline is a comment, which no schema sees",
         "unused-suppression": "a suppression is a comment, which no schema sees",
         "unknown-screen": "a step's target must be a key of 'screens': a reference between two places of the document",

@@ -29,7 +29,8 @@ struct ScalarSourceMapTests {
     /// Every scalar node of fixture `name` (keys and values, in document order), and the file.
     static func scalars(in name: String) throws -> (SourceFile, [ScalarNode]) {
         let document = Fixtures.load(name)
-        #expect(document.diagnostics.isEmpty, "\(name): \(document.codes)")
+        // The anchors there mark scalars for the map, not for aliases: only their notes.
+        #expect(document.diagnostics.allSatisfy { $0.code == "unused-anchor" }, "\(name): \(document.codes)")
         var found: [ScalarNode] = []
         var pending = [try #require(document.root)]
         while let node = pending.popLast() {

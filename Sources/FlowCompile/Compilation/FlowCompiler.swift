@@ -172,7 +172,7 @@ public enum FlowCompiler {
     package static func stopsLoading(code text: String) -> Bool {
         guard let code = LoadDiagnosticCode(rawValue: text) else { return false }
         switch code {
-        case .duplicateKey, .tabIndentation, .unknownAlias, .recursiveAlias, .invalidMerge, .syntaxError: return false
+        case .duplicateKey, .tabIndentation, .unknownAlias, .recursiveAlias, .invalidMerge, .syntaxError, .unusedAnchor: return false
         default: return true
         }
     }

@@ -12,7 +12,7 @@ package enum DiagnosticRuleCatalog {
     package static let all: [DiagnosticRule] =
         LoadDiagnosticCode.allCases.map { code in
             DiagnosticRule(
-                code: code.rawValue, severity: .error, stage: .loading, summary: code.summary,
+                code: code.rawValue, severity: code.severity, stage: .loading, summary: code.summary,
                 explanation: code.explanation.text, example: code.explanation.example)
         }
         + FlowDiagnosticCode.allCases.map { code in

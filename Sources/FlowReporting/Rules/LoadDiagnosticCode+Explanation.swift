@@ -56,6 +56,11 @@ extension LoadDiagnosticCode {
             RuleExplanation(
                 "A merge key '<<' copies the entries of a mapping (or of a list of mappings) into the mapping it is written in; any other value has nothing to copy. Merge an anchored mapping, or quote '\"<<\"' to use it as an ordinary key.",
                 before: RuleExplanation.screen("<<: 1"), after: RuleExplanation.screen())
+        case .unusedAnchor:
+            RuleExplanation(
+                "An anchor '&name' marks a node so that aliases '*name' can repeat it; one no alias uses is either left over from an edit or meant for an alias that was misspelled or removed. Use it, or remove the anchor.",
+                before: RuleExplanation.screen(title: "&greeting Thanks"),
+                after: RuleExplanation.screen("subtitle: *greeting", title: "&greeting Thanks"))
         case .ioError:
             RuleExplanation(
                 "The file could not be read: it does not exist, is a folder, is not readable, or is larger than the size limit (32 MiB, --limit bytes=N). The message ends with the system's reason.")

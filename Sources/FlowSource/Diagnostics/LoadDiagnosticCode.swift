@@ -36,6 +36,8 @@ package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case documentLimit = "document-limit"
     /// A YAML merge key `<<` whose value is not a mapping or a list of mappings.
     case invalidMerge = "invalid-merge"
+    /// An anchor `&name` that no alias uses (a note).
+    case unusedAnchor = "unused-anchor"
     /// The file cannot be read, or is larger than the size limit; at 1:1.
     case ioError = "io-error"
     /// libyaml failed in a way it should not (out of memory, an impossible state).
@@ -56,9 +58,17 @@ package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .nestingDepthLimit: "collections nested too deeply"
         case .documentLimit: "more nodes, a longer scalar or a larger mapping than the loading limits allow"
         case .invalidMerge: "a merge key `<<` whose value is not a mapping or a list of mappings"
+        case .unusedAnchor: "an anchor `&name` that no alias `*name` uses (note)"
         case .ioError: "the file cannot be read, or is larger than the size limit"
         case .internal: "libyaml failed in an unexpected way (please report it)"
         }
+    }
+}
+
+extension LoadDiagnosticCode {
+    /// The severity the code is reported with: an error, but for `unused-anchor`, a note.
+    package var severity: Severity {
+        self == .unusedAnchor ? .note : .error
     }
 }
 

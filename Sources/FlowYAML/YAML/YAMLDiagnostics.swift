@@ -24,6 +24,14 @@ enum YAMLDiagnostics {
             hint: "an anchored node cannot include itself; move the alias out of the node marked '&\(name)'")
     }
 
+    /// `unused-anchor` (a note) at an anchor `&name` that no alias uses.
+    static func unusedAnchor(_ name: String, at span: SourceSpan) -> Diagnostic {
+        Diagnostic(
+            severity: LoadDiagnosticCode.unusedAnchor.severity, code: LoadDiagnosticCode.unusedAnchor.rawValue,
+            message: "anchor '&\(name)' is never used", span: span,
+            hint: "use it with '*\(name)', or remove the anchor")
+    }
+
     /// `unknown-alias` at an alias `*name` with no anchor before it.
     static func unknownAlias(_ name: String, at span: SourceSpan) -> Diagnostic {
         .error(.unknownAlias, "unknown alias '*\(name)'", at: span, hint: "define the anchor '&\(name)' before using it")

@@ -48,6 +48,8 @@ struct YAMLTreeBuilder {
         /// Levels of collections in the node (0 for a scalar), so that an alias cannot
         /// nest deeper than the limit by repeating a deep anchor inside another.
         let height: Int
+        /// Its entry in `anchorLog`.
+        let log: Int
     }
 
     private let source: SourceFile
@@ -64,6 +66,14 @@ struct YAMLTreeBuilder {
     private var stack: [Frame] = []
     private var tree: DocumentTreeBuilder
     private var anchors: [String: Anchored] = [:]
+    /// Every anchor defined, in order, with where its node starts (at `&name`) and
+    /// whether an alias used it: those no alias uses are `unused-anchor` notes.
+    private var anchorLog: [(name: String, start: SourcePosition, used: Bool)] = []
+    /// Anchors an alias named inside their own node (a recursive alias): used.
+    private var aliasedWhileOpen: Set<String> = []
+    /// Whether an alias named no anchor, or its own node: then an unused anchor is most
+    /// likely the one it meant, and `unknown-alias` or `recursive-alias` already says so.
+    private var hasAliasProblem = false
     private var expandedNodes = 0
     private var root: DocumentTreeBuilder.NodeID?
     /// Byte ranges where a tab at the start of a line is not indentation (only kept
@@ -153,6 +163,13 @@ struct YAMLTreeBuilder {
         for line in tabs.offendingLines(exempt: tabExemptRanges, before: parsedEnd) {
             record(tabIndentation(line))
         }
+        for anchor in anchorLog where !anchor.used && !hasAliasProblem {
+            // The node starts at its properties, `&name` first as flows write them.
+            let end = SourcePosition(
+                line: anchor.start.line, column: anchor.start.column + 1 + anchor.name.unicodeScalars.count,
+                offset: anchor.start.offset + 1 + anchor.name.utf8.count)
+            record(YAMLDiagnostics.unusedAnchor(anchor.name, at: SourceSpan(file: source.path, start: anchor.start, end: end)))
+        }
         for offset in byteOrderMarks.outside(quotedRanges, before: parsedEnd) {
             record(misplacedByteOrderMark(at: offset))
         }
@@ -187,7 +204,7 @@ struct YAMLTreeBuilder {
         let node = try tree.addScalar(text, style: style, tag: event.tag, start: span.start, end: span.end)
         // A scalar weighs one node per started 64 bytes of its text in alias expansion, so
         // repeating a long anchored string costs its length, not one node.
-        try attach(node, size: 1 + text.utf8.count / 64, height: 0, anchor: event.anchor, endingAt: span.end)
+        try attach(node, size: 1 + text.utf8.count / 64, height: 0, anchor: event.anchor, startingAt: span.start, endingAt: span.end)
     }
 
     /// Expands an alias. An alias inside the node carrying its anchor refers to that node
@@ -202,11 +219,15 @@ struct YAMLTreeBuilder {
         let span = span(event)
         let anchored: Anchored
         if stack.contains(where: { $0.anchor == name }) {
+            aliasedWhileOpen.insert(name)
+            hasAliasProblem = true
             try standIn(for: span, YAMLDiagnostics.recursiveAlias(name, at: span))
             return
         } else if let found = anchors[name] {
             anchored = found
+            anchorLog[found.log].used = true
         } else {
+            hasAliasProblem = true
             try standIn(for: span, YAMLDiagnostics.unknownAlias(name, at: span))
             return
         }
@@ -266,7 +287,7 @@ struct YAMLTreeBuilder {
             ? try tree.closeCollection(tag: frame.tag, start: frame.start, end: end)
             : try tree.closeMapping(
                 merging: frame.mergeSources, at: frame.mergePosition, tag: frame.tag, start: frame.start, end: end)
-        try attach(node, size: frame.size, height: frame.childHeight + 1, anchor: frame.anchor, endingAt: end)
+        try attach(node, size: frame.size, height: frame.childHeight + 1, anchor: frame.anchor, startingAt: frame.start, endingAt: end)
     }
 
     // MARK: Tree
@@ -276,9 +297,13 @@ struct YAMLTreeBuilder {
     /// `end` is where the node's text ends here — for an alias, the end of `*name`,
     /// not of the anchored node, whose spans point back at the anchor.
     private mutating func attach(
-        _ node: DocumentTreeBuilder.NodeID, size: Int, height: Int, anchor: String?, endingAt end: SourcePosition
+        _ node: DocumentTreeBuilder.NodeID, size: Int, height: Int, anchor: String?, startingAt start: SourcePosition? = nil,
+        endingAt end: SourcePosition
     ) throws(Diagnostic) {
-        if let anchor { anchors[anchor] = Anchored(node: node, size: size, height: height) }
+        if let anchor {
+            anchors[anchor] = Anchored(node: node, size: size, height: height, log: anchorLog.count)
+            anchorLog.append((anchor, start ?? end, aliasedWhileOpen.remove(anchor) != nil))
+        }
         guard !stack.isEmpty else {
             root = node
             return
