@@ -268,15 +268,6 @@ package enum ExpressionChecker {
         return names
     }
 
-    /// The text of `range` (offsets in Unicode scalars, clamped to the text) of the
-    /// expression's `text`. O(range's upper bound): for messages, which are few.
-    package static func text(of range: Range<Int>, in text: String) -> String {
-        let lower = max(0, range.lowerBound)
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: text.unicodeScalars.dropFirst(lower).prefix(max(0, range.upperBound - lower)))
-        return String(out)
-    }
-
     /// The text of `range` of the expression, already split into Unicode scalars.
     package static func text(of range: Range<Int>, in text: [Unicode.Scalar]) -> String {
         var out = ""

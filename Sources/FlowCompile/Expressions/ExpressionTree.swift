@@ -67,6 +67,10 @@ package struct ExpressionTree: Sendable, Hashable {
         package var endIndex: Int { count }
 
         package subscript(position: Int) -> Int {
+            // The collection contract (indices are `0 ..< count`): the parser gives every
+            // prefix node one child and every infix node two, and calls and lists are
+            // read by their count (the checker and evaluator check a call's arity before
+            // reading its arguments), so no input indexes past the children.
             precondition(position >= 0 && position < count, "child index out of range")
             if count > 2 { return more[position] }
             return Int(position == 0 ? inline.0 : inline.1)

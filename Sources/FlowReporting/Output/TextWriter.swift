@@ -9,17 +9,6 @@ import Synchronization
 import FlowCompile
 import FlowSource
 
-/// `write(2)` of the platform's C library.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, bytes, count)
-    #elseif canImport(Musl)
-    Musl.write(fd, bytes, count)
-    #else
-    Darwin.write(fd, bytes, count)
-    #endif
-}
-
 /// Somewhere text goes: standard output, standard error, or a buffer in tests.
 package protocol TextWriter: Sendable {
     /// Writes `text` as is (add `\n` yourself). Must not interleave with concurrent writes.
@@ -66,23 +55,8 @@ package final class FileDescriptorWriter: TextWriter {
         let bytes = Array(text.utf8)
         state.withLock { failure in
             guard failure == nil else { return }
-            var written = 0
-            while written < bytes.count {
-                // Non-empty here (written < count), so the buffer has a base address.
-                let n = bytes.withUnsafeBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return systemWrite(fileDescriptor, base + written, buffer.count - written)
-                }
-                if n > 0 {
-                    written += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    // write(2) returning 0 for a non-empty buffer: treat as an I/O error.
-                    failure = WriteFailure(code: n < 0 ? errno : EIO)
-                    return
-                }
-            }
+            // write(2) returning 0 for a non-empty buffer counts as an I/O error (EIO).
+            if let code = WholeWrite.write(bytes, to: fileDescriptor) { failure = WriteFailure(code: code) }
         }
     }
 }

@@ -8,11 +8,11 @@ import Darwin
 
 /// Writing all of a buffer to a file descriptor: `write(2)` in a loop that continues a
 /// short write and retries `EINTR`. The one loop the line appender and the outbox's
-/// rewrite share.
-enum WholeWrite {
+/// rewrite share, and the writer of standard output and report files.
+package enum WholeWrite {
     /// Writes `bytes` to `fd`; `nil` when all were written, else the error number (`EIO`
     /// for a write that wrote nothing without an error). O(bytes).
-    static func write(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    package static func write(_ bytes: [UInt8], to fd: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in
