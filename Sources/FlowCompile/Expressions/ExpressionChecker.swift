@@ -48,7 +48,9 @@ package enum ExpressionChecker {
             case .literal(let value):
                 types[index] = value.base.map { .value(ValueType($0)) } ?? .null
             case .name(let name):
-                if environment.uncheckedNames.contains(name) || environment.unchecked.contains(where: { name.hasPrefix($0) }) {
+                if !environment.uncheckedNames.isEmpty && environment.uncheckedNames.contains(name)
+                    || environment.unchecked.contains(where: { name.hasPrefix($0) })
+                {
                     continue
                 }
                 guard var type = environment.type(of: name) else {
@@ -57,7 +59,7 @@ package enum ExpressionChecker {
                         next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<(node.range.upperBound + 1), in: scalars()) : ""))
                     continue
                 }
-                if type.isOptional, nonNull[index].contains(name) { type = type.nonOptional }
+                if type.isOptional, !nonNull.isEmpty, nonNull[index].contains(name) { type = type.nonOptional }
                 types[index] = .value(type)
             case .prefix(let symbol):
                 if types[node.children[0]] == .null {
@@ -144,23 +146,29 @@ package enum ExpressionChecker {
             }
             return boolean
         }
-        // Every other operator needs two values that are not null.
-        var operandTypes: [ValueType] = []
-        for child in [lhs, rhs] {
+        // Every other operator needs two values that are not null. Each operand's type; `skipped` when it is already reported or is reported here
+        // (optional); at a `null` operand the check stops (reported once, both types named).
+        enum Operand { case type(ValueType), skipped, null }
+        func operand(_ child: Int) -> Operand {
             switch types[child] {
             case .value(let type) where type.isOptional:
                 problems.append(ExpressionMessages.mayBeNull(source(child), type: type, at: tree.nodes[child].range))
-            case .value(let type): operandTypes.append(type)
+                return .skipped
+            case .value(let type): return .type(type)
             case .null:
                 problems.append(ExpressionMessages.operandMismatch(
                     symbol, needs: needs(symbol), found: [types[lhs].description, types[rhs].description], at: node.operatorRange))
-                return symbol.isOrdering || symbol == .and || symbol == .or ? boolean : .invalid
-            case .invalid: break
+                return .null
+            case .invalid: return .skipped
             }
         }
-        guard operandTypes.count == 2 else { return symbol.isOrdering || symbol == .and || symbol == .or ? boolean : .invalid }
-        let (l, r) = (operandTypes[0], operandTypes[1])
-        let found = [l.description, r.description]
+        let whenMissing: CheckedType = symbol.isOrdering || symbol == .and || symbol == .or ? boolean : .invalid
+        let leftOperand = operand(lhs)
+        if case .null = leftOperand { return whenMissing }
+        let rightOperand = operand(rhs)
+        guard case .type(let l) = leftOperand, case .type(let r) = rightOperand else { return whenMissing }
+        // The operands' types as messages name them, made only for a message.
+        var found: [String] { [l.description, r.description] }
         switch symbol {
         case .and, .or:
             guard l.base == .boolean, r.base == .boolean else {
@@ -224,11 +232,13 @@ package enum ExpressionChecker {
     /// `a && b`, what `a` being true rules out (`x != null`, and the same of each
     /// operand of a chain of `&&`); on the right of `a || b`, what `a` being false rules
     /// out (`x == null`, and of a chain of `||`). Parents come after their children, so
-    /// one backward walk hands every node its parent's facts.
+    /// one backward walk hands every node its parent's facts. Empty (not one entry per
+    /// node) when the expression compares nothing with `null`.
     private static func nonNullNames(_ tree: ExpressionTree) -> [[String]] {
+        // Only a comparison with `null` proves anything; without one there is nothing to
+        // hand down, and no array is made (an empty result means no facts anywhere).
+        guard tree.nodes.contains(where: { if case .literal(.null) = $0.kind { true } else { false } }) else { return [] }
         var facts = [[String]](repeating: [], count: tree.nodes.count)
-        // Only a comparison with `null` proves anything; without one there is nothing to hand down.
-        guard tree.nodes.contains(where: { $0.kind == .literal(.null) }) else { return facts }
         for index in tree.nodes.indices.reversed() {
             let node = tree.nodes[index]
             for child in node.children { facts[child] = facts[index] }

@@ -103,6 +103,9 @@ package enum ExpressionEvaluator {
     /// Whether `a` equals `b`: numbers by value (`2 == 2.0`), everything else by kind and
     /// value (strings by Unicode canonical equivalence, as Swift compares them).
     package static func equal(_ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
+        // Two integers compare as integers: the same answer as through `Decimal`, which
+        // holds every 64-bit integer exactly, without building two.
+        if case .integer(let x) = a, case .integer(let y) = b { return x == y }
         if let x = a.decimalValue, let y = b.decimalValue { return x == y }
         return a == b
     }
@@ -132,15 +135,9 @@ package enum ExpressionEvaluator {
         case .equal: return .value(.boolean(equal(l, r)))
         case .notEqual: return .value(.boolean(!equal(l, r)))
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if case .integer(let x) = l, case .integer(let y) = r { return .value(.boolean(order(symbol, x, y))) }
             guard let x = l.decimalValue, let y = r.decimalValue else { break }
-            let result: Bool =
-                switch symbol {
-                case .less: x < y
-                case .lessOrEqual: x <= y
-                case .greater: x > y
-                default: x >= y
-                }
-            return .value(.boolean(result))
+            return .value(.boolean(order(symbol, x, y)))
         case .plus:
             if case .string(let a) = l, case .string(let b) = r { return .value(.string(a + b)) }
             return arithmetic(symbol, l, r)
@@ -149,6 +146,16 @@ package enum ExpressionEvaluator {
         default: break
         }
         return .failure("'\(symbol.rawValue)' cannot take \(l.literal) and \(r.literal)")
+    }
+
+    /// `x SYMBOL y` for an ordering symbol (`< <= > >=`).
+    private static func order<Number: Comparable>(_ symbol: ExpressionSymbol, _ x: Number, _ y: Number) -> Bool {
+        switch symbol {
+        case .less: x < y
+        case .lessOrEqual: x <= y
+        case .greater: x > y
+        default: x >= y
+        }
     }
 
     private static func arithmetic(_ symbol: ExpressionSymbol, _ l: ExpressionValue, _ r: ExpressionValue) -> Outcome {

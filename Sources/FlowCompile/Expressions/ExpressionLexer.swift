@@ -14,157 +14,191 @@ import Foundation
 ///
 /// The first malformed token (an unknown character, `=`, `&`, `|`, an unterminated
 /// string, a number too large) ends the pass with an `invalid-expression` problem.
-/// O(length of the text).
+///
+/// The pass reads the text's UTF-8 bytes; token ranges are in Unicode scalars (what
+/// ``FlowExpression`` counts), kept beside the byte position: everything outside a
+/// string literal is ASCII, one byte one scalar, and inside a literal a scalar starts at
+/// every byte that is not a UTF-8 continuation byte (RFC 3629 §3). O(length of the text).
 package struct ExpressionLexer {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
+    /// The byte read next.
     private var position = 0
-    /// Where the last token ended: the end of the text is placed there, so "ends too
-    /// early" points at the text's last character, not past trailing white space.
+    /// The Unicode scalar offset of `position`.
+    private var scalarPosition = 0
+    /// Where the last token ended, in scalars: the end of the text is placed there, so
+    /// "ends too early" points at the text's last character, not past trailing white space.
     private var lastEnd = 0
 
     package init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        bytes = Array(text.utf8)
     }
 
     /// Every token up to and including `.end`, or the first problem.
     package mutating func tokens() -> Result<[ExpressionToken], ExpressionProblem> {
         var tokens: [ExpressionToken] = []
-        while true {
-            switch next() {
-            case .success(let token):
+        tokens.reserveCapacity(bytes.count / 3 + 2)
+        do throws(ExpressionProblem) {
+            while true {
+                let token = try next()
                 tokens.append(token)
-                if token.kind == .end { return .success(tokens) }
+                if case .end = token.kind { return .success(tokens) }
                 lastEnd = token.range.upperBound
-            case .failure(let problem):
-                return .failure(problem)
             }
+        } catch {
+            return .failure(error)
         }
     }
 
-    private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
-        position + ahead < scalars.count ? scalars[position + ahead] : nil
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        position + ahead < bytes.count ? bytes[position + ahead] : nil
     }
 
-    private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    /// Moves past `count` ASCII bytes (one scalar each).
+    private mutating func skip(_ count: Int = 1) {
+        position += count
+        scalarPosition += count
     }
 
-    private static func isNamePart(_ scalar: Unicode.Scalar) -> Bool {
-        isNameStart(scalar) || isDigit(scalar)
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isNamePart(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || isDigit(byte)
+    }
 
-    private mutating func next() -> Result<ExpressionToken, ExpressionProblem> {
-        while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-            position += 1
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    /// Whether `byte` continues a UTF-8 sequence rather than starting a scalar.
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+    private mutating func next() throws(ExpressionProblem) -> ExpressionToken {
+        while let byte = peek(),
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        {
+            skip()
         }
-        let start = position
-        guard let scalar = peek() else { return .success(ExpressionToken(kind: .end, range: lastEnd..<lastEnd)) }
-        if Self.isNameStart(scalar) { return name(from: start) }
-        if Self.isDigit(scalar) { return number(from: start) }
-        if scalar == "'" { return string(from: start) }
+        let start = scalarPosition
+        guard let byte = peek() else { return ExpressionToken(kind: .end, range: lastEnd..<lastEnd) }
+        if Self.isNameStart(byte) { return try name() }
+        if Self.isDigit(byte) { return try number() }
+        if byte == UInt8(ascii: "'") { return try string() }
         // Two-character symbols first, so `<=` is not `<` then `=`.
         let second = peek(1)
-        if let second, let (written, replacement) = Self.misspelledOperator(scalar, second) {
-            return .failure(ExpressionMessages.badOperator(written, replacement: replacement, at: start..<(start + 2)))
+        if let second, let (written, replacement) = Self.misspelledOperator(byte, second) {
+            throw ExpressionMessages.badOperator(written, replacement: replacement, at: start..<(start + 2))
         }
-        if let (symbol, length) = ExpressionSymbol.lex(scalar, second) {
-            position += length
-            if symbol == .equal, peek() == "=" {
-                return .failure(ExpressionMessages.badOperator("===", replacement: "==", at: start..<(position + 1)))
+        if let (symbol, length) = ExpressionSymbol.lex(byte, second) {
+            skip(length)
+            if symbol == .equal, peek() == UInt8(ascii: "=") {
+                throw ExpressionMessages.badOperator("===", replacement: "==", at: start..<(scalarPosition + 1))
             }
-            return .success(ExpressionToken(kind: .symbol(symbol), range: start..<position))
+            return ExpressionToken(kind: .symbol(symbol), range: start..<scalarPosition)
         }
-        switch scalar {
-        case "=": return .failure(ExpressionMessages.badOperator("=", replacement: "==", at: start..<(start + 1)))
-        case "&": return .failure(ExpressionMessages.badOperator("&", replacement: "&&", at: start..<(start + 1)))
-        case "|": return .failure(ExpressionMessages.badOperator("|", replacement: "||", at: start..<(start + 1)))
-        case "\"": return .failure(ExpressionMessages.doubleQuotedString(at: start..<(start + 1)))
-        default: return .failure(ExpressionMessages.unexpectedCharacter(scalar, at: start..<(start + 1)))
+        switch byte {
+        case UInt8(ascii: "="): throw ExpressionMessages.badOperator("=", replacement: "==", at: start..<(start + 1))
+        case UInt8(ascii: "&"): throw ExpressionMessages.badOperator("&", replacement: "&&", at: start..<(start + 1))
+        case UInt8(ascii: "|"): throw ExpressionMessages.badOperator("|", replacement: "||", at: start..<(start + 1))
+        case UInt8(ascii: "\""): throw ExpressionMessages.doubleQuotedString(at: start..<(start + 1))
+        default: throw ExpressionMessages.unexpectedCharacter(scalar(at: position), at: start..<(start + 1))
         }
+    }
+
+    /// The Unicode scalar whose UTF-8 sequence starts at byte `offset`.
+    private func scalar(at offset: Int) -> Unicode.Scalar {
+        var end = offset + 1
+        while end < bytes.count, Self.isContinuation(bytes[end]) { end += 1 }
+        return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
     }
 
     /// Two-character operators of other languages, with what to write instead.
-    private static func misspelledOperator(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> (String, String)? {
+    private static func misspelledOperator(_ first: UInt8, _ second: UInt8) -> (String, String)? {
         switch (first, second) {
-        case ("<", ">"): ("<>", "!=")
-        case ("=", "<"): ("=<", "<=")
-        case ("=", ">"): ("=>", ">=")
+        case (UInt8(ascii: "<"), UInt8(ascii: ">")): ("<>", "!=")
+        case (UInt8(ascii: "="), UInt8(ascii: "<")): ("=<", "<=")
+        case (UInt8(ascii: "="), UInt8(ascii: ">")): ("=>", ">=")
         default: nil
         }
     }
 
-    /// The text of `range`, a name or a number: ASCII only, so each scalar is one byte.
+    /// The text of the ASCII bytes `range` (a name or a number).
     private func text(_ range: Range<Int>) -> String {
-        String(unsafeUninitializedCapacity: range.count) { buffer in
-            for (offset, scalar) in scalars[range].enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
-            return range.count
-        }
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
-    private mutating func name(from start: Int) -> Result<ExpressionToken, ExpressionProblem> {
+    private mutating func name() throws(ExpressionProblem) -> ExpressionToken {
+        let (start, scalarStart) = (position, scalarPosition)
         while true {
-            while let scalar = peek(), Self.isNamePart(scalar) { position += 1 }
-            guard peek() == "." else { break }
+            while let byte = peek(), Self.isNamePart(byte) { skip() }
+            guard peek() == UInt8(ascii: ".") else { break }
             guard let after = peek(1), Self.isNameStart(after) else {
-                return .failure(ExpressionMessages.nameExpectedAfterDot(at: position..<(position + 1)))
+                throw ExpressionMessages.nameExpectedAfterDot(at: scalarPosition..<(scalarPosition + 1))
             }
-            position += 1
+            skip()
         }
-        let range = start..<position
-        let text = text(range)
-        if range.count <= ExpressionKeyword.maximumLength, let keyword = ExpressionKeyword(rawValue: text) {
-            return .success(ExpressionToken(kind: .keyword(keyword), range: range))
+        let range = scalarStart..<scalarPosition
+        if let keyword = ExpressionKeyword(bytes: bytes[start..<position]) {
+            return ExpressionToken(kind: .keyword(keyword), range: range)
         }
-        return .success(ExpressionToken(kind: .name(text), range: range))
+        return ExpressionToken(kind: .name(text(start..<position)), range: range)
     }
 
-    private mutating func number(from start: Int) -> Result<ExpressionToken, ExpressionProblem> {
-        while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
+    private mutating func number() throws(ExpressionProblem) -> ExpressionToken {
+        let (start, scalarStart) = (position, scalarPosition)
+        while let byte = peek(), Self.isDigit(byte) { skip() }
         var isDecimal = false
-        if peek() == ".", let after = peek(1), Self.isDigit(after) {
+        if peek() == UInt8(ascii: "."), let after = peek(1), Self.isDigit(after) {
             isDecimal = true
-            position += 1
-            while let scalar = peek(), Self.isDigit(scalar) { position += 1 }
-        } else if peek() == "." {
-            return .failure(ExpressionMessages.digitExpectedAfterPoint(at: position..<(position + 1)))
+            skip()
+            while let byte = peek(), Self.isDigit(byte) { skip() }
+        } else if peek() == UInt8(ascii: ".") {
+            throw ExpressionMessages.digitExpectedAfterPoint(at: scalarPosition..<(scalarPosition + 1))
         }
-        if let scalar = peek(), Self.isNameStart(scalar) {
-            return .failure(ExpressionMessages.unexpectedCharacter(scalar, at: position..<(position + 1)))
+        if let byte = peek(), Self.isNameStart(byte) {
+            throw ExpressionMessages.unexpectedCharacter(Unicode.Scalar(byte), at: scalarPosition..<(scalarPosition + 1))
         }
-        let range = start..<position
-        let text = text(range)
+        let range = scalarStart..<scalarPosition
+        let text = text(start..<position)
         if isDecimal {
             // 38 significant digits is what `Decimal` holds exactly.
-            let digits = text.unicodeScalars.filter(Self.isDigit).drop { $0 == "0" }.count
+            let digits = bytes[start..<position].filter(Self.isDigit).drop { $0 == UInt8(ascii: "0") }.count
             guard digits <= 38, let value = Decimal(string: text) else {
-                return .failure(ExpressionMessages.numberTooLong(text, at: range))
+                throw ExpressionMessages.numberTooLong(text, at: range)
             }
-            return .success(ExpressionToken(kind: .decimal(value), range: range))
+            return ExpressionToken(kind: .decimal(value), range: range)
         }
-        guard let value = Int(text) else { return .failure(ExpressionMessages.integerTooLarge(text, at: range)) }
-        return .success(ExpressionToken(kind: .integer(value), range: range))
+        guard let value = Int(text) else { throw ExpressionMessages.integerTooLarge(text, at: range) }
+        return ExpressionToken(kind: .integer(value), range: range)
     }
 
-    private mutating func string(from start: Int) -> Result<ExpressionToken, ExpressionProblem> {
-        position += 1
+    /// A string literal; its text is copied a run of bytes at a time, between escapes.
+    private mutating func string() throws(ExpressionProblem) -> ExpressionToken {
+        let start = scalarPosition
+        skip()
         var text = ""
-        while let scalar = peek() {
-            position += 1
-            switch scalar {
-            case "'":
-                return .success(ExpressionToken(kind: .string(text), range: start..<position))
-            case "\\":
-                guard let escaped = peek(), escaped == "'" || escaped == "\\" else {
-                    return .failure(ExpressionMessages.badEscape(at: (position - 1)..<min(position + 1, scalars.count)))
+        var run = position
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "'"):
+                text += String(decoding: bytes[run..<position], as: UTF8.self)
+                skip()
+                return ExpressionToken(kind: .string(text), range: start..<scalarPosition)
+            case UInt8(ascii: "\\"):
+                text += String(decoding: bytes[run..<position], as: UTF8.self)
+                skip()
+                guard let escaped = peek(), escaped == UInt8(ascii: "'") || escaped == UInt8(ascii: "\\") else {
+                    // The backslash and the character after it, when there is one.
+                    throw ExpressionMessages.badEscape(at: (scalarPosition - 1)..<(scalarPosition + (peek() == nil ? 0 : 1)))
                 }
-                text.unicodeScalars.append(escaped)
-                position += 1
+                text.unicodeScalars.append(Unicode.Scalar(escaped))
+                skip()
+                run = position
             default:
-                text.unicodeScalars.append(scalar)
+                position += 1
+                if !Self.isContinuation(byte) { scalarPosition += 1 }
             }
         }
-        return .failure(ExpressionMessages.unterminatedString(at: start..<(start + 1)))
+        throw ExpressionMessages.unterminatedString(at: start..<(start + 1))
     }
 }

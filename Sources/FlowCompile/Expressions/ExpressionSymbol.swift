@@ -30,21 +30,21 @@ package enum ExpressionSymbol: String, Sendable, Hashable, CaseIterable {
         return table
     }()
 
-    /// The symbols written with two characters, with those characters; read from
-    /// ``rawValue``.
-    package static let twoCharacterSymbols: [(first: Unicode.Scalar, second: Unicode.Scalar, symbol: ExpressionSymbol)] =
+    /// The symbols written with two characters, with those characters (ASCII bytes);
+    /// read from ``rawValue``.
+    package static let twoCharacterSymbols: [(first: UInt8, second: UInt8, symbol: ExpressionSymbol)] =
         allCases.compactMap { symbol in
-            let scalars = Array(symbol.rawValue.unicodeScalars)
-            return scalars.count == 2 ? (scalars[0], scalars[1], symbol) : nil
+            let bytes = Array(symbol.rawValue.utf8)
+            return bytes.count == 2 ? (bytes[0], bytes[1], symbol) : nil
         }
 
-    /// The symbol `first` (then `second`, when given) spell, two characters first;
-    /// `nil` for none. O(1).
-    package static func lex(_ first: Unicode.Scalar, _ second: Unicode.Scalar?) -> (symbol: ExpressionSymbol, length: Int)? {
+    /// The symbol the UTF-8 bytes `first` (then `second`, when given) spell, two
+    /// characters first; `nil` for none. O(1).
+    package static func lex(_ first: UInt8, _ second: UInt8?) -> (symbol: ExpressionSymbol, length: Int)? {
         if let second {
             for entry in twoCharacterSymbols where entry.first == first && entry.second == second { return (entry.symbol, 2) }
         }
-        guard first.value < 128, let symbol = byCharacter[Int(first.value)] else { return nil }
+        guard first < 128, let symbol = byCharacter[Int(first)] else { return nil }
         return (symbol, 1)
     }
 
@@ -69,4 +69,12 @@ package enum ExpressionKeyword: String, Sendable, Hashable, CaseIterable {
 
     /// The length of the longest keyword, in characters: a longer name is not one.
     package static let maximumLength = allCases.map(\.rawValue.utf8.count).max() ?? 0
+
+    /// The keyword the ASCII bytes spell, or `nil`; compares bytes, so a name costs no
+    /// string. O(length).
+    package init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        guard bytes.count <= Self.maximumLength else { return nil }
+        guard let keyword = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(bytes) }) else { return nil }
+        self = keyword
+    }
 }

@@ -21,6 +21,11 @@ extension ValidationRun {
     /// Everything is read in place: no screen, block or declaration list is copied.
     func expressionEnvironment() -> ExpressionEnvironment {
         var environment = ExpressionEnvironment()
+        // Room for every name declared below, so the table is not regrown on the way.
+        let fieldCount = flow.screens.indices.reduce(0) { $0 + flow.screens[$1].extraContent.count }
+        environment.types.reserveCapacity(
+            additionalVariables.count + ContextVariable.names.count + flow.context.count + flow.variables.count + fieldCount
+                + 8)
         if !flow.namesWithBrokenTypes.isEmpty { environment.uncheckedNames = Set(flow.namesWithBrokenTypes) }
         for name in additionalVariables { environment.declare(name, ValueType(.string)) }
         for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }

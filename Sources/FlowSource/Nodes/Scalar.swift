@@ -63,22 +63,38 @@ package struct Scalar: Sendable, Hashable {
         guard style == .plain,
             tag == nil || tag == "tag:yaml.org,2002:int"
         else { return nil }
-        func digits(_ part: Substring, _ isDigit: (Character) -> Bool) -> Bool {
-            !part.isEmpty && part.allSatisfy { $0.isASCII && isDigit($0) }
+        // Read as UTF-8 bytes: every character of the grammar is ASCII.
+        let utf8 = text.utf8
+        if utf8.starts(with: "0o".utf8) { return Self.integer(utf8.dropFirst(2), radix: 8, negative: false) }
+        if utf8.starts(with: "0x".utf8) { return Self.integer(utf8.dropFirst(2), radix: 16, negative: false) }
+        let sign = utf8.first
+        let negative = sign == UInt8(ascii: "-")
+        let digits = negative || sign == UInt8(ascii: "+") ? utf8.dropFirst() : utf8[...]
+        return Self.integer(digits, radix: 10, negative: negative)
+    }
+
+    /// The value of `digits` (at least one, each a digit of `radix`: `0-9`, and `a-f`/`A-F`
+    /// for 16), negated when `negative`; `nil` for anything else or a value outside `Int`.
+    /// O(length).
+    private static func integer(_ digits: Substring.UTF8View, radix: Int, negative: Bool) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte &- UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte &- UInt8(ascii: "a")) &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(byte &- UInt8(ascii: "A")) &+ 10
+            default: return nil
+            }
+            guard digit < radix else { return nil }
+            // Accumulated on the side of the sign, so `Int.min` is read too.
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
+            let (next, carry) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflow, !carry else { return nil }
+            value = next
         }
-        if text.hasPrefix("0o") {
-            let part = text.dropFirst(2)
-            return digits(part, { ("0"..."7").contains($0) }) ? Int(part, radix: 8) : nil
-        }
-        if text.hasPrefix("0x") {
-            let part = text.dropFirst(2)
-            return digits(part, \.isHexDigit) ? Int(part, radix: 16) : nil
-        }
-        var part = Substring(text)
-        let negative = part.first == "-"
-        if part.first == "-" || part.first == "+" { part = part.dropFirst() }
-        guard digits(part, \.isNumber) else { return nil }
-        return Int(negative ? "-" + part : part)
+        return value
     }
 
     /// A plain number per the core schema (`[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`,

@@ -8,11 +8,18 @@ package enum DurationText {
     /// The number of seconds `text` stands for, or `nil` when it is not a positive whole
     /// number followed by one unit, or is longer than 100 years.
     package static func seconds(_ text: String) -> Int? {
-        guard let suffix = text.last, let unit = units.first(where: { $0.suffix == suffix }) else { return nil }
-        let digits = text.dropLast()
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits),
-            count > 0
-        else { return nil }
+        // Read as UTF-8 bytes: digits and unit letters are ASCII, so a multi-byte
+        // character anywhere makes the text invalid.
+        let utf8 = text.utf8
+        guard let suffix = utf8.last, let unit = units.first(where: { $0.suffix.asciiValue == suffix }) else { return nil }
+        let digits = utf8.dropLast()
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        var count = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            count = count * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard count > 0 else { return nil }
         let seconds = count * unit.seconds
         return seconds <= 100 * 365 * 86_400 ? seconds : nil
     }
