@@ -27,6 +27,30 @@ struct DecisionEdgeTests {
         #expect(!compilation.hasErrors)
     }
 
+    @Test("places inside an expression count Unicode scalars, also after non-ASCII text in a string literal")
+    func rangesCountScalars() throws {
+        // Counted by hand: ' ñ 🎉 ' are scalars 0...3 (🎉 is four UTF-8 bytes, ñ two), `==` is 5...6, `x` 8, `&` 10.
+        let literal = try FlowExpression("'ñ🎉' == x").parsed.get()
+        #expect(literal.nodes.map(\.range) == [0..<4, 8..<9, 0..<9])
+        guard case .failure(let badOperator) = FlowExpression("'ñ🎉' == x & y").parsed else {
+            Issue.record("'&' must not parse")
+            return
+        }
+        #expect(badOperator.range == 10..<11)
+        // The bad escape covers the backslash (2) and the character after it (ñ, 3).
+        guard case .failure(let badEscape) = FlowExpression(#"'a\ñ'"#).parsed else {
+            Issue.record("'\\ñ' must not parse")
+            return
+        }
+        #expect(badEscape.range == 2..<4)
+        guard case .failure(let unexpected) = FlowExpression("x == 'é' § 1").parsed else {
+            Issue.record("'§' must not parse")
+            return
+        }
+        #expect(unexpected.range == 9..<10)
+        #expect(unexpected.message.contains("§"))
+    }
+
     @Test("flat chains nest nothing: 300 operands joined by && and 300 by + are accepted")
     func flatChains() {
         let conjunction = (0..<300).map { _ in "flag" }.joined(separator: " && ")

@@ -93,7 +93,11 @@ struct YAMLValueTypingTests {
 
     @Test("integers follow the core schema's forms exactly: one sign only before decimal digits, none after 0o or 0x",
           arguments: [("+-5", nil), ("-+5", nil), ("0o-7", nil), ("0x+1f", nil), ("0o", nil), ("0x", nil), ("+", nil),
-                      ("+5", 5), ("-0", 0), ("0o17", 15), ("0x1F", 31), ("007", 7)] as [(String, Int?)])
+                      ("+5", 5), ("-0", 0), ("0o17", 15), ("0x1F", 31), ("007", 7), ("0o8", nil), ("1a", nil),
+                      // The ends of a 64-bit Int, and one past them (never rounded, never wrapped).
+                      ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+                      ("9223372036854775808", nil), ("-9223372036854775809", nil),
+                      ("0x7fffffffffffffff", Int.max), ("0x8000000000000000", nil)] as [(String, Int?)])
     func integerForms(text: String, value: Int?) {
         // YAML 1.2.2 §10.3.2: [-+]? [0-9]+ | 0o [0-7]+ | 0x [0-9a-fA-F]+
         #expect(Scalar(text: text, style: .plain).integer == value)
