@@ -51,6 +51,23 @@ struct DecisionEdgeTests {
         #expect(unexpected.message.contains("§"))
     }
 
+    @Test("a duration is a whole number from 1 with one unit, s, m, h or d, at most 36500 days",
+          arguments: [("30s", 30), ("15m", 900), ("12h", 43_200), ("7d", 604_800), ("007d", 604_800),
+                      ("36500d", 3_153_600_000), ("999999999s", 999_999_999),
+                      ("36501d", nil), ("1000000000s", nil), ("", nil), ("d", nil), ("0d", nil), ("7", nil),
+                      ("7w", nil), ("-7d", nil), ("+7d", nil), ("7.5d", nil), ("7 d", nil), ("７d", nil), ("7D", nil)]
+            as [(String, Int?)])
+    func durations(text: String, seconds: Int?) {
+        // 36500 days = 100 years of 365 days = 3,153,600,000 seconds.
+        let limit = FlowCompiler.compile(
+            text: "version: 1\nstyle: success\ntitle: T\nprimaryAction: none\nevents: {e: {}}\n"
+                + "trigger: {event: e, limit: {maxPresentations: 1, per: '\(text)'}}\n",
+            format: .yaml, name: "d.yaml")
+        let found = limit.flow?.trigger?.limit.period
+        #expect(found == seconds)
+        #expect(limit.diagnostics.contains { $0.message.hasPrefix("invalid duration") } == (seconds == nil))
+    }
+
     @Test("flat chains nest nothing: 300 operands joined by && and 300 by + are accepted")
     func flatChains() {
         let conjunction = (0..<300).map { _ in "flag" }.joined(separator: " && ")
