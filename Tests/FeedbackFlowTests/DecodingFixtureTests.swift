@@ -1,5 +1,6 @@
 import FeedbackFlow
 import FlowSource
+import Foundation
 import Testing
 
 /// Decoding rules pinned on YAML fixtures through ``FlowCompiler``; every expected
@@ -253,6 +254,25 @@ struct DecodingFixtureTests {
         ])
         // `onFailure: []` can simply be left out; the button stays.
         #expect(d[7].hint == "write a step such as 'dismiss', or remove 'onFailure' (then a failure is shown on the screen)")
+    }
+
+    @Test("a name is refused when blank (Unicode White_Space) or holding a control character (Cc) or a line or paragraph separator (Zl, Zp)",
+          arguments: [
+              ("", "flow id must not be empty"), (" \t ", "flow id must not be empty"),
+              ("\u{3000}", "flow id must not be empty"),  // ideographic space: White_Space, not ASCII
+              ("a\u{7F}b", "flow id must not contain control characters or line breaks, found U+007F"),
+              ("a\u{1}", "flow id must not contain control characters or line breaks, found U+0001"),
+              ("é\u{85}", "flow id must not contain control characters or line breaks, found U+0085"),  // NEL is Cc
+              ("x\u{2028}y", "flow id must not contain control characters or line breaks, found U+2028"),
+              ("x\u{2029}", "flow id must not contain control characters or line breaks, found U+2029"),
+              ("café au lait", nil), ("a b", nil),
+          ] as [(String, String?)])
+    func nameRules(id: String, message: String?) throws {
+        // The id as a JSON string, its characters escaped, so the file holds exactly them.
+        let quoted = String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
+        let text = #"{"version": 1, "id": \#(quoted), "style": "success", "title": "T", "primaryAction": "none"}"#
+        let d = FlowCompiler.compile(text: text, format: .json, name: "n.json").diagnostics.filter { $0.code == "invalid-value" }
+        #expect(d.map(\.message) == (message.map { [$0] } ?? []))
     }
 
     @Test("a flow id holding a line break is invalid-value naming the character")

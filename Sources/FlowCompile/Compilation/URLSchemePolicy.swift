@@ -26,10 +26,10 @@ public enum URLSchemePolicy {
             scalars.index(after: colon) != scalars.endIndex
         else { return nil }
         let scheme = scalars[..<colon]
-        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return nil }
-        let valid = scheme.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == ".")
-        }
+        // ASCII letters, decided without the property tables.
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = scheme.first, isLetter(first) else { return nil }
+        let valid = scheme.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }
         return valid ? String(scheme).lowercased() : nil
     }
 }

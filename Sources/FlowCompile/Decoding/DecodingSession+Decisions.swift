@@ -56,11 +56,11 @@ extension DecodingSession {
                 mismatch(expected: "a handler name", found: entry.key)
                 continue
             }
-            if BuiltInStep(rawValue: name) != nil {
+            if BuiltInStep.byName[name] != nil {
                 report(
                     .invalidValue, "'\(name)' is a built-in step, not a handler", at: entry.key.span,
                     hint: "choose another name for the handler")
-            } else if name.allSatisfy(\.isWhitespace) {
+            } else if name.isBlank {
                 report(.invalidValue, "handler name must not be empty", at: entry.key.span)
             }
             var declaration = HandlerDeclaration(name: name, span: entry.key.span)

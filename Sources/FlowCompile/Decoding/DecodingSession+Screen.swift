@@ -109,22 +109,46 @@ extension DecodingSession {
     /// category Cc, e.g. a newline or ESC) or a line or paragraph separator (U+2028,
     /// U+2029).
     mutating func checkName(_ text: String, what: String, at node: Node, hint: String? = nil) {
-        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-            report(.invalidValue, "\(what) must not be empty", at: node.span, hint: hint)
-        } else if let scalar = text.unicodeScalars.first(where: {
-            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-        }) {
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            report(
-                .invalidValue,
-                "\(what) must not contain control characters or line breaks, found U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)",
-                at: node.span, hint: hint)
+        if let found = Self.nameProblem(text) {
+            switch found {
+            case .empty:
+                report(.invalidValue, "\(what) must not be empty", at: node.span, hint: hint)
+            case .control(let scalar):
+                report(
+                    .invalidValue,
+                    "\(what) must not contain control characters or line breaks, found \(scalar.codePointNotation)",
+                    at: node.span, hint: hint)
+            }
         }
+    }
+
+    /// What ``nameProblem(_:)`` finds wrong with a name.
+    private enum NameProblem { case empty, control(Unicode.Scalar) }
+
+    /// What is wrong with a name: empty or only white space (Unicode `White_Space`), or
+    /// holding a control character (general category Cc) or a line or paragraph separator
+    /// (Zl, Zp), the first one found. ASCII text is decided from its bytes, without the
+    /// property tables: its white space is U+0009–U+000D and U+0020, its controls
+    /// U+0000–U+001F and U+007F, and it has no separators. O(length).
+    private static func nameProblem(_ text: String) -> NameProblem? {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            if utf8.allSatisfy(\.isASCIIWhitespace) { return .empty }
+            return utf8.first(where: { $0 < 0x20 || $0 == 0x7F }).map { .control(Unicode.Scalar($0)) }
+        }
+        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return .empty }
+        let scalar = text.unicodeScalars.first {
+            switch $0.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        return scalar.map { .control($0) }
     }
 
     /// `empty-title` when a title is empty or only whitespace.
     mutating func checkNotEmpty(_ title: TemplateString, at node: Node) {
-        if title.raw.allSatisfy(\.isWhitespace) {
+        if title.raw.isBlank {
             report(.emptyTitle, "title must not be empty", at: node.span)
         }
     }

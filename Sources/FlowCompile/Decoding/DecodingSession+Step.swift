@@ -69,12 +69,12 @@ extension DecodingSession {
     /// The step for `name` and its argument, before its `nameSpan` is set.
     private mutating func decodeStepKind(name: String, nameNode: Node, written: Node?, span: SourceSpan) -> Step? {
         let argument = written.flatMap { $0.isNull ? nil : $0 }
-        guard !name.allSatisfy(\.isWhitespace) else {
+        guard !name.isBlank else {
             report(.invalidStep, "empty step name", at: nameNode.span)
             return nil
         }
         let argumentSpan = argument?.span
-        guard let builtIn = BuiltInStep(rawValue: name) else {
+        guard let builtIn = BuiltInStep.byName[name] else {
             var templates: [TemplateString] = []
             let value = argument.map { flowValue($0, templates: &templates) }
             var step = Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,

@@ -10,6 +10,10 @@ import FlowSource
 /// (`schemas/feedbackflow.schema.json`, `$defs.step`). Any other name is a custom step,
 /// run by a handler the host registers. Step names are case-sensitive.
 package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
+    /// The steps by name (their ``rawValue``): one hashed lookup for a step the decoder
+    /// reads, where `init(rawValue:)` compares the name with each case in turn.
+    package static let byName: [String: BuiltInStep] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// `push: ID`: push screen ID on the top stack.
     case push
     /// `present: ID`: present screen ID modally, as a new stack on top.

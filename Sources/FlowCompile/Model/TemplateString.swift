@@ -122,7 +122,10 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// scalar boundary, and offsets (in Unicode scalars) are counted as the bytes that
     /// start a scalar. A string without `$` is one literal, without any copying.
     static func parse(_ raw: String, span: SourceSpan? = nil, style: ScalarStyle? = nil) -> ([Segment], [Problem]) {
-        guard raw.utf8.contains(0x24) else { return (raw.isEmpty ? [] : [.literal(raw)], []) }
+        // Searched in the contiguous UTF-8 of a native string: a plain loop over bytes,
+        // not the string's index walk.
+        let hasDollar = raw.utf8.withContiguousStorageIfAvailable { $0.contains(0x24) } ?? raw.utf8.contains(0x24)
+        guard hasDollar else { return (raw.isEmpty ? [] : [.literal(raw)], []) }
         var text = raw
         return text.withUTF8 { parse(utf8: $0, span: span, style: style) }
     }
@@ -177,7 +180,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
             if isValidName(nameBytes), ExpressionKeyword(rawValue: name) == nil {
                 segments.append(.variable(name: name, offset: at))
-            } else if name.allSatisfy(\.isWhitespace) {
+            } else if name.isBlank {
                 problems.append(Problem(message: "empty name in '${}'", offset: at))
                 segments.append(.variable(name: name, offset: at))
             } else {
