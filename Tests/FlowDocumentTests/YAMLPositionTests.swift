@@ -47,6 +47,25 @@ struct YAMLPositionTests {
         #expect(measured == offsets)
     }
 
+    /// `a: "€😀…"` / `b: [x, 😀y]` / `# 😀 a comment with … in it` / `c: z`: characters of
+    /// three and four bytes before and between nodes, and in a comment.
+    @Test("characters of three and four UTF-8 bytes are one column each, and offsets count their bytes")
+    func wideCharacters() throws {
+        let document = Fixtures.load("positions-wide.yaml")
+        #expect(document.diagnostics.isEmpty)
+        let root = try #require(document.root)
+        let a = try #require(root["a"]), b = try #require(root["b"]?.sequence), c = try #require(root.mapping?.last)
+        #expect(a.range == "1:4-1:9")
+        #expect(b.map(\.range) == ["2:5-2:6", "2:8-2:10"])
+        #expect(c.key.range == "4:1-4:2")
+        #expect(c.value.range == "4:4-4:5")
+        // Byte offsets from Python's `bytes.index` on the file.
+        let offsets: [Int] = [
+            a.span.start.offset, b[1].span.start.offset, b[1].span.end.offset, c.key.span.start.offset, c.value.span.start.offset,
+        ]
+        #expect(offsets == [3, 23, 28, 62, 65])
+    }
+
     @Test("columns count Unicode scalars: é is one column, offsets count its two bytes")
     func lineFeedFile() throws {
         try check("positions-lf.yaml", offsets: [7, 12, 22, 42, 55, 69, 74])

@@ -36,6 +36,9 @@ package struct ExpressionParser {
 
     private init(tokens: [ExpressionToken]) {
         self.tokens = tokens
+        // Every node takes at least one token of its own (a value, a name, an operator, a
+        // function's name), so the tree is built without regrowing its array.
+        nodes.reserveCapacity(tokens.count)
     }
 
     /// The tree of `text`, or its first problem.

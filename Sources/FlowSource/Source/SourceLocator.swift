@@ -28,6 +28,13 @@ package struct SourceLocator {
     package var byteCount: Int { bytes.count }
     /// `checkpoints[k]` is the cursor at scalar index `k * stride`.
     private var checkpoints: [Cursor]
+    /// Where the multi-byte scalars are, for text that is not ASCII; made at the first
+    /// ``position(ofScalarIndex:line:column:)`` (empty until then).
+    private var scalarOffsets = ScalarOffsetTable()
+    /// Whether `scalarOffsets` is made, and whether the text then holds a line break
+    /// other than LF and CR.
+    private var scalarOffsetsState = ScalarOffsetsState.unmade
+    private enum ScalarOffsetsState { case unmade, usable, unusable }
 
     /// - Parameters:
     ///   - bomLength: bytes of a leading BOM to skip (0 or 3).
@@ -50,6 +57,30 @@ package struct SourceLocator {
         }
         walk(toScalarIndex: target, orOffset: .max)
         return current
+    }
+
+    /// The location of the scalar numbered `index` (0-based, BOM excluded) when a parser
+    /// that counts lines at LF, CRLF and CR, and also at U+0085, U+2028 and U+2029 (as
+    /// libyaml does), puts it at 1-based `line` and `column` (in scalars): those are
+    /// taken as they are when the text holds none of the three, and only the byte offset
+    /// is found (``ScalarOffsetTable``, no walk over the text). `nil` when the text holds
+    /// one of them, or for a place at or past the end of the text (where such a parser
+    /// may count a line break the text does not have): ask
+    /// ``location(atScalarIndex:)`` then. O(1) amortized in increasing order.
+    package mutating func position(ofScalarIndex index: Int, line: Int, column: Int) -> SourcePosition? {
+        let offset: Int
+        if isASCII {
+            offset = bomLength + index
+        } else {
+            if scalarOffsetsState == .unmade {
+                scalarOffsets = ScalarOffsetTable(bytes: bytes, from: min(bomLength, bytes.count))
+                scalarOffsetsState = scalarOffsets.hasUnicodeLineBreaks ? .unusable : .usable
+            }
+            guard scalarOffsetsState == .usable else { return nil }
+            offset = bomLength + scalarOffsets.offset(ofScalarIndex: max(index, 0))
+        }
+        guard index >= 0, offset < bytes.count else { return nil }
+        return SourcePosition(line: line, column: column, offset: offset)
     }
 
     /// The location of byte `offset` (0-based, BOM included), clamped to the end of the

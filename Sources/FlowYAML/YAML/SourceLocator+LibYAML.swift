@@ -8,13 +8,12 @@ extension SourceLocator {
     /// a leading BOM, CR and LF counting one each, and `line`/`column` from 0, the column
     /// in scalars (checked against libyaml 0.2.5). Its lines also break at U+0085, U+2028
     /// and U+2029, which ``SourceFile`` does not, so its `line`/`column` are used only
-    /// when the text is ASCII (where both break lines at LF, CRLF and CR alone, and the
-    /// byte offset is the BOM plus the index) and the mark is before the end of the text
-    /// (at the end libyaml adds a line break the text may not have); otherwise the index
-    /// is walked to.
+    /// when the text holds none of them and the mark is before the end of the text (at
+    /// the end libyaml adds a line break the text may not have), the byte offset found
+    /// from the index (``SourceLocator/position(ofScalarIndex:line:column:)``); otherwise
+    /// the index is walked to.
     mutating func location(of mark: yaml_mark_t) -> SourcePosition {
-        guard isASCII, bomLength + Int(mark.index) < byteCount else { return location(atScalarIndex: Int(mark.index)) }
-        return SourcePosition(
-            line: Int(mark.line) + 1, column: Int(mark.column) + 1, offset: bomLength + Int(mark.index))
+        position(ofScalarIndex: Int(mark.index), line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+            ?? location(atScalarIndex: Int(mark.index))
     }
 }
