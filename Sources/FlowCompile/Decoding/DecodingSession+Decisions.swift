@@ -117,7 +117,7 @@ extension DecodingSession {
     /// `invalid-value` for a declared name that an expression cannot name, or that is kept
     /// for built-in names (`flow.`, `screen.`, `event.`).
     private mutating func checkDeclaredName(_ name: String, what: String, at node: Node, dotted: Bool) {
-        let valid = ValueDeclaration.isExpressionName(name) && (dotted || !name.contains("."))
+        let valid = ValueDeclaration.isExpressionName(name) && (dotted || !name.utf8.contains(UInt8(ascii: ".")))
         if !valid {
             report(
                 .invalidValue, "\(what) name '\(name)' cannot be named in an expression", at: node.span,

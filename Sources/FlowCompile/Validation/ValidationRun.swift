@@ -134,7 +134,14 @@ struct ValidationRun {
 
     /// Whether a name that is never rendered holds a template opening `${`.
     static func looksLikeTemplate(_ name: String) -> Bool {
-        name.contains("${")
+        // Read as UTF-8 bytes, as the template parser reads `${` (a substring search over
+        // Characters costs microseconds a name).
+        var previous: UInt8 = 0
+        for byte in name.utf8 {
+            if previous == UInt8(ascii: "$"), byte == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
     }
 
     private mutating func reportTemplateAsScreenID(_ id: String, at span: SourceSpan?, role: String, example: String) {
@@ -182,6 +189,15 @@ struct ValidationRun {
     /// `pop-on-root` and `pop-to-not-in-stack` (warnings); see ``StackRootAnalysis`` for
     /// the exact rules. A `popTo` target that names no screen is `unknown-screen` instead.
     mutating func checkPopOnRoot(_ reachable: Set<String>) {
+        // Only a `pop` or a `popTo` is ever reported, and the analysis walks only steps
+        // that `allSteps` holds too: a flow with neither needs no analysis.
+        let popsAnywhere = allSteps.contains { step in
+            switch step.kind {
+            case .navigate(.pop), .navigate(.popTo): true
+            default: false
+            }
+        }
+        guard popsAnywhere else { return }
         let analysis = StackRootAnalysis(flow: flow, reachable: reachable)
         for (root, step) in analysis.popsOnRoot {
             report(
