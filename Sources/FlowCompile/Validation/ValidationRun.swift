@@ -44,7 +44,12 @@ struct ValidationRun {
         additionalVariables = options.additionalVariables
         knownHandlers = options.knownHandlers
         handlerManifest = options.handlerManifest
-        allowedURLSchemes = Set(options.allowedURLSchemes.map { $0.lowercased() })
+        // Schemes are compared in lower case (RFC 3986 §3.1); the set is remade only when
+        // one is not written so (the defaults are), not once per file.
+        let schemes = options.allowedURLSchemes
+        allowedURLSchemes =
+            schemes.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
+            ? schemes : Set(schemes.map { $0.lowercased() })
         self.source = source
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
