@@ -199,6 +199,7 @@ extension ValidationRun {
                 return nil
             }
             checkConstant(tree, text: text, domains: environment.domains, place: place)
+            soundExpressions.insert(expression.identity)
         case .assignment(let expected):
             let fits = type.base == expected.base || (type.base == .integer && expected.base == .decimal)
             guard fits, expected.isOptional || !type.isOptional else {
@@ -210,7 +211,6 @@ extension ValidationRun {
         case .template:
             break
         }
-        soundExpressions.insert(expression.identity)
         return type
     }
 

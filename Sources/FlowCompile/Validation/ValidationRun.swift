@@ -14,7 +14,7 @@ struct ValidationRun {
     /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
     let source: SourceFile?
     var diagnostics = DiagnosticBag()
-    /// The expressions ``check(_:as:in:scalarText:)`` found without a problem, by identity,
+    /// The conditions ``check(_:as:in:scalarText:)`` found without a problem, by identity,
     /// so the `if`-chain rules need not check them again.
     var soundExpressions: Set<ObjectIdentifier> = []
     /// Screen ids in written order (the first of duplicates).
