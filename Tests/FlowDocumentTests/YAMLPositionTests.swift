@@ -125,10 +125,11 @@ struct YAMLLineBreakTests {
     }
 }
 
-/// On ASCII lines the loader reads lines and columns from libyaml's marks; every
-/// position must be the one its byte offset gives by the definition of ``SourcePosition``
-/// (lines end at LF, CRLF or a lone CR, not at U+0085, U+2028 or U+2029; columns count
-/// Unicode scalars from 1, after the BOM), counted here from the bytes themselves.
+/// Where the text holds no U+0085, U+2028 or U+2029, the loader reads lines and columns
+/// from libyaml's marks (ASCII or not); every position must be the one its byte offset
+/// gives by the definition of ``SourcePosition`` (lines end at LF, CRLF or a lone CR, not
+/// at U+0085, U+2028 or U+2029; columns count Unicode scalars from 1, after the BOM),
+/// counted here from the bytes themselves.
 @Suite("YAML positions against their byte offsets")
 struct YAMLASCIIPositionTests {
     /// `line:column` of byte `offset`, counted from the start of `bytes`.

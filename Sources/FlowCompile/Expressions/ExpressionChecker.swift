@@ -34,7 +34,6 @@ package enum ExpressionChecker {
             let node = tree.nodes[index]
             /// Whether no child is invalid (already reported); no array is made for it.
             var childrenValid: Bool { !node.children.contains { types[$0] == .invalid } }
-            /// The operand types, `nil` when one is invalid (already reported).
             /// The operand's type without `?`, or a may-be-null problem.
             func nonOptional(_ child: Int) -> ValueType? {
                 guard case .value(let type) = types[child] else { return nil }
@@ -146,8 +145,9 @@ package enum ExpressionChecker {
             }
             return boolean
         }
-        // Every other operator needs two values that are not null. Each operand's type; `skipped` when it is already reported or is reported here
-        // (optional); at a `null` operand the check stops (reported once, both types named).
+        // Every other operator needs two values that are not null. Each operand's type;
+        // `skipped` when it is already reported or is reported here (optional); at a
+        // `null` operand the check stops (reported once, both types named).
         enum Operand { case type(ValueType), skipped, null }
         func operand(_ child: Int) -> Operand {
             switch types[child] {

@@ -4,27 +4,33 @@
 /// before it add (RFC 3629 §3: a lead byte `110xxxxx` starts 2 bytes, `1110xxxx` 3,
 /// `11110xxx` 4); a scalar's offset is then its index plus the extra bytes of the
 /// multi-byte scalars before it. Building is O(length), a run of ASCII read eight bytes
-/// at a time; a lookup is O(1) amortized for indexes asked in increasing order (a cursor
-/// moves forward) and O(log n) otherwise.
+/// at a time. A lookup moves a cursor from the entry of the index asked before, by a
+/// galloping search (steps of 1, 2, 4, … then halving), so it costs O(log d) for a
+/// cursor moved over d entries, either way: O(1) for the nearly increasing indexes a
+/// parser asks, O(log n) at worst.
+///
+/// Memory: 8 bytes per multi-byte scalar (none for ASCII text). Positions are 32-bit,
+/// as in ``SourcePosition``.
 ///
 /// It also records whether the text holds a line break other than LF and CR — U+0085
 /// (NEL), U+2028 (LS) or U+2029 (PS) — which some parsers count as line breaks and
 /// ``SourceFile`` does not.
-struct ScalarOffsetTable {
+package struct ScalarOffsetTable {
     /// For each multi-byte scalar in order, the index of the scalar after it.
-    private var nextIndexes: [Int] = []
+    private var nextIndexes: [Int32] = []
     /// For each multi-byte scalar in order, the extra bytes of it and every one before it.
-    private var extraBytes: [Int] = []
+    private var extraBytes: [Int32] = []
     /// How many entries lie at or before the index asked last.
     private var cursor = 0
     /// Whether the text holds U+0085, U+2028 or U+2029.
-    private(set) var hasUnicodeLineBreaks = false
+    package private(set) var hasUnicodeLineBreaks = false
 
     /// An empty table: every scalar one byte.
-    init() {}
+    package init() {}
 
-    /// The table of `bytes` from `start` (after a BOM) on; `bytes` must be valid UTF-8.
-    init(bytes: [UInt8], from start: Int) {
+    /// The table of `bytes` from `start` (after a BOM) on. `bytes` should be valid UTF-8;
+    /// a truncated sequence at the end counts as one scalar.
+    package init(bytes: [UInt8], from start: Int) {
         bytes.withUnsafeBufferPointer { buffer in
             var position = start
             var index = 0
@@ -49,8 +55,8 @@ struct ScalarOffsetTable {
                         hasUnicodeLineBreaks = true
                     }
                     extra &+= width &- 1
-                    nextIndexes.append(index &+ 1)
-                    extraBytes.append(extra)
+                    nextIndexes.append(Int32(truncatingIfNeeded: index &+ 1))
+                    extraBytes.append(Int32(truncatingIfNeeded: extra))
                 }
                 position &+= width
                 index &+= 1
@@ -58,19 +64,42 @@ struct ScalarOffsetTable {
         }
     }
 
-    /// The offset, from `start`, of the scalar numbered `index` (0-based).
-    mutating func offset(ofScalarIndex index: Int) -> Int {
-        if cursor > 0, nextIndexes[cursor - 1] > index {
-            // Backwards: the entries at or before `index`, by binary search.
-            var low = 0
-            var high = cursor - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if nextIndexes[middle] <= index { low = middle + 1 } else { high = middle }
+    /// The offset, from `start`, of the scalar numbered `index` (0-based, at most
+    /// `Int32.max`).
+    package mutating func offset(ofScalarIndex index: Int) -> Int {
+        let target = Int32(clamping: index)
+        // `cursor` becomes the number of entries at or before `target`: the first entry
+        // whose next index is past it, found by galloping from where the cursor stands.
+        if cursor < nextIndexes.count, nextIndexes[cursor] <= target {
+            // Forwards: past `cursor` by 1, 2, 4, … while still at or before `target`.
+            var low = cursor + 1  // entries before `low` are at or before `target`
+            var step = 1
+            while low + step - 1 < nextIndexes.count, nextIndexes[low + step - 1] <= target {
+                low += step
+                step *= 2
             }
-            cursor = low
+            cursor = Self.firstPast(target, in: nextIndexes, from: low, to: min(low + step - 1, nextIndexes.count))
+        } else if cursor > 0, nextIndexes[cursor - 1] > target {
+            // Backwards: before `cursor` by 1, 2, 4, … while still past `target`.
+            var high = cursor - 1  // entries from `high` on are past `target`
+            var step = 1
+            while high - step >= 0, nextIndexes[high - step] > target {
+                high -= step
+                step *= 2
+            }
+            cursor = Self.firstPast(target, in: nextIndexes, from: max(high - step + 1, 0), to: high)
         }
-        while cursor < nextIndexes.count, nextIndexes[cursor] <= index { cursor += 1 }
-        return index + (cursor > 0 ? extraBytes[cursor - 1] : 0)
+        return index + (cursor > 0 ? Int(extraBytes[cursor - 1]) : 0)
+    }
+
+    /// The first position in `low ..< high` (else `high`) whose value is past `target`,
+    /// in ascending `values`: a binary search.
+    private static func firstPast(_ target: Int32, in values: [Int32], from low: Int, to high: Int) -> Int {
+        var (low, high) = (low, high)
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= target { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
