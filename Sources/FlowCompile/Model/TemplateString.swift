@@ -178,7 +178,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
             let name = String(decoding: nameBytes, as: UTF8.self)
             literal += string(literalStart..<i)
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
-            if isValidName(nameBytes), ExpressionKeyword(rawValue: name) == nil {
+            if isValidName(nameBytes), ExpressionKeyword(bytes: nameBytes) == nil {
                 segments.append(.variable(name: name, offset: at))
             } else if name.isBlank {
                 problems.append(Problem(message: "empty name in '${}'", offset: at))

@@ -3,7 +3,7 @@
 /// `minInterval` are read with and written back in messages.
 package enum DurationText {
     /// The units, each with its length in seconds.
-    package static let units: [(suffix: Character, seconds: Int)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
+    package static let units: [(suffix: Unicode.Scalar, seconds: Int)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
 
     /// The number of seconds `text` stands for, or `nil` when it is not a positive whole
     /// number followed by one unit, or is longer than 100 years.
@@ -11,7 +11,7 @@ package enum DurationText {
         // Read as UTF-8 bytes: digits and unit letters are ASCII, so a multi-byte
         // character anywhere makes the text invalid.
         let utf8 = text.utf8
-        guard let suffix = utf8.last, let unit = units.first(where: { $0.suffix.asciiValue == suffix }) else { return nil }
+        guard let suffix = utf8.last, let unit = units.first(where: { $0.suffix.value == UInt32(suffix) }) else { return nil }
         let digits = utf8.dropLast()
         guard !digits.isEmpty, digits.count <= 9 else { return nil }
         var count = 0

@@ -37,7 +37,7 @@ public struct ValueDeclaration: Sendable, Hashable {
                 return false
             }
         }
-        return !atPartStart && ExpressionKeyword(rawValue: name) == nil
+        return !atPartStart && ExpressionKeyword(bytes: name.utf8) == nil
     }
 }
 
