@@ -49,6 +49,14 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
         return .retryButton(.running(waitForCompletion, kind: .retryButton, title: title, loadingTitle: loadingTitle))
     }
 
+    /// The button's `enabledWhen`, read in place (``button`` copies the whole button).
+    package var enabledWhen: FlowExpression? {
+        switch self {
+        case .none: nil
+        case .button(let b), .retryButton(let b): b.enabledWhen
+        }
+    }
+
     /// The button, with its ``ActionButton/kind`` as the case says (`button` or
     /// `retryButton`); `nil` for ``none``.
     public var button: ActionButton? {

@@ -27,6 +27,14 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
         .link(.running(completion, kind: .link, title: title))
     }
 
+    /// The button's `enabledWhen`, read in place (``button`` copies the whole button).
+    package var enabledWhen: FlowExpression? {
+        switch self {
+        case .none: nil
+        case .button(let b), .link(let b): b.enabledWhen
+        }
+    }
+
     /// The button, with its ``ActionButton/kind`` as the case says (`button` or `link`);
     /// `nil` for ``none``.
     public var button: ActionButton? {

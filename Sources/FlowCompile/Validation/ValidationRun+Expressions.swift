@@ -43,8 +43,8 @@ extension ValidationRun {
             for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
         }
         for screen in flow.screens.indices {
-            for block in flow.screens[screen].extraContent {
-                guard let field = block.field else { continue }
+            for block in flow.screens[screen].extraContent.indices {
+                guard let field = flow.screens[screen].extraContent[block].field else { continue }
                 switch field.kind {
                 case .rating(let min, let max, _):
                     environment.declare(field.id, ValueType(.integer))
@@ -72,14 +72,19 @@ extension ValidationRun {
             default: break
             }
         }
+        // Screens, buttons and blocks are read in place: copying them costs more than the checks.
         for position in flow.screens.indices {
-            for button in [flow.screens[position].primaryAction.button, flow.screens[position].secondaryAction.button] {
-                if let condition = button?.enabledWhen { check(condition, as: .condition, in: environment) }
+            if let condition = flow.screens[position].primaryAction.enabledWhen { check(condition, as: .condition, in: environment) }
+            if let condition = flow.screens[position].secondaryAction.enabledWhen { check(condition, as: .condition, in: environment) }
+            for block in flow.screens[position].extraContent.indices {
+                if let condition = flow.screens[position].extraContent[block].visibleWhen {
+                    check(condition, as: .condition, in: environment)
+                }
+                if let condition = flow.screens[position].extraContent[block].requiredWhen {
+                    check(condition, as: .condition, in: environment)
+                }
             }
-            for block in flow.screens[position].extraContent {
-                if let condition = block.visibleWhen { check(condition, as: .condition, in: environment) }
-                if let condition = block.requiredWhen { check(condition, as: .condition, in: environment) }
-            }
+            guard allSteps[stepRanges[position]].contains(where: \.isDecision) else { continue }
             for action in flow.screens[position].actions where action.steps.contains(where: \.isDecision) {
                 checkBranches(action.steps, in: environment)
             }
@@ -98,7 +103,9 @@ extension ValidationRun {
         guard !flow.context.isEmpty || !flow.variables.isEmpty else { return }
         var fieldIDs: Set<String> = []
         for screen in flow.screens.indices {
-            for block in flow.screens[screen].extraContent { if let id = block.fieldID { fieldIDs.insert(id) } }
+            for block in flow.screens[screen].extraContent.indices {
+                if let id = flow.screens[screen].extraContent[block].fieldID { fieldIDs.insert(id) }
+            }
         }
         var seen: [String: SourceSpan?] = [:]
         for declaration in [flow.context, flow.variables].joined() {

@@ -71,8 +71,8 @@ struct ValidationRun {
             if !decisions {
                 decisions =
                     flow.screens[position].extraContent.contains { $0.visibleWhen != nil || $0.requiredWhen != nil }
-                    || flow.screens[position].primaryAction.button?.enabledWhen != nil
-                    || flow.screens[position].secondaryAction.button?.enabledWhen != nil
+                    || flow.screens[position].primaryAction.enabledWhen != nil
+                    || flow.screens[position].secondaryAction.enabledWhen != nil
                     || steps[first...].contains(where: \.isDecision) || templates[start...].contains(where: \.hasExpressions)
             }
         }
@@ -310,9 +310,9 @@ struct ValidationRun {
         var first: [String: SourceSpan?] = [:]
         var ids: [String] = []
         for position in flow.screens.indices {
-            for block in flow.screens[position].extraContent {
-                guard let id = block.fieldID, !id.isEmpty else { continue }
-                let span = Self.idSpan(of: block)
+            for block in flow.screens[position].extraContent.indices {
+                guard let id = flow.screens[position].extraContent[block].fieldID, !id.isEmpty else { continue }
+                let span = Self.idSpan(of: flow.screens[position].extraContent[block])
                 if ContextVariable.isReserved(id) {
                     report(
                         .reservedFieldID, "field id '\(id)' is reserved for the context variables", at: span,
@@ -381,8 +381,10 @@ struct ValidationRun {
         // The first definition of each field id is the one the navigator keeps.
         var fields: [String: ContentBlock] = [:]
         for position in flow.screens.indices {
-            for block in flow.screens[position].extraContent {
-                if let id = block.fieldID, fields[id] == nil { fields[id] = block }
+            for block in flow.screens[position].extraContent.indices {
+                if let id = flow.screens[position].extraContent[block].fieldID, fields[id] == nil {
+                    fields[id] = flow.screens[position].extraContent[block]
+                }
             }
         }
         for position in flow.screens.indices {
@@ -498,8 +500,17 @@ struct ValidationRun {
         for block in screen.extraContent {
             if case .text(let text) = block.kind { templates.append(text) }
         }
-        for button in [screen.primaryAction.button, screen.secondaryAction.button] {
-            guard let button else { continue }
+        // The buttons' titles read from the cases in place (``FeedbackPrimaryAction/button``
+        // copies the whole button).
+        switch screen.primaryAction {
+        case .none: break
+        case .button(let button), .retryButton(let button):
+            templates.append(button.title)
+            if let loading = button.loadingTitle { templates.append(loading) }
+        }
+        switch screen.secondaryAction {
+        case .none: break
+        case .button(let button), .link(let button):
             templates.append(button.title)
             if let loading = button.loadingTitle { templates.append(loading) }
         }
