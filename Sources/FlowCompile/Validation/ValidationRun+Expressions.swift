@@ -32,11 +32,14 @@ extension ValidationRun {
         for declaration in flow.context { environment.declare(declaration.name, declaration.type) }
         for declaration in flow.variables { environment.declare(declaration.name, declaration.type) }
         // What a handler returned, `null` until it has.
-        for handlers in [handlerManifest, flow.handlers] {
-            for handler in handlers {
-                for value in handler.returns {
-                    environment.declare(handler.returnedName(value.name), ValueType(value.type.base, isOptional: true))
-                }
+        for handler in handlerManifest {
+            for value in handler.returns {
+                environment.declare(handler.returnedName(value.name), ValueType(value.type.base, isOptional: true))
+            }
+        }
+        for handler in flow.handlers {
+            for value in handler.returns {
+                environment.declare(handler.returnedName(value.name), ValueType(value.type.base, isOptional: true))
             }
         }
         if let trigger = flow.trigger, let event = flow.events.first(where: { $0.name == trigger.event }) {
@@ -102,13 +105,15 @@ extension ValidationRun {
     private mutating func checkDeclarations() {
         guard !flow.context.isEmpty || !flow.variables.isEmpty else { return }
         var fieldIDs: Set<String> = []
+        fieldIDs.reserveCapacity(flow.screens.indices.reduce(0) { $0 + flow.screens[$1].extraContent.count })
         for screen in flow.screens.indices {
             for block in flow.screens[screen].extraContent.indices {
                 if let id = flow.screens[screen].extraContent[block].fieldID { fieldIDs.insert(id) }
             }
         }
         var seen: [String: SourceSpan?] = [:]
-        for declaration in [flow.context, flow.variables].joined() {
+        seen.reserveCapacity(flow.context.count + flow.variables.count)
+        func check(_ declaration: ValueDeclaration) {
             if fieldIDs.contains(declaration.name) {
                 report(
                     .invalidValue, "'\(declaration.name)' is declared and is also a field id", at: declaration.span,
@@ -120,6 +125,8 @@ extension ValidationRun {
             }
             seen[declaration.name] = declaration.span
         }
+        for declaration in flow.context { check(declaration) }
+        for declaration in flow.variables { check(declaration) }
     }
 
     /// The trigger's event must be declared; its condition may read the event's payload.
