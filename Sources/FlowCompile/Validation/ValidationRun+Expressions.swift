@@ -22,10 +22,9 @@ extension ValidationRun {
     func expressionEnvironment() -> ExpressionEnvironment {
         var environment = ExpressionEnvironment()
         // Room for every name declared below, so the table is not regrown on the way.
-        let fieldCount = flow.screens.indices.reduce(0) { $0 + flow.screens[$1].extraContent.count }
         environment.types.reserveCapacity(
-            additionalVariables.count + ContextVariable.names.count + flow.context.count + flow.variables.count + fieldCount
-                + 8)
+            additionalVariables.count + ContextVariable.names.count + flow.context.count + flow.variables.count
+                + blockCount + 8)
         if !flow.namesWithBrokenTypes.isEmpty { environment.uncheckedNames = Set(flow.namesWithBrokenTypes) }
         for name in additionalVariables { environment.declare(name, ValueType(.string)) }
         for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }
@@ -59,6 +58,12 @@ extension ValidationRun {
             }
         }
         return environment
+    }
+
+    /// The content blocks of every screen: at most this many fields, what tables of
+    /// field ids are sized for. O(screens).
+    private var blockCount: Int {
+        flow.screens.indices.reduce(0) { $0 + flow.screens[$1].extraContent.count }
     }
 
     /// Checks every expression of the flow, the `if` chains and the trigger.
@@ -105,7 +110,7 @@ extension ValidationRun {
     private mutating func checkDeclarations() {
         guard !flow.context.isEmpty || !flow.variables.isEmpty else { return }
         var fieldIDs: Set<String> = []
-        fieldIDs.reserveCapacity(flow.screens.indices.reduce(0) { $0 + flow.screens[$1].extraContent.count })
+        fieldIDs.reserveCapacity(blockCount)
         for screen in flow.screens.indices {
             for block in flow.screens[screen].extraContent.indices {
                 if let id = flow.screens[screen].extraContent[block].fieldID { fieldIDs.insert(id) }

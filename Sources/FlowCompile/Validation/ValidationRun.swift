@@ -47,9 +47,7 @@ struct ValidationRun {
         // Schemes are compared in lower case (RFC 3986 §3.1); the set is remade only when
         // one is not written so (the defaults are), not once per file.
         let schemes = options.allowedURLSchemes
-        allowedURLSchemes =
-            schemes.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
-            ? schemes : Set(schemes.map { $0.lowercased() })
+        allowedURLSchemes = schemes.allSatisfy { $0 == $0.lowercased() } ? schemes : Set(schemes.map { $0.lowercased() })
         self.source = source
         var seen: Set<String> = []
         screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
@@ -502,17 +500,17 @@ struct ValidationRun {
         }
         // The buttons' titles read from the cases in place (``FeedbackPrimaryAction/button``
         // copies the whole button).
-        switch screen.primaryAction {
-        case .none: break
-        case .button(let button), .retryButton(let button):
+        func appendTitles(of button: ActionButton) {
             templates.append(button.title)
             if let loading = button.loadingTitle { templates.append(loading) }
         }
+        switch screen.primaryAction {
+        case .none: break
+        case .button(let button), .retryButton(let button): appendTitles(of: button)
+        }
         switch screen.secondaryAction {
         case .none: break
-        case .button(let button), .link(let button):
-            templates.append(button.title)
-            if let loading = button.loadingTitle { templates.append(loading) }
+        case .button(let button), .link(let button): appendTitles(of: button)
         }
         do {
             for step in steps {

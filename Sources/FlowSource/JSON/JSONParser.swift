@@ -374,7 +374,7 @@ struct JSONParser {
         if isCommentHere { return "a comment (JSON has no comments)" }
         if byte == 0x0A || byte == 0x0D { return "a line break" }
         if byte < 0x80 { return byte < 0x20 || byte == 0x7F ? describeByte(byte) : "'\(describeByte(byte))'" }
-        let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        let width = byte.utf8SequenceLength
         return "'\(String(decoding: bytes[position..<min(position + width, bytes.count)], as: UTF8.self))'"
     }
 

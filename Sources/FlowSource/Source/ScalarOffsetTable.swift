@@ -47,7 +47,7 @@ package struct ScalarOffsetTable {
                 }
                 guard position < buffer.count else { break }
                 let lead = buffer[position]
-                let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                let width = lead.utf8SequenceLength
                 if width > 1 {
                     let next = position &+ 1 < buffer.count ? buffer[position &+ 1] : 0
                     let after = position &+ 2 < buffer.count ? buffer[position &+ 2] : 0

@@ -150,7 +150,7 @@ package struct SourceLocator {
                     cursor.line &+= 1
                     cursor.column = 1
                 } else {
-                    let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    let width = byte.utf8SequenceLength
                     cursor.offset = min(cursor.offset &+ width, buffer.count)
                     cursor.column &+= 1
                 }

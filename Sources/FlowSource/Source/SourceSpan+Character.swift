@@ -9,7 +9,7 @@ extension SourceSpan {
             return
         }
         let lead = bytes[location.offset]
-        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        let width = lead.utf8SequenceLength
         let end = SourcePosition(
             line: location.line, column: location.column + 1, offset: min(location.offset + width, bytes.count))
         self.init(file: file, start: location, end: end)

@@ -1,9 +1,3 @@
-extension UInt8 {
-    /// Whether the byte is ASCII white space: U+0009–U+000D and U+0020, exactly the
-    /// characters of ASCII with the Unicode `White_Space` property.
-    @inlinable package var isASCIIWhitespace: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
-}
-
 extension StringProtocol {
     /// Whether the text is empty or only white space (`Character.isWhitespace`). ASCII
     /// text is decided from its bytes (``Swift/UInt8/isASCIIWhitespace``), without the
