@@ -29,13 +29,44 @@ package struct ExpressionParser {
     /// 32 bits ``ExpressionTree/Children`` holds.
     package static let maximumLength = Int(Int32.max)
 
-    private var tokens: [ExpressionToken]
+    /// What the grammar looks at before it takes a token, one trivial value per token:
+    /// the lookahead of every level is read from here, so deciding what comes next copies
+    /// no token payload (a name, a string).
+    private enum Shape: Equatable {
+        case symbol(ExpressionSymbol)
+        case keywordIn
+        case end
+        /// A literal, a name or another keyword.
+        case operand
+    }
+
+    /// The binary operators' levels, loosest first: the grammar's `or`, `and`,
+    /// `comparison` (with `in`), `additive` and `multiplicative`.
+    private enum Level: Int, Comparable {
+        case or, and, comparison, additive, multiplicative
+
+        static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// The next tighter level: what an operand of this level's operators is made of.
+        var tighter: Level? { Level(rawValue: rawValue + 1) }
+    }
+
+    private let tokens: [ExpressionToken]
+    private let shapes: [Shape]
     private var position = 0
     private var nodes: [ExpressionTree.Node] = []
     private var depth = 0
 
     private init(tokens: [ExpressionToken]) {
         self.tokens = tokens
+        shapes = tokens.map { token in
+            switch token.kind {
+            case .symbol(let symbol): .symbol(symbol)
+            case .keyword(.in): .keywordIn
+            case .end: .end
+            default: .operand
+            }
+        }
         // Every node takes at least one token of its own (a value, a name, an operator, a
         // function's name), so the tree is built without regrowing its array.
         nodes.reserveCapacity(tokens.count)
@@ -52,7 +83,7 @@ package struct ExpressionParser {
         }
         var parser = ExpressionParser(tokens: tokens)
         do throws(ExpressionProblem) {
-            if case .end = parser.current.kind {
+            if parser.shapes[parser.position] == .end {
                 throw ExpressionMessages.emptyExpression(at: parser.current.range)
             }
             _ = try parser.expression()
@@ -78,8 +109,7 @@ package struct ExpressionParser {
     }
 
     private func isSymbol(_ symbol: ExpressionSymbol) -> Bool {
-        if case .symbol(let found) = current.kind { return found == symbol }
-        return false
+        shapes[position] == .symbol(symbol)
     }
 
     /// Appends a node over `children` and returns its index.
@@ -100,16 +130,15 @@ package struct ExpressionParser {
     }
 
     private mutating func expectEnd() throws(ExpressionProblem) {
-        let token = current
-        switch token.kind {
+        switch shapes[position] {
         case .end: return
-        case .symbol(.closeParenthesis): throw ExpressionMessages.unbalancedClose(at: token.range)
-        default: throw ExpressionMessages.expectedOperator(found: token, at: token.range)
+        case .symbol(.closeParenthesis): throw ExpressionMessages.unbalancedClose(at: current.range)
+        default: throw ExpressionMessages.expectedOperator(found: current, at: current.range)
         }
     }
 
     private mutating func expression() throws(ExpressionProblem) -> Int {
-        try or()
+        try binary(from: .or)
     }
 
     /// Counts one more level of nesting (a parenthesis, a prefix operator, a call, a
@@ -119,93 +148,97 @@ package struct ExpressionParser {
         guard depth <= Self.maximumHeight else { throw ExpressionMessages.tooDeep(maximum: Self.maximumHeight, at: range) }
     }
 
-    private mutating func or() throws(ExpressionProblem) -> Int {
-        var lhs = try and()
-        while isSymbol(.or) {
+    /// The level of the binary operator at `shape`, or `nil` when it is none.
+    private static func level(of shape: Shape) -> Level? {
+        switch shape {
+        case .symbol(.or): .or
+        case .symbol(.and): .and
+        case .symbol(let symbol) where symbol.isComparison: .comparison
+        case .keywordIn: .comparison
+        case .symbol(.plus), .symbol(.minus): .additive
+        case .symbol(.times), .symbol(.divide): .multiplicative
+        default: nil
+        }
+    }
+
+    /// The grammar's levels from `lowest` to `multiplicative` in one loop (precedence
+    /// climbing): prefix operands joined left to right by operators of `lowest` or a
+    /// tighter level, each right operand taking the tighter operators after it. Once an
+    /// operator of some level is taken only one of that level or looser may follow here
+    /// (a tighter one the right operand left is the caller's problem), and a comparison
+    /// leaves only looser ones (comparisons do not chain). Flat repetition loops here;
+    /// only the right operand of a looser operator recurses, once per level.
+    private mutating func binary(from lowest: Level) throws(ExpressionProblem) -> Int {
+        var lhs = try prefix()
+        var highest = Level.multiplicative
+        while let level = Self.level(of: shapes[position]), level >= lowest, level <= highest {
+            if level == .comparison {
+                lhs = try comparison(lhs)
+                highest = .and
+                continue
+            }
+            guard case .symbol(let symbol) = shapes[position] else { break }
+            highest = level
             let op = advance()
-            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.and() }
-            lhs = try infix(.or, lhs, rhs, at: op.range)
+            let rhs: Int
+            if let tighter = level.tighter {
+                rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in
+                    try parser.binary(from: tighter)
+                }
+            } else {
+                rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
+            }
+            lhs = try infix(symbol, lhs, rhs, at: op.range)
         }
         return lhs
     }
 
-    private mutating func and() throws(ExpressionProblem) -> Int {
-        var lhs = try comparison()
-        while isSymbol(.and) {
+    /// `lhs OP additive` or `lhs in [ … ]`, at the comparison operator or `in`.
+    private mutating func comparison(_ lhs: Int) throws(ExpressionProblem) -> Int {
+        if case .symbol(let symbol) = shapes[position] {
             let op = advance()
-            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.comparison() }
-            lhs = try infix(.and, lhs, rhs, at: op.range)
-        }
-        return lhs
-    }
-
-    private mutating func comparison() throws(ExpressionProblem) -> Int {
-        let lhs = try additive()
-        if case .symbol(let symbol) = current.kind, symbol.isComparison {
-            let op = advance()
-            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.additive() }
-            if case .symbol(let next) = current.kind, next.isComparison {
+            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in
+                try parser.binary(from: .additive)
+            }
+            if case .symbol(let next) = shapes[position], next.isComparison {
                 throw ExpressionMessages.chainedComparison(at: current.range)
             }
             return try infix(symbol, lhs, rhs, at: op.range)
         }
-        if case .keyword(.in) = current.kind {
-            let op = advance()
-            guard isSymbol(.openBracket) else { throw ExpressionMessages.expectedList(after: op.range) }
-            let open = advance()
-            try nest(at: open.range)
-            defer { depth -= 1 }
-            var children = [lhs]
-            if !isSymbol(.closeBracket) {
-                while true {
-                    children.append(try expression())
-                    if isSymbol(.comma) {
-                        let comma = advance()
-                        if isSymbol(.closeBracket) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
-                        continue
-                    }
-                    break
+        let op = advance()
+        guard isSymbol(.openBracket) else { throw ExpressionMessages.expectedList(after: op.range) }
+        let open = advance()
+        try nest(at: open.range)
+        defer { depth -= 1 }
+        var children = [lhs]
+        if !isSymbol(.closeBracket) {
+            while true {
+                children.append(try expression())
+                if isSymbol(.comma) {
+                    let comma = advance()
+                    if isSymbol(.closeBracket) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
+                    continue
                 }
+                break
             }
-            guard isSymbol(.closeBracket) else { throw ExpressionMessages.unclosed(open, found: current) }
-            let close = advance()
-            return try add(
-                .membership, range: nodes[lhs].range.lowerBound..<close.range.upperBound, operatorRange: op.range,
-                children: ExpressionTree.Children(children))
         }
-        return lhs
-    }
-
-    private mutating func additive() throws(ExpressionProblem) -> Int {
-        var lhs = try multiplicative()
-        while case .symbol(let symbol) = current.kind, symbol == .plus || symbol == .minus {
-            let op = advance()
-            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.multiplicative() }
-            lhs = try infix(symbol, lhs, rhs, at: op.range)
-        }
-        return lhs
-    }
-
-    private mutating func multiplicative() throws(ExpressionProblem) -> Int {
-        var lhs = try prefix()
-        while case .symbol(let symbol) = current.kind, symbol == .times || symbol == .divide {
-            let op = advance()
-            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
-            lhs = try infix(symbol, lhs, rhs, at: op.range)
-        }
-        return lhs
+        guard isSymbol(.closeBracket) else { throw ExpressionMessages.unclosed(open, found: current) }
+        let close = advance()
+        return try add(
+            .membership, range: nodes[lhs].range.lowerBound..<close.range.upperBound, operatorRange: op.range,
+            children: ExpressionTree.Children(children))
     }
 
     /// The operand after `op`, or "expected a value after 'op'" at the end of the text.
     private mutating func operand(
         after op: ExpressionToken, _ parse: (inout ExpressionParser) throws(ExpressionProblem) -> Int
     ) throws(ExpressionProblem) -> Int {
-        if case .end = current.kind { throw ExpressionMessages.expectedValue(after: op) }
+        if shapes[position] == .end { throw ExpressionMessages.expectedValue(after: op) }
         return try parse(&self)
     }
 
     private mutating func prefix() throws(ExpressionProblem) -> Int {
-        if case .symbol(let symbol) = current.kind, symbol == .not || symbol == .minus {
+        if case .symbol(let symbol) = shapes[position], symbol == .not || symbol == .minus {
             let op = advance()
             try nest(at: op.range)
             defer { depth -= 1 }

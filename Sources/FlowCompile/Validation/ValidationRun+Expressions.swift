@@ -74,7 +74,11 @@ extension ValidationRun {
         // Every condition first, so the `if`-chain rules below know which are sound.
         for step in allSteps {
             switch step.kind {
-            case .branch(let branch): check(branch.condition, as: .condition, in: environment)
+            case .branch(let branch):
+                // Only `if` conditions are read again, by the chain rules.
+                if check(branch.condition, as: .condition, in: environment) != nil {
+                    soundExpressions.insert(branch.condition.identity)
+                }
             case .assign(let assignments):
                 for assignment in assignments { checkAssignment(assignment, in: environment) }
             default: break
@@ -218,7 +222,6 @@ extension ValidationRun {
                 return nil
             }
             checkConstant(tree, text: text, domains: environment.domains, place: place)
-            soundExpressions.insert(expression.identity)
         case .assignment(let expected):
             let fits = type.base == expected.base || (type.base == .integer && expected.base == .decimal)
             guard fits, expected.isOptional || !type.isOptional else {

@@ -14,11 +14,12 @@ struct ValidationRun {
     /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
     let source: SourceFile?
     var diagnostics = DiagnosticBag()
-    /// The conditions ``check(_:as:in:scalarText:)`` found without a problem, by identity,
-    /// so the `if`-chain rules need not check them again.
+    /// The `if` conditions ``check(_:as:in:scalarText:)`` found without a problem, by
+    /// identity, so the `if`-chain rules need not check them again.
     var soundExpressions: Set<ObjectIdentifier> = []
-    /// Screen ids in written order (the first of duplicates).
-    private let screenIDs: [String]
+    /// Screen ids in written order (the first of duplicates), made for the first message
+    /// that lists them (``screenIDs()``).
+    private var screenIDsInOrder: [String]?
     /// Screen id → position in `flow.screens` of its first screen, so that target and
     /// reachability lookups are O(1) instead of a scan of the screens.
     let screenIndex: [String: Int]
@@ -47,10 +48,9 @@ struct ValidationRun {
         // Schemes are compared in lower case (RFC 3986 §3.1); the set is remade only when
         // one is not written so (the defaults are), not once per file.
         let schemes = options.allowedURLSchemes
-        allowedURLSchemes = schemes.allSatisfy { $0 == $0.lowercased() } ? schemes : Set(schemes.map { $0.lowercased() })
+        let isLowerCase = schemes.allSatisfy { scheme in !scheme.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
+        allowedURLSchemes = isLowerCase ? schemes : Set(schemes.map { $0.lowercased() })
         self.source = source
-        var seen: Set<String> = []
-        screenIDs = flow.screens.map(\.id).filter { seen.insert($0).inserted }
         screenIndex = flow.screenIndex()
         var steps: [Step] = []
         var ranges: [Range<Int>] = []
@@ -61,10 +61,9 @@ struct ValidationRun {
         ranges.reserveCapacity(flow.screens.count)
         for position in flow.screens.indices {
             let first = steps.count
-            for action in flow.screens[position].actions { steps.append(contentsOf: action.allSteps) }
-            ranges.append(first..<steps.count)
             let start = templates.count
-            Self.appendTemplates(of: flow.screens[position], to: &templates, steps: steps[first...])
+            Self.collect(flow.screens[position], steps: &steps, templates: &templates)
+            ranges.append(first..<steps.count)
             // Read in place: copying each screen would cost what the whole pass costs.
             if !decisions {
                 decisions =
@@ -150,12 +149,21 @@ struct ValidationRun {
     private mutating func reportTemplateAsScreenID(_ id: String, at span: SourceSpan?, role: String, example: String) {
         report(
             .invalidValue, "\(role) '\(id)' is not a screen id: screen ids are names, not templates", at: span,
-            hint: "write the id of a screen, e.g. '\(example): \(screenIDs.first ?? "thanks")'")
+            hint: "write the id of a screen, e.g. '\(example): \(flow.screens.first?.id ?? "thanks")'")
+    }
+
+    /// Screen ids in written order, the first of duplicates; made once. O(screens).
+    private mutating func screenIDs() -> [String] {
+        if let made = screenIDsInOrder { return made }
+        var seen: Set<String> = []
+        let made = flow.screens.map(\.id).filter { seen.insert($0).inserted }
+        screenIDsInOrder = made
+        return made
     }
 
     private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
-        if screenCandidates == nil { screenCandidates = Suggestion.Candidates(screenIDs) }
-        let hint = screenCandidates?.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs)
+        if screenCandidates == nil { screenCandidates = Suggestion.Candidates(screenIDs()) }
+        let hint = screenCandidates?.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs())
         report(.unknownScreen, "unknown screen '\(id)'", at: span, hint: "\(role): \(hint)")
     }
 
@@ -488,6 +496,27 @@ struct ValidationRun {
         var templates: [TemplateString] = []
         appendTemplates(of: screen, to: &templates, steps: screen.actions.flatMap(\.allSteps)[...])
         return templates
+    }
+
+    /// Appends every step of `screen`'s actions (``FeedbackConfiguration/actions``, nested
+    /// steps included) to `steps` and its templates (``templates(of:)``) to `templates`,
+    /// reading the screen in place: copying it, or building its list of actions, costs
+    /// more than collecting.
+    private static func collect(_ screen: borrowing FeedbackConfiguration, steps: inout [Step], templates: inout [TemplateString]) {
+        let first = steps.count
+        func append(_ button: ActionButton) {
+            steps.append(contentsOf: button.action.allSteps)
+            if let onFailure = button.onFailure { steps.append(contentsOf: onFailure.allSteps) }
+        }
+        switch screen.primaryAction {
+        case .none: break
+        case .button(let button), .retryButton(let button): append(button)
+        }
+        switch screen.secondaryAction {
+        case .none: break
+        case .button(let button), .link(let button): append(button)
+        }
+        appendTemplates(of: screen, to: &templates, steps: steps[first...])
     }
 
     /// ``templates(of:)`` appended to `templates`, with the screen's `steps` (every step

@@ -192,19 +192,21 @@ struct YAMLTreeBuilder {
     // MARK: Events
 
     private mutating func scalar(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
-        let span = span(event)
+        // The positions alone: the node keeps them, and a span would hold the path too.
+        let start = locator.location(of: event.startMark)
+        let end = locator.location(of: event.endMark)
         let style = event.scalarStyle
         if !tabs.lines.isEmpty, style != .plain {
-            tabExemptRanges.append(span.start.offset..<span.end.offset)
+            tabExemptRanges.append(start.offset..<end.offset)
         }
         if !byteOrderMarks.offsets.isEmpty, style == .singleQuoted || style == .doubleQuoted {
-            quotedRanges.append(span.start.offset..<span.end.offset)
+            quotedRanges.append(start.offset..<end.offset)
         }
         let text = event.scalarText
-        let node = try tree.addScalar(text, style: style, tag: event.tag, start: span.start, end: span.end)
+        let node = try tree.addScalar(text, style: style, tag: event.tag, start: start, end: end)
         // A scalar weighs one node per started 64 bytes of its text in alias expansion, so
         // repeating a long anchored string costs its length, not one node.
-        try attach(node, size: 1 + text.utf8.count / 64, height: 0, anchor: event.anchor, startingAt: span.start, endingAt: span.end)
+        try attach(node, size: 1 + text.utf8.count / 64, height: 0, anchor: event.anchor, startingAt: start, endingAt: end)
     }
 
     /// Expands an alias. An alias inside the node carrying its anchor refers to that node
