@@ -54,6 +54,20 @@ struct FlowFileFinderTests {
         }
     }
 
+    @Test("a file named through a symbolic link, a hard link or './' is the same file, checked once at its first place")
+    func sameFileByOtherPaths() throws {
+        let root = try Self.tree(["a.yaml", "other.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("a.yaml").path
+        let symbolic = root.appendingPathComponent("link.yaml").path
+        let hard = root.appendingPathComponent("hard.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: file)
+        #expect(link(file, hard) == 0)
+        let other = root.appendingPathComponent("other.yaml").path
+        let files = try FlowFileFinder.files(for: [symbolic, file, hard, root.path + "/./a.yaml", other, root.path])
+        #expect(files == [symbolic, other])
+    }
+
     @Test("a symbolic link loop is visited once")
     func symlinkLoop() throws {
         let root = try Self.tree(["a/x.yaml"])

@@ -24,11 +24,22 @@ enum PathKind: Equatable {
 
     /// The kind of `path`.
     init(_ path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
+        self.init(status: Self.status(of: path))
+    }
+
+    /// The kind a `stat` found (``status(of:)``); `nil` is ``missing``.
+    init(status: stat?) {
+        guard let status else {
             self = .missing
             return
         }
         self = (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
+    }
+
+    /// `stat(2)` of `path`, symbolic links followed; `nil` when it fails (nothing there,
+    /// a broken link, no permission).
+    static func status(of path: String) -> stat? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status : nil
     }
 }

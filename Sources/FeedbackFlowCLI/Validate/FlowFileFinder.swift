@@ -29,8 +29,9 @@ import FlowTerminal
 ///   through a link) with such a name is never opened — opening a fifo waits for a
 ///   writer — but listed in ``Expansion/skipped``, so `validate` can say so. A path
 ///   named on the command line is taken whatever it is (a fifo there is read).
-/// - A file reached twice (named and inside a named folder) is checked once, at its
-///   first place.
+/// - A file reached twice (named and inside a named folder, through a link, or as a
+///   hard link) is checked once, at its first place: files are told apart by device and
+///   inode (``FileIdentity``), not by path.
 /// - `-` is standard input (``SourceFile/standardInputPath``), read once, shown as `-`.
 /// - A path that does not exist, or a folder without any such file, is a
 ///   ``UsageError`` (status 2): in CI a typo in a path must not pass as "no findings".
@@ -69,38 +70,41 @@ package enum FlowFileFinder {
     }
 
     /// The files to check for `paths`, in order, and the folder entries skipped because
-    /// they are not regular files. O(entries under the folders · log).
+    /// they are not regular files. A file is known again by its ``FileIdentity``, from
+    /// the `stat` that found it. O(entries under the folders · log).
     package static func expand(_ paths: [String]) throws(UsageError) -> Expansion {
         let manager = FileManager.default
         var result: [String] = []
         var skipped: [Skipped] = []
-        var seen: Set<String> = []
+        var seen: Set<FileIdentity> = []
+        var readsStandardInput = false
         for path in paths {
             if path == SourceFile.standardInputPath {
-                if seen.insert(path).inserted { result.append(path) }
+                if !readsStandardInput { result.append(path) }
+                readsStandardInput = true
                 continue
             }
-            let kind = PathKind(path)
-            guard kind != .missing else {
+            guard let status = PathKind.status(of: path) else {
                 throw UsageError("no such file or folder '\(path)'")
             }
-            var found: [String]
-            if kind == .directory {
-                var visited: Set<String> = []
-                var special: [Skipped] = []
-                found = try search(folder: path, manager: manager, visited: &visited, skipped: &special)
-                found.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-                special.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
-                for entry in special where seen.insert(canonical(entry.path)).inserted {
+            var found: [(path: String, identity: FileIdentity)]
+            if PathKind(status: status) == .directory {
+                var visited: Set<FileIdentity> = []
+                var special: [(entry: Skipped, identity: FileIdentity)] = []
+                found = try search(
+                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &special)
+                found.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+                special.sort { $0.entry.path.unicodeScalars.lexicographicallyPrecedes($1.entry.path.unicodeScalars) }
+                for (entry, identity) in special where seen.insert(identity).inserted {
                     skipped.append(entry)
                 }
                 guard !found.isEmpty else {
                     throw UsageError("no .yaml, .yml or .json file in folder '\(path)'")
                 }
             } else {
-                found = [path]
+                found = [(path, FileIdentity(status))]
             }
-            for file in found where seen.insert(canonical(file)).inserted {
+            for (file, identity) in found where seen.insert(identity).inserted {
                 result.append(file)
             }
         }
@@ -108,33 +112,34 @@ package enum FlowFileFinder {
     }
 
     private static func search(
-        folder: String, manager: FileManager, visited: inout Set<String>, skipped: inout [Skipped]
-    ) throws(UsageError) -> [String] {
-        guard visited.insert(canonical(folder)).inserted else { return [] }
+        folder: String, identity: FileIdentity, manager: FileManager, visited: inout Set<FileIdentity>,
+        skipped: inout [(entry: Skipped, identity: FileIdentity)]
+    ) throws(UsageError) -> [(path: String, identity: FileIdentity)] {
+        guard visited.insert(identity).inserted else { return [] }
         let entries: [String]
         do {
             entries = try manager.contentsOfDirectory(atPath: folder)
         } catch {
             throw UsageError("cannot read folder '\(folder)'")
         }
-        var files: [String] = []
+        var files: [(path: String, identity: FileIdentity)] = []
         for name in entries where !name.hasPrefix(".") {
             let path = join(folder, name)
             // stat(2) follows links and opens nothing; a broken link fails and is skipped.
-            var status = stat()
-            guard stat(path, &status) == 0 else { continue }
+            guard let status = PathKind.status(of: path) else { continue }
             let type = status.st_mode & S_IFMT
             if type == S_IFDIR {
-                files += try search(folder: path, manager: manager, visited: &visited, skipped: &skipped)
+                files += try search(
+                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &skipped)
                 continue
             }
             guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) else {
                 continue
             }
             if type == S_IFREG {
-                files.append(path)
+                files.append((path, FileIdentity(status)))
             } else {
-                skipped.append(Skipped(path: path, kind: kindName(type)))
+                skipped.append((Skipped(path: path, kind: kindName(type)), FileIdentity(status)))
             }
         }
         return files
@@ -156,16 +161,5 @@ package enum FlowFileFinder {
     static func join(_ folder: String, _ name: String) -> String {
         if folder == "." { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
-    /// The real absolute path, to recognise the same file or folder reached twice:
-    /// `realpath(3)` (one call; Foundation's URL resolution costs several times more per
-    /// file), or Foundation's resolution should `realpath` fail.
-    private static func canonical(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        return URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }
