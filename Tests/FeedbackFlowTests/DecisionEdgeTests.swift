@@ -86,7 +86,7 @@ struct DecisionEdgeTests {
         #expect(tree?.nodes.count == 2 * terms - 1)
         var environment = ExpressionEnvironment()
         environment.declare("rating", ValueType(.integer))
-        environment.domains["rating"] = (1...5).map { .integer($0) }
+        environment.declareValues((1...5).map { .integer($0) }, of: "rating")
         if let tree {
             let (types, problems) = ExpressionChecker.check(tree, text: sum.text, in: environment)
             #expect(problems.isEmpty)

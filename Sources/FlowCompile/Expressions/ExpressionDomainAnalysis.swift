@@ -12,8 +12,8 @@ package enum ExpressionDomainAnalysis {
     /// Calls `body` with the outcome of the subtree at `root` (default the whole tree)
     /// for every combination of its names' values, in order, until `body` returns
     /// `false`. Returns `false`, calling nothing, when a name has no domain or there are
-    /// more than ``maximumCombinations`` combinations. A subtree without names has one
-    /// combination, the empty one. Nothing is allocated before the domains are known.
+    /// more than ``maximumCombinations`` combinations (or distinct names). A subtree
+    /// without names has one combination, the empty one.
     @discardableResult
     package static func forEachOutcome(
         of tree: ExpressionTree, root: Int? = nil, domains: [String: [ExpressionValue]],
@@ -21,39 +21,37 @@ package enum ExpressionDomainAnalysis {
     ) -> Bool {
         let root = root ?? tree.root
         let run = tree.nodes[root].first...root
-        // Most conditions read a name with no domain (a text field, a context value):
-        // found in one scan, before any array is made.
+        // One scan: each distinct name with its values. Most conditions read a name with
+        // no domain (a text field, a context value): the scan stops there, and nothing is
+        // allocated when it is the first name.
+        var named: [(name: String, values: [ExpressionValue])] = []
+        var total = 1
         for index in run {
             guard case .name(let name) = tree.nodes[index].kind else { continue }
-            guard let domain = domains[name], !domain.isEmpty else { return false }
+            if named.contains(where: { $0.name == name }) { continue }
+            guard let values = domains[name], !values.isEmpty, named.count < maximumCombinations else { return false }
+            let (product, overflow) = total.multipliedReportingOverflow(by: values.count)
+            guard !overflow, product <= maximumCombinations else { return false }
+            total = product
+            named.append((name, values))
         }
-        var names: [String] = []
-        for index in run {
-            if case .name(let name) = tree.nodes[index].kind, !names.contains(name) { names.append(name) }
-        }
-        var nameDomains: [[ExpressionValue]] = []
-        var total = 1
-        for name in names {
-            guard let domain = domains[name] else { return false }
-            total *= domain.count
-            guard total <= maximumCombinations else { return false }
-            nameDomains.append(domain)
-        }
-        var counters = [Int](repeating: 0, count: names.count)
-        var current = names.indices.map { nameDomains[$0][0] }
+        // The position in each name's values: the combination evaluated.
+        var counters = [Int](repeating: 0, count: named.count)
         var outcomes: [ExpressionEvaluator.Outcome] = []
         for _ in 0..<total {
-            for position in names.indices { current[position] = nameDomains[position][counters[position]] }
             // The few names are looked up by a scan: cheaper than a dictionary per combination.
             ExpressionEvaluator.evaluate(tree, nodes: run, into: &outcomes) { name in
-                names.firstIndex(of: name).map { current[$0] }
+                for position in named.indices where named[position].name == name {
+                    return named[position].values[counters[position]]
+                }
+                return nil
             }
             guard body(outcomes.last ?? .failure("empty expression")) else { return true }
             // The next combination, like an odometer.
             var position = 0
             while position < counters.count {
                 counters[position] += 1
-                if counters[position] < nameDomains[position].count { break }
+                if counters[position] < named[position].values.count { break }
                 counters[position] = 0
                 position += 1
             }

@@ -5,8 +5,10 @@
 package struct ExpressionEnvironment: Sendable {
     /// Name → type.
     package var types: [String: ValueType]
-    /// Name → every value it can take, for names with few values.
-    package var domains: [String: [ExpressionValue]]
+    /// Name → every value it can take, for names with few values (``declareValues(_:of:)``).
+    package private(set) var domains: [String: [ExpressionValue]]
+    /// The types of the names in ``domains``, one bit each (``hasDomains(_:)``).
+    private var basesWithDomains: UInt8 = 0
     /// Prefixes of names not checked, because the declaration they need was already
     /// reported missing (`event.` when the trigger's event is unknown): such a name is
     /// neither known nor reported.
@@ -18,9 +20,10 @@ package struct ExpressionEnvironment: Sendable {
     /// so the trigger's check needs no copy of the tables.
     package var readsEvent = false
 
-    package init(types: [String: ValueType] = [:], domains: [String: [ExpressionValue]] = [:]) {
-        self.types = types
-        self.domains = domains
+    /// An environment with no names.
+    package init() {
+        types = [:]
+        domains = [:]
     }
 
     /// Every name that may be read here, sorted, for "did you mean".
@@ -33,15 +36,40 @@ package struct ExpressionEnvironment: Sendable {
     }
 
     private func isReadable(_ name: String) -> Bool {
-        readsEvent || !name.hasPrefix(EventDeclaration.payloadPrefix)
+        readsEvent || name.utf8.first != EventDeclaration.payloadPrefix.utf8.first || !name.hasPrefix(EventDeclaration.payloadPrefix)
     }
+
+    /// The values of a boolean, and of an optional one.
+    private static let booleanValues: [ExpressionValue] = [.boolean(false), .boolean(true)]
+    private static let optionalBooleanValues: [ExpressionValue] = booleanValues + [.null]
 
     /// Declares `name` of `type`; a boolean also gets its values (`false`, `true`, and
     /// `null` when optional).
     package mutating func declare(_ name: String, _ type: ValueType) {
         types[name] = type
         if type.base == .boolean {
-            domains[name] = [.boolean(false), .boolean(true)] + (type.isOptional ? [.null] : [])
+            declareValues(type.isOptional ? Self.optionalBooleanValues : Self.booleanValues, of: name)
+        }
+    }
+
+    /// Gives the declared `name` the only `values` it can take (a rating's `min...max`).
+    package mutating func declareValues(_ values: [ExpressionValue], of name: String) {
+        domains[name] = values
+        if let base = types[name]?.base { basesWithDomains |= Self.bit(base) }
+    }
+
+    /// Whether any name of type `base` has a domain: when not, a name of that type (a
+    /// string, a decimal) has none, known from its type alone, with no lookup. O(1).
+    package func hasDomains(_ base: ValueType.Base) -> Bool {
+        basesWithDomains & Self.bit(base) != 0
+    }
+
+    private static func bit(_ base: ValueType.Base) -> UInt8 {
+        switch base {
+        case .integer: 1
+        case .decimal: 2
+        case .string: 4
+        case .boolean: 8
         }
     }
 }

@@ -40,9 +40,10 @@ package struct ExpressionLexer {
         do throws(ExpressionProblem) {
             while true {
                 let token = try next()
-                tokens.append(token)
-                if case .end = token.kind { return .success(tokens) }
-                lastEnd = token.range.upperBound
+                let (isEnd, end) = (token.shape == .end, token.range.upperBound)
+                tokens.append(consume token)
+                if isEnd { return .success(tokens) }
+                lastEnd = end
             }
         } catch {
             return .failure(error)

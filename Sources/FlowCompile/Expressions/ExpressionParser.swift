@@ -29,17 +29,6 @@ package struct ExpressionParser {
     /// 32 bits ``ExpressionTree/Children`` holds.
     package static let maximumLength = Int(Int32.max)
 
-    /// What the grammar looks at before it takes a token, one trivial value per token:
-    /// the lookahead of every level is read from here, so deciding what comes next copies
-    /// no token payload (a name, a string).
-    private enum Shape: Equatable {
-        case symbol(ExpressionSymbol)
-        case keywordIn
-        case end
-        /// A literal, a name or another keyword.
-        case operand
-    }
-
     /// The binary operators' levels, loosest first: the grammar's `or`, `and`,
     /// `comparison` (with `in`), `additive` and `multiplicative`.
     private enum Level: Int, Comparable {
@@ -52,21 +41,12 @@ package struct ExpressionParser {
     }
 
     private let tokens: [ExpressionToken]
-    private let shapes: [Shape]
     private var position = 0
     private var nodes: [ExpressionTree.Node] = []
     private var depth = 0
 
     private init(tokens: [ExpressionToken]) {
         self.tokens = tokens
-        shapes = tokens.map { token in
-            switch token.kind {
-            case .symbol(let symbol): .symbol(symbol)
-            case .keyword(.in): .keywordIn
-            case .end: .end
-            default: .operand
-            }
-        }
         // Every node takes at least one token of its own (a value, a name, an operator, a
         // function's name), so the tree is built without regrowing its array.
         nodes.reserveCapacity(tokens.count)
@@ -83,7 +63,7 @@ package struct ExpressionParser {
         }
         var parser = ExpressionParser(tokens: tokens)
         do throws(ExpressionProblem) {
-            if parser.shapes[parser.position] == .end {
+            if parser.tokens[parser.position].shape == .end {
                 throw ExpressionMessages.emptyExpression(at: parser.current.range)
             }
             _ = try parser.expression()
@@ -109,7 +89,7 @@ package struct ExpressionParser {
     }
 
     private func isSymbol(_ symbol: ExpressionSymbol) -> Bool {
-        shapes[position] == .symbol(symbol)
+        tokens[position].shape == .symbol(symbol)
     }
 
     /// Appends a node over `children` and returns its index.
@@ -130,7 +110,7 @@ package struct ExpressionParser {
     }
 
     private mutating func expectEnd() throws(ExpressionProblem) {
-        switch shapes[position] {
+        switch tokens[position].shape {
         case .end: return
         case .symbol(.closeParenthesis): throw ExpressionMessages.unbalancedClose(at: current.range)
         default: throw ExpressionMessages.expectedOperator(found: current, at: current.range)
@@ -149,7 +129,7 @@ package struct ExpressionParser {
     }
 
     /// The level of the binary operator at `shape`, or `nil` when it is none.
-    private static func level(of shape: Shape) -> Level? {
+    private static func level(of shape: ExpressionToken.Shape) -> Level? {
         switch shape {
         case .symbol(.or): .or
         case .symbol(.and): .and
@@ -171,13 +151,13 @@ package struct ExpressionParser {
     private mutating func binary(from lowest: Level) throws(ExpressionProblem) -> Int {
         var lhs = try prefix()
         var highest = Level.multiplicative
-        while let level = Self.level(of: shapes[position]), level >= lowest, level <= highest {
+        while let level = Self.level(of: tokens[position].shape), level >= lowest, level <= highest {
             if level == .comparison {
                 lhs = try comparison(lhs)
                 highest = .and
                 continue
             }
-            guard case .symbol(let symbol) = shapes[position] else { break }
+            guard case .symbol(let symbol) = tokens[position].shape else { break }
             highest = level
             let op = advance()
             let rhs: Int
@@ -195,12 +175,12 @@ package struct ExpressionParser {
 
     /// `lhs OP additive` or `lhs in [ … ]`, at the comparison operator or `in`.
     private mutating func comparison(_ lhs: Int) throws(ExpressionProblem) -> Int {
-        if case .symbol(let symbol) = shapes[position] {
+        if case .symbol(let symbol) = tokens[position].shape {
             let op = advance()
             let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in
                 try parser.binary(from: .additive)
             }
-            if case .symbol(let next) = shapes[position], next.isComparison {
+            if case .symbol(let next) = tokens[position].shape, next.isComparison {
                 throw ExpressionMessages.chainedComparison(at: current.range)
             }
             return try infix(symbol, lhs, rhs, at: op.range)
@@ -233,12 +213,12 @@ package struct ExpressionParser {
     private mutating func operand(
         after op: ExpressionToken, _ parse: (inout ExpressionParser) throws(ExpressionProblem) -> Int
     ) throws(ExpressionProblem) -> Int {
-        if shapes[position] == .end { throw ExpressionMessages.expectedValue(after: op) }
+        if tokens[position].shape == .end { throw ExpressionMessages.expectedValue(after: op) }
         return try parse(&self)
     }
 
     private mutating func prefix() throws(ExpressionProblem) -> Int {
-        if case .symbol(let symbol) = shapes[position], symbol == .not || symbol == .minus {
+        if case .symbol(let symbol) = tokens[position].shape, symbol == .not || symbol == .minus {
             let op = advance()
             try nest(at: op.range)
             defer { depth -= 1 }

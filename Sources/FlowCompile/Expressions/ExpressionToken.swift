@@ -19,6 +19,30 @@ package struct ExpressionToken: Sendable, Hashable {
         case end
     }
 
-    package var kind: Kind
-    package var range: Range<Int>
+    /// What the parser looks at before it takes a token: trivially copyable, so that
+    /// deciding what comes next copies no payload (a name, a string).
+    package enum Shape: Sendable, Hashable {
+        case symbol(ExpressionSymbol)
+        case keywordIn
+        case end
+        /// A literal, a name or another keyword.
+        case operand
+    }
+
+    package let kind: Kind
+    package let range: Range<Int>
+    /// The token's ``Shape``, fixed when it is made.
+    package let shape: Shape
+
+    package init(kind: Kind, range: Range<Int>) {
+        self.kind = kind
+        self.range = range
+        shape =
+            switch kind {
+            case .symbol(let symbol): .symbol(symbol)
+            case .keyword(.in): .keywordIn
+            case .end: .end
+            default: .operand
+            }
+    }
 }

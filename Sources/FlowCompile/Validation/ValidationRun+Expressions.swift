@@ -51,7 +51,7 @@ extension ValidationRun {
                 case .rating(let min, let max, _):
                     environment.declare(field.id, ValueType(.integer))
                     let (width, overflow) = max.subtractingReportingOverflow(min)
-                    if min <= max, !overflow, width < 100 { environment.domains[field.id] = (min...max).map { .integer($0) } }
+                    if min <= max, !overflow, width < 100 { environment.declareValues((min...max).map { .integer($0) }, of: field.id) }
                 case .textField, .textEditor: environment.declare(field.id, ValueType(.string))
                 case .toggle: environment.declare(field.id, ValueType(.boolean))
                 }
@@ -221,7 +221,7 @@ extension ValidationRun {
                 report(problem, place: place)
                 return nil
             }
-            checkConstant(tree, text: text, domains: environment.domains, place: place)
+            checkConstant(tree, text: text, types: types, in: environment, place: place)
         case .assignment(let expected):
             let fits = type.base == expected.base || (type.base == .integer && expected.base == .decimal)
             guard fits, expected.isOptional || !type.isOptional else {
@@ -239,9 +239,20 @@ extension ValidationRun {
     /// `constant-condition` at a condition, or at the outermost operand of its top-level
     /// `&&`/`||` chain, that has one value for every value its names can take.
     private mutating func checkConstant(
-        _ tree: ExpressionTree, text: String, domains: [String: [ExpressionValue]],
+        _ tree: ExpressionTree, text: String, types: [CheckedType], in environment: ExpressionEnvironment,
         place: (Range<Int>) -> SourceSpan?
     ) {
+        let domains = environment.domains
+        /// Whether the subtree `first...index` reads a name whose type has no domain in
+        /// this environment (a string, a decimal): then it has no values to try, known
+        /// without looking its names up.
+        func readsNameWithoutDomain(_ first: Int, _ index: Int) -> Bool {
+            for position in first...index {
+                guard case .value(let type) = types[position], !environment.hasDomains(type.base) else { continue }
+                if case .name = tree.nodes[position].kind { return true }
+            }
+            return false
+        }
         // The condition, then the operands of its top-level chain of `&&` (or `||`), each once:
         // the chain's inner nodes are not tried, so a chain of n operands costs O(n).
         var candidates = [tree.root]
@@ -261,7 +272,9 @@ extension ValidationRun {
         for index in candidates {
             if index != tree.root, rootIsConstant { break }
             let node = tree.nodes[index]
-            if let value = ExpressionDomainAnalysis.constantValue(of: tree, root: index, domains: domains) {
+            if !readsNameWithoutDomain(node.first, index),
+                let value = ExpressionDomainAnalysis.constantValue(of: tree, root: index, domains: domains)
+            {
                 rootIsConstant = index == tree.root
                 // The names of this operand only: O(its size).
                 var names: [String] = []
