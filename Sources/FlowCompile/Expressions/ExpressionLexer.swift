@@ -20,7 +20,8 @@ import Foundation
 /// string literal is ASCII, one byte one scalar, and inside a literal a scalar starts at
 /// every byte that is not a UTF-8 continuation byte (RFC 3629 §3). O(length of the text).
 package struct ExpressionLexer {
-    private let bytes: [UInt8]
+    /// The text's UTF-8 bytes, borrowed for the pass (``tokens(of:)``), not copied.
+    private let bytes: UnsafeBufferPointer<UInt8>
     /// The byte read next.
     private var position = 0
     /// The Unicode scalar offset of `position`.
@@ -29,12 +30,20 @@ package struct ExpressionLexer {
     /// "ends too early" points at the text's last character, not past trailing white space.
     private var lastEnd = 0
 
-    package init(_ text: String) {
-        bytes = Array(text.utf8)
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
-    /// Every token up to and including `.end`, or the first problem.
-    package mutating func tokens() -> Result<[ExpressionToken], ExpressionProblem> {
+    /// Every token of `text` up to and including `.end`, or the first problem.
+    package static func tokens(of text: String) -> Result<[ExpressionToken], ExpressionProblem> {
+        var text = text
+        return text.withUTF8 { bytes in
+            var lexer = ExpressionLexer(bytes: bytes)
+            return lexer.tokens()
+        }
+    }
+
+    private mutating func tokens() -> Result<[ExpressionToken], ExpressionProblem> {
         var tokens: [ExpressionToken] = []
         tokens.reserveCapacity(bytes.count / 3 + 2)
         do throws(ExpressionProblem) {

@@ -43,6 +43,8 @@ package struct ExpressionParser {
     private let tokens: [ExpressionToken]
     private var position = 0
     private var nodes: [ExpressionTree.Node] = []
+    /// ``ExpressionTree/shortCircuitParent``, one entry per node, set as `&&` and `||` are made.
+    private var shortCircuitParent: [Int32] = []
     private var depth = 0
 
     private init(tokens: [ExpressionToken]) {
@@ -50,14 +52,14 @@ package struct ExpressionParser {
         // Every node takes at least one token of its own (a value, a name, an operator, a
         // function's name), so the tree is built without regrowing its array.
         nodes.reserveCapacity(tokens.count)
+        shortCircuitParent.reserveCapacity(tokens.count)
     }
 
     /// The tree of `text`, or its first problem.
     package static func parse(_ text: String) -> Result<ExpressionTree, ExpressionProblem> {
         guard text.utf8.count <= maximumLength else { return .failure(ExpressionMessages.tooLong(maximum: maximumLength)) }
-        var lexer = ExpressionLexer(text)
         let tokens: [ExpressionToken]
-        switch lexer.tokens() {
+        switch ExpressionLexer.tokens(of: text) {
         case .success(let value): tokens = value
         case .failure(let problem): return .failure(problem)
         }
@@ -68,13 +70,7 @@ package struct ExpressionParser {
             }
             _ = try parser.expression()
             try parser.expectEnd()
-            var tree = ExpressionTree(nodes: parser.nodes)
-            tree.shortCircuitParent = [Int32](repeating: -1, count: tree.nodes.count)
-            for (index, node) in tree.nodes.enumerated() {
-                guard case .infix(let symbol) = node.kind, symbol == .and || symbol == .or else { continue }
-                tree.shortCircuitParent[tree.nodes[node.children[1]].first] = Int32(index)
-            }
-            return .success(tree)
+            return .success(ExpressionTree(nodes: parser.nodes, shortCircuitParent: parser.shortCircuitParent))
         } catch {
             return .failure(error)
         }
@@ -100,13 +96,16 @@ package struct ExpressionParser {
         let first = children.first.map { nodes[$0].first } ?? nodes.count
         nodes.append(ExpressionTree.Node(
             kind: kind, range: range, operatorRange: operatorRange, children: children, first: first))
+        shortCircuitParent.append(-1)
         return nodes.count - 1
     }
 
     private mutating func infix(_ symbol: ExpressionSymbol, _ lhs: Int, _ rhs: Int, at operatorRange: Range<Int>) throws(ExpressionProblem) -> Int {
-        try add(
+        let index = try add(
             .infix(symbol), range: nodes[lhs].range.lowerBound..<nodes[rhs].range.upperBound,
             operatorRange: operatorRange, children: ExpressionTree.Children(lhs, rhs))
+        if symbol == .and || symbol == .or { shortCircuitParent[nodes[rhs].first] = Int32(index) }
+        return index
     }
 
     private mutating func expectEnd() throws(ExpressionProblem) {
@@ -230,17 +229,31 @@ package struct ExpressionParser {
         return try primary()
     }
 
+    /// A literal or a name at `range`, taking its token.
+    private mutating func operand(_ kind: ExpressionTree.Kind, at range: Range<Int>) throws(ExpressionProblem) -> Int {
+        position += 1
+        return try add(kind, range: range, operatorRange: range)
+    }
+
     private mutating func primary() throws(ExpressionProblem) -> Int {
+        // A literal or a name is read in place: only its payload is copied.
+        let range = tokens[position].range
+        if tokens[position].shape == .operand {
+            switch tokens[position].kind {
+            case .integer(let value): return try operand(.literal(.integer(value)), at: range)
+            case .decimal(let value): return try operand(.literal(.decimal(value)), at: range)
+            case .string(let value): return try operand(.literal(.string(value)), at: range)
+            case .keyword(.true): return try operand(.literal(.boolean(true)), at: range)
+            case .keyword(.false): return try operand(.literal(.boolean(false)), at: range)
+            case .keyword(.null): return try operand(.literal(.null), at: range)
+            case .name(let name) where tokens[position + 1].shape != .symbol(.openParenthesis):
+                return try operand(.name(name), at: range)
+            default: break
+            }
+        }
         let token = advance()
         switch token.kind {
-        case .integer(let value): return try add(.literal(.integer(value)), range: token.range, operatorRange: token.range)
-        case .decimal(let value): return try add(.literal(.decimal(value)), range: token.range, operatorRange: token.range)
-        case .string(let value): return try add(.literal(.string(value)), range: token.range, operatorRange: token.range)
-        case .keyword(.true): return try add(.literal(.boolean(true)), range: token.range, operatorRange: token.range)
-        case .keyword(.false): return try add(.literal(.boolean(false)), range: token.range, operatorRange: token.range)
-        case .keyword(.null): return try add(.literal(.null), range: token.range, operatorRange: token.range)
         case .name(let name):
-            guard isSymbol(.openParenthesis) else { return try add(.name(name), range: token.range, operatorRange: token.range) }
             guard let function = ExpressionFunction(rawValue: name) else { throw ExpressionMessages.unknownFunction(name, at: token.range) }
             let open = advance()
             try nest(at: token.range)
