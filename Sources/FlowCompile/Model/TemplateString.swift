@@ -23,14 +23,35 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         package var offset: Int
     }
 
+    /// The parts, in one immutable box: a template is copied wherever its screen, button
+    /// or step is, and a copy of the box is one reference count, not one per part.
+    private final class Storage: Sendable {
+        let raw: String
+        let span: SourceSpan?
+        let style: ScalarStyle?
+        let segments: [Segment]
+        let problems: [Problem]
+
+        init(raw: String, span: SourceSpan?, style: ScalarStyle?) {
+            self.raw = raw
+            self.span = span
+            self.style = style
+            (segments, problems) = TemplateString.parse(raw, span: span, style: style)
+        }
+    }
+
+    private let storage: Storage
+
     /// The text as written (after YAML/JSON unescaping).
-    public let raw: String
+    public var raw: String { storage.raw }
     /// Where the scalar holding this text is in the source, when it came from a file.
-    @IgnoredInEquality package private(set) var span: SourceSpan?
+    package var span: SourceSpan? { storage.span }
     /// How that scalar is written, so a place inside it can be found in the file.
-    @IgnoredInEquality package private(set) var style: ScalarStyle?
-    package let segments: [Segment]
-    package let problems: [Problem]
+    package var style: ScalarStyle? { storage.style }
+    /// The parsed text: literals, `${name}` references and `${expression}`s, in order.
+    package var segments: [Segment] { storage.segments }
+    /// The malformed references, with their offsets.
+    package var problems: [Problem] { storage.problems }
 
     /// Parses `raw` as a template: `${name}` references and `$$` for a literal `$`. Never
     /// throws: malformed references (an unclosed `${`, an empty or invalid name) are kept for
@@ -42,10 +63,21 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// A template written in a file in the scalar at `span`, written in `style`.
     package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
-        self.raw = raw
-        self.span = span
-        self.style = style
-        (segments, problems) = Self.parse(raw, span: span, style: style)
+        storage = Storage(raw: raw, span: span, style: style)
+    }
+
+    /// Whether two templates have the same text and parts; where they are written is
+    /// not compared.
+    public static func == (lhs: TemplateString, rhs: TemplateString) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.raw == rhs.raw && lhs.segments == rhs.segments && lhs.problems == rhs.problems)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(raw)
+        hasher.combine(segments)
+        hasher.combine(problems)
     }
 
     public init(stringLiteral value: String) {
