@@ -80,16 +80,17 @@ extension DecodingSession {
             var step = Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
                             argumentTemplates: templates)
             if let entries = argument?.mapping, case .object(let object)? = value {
+                var placed: [Step.ArgumentEntry] = []
+                var seen: Set<String> = []
                 for entry in entries {
                     // The value decoded above (the first of a repeated key), with this entry's places.
-                    guard let key = entry.keyText, let entryValue = object[key],
-                        !step.argumentEntries.contains(where: { $0.name == key })
-                    else { continue }
+                    guard let key = entry.keyText, let entryValue = object[key], seen.insert(key).inserted else { continue }
                     let style: ScalarStyle? = if case .scalar(_, let style) = entry.value.kind { style } else { nil }
                     let template = entryValue.stringValue.map { TemplateString($0, span: entry.value.span, style: style) }
-                    step.argumentEntries.append(Step.ArgumentEntry(
+                    placed.append(Step.ArgumentEntry(
                         name: key, keySpan: entry.key.span, valueSpan: entry.value.span, value: entryValue, template: template))
                 }
+                step.argumentEntries = placed
             }
             return step
         }

@@ -54,22 +54,50 @@ public struct Step: Sendable, Hashable {
 
     /// What the step does, with its argument.
     public var kind: Kind
-    /// Where the step is written, for files.
-    @IgnoredInEquality package var span: SourceSpan?
-    /// Where the step's argument (target id, URL, …) is written, for files.
-    @IgnoredInEquality package var argumentSpan: SourceSpan?
     /// Where the step's name is written (the bare name, or the key of a one-key
     /// mapping), for files; `nil` for steps built in code.
-    @IgnoredInEquality package var nameSpan: SourceSpan?
+    package var nameSpan: SourceSpan?
+    /// Where the step and its argument are written, in one immutable box: steps are copied
+    /// wherever their actions are, and a copy of the box is one reference count, not one
+    /// per part. Steps built in code share one empty box.
+    private var places: Places
+
+    private final class Places: Sendable {
+        let span: SourceSpan?
+        let argumentSpan: SourceSpan?
+        let argumentTemplates: [TemplateString]
+        let argumentEntries: [ArgumentEntry]
+
+        static let none = Places(span: nil, argumentSpan: nil, argumentTemplates: [], argumentEntries: [])
+
+        init(span: SourceSpan?, argumentSpan: SourceSpan?, argumentTemplates: [TemplateString], argumentEntries: [ArgumentEntry]) {
+            self.span = span
+            self.argumentSpan = argumentSpan
+            self.argumentTemplates = argumentTemplates
+            self.argumentEntries = argumentEntries
+        }
+    }
+
+    /// Where the step is written, for files.
+    package var span: SourceSpan? { places.span }
+    /// Where the step's argument (target id, URL, …) is written, for files.
+    package var argumentSpan: SourceSpan? { places.argumentSpan }
     /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
     /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
     /// document order, so validation can check their `${name}` references. Empty for
     /// steps built in code and for steps whose argument is already a ``TemplateString``.
-    @IgnoredInEquality package var argumentTemplates: [TemplateString]
+    package var argumentTemplates: [TemplateString] { places.argumentTemplates }
     /// For a custom step whose argument is a mapping: its entries with where their keys
     /// and values are written, so validation can check them against the handler's
-    /// declaration. Empty otherwise.
-    @IgnoredInEquality package var argumentEntries: [ArgumentEntry] = []
+    /// declaration. Empty otherwise. Setting it makes a new box: set it once.
+    package var argumentEntries: [ArgumentEntry] {
+        get { places.argumentEntries }
+        set {
+            places = Places(
+                span: places.span, argumentSpan: places.argumentSpan, argumentTemplates: places.argumentTemplates,
+                argumentEntries: newValue)
+        }
+    }
 
     /// One entry of a custom step's mapping argument.
     package struct ArgumentEntry: Sendable, Hashable {
@@ -98,10 +126,20 @@ public struct Step: Sendable, Hashable {
         argumentTemplates: [TemplateString] = [], nameSpan: SourceSpan? = nil
     ) {
         self.kind = kind
-        self.span = span
-        self.argumentSpan = argumentSpan
-        self.argumentTemplates = argumentTemplates
         self.nameSpan = nameSpan
+        places =
+            span == nil && argumentSpan == nil && argumentTemplates.isEmpty
+            ? .none
+            : Places(span: span, argumentSpan: argumentSpan, argumentTemplates: argumentTemplates, argumentEntries: [])
+    }
+
+    /// Whether two steps do the same: their kinds are equal (where they are written is
+    /// not compared).
+    public static func == (lhs: Step, rhs: Step) -> Bool { lhs.kind == rhs.kind }
+
+    /// Hashes the kind, what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
     }
 
     /// Whether the step decides (`if`) or sets variables (`set`).
