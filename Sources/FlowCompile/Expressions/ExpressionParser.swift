@@ -190,22 +190,25 @@ package struct ExpressionParser {
         try nest(at: open.range)
         defer { depth -= 1 }
         var children = [lhs]
-        if !isSymbol(.closeBracket) {
-            while true {
-                children.append(try expression())
-                if isSymbol(.comma) {
-                    let comma = advance()
-                    if isSymbol(.closeBracket) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
-                    continue
-                }
-                break
-            }
-        }
+        try list(before: .closeBracket, into: &children)
         guard isSymbol(.closeBracket) else { throw ExpressionMessages.unclosed(open, found: current) }
         let close = advance()
         return try add(
             .membership, range: nodes[lhs].range.lowerBound..<close.range.upperBound, operatorRange: op.range,
             children: ExpressionTree.Children(children))
+    }
+
+    /// `[ expression { "," expression } ]` up to `close` (not taken), appended to `items`:
+    /// a list's items or a call's arguments. A comma right before `close` is "expected a
+    /// value".
+    private mutating func list(before close: ExpressionSymbol, into items: inout [Int]) throws(ExpressionProblem) {
+        guard !isSymbol(close) else { return }
+        while true {
+            items.append(try expression())
+            guard isSymbol(.comma) else { return }
+            let comma = advance()
+            if isSymbol(close) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
+        }
     }
 
     /// The operand after `op`, or "expected a value after 'op'" at the end of the text.
@@ -259,17 +262,7 @@ package struct ExpressionParser {
             try nest(at: token.range)
             defer { depth -= 1 }
             var arguments: [Int] = []
-            if !isSymbol(.closeParenthesis) {
-                while true {
-                    arguments.append(try expression())
-                    if isSymbol(.comma) {
-                        let comma = advance()
-                        if isSymbol(.closeParenthesis) { throw ExpressionMessages.expectedValue(found: current, after: comma) }
-                        continue
-                    }
-                    break
-                }
-            }
+            try list(before: .closeParenthesis, into: &arguments)
             guard isSymbol(.closeParenthesis) else { throw ExpressionMessages.unclosed(open, found: current) }
             let close = advance()
             return try add(
