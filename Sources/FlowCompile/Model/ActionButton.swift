@@ -21,21 +21,64 @@ public struct ActionButton: Sendable, Hashable {
     public var kind: Kind
     /// The text on the button, a template rendered when the screen is drawn; in a file an
     /// empty or blank title is `empty-title`.
-    public var title: TemplateString
+    public var title: TemplateString {
+        get { box.parts.title }
+        set { update { $0.title = newValue } }
+    }
     /// The text shown instead of ``title`` while the action runs, for a `retryButton`;
     /// `nil` keeps ``title``.
-    public var loadingTitle: TemplateString?
+    public var loadingTitle: TemplateString? {
+        get { box.parts.loadingTitle }
+        set { update { $0.loadingTitle = newValue } }
+    }
     /// The steps a tap runs, in order.
-    public var action: FlowAction
+    public var action: FlowAction {
+        get { box.parts.action }
+        set { update { $0.action = newValue } }
+    }
     /// Runs when a step of `action` fails; `nil` shows the error on the screen and keeps
     /// the screen (so it can be tapped again).
-    public var onFailure: FlowAction?
+    public var onFailure: FlowAction? {
+        get { box.parts.onFailure }
+        set { update { $0.onFailure = newValue } }
+    }
     /// A condition that must be true for the button to be tapped (`enabledWhen`); `nil`
     /// is always true. A primary button also waits for the screen's required fields.
-    public var enabledWhen: FlowExpression?
+    public var enabledWhen: FlowExpression? {
+        get { box.parts.enabledWhen }
+        set { update { $0.enabledWhen = newValue } }
+    }
     /// Where the button is written: the mapping after `button:`, `retryButton:` or
     /// `link:`; `nil` for buttons built in code.
-    @IgnoredInEquality package var span: SourceSpan?
+    package var span: SourceSpan? {
+        get { box.parts.span }
+        set { update { $0.span = newValue } }
+    }
+
+    /// Everything but the kind.
+    private struct Parts: Sendable {
+        var title: TemplateString
+        var loadingTitle: TemplateString?
+        var action: FlowAction
+        var onFailure: FlowAction?
+        var enabledWhen: FlowExpression?
+        var span: SourceSpan?
+    }
+
+    /// The parts in one immutable box: a button is copied wherever its screen is, and a
+    /// copy of the box is one reference count, not one per part. A change makes a new box.
+    private final class Box: Sendable {
+        let parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    private var box: Box
+
+    private mutating func update(_ change: (inout Parts) -> Void) {
+        var parts = box.parts
+        change(&parts)
+        box = Box(parts)
+    }
 
     /// A button of `kind` (default `button`) showing `title` that runs `action`;
     /// `loadingTitle` (default `nil`) is shown while it runs, `onFailure` (default `nil`)
@@ -44,13 +87,28 @@ public struct ActionButton: Sendable, Hashable {
         kind: Kind = .button, title: TemplateString, loadingTitle: TemplateString? = nil, action: FlowAction,
         onFailure: FlowAction? = nil, enabledWhen: FlowExpression? = nil, span: SourceSpan? = nil
     ) {
-        self.enabledWhen = enabledWhen
         self.kind = kind
-        self.title = title
-        self.loadingTitle = loadingTitle
-        self.action = action
-        self.onFailure = onFailure
-        self.span = span
+        box = Box(Parts(
+            title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure, enabledWhen: enabledWhen,
+            span: span))
+    }
+
+    /// Whether two buttons are the same but for where they are written.
+    public static func == (lhs: ActionButton, rhs: ActionButton) -> Bool {
+        lhs.kind == rhs.kind
+            && (lhs.box === rhs.box
+                || (lhs.title == rhs.title && lhs.loadingTitle == rhs.loadingTitle && lhs.action == rhs.action
+                    && lhs.onFailure == rhs.onFailure && lhs.enabledWhen == rhs.enabledWhen))
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(title)
+        hasher.combine(loadingTitle)
+        hasher.combine(action)
+        hasher.combine(onFailure)
+        hasher.combine(enabledWhen)
     }
 
     /// A button of `kind` built in Swift whose action is one step running `completion`
