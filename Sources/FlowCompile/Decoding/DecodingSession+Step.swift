@@ -90,7 +90,7 @@ extension DecodingSession {
                     placed.append(Step.ArgumentEntry(
                         name: key, keySpan: entry.key.span, valueSpan: entry.value.span, value: entryValue, template: template))
                 }
-                step.argumentEntries = placed
+                step.placeArguments(placed)
             }
             return step
         }

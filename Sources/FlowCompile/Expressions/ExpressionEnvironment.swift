@@ -52,10 +52,13 @@ package struct ExpressionEnvironment: Sendable {
         }
     }
 
-    /// Gives the declared `name` the only `values` it can take (a rating's `min...max`).
+    /// Gives `name` the only `values` it can take (a rating's `min...max`).
     package mutating func declareValues(_ values: [ExpressionValue], of name: String) {
         domains[name] = values
-        if let base = types[name]?.base { basesWithDomains |= Self.bit(base) }
+        // The values' own types, so the order of `declare` and this call does not matter.
+        for value in values {
+            if let base = value.base { basesWithDomains |= Self.bit(base) }
+        }
     }
 
     /// Whether any name of type `base` has a domain: when not, a name of that type (a

@@ -19,7 +19,7 @@ import Foundation
 /// ``FlowExpression`` counts), kept beside the byte position: everything outside a
 /// string literal is ASCII, one byte one scalar, and inside a literal a scalar starts at
 /// every byte that is not a UTF-8 continuation byte (RFC 3629 §3). O(length of the text).
-package struct ExpressionLexer {
+struct ExpressionLexer {
     /// The text's UTF-8 bytes, borrowed for the pass (``tokens(of:)``), not copied.
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The byte read next.
@@ -35,7 +35,7 @@ package struct ExpressionLexer {
     }
 
     /// Every token of `text` up to and including `.end`, or the first problem.
-    package static func tokens(of text: String) -> Result<[ExpressionToken], ExpressionProblem> {
+    static func tokens(of text: String) -> Result<[ExpressionToken], ExpressionProblem> {
         var text = text
         return text.withUTF8 { bytes in
             var lexer = ExpressionLexer(bytes: bytes)

@@ -146,7 +146,8 @@ package struct ExpressionParser {
     /// operator of some level is taken only one of that level or looser may follow here
     /// (a tighter one the right operand left is the caller's problem), and a comparison
     /// leaves only looser ones (comparisons do not chain). Flat repetition loops here;
-    /// only the right operand of a looser operator recurses, once per level.
+    /// each right operand recurses one frame for its tighter levels, so a nesting level
+    /// costs at most one frame per operator level.
     private mutating func binary(from lowest: Level) throws(ExpressionProblem) -> Int {
         var lhs = try prefix()
         var highest = Level.multiplicative
@@ -232,8 +233,9 @@ package struct ExpressionParser {
         return try primary()
     }
 
-    /// A literal or a name at `range`, taking its token.
-    private mutating func operand(_ kind: ExpressionTree.Kind, at range: Range<Int>) throws(ExpressionProblem) -> Int {
+    /// A literal or a name at `range`, taking its token: never the last one, which is
+    /// always `.end`.
+    private mutating func leaf(_ kind: ExpressionTree.Kind, at range: Range<Int>) throws(ExpressionProblem) -> Int {
         position += 1
         return try add(kind, range: range, operatorRange: range)
     }
@@ -243,14 +245,15 @@ package struct ExpressionParser {
         let range = tokens[position].range
         if tokens[position].shape == .operand {
             switch tokens[position].kind {
-            case .integer(let value): return try operand(.literal(.integer(value)), at: range)
-            case .decimal(let value): return try operand(.literal(.decimal(value)), at: range)
-            case .string(let value): return try operand(.literal(.string(value)), at: range)
-            case .keyword(.true): return try operand(.literal(.boolean(true)), at: range)
-            case .keyword(.false): return try operand(.literal(.boolean(false)), at: range)
-            case .keyword(.null): return try operand(.literal(.null), at: range)
+            case .integer(let value): return try leaf(.literal(.integer(value)), at: range)
+            case .decimal(let value): return try leaf(.literal(.decimal(value)), at: range)
+            case .string(let value): return try leaf(.literal(.string(value)), at: range)
+            case .keyword(.true): return try leaf(.literal(.boolean(true)), at: range)
+            case .keyword(.false): return try leaf(.literal(.boolean(false)), at: range)
+            case .keyword(.null): return try leaf(.literal(.null), at: range)
+            // A name is never the last token (`.end` is), so the next one is there.
             case .name(let name) where tokens[position + 1].shape != .symbol(.openParenthesis):
-                return try operand(.name(name), at: range)
+                return try leaf(.name(name), at: range)
             default: break
             }
         }

@@ -71,20 +71,25 @@ extension FeedbackConfiguration {
     public var actions: [FlowAction] {
         var actions: [FlowAction] = []
         actions.reserveCapacity(4)
-        // Read the payloads in place: validation calls this once per screen and pass.
+        forEachAction { actions.append($0) }
+        return actions
+    }
+
+    /// Calls `body` with each of ``actions``, in order, reading the buttons in place (no
+    /// array is made). O(1).
+    package func forEachAction(_ body: (FlowAction) -> Void) {
         switch primaryAction {
         case .none: break
         case .button(let button), .retryButton(let button):
-            actions.append(button.action)
-            if let onFailure = button.onFailure { actions.append(onFailure) }
+            body(button.action)
+            if let onFailure = button.onFailure { body(onFailure) }
         }
         switch secondaryAction {
         case .none: break
         case .button(let button), .link(let button):
-            actions.append(button.action)
-            if let onFailure = button.onFailure { actions.append(onFailure) }
+            body(button.action)
+            if let onFailure = button.onFailure { body(onFailure) }
         }
-        return actions
     }
 
     /// The field blocks of `extraContent` (rating, textField, textEditor, toggle), in order.

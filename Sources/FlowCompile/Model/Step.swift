@@ -89,14 +89,14 @@ public struct Step: Sendable, Hashable {
     package var argumentTemplates: [TemplateString] { places.argumentTemplates }
     /// For a custom step whose argument is a mapping: its entries with where their keys
     /// and values are written, so validation can check them against the handler's
-    /// declaration. Empty otherwise. Setting it makes a new box: set it once.
-    package var argumentEntries: [ArgumentEntry] {
-        get { places.argumentEntries }
-        set {
-            places = Places(
-                span: places.span, argumentSpan: places.argumentSpan, argumentTemplates: places.argumentTemplates,
-                argumentEntries: newValue)
-        }
+    /// declaration. Empty otherwise (``placeArguments(_:)``).
+    package var argumentEntries: [ArgumentEntry] { places.argumentEntries }
+
+    /// Sets ``argumentEntries``, all at once: each call makes a new box.
+    package mutating func placeArguments(_ entries: [ArgumentEntry]) {
+        places = Places(
+            span: places.span, argumentSpan: places.argumentSpan, argumentTemplates: places.argumentTemplates,
+            argumentEntries: entries)
     }
 
     /// One entry of a custom step's mapping argument.

@@ -498,24 +498,13 @@ struct ValidationRun {
         return templates
     }
 
-    /// Appends every step of `screen`'s actions (``FeedbackConfiguration/actions``, nested
-    /// steps included) to `steps` and its templates (``templates(of:)``) to `templates`,
-    /// reading the screen in place: copying it, or building its list of actions, costs
-    /// more than collecting.
+    /// Appends every step of `screen`'s actions (``FeedbackConfiguration/forEachAction(_:)``,
+    /// nested steps included) to `steps` and its templates (``templates(of:)``) to
+    /// `templates`, reading the screen in place: copying it, or building its list of
+    /// actions, costs more than collecting.
     private static func collect(_ screen: borrowing FeedbackConfiguration, steps: inout [Step], templates: inout [TemplateString]) {
         let first = steps.count
-        func append(_ button: ActionButton) {
-            steps.append(contentsOf: button.action.allSteps)
-            if let onFailure = button.onFailure { steps.append(contentsOf: onFailure.allSteps) }
-        }
-        switch screen.primaryAction {
-        case .none: break
-        case .button(let button), .retryButton(let button): append(button)
-        }
-        switch screen.secondaryAction {
-        case .none: break
-        case .button(let button), .link(let button): append(button)
-        }
+        screen.forEachAction { steps.append(contentsOf: $0.allSteps) }
         appendTemplates(of: screen, to: &templates, steps: steps[first...])
     }
 
