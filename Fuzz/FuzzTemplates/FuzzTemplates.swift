@@ -21,7 +21,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         guard let tree = expression.tree else { return }
         var environment = ExpressionEnvironment()
         environment.declare("rating", ValueType(.integer))
-        environment.domains["rating"] = (1...5).map { .integer($0) }
+        environment.declareValues((1...5).map { .integer($0) }, of: "rating")
         environment.declare("name", ValueType(.string))
         environment.declare("flag", ValueType(.boolean))
         environment.declare("opt", ValueType(.integer, isOptional: true))
