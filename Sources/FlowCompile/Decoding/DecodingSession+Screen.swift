@@ -98,9 +98,12 @@ extension DecodingSession {
     /// What a screen that could not be decoded stands in as: it keeps its id and span.
     static func placeholderScreen(id: String, span: SourceSpan) -> FeedbackConfiguration {
         FeedbackConfiguration(
-            id: id, style: .informative, title: TemplateString(""), subtitle: nil, primaryAction: .none,
+            id: id, style: .informative, title: noTitle, subtitle: nil, primaryAction: .none,
             secondaryAction: .none, extraContent: [], span: span)
     }
+
+    /// The placeholder's title, made once.
+    private static let noTitle = TemplateString("")
 
     static let imageHint = "name the image to show, e.g. 'image: feedbackLogo'"
 

@@ -43,5 +43,5 @@ package enum ExpressionFunction: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Every function name, for "did you mean".
-    package static var names: [String] { allCases.map(\.rawValue) }
+    package static let names: [String] = allCases.map(\.rawValue)
 }

@@ -54,5 +54,5 @@ public struct ValueType: Sendable, Hashable, CustomStringConvertible {
 
     /// Every type name a declaration may write, for hints: `integer`, `decimal`, `string`,
     /// `boolean`, each also with `?`.
-    package static var spellings: [String] { Base.allCases.map(\.rawValue) }
+    package static let spellings: [String] = Base.allCases.map(\.rawValue)
 }

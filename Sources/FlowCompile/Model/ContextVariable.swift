@@ -12,7 +12,7 @@ package enum ContextVariable: String, Sendable, Hashable, CaseIterable {
     case screenID = "screen.id"
 
     /// Every name, e.g. for "did you mean" suggestions.
-    package static var names: [String] { allCases.map(\.rawValue) }
+    package static let names: [String] = allCases.map(\.rawValue)
 
     /// `flow.`, `screen.`: the part of each variable's name up to its first `.`; names
     /// starting with one are kept for built-in variables.

@@ -21,7 +21,20 @@ public struct FormField: Sendable, Hashable {
     /// What the field takes, with its options.
     public var kind: FieldKind
     /// Where the field's parts are written, for diagnostics; all `nil` in code.
-    @IgnoredInEquality package var spans: Spans
+    package var spans: Spans {
+        get { placed.spans }
+        set { placed = Placed(newValue) }
+    }
+
+    /// ``spans`` in one immutable box: a field is copied wherever its screen is, and a copy
+    /// of the box is one reference count, not one per span. Fields built in code share one.
+    private final class Placed: Sendable {
+        let spans: Spans
+        init(_ spans: Spans) { self.spans = spans }
+        static let nowhere = Placed(Spans())
+    }
+
+    private var placed: Placed
 
     /// Where a field's parts are written: the id, and the options that validation checks.
     package struct Spans: Sendable, Hashable {
@@ -64,7 +77,22 @@ public struct FormField: Sendable, Hashable {
         self.placeholder = placeholder
         self.required = required
         self.kind = kind
-        self.spans = spans
+        placed = spans == Spans() ? .nowhere : Placed(spans)
+    }
+
+    /// Whether two fields are the same but for where they are written.
+    public static func == (lhs: FormField, rhs: FormField) -> Bool {
+        lhs.id == rhs.id && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder && lhs.required == rhs.required
+            && lhs.kind == rhs.kind
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(label)
+        hasher.combine(placeholder)
+        hasher.combine(required)
+        hasher.combine(kind)
     }
 
     /// This field with its parts' places set to `spans`.
