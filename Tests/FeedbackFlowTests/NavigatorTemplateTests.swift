@@ -47,6 +47,17 @@ struct NavigatorTemplateTests {
         ])
     }
 
+    @Test("collectUserFeedback evaluates ${expression}s in its rating and reason, as every other template")
+    func submissionExpressions() async throws {
+        let request = FeedbackRequest(rating: "${rating + 1}", reason: "r=${rating * 10} s=${lowercased(screen.id)}")
+        let h = NavigatorTestHarness(flow(
+            screen("Rate", .collectUserFeedback(request), content: [ContentBlock(.field(.rating(id: "rating", value: 2)))])))
+        _ = try await h.start()
+        #expect(try await h.tapTop() == .ran)
+        #expect(h.sink.submissions.map(\.rating) == [3])
+        #expect(h.sink.submissions.map(\.reason) == ["r=20 s=rate"])
+    }
+
     @Test("each run of collectUserFeedback builds a submission with a new id: a version 4 UUID in lower-case hex (RFC 9562)")
     func submissionIDs() async throws {
         let h = NavigatorTestHarness(flow(screen("rate", .collectUserFeedback(FeedbackRequest(rating: "5")))))

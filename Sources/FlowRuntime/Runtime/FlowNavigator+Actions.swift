@@ -197,12 +197,12 @@ extension FlowNavigator {
     /// - Throws: ``StepError/missingRating`` or ``StepError/invalidRating(_:)`` unless the
     ///   rendered rating is a whole number from 1 to 5 (surrounding spaces allowed).
     private func submission(for request: FeedbackRequest, screenID: String) throws(StepError) -> FeedbackSubmission {
-        let lookup = state.lookup(screenID: screenID)
+        // Rendered as every template of the screen is: names and `${expression}`s.
         guard let ratingTemplate = request.rating else { throw .missingRating }
-        let ratingText = ratingTemplate.render(lookup)
+        let ratingText = state.render(ratingTemplate, screenID: screenID)
         guard let rating = FeedbackRequest.rating(fromRendered: ratingText) else { throw .invalidRating(ratingText) }
         return FeedbackSubmission(
-            id: FeedbackSubmission.newID(), rating: rating, reason: request.reason?.render(lookup),
+            id: FeedbackSubmission.newID(), rating: rating, reason: request.reason.map { state.render($0, screenID: screenID) },
             custom: request.custom.mapValues { state.render($0, screenID: screenID) }, flowID: flowID, screenID: screenID,
             submittedAt: now())
     }

@@ -22,14 +22,6 @@ extension FlowState {
         }
     }
 
-    /// The template lookup for screen `screenID`: each name's value as ``expressionLookup(screenID:)``
-    /// finds it, as text (``ExpressionValue/description``); `nil` for an unknown name
-    /// (rendered as the empty string).
-    package func lookup(screenID: String) -> (String) -> String? {
-        let values = expressionLookup(screenID: screenID)
-        return { values($0)?.description }
-    }
-
     /// `template` rendered for screen `screenID`: names and `${expression}`s replaced by
     /// their values (an expression that cannot be evaluated renders as the empty string).
     package func render(_ template: TemplateString, screenID: String) -> String {
