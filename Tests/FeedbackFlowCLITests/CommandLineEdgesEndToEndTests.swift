@@ -59,6 +59,17 @@ struct CommandLineEdgesEndToEndTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("validate names --context after an expression's hint only where the hint speaks of a host value, not after a 'did you mean'")
+    func contextFlagOnExpressionHints() async throws {
+        let result = try await BuiltTool.run(["validate", BuiltTool.fixture("flag-hints/expression-names.yaml").path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("unknown name 'ratng'"))
+        #expect(result.standardOutput.contains("hint: did you mean 'rating'?\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(
+            "hint: declare it under 'context:' (a value the host provides) or 'variables:' (set by a 'set' step) (with 'validate --context NAME')\n"),
+            "\(result.standardOutput)")
+    }
+
     @Test("validate --context NAME declares a host variable: a flow using it passes")
     func validateContext() async throws {
         let without = try await BuiltTool.run(["validate", Self.hostFlow])

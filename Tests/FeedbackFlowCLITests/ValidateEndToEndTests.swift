@@ -142,6 +142,17 @@ struct ValidateEndToEndTests {
         #expect(clean.standardOutput == "no problems in 1 file\n")
     }
 
+    @Test("'-' and /dev/stdin together are standard input once, checked at the first of them")
+    func standardInputNamedTwice() async throws {
+        let flow = try String(
+            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.json"), encoding: .utf8)
+        for paths in [["-", "/dev/stdin"], ["/dev/stdin", "-"], ["-", "-"]] {
+            let result = try await BuiltTool.run(["validate", "--stdin-format", "json"] + paths, input: flow)
+            #expect(result.status == 0, "\(paths): \(result.standardOutput)")
+            #expect(result.standardOutput == "no problems in 1 file\n", "\(paths)")
+        }
+    }
+
     @Test("--stdin-format takes yaml or json, and only with '-' or /dev/stdin among the paths; otherwise a usage error with a hint")
     func standardInputFormatUsage() async throws {
         let cases: [([String], String, String)] = [

@@ -30,8 +30,10 @@ struct FlagHint: Sendable {
         return diagnostics.map { diagnostic in
             var flag: String?
             switch FlowDiagnosticCode(rawValue: diagnostic.code) {
-            // A flow variable is declared in the flow, never on the command line.
-            case .unknownReference: flag = diagnostic.message.hasPrefix("unknown variable") ? nil : context
+            // Only where the hint speaks of a value the host provides: a flow variable is
+            // declared in the flow, and a "did you mean" or an event's payload is not fixed
+            // by declaring a host value.
+            case .unknownReference: flag = diagnostic.hint?.contains("host") == true ? context : nil
             case .unknownStep, .undeclaredHandler: flag = handler
             case .tooManyDiagnostics: flag = diagnosticLimit
             default: flag = nil

@@ -32,7 +32,9 @@ import FlowTerminal
 /// - A file reached twice (named and inside a named folder, through a link, or as a
 ///   hard link) is checked once, at its first place: files are told apart by device and
 ///   inode (``FileIdentity``), not by path.
-/// - `-` is standard input (``SourceFile/standardInputPath``), read once, shown as `-`.
+/// - `-` is standard input (``SourceFile/standardInputPath``), read once, shown as `-`;
+///   a path to what standard input is (`/dev/stdin`, the file it comes from) is the same
+///   file.
 /// - A path that does not exist, or a folder without any such file, is a
 ///   ``UsageError`` (status 2): in CI a typo in a path must not pass as "no findings".
 package enum FlowFileFinder {
@@ -78,9 +80,13 @@ package enum FlowFileFinder {
         var skipped: [Skipped] = []
         var seen: Set<FileIdentity> = []
         var readsStandardInput = false
+        // What standard input is, so that a path naming the same pipe or file
+        // (`/dev/stdin`, the file it is redirected from) is not read a second time.
+        var input = stat()
+        let standardInput = fstat(0, &input) == 0 ? FileIdentity(input) : nil
         for path in paths {
             if path == SourceFile.standardInputPath {
-                if !readsStandardInput { result.append(path) }
+                if !readsStandardInput, standardInput.map({ seen.insert($0).inserted }) ?? true { result.append(path) }
                 readsStandardInput = true
                 continue
             }

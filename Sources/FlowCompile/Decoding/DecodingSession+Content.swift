@@ -63,9 +63,10 @@ extension DecodingSession {
         }
         if requiredWhen != nil, let requiredNode = fields.entry("requiredWhen")?.key {
             if name != "textField" && name != "textEditor" {
+                let why = name == "rating" || name == "toggle" ? "a rating and a toggle always have a value" : "only a text field is filled in"
                 report(
                     .unknownKey, "'requiredWhen' applies to text fields only", at: requiredNode.span,
-                    hint: "a rating and a toggle always have a value; use 'visibleWhen' to hide the block")
+                    hint: "\(why); use 'visibleWhen' to hide the block")
             } else if case .field(let field)? = kind, field.required {
                 report(
                     .invalidValue, "a field with 'required: true' cannot also have 'requiredWhen'", at: requiredNode.span,

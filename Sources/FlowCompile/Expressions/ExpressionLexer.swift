@@ -102,7 +102,10 @@ struct ExpressionLexer {
         if let (symbol, length) = ExpressionSymbol.lex(byte, second) {
             skip(length)
             if symbol == .equal, peek() == UInt8(ascii: "=") {
-                throw ExpressionMessages.badOperator("===", replacement: "==", at: start..<(scalarPosition + 1))
+                // `===`, `====`, …: the whole run of `=` is what was written.
+                var count = 2
+                while peek(count - 2) == UInt8(ascii: "=") { count += 1 }
+                throw ExpressionMessages.badOperator(String(repeating: "=", count: count), replacement: "==", at: start..<(start + count))
             }
             return ExpressionToken(kind: .symbol(symbol), range: start..<scalarPosition)
         }
