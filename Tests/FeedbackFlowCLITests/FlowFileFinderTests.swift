@@ -68,6 +68,22 @@ struct FlowFileFinderTests {
         #expect(files == [symbolic, other])
     }
 
+    @Test("a named path that is a link loop, or that goes through a file as if it were a folder, is a usage error saying so")
+    func unreachableNamedPaths() throws {
+        let root = try Self.tree(["a.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = root.appendingPathComponent("l1.yaml").path, second = root.appendingPathComponent("l2").path
+        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
+        try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+        #expect(throws: UsageError("cannot follow '\(first)': its symbolic links make a loop")) {
+            try FlowFileFinder.files(for: [first])
+        }
+        let through = root.appendingPathComponent("a.yaml").path + "/b.yaml"
+        #expect(throws: UsageError("no such file or folder '\(through)': a part of the path before the end is not a folder")) {
+            try FlowFileFinder.files(for: [through])
+        }
+    }
+
     @Test("a symbolic link loop is visited once")
     func symlinkLoop() throws {
         let root = try Self.tree(["a/x.yaml"])
