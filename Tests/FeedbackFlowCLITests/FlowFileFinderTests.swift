@@ -112,6 +112,13 @@ struct FlowFileFinderTests {
         let named = try FlowFileFinder.expand([fifo, device])
         #expect(named.files == [fifo, device])
         #expect(named.skipped.isEmpty)
+        // A folder whose only flow-named entry is a fifo says so in its usage error.
+        let lone = root.appendingPathComponent("lone").path
+        try FileManager.default.createDirectory(atPath: lone, withIntermediateDirectories: true)
+        try #require(mkfifo(lone + "/p.yaml", 0o600) == 0)
+        #expect(throws: UsageError("no .yaml, .yml or .json file in folder '\(lone)' ('\(lone)/p.yaml' is a fifo, not a regular file)")) {
+            try FlowFileFinder.expand([lone])
+        }
     }
 
     @Test("paths join without './' or a doubled slash")

@@ -105,7 +105,11 @@ package enum FlowFileFinder {
                     skipped.append(entry)
                 }
                 guard !found.isEmpty else {
-                    throw UsageError("no .yaml, .yml or .json file in folder '\(path)'")
+                    // Entries skipped as not regular files would get a note; here they are the reason.
+                    let only = special.map { "'\($0.entry.path)' is \($0.entry.kind)" }
+                    throw UsageError(
+                        "no .yaml, .yml or .json file in folder '\(path)'"
+                            + (only.isEmpty ? "" : " (" + only.joined(separator: ", ") + ", not a regular file)"))
                 }
             } else {
                 found = [(path, FileIdentity(status))]
