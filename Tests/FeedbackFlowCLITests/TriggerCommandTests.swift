@@ -87,6 +87,15 @@ struct TriggerCommandTests {
         #expect(run.output.isEmpty)
     }
 
+    @Test("a --context event.NAME that the event's payload does not have is a usage error naming its fields")
+    func unknownPayloadField() async {
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callEnded", "--context", "event.duration=30"])
+        #expect(run.status == .usageError)
+        #expect(run.errors.contains("--context event.duration=30: the event 'callEnded' has no field 'duration'"), "\(run.errors)")
+        #expect(run.errors.contains("durationSeconds"), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
     @Test("a fourth presentation within 365 days waits for the first to leave the window; after it, presented again")
     func yearlyCap() async {
         let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", Self.fixture("yearly-cap.yaml")])

@@ -83,7 +83,8 @@ package struct ContextDeclaration: Sendable, Hashable {
     /// declared type (``ExpressionValue/init(parsing:as:)``); any other key is a string,
     /// a host-provided template variable. A bare `KEY` (of `validate`) is not a value and
     /// is left out.
-    /// - Throws: ``UsageError`` naming the declared type when a value is not of it.
+    /// - Throws: ``UsageError`` naming the declared type when a value is not of it, or the
+    ///   payload's fields for an `event.NAME` the event does not have.
     package func values(declaredIn flow: Flow, event: EventDeclaration? = nil, file: String) throws(UsageError) -> [String: ExpressionValue] {
         var types: [String: ValueType] = [:]
         for declaration in flow.context { types[declaration.name] = declaration.type }
@@ -92,6 +93,15 @@ package struct ContextDeclaration: Sendable, Hashable {
         for entry in entries {
             guard let text = entry.value else { continue }
             guard let type = types[entry.key] else {
+                // The event's payload is declared whole: another `event.` key is a typo.
+                if let event, entry.key.hasPrefix(EventDeclaration.payloadPrefix) {
+                    let fields = event.payload.map(\.name)
+                    let name = String(entry.key.dropFirst(EventDeclaration.payloadPrefix.count))
+                    throw UsageError(
+                        "--context \(entry.key)=\(text): the event '\(event.name)' has no field '\(name)' in '\(file)'",
+                        hint: Suggestion.hint(for: name, among: fields)
+                            ?? (fields.isEmpty ? "its payload is empty" : "its payload has " + NameList.joined(fields)))
+                }
                 values[entry.key] = .string(text)
                 continue
             }
