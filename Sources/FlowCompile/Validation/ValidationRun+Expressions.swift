@@ -158,6 +158,11 @@ extension ValidationRun {
     private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) {
         guard let variable = flow.variables.first(where: { $0.name == assignment.name }) else {
             let name = assignment.name
+            // Declared with a type that did not decode: that is reported where it is written.
+            if flow.namesWithBrokenTypes.contains(name) {
+                check(assignment.value, as: .template, in: environment)
+                return
+            }
             let isField = flow.screens.contains { $0.fields.contains { $0.fieldID == name } }
             let hint: String =
                 if isField {
