@@ -36,7 +36,7 @@ package struct ExpressionEnvironment: Sendable {
     }
 
     private func isReadable(_ name: String) -> Bool {
-        readsEvent || name.utf8.first != EventDeclaration.payloadPrefix.utf8.first || !name.hasPrefix(EventDeclaration.payloadPrefix)
+        readsEvent || !name.hasPrefix(EventDeclaration.payloadPrefix)
     }
 
     /// The values of a boolean, and of an optional one.

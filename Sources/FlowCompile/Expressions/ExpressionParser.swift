@@ -160,14 +160,8 @@ package struct ExpressionParser {
             guard case .symbol(let symbol) = tokens[position].shape else { break }
             highest = level
             let op = advance()
-            let rhs: Int
-            if let tighter = level.tighter {
-                rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in
-                    try parser.binary(from: tighter)
-                }
-            } else {
-                rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
-            }
+            try expectOperand(after: op)
+            let rhs = if let tighter = level.tighter { try binary(from: tighter) } else { try prefix() }
             lhs = try infix(symbol, lhs, rhs, at: op.range)
         }
         return lhs
@@ -177,9 +171,8 @@ package struct ExpressionParser {
     private mutating func comparison(_ lhs: Int) throws(ExpressionProblem) -> Int {
         if case .symbol(let symbol) = tokens[position].shape {
             let op = advance()
-            let rhs = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in
-                try parser.binary(from: .additive)
-            }
+            try expectOperand(after: op)
+            let rhs = try binary(from: .additive)
             if case .symbol(let next) = tokens[position].shape, next.isComparison {
                 throw ExpressionMessages.chainedComparison(at: current.range)
             }
@@ -212,12 +205,9 @@ package struct ExpressionParser {
         }
     }
 
-    /// The operand after `op`, or "expected a value after 'op'" at the end of the text.
-    private mutating func operand(
-        after op: ExpressionToken, _ parse: (inout ExpressionParser) throws(ExpressionProblem) -> Int
-    ) throws(ExpressionProblem) -> Int {
+    /// "expected a value after 'op'" when the text ends right after operator `op`.
+    private func expectOperand(after op: ExpressionToken) throws(ExpressionProblem) {
         if tokens[position].shape == .end { throw ExpressionMessages.expectedValue(after: op) }
-        return try parse(&self)
     }
 
     private mutating func prefix() throws(ExpressionProblem) -> Int {
@@ -225,7 +215,8 @@ package struct ExpressionParser {
             let op = advance()
             try nest(at: op.range)
             defer { depth -= 1 }
-            let operand = try operand(after: op) { (parser: inout ExpressionParser) throws(ExpressionProblem) in try parser.prefix() }
+            try expectOperand(after: op)
+            let operand = try prefix()
             return try add(
                 .prefix(symbol), range: op.range.lowerBound..<nodes[operand].range.upperBound, operatorRange: op.range,
                 children: ExpressionTree.Children(operand))

@@ -7,37 +7,30 @@ import FlowSource
 /// A text that does not parse keeps its problem for `validate` to report at its exact
 /// place; evaluating it fails. Two expressions are equal when their texts are.
 public struct FlowExpression: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The parts, in one immutable box: a model value holding an expression (a content
-    /// block, a button, a template segment) stays one word larger, not a hundred bytes.
-    private final class Storage: Sendable {
+    /// The parts, in one shared box (``Shared``): a model value holding an expression (a
+    /// content block, a button, a template segment) stays one word larger, not a hundred
+    /// bytes.
+    private struct Parts: Sendable {
         let text: String
         let parsed: Result<ExpressionTree, ExpressionProblem>
         let span: SourceSpan?
         let style: ScalarStyle?
         let offsetInScalar: Int
-
-        init(text: String, span: SourceSpan?, style: ScalarStyle?, offsetInScalar: Int) {
-            self.text = text
-            self.parsed = ExpressionParser.parse(text)
-            self.span = span
-            self.style = style
-            self.offsetInScalar = offsetInScalar
-        }
     }
 
-    private let storage: Storage
+    private let storage: Shared<Parts>
 
     /// The expression as written (after YAML/JSON unescaping).
-    public var text: String { storage.text }
+    public var text: String { storage.value.text }
     /// The parsed tree, or the first syntax problem.
-    package var parsed: Result<ExpressionTree, ExpressionProblem> { storage.parsed }
+    package var parsed: Result<ExpressionTree, ExpressionProblem> { storage.value.parsed }
     /// Where the scalar holding the expression is written, for files.
-    package var span: SourceSpan? { storage.span }
+    package var span: SourceSpan? { storage.value.span }
     /// How that scalar is written, so a place inside the expression can be found in the file.
-    package var style: ScalarStyle? { storage.style }
+    package var style: ScalarStyle? { storage.value.style }
     /// Where the expression starts in the scalar's decoded text, in Unicode scalars: 0 for a
     /// condition, the position after `${` for an expression inside a template.
-    package var offsetInScalar: Int { storage.offsetInScalar }
+    package var offsetInScalar: Int { storage.value.offsetInScalar }
 
     /// Parses `text` as an expression. Never throws: a syntax problem is kept for
     /// `validate` to report (`invalid-expression`), and evaluating the expression fails.
@@ -49,7 +42,8 @@ public struct FlowExpression: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// An expression written in a file: in the scalar at `span` written in `style`,
     /// starting `offsetInScalar` Unicode scalars into its decoded text.
     package init(_ text: String, span: SourceSpan?, style: ScalarStyle?, offsetInScalar: Int = 0) {
-        storage = Storage(text: text, span: span, style: style, offsetInScalar: offsetInScalar)
+        storage = Shared(Parts(
+            text: text, parsed: ExpressionParser.parse(text), span: span, style: style, offsetInScalar: offsetInScalar))
     }
 
     public init(stringLiteral value: String) {

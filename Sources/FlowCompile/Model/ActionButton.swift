@@ -22,36 +22,36 @@ public struct ActionButton: Sendable, Hashable {
     /// The text on the button, a template rendered when the screen is drawn; in a file an
     /// empty or blank title is `empty-title`.
     public var title: TemplateString {
-        get { box.parts.title }
+        get { box.value.title }
         set { update { $0.title = newValue } }
     }
     /// The text shown instead of ``title`` while the action runs, for a `retryButton`;
     /// `nil` keeps ``title``.
     public var loadingTitle: TemplateString? {
-        get { box.parts.loadingTitle }
+        get { box.value.loadingTitle }
         set { update { $0.loadingTitle = newValue } }
     }
     /// The steps a tap runs, in order.
     public var action: FlowAction {
-        get { box.parts.action }
+        get { box.value.action }
         set { update { $0.action = newValue } }
     }
     /// Runs when a step of `action` fails; `nil` shows the error on the screen and keeps
     /// the screen (so it can be tapped again).
     public var onFailure: FlowAction? {
-        get { box.parts.onFailure }
+        get { box.value.onFailure }
         set { update { $0.onFailure = newValue } }
     }
     /// A condition that must be true for the button to be tapped (`enabledWhen`); `nil`
     /// is always true. A primary button also waits for the screen's required fields.
     public var enabledWhen: FlowExpression? {
-        get { box.parts.enabledWhen }
+        get { box.value.enabledWhen }
         set { update { $0.enabledWhen = newValue } }
     }
     /// Where the button is written: the mapping after `button:`, `retryButton:` or
     /// `link:`; `nil` for buttons built in code.
     package var span: SourceSpan? {
-        get { box.parts.span }
+        get { box.value.span }
         set { update { $0.span = newValue } }
     }
 
@@ -65,19 +65,12 @@ public struct ActionButton: Sendable, Hashable {
         var span: SourceSpan?
     }
 
-    /// The parts in one immutable box: a button is copied wherever its screen is, and a
-    /// copy of the box is one reference count, not one per part. A change makes a new box.
-    private final class Box: Sendable {
-        let parts: Parts
-        init(_ parts: Parts) { self.parts = parts }
-    }
-
-    private var box: Box
+    private var box: Shared<Parts>
 
     private mutating func update(_ change: (inout Parts) -> Void) {
-        var parts = box.parts
+        var parts = box.value
         change(&parts)
-        box = Box(parts)
+        box = Shared(parts)
     }
 
     /// A button of `kind` (default `button`) showing `title` that runs `action`;
@@ -88,7 +81,7 @@ public struct ActionButton: Sendable, Hashable {
         onFailure: FlowAction? = nil, enabledWhen: FlowExpression? = nil, span: SourceSpan? = nil
     ) {
         self.kind = kind
-        box = Box(Parts(
+        box = Shared(Parts(
             title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure, enabledWhen: enabledWhen,
             span: span))
     }

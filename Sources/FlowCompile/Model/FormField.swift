@@ -22,19 +22,13 @@ public struct FormField: Sendable, Hashable {
     public var kind: FieldKind
     /// Where the field's parts are written, for diagnostics; all `nil` in code.
     package var spans: Spans {
-        get { placed.spans }
-        set { placed = Placed(newValue) }
+        get { placed.value }
+        set { placed = Shared(newValue) }
     }
 
-    /// ``spans`` in one immutable box: a field is copied wherever its screen is, and a copy
-    /// of the box is one reference count, not one per span. Fields built in code share one.
-    private final class Placed: Sendable {
-        let spans: Spans
-        init(_ spans: Spans) { self.spans = spans }
-        static let nowhere = Placed(Spans())
-    }
-
-    private var placed: Placed
+    private var placed: Shared<Spans>
+    /// The spans of fields built in code, shared by all of them.
+    private static let nowhere = Shared(Spans())
 
     /// Where a field's parts are written: the id, and the options that validation checks.
     package struct Spans: Sendable, Hashable {
@@ -77,7 +71,7 @@ public struct FormField: Sendable, Hashable {
         self.placeholder = placeholder
         self.required = required
         self.kind = kind
-        placed = spans == Spans() ? .nowhere : Placed(spans)
+        placed = spans == Spans() ? Self.nowhere : Shared(spans)
     }
 
     /// Whether two fields are the same but for where they are written.

@@ -57,46 +57,39 @@ public struct Step: Sendable, Hashable {
     /// Where the step's name is written (the bare name, or the key of a one-key
     /// mapping), for files; `nil` for steps built in code.
     package var nameSpan: SourceSpan?
-    /// Where the step and its argument are written, in one immutable box: steps are copied
-    /// wherever their actions are, and a copy of the box is one reference count, not one
-    /// per part. Steps built in code share one empty box.
-    private var places: Places
+    /// Where the step and its argument are written, in one shared box (``Shared``); steps
+    /// built in code share one empty box.
+    private var places: Shared<Places>
 
-    private final class Places: Sendable {
-        let span: SourceSpan?
-        let argumentSpan: SourceSpan?
-        let argumentTemplates: [TemplateString]
-        let argumentEntries: [ArgumentEntry]
-
-        static let none = Places(span: nil, argumentSpan: nil, argumentTemplates: [], argumentEntries: [])
-
-        init(span: SourceSpan?, argumentSpan: SourceSpan?, argumentTemplates: [TemplateString], argumentEntries: [ArgumentEntry]) {
-            self.span = span
-            self.argumentSpan = argumentSpan
-            self.argumentTemplates = argumentTemplates
-            self.argumentEntries = argumentEntries
-        }
+    private struct Places: Sendable {
+        var span: SourceSpan?
+        var argumentSpan: SourceSpan?
+        var argumentTemplates: [TemplateString] = []
+        var argumentEntries: [ArgumentEntry] = []
     }
 
+    /// The places of steps built in code, shared by all of them.
+    private static let nowhere = Shared(Places())
+
     /// Where the step is written, for files.
-    package var span: SourceSpan? { places.span }
+    package var span: SourceSpan? { places.value.span }
     /// Where the step's argument (target id, URL, …) is written, for files.
-    package var argumentSpan: SourceSpan? { places.argumentSpan }
+    package var argumentSpan: SourceSpan? { places.value.argumentSpan }
     /// The string leaves of a ``FlowValue`` argument (a custom step's argument, the
     /// `custom` fields of `collectUserFeedback`) as templates with their source spans, in
     /// document order, so validation can check their `${name}` references. Empty for
     /// steps built in code and for steps whose argument is already a ``TemplateString``.
-    package var argumentTemplates: [TemplateString] { places.argumentTemplates }
+    package var argumentTemplates: [TemplateString] { places.value.argumentTemplates }
     /// For a custom step whose argument is a mapping: its entries with where their keys
     /// and values are written, so validation can check them against the handler's
     /// declaration. Empty otherwise (``placeArguments(_:)``).
-    package var argumentEntries: [ArgumentEntry] { places.argumentEntries }
+    package var argumentEntries: [ArgumentEntry] { places.value.argumentEntries }
 
     /// Sets ``argumentEntries``, all at once: each call makes a new box.
     package mutating func placeArguments(_ entries: [ArgumentEntry]) {
-        places = Places(
-            span: places.span, argumentSpan: places.argumentSpan, argumentTemplates: places.argumentTemplates,
-            argumentEntries: entries)
+        var changed = places.value
+        changed.argumentEntries = entries
+        places = Shared(changed)
     }
 
     /// One entry of a custom step's mapping argument.
@@ -129,8 +122,8 @@ public struct Step: Sendable, Hashable {
         self.nameSpan = nameSpan
         places =
             span == nil && argumentSpan == nil && argumentTemplates.isEmpty
-            ? .none
-            : Places(span: span, argumentSpan: argumentSpan, argumentTemplates: argumentTemplates, argumentEntries: [])
+            ? Self.nowhere
+            : Shared(Places(span: span, argumentSpan: argumentSpan, argumentTemplates: argumentTemplates))
     }
 
     /// Whether two steps do the same: their kinds are equal (where they are written is

@@ -23,35 +23,28 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         package var offset: Int
     }
 
-    /// The parts, in one immutable box: a template is copied wherever its screen, button
-    /// or step is, and a copy of the box is one reference count, not one per part.
-    private final class Storage: Sendable {
+    /// The parts, in one shared box (``Shared``): a template is copied wherever its
+    /// screen, button or step is.
+    private struct Parts: Sendable {
         let raw: String
         let span: SourceSpan?
         let style: ScalarStyle?
         let segments: [Segment]
         let problems: [Problem]
-
-        init(raw: String, span: SourceSpan?, style: ScalarStyle?) {
-            self.raw = raw
-            self.span = span
-            self.style = style
-            (segments, problems) = TemplateString.parse(raw, span: span, style: style)
-        }
     }
 
-    private let storage: Storage
+    private let storage: Shared<Parts>
 
     /// The text as written (after YAML/JSON unescaping).
-    public var raw: String { storage.raw }
+    public var raw: String { storage.value.raw }
     /// Where the scalar holding this text is in the source, when it came from a file.
-    package var span: SourceSpan? { storage.span }
+    package var span: SourceSpan? { storage.value.span }
     /// How that scalar is written, so a place inside it can be found in the file.
-    package var style: ScalarStyle? { storage.style }
+    package var style: ScalarStyle? { storage.value.style }
     /// The parsed text: literals, `${name}` references and `${expression}`s, in order.
-    package var segments: [Segment] { storage.segments }
+    package var segments: [Segment] { storage.value.segments }
     /// The malformed references, with their offsets.
-    package var problems: [Problem] { storage.problems }
+    package var problems: [Problem] { storage.value.problems }
 
     /// Parses `raw` as a template: `${name}` references and `$$` for a literal `$`. Never
     /// throws: malformed references (an unclosed `${`, an empty or invalid name) are kept for
@@ -63,7 +56,8 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// A template written in a file in the scalar at `span`, written in `style`.
     package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
-        storage = Storage(raw: raw, span: span, style: style)
+        let (segments, problems) = Self.parse(raw, span: span, style: style)
+        storage = Shared(Parts(raw: raw, span: span, style: style, segments: segments, problems: problems))
     }
 
     /// Whether two templates have the same text and parts; where they are written is

@@ -1,0 +1,11 @@
+/// An immutable value shared by every copy of the value type that holds it: copying the
+/// holder costs one reference count, however many reference-counted parts `Value` has.
+/// Model values (templates, buttons, steps, fields, expressions) are copied wherever
+/// their screen is, so they keep their parts in one; a change makes a new box.
+final class Shared<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
