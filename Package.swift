@@ -93,9 +93,9 @@ let package = Package(
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting",
                 "FlowTerminal", "FlowHTTP", "FeedbackFlowTestSupport",
             ],
-            // check_schema.py, check_parse.py and feedback_server.py run from the source tree
-            // (SchemaTests, ParseCommandTests, the outbox tests), not bundled.
-            exclude: ["check_schema.py", "check_parse.py", "feedback_server.py"],
+            // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
+            // JSON conformance checks, the outbox tests), not bundled.
+            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -61,6 +61,20 @@ struct AdoptionTests {
         }
     }
 
+    @Test("every example flow in flows/ is named as the hooks match, so the hooks check the project's own examples")
+    func examplesFollowTheConvention() throws {
+        let text = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        let pattern = try #require(text.split(separator: "\n").first { $0.hasPrefix("  files: ") })
+            .dropFirst("  files: ".count).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let regex = try NSRegularExpression(pattern: pattern)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: BuiltTool.repositoryRoot.appendingPathComponent("flows").path)
+        #expect(names.count >= 6)
+        for name in names {
+            #expect(regex.firstMatch(in: "flows/" + name, range: NSRange(location: 0, length: ("flows/" + name).utf16.count)) != nil, "\(name)")
+        }
+    }
+
     @Test("pre-commit runs the system hook on a scratch repository: a bad flow fails the commit, a good one passes", .enabled(if: hasPreCommit))
     func preCommit() async throws {
         let scratch = try ScratchFolder("pre-commit")
@@ -68,7 +82,7 @@ struct AdoptionTests {
         try FileManager.default.createDirectory(atPath: repository + "/flows", withIntermediateDirectories: true)
         let root = BuiltTool.repositoryRoot
         try FileManager.default.copyItem(atPath: root.appendingPathComponent(Self.five).path, toPath: repository + "/flows/bad.flow.yaml")
-        try FileManager.default.copyItem(atPath: root.appendingPathComponent("flows/simple-success.yaml").path, toPath: repository + "/flows/good.flow.yaml")
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("flows/simple-success.flow.yaml").path, toPath: repository + "/flows/good.flow.yaml")
         try "not: a flow\n".write(toFile: repository + "/notes.yaml", atomically: true, encoding: .utf8)
         let tools = BuiltTool.executable.deletingLastPathComponent().path
         let environment = [

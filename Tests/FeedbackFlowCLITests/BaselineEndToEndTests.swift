@@ -5,27 +5,27 @@ import Testing
 /// fails with what was removed and added when the flows changed and it was not updated.
 @Suite("navigation baseline, end to end")
 struct BaselineEndToEndTests {
-    /// Written from flows/rating-branches.yaml by hand: its four screens, its entry, and
+    /// Written from flows/rating-branches.flow.yaml by hand: its four screens, its entry, and
     /// the three pushes of the Submit button's second step, an `if` with an `else if`.
     static let expected = "Tests/FeedbackFlowCLITests/Fixtures/baseline/rating-branches.baseline"
 
     @Test("graph --format baseline writes the sorted facts: entry, screens, edges with their button, step and conditions, the trigger")
     func graphBaseline() async throws {
-        let result = try await BuiltTool.run(["graph", "--format", "baseline", "flows/rating-branches.yaml"])
+        let result = try await BuiltTool.run(["graph", "--format", "baseline", "flows/rating-branches.flow.yaml"])
         #expect(result.status == 0)
         let expected = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(Self.expected), encoding: .utf8)
         #expect(result.standardOutput == expected)
-        let trigger = try await BuiltTool.run(["graph", "--format", "baseline", "flows/call-quality-rating.yaml"])
+        let trigger = try await BuiltTool.run(["graph", "--format", "baseline", "flows/call-quality-rating.flow.yaml"])
         #expect(trigger.standardOutput.contains(
-            "flows/call-quality-rating.yaml: trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded\n"))
+            "flows/call-quality-rating.flow.yaml: trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded\n"))
     }
 
     @Test("validate --baseline passes on the same navigation and fails with - removed / + added lines when it changed")
     func validateAgainstBaseline() async throws {
-        let same = try await BuiltTool.run(["validate", "--baseline", Self.expected, "flows/rating-branches.yaml"])
+        let same = try await BuiltTool.run(["validate", "--baseline", Self.expected, "flows/rating-branches.flow.yaml"])
         #expect(same.status == 0, "\(same.standardOutput)")
         let scratch = try ScratchFolder("baseline")
-        let original = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/rating-branches.yaml"), encoding: .utf8)
+        let original = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/rating-branches.flow.yaml"), encoding: .utf8)
         let flow = scratch.path("rating-branches.yaml")
         try original.write(toFile: flow, atomically: true, encoding: .utf8)
         let baseline = scratch.path("flows.baseline")
@@ -48,19 +48,19 @@ struct BaselineEndToEndTests {
         let scratch = try ScratchFolder("baseline-partial")
         let expected = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(Self.expected), encoding: .utf8)
         // Another flow's lines: not checked here, so not compared.
-        try (expected + "flows/simple-success.yaml: entry somewhere-else present\n").write(toFile: scratch.path("other.baseline"), atomically: true, encoding: .utf8)
-        let other = try await BuiltTool.run(["validate", "--baseline", scratch.path("other.baseline"), "flows/rating-branches.yaml"])
+        try (expected + "flows/simple-success.flow.yaml: entry somewhere-else present\n").write(toFile: scratch.path("other.baseline"), atomically: true, encoding: .utf8)
+        let other = try await BuiltTool.run(["validate", "--baseline", scratch.path("other.baseline"), "flows/rating-branches.flow.yaml"])
         #expect(other.status == 0, "\(other.standardOutput)")
         // A flow that is gone: its lines are removed.
         try (expected + "flows/deleted.yaml: entry start present\n").write(toFile: scratch.path("gone.baseline"), atomically: true, encoding: .utf8)
-        let gone = try await BuiltTool.run(["validate", "--baseline", scratch.path("gone.baseline"), "flows/rating-branches.yaml"])
+        let gone = try await BuiltTool.run(["validate", "--baseline", scratch.path("gone.baseline"), "flows/rating-branches.flow.yaml"])
         #expect(gone.status == 1)
         #expect(gone.standardOutput.contains("note: - flows/deleted.yaml: entry start present"))
         // Only the first shard says so.
-        let second = try await BuiltTool.run(["validate", "--shard", "2/2", "--baseline", scratch.path("gone.baseline"), "flows/rating-branches.yaml", "flows/simple-success.yaml"])
+        let second = try await BuiltTool.run(["validate", "--shard", "2/2", "--baseline", scratch.path("gone.baseline"), "flows/rating-branches.flow.yaml", "flows/simple-success.flow.yaml"])
         #expect(!second.standardOutput.contains("flows/deleted.yaml"))
         try expected.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: scratch.path("crlf.baseline"), atomically: true, encoding: .utf8)
-        let crlf = try await BuiltTool.run(["validate", "--baseline", scratch.path("crlf.baseline"), "flows/rating-branches.yaml"])
+        let crlf = try await BuiltTool.run(["validate", "--baseline", scratch.path("crlf.baseline"), "flows/rating-branches.flow.yaml"])
         #expect(crlf.status == 0, "\(crlf.standardOutput)")
     }
 }

@@ -144,7 +144,7 @@ struct CIOutputEndToEndTests {
     func junitAgainstAntSchema() async throws {
         let scratch = try ScratchFolder("junit")
         let report = scratch.path("report.xml")
-        let result = try await BuiltTool.run(["validate", "--format", "junit=" + report, Self.five, Self.oneWarning, "flows/simple-success.yaml"])
+        let result = try await BuiltTool.run(["validate", "--format", "junit=" + report, Self.five, Self.oneWarning, "flows/simple-success.flow.yaml"])
         #expect(result.status == 1)
         let schema = BuiltTool.repositoryRoot.appendingPathComponent(Self.fixtures.replacingOccurrences(of: "/ci", with: "/junit") + "/ant-junit.xsd").path
         let check = try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", schema, report])
@@ -261,10 +261,10 @@ struct CIOutputEndToEndTests {
         let strict = try await BuiltTool.run(["validate", "--strict", Self.oneWarning])
         #expect(strict.status == 1)
         #expect(strict.standardOutput.hasSuffix("1 warning in 1 file\n"))
-        #expect(try await BuiltTool.run(["validate", "--strict", "flows/simple-success.yaml"]).status == 0)
+        #expect(try await BuiltTool.run(["validate", "--strict", "flows/simple-success.flow.yaml"]).status == 0)
     }
 
-    @Test("--color always colours a pipe, NO_COLOR wins over it, FORCE_COLOR and CLICOLOR_FORCE colour auto, FORCE_COLOR=0 does not")
+    @Test("--color always colours a pipe and wins over NO_COLOR; FORCE_COLOR and CLICOLOR_FORCE colour auto, an empty or 0 FORCE_COLOR does not")
     func color() async throws {
         let escape = "\u{1B}["
         func colored(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> Bool {
@@ -272,7 +272,10 @@ struct CIOutputEndToEndTests {
         }
         #expect(try await colored([]) == false)
         #expect(try await colored(["--color", "always"]) == true)
-        #expect(try await colored(["--color=always"], ["NO_COLOR": "1"]) == false)
+        #expect(try await colored(["--color=always"], ["NO_COLOR": "1"]) == true)
+        #expect(try await colored([], ["FORCE_COLOR": ""]) == false)
+        #expect(try await colored([], ["FORCE_COLOR": "1", "TERM": "dumb"]) == true)
+        #expect(try await colored([], ["FORCE_COLOR": "1", "NO_COLOR": "1"]) == false)
         #expect(try await colored([], ["FORCE_COLOR": "1"]) == true)
         #expect(try await colored([], ["CLICOLOR_FORCE": "1"]) == true)
         #expect(try await colored([], ["FORCE_COLOR": "0"]) == false)

@@ -14,7 +14,7 @@ struct CommandLineEdgesEndToEndTests {
         #expect(format.status == 2)
         #expect(format.standardError.hasSuffix(
             "hint: expected one of text, json, github, sarif, junit, checkstyle, optionally followed by =FILE. See 'feedbackflow validate --help'.\n"))
-        let context = try await BuiltTool.run(["run", "--context", "novalue", "flows/simple-success.yaml"])
+        let context = try await BuiltTool.run(["run", "--context", "novalue", "flows/simple-success.flow.yaml"])
         #expect(context.status == 2)
         #expect(context.standardError.hasSuffix("hint: write '--context key=value'. See 'feedbackflow run --help'.\n"))
         // A hint that is already a question keeps its own mark.
@@ -34,7 +34,7 @@ struct CommandLineEdgesEndToEndTests {
 
     @Test("an empty --feedback-out or --transcript is a usage error", arguments: ["--feedback-out=", "--transcript="])
     func emptyFileOptions(_ option: String) async throws {
-        let result = try await BuiltTool.run(["run", option, "flows/simple-success.yaml"], input: "1\n")
+        let result = try await BuiltTool.run(["run", option, "flows/simple-success.flow.yaml"], input: "1\n")
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("error: option '\(option.dropLast())' needs a value, not an empty one"))
@@ -48,11 +48,11 @@ struct CommandLineEdgesEndToEndTests {
             (["flow.id=X"], "--context key 'flow.id' is reserved"),
             (["screen.id=X"], "--context key 'screen.id' is reserved"),
             (["flow.name=X"], "--context key 'flow.name' is reserved"),
-            (["email=x"], "--context key 'email' is also a field id of 'flows/call-quality-rating.yaml' (screen 'rate-call')"),
+            (["email=x"], "--context key 'email' is also a field id of 'flows/call-quality-rating.flow.yaml' (screen 'rate-call')"),
             (["who=1", "who=2"], "--context key 'who' given more than once"),
           ] as [([String], String)])
     func contextKeys(_ values: [String], _ message: String) async throws {
-        let arguments = ["run"] + values.flatMap { ["--context", $0] } + ["flows/call-quality-rating.yaml"]
+        let arguments = ["run"] + values.flatMap { ["--context", $0] } + ["flows/call-quality-rating.flow.yaml"]
         let result = try await BuiltTool.run(arguments, input: "quit\n")
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
@@ -82,7 +82,7 @@ struct CommandLineEdgesEndToEndTests {
             ["validate", "--context", "who", "--context", "account.plan=pro", "--handler", "syncProfile", Self.hostFlow])
         #expect(with.status == 0, "\(with.standardOutput)")
         #expect(with.standardOutput.hasSuffix("no problems in 1 file\n"))
-        let clash = try await BuiltTool.run(["validate", "--context", "email", "flows/call-quality-rating.yaml"])
+        let clash = try await BuiltTool.run(["validate", "--context", "email", "flows/call-quality-rating.flow.yaml"])
         #expect(clash.status == 2)
         #expect(clash.standardError.contains("--context key 'email' is also a field id"))
     }

@@ -7,7 +7,7 @@ import Testing
 struct DeterminismEndToEndTests {
     /// Flows with and without problems, copied round-robin into the folder.
     static let sources = [
-        "flows/call-quality-rating.yaml", "flows/rating-branches.yaml", "flows/style-gallery.yaml",
+        "flows/call-quality-rating.flow.yaml", "flows/rating-branches.flow.yaml", "flows/style-gallery.flow.yaml",
         "Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml", "Tests/FeedbackFlowCLITests/Fixtures/ci/one-warning.yaml",
         "Tests/FeedbackFlowCLITests/Fixtures/ci/missing-title.yaml", "Tests/FeedbackFlowCLITests/Fixtures/ci/many-warnings.yaml",
     ]
@@ -68,9 +68,9 @@ struct DeterminismEndToEndTests {
             #expect(result.standardError.contains("invalid value '\(bad)' for '--shard'"), "\(bad)")
         }
         // More parts than files: the one file is in the last part, the others are empty.
-        let last = try await BuiltTool.run(["validate", "--shard", "7/7", "flows/simple-success.yaml"])
+        let last = try await BuiltTool.run(["validate", "--shard", "7/7", "flows/simple-success.flow.yaml"])
         #expect(last.status == 0 && last.standardOutput == "no problems in 1 file\n")
-        let first = try await BuiltTool.run(["validate", "--shard", "1/7", "flows/simple-success.yaml"])
+        let first = try await BuiltTool.run(["validate", "--shard", "1/7", "flows/simple-success.flow.yaml"])
         #expect(first.status == 0 && first.standardOutput == "no problems in 0 files\n")
     }
 }

@@ -21,7 +21,7 @@ struct FlowCheckTests {
             found[file, default: []].append("\(item["line"] ?? ""):\(item["column"] ?? "") \(item["code"] ?? "") \(item["message"] ?? "")")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".expected") }
-        #expect(names.count == 7)
+        #expect(names.count == 8)
         for name in names {
             let expected = try String(contentsOfFile: root + "/" + name, encoding: .utf8).split(separator: "\n").map(String.init)
             #expect(found[String(name.dropLast(".expected".count)) + ".yaml"] == expected, "\(name)")

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// Expected graphs are written by hand from flows/call-quality-rating.yaml (screens
-/// rate-call → thanks by push, presented at start by its trigger) and flows/network-error.yaml.
+/// Expected graphs are written by hand from flows/call-quality-rating.flow.yaml (screens
+/// rate-call → thanks by push, presented at start by its trigger) and flows/network-error.flow.yaml.
 @Suite("graph, end to end through the built binary")
 struct GraphTests {
     @Test("DOT: one node per screen, the start edge, and edges labelled by step kind")
     func dot() async throws {
-        let result = try await BuiltTool.run(["graph", "flows/call-quality-rating.yaml"])
+        let result = try await BuiltTool.run(["graph", "flows/call-quality-rating.flow.yaml"])
         #expect(result.status == 0)
         #expect(result.standardOutput == """
             digraph "call-quality-rating" {
@@ -25,9 +25,9 @@ struct GraphTests {
 
     @Test("if branches are edges labelled with the branch they are on")
     func branches() async throws {
-        // flows/rating-branches.yaml: `if rating <= 2` pushes sorry, its else holds
+        // flows/rating-branches.flow.yaml: `if rating <= 2` pushes sorry, its else holds
         // `if rating == 3` pushing thanks, whose else pushes review.
-        let result = try await BuiltTool.run(["graph", "flows/rating-branches.yaml"])
+        let result = try await BuiltTool.run(["graph", "flows/rating-branches.flow.yaml"])
         #expect(result.status == 0)
         let edges = result.standardOutput.split(separator: "\n").filter { $0.contains("->") && !$0.contains("start") }
         #expect(edges == [
@@ -39,7 +39,7 @@ struct GraphTests {
 
     @Test("Mermaid: the same graph as a flowchart")
     func mermaid() async throws {
-        let result = try await BuiltTool.run(["graph", "--format=mermaid", "flows/network-error.yaml"])
+        let result = try await BuiltTool.run(["graph", "--format=mermaid", "flows/network-error.flow.yaml"])
         #expect(result.status == 0)
         #expect(result.standardOutput == """
             flowchart LR
@@ -54,17 +54,17 @@ struct GraphTests {
 
     @Test("the JSON copy of the call-quality flow has the same graph and plays the same as the YAML one")
     func jsonCopy() async throws {
-        let yaml = try await BuiltTool.run(["graph", "--format", "mermaid", "flows/call-quality-rating.yaml"])
-        let json = try await BuiltTool.run(["graph", "--format", "mermaid", "flows/call-quality-rating.json"])
+        let yaml = try await BuiltTool.run(["graph", "--format", "mermaid", "flows/call-quality-rating.flow.yaml"])
+        let json = try await BuiltTool.run(["graph", "--format", "mermaid", "flows/call-quality-rating.flow.json"])
         #expect(yaml.status == 0 && json.status == 0)
         #expect(yaml.standardOutput == json.standardOutput)
         let script = "set email a@example.com\nset comment hi\nrate 2\n2\n1\n1\n"
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let yamlRun = try await BuiltTool.run(
-            ["run", "--feedback-out", folder.appendingPathComponent("y.jsonl").path, "flows/call-quality-rating.yaml"], input: script)
+            ["run", "--feedback-out", folder.appendingPathComponent("y.jsonl").path, "flows/call-quality-rating.flow.yaml"], input: script)
         let jsonRun = try await BuiltTool.run(
-            ["run", "--feedback-out", folder.appendingPathComponent("j.jsonl").path, "flows/call-quality-rating.json"], input: script)
+            ["run", "--feedback-out", folder.appendingPathComponent("j.jsonl").path, "flows/call-quality-rating.flow.json"], input: script)
         #expect(yamlRun.status == 0)
         #expect(yamlRun.standardOutput == jsonRun.standardOutput)
     }
@@ -81,6 +81,6 @@ struct GraphTests {
     func usage() async throws {
         #expect(try await BuiltTool.run(["graph", "flows"]).status == 2)
         #expect(try await BuiltTool.run(["graph", "missing.yaml"]).status == 2)
-        #expect(try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.yaml"]).status == 2)
+        #expect(try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.flow.yaml"]).status == 2)
     }
 }

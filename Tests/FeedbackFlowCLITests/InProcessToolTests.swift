@@ -50,7 +50,7 @@ struct InProcessToolTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let feedback = folder.appendingPathComponent("out.jsonl").path
         let result = await Self.run(
-            ["run", "--feedback-out", feedback, Self.path("flows/call-quality-rating.yaml")],
+            ["run", "--feedback-out", feedback, Self.path("flows/call-quality-rating.flow.yaml")],
             input: ["set email grace@example.com", "rate 5", "1", "1"])
         #expect(result.status == .clean, "\(result.errors)")
         #expect(result.output.contains("Thank you!"))
@@ -64,7 +64,7 @@ struct InProcessToolTests {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
-            atPath: Self.path("flows/simple-success.yaml"), toPath: folder.appendingPathComponent("ok.yaml").path)
+            atPath: Self.path("flows/simple-success.flow.yaml"), toPath: folder.appendingPathComponent("ok.yaml").path)
         let fifo = folder.appendingPathComponent("pipe.yaml").path
         try #require(mkfifo(fifo, 0o600) == 0)
         // Opening a fifo waits for a writer. Should validate open it, this writer comes

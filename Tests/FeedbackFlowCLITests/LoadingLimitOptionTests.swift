@@ -34,7 +34,7 @@ struct LoadingLimitOptionTests {
     @Test("validate --limit reaches the loader, and the hint names the option")
     func validateUsesIt() async throws {
         let result = try await BuiltTool.run(
-            ["validate", "--limit", "depth=2", BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.yaml").path])
+            ["validate", "--limit", "depth=2", BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.flow.yaml").path])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("error: nesting exceeds 2 levels [nesting-depth-limit]"))
         #expect(result.standardOutput.contains("(with 'validate --limit depth=N')"))
@@ -42,7 +42,7 @@ struct LoadingLimitOptionTests {
 
     @Test("run, graph and parse take --limit too, each naming its own option in the hint", arguments: ["run", "graph", "parse"])
     func otherCommandsUseIt(command: String) async throws {
-        let flow = BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.yaml").path
+        let flow = BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.flow.yaml").path
         let result = try await BuiltTool.run([command, "--limit", "depth=2", flow], input: "")
         #expect(result.status == 1)
         #expect(result.standardError.contains("error: nesting exceeds 2 levels [nesting-depth-limit]"))

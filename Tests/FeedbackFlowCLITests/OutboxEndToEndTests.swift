@@ -12,7 +12,7 @@ struct OutboxEndToEndTests {
 
     static func run(outbox: String, url: String) async throws -> BuiltTool.Result {
         try await BuiltTool.run(
-            ["run", "flows/call-quality-rating.yaml", "--feedback-url", url, "--outbox", outbox], input: script)
+            ["run", "flows/call-quality-rating.flow.yaml", "--feedback-url", url, "--outbox", outbox], input: script)
     }
 
     static func flush(outbox: String, url: String, extra: [String] = []) async throws -> BuiltTool.Result {
@@ -131,7 +131,7 @@ struct OutboxEndToEndTests {
         let action = try await BuiltTool.run(["outbox", "flsh"])
         #expect(action.status == 2 && action.standardError.contains("unknown outbox action 'flsh'"))
         #expect(action.standardError.contains("did you mean 'flush'?"))
-        let url = try await BuiltTool.run(["run", "flows/simple-success.yaml", "--feedback-url", "ftp://example.com/"], input: "quit\n")
+        let url = try await BuiltTool.run(["run", "flows/simple-success.flow.yaml", "--feedback-url", "ftp://example.com/"], input: "quit\n")
         #expect(url.status == 2 && url.standardError.contains("invalid --feedback-url 'ftp://example.com/'"))
         let drop = try await BuiltTool.run(["outbox", "drop"])
         #expect(drop.status == 2 && drop.standardError.contains("missing argument <id> of 'outbox drop'"))
@@ -158,7 +158,7 @@ struct OutboxEndToEndTests {
         for iteration in 0..<24 {
             let outbox = folder.appendingPathComponent("outbox-\(iteration).jsonl").path
             let running = try RunningTool(
-                ["run", "flows/call-quality-rating.yaml", "--feedback-url", server.url, "--outbox", outbox],
+                ["run", "flows/call-quality-rating.flow.yaml", "--feedback-url", server.url, "--outbox", outbox],
                 input: Self.script, folder: folder, name: "run-\(iteration)")
             if random.next() % 4 == 0 {
                 // Early: within the first 150 ms, while it starts, draws, or keeps.

@@ -16,8 +16,8 @@ struct OutputFailureEndToEndTests {
     @Test("schema and validate exit 3 with one line on standard error when standard output cannot be written",
           arguments: [
             ["schema"],
-            ["validate", "--format", "sarif", "flows/simple-success.yaml"],
-            ["validate", "flows/simple-success.yaml"],
+            ["validate", "--format", "sarif", "flows/simple-success.flow.yaml"],
+            ["validate", "flows/simple-success.flow.yaml"],
             ["--version"],
           ])
     func fullStandardOutput(_ arguments: [String]) async throws {
@@ -32,7 +32,7 @@ struct OutputFailureEndToEndTests {
     @Test("a closed standard output (>&-) is reported as closed, exit 3, not as the error of a reused descriptor")
     func closedStandardOutput() async throws {
         let result = try await BuiltTool.runProgram(
-            "/bin/bash", ["-c", "\"$0\" validate flows/simple-success.yaml >&-; echo \"status $?\" >&2",
+            "/bin/bash", ["-c", "\"$0\" validate flows/simple-success.flow.yaml >&-; echo \"status $?\" >&2",
                           BuiltTool.executable.path])
         #expect(result.standardError == "feedbackflow: error: standard output is closed\nstatus 3\n")
     }
@@ -47,7 +47,7 @@ struct OutputFailureEndToEndTests {
         // closed pipe and ends inputEnded with status 0; with it, it stops at the first
         // failed write after `head -1` exits.
         let script = """
-            yes show | head -n 200000 | ( "$0" run --feedback-out "$1/f.jsonl" flows/call-quality-rating.yaml 2>"$2"; echo $? >"$3" ) | head -n 1 >/dev/null
+            yes show | head -n 200000 | ( "$0" run --feedback-out "$1/f.jsonl" flows/call-quality-rating.flow.yaml 2>"$2"; echo $? >"$3" ) | head -n 1 >/dev/null
             """
         _ = try await BuiltTool.runProgram(
             "/bin/bash", ["-c", script, BuiltTool.executable.path, folder.path, errors.path, status.path])
@@ -64,7 +64,7 @@ struct OutputFailureEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await BuiltTool.run(
             ["run", "--transcript", "/dev/full", "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
-             "flows/simple-success.yaml"],
+             "flows/simple-success.flow.yaml"],
             input: "1\n")
         #expect(result.status == 3)
         #expect(result.standardOutput.hasSuffix("Flow ended: dismissed\n"))
@@ -83,7 +83,7 @@ struct OutputFailureEndToEndTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         let result = try await BuiltTool.run(
             ["run", "--transcript", link.path, "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
-             "flows/simple-success.yaml"],
+             "flows/simple-success.flow.yaml"],
             input: "1\n")
         #expect(result.status == 0, "\(result.standardError)")
         let type = try FileManager.default.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType
@@ -100,7 +100,7 @@ struct OutputFailureEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outbox = folder.appendingPathComponent("outbox.jsonl").path
         let result = try await BuiltTool.run(
-            ["run", "--feedback-out", "/dev/full", "--outbox", outbox, "flows/call-quality-rating.yaml"],
+            ["run", "--feedback-out", "/dev/full", "--outbox", outbox, "flows/call-quality-rating.flow.yaml"],
             input: "set email ada@example.com\n1\n1\n")
         #expect(result.status == 0)
         #expect(result.standardOutput.contains(

@@ -54,14 +54,14 @@ struct ParseCommandTests {
         let json = try await BuiltTool.run(["parse", "--stdin-format", "json", "-"], input: "{\"a\": [true, null]}")
         #expect(json.status == 0)
         #expect(json.standardOutput.hasPrefix("{\"file\":\"-\",\"format\":\"json\",\"root\":{\"kind\":\"mapping\""))
-        let misuse = try await BuiltTool.run(["parse", "--stdin-format", "json", "flows/simple-success.yaml"])
+        let misuse = try await BuiltTool.run(["parse", "--stdin-format", "json", "flows/simple-success.flow.yaml"])
         #expect(misuse.status == 2)
     }
 
     @Test("nodes start where PyYAML's composer says, with the same texts and styles, in the example flows and position fixtures")
     func agreesWithPyYAML() async throws {
-        let files = ["flows/call-quality-rating.yaml", "flows/call-quality-rating.json", "flows/network-error.yaml",
-                     "flows/simple-success.yaml", "flows/style-gallery.yaml",
+        let files = ["flows/call-quality-rating.flow.yaml", "flows/call-quality-rating.flow.json", "flows/network-error.flow.yaml",
+                     "flows/simple-success.flow.yaml", "flows/style-gallery.flow.yaml",
                      "Tests/FlowDocumentTests/Fixtures/positions-lf.yaml",
                      "Tests/FlowDocumentTests/Fixtures/positions-bom-crlf.yaml",
                      "Tests/FlowDocumentTests/Fixtures/anchors.yaml",

@@ -72,13 +72,13 @@ struct ReadmeTests {
     @Test("the README's two commands exist as executable scripts, and .ci/run runs the test one")
     func commands() throws {
         let text = try Self.readme()
-        #expect(text.contains("scripts/feedbackflow run flows/call-quality-rating.yaml"))
+        #expect(text.contains("scripts/feedbackflow run flows/call-quality-rating.flow.yaml"))
         #expect(text.contains("\nscripts/test\n"))
         let manager = FileManager.default
         for script in ["scripts/feedbackflow", "scripts/test", "scripts/bootstrap", ".ci/run"] {
             #expect(manager.isExecutableFile(atPath: BuiltTool.repositoryRoot.appendingPathComponent(script).path), "\(script)")
         }
-        #expect(manager.fileExists(atPath: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.yaml").path))
+        #expect(manager.fileExists(atPath: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path))
         let ci = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.contains("scripts/test"))
     }
@@ -174,7 +174,7 @@ struct ReadmeTests {
         #expect(await navigator.tap(.primary, on: retry.id) == .ran)
 
         let compilation = FlowCompiler.compile(
-            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.yaml").path)
+            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path)
         let flow = try #require(compilation.flow)
         #expect(!compilation.hasErrors)
         let transcript = folder.appendingPathComponent("run.jsonl").path
@@ -203,7 +203,7 @@ struct ReadmeTests {
         // The README's CompileOptions example: one value for compiling and for the registry.
         let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
         let checked = FlowCompiler.compile(
-            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.yaml").path, options: options)
+            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path, options: options)
         #expect(!checked.hasErrors)
         let hostRegistry = ActionHandlerRegistry(
             urlHandler: RecordingURLHandler(opened: { _ in }),

@@ -21,7 +21,7 @@ struct RunEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let feedback = folder.appendingPathComponent("feedback.jsonl")
         let result = try await BuiltTool.run(
-            ["run", "flows/call-quality-rating.yaml", "--feedback-out", feedback.path], input: Self.callQualityScript)
+            ["run", "flows/call-quality-rating.flow.yaml", "--feedback-out", feedback.path], input: Self.callQualityScript)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("How is your call going?"))
         #expect(result.standardOutput.contains("Thank you!"))
@@ -50,7 +50,7 @@ struct RunEndToEndTests {
         #expect(warnings.first?.contains("'reload', 'sync'") == true)
         #expect(!result.standardError.contains("'dismiss'"))
         let clean = try await BuiltTool.run(
-            ["run", "--feedback-out", folder.appendingPathComponent("f.jsonl").path, "flows/simple-success.yaml"],
+            ["run", "--feedback-out", folder.appendingPathComponent("f.jsonl").path, "flows/simple-success.flow.yaml"],
             input: "quit\n")
         #expect(!clean.standardError.contains("no handler"))
     }
@@ -76,7 +76,7 @@ struct RunEndToEndTests {
         let result = try await BuiltTool.run(
             [
                 "run", "--transcript", transcript.path, "--feedback-out", folder.appendingPathComponent("f.jsonl").path,
-                "flows/call-quality-rating.yaml",
+                "flows/call-quality-rating.flow.yaml",
             ],
             input: Self.callQualityScript)
         #expect(result.status == 0)
@@ -103,7 +103,7 @@ struct RunEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let feedback = folder.appendingPathComponent("feedback.jsonl")
         let result = try await BuiltTool.run(
-            ["run", "flows/call-quality-rating.yaml", "--feedback-out", feedback.path], input: "2\nquit\n")
+            ["run", "flows/call-quality-rating.flow.yaml", "--feedback-out", feedback.path], input: "2\nquit\n")
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("Opening https://getstream.io/video/#contact\n"))
         #expect(result.standardOutput.hasSuffix("Flow ended: quit\n"))
@@ -122,7 +122,7 @@ struct RunEndToEndTests {
 
     @Test("the retry button of the network-error flow reaches the success screen")
     func retry() async throws {
-        let result = try await BuiltTool.run(["run", "flows/network-error.yaml"], input: "1\n1\n")
+        let result = try await BuiltTool.run(["run", "flows/network-error.flow.yaml"], input: "1\n1\n")
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("You're back online"))
         #expect(result.standardOutput.hasSuffix("Flow ended: dismissed\n"))
@@ -139,7 +139,7 @@ struct RunEndToEndTests {
 
     @Test("end of input before the flow ends is a clean end")
     func inputEnds() async throws {
-        let result = try await BuiltTool.run(["run", "flows/style-gallery.yaml"], input: "1\n")
+        let result = try await BuiltTool.run(["run", "flows/style-gallery.flow.yaml"], input: "1\n")
         #expect(result.status == 0)
         #expect(result.standardOutput.hasSuffix("Flow ended: inputEnded\n"))
     }
@@ -170,11 +170,11 @@ struct RunEndToEndTests {
     @Test("an unwritable --feedback-out or --transcript is a usage error before anything runs")
     func unwritableFiles() async throws {
         let feedback = try await BuiltTool.run(
-            ["run", "--feedback-out", "/nonexistent-folder/f.jsonl", "flows/simple-success.yaml"], input: "1\n")
+            ["run", "--feedback-out", "/nonexistent-folder/f.jsonl", "flows/simple-success.flow.yaml"], input: "1\n")
         #expect(feedback.status == 2)
         #expect(feedback.standardOutput.isEmpty)
         let transcript = try await BuiltTool.run(
-            ["run", "--transcript", "/nonexistent-folder/t.jsonl", "flows/simple-success.yaml"], input: "1\n")
+            ["run", "--transcript", "/nonexistent-folder/t.jsonl", "flows/simple-success.flow.yaml"], input: "1\n")
         #expect(transcript.status == 2)
     }
 
@@ -183,7 +183,7 @@ struct RunEndToEndTests {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flow = folder.appendingPathComponent("flow.yaml")
-        let original = try Data(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.yaml"))
+        let original = try Data(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.flow.yaml"))
         try original.write(to: flow)
         let link = folder.appendingPathComponent("link.jsonl")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: flow.path)
@@ -209,7 +209,7 @@ struct RunEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for environment in [["TERM": "xterm-256color"], ["TERM": "xterm-256color", "NO_COLOR": "1"]] {
             let result = try await BuiltTool.run(
-                ["run", "flows/call-quality-rating.yaml", "--feedback-out", folder.appendingPathComponent("f.jsonl").path],
+                ["run", "flows/call-quality-rating.flow.yaml", "--feedback-out", folder.appendingPathComponent("f.jsonl").path],
                 input: Self.callQualityScript, environment: environment)
             #expect(result.status == 0)
             #expect(!result.outputBytes.contains(0x1B))

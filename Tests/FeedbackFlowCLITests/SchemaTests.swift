@@ -45,7 +45,7 @@ struct SchemaTests {
         let invalid = root.appendingPathComponent("Tests/FeedbackFlowCLITests/Fixtures/schema-invalid")
         try manager.createDirectory(at: invalid, withIntermediateDirectories: true)
         try manager.copyItem(
-            at: BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.yaml"),
+            at: BuiltTool.repositoryRoot.appendingPathComponent("flows/simple-success.flow.yaml"),
             to: invalid.appendingPathComponent("actually-valid.yaml"))
         let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/check_schema.py")
         let result = try await BuiltTool.runProgram("/usr/bin/env", ["python3", script.path, root.path])

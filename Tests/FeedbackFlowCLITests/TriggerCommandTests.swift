@@ -11,7 +11,7 @@ import FlowReporting
 /// the fixtures' comments.
 @Suite("trigger: decisions that explain themselves")
 struct TriggerCommandTests {
-    static let flow = InProcessToolTests.path("flows/call-quality-rating.yaml")
+    static let flow = InProcessToolTests.path("flows/call-quality-rating.flow.yaml")
     static func fixture(_ name: String) -> String { InProcessToolTests.path("Tests/FeedbackFlowCLITests/Fixtures/trigger/\(name)") }
 
     @Test("two participants and a validator that agrees: presented, exit 0")
@@ -55,7 +55,7 @@ struct TriggerCommandTests {
 
     @Test("a flow without a trigger is not presented, and says so, exit 1")
     func noTrigger() async {
-        let run = await InProcessToolTests.run(["trigger", InProcessToolTests.path("flows/rating-branches.yaml"), "--event", "x"])
+        let run = await InProcessToolTests.run(["trigger", InProcessToolTests.path("flows/rating-branches.flow.yaml"), "--event", "x"])
         #expect(run.status == .findings)
         #expect(run.output == "not presented: the flow has no trigger\n")
     }

@@ -136,7 +136,7 @@ struct ValidateEndToEndTests {
             }
         }
         let flow = try String(
-            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.json"), encoding: .utf8)
+            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.json"), encoding: .utf8)
         let clean = try await BuiltTool.run(["validate", "--stdin-format", "json", "-"], input: flow)
         #expect(clean.status == 0)
         #expect(clean.standardOutput == "no problems in 1 file\n")
@@ -145,7 +145,7 @@ struct ValidateEndToEndTests {
     @Test("'-' and /dev/stdin together are standard input once, checked at the first of them")
     func standardInputNamedTwice() async throws {
         let flow = try String(
-            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.json"), encoding: .utf8)
+            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.json"), encoding: .utf8)
         for paths in [["-", "/dev/stdin"], ["/dev/stdin", "-"], ["-", "-"]] {
             let result = try await BuiltTool.run(["validate", "--stdin-format", "json"] + paths, input: flow)
             #expect(result.status == 0, "\(paths): \(result.standardOutput)")
@@ -200,7 +200,7 @@ struct ValidateEndToEndTests {
             (["valdate", "flows"], "unknown command 'valdate'", "did you mean 'validate'?"),
             (["validate", "--", "--help"], "no such file or folder '--help'", nil),
             (["run", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml'", nil),
-            (["run", "--context", "novalue", "flows/simple-success.yaml"], "invalid --context 'novalue'", "write '--context key=value'"),
+            (["run", "--context", "novalue", "flows/simple-success.flow.yaml"], "invalid --context 'novalue'", "write '--context key=value'"),
             ([], "missing command", nil),
         ]
         for (arguments, message, hint) in cases {

@@ -166,6 +166,21 @@ struct DecodingFixtureTests {
         if case .collectUserFeedback(let request) = steps[0].kind { #expect(request.rating?.raw == "5") }
     }
 
+    @Test("a step name holding white space is an error, never a custom step; a built-in name first gets the step as meant")
+    func stepWithoutColon() {
+        let d = F.compile("decoding/step-without-colon.yaml").diagnostics.filter { $0.code == "invalid-step" }
+        #expect(F.places(d) == ["11:44 invalid-step", "12:13 invalid-step", "13:13 invalid-step", "14:13 invalid-step"])
+        #expect(d.map(\.message) == [
+            "step name 'push sorry' holds white space", "step name 'replace thanks' holds white space",
+            "step name 'pop now' holds white space", "step name 'track  event' holds white space",
+        ])
+        #expect(d.map(\.hint) == [
+            "did you mean 'push: sorry'?", "did you mean 'replace: thanks'?",
+            "'pop' takes no argument; did you mean 'pop'?",
+            "a step name holds no white space; a step with an argument is a one-key mapping such as 'push: thanks'",
+        ])
+    }
+
     @Test("content blocks: shape, unknown kinds, required ids, and an empty title")
     func content() {
         let d = F.compile("decoding/content.yaml").diagnostics

@@ -348,7 +348,8 @@ struct FileFormatRulesDocTests {
 
     @Test("the default id is the base name without its last extension", arguments: [
         ("flows/thanks.yaml", "thanks"), ("x.tar.gz", "x.tar"), (".hidden", ".hidden"), ("dir/", "dir"), ("", "flow"),
-        ("noext", "noext"),
+        ("noext", "noext"), ("flows/thanks.flow.yaml", "thanks"), ("a.flow.json", "a"), (".flow.yaml", ".flow"),
+        ("a.flowy.yaml", "a.flowy"),
     ])
     func baseName(path: String, expected: String) {
         #expect(FlowDecoder.baseName(of: path) == expected)

@@ -5,14 +5,14 @@ import FlowTerminal
 import Foundation
 import Testing
 
-/// The example flow `flows/rating-branches.yaml` played in line mode. Its rules, as the
+/// The example flow `flows/rating-branches.flow.yaml` played in line mode. Its rules, as the
 /// file writes them: the rating starts at 3; `problem` is shown and required while
 /// `rating <= 2`; "Contact support" is enabled only while `rating <= 2`; Submit pushes
 /// `sorry` for 1–2, `thanks` for 3 and `review` for 4–5, each ending with its own outcome.
 @Suite("A flow that branches on its rating")
 struct BranchingFlowTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("flows/rating-branches.yaml").path
+        .deletingLastPathComponent().appendingPathComponent("flows/rating-branches.flow.yaml").path
 
     private func play(_ script: [String]) async throws -> (ending: LineModeEnding, output: String, sink: RecordingFeedbackSink) {
         let compilation = FlowCompiler.compile(path: Self.file)

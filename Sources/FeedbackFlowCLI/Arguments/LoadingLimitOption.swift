@@ -14,7 +14,8 @@ enum LoadingLimitOption {
         "limit", valueName: "name=n", repeatable: true,
         help: "Change a loading limit: "
             + LoadingLimits.settings.map { "\($0.name) (\($0.meaning), \(LoadingLimits()[keyPath: $0.keyPath]))" }
-            .joined(separator: ", ") + "; repeatable.")
+            .joined(separator: ", ")
+            + "; repeatable. YAML nesting costs time that grows with the square of the depth: raise 'depth' only as far as needed.")
 
     /// The limits `values` (each `NAME=N`, N a whole number of at least 1) make of the defaults.
     /// - Throws: ``UsageError`` for a value without `=`, an unknown name (with "did you

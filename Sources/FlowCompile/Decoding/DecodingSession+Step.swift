@@ -73,6 +73,10 @@ extension DecodingSession {
             report(.invalidStep, "empty step name", at: nameNode.span)
             return nil
         }
+        if let hint = Self.spacedStepHint(name) {
+            report(.invalidStep, "step name '\(name)' holds white space", at: nameNode.span, hint: hint)
+            return nil
+        }
         let argumentSpan = argument?.span
         guard let builtIn = BuiltInStep.byName[name] else {
             var templates: [TemplateString] = []
@@ -184,5 +188,25 @@ extension DecodingSession {
             }
             return .object(object)
         }
+    }
+}
+
+extension DecodingSession {
+    /// The hint for a step name that holds white space, `nil` for a name without any.
+    ///
+    /// No step name holds white space: such a name is almost always a step whose colon
+    /// was left out (`push sorry`, `- replace thanks`), which would otherwise become a
+    /// custom step with no handler and fail only at run time. When the first word is a
+    /// built-in step's name, the hint is the step as it was meant
+    /// (`did you mean 'push: sorry'?`).
+    static func spacedStepHint(_ name: String) -> String? {
+        guard name.unicodeScalars.contains(where: \.properties.isWhitespace) else { return nil }
+        let (first, rest) = name.splitFirstWord()
+        if let builtIn = BuiltInStep.byName[first] {
+            return builtIn.argument == .none
+                ? "'\(first)' takes no argument; did you mean '\(first)'?"
+                : "did you mean '\(first): \(rest)'?"
+        }
+        return "a step name holds no white space; a step with an argument is a one-key mapping such as 'push: thanks'"
     }
 }

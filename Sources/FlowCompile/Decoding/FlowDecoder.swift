@@ -6,7 +6,7 @@ import FlowSource
 ///
 /// A file is either
 /// - a **flow**: top-level keys `version` (required, must be `1`), `id` (default: the
-///   file's base name without extension), `start` (required when there is more than one
+///   file's base name without extension and `.flow`), `start` (required when there is more than one
 ///   screen; with one screen it defaults to it), `presentation` (`present` | `push`,
 ///   default `present`) and `screens` (a mapping from screen id to screen, kept in
 ///   written order); or
@@ -73,13 +73,16 @@ package enum FlowDecoder {
     }
 
     /// The last path component without its extension (the text after its last `.`, when
-    /// that dot is not the first character). `flow` when nothing is left.
+    /// that dot is not the first character), and without the `.flow` of the file-name
+    /// convention `NAME.flow.yaml` / `NAME.flow.json` (`thanks.flow.yaml` → `thanks`).
+    /// `flow` when nothing is left.
     package static func baseName(of path: String) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
         var base = Substring(name)
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             base = name[..<dot]
         }
+        if base.hasSuffix(".flow"), base.count > ".flow".count { base = base.dropLast(".flow".count) }
         return base.isEmpty ? "flow" : String(base)
     }
 }

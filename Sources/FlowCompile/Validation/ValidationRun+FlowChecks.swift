@@ -89,7 +89,8 @@ extension ValidationRun {
                 component.allSatisfy({ targets[$0].allSatisfy(members.contains) })
             else { continue }
             let ordered = component.sorted()
-            let names = ordered.map { "'\(flow.screens[$0].id)'" }.joined(separator: ", ")
+            let screens = flow.screens
+            let names = NameList.joined(ordered.lazy.map { screens[$0].id })
             report(
                 .inescapableCycle, "screens \(names) form a cycle that cannot be left: every step stays among them",
                 at: flow.screens[ordered[0]].span,

@@ -120,10 +120,7 @@ public struct ProgramHandler: ActionHandler {
         text = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar == "\n" || scalar == "\t" || scalar.properties.generalCategory != .control ? scalar : "\u{FFFD}"
         }))
-        let scalarsOfText = text.unicodeScalars
-        let start = scalarsOfText.firstIndex { !$0.properties.isWhitespace } ?? scalarsOfText.endIndex
-        let end = scalarsOfText.lastIndex { !$0.properties.isWhitespace }.map { scalarsOfText.index(after: $0) } ?? start
-        let trimmed = start < end ? String(scalarsOfText[start..<end]) : ""
+        let trimmed = text.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { return fallback }
         let scalars = trimmed.unicodeScalars
         return scalars.count <= messageLimit ? trimmed : String(String.UnicodeScalarView(scalars.prefix(messageLimit))) + "…"

@@ -14,6 +14,9 @@ public struct LoadingLimits: Sendable, Hashable {
     public var maximumBytes: Int
     /// The deepest nesting of sequences and mappings; default 512, so that consumers may
     /// safely recurse. The collection one level deeper is `nesting-depth-limit`.
+    /// Raise it for YAML only as far as a file needs: libyaml's scanner spends time that
+    /// grows with the square of the nesting depth (tens of thousands of levels take
+    /// seconds to minutes), while the JSON loader stays linear.
     public var maximumNestingDepth: Int
     /// The most nodes a document may have, aliases counted once; default 4,000,000
     /// (about 160 MB of tree). The node past it is `document-limit`.

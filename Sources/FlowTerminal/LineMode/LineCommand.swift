@@ -29,7 +29,7 @@ enum LineCommand: Equatable {
     /// `quit`/`q` take none, `rate` at most two; more is an error (`quit takes no argument`).
     /// - Returns: the command, or a one-line message saying what is wrong.
     static func parse(_ line: String) -> Result<LineCommand, LineCommandError> {
-        let trimmed = line.trimmingSpaces
+        let trimmed = line.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { return .success(.nothing) }
         if trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
             guard let number = Int(trimmed) else { return .failure(.init("no action \(trimmed) on this screen")) }
@@ -99,25 +99,5 @@ struct LineCommandError: Error, Equatable {
 
     init(_ message: String) {
         self.message = message
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[start...end])
-    }
-
-    /// The first space-separated word and the rest (trimmed).
-    func splitFirstWord() -> (String, String) {
-        let trimmed = trimmingSpaces
-        guard let space = trimmed.unicodeScalars.firstIndex(where: { $0.properties.isWhitespace }) else {
-            return (trimmed, "")
-        }
-        return (String(trimmed.unicodeScalars[..<space]), String(trimmed.unicodeScalars[space...]).trimmingSpaces)
     }
 }

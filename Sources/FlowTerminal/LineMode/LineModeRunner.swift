@@ -53,7 +53,7 @@ import FlowSource
 ///
 /// ## Scripts
 /// Forms are filled by commands, not by prompts, so a script is exactly what a person
-/// would type. The call-quality flow (`flows/call-quality-rating.yaml`), from a file of
+/// would type. The call-quality flow (`flows/call-quality-rating.flow.yaml`), from a file of
 /// answers:
 /// ```
 /// set email ada@example.com

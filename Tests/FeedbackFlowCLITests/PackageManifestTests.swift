@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// What `Package.swift` says about the files of the test targets. SwiftPM prints
+/// "found N file(s) which are unhandled" on every build for a file in a target's folder
+/// that is neither a source, a declared resource nor excluded.
+@Suite("Package manifest")
+struct PackageManifestTests {
+    @Test("every file directly in a test target's folder is a Swift source, a declared resource or excluded")
+    func noUnhandledFiles() throws {
+        let root = BuiltTool.repositoryRoot
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let blocks = manifest.components(separatedBy: ".testTarget(").dropFirst()
+        #expect(blocks.count >= 4)
+        for block in blocks {
+            let name = try #require(Self.strings(in: block, after: "name:").first)
+            // The block ends where the next target begins.
+            let target = block.components(separatedBy: "\n        ),").first ?? block
+            let declared = Set(Self.strings(in: target, after: "exclude:") + Self.strings(in: target, after: "resources:"))
+            let folder = root.appendingPathComponent("Tests/\(name)").path
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                var isFolder: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isFolder)
+                guard !isFolder.boolValue, !file.hasSuffix(".swift") else { continue }
+                #expect(declared.contains(file), "Tests/\(name)/\(file) is not excluded in Package.swift")
+            }
+        }
+    }
+
+    /// The double-quoted strings of the bracketed list (or the one string) after `key` in `text`.
+    static func strings(in text: String, after key: String) -> [String] {
+        guard let start = text.range(of: key) else { return [] }
+        var rest = text[start.upperBound...]
+        if let open = rest.firstIndex(where: { $0 == "[" || $0 == "\"" }), rest[open] == "[" {
+            rest = rest[open...]
+            if let close = rest.firstIndex(of: "]") { rest = rest[..<close] }
+        } else if let end = rest.firstIndex(of: ",") {
+            rest = rest[..<end]
+        }
+        return rest.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+}
