@@ -30,7 +30,10 @@ if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
     exit(3)
 }
 
-let status = await FeedbackFlowTool.main(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: .standard(variables: ProcessInfo.processInfo.environment))
+let environment = CommandEnvironment.standard(variables: ProcessInfo.processInfo.environment)
+// Ctrl-C, SIGTERM or SIGHUP stop the programs the command runs before the process exits.
+let signalSources = SignalStop.install(programs: environment.programs, errorOutput: environment.errorOutput)
+let status = await FeedbackFlowTool.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+SignalStop.waitIfStopping(environment.programs)
+withExtendedLifetime(signalSources) {}
 exit(status.rawValue)

@@ -203,6 +203,46 @@ struct RunEndToEndTests {
         }
     }
 
+    @Test("any two of the transcript, the outbox and the feedback file being one file is a usage error; neither is touched")
+    func outputsShareAFile() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = folder.appendingPathComponent("outbox.jsonl").path
+        let feedback = folder.appendingPathComponent("feedback.jsonl").path
+        let kept = "{\"kept\": \"a submission not yet delivered\"}\n"
+        try kept.write(toFile: outbox, atomically: false, encoding: .utf8)
+        try kept.write(toFile: feedback, atomically: false, encoding: .utf8)
+        let hardLink = folder.appendingPathComponent("hard.jsonl").path
+        try FileManager.default.linkItem(atPath: outbox, toPath: hardLink)
+        let fresh = folder.appendingPathComponent("fresh.jsonl").path
+        let cases: [(arguments: [String], message: String)] = [
+            (["--outbox", outbox, "--feedback-out", feedback, "--transcript", outbox],
+             "--transcript '\(outbox)' is the --outbox file '\(outbox)'; writing it would destroy the submissions kept there"),
+            (["--outbox", outbox, "--feedback-out", feedback, "--transcript", hardLink],
+             "--transcript '\(hardLink)' is the --outbox file '\(outbox)'"),
+            (["--outbox", outbox, "--feedback-out", feedback, "--transcript", folder.path + "/./feedback.jsonl"],
+             "is the --feedback-out file '\(feedback)'; writing it would destroy the feedback delivered there"),
+            (["--outbox", outbox, "--feedback-out", outbox], "--feedback-out '\(outbox)' is the --outbox file"),
+            // Two files that do not exist yet, spelt differently.
+            (["--outbox", fresh, "--feedback-out", feedback, "--transcript", folder.path + "/../" + folder.lastPathComponent + "/fresh.jsonl"],
+             "is the --outbox file '\(fresh)'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await BuiltTool.run(["run"] + arguments + ["flows/call-quality-rating.flow.yaml"], input: Self.callQualityScript)
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(try String(contentsOfFile: outbox, encoding: .utf8) == kept)
+            #expect(try String(contentsOfFile: feedback, encoding: .utf8) == kept)
+            #expect(!FileManager.default.fileExists(atPath: fresh))
+        }
+        // Devices are not files that keep anything: one terminal or /dev/null may take two outputs.
+        let devices = try await BuiltTool.run(
+            ["run", "--outbox", outbox, "--feedback-out", "/dev/null", "--transcript", "/dev/null", "flows/simple-success.flow.yaml"],
+            input: "quit\n")
+        #expect(devices.status == 0, "\(devices.standardError)")
+    }
+
     @Test("on a pipe, with or without NO_COLOR, run writes no escape byte")
     func noEscape() async throws {
         let folder = try BuiltTool.temporaryFolder()

@@ -91,8 +91,9 @@ package struct DeliveryOptions: Sendable {
     /// The sink submissions are delivered through: the `feedbackflow-post` program
     /// (``HTTPProgramSink``, which posts with ``FlowHTTP/HTTPFeedbackSink``) for
     /// `--feedback-url`, else a ``FlowRuntime/JSONLinesFeedbackSink`` on `feedbackOut`.
-    package func delivery(feedbackOut: String) -> any FeedbackSink {
-        if let feedbackURL { return HTTPProgramSink(url: feedbackURL) }
+    /// - Parameter groups: where each run of `feedbackflow-post` is registered.
+    package func delivery(feedbackOut: String, groups: ProgramGroups) -> any FeedbackSink {
+        if let feedbackURL { return HTTPProgramSink(url: feedbackURL, groups: groups) }
         return JSONLinesFeedbackSink(path: feedbackOut)
     }
 
@@ -122,28 +123,27 @@ package struct DeliveryOptions: Sendable {
     }
 
     /// A usage error when the outbox file `path` cannot be used: it is a folder or not a
-    /// regular file, it is the `--feedback-out` file, or its folder is missing or not
-    /// writable (the outbox writes a temporary file there, and locks it). Checked before
-    /// anything runs.
-    /// - Parameter feedbackOut: the JSON lines file in use, if any.
-    package static func checkOutbox(_ path: String, feedbackOut: String?) throws(UsageError) {
+    /// regular file, or its folder is missing or not writable (the outbox writes a
+    /// temporary file there, and locks it). Checked before anything runs; that it is no
+    /// other file of the command is ``CommandFiles/checkDistinct(_:)``'s.
+    package static func checkOutbox(_ path: String) throws(UsageError) {
         var status = stat()
-        if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFREG else {
-                throw UsageError("--outbox '\(path)' is not a regular file", hint: "give a file path, e.g. --outbox \(Self.defaultOutboxName)")
-            }
-            if let feedbackOut {
-                var other = stat()
-                if stat(feedbackOut, &other) == 0, other.st_dev == status.st_dev, other.st_ino == status.st_ino {
-                    throw UsageError("--outbox '\(path)' is the --feedback-out file", hint: "give the outbox a file of its own")
-                }
-            }
-        } else if let feedbackOut, feedbackOut == path {
-            throw UsageError("--outbox '\(path)' is the --feedback-out file", hint: "give the outbox a file of its own")
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw UsageError("--outbox '\(path)' is not a regular file", hint: "give a file path, e.g. --outbox \(Self.defaultOutboxName)")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw UsageError("cannot write in the folder of --outbox '\(path)'", hint: "check that its folder exists and is writable")
         }
+    }
+
+    /// The files delivery writes, for ``CommandFiles/checkDistinct(_:)``: the outbox at
+    /// `outboxPath`, then `feedbackOut` when feedback is appended there (no `--feedback-url`).
+    func files(outboxPath: String, feedbackOut: String) -> [CommandFiles.Entry] {
+        var files = [CommandFiles.Entry(name: "--\(Self.outbox.name)", path: outboxPath, holds: "the submissions kept there")]
+        if feedbackURL == nil {
+            files.append(CommandFiles.Entry(name: "--\(Self.feedbackOut.name)", path: feedbackOut, holds: "the feedback delivered there"))
+        }
+        return files
     }
 }

@@ -55,7 +55,10 @@ package struct HandlerProgramOption: Sendable {
     /// started and, when `flow` declares handlers, that it is one of them.
     /// - Throws: ``UsageError`` for a program that is not found or not executable, or a
     ///   name the flow does not declare.
-    package func register(into registry: inout ActionHandlerRegistry, flow: Flow, file: String, variables: [String: String]) throws(UsageError) {
+    /// - Parameter groups: where the programs' process groups are registered while they run.
+    package func register(
+        into registry: inout ActionHandlerRegistry, flow: Flow, file: String, variables: [String: String], groups: ProgramGroups
+    ) throws(UsageError) {
         let environment = ProgramHandler.minimalEnvironment(from: variables)
         for (name, arguments) in programs {
             let declaration = flow.handlers.first { $0.name == name }
@@ -72,7 +75,9 @@ package struct HandlerProgramOption: Sendable {
                         + (program.contains("/") ? "not an executable file" : "not found in PATH"),
                     hint: "give the program's path, and check that it is executable")
             }
-            registry.register(name, ProgramHandler(arguments: arguments, timeout: timeout, declaration: declaration, environment: environment))
+            var handler = ProgramHandler(arguments: arguments, timeout: timeout, declaration: declaration, environment: environment)
+            handler.groups = groups
+            registry.register(name, handler)
         }
     }
 }

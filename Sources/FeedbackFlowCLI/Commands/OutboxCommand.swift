@@ -114,7 +114,7 @@ package struct OutboxCommand: Command {
     ///   be used; ``IOFailure`` when the outbox cannot be read or written.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let path = outboxPath
-        let outbox = OutboxFeedbackSink(path: path, delivery: delivery.delivery(feedbackOut: delivery.feedbackOutPath))
+        let outbox = OutboxFeedbackSink(path: path, delivery: delivery.delivery(feedbackOut: delivery.feedbackOutPath, groups: environment.programs))
         do {
             switch action {
             case .list:
@@ -124,7 +124,8 @@ package struct OutboxCommand: Command {
                 for line in contents.unreadableLines { environment.errorOutput.write(OutboxText.unreadable(line: line, outbox: path)) }
                 return .clean
             case .flush:
-                try DeliveryOptions.checkOutbox(path, feedbackOut: delivery.feedbackURL == nil ? delivery.feedbackOutPath : nil)
+                try DeliveryOptions.checkOutbox(path)
+                try CommandFiles.checkDistinct(delivery.files(outboxPath: path, feedbackOut: delivery.feedbackOutPath))
                 let result = try await outbox.flush(startingNow: true, waitingUpTo: wait)
                 let now = Date()
                 for id in result.delivered { environment.output.write(OutboxText.delivered(id, format: format)) }

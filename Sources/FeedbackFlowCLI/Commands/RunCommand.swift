@@ -30,8 +30,9 @@ package struct RunCommand: Command {
             \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")). End of input ends the run (inside 'edit', the
             lines typed so far are kept first).
 
-            --feedback-out and --transcript must not be the flow file itself (by any path
-            or link to it): that is a usage error, before anything is written.
+            The flow, --transcript, --outbox and --feedback-out must be four different
+            files (by any path or link to them): two that are one file is a usage error,
+            before anything is written.
 
             Every submission is first kept in the --outbox file (default
             \(DeliveryOptions.defaultOutboxName) beside --feedback-out), on the disk, then
@@ -113,8 +114,10 @@ package struct RunCommand: Command {
     ///   flow could not start.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let options = compileOptions
-        try Self.checkNotFlowFile(feedbackOut, option: "--feedback-out", flowFile: file)
-        if let transcript { try Self.checkNotFlowFile(transcript, option: "--transcript", flowFile: file) }
+        let outboxPath = delivery.outboxPath(beside: feedbackOut)
+        try CommandFiles.checkDistinct(
+            [.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut)
+                + (transcript.map { [CommandFiles.Entry(name: "--transcript", path: $0, holds: "the transcript")] } ?? []))
         guard
             let flow = try FlowLoading.compiledFlow(
                 path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE", loadingLimit: "run --\(LoadingLimitOption.spec.name)"),
@@ -133,11 +136,9 @@ package struct RunCommand: Command {
             presenters.append(created)
         }
         // MARK: Delivery through the outbox (--outbox, --feedback-url)
-        let outboxPath = delivery.outboxPath(beside: feedbackOut)
-        try Self.checkNotFlowFile(outboxPath, option: "--\(DeliveryOptions.outbox.name)", flowFile: file)
-        try DeliveryOptions.checkOutbox(outboxPath, feedbackOut: delivery.feedbackURL == nil ? feedbackOut : nil)
+        try DeliveryOptions.checkOutbox(outboxPath)
         let outbox = OutboxReportingFeedbackSink(
-            OutboxFeedbackSink(path: outboxPath, delivery: delivery.delivery(feedbackOut: feedbackOut)), output: environment.output,
+            OutboxFeedbackSink(path: outboxPath, delivery: delivery.delivery(feedbackOut: feedbackOut, groups: environment.programs)), output: environment.output,
             style: environment.outputStyle)
         let sink = FailureCountingFeedbackSink(outbox)
         // MARK: End of delivery setup
@@ -145,7 +146,7 @@ package struct RunCommand: Command {
             urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
             feedbackSink: sink, options: options)
         trigger.registering(into: &registry)
-        try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables)
+        try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables, groups: environment.programs)
         let date = trigger.now
         let runTrigger = trigger.event.map { event in
             LineModeRunner.Trigger(
@@ -197,21 +198,6 @@ package struct RunCommand: Command {
             if case .custom(let name, _) = step.kind, seen.insert(name).inserted { names.append(name) }
         }
         return names
-    }
-
-    /// A usage error when the output file `path` is the flow file itself — the same path,
-    /// another spelling of it, or a link to it: both exist and have the same device and
-    /// inode (`stat(2)`, links followed). Checked before anything is written, since
-    /// emptying the transcript or appending feedback would destroy the flow.
-    static func checkNotFlowFile(_ path: String, option: String, flowFile: String) throws(UsageError) {
-        var output = stat()
-        var flow = stat()
-        guard stat(path, &output) == 0, stat(flowFile, &flow) == 0,
-            output.st_dev == flow.st_dev, output.st_ino == flow.st_ino
-        else { return }
-        throw UsageError(
-            "\(option) '\(path)' is the flow file '\(flowFile)'; writing it would destroy the flow",
-            hint: "give \(option) another file")
     }
 
     /// Creates `path` or empties it, in place: written through a symbolic link and

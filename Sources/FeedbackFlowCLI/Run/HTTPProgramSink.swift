@@ -30,16 +30,19 @@ struct HTTPProgramSink: FeedbackSink {
     let timeout: Double
     /// The program's path; `nil` when it is not beside the running executable.
     let program: String?
+    /// Where each run's process group is registered while it runs.
+    let groups: ProgramGroups
 
     /// The name of the program.
     static let programName = "feedbackflow-post"
     /// Timeout of a request, in seconds (the program's own default).
     static let defaultTimeout = 15.0
 
-    init(url: URL, timeout: Double = HTTPProgramSink.defaultTimeout) {
+    init(url: URL, timeout: Double = HTTPProgramSink.defaultTimeout, groups: ProgramGroups) {
         self.url = url
         self.timeout = timeout
         self.program = Self.locate()
+        self.groups = groups
     }
 
     /// `feedbackflow-post` in the folder of the running executable (`/proc/self/exe`).
@@ -64,7 +67,7 @@ struct HTTPProgramSink: FeedbackSink {
             result = try await ChildProcess.run(
                 [program, url.absoluteString, String(timeout), feedback.id, String(body.count)],
                 environment: ProgramHandler.minimalEnvironment(from: [:]), input: body,
-                timeout: timeout + 10, outputLimit: 65_536)
+                timeout: timeout + 10, outputLimit: 65_536, groups: groups)
         } catch let failure as ChildProcess.StartFailure {
             throw DeliveryFailure.retryable("cannot deliver over HTTP: \(failure)")
         }

@@ -19,6 +19,10 @@ package struct CommandEnvironment: Sendable {
     /// Whether colours may be written on `output` / `errorOutput`.
     package var outputStyle: TerminalStyle
     package var errorStyle: TerminalStyle
+    /// The process groups of the programs the command runs (handler programs,
+    /// `feedbackflow-post`): what the process stops when a signal stops it
+    /// (``SignalStop``).
+    package var programs = ProgramGroups()
 
     package init(
         output: any TextWriter, errorOutput: any TextWriter, input: any LineReader,

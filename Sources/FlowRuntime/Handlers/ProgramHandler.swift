@@ -37,6 +37,9 @@ public struct ProgramHandler: ActionHandler {
     public var declaration: HandlerDeclaration?
     /// The program's whole environment (besides the two `FEEDBACKFLOW_` variables).
     public var environment: [String: String]
+    /// Where the running program's process group is registered, so that a command
+    /// stopped by a signal stops it too; `nil`: nowhere.
+    package var groups: ProgramGroups?
 
     /// The default of ``timeout``: 30 seconds.
     public static let defaultTimeout = 30.0
@@ -83,7 +86,7 @@ public struct ProgramHandler: ActionHandler {
         do {
             result = try await ChildProcess.run(
                 arguments, environment: environment, input: Self.request(for: invocation), timeout: timeout,
-                outputLimit: Self.outputLimit)
+                outputLimit: Self.outputLimit, groups: groups)
         } catch let failure as ChildProcess.StartFailure {
             throw ProgramHandlerError(handler: invocation.name, message: failure.description)
         }

@@ -18,7 +18,8 @@ import Synchronization
 /// output past `outputLimit` bytes is read and dropped (so the program never blocks on a
 /// full pipe) and reported as cut. The child is always waited for (no zombie), and its
 /// process group is sent `SIGKILL` once it has exited, so nothing it started in its
-/// group outlives the step. The blocking work runs on a Dispatch queue of its own, never
+/// group outlives the step. Given ``ProgramGroups``, the group is registered there while
+/// it runs, so that a command stopped by a signal stops it too. The blocking work runs on a Dispatch queue of its own, never
 /// on Swift's cooperative threads.
 package enum ChildProcess {
     /// How a run ended.
@@ -57,7 +58,8 @@ package enum ChildProcess {
     /// - Throws: ``StartFailure`` when the program cannot be started (not found, not
     ///   executable) or a pipe cannot be made.
     package static func run(
-        _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int
+        _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int,
+        groups: ProgramGroups? = nil
     ) async throws -> Result {
         try Task.checkCancellation()
         let cancelled = Atomic<Bool>(false)
@@ -67,7 +69,7 @@ package enum ChildProcess {
                     continuation.resume(with: Swift.Result {
                         try runBlocking(
                             arguments, environment: environment, input: input, timeout: timeout, outputLimit: outputLimit,
-                            cancelled: cancelled)
+                            groups: groups, cancelled: cancelled)
                     })
                 }
             }
@@ -101,7 +103,7 @@ package enum ChildProcess {
 
     private static func runBlocking(
         _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int,
-        cancelled: borrowing Atomic<Bool>
+        groups: ProgramGroups?, cancelled: borrowing Atomic<Bool>
     ) throws -> Result {
         guard let program = arguments.first else { throw StartFailure(program: "", reason: "no program given") }
         guard let executable = resolve(program, path: environment["PATH"]) else {
@@ -174,8 +176,18 @@ package enum ChildProcess {
             while sigtimedwait(&pipeSignal, nil, &timeout) == SIGPIPE {}
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         }
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var spawned: Int32 = 0
+        func spawn() -> pid_t? {
+            spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            return spawned == 0 ? pid : nil
+        }
+        var allowed = true
+        if let groups { allowed = groups.spawning(spawn) } else { _ = spawn() }
         for fd in [stdinRead, stdoutWrite, stderrWrite] { close(fd) }
+        guard allowed else {
+            for fd in [stdinWrite, stdoutRead, stderrRead] { close(fd) }
+            return Result(ending: .cancelled, standardOutput: [], standardError: [], outputCut: false, errorCut: false)
+        }
         guard spawned == 0 else {
             for fd in [stdinWrite, stdoutRead, stderrRead] { close(fd) }
             throw StartFailure(program: program, reason: String(cString: strerror(spawned)))
@@ -259,6 +271,7 @@ package enum ChildProcess {
         }
         // Whatever the program left running in its group goes with it, then it is reaped.
         kill(-pid, SIGKILL)
+        groups?.ended(pid)
         var status: Int32 = 0
         var reaped = false
         while true {
@@ -284,11 +297,16 @@ package enum ChildProcess {
         kill(-pid, SIGTERM)
         let until = now() + 1
         while now() < until {
-            var info = siginfo_t()
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, Self.childPID(info) == pid { break }
+            if hasExited(pid) { break }
             usleep(10_000)
         }
         kill(-pid, SIGKILL)
+    }
+
+    /// Whether the child `pid` has exited (it is a zombie, not yet reaped), without reaping it.
+    static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && childPID(info) == pid
     }
 
     /// The pid a `waitid` result is about.
@@ -301,7 +319,7 @@ package enum ChildProcess {
     }
 
     /// Seconds on the monotonic clock.
-    private static func now() -> Double {
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

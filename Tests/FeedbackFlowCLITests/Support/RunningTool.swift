@@ -10,7 +10,18 @@ import Darwin
 /// chosen moment: standard input from a file, standard output and error to files, all in
 /// a folder the caller owns (and removes).
 final class RunningTool {
+    /// How the process ended, set by its termination handler (where Foundation's status
+    /// is final; read after `isRunning` turns false, it can still be 0).
+    private final class Ending: @unchecked Sendable {
+        // @unchecked: `value` is read and written only while holding `lock`.
+        private let lock = NSLock()
+        private var value: (status: Int32, exited: Bool)?
+        func set(_ ending: (status: Int32, exited: Bool)) { lock.withLock { value = ending } }
+        var current: (status: Int32, exited: Bool)? { lock.withLock { value } }
+    }
+
     private let process: Process
+    private let ending = Ending()
     private let handles: [FileHandle]
     /// Where standard output and standard error go.
     let outputPath: String
@@ -36,6 +47,8 @@ final class RunningTool {
         process.standardInput = handles[0]
         process.standardOutput = handles[1]
         process.standardError = handles[2]
+        let ending = self.ending
+        process.terminationHandler = { ending.set(($0.terminationStatus, $0.terminationReason == .exit)) }
         try process.run()
         self.process = process
         self.handles = handles
@@ -43,13 +56,24 @@ final class RunningTool {
 
     /// Sends SIGKILL (`kill -9`): the process ends at once, wherever it is.
     func sendKill() {
-        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+        send(SIGKILL)
     }
+
+    /// Sends `signal` to the process, if it still runs.
+    func send(_ signal: Int32) {
+        if process.isRunning { _ = kill(process.processIdentifier, signal) }
+    }
+
+    /// The process's id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// The exit status (or the signal's number), once ``wait()`` returned.
+    var status: Int32 { ending.current?.status ?? -1 }
 
     /// Waits for the process to end; `true` when it exited by itself (not by a signal).
     func wait() async -> Bool {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+        while ending.current == nil { try? await Task.sleep(for: .milliseconds(5)) }
         for handle in handles { try? handle.close() }
-        return process.terminationReason == .exit
+        return ending.current?.exited ?? false
     }
 }

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The files one command reads and writes, each named by the option that gives it. Two
+/// of them being one file — the same path, another spelling of it, a symbolic or hard
+/// link — is a usage error, checked before anything is written: a transcript written
+/// over the outbox erases the submissions kept there, feedback appended to the flow
+/// breaks the flow.
+///
+/// Two existing regular files are one when `stat(2)` (links followed) gives both the
+/// same device and inode (``FileIdentity``); two missing paths when their absolute,
+/// standardized spellings are equal (`./a` and `a`). A device, fifo or socket
+/// (`/dev/stdout` and `/dev/stderr` on one terminal) is never compared: nothing is kept
+/// in it.
+enum CommandFiles {
+    /// One file of the command.
+    struct Entry {
+        /// How the error names it: `--outbox`, or `the flow file` for the input.
+        var name: String
+        /// The path as given.
+        var path: String
+        /// What writing over it destroys: `the flow`, `the submissions kept there`.
+        var holds: String
+        /// Whether it is the command's input (named without an option).
+        var isInput = false
+
+        /// The flow file a command reads.
+        static func flow(_ path: String) -> Entry {
+            Entry(name: "the flow file", path: path, holds: "the flow", isInput: true)
+        }
+    }
+
+    /// - Throws: ``UsageError`` for the first pair, in the order given, that is one file,
+    ///   naming the later of the two (give the input first). O(n²) for n entries (a
+    ///   command has at most four).
+    static func checkDistinct(_ entries: [Entry]) throws(UsageError) {
+        let identities = entries.indices.map { identity(of: entries[$0].path, index: $0) }
+        for later in entries.indices {
+            for earlier in entries.indices where earlier < later && identities[earlier] == identities[later] {
+                let (first, second) = (entries[earlier], entries[later])
+                let what = first.isInput ? "the flow file" : "the \(first.name) file"
+                throw UsageError(
+                    "\(second.name) '\(second.path)' is \(what) '\(first.path)'; writing it would destroy \(first.holds)",
+                    hint: "give \(second.name) another file")
+            }
+        }
+    }
+
+    /// What tells two paths apart (see the type's notes).
+    private enum Identity: Hashable {
+        case file(FileIdentity)
+        case missing(String)
+        /// Not a regular file: different from everything, itself included.
+        case special(index: Int)
+    }
+
+    private static func identity(of path: String, index: Int) -> Identity {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        return (status.st_mode & S_IFMT) == S_IFREG ? .file(FileIdentity(status)) : .special(index: index)
+    }
+}

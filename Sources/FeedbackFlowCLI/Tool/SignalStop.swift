@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import FlowReporting
+import FlowRuntime
+
+/// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`
+/// (its terminal closed) stops it: it stops the programs it runs
+/// (``FlowRuntime/ProgramGroups/stopAll(grace:)``: `SIGTERM` to each process group,
+/// up to one second, then `SIGKILL`, as `--handler-timeout` does), says so on standard
+/// error, and exits with 128 + the signal's number (130, 143, 129), as a shell reports
+/// a command a signal ended.
+///
+/// Nothing else needs undoing: every submission is on the disk in the outbox before it
+/// is delivered (``FlowRuntime/OutboxFeedbackSink``), an outbox rewrite is an atomic
+/// rename, and the outbox's lock goes with the process.
+package enum SignalStop {
+    /// The signals handled, with their names.
+    static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
+
+    /// Handles the signals from now on; the caller keeps the returned sources for as
+    /// long as they should work (the life of the process).
+    package static func install(programs: ProgramGroups, errorOutput: any TextWriter) -> [any DispatchSourceSignal] {
+        signals.map { signal in
+            // The default action would end the process at once; a dispatch source sees the
+            // signal only once it is ignored.
+            Self.ignore(signal.number)
+            let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
+            source.setEventHandler {
+                programs.stopAll(grace: 1)
+                errorOutput.write("\nfeedbackflow: stopped by \(signal.name)\n")
+                exit(128 + signal.number)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Blocks for good when a signal is being handled, so that its handler ends the
+    /// process with the signal's status: the command may have returned only because the
+    /// programs it waited for were stopped, and must not exit 0 meanwhile. Returns at once
+    /// otherwise. Call before exiting with the command's own status.
+    package static func waitIfStopping(_ programs: ProgramGroups) {
+        while programs.isStopping { pause() }
+    }
+
+    /// `signal(number, SIG_IGN)`.
+    private static func ignore(_ number: Int32) {
+        _ = signal(number, SIG_IGN)
+    }
+}
