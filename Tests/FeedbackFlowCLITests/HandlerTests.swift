@@ -80,6 +80,35 @@ struct HandlerTests {
         #expect(results.first?["message"] as? String == "reconnect: attempt 1: the call server did not answer")
     }
 
+    @Test("a program that exits while a background child holds its output open is decided by its exit status, at once; the child is stopped")
+    func backgroundChildHoldsOutput() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for status in [0, 3] {
+            let child = folder.appendingPathComponent("child-\(status)").path
+            let run = await InProcessToolTests.run(
+                [
+                    "run", Self.fixture("work.yaml"), "--handler-timeout", "5s",
+                    "--handler", "work=sh '\(Self.fixture("background-child.sh"))' '\(child)' \(status)",
+                    "--feedback-out", folder.appendingPathComponent("fb.jsonl").path,
+                ], input: ["1", "quit"])
+            #expect(run.status == .clean)
+            #expect(!run.output.contains("did not finish"), "\(run.output)")
+            if status == 0 {
+                #expect(run.output.contains("Flow ended: done"), "\(run.output)")
+            } else {
+                #expect(run.output.contains("error: work: exiting with 3"), "\(run.output)")
+            }
+            let pid = try #require(Int32(try String(contentsOfFile: child, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            // SIGKILL was sent before the step ended; the child needs a moment to die of it.
+            func state() -> Substring? {
+                (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+            }
+            for _ in 0..<100 where !(state() == nil || state() == "Z") { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(state() == nil || state() == "Z", "status \(status): the background child \(pid) still runs")
+        }
+    }
+
     @Test("a program that cannot be started is a usage error before the flow starts")
     func missingProgram() async {
         let run = await InProcessToolTests.run(

@@ -55,7 +55,8 @@ package struct RunCommand: Command {
             output could not be written (e.g. the reader of a pipe went away: the run stops
             at once), the transcript could not be written or a submitted feedback could not
             be kept in the outbox (the run goes on and the error is printed at the end), or
-            the flow could not start.
+            the flow could not start; 130, 143 or 129 stopped by SIGINT (Ctrl-C), SIGTERM
+            or SIGHUP, after stopping the programs it started (what the outbox kept stays).
             """,
         options: [
             DeliveryOptions.feedbackOut, DeliveryOptions.feedbackURL, DeliveryOptions.outbox,

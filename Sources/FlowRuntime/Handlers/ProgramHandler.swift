@@ -22,6 +22,9 @@ import FlowSource
 /// - Exit status 0 is success; anything else, a signal or the timeout fails the step
 ///   with the program's standard error as the message (at most ``messageLimit`` scalars,
 ///   control characters replaced by U+FFFD; `exited with status N` when it is empty).
+///   The exit status decides as soon as the program exits: its output is read for half a
+///   second more at most, and a background child still holding it open is stopped with
+///   the program's process group.
 /// - On success its standard output may return values: nothing (white space only), or
 ///   one JSON object `{"set": {"NAME": value, …}}` whose names and types match the
 ///   handler's declared `returns`. Anything else — other JSON, text, more than

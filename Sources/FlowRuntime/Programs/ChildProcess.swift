@@ -15,6 +15,7 @@ import Synchronization
 ///
 /// Bounded in time and size: after `timeout` seconds, or when the caller's task is
 /// cancelled, the whole process group gets `SIGTERM`, then `SIGKILL` one second later;
+/// once the program has exited, its outputs are read for at most ``outputGrace`` more;
 /// output past `outputLimit` bytes is read and dropped (so the program never blocks on a
 /// full pipe) and reported as cut. The child is always waited for (no zombie), and its
 /// process group is sent `SIGKILL` once it has exited, so nothing it started in its
@@ -77,6 +78,11 @@ package enum ChildProcess {
             cancelled.store(true, ordering: .relaxed)
         }
     }
+
+    /// Seconds the outputs are still read after the program exited (0.5): what it wrote
+    /// just before exiting arrives, and a background child holding them open does not
+    /// make a program that exited look as if it ran on. Its exit status decides.
+    package static let outputGrace = 0.5
 
     /// One queue per run would do; a concurrent queue lets runs overlap (each blocks its own
     /// worker thread, never a cooperative one).
@@ -206,9 +212,14 @@ package enum ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 65_536)
 
         // Feed standard input and drain both outputs until the outputs close or time is up.
+        // Once the program has exited, its outputs are read for at most `outputGrace` more:
+        // a background child it started may hold them open long after.
+        var exitedAt: Double?
         while open[stdoutRead] == true || open[stderrRead] == true {
             if cancelled.load(ordering: .relaxed) { killedFor = .cancelled; break }
-            if now() >= deadline { killedFor = .timedOut; break }
+            if exitedAt == nil, hasExited(pid) { exitedAt = now() }
+            if let exitedAt, now() >= exitedAt + outputGrace { break }
+            if exitedAt == nil, now() >= deadline { killedFor = .timedOut; break }
             var fds = open.filter(\.value).map { fd, _ in
                 pollfd(fd: fd, events: Int16(fd == stdinWrite ? POLLOUT : POLLIN), revents: 0)
             }
