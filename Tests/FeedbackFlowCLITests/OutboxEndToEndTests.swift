@@ -107,10 +107,17 @@ struct OutboxEndToEndTests {
         #expect(result.standardOutput.contains(
             "Feedback kept in '\(outbox)', refused: HTTP 400 (answer: \"answered 400\"); it will not be retried "
                 + "(see 'feedbackflow outbox list')\n"))
+        // The end does not advise a flush, which skips dead submissions: it says how to revive it.
+        #expect(!result.standardError.contains("deliver with"), "\(result.standardError)")
+        #expect(result.standardError.contains(
+            "feedbackflow run: 1 submission kept in '\(outbox)', refused: HTTP 400 (answer: \"answered 400\"); it will not be "
+                + "retried: once the receiver takes it, revive with 'feedbackflow outbox retry --all-dead --outbox \(outbox)', then flush\n"),
+            "\(result.standardError)")
         let id = try #require(try await Self.keptIDs(outbox).first)
         let flushed = try await Self.flush(outbox: outbox, url: server.url)
         #expect(flushed.status == 1)
         #expect(flushed.standardOutput.contains("  1 attempt  dead  HTTP 400"))
+        #expect(flushed.standardError.contains("'feedbackflow outbox retry ID|--all-dead' revives"))
         #expect(try await server.counts().requests == [id: 1], "a dead record is not tried again")
 
         let unknown = try await BuiltTool.run(["outbox", "drop", "no-such-id", "--outbox", outbox])
@@ -119,6 +126,95 @@ struct OutboxEndToEndTests {
         let dropped = try await BuiltTool.run(["outbox", "drop", id, "--outbox", outbox])
         #expect(dropped.status == 0 && dropped.standardOutput == "dropped \(id)\n")
         #expect(try await Self.keptIDs(outbox).isEmpty)
+    }
+
+    @Test("scripts/install installs feedbackflow-post beside feedbackflow; the installed pair delivers, a dead submission revived by retry is delivered once; without feedbackflow-post, no attempt is spent")
+    func installedDelivery() async throws {
+        let scratch = try ScratchFolder("install")
+        // A stand-in `swift` first on PATH: 'build' is done already (scripts/test built both
+        // products), '--show-bin-path' names that build. What the script installs is its own.
+        let bin = BuiltTool.executable.deletingLastPathComponent().path
+        let fake = scratch.path("fake-bin")
+        try FileManager.default.createDirectory(atPath: fake, withIntermediateDirectories: true)
+        try """
+            #!/bin/sh
+            for word in "$@"; do [ "$word" = --show-bin-path ] && { echo '\(bin)'; exit 0; }; done
+            exit 0
+
+            """.write(toFile: fake + "/swift", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake + "/swift")
+        let prefix = scratch.path("prefix")
+        let install = try await BuiltTool.runProgram(
+            BuiltTool.repositoryRoot.appendingPathComponent("scripts/install").path, [],
+            environment: ["PREFIX": prefix, "PATH": fake + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        #expect(install.status == 0, "\(install.standardError)")
+        let installed = try FileManager.default.contentsOfDirectory(atPath: prefix + "/bin").sorted()
+        #expect(installed == ["feedbackflow", "feedbackflow-post"])
+
+        let tool = prefix + "/bin/feedbackflow"
+        let outbox = scratch.path("outbox.jsonl")
+        let server = try FeedbackServer(status: 201)
+        defer { server.stop() }
+        let flow = BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path
+        let delivered = try await BuiltTool.runProgram(
+            tool, ["run", flow, "--feedback-url", server.url, "--outbox", outbox], input: Self.script)
+        #expect(delivered.status == 0, "\(delivered.standardError)")
+        let first = try await server.counts()
+        #expect(first.deliveries.count == 1 && first.deliveries.values.allSatisfy { $0 == 1 })
+
+        // Refused for good, then revived once the receiver takes it: delivered exactly once.
+        try await server.answer(status: 400)
+        let refused = try await BuiltTool.runProgram(
+            tool, ["run", flow, "--feedback-url", server.url, "--outbox", outbox], input: Self.script)
+        #expect(refused.standardError.contains("outbox retry --all-dead"))
+        let dead = try #require(try await Self.keptIDs(outbox).first)
+        try await server.answer(status: 201)
+        let retried = try await BuiltTool.runProgram(tool, ["outbox", "retry", "--all-dead", "--outbox", outbox])
+        #expect(retried.status == 0 && retried.standardOutput == "revived \(dead)\n", "\(retried.standardError)")
+        let flushed = try await BuiltTool.runProgram(tool, ["outbox", "flush", "--outbox", outbox, "--feedback-url", server.url])
+        #expect(flushed.status == 0 && flushed.standardOutput == "delivered \(dead)\n", "\(flushed.standardError)")
+        let again = try await BuiltTool.runProgram(tool, ["outbox", "flush", "--outbox", outbox, "--feedback-url", server.url])
+        #expect(again.status == 0 && again.standardOutput.isEmpty)
+        let counts = try await server.counts()
+        #expect(counts.deliveries[dead] == 1)
+        #expect(counts.requests[dead] == 2, "the refused POST and the one after the retry")
+
+        // Without feedbackflow-post: run refuses --feedback-url before the flow starts, and
+        // flush refuses too, spending no attempt of the submission kept meanwhile.
+        try FileManager.default.removeItem(atPath: prefix + "/bin/feedbackflow-post")
+        let refusedRun = try await BuiltTool.runProgram(
+            tool, ["run", flow, "--feedback-url", server.url, "--outbox", outbox], input: Self.script)
+        #expect(refusedRun.status == 2, "\(refusedRun.standardError)")
+        #expect(refusedRun.standardError.contains("cannot deliver over HTTP: '\(prefix)/bin/feedbackflow-post' is missing or not executable"))
+        #expect(refusedRun.standardOutput.isEmpty)
+        let keptByFile = try await BuiltTool.runProgram(
+            tool, ["run", flow, "--feedback-out", "/dev/full", "--outbox", outbox], input: Self.script)
+        #expect(keptByFile.status == 0)
+        let refusedFlush = try await BuiltTool.runProgram(tool, ["outbox", "flush", "--outbox", outbox, "--feedback-url", server.url])
+        #expect(refusedFlush.status == 2 && refusedFlush.standardError.contains("is missing or not executable"))
+        let list = try await BuiltTool.runProgram(tool, ["outbox", "list", "--outbox", outbox])
+        #expect(list.standardOutput.contains("  1 attempt  "), "the /dev/full attempt only: \(list.standardOutput)")
+    }
+
+    @Test("retry revives only what is dead: an unknown id is a usage error, a live one gets a note")
+    func retryArguments() async throws {
+        let scratch = try ScratchFolder("retry")
+        let outbox = scratch.path("outbox.jsonl")
+        let kept = try await BuiltTool.run(
+            ["run", "flows/call-quality-rating.flow.yaml", "--feedback-out", "/dev/full", "--outbox", outbox], input: Self.script)
+        #expect(kept.status == 0)
+        let id = try #require(try await Self.keptIDs(outbox).first)
+        let live = try await BuiltTool.run(["outbox", "retry", id, "--outbox", outbox])
+        #expect(live.status == 0 && live.standardOutput.isEmpty)
+        #expect(live.standardError.contains("note: '\(id)' is not dead"))
+        let unknown = try await BuiltTool.run(["outbox", "retry", "nope", "--outbox", outbox])
+        #expect(unknown.status == 2 && unknown.standardError.contains("no submission with id 'nope'"))
+        let neither = try await BuiltTool.run(["outbox", "retry", "--outbox", outbox])
+        #expect(neither.status == 2 && neither.standardError.contains("missing argument <id> of 'outbox retry'"))
+        let both = try await BuiltTool.run(["outbox", "retry", id, "--all-dead", "--outbox", outbox])
+        #expect(both.status == 2)
+        let misplaced = try await BuiltTool.run(["outbox", "list", "--all-dead", "--outbox", outbox])
+        #expect(misplaced.status == 2 && misplaced.standardError.contains("--all-dead is an option of 'outbox retry'"))
     }
 
     @Test("the command line refuses what it cannot do: flush without a delivery, two deliveries, an unknown action, a bad URL")

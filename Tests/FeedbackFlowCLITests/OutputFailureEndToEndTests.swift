@@ -111,4 +111,19 @@ struct OutputFailureEndToEndTests {
                 + "No space left on device; deliver with 'feedbackflow outbox flush --outbox \(outbox) --feedback-out /dev/full'\n")
         #expect(try Self.devFullIsDevice())
     }
+
+    @Test("no room for the outbox file (a file size limit of 0): the submission fails its step, and no empty outbox file is left behind")
+    func outboxCannotBeWritten() async throws {
+        let scratch = try ScratchFolder("outbox-full")
+        let outbox = scratch.path("feedback-outbox.jsonl")
+        let feedback = scratch.path("feedback.jsonl")
+        // Every write to a regular file fails (EFBIG, SIGXFSZ ignored), as on a full disk;
+        // standard output and error go through a pipe, which the limit does not touch.
+        let command = "(trap '' XFSZ; ulimit -f 0; exec '\(BuiltTool.executable.path)' run --feedback-out '\(feedback)' "
+            + "--outbox '\(outbox)' flows/call-quality-rating.flow.yaml) 2>&1 | cat"
+        let result = try await BuiltTool.runProgram("/bin/sh", ["-c", command], input: "set email ada@example.com\n1\nquit\n")
+        #expect(result.standardOutput.contains("1 feedback submission was not saved"), "\(result.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: outbox), "an empty outbox file was left behind")
+        #expect(!FileManager.default.fileExists(atPath: feedback))
+    }
 }

@@ -112,6 +112,15 @@ package struct DeliveryOptions: Sendable {
         return words.joined(separator: " ")
     }
 
+    /// The options of a flush of this outbox, for a hint: ``commandLineWords(feedbackOut:)``
+    /// when a delivery was named, else `--outbox OUTBOX` (when given) and
+    /// `--feedback-url URL|--feedback-out FILE`, what the person still has to choose.
+    var flushWords: String {
+        if namesDelivery { return commandLineWords(feedbackOut: feedbackOutPath) }
+        let outboxWords = outbox.map { "--\(Self.outbox.name) \(Self.shellQuoted($0)) " } ?? ""
+        return outboxWords + "--\(Self.feedbackURL.name) URL|--\(Self.feedbackOut.name) FILE"
+    }
+
     /// `text` as one POSIX shell word: as is when it holds only `A–Z a–z 0–9 _ - . / : @ %
     /// + = ,`, else in single quotes (a `'` inside written `'\''`).
     static func shellQuoted(_ text: String) -> String {
@@ -120,6 +129,15 @@ package struct DeliveryOptions: Sendable {
         }
         if plain, !text.isEmpty { return text }
         return "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+
+    /// A usage error when the chosen delivery cannot work here: `--feedback-url` without
+    /// `feedbackflow-post` beside the running executable. Checked before anything is
+    /// tried, so that no submission spends an attempt on it.
+    package func checkDeliverable() throws(UsageError) {
+        guard feedbackURL != nil, let missing = HTTPProgramSink.missingProgram else { return }
+        throw UsageError(
+            missing, hint: "install it beside \(FeedbackFlowTool.name) ('scripts/install' installs both programs)")
     }
 
     /// A usage error when the outbox file `path` cannot be used: it is a folder or not a

@@ -21,21 +21,24 @@ package struct OutboxCommand: Command {
         case flush
         /// Remove the submission with this id.
         case drop(String)
+        /// Make dead submissions live again: these ids, or every dead one (`nil`).
+        case retry([String]?)
 
         /// The words, as typed.
-        static let words = ["list", "flush", "drop"]
+        static let words = ["list", "flush", "drop", "retry"]
     }
 
     static let format = OptionSpec.value(
         "format", valueName: "format", allowed: OutboxText.Format.allCases.map(\.rawValue),
         help: "text (one line per submission, default) or json (one object per line).")
+    static let allDead = OptionSpec.flag("all-dead", help: "retry: revive every dead submission.")
     static let wait = OptionSpec.value(
         "wait", valueName: "duration",
         help: "flush: keep retrying, with backoff, for up to this long (30s, 2m, …; default: one attempt each).")
 
     package static let configuration = CommandConfiguration(
         name: "outbox",
-        abstract: "List, deliver (flush) or drop the feedback kept in the outbox.",
+        abstract: "List, deliver (flush), revive (retry) or drop the feedback kept in the outbox.",
         discussion: """
             'run' keeps every submission in the outbox file until it is delivered.
             'list' writes one line per kept submission: id, flow, rating, attempts, state
@@ -43,17 +46,24 @@ package struct OutboxCommand: Command {
             submission that is not dead at once, oldest first, through --feedback-url or
             --feedback-out (one of them is required), with the same id as its
             Idempotency-Key; with --wait it retries what fails, with backoff, for up to that
-            long. 'drop ID' removes one submission, delivered or not.
+            long. 'retry ID…' or 'retry --all-dead' makes dead submissions live again, with
+            every attempt ahead of them (the next 'flush' delivers them); 'drop ID' removes
+            one submission, delivered or not.
+
+            A delivery that cannot be attempted here ('feedbackflow-post', which posts to
+            --feedback-url, missing beside feedbackflow or broken) is a usage error that
+            spends no submission's attempt.
 
             --outbox defaults to \(DeliveryOptions.defaultOutboxName) beside --feedback-out
             (in the current folder without it), as for 'run'.
 
             EXIT STATUS: 0 done (flush: everything was delivered and the outbox is empty);
             1 flush left submissions kept (not delivered yet, or dead); 2 usage error
-            (an unknown id for drop); 3 the outbox cannot be read or written.
+            (an unknown id for drop or retry, a delivery that cannot be attempted); 3 the
+            outbox cannot be read or written.
             """,
-        options: DeliveryOptions.specs + [format, wait],
-        positional: PositionalSpec(name: "action", count: .oneOrMore, help: "list, flush, or drop ID."))
+        options: DeliveryOptions.specs + [format, wait, allDead],
+        positional: PositionalSpec(name: "action", count: .oneOrMore, help: "list, flush, retry ID…|--all-dead, or drop ID."))
 
     package var action: Action
     package var delivery: DeliveryOptions
@@ -86,10 +96,24 @@ package struct OutboxCommand: Command {
                     : UsageError("unexpected argument '\(words[2])'", hint: "'outbox drop' takes one id")
             }
             action = .drop(words[1])
+        case "retry":
+            let ids = Array(words.dropFirst())
+            let all = arguments.flag(Self.allDead.name)
+            guard ids.isEmpty == all else {
+                throw all
+                    ? UsageError("'outbox retry' takes ids or --\(Self.allDead.name), not both")
+                    : UsageError(
+                        "missing argument <id> of 'outbox retry'",
+                        hint: "give the ids of dead submissions ('\(FeedbackFlowTool.name) outbox list' shows them), or --\(Self.allDead.name)")
+            }
+            action = .retry(all ? nil : ids)
         default:
             throw UsageError(
                 "unknown outbox action '\(word)'",
                 hint: Suggestion.hint(for: word, among: Action.words) ?? "one of \(Action.words.joined(separator: ", "))")
+        }
+        if arguments.flag(Self.allDead.name), word != "retry" {
+            throw UsageError("--\(Self.allDead.name) is an option of 'outbox retry'", hint: "write 'outbox retry --\(Self.allDead.name)'")
         }
         var wait = 0.0
         if let text = arguments.value(Self.wait.name) {
@@ -124,6 +148,7 @@ package struct OutboxCommand: Command {
                 for line in contents.unreadableLines { environment.errorOutput.write(OutboxText.unreadable(line: line, outbox: path)) }
                 return .clean
             case .flush:
+                try delivery.checkDeliverable()
                 try DeliveryOptions.checkOutbox(path)
                 try CommandFiles.checkDistinct(delivery.files(outboxPath: path, feedbackOut: delivery.feedbackOutPath))
                 let result = try await outbox.flush(startingNow: true, waitingUpTo: wait)
@@ -138,7 +163,18 @@ package struct OutboxCommand: Command {
                 try await outbox.drop(id: id)
                 environment.output.write(OutboxText.dropped(id))
                 return .clean
+            case .retry(let ids):
+                let revived = try await outbox.revive(ids: ids)
+                for id in revived { environment.output.write(OutboxText.revived(id)) }
+                let notDead = (ids ?? []).filter { !revived.contains($0) }
+                for id in notDead { environment.errorOutput.write(OutboxText.notDead(id)) }
+                environment.errorOutput.write(OutboxText.retrySummary(revived: revived.count, outbox: path, options: delivery.flushWords))
+                return .clean
             }
+        } catch let unavailable as DeliveryUnavailable {
+            throw UsageError(
+                unavailable.message,
+                hint: "no submission spent an attempt; install feedbackflow-post beside \(FeedbackFlowTool.name) ('scripts/install' installs both programs)")
         } catch OutboxError.unknownID(let id) {
             throw UsageError(
                 "no submission with id '\(id)' in '\(path)'",

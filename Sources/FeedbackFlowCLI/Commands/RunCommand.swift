@@ -138,6 +138,7 @@ package struct RunCommand: Command {
         }
         // MARK: Delivery through the outbox (--outbox, --feedback-url)
         try DeliveryOptions.checkOutbox(outboxPath)
+        try delivery.checkDeliverable()
         let outbox = OutboxReportingFeedbackSink(
             OutboxFeedbackSink(path: outboxPath, delivery: delivery.delivery(feedbackOut: feedbackOut, groups: environment.programs)), output: environment.output,
             style: environment.outputStyle)
@@ -165,11 +166,10 @@ package struct RunCommand: Command {
             style: environment.outputStyle, presenters: presenters, context: variables, trigger: runTrigger)
         let ending = await runner.run()
         // MARK: Delivery through the outbox: what stays kept
-        if await outbox.keptCount > 0 {
-            environment.errorOutput.write(OutboxText.keptAtEnd(
-                count: await outbox.keptCount, outbox: outboxPath, lastError: await outbox.lastError ?? "not tried",
-                options: delivery.commandLineWords(feedbackOut: feedbackOut)))
-        }
+        environment.errorOutput.write(OutboxText.keptAtEnd(
+            live: await outbox.liveCount, liveError: await outbox.liveError ?? "not tried",
+            dead: await outbox.deadCount, deadError: await outbox.deadError ?? "refused",
+            outbox: outboxPath, options: delivery.commandLineWords(feedbackOut: feedbackOut)))
         // MARK: End of what stays kept
 
         var problems: [String] = []

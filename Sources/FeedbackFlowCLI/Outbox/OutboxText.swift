@@ -35,15 +35,52 @@ package enum OutboxText {
         return DisplayText.sanitized("Feedback kept in '\(outbox)', not delivered yet: \(error)")
     }
 
-    /// The line `run` ends with on standard error when submissions of the run stay kept:
+    /// The lines `run` ends with on standard error when submissions of the run stay kept,
+    /// one for those a flush will try again and one for those refused for good (dead,
+    /// which a flush skips):
     /// `feedbackflow run: 1 submission kept in 'OUTBOX', not delivered: ERROR; deliver with
-    /// 'feedbackflow outbox flush OPTIONS'`, where `options` name the same outbox and
-    /// delivery (``DeliveryOptions/commandLineWords(feedbackOut:)``).
-    package static func keptAtEnd(count: Int, outbox: String, lastError: String, options: String) -> String {
-        let submissions = count == 1 ? "1 submission" : "\(count) submissions"
-        return DisplayText.sanitized(
-            "\(FeedbackFlowTool.name) run: \(submissions) kept in '\(outbox)', not delivered: \(lastError); "
-                + "deliver with '\(FeedbackFlowTool.name) outbox flush \(options)'") + "\n"
+    /// 'feedbackflow outbox flush OPTIONS'` and `feedbackflow run: 1 submission kept in
+    /// 'OUTBOX', refused: ERROR; it will not be retried: once the receiver takes it, revive
+    /// it with 'feedbackflow outbox retry --all-dead --outbox OUTBOX', then flush`, where
+    /// `options` name the same outbox and delivery
+    /// (``DeliveryOptions/commandLineWords(feedbackOut:)``).
+    package static func keptAtEnd(
+        live: Int, liveError: String, dead: Int, deadError: String, outbox: String, options: String
+    ) -> String {
+        func submissions(_ count: Int) -> String { count == 1 ? "1 submission" : "\(count) submissions" }
+        var lines = ""
+        if live > 0 {
+            lines += DisplayText.sanitized(
+                "\(FeedbackFlowTool.name) run: \(submissions(live)) kept in '\(outbox)', not delivered: \(liveError); "
+                    + "deliver with '\(FeedbackFlowTool.name) outbox flush \(options)'") + "\n"
+        }
+        if dead > 0 {
+            lines += DisplayText.sanitized(
+                "\(FeedbackFlowTool.name) run: \(submissions(dead)) kept in '\(outbox)', refused: \(deadError); "
+                    + "\(dead == 1 ? "it" : "they") will not be retried: once the receiver takes \(dead == 1 ? "it" : "them"), revive "
+                    + "with '\(FeedbackFlowTool.name) outbox retry --all-dead --outbox \(DeliveryOptions.shellQuoted(outbox))', then flush")
+                + "\n"
+        }
+        return lines
+    }
+
+    /// `retry`'s line for a revived submission: `revived ID`.
+    package static func revived(_ id: String) -> String {
+        DisplayText.sanitized("revived \(id)") + "\n"
+    }
+
+    /// `retry`'s note for an id whose submission is not dead (a flush tries it anyway).
+    package static func notDead(_ id: String) -> String {
+        DisplayText.sanitized("\(FeedbackFlowTool.name) outbox retry: note: '\(id)' is not dead; 'outbox flush' tries it") + "\n"
+    }
+
+    /// `retry`'s last line, on standard error: `1 revived in 'OUTBOX'; deliver with
+    /// 'feedbackflow outbox flush OPTIONS'` (the options as given to `retry`, or
+    /// `--feedback-url URL|--feedback-out FILE` when none named a delivery).
+    package static func retrySummary(revived: Int, outbox: String, options: String) -> String {
+        DisplayText.sanitized(
+            "\(FeedbackFlowTool.name) outbox retry: \(revived) revived in '\(outbox)'"
+                + (revived > 0 ? "; deliver with '\(FeedbackFlowTool.name) outbox flush \(options)'" : "")) + "\n"
     }
 
     /// One kept submission as `list` shows it:
@@ -98,7 +135,9 @@ package enum OutboxText {
     package static func flushSummary(_ result: OutboxFlushResult, outbox: String, now: Date) -> String {
         let dead = result.kept.filter(\.isDead).count
         var text = "\(FeedbackFlowTool.name) outbox flush: \(result.delivered.count) delivered, \(result.kept.count) kept in '\(outbox)'"
-        if dead > 0 { text += " (\(dead) dead: '\(FeedbackFlowTool.name) outbox drop ID' removes one)" }
+        if dead > 0 {
+            text += " (\(dead) dead: '\(FeedbackFlowTool.name) outbox retry ID|--all-dead' revives, 'outbox drop ID' removes one)"
+        }
         return DisplayText.sanitized(text) + "\n"
     }
 

@@ -23,8 +23,10 @@ import FlowTerminal
 /// posts the submission's JSON with its id as Idempotency-Key and answers in one JSON
 /// line, which becomes success or a ``FlowRuntime/DeliveryFailure`` (retryable, with its
 /// Retry-After, or permanent) exactly as ``FlowHTTP/HTTPFeedbackSink`` would throw it.
-/// A program that cannot be found or started, or an answer that cannot be read, is a
-/// retryable failure: the submission stays in the outbox.
+/// A program that cannot be found or started, or that ends without an answer (a status
+/// other than 0, a signal), is broken here, not at the receiver:
+/// ``FlowRuntime/DeliveryUnavailable``, which spends no attempt. One that runs past its
+/// timeout is a retryable failure.
 struct HTTPProgramSink: FeedbackSink {
     let url: URL
     let timeout: Double
@@ -47,18 +49,31 @@ struct HTTPProgramSink: FeedbackSink {
 
     /// `feedbackflow-post` in the folder of the running executable (`/proc/self/exe`).
     static func locate() -> String? {
+        guard let candidate = expectedPath, ChildProcess.isExecutableFile(candidate) else { return nil }
+        return candidate
+    }
+
+    /// Where `feedbackflow-post` must be: beside the running executable; `nil` when
+    /// `/proc/self/exe` cannot be read.
+    static var expectedPath: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard let slash = executable.lastIndex(of: "/") else { return nil }
-        let candidate = String(executable[...slash]) + programName
-        return ChildProcess.isExecutableFile(candidate) ? candidate : nil
+        return String(executable[...slash]) + programName
+    }
+
+    /// Why HTTP delivery cannot work here: `feedbackflow-post` is not beside the running
+    /// executable, or not executable. `nil` when it is there.
+    static var missingProgram: String? {
+        guard locate() == nil else { return nil }
+        return "cannot deliver over HTTP: '\(expectedPath ?? programName)' is missing or not executable"
     }
 
     func submit(_ feedback: FeedbackSubmission) async throws {
         guard let program else {
-            throw DeliveryFailure.retryable("cannot deliver over HTTP: '\(Self.programName)' is not installed beside feedbackflow")
+            throw DeliveryUnavailable(Self.missingProgram ?? "cannot deliver over HTTP: '\(Self.programName)' is missing")
         }
         let result: ChildProcess.Result
         let body = Array(feedback.jsonText.utf8)
@@ -69,14 +84,19 @@ struct HTTPProgramSink: FeedbackSink {
                 environment: ProgramHandler.minimalEnvironment(from: [:]), input: body,
                 timeout: timeout + 10, outputLimit: 65_536, groups: groups)
         } catch let failure as ChildProcess.StartFailure {
-            throw DeliveryFailure.retryable("cannot deliver over HTTP: \(failure)")
+            throw DeliveryUnavailable("cannot deliver over HTTP: \(failure)")
         }
-        if case .cancelled = result.ending { throw CancellationError() }
+        let detail = String(decoding: result.standardError.prefix(500), as: UTF8.self)
+        let noAnswer = "cannot deliver over HTTP: \(Self.programName) gave no answer" + (detail.isEmpty ? "" : ": \(detail)")
+        switch result.ending {
+        case .cancelled: throw CancellationError()
+        case .timedOut, .lost: throw DeliveryFailure.retryable(noAnswer)
+        case .exited(0): break
+        case .exited(let status): throw DeliveryUnavailable(noAnswer + " (exit status \(status))")
+        case .signalled(let signal): throw DeliveryUnavailable(noAnswer + " (ended by signal \(signal))")
+        }
         let document = JSONLoader(source: SourceFile(path: Self.programName, bytes: result.standardOutput)).load()
-        guard case .exited(0) = result.ending, document.diagnostics.isEmpty, let answer = document.root?.mapping else {
-            let detail = String(decoding: result.standardError.prefix(500), as: UTF8.self)
-            throw DeliveryFailure.retryable("cannot deliver over HTTP: \(Self.programName) gave no answer" + (detail.isEmpty ? "" : ": \(detail)"))
-        }
+        guard document.diagnostics.isEmpty, let answer = document.root?.mapping else { throw DeliveryUnavailable(noAnswer) }
         func field(_ key: String) -> Node? { answer.first { $0.keyText == key }?.value }
         if field("delivered")?.bool == true { return }
         let message = field("message")?.string ?? "POST \(url.absoluteString) failed"

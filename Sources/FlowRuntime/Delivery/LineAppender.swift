@@ -16,7 +16,8 @@ import FlowSource
 /// so every `write(2)` lands at the end even if another writer appended meanwhile
 /// (POSIX `open`, "O_APPEND"). The line goes out in one write loop (retrying short
 /// writes and `EINTR`); if a write fails part-way, the file is cut back with
-/// `ftruncate(2)` to its size before the append. Callers serialize appends (the sink
+/// `ftruncate(2)` to its size before the append, and removed when the append created it
+/// and nothing else was written to it meanwhile. Callers serialize appends (the sink
 /// and the recorder are actors); separate processes appending to the same file at the
 /// same moment are not coordinated (``OutboxFeedbackSink`` holds a lock around its own).
 ///
@@ -32,13 +33,24 @@ struct LineAppender: Sendable {
     /// disk before returning (see the type's notes).
     func append(_ line: [UInt8], durably: Bool = false) throws(DeliveryError) {
         var existing = stat()
-        let creates = durably && stat(path, &existing) != 0 && errno == ENOENT
+        let creates = stat(path, &existing) != 0 && errno == ENOENT
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path: path, code: errno) }
-        defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .writeFailed(path: path, code: errno) }
+        guard fstat(fd, &status) == 0 else {
+            let code = errno
+            close(fd)
+            throw .writeFailed(path: path, code: code)
+        }
         let sizeBefore = status.st_size
+        // A failed append leaves the file as it was: cut back to its size before, and
+        // removed again when this append created it and it is still empty (a full disk
+        // must not leave an empty outbox or feedback file behind).
+        var failed = false
+        defer {
+            if failed, creates, fstat(fd, &status) == 0, status.st_size == 0 { unlink(path) }
+            close(fd)
+        }
         var line = line
         // A file whose last line was cut (or written by hand without a final line break)
         // gets one first, so this line stays a line of its own.
@@ -49,16 +61,19 @@ struct LineAppender: Sendable {
 
         if let code = WholeWrite.write(line, to: fd) {
             _ = ftruncate(fd, sizeBefore)
+            failed = true
             throw .writeFailed(path: path, code: code)
         }
         guard durably else { return }
         if fsync(fd) != 0 {
             let code = errno
             _ = ftruncate(fd, sizeBefore)
+            failed = true
             throw .syncFailed(path: path, code: code)
         }
         if creates, let code = Self.synchronizeFolder(of: path) {
             _ = ftruncate(fd, sizeBefore)
+            failed = true
             throw .syncFailed(path: Self.folder(of: path), code: code)
         }
     }

@@ -22,7 +22,9 @@ import FlowSource
 /// **Retrying.** ``flush(startingNow:waitingUpTo:)`` delivers what is kept, oldest first,
 /// with exponential backoff and full jitter, `Retry-After` honoured, and records marked
 /// dead after a maximum number of attempts or a maximum age (``OutboxRetryPolicy``). A
-/// dead record is kept and listed, never dropped by itself; ``drop(id:)`` removes one.
+/// dead record is kept and listed, never dropped by itself; ``drop(id:)`` removes one and
+/// ``revive(ids:)`` makes it live again. A delivery that could not be attempted at all
+/// (``DeliveryUnavailable``: the setup is broken) counts no attempt.
 /// Every retry sends the same submission with the same ``FeedbackSubmission/id``, the key
 /// a receiver uses to recognise a repeat (a crash after the receiver accepted but before
 /// the record was removed makes the next flush send it again).
@@ -107,7 +109,14 @@ public actor OutboxFeedbackSink: FeedbackSink {
         let file = file
         try file.withLock { try file.append(record) }
         var problems: [String] = []
-        return await attempt(record, problems: &problems)
+        do {
+            return try await attempt(record, problems: &problems)
+        } catch {
+            // Not attempted: kept as it was; what kept it is said, as a failure's message is.
+            var kept = record
+            kept.lastError = error.message
+            return .kept(kept)
+        }
     }
 
     /// Delivers what is kept, oldest first, and returns what was delivered and what is
@@ -123,8 +132,10 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// due, and `flush(waitingUpTo: 60)` retries with backoff for up to a minute.
     ///
     /// - Throws: ``OutboxError`` when the file cannot be read (nothing was tried then, or
-    ///   the flush stops), or `CancellationError` when the task is cancelled while it
-    ///   sleeps. Problems writing the file do not stop it (``OutboxFlushResult/problems``).
+    ///   the flush stops), ``DeliveryUnavailable`` when the delivery could not be attempted
+    ///   (the flush stops; that record is unchanged, no attempt counted), or
+    ///   `CancellationError` when the task is cancelled while it sleeps. Problems writing
+    ///   the file do not stop it (``OutboxFlushResult/problems``).
     public func flush(startingNow: Bool = false, waitingUpTo maximumWait: Double = 0) async throws -> OutboxFlushResult {
         let deadline = now().addingTimeInterval(max(0, maximumWait))
         var tried: Set<String> = []
@@ -148,7 +159,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
             if due.isEmpty, slept { break }
             for record in due {
                 tried.insert(record.id)
-                switch await attempt(record, problems: &problems) {
+                switch try await attempt(record, problems: &problems) {
                 case .delivered:
                     delivered.append(record.id)
                     notBefore[record.id] = .distantFuture
@@ -208,11 +219,44 @@ public actor OutboxFeedbackSink: FeedbackSink {
         }
     }
 
+    /// Makes dead records live again, as if never tried: no attempts, no times, no next
+    /// attempt (their last error stays, for the list), so the next flush tries them at
+    /// once with the full number of attempts. `ids`: those records; `nil`: every dead one.
+    /// - Returns: the ids revived, oldest first.
+    /// - Throws: ``OutboxError/unknownID(_:)`` for an id of no record (nothing is changed
+    ///   then), ``OutboxError`` or ``DeliveryError`` when the file cannot be read or
+    ///   rewritten.
+    public func revive(ids: [String]? = nil) throws -> [String] {
+        let file = file
+        return try file.withLock {
+            let lines = try file.read()
+            let records = lines.compactMap { if case .record(let record) = $0 { record } else { nil } }
+            for id in ids ?? [] where !records.contains(where: { $0.id == id }) { throw OutboxError.unknownID(id) }
+            let chosen = Set(ids ?? records.filter(\.isDead).map(\.id))
+            var revived: [OutboxRecord] = []
+            let next: [OutboxFile.Line] = lines.map { line in
+                guard case .record(let record) = line, chosen.contains(record.id), record.isDead else { return line }
+                var live = record
+                live.isDead = false
+                live.attempts = 0
+                live.firstAttemptAt = nil
+                live.lastAttemptAt = nil
+                live.nextAttemptAt = nil
+                revived.append(live)
+                return .record(live)
+            }
+            if !revived.isEmpty { try file.replace(with: next) }
+            return Self.oldestFirst(revived).map(\.id)
+        }
+    }
+
     // MARK: - Attempts
 
     /// Delivers `record` once; on success removes it, on failure records the failure.
     /// File problems on the way are appended to `problems`.
-    private func attempt(_ record: OutboxRecord, problems: inout [String]) async -> OutboxSubmitOutcome {
+    /// - Throws: ``DeliveryUnavailable`` from the delivery: no attempt was made, and the
+    ///   record is left as it was.
+    private func attempt(_ record: OutboxRecord, problems: inout [String]) async throws(DeliveryUnavailable) -> OutboxSubmitOutcome {
         inFlight.insert(record.id)
         defer { inFlight.remove(record.id) }
         do {
@@ -220,6 +264,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
         } catch is CancellationError {
             // Not a failure of the receiver: left as it was, for a later flush.
             return .kept(record)
+        } catch let unavailable as DeliveryUnavailable {
+            throw unavailable
         } catch {
             let failure = error as? DeliveryFailure ?? .retryable(FlowNavigator.message(of: error))
             let updated = record.failed(at: now(), with: failure, policy: policy, jitterFraction: randomFraction())
