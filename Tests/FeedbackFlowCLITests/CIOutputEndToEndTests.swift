@@ -140,7 +140,7 @@ struct CIOutputEndToEndTests {
         #expect(artifact["uriBaseId"] == nil)
     }
 
-    @Test("JUnit passes the Ant JUnit schema (xmllint), with one test case per diagnostic")
+    @Test("JUnit passes the Ant JUnit schema and Jenkins' junit-10 schema (xmllint), with one test case per diagnostic")
     func junitAgainstAntSchema() async throws {
         let scratch = try ScratchFolder("junit")
         let report = scratch.path("report.xml")
@@ -149,6 +149,9 @@ struct CIOutputEndToEndTests {
         let schema = BuiltTool.repositoryRoot.appendingPathComponent(Self.fixtures.replacingOccurrences(of: "/ci", with: "/junit") + "/ant-junit.xsd").path
         let check = try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", schema, report])
         #expect(check.status == 0, "\(check.standardError)")
+        let jenkins = schema.replacingOccurrences(of: "ant-junit.xsd", with: "jenkins-junit-10.xsd")
+        let jenkinsCheck = try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", jenkins, report])
+        #expect(jenkinsCheck.status == 0, "\(jenkinsCheck.standardError)")
         let xml = try scratch.read("report.xml")
         // Five errors, one warning, one clean file.
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 7)
@@ -161,6 +164,12 @@ struct CIOutputEndToEndTests {
         try twoFailures.write(toFile: scratch.path("bad.xml"), atomically: true, encoding: .utf8)
         let refused = try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", schema, scratch.path("bad.xml")])
         #expect(refused.status != 0)
+        // Ant's schema refuses counts on the root, which Jenkins' would take.
+        try xml.replacingOccurrences(of: "<testsuites>", with: "<testsuites tests=\"7\">")
+            .write(toFile: scratch.path("counted.xml"), atomically: true, encoding: .utf8)
+        let counted = try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", schema, scratch.path("counted.xml")])
+        #expect(counted.status != 0)
+        #expect(try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", jenkins, scratch.path("counted.xml")]).status == 0)
     }
 
     @Test("several formats in one run report the same findings: text on standard output, the others in their files")

@@ -1,15 +1,16 @@
 import FlowCompile
 import FlowSource
 
-/// Renders a report as JUnit XML in the shape of Apache Ant's JUnit schema (the one most
-/// CI readers follow; `Tests/FeedbackFlowCLITests/Fixtures/junit/ant-junit.xsd` is our
-/// writing of it, and the tests validate against it): **one `testcase` per diagnostic**,
+/// Renders a report as JUnit XML in the shape both Apache Ant's JUnit schema (the
+/// `JUnit.xsd` most XSD-checking CI readers use) and the Jenkins xUnit plugin's
+/// `junit-10.xsd` accept (the tests validate against our writing of each, in
+/// `Tests/FeedbackFlowCLITests/Fixtures/junit/`): **one `testcase` per diagnostic**,
 /// so that readers that keep one failure per test case (Jenkins' junit plugin,
 /// junit2html) show every problem, and one passing `testcase` per clean file.
 ///
 /// ```xml
 /// <?xml version="1.0" encoding="UTF-8"?>
-/// <testsuites name="feedbackflow" tests="3" failures="1" errors="0" time="0.012">
+/// <testsuites>
 ///   <testsuite package="feedbackflow" id="0" name="feedbackflow validate" timestamp="2026-12-01T10:00:00"
 ///              hostname="ci-1" tests="3" failures="1" errors="0" time="0.012">
 ///     <properties><property name="feedbackflow.version" value="0.1.0"/></properties>
@@ -32,7 +33,8 @@ import FlowSource
 ///   is a passing test case whose full text is in the suite's `system-out`. A file whose
 ///   errors the diagnostic limit all left out fails through its `too-many-diagnostics`
 ///   note.
-/// - `tests` counts test cases and `failures` failed ones; `errors` is 0 (nothing
+/// - The `<testsuites>` root has no attributes (Ant's schema allows none); the counts
+///   are the one suite's. `tests` counts test cases and `failures` failed ones; `errors` is 0 (nothing
 ///   crashed). `timestamp` (UTC, without zone, as Ant writes it), `hostname` and `time`
 ///   (seconds) describe the run; the test cases' `time` is 0, as a diagnostic takes no
 ///   time of its own. Diagnostics that belong to no file have the classname `(run)`.
@@ -91,7 +93,7 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
         let time = Self.decimal(seconds)
         let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(attribute(suiteName))\" \(counts)>\n"
+        out += "<testsuites>\n"
         out += "  <testsuite package=\"\(attribute(suiteName))\" id=\"0\" name=\"\(attribute(suiteName + " validate"))\""
         out += " timestamp=\"\(attribute(timestamp))\" hostname=\"\(attribute(hostname))\" \(counts)>\n"
         out += "    <properties>\n"
