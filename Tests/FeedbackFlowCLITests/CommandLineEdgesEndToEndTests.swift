@@ -8,6 +8,23 @@ import Testing
 struct CommandLineEdgesEndToEndTests {
     static let hostFlow = "Tests/FeedbackFlowCLITests/Fixtures/context/host-variables.yaml"
 
+    @Test("every command says a flow file in a loop of symbolic links is one, with one message")
+    func symbolicLinkLoop() async throws {
+        let scratch = try ScratchFolder("link-loop")
+        let a = scratch.path("a.flow.yaml"), b = scratch.path("b.flow.yaml")
+        try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
+        try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+        let message = "error: cannot follow '\(a)': its symbolic links make a loop"
+        for arguments in [
+            ["run", "--feedback-out", scratch.path("f.jsonl"), a], ["graph", a], ["trigger", a, "--event", "callEnded"],
+            ["parse", a], ["validate", a],
+        ] {
+            let result = try await BuiltTool.run(arguments, input: "quit\n")
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+
     @Test("a hint is a sentence of its own before 'See …'")
     func hintSentences() async throws {
         let format = try await BuiltTool.run(["validate", "--format", "xml", "flows"])

@@ -17,7 +17,7 @@ package enum HandlerManifestOption {
     /// - Throws: ``UsageError`` with the file's first problem at `file:line:column` when it
     ///   does not load or is not a manifest.
     package static func read(_ path: String) throws(UsageError) -> [HandlerDeclaration] {
-        if PathKind(path) == .missing { throw UsageError("--handlers: no such file '\(path)'") }
+        if PathKind(path) == .missing { throw UsageError("--handlers: " + PathKind.unreachable(path)) }
         let document = DocumentLoader.load(path: path)
         var bag = DiagnosticBag()
         var handlers: [HandlerDeclaration] = []

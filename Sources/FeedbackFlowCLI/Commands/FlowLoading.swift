@@ -31,7 +31,7 @@ enum FlowLoading {
                     hint: "save the flow to a file and give its path")
             }
         } else if PathKind(path) == .missing {
-            throw UsageError("no such file '\(path)'")
+            throw UsageError(PathKind.unreachable(path))
         }
         guard PathKind(path) != .directory else {
             throw UsageError("'\(path)' is a folder, not a flow file", hint: "to check a folder use 'feedbackflow validate \(path)'")

@@ -63,7 +63,7 @@ package struct ParseCommand: Command {
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         if !ValidateCommand.standardInputPaths.contains(file) {
             switch PathKind(file) {
-            case .missing: throw UsageError("no such file '\(file)'")
+            case .missing: throw UsageError(PathKind.unreachable(file))
             case .directory: throw UsageError("'\(file)' is a folder, not a file", hint: "give the path of one YAML or JSON file")
             case .other: break
             }

@@ -42,4 +42,24 @@ enum PathKind: Equatable {
         var status = stat()
         return stat(path, &status) == 0 ? status : nil
     }
+
+    /// Why `stat(2)` finds nothing at `path`, from a fresh `stat`'s `errno`: the one
+    /// message every command gives for a path it cannot reach (see
+    /// ``unreachable(_:errno:noun:)``).
+    static func unreachable(_ path: String, noun: String = "file") -> String {
+        var status = stat()
+        return unreachable(path, errno: stat(path, &status) == 0 ? ENOENT : errno, noun: noun)
+    }
+
+    /// Why `stat(2)` found nothing at `path`, from its `errno`: a link loop (`ELOOP`), a
+    /// part of the path that is not a folder (`ENOTDIR`), no permission (`EACCES`), else
+    /// no such `noun` (`file`, or `file or folder` where either is taken).
+    static func unreachable(_ path: String, errno: Int32, noun: String) -> String {
+        switch errno {
+        case ELOOP: "cannot follow '\(path)': its symbolic links make a loop"
+        case ENOTDIR: "no such \(noun) '\(path)': a part of the path before the end is not a folder"
+        case EACCES: "cannot reach '\(path)': permission denied"
+        default: "no such \(noun) '\(path)'"
+        }
+    }
 }

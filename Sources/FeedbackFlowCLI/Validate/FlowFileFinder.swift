@@ -91,7 +91,7 @@ package enum FlowFileFinder {
                 continue
             }
             guard let status = PathKind.status(of: path) else {
-                throw UsageError(Self.unreachable(path, errno: errno))
+                throw UsageError(PathKind.unreachable(path, errno: errno, noun: "file or folder"))
             }
             var found: [(path: String, identity: FileIdentity)]
             if PathKind(status: status) == .directory {
@@ -153,17 +153,6 @@ package enum FlowFileFinder {
             }
         }
         return files
-    }
-
-    /// Why `stat(2)` found nothing at `path`, from its `errno`: no such file, a link loop
-    /// (`ELOOP`), a part of the path that is not a folder (`ENOTDIR`), no permission.
-    private static func unreachable(_ path: String, errno: Int32) -> String {
-        switch errno {
-        case ELOOP: "cannot follow '\(path)': its symbolic links make a loop"
-        case ENOTDIR: "no such file or folder '\(path)': a part of the path before the end is not a folder"
-        case EACCES: "cannot reach '\(path)': permission denied"
-        default: "no such file or folder '\(path)'"
-        }
     }
 
     /// `a fifo`, `a socket`, `a character device`, `a block device` (else `a special file`) for a file type of

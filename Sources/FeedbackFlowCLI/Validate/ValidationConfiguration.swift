@@ -79,7 +79,7 @@ package struct ValidationConfiguration: Sendable {
     ///   configuration, at its first problem's `file:line:column`.
     package static func find(explicit: String?, workingDirectory: String) throws(UsageError) -> ValidationConfiguration {
         if let explicit {
-            guard PathKind(explicit) == .other else { throw UsageError("--config: no such file '\(explicit)'") }
+            guard PathKind(explicit) == .other else { throw UsageError("--config: " + PathKind.unreachable(explicit)) }
             return try read(explicit, workingDirectory: workingDirectory)
         }
         guard let (_, candidate) = AncestorSearch.nearest(fileName, from: workingDirectory), PathKind(candidate) == .other else {
