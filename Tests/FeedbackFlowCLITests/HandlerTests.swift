@@ -109,6 +109,39 @@ struct HandlerTests {
         }
     }
 
+    @Test("a handler program gets a variable of the caller only when --handler-env or the configuration's handlerEnvironment names it; an unset or invalid name is a usage error")
+    func passedEnvironment() async throws {
+        let scratch = try ScratchFolder("handler-env")
+        let token = scratch.path("token")
+        let handler = "work=sh '\(Self.fixture("print-token.sh"))' '\(token)'"
+        let base = ["run", Self.fixture("work.yaml"), "--handler", handler, "--feedback-out", scratch.path("fb.jsonl")]
+        func run(_ extra: [String], environment: [String: String], in folder: String? = nil) async throws -> BuiltTool.Result {
+            try? FileManager.default.removeItem(atPath: token)
+            let words = ([BuiltTool.executable.path] + base + extra).map { "'\($0)'" }.joined(separator: " ")
+            return try await BuiltTool.runProgram(
+                "/bin/sh", ["-c", "cd '\(folder ?? scratch.url.path)' && exec \(words)"], input: "1\n", environment: environment)
+        }
+        let withheld = try await run([], environment: ["API_TOKEN": "s3cret"])
+        #expect(withheld.status == 0, "\(withheld.standardError)")
+        #expect(try String(contentsOfFile: token, encoding: .utf8) == "", "not passed unless named")
+        let passed = try await run(["--handler-env", "API_TOKEN"], environment: ["API_TOKEN": "s3cret"])
+        #expect(passed.status == 0, "\(passed.standardError)")
+        #expect(try String(contentsOfFile: token, encoding: .utf8) == "s3cret")
+
+        let project = scratch.path("project")
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try "handlerEnvironment: [API_TOKEN]\n".write(toFile: project + "/.feedbackflow.yaml", atomically: true, encoding: .utf8)
+        let configured = try await run([], environment: ["API_TOKEN": "from-config"], in: project)
+        #expect(configured.status == 0, "\(configured.standardError)")
+        #expect(try String(contentsOfFile: token, encoding: .utf8) == "from-config")
+
+        let unset = try await run(["--handler-env", "API_TOKEN"], environment: [:])
+        #expect(unset.status == 2 && unset.standardError.contains("--handler-env API_TOKEN: the variable is not set"))
+        #expect(!FileManager.default.fileExists(atPath: token))
+        let invalid = try await run(["--handler-env", "API-TOKEN"], environment: [:])
+        #expect(invalid.status == 2 && invalid.standardError.contains("'API-TOKEN' is not an environment variable name"))
+    }
+
     @Test("a program that cannot be started is a usage error before the flow starts")
     func missingProgram() async {
         let run = await InProcessToolTests.run(

@@ -5,8 +5,11 @@ import FlowRuntime
 import FlowSource
 import FlowTerminal
 
-/// `run --handler NAME=COMMAND` (repeatable) and `--handler-timeout DURATION`: custom
-/// steps run as programs (``ProgramHandler``), checked before the flow starts.
+/// `run --handler NAME=COMMAND` (repeatable), `--handler-timeout DURATION` and
+/// `--handler-env NAME` (repeatable): custom steps run as programs (``ProgramHandler``),
+/// checked before the flow starts. A program gets a minimal environment
+/// (``FlowRuntime/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
+/// by `--handler-env` and by the configuration file's `handlerEnvironment`.
 package struct HandlerProgramOption: Sendable {
     package static let handler = OptionSpec.value(
         "handler", valueName: "name=command", repeatable: true,
@@ -14,12 +17,18 @@ package struct HandlerProgramOption: Sendable {
     package static let timeout = OptionSpec.value(
         "handler-timeout", valueName: "duration",
         help: "How long a handler program may run (30s, 2m, …; default 30s); then its process group is stopped.")
-    package static let specs = [handler, timeout]
+    package static let environmentOption = OptionSpec.value(
+        "handler-env", valueName: "name", repeatable: true,
+        help: "Pass the environment variable NAME on to every handler program (an API token, say); it must be set; repeatable.")
+    package static let specs = [handler, timeout, environmentOption]
 
     /// The programs by handler name, in the order given.
     package var programs: [(name: String, arguments: [String])]
     /// Seconds each run may take.
     package var timeout: Double
+    /// The variables passed on to the programs besides the minimal environment, in the
+    /// order given (`--handler-env`, then the configuration file's).
+    package var passedVariables: [String] = []
 
     package init(programs: [(name: String, arguments: [String])] = [], timeout: Double = ProgramHandler.defaultTimeout) {
         self.programs = programs
@@ -46,6 +55,22 @@ package struct HandlerProgramOption: Sendable {
             timeout = Double(seconds)
         }
         self.init(programs: programs, timeout: timeout)
+        passedVariables = try Self.checkedNames(arguments.allValues(Self.environmentOption.name), source: "--\(Self.environmentOption.name)")
+    }
+
+    /// `names` when each is an environment variable name (`[A-Za-z_][A-Za-z0-9_]*`, POSIX's
+    /// portable names).
+    /// - Throws: ``UsageError`` naming `source` for one that is not.
+    static func checkedNames(_ names: [String], source: String) throws(UsageError) -> [String] {
+        for name in names {
+            let scalars = Array(name.unicodeScalars)
+            let valid = !scalars.isEmpty && scalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                && !("0"..."9").contains(scalars[0])
+            guard valid else {
+                throw UsageError("\(source): '\(name)' is not an environment variable name", hint: "write a name such as API_TOKEN")
+            }
+        }
+        return names
     }
 
     /// The handler names given.
@@ -56,10 +81,19 @@ package struct HandlerProgramOption: Sendable {
     /// - Throws: ``UsageError`` for a program that is not found or not executable, or a
     ///   name the flow does not declare.
     /// - Parameter groups: where the programs' process groups are registered while they run.
+    /// - Throws: also ``UsageError`` for a passed variable (``passedVariables``) that is not set.
     package func register(
         into registry: inout ActionHandlerRegistry, flow: Flow, file: String, variables: [String: String], groups: ProgramGroups
     ) throws(UsageError) {
-        let environment = ProgramHandler.minimalEnvironment(from: variables)
+        var environment = ProgramHandler.minimalEnvironment(from: variables)
+        for name in passedVariables {
+            guard let value = variables[name] else {
+                throw UsageError(
+                    "--\(Self.environmentOption.name) \(name): the variable is not set",
+                    hint: "set it before running, e.g. '\(name)=… feedbackflow run …', or stop passing it")
+            }
+            environment[name] = value
+        }
         for (name, arguments) in programs {
             let declaration = flow.handlers.first { $0.name == name }
             if !flow.handlers.isEmpty, declaration == nil {

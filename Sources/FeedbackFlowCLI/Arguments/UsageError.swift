@@ -13,6 +13,9 @@ import FlowTerminal
 package struct UsageError: Error, Sendable, Hashable {
     package var message: String
     package var hint: String?
+    /// More problems found in the same pass (every problem of a configuration file),
+    /// reported after this one, each with its own hint.
+    package var others: [UsageError] = []
 
     package init(_ message: String, hint: String? = nil) {
         self.message = message

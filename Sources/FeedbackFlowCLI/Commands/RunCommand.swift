@@ -148,6 +148,12 @@ package struct RunCommand: Command {
             urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
             feedbackSink: sink, options: options)
         trigger.registering(into: &registry)
+        // The configuration file's handlerEnvironment adds to --handler-env.
+        var handlerPrograms = handlerPrograms
+        if !handlerPrograms.programs.isEmpty {
+            let configuration = try ValidationConfiguration.find(explicit: nil, workingDirectory: FileManager.default.currentDirectoryPath)
+            handlerPrograms.passedVariables += configuration.handlerEnvironment.filter { !handlerPrograms.passedVariables.contains($0) }
+        }
         try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables, groups: environment.programs)
         let date = trigger.now
         let runTrigger = trigger.event.map { event in

@@ -144,9 +144,15 @@ package enum FeedbackFlowTool {
         switch error {
         case let usage as UsageError:
             let helpCommand = command.map { "'\(name) \($0) --help'" } ?? "'\(name) --help'"
-            environment.errorOutput.write(
-                "\(prefix): \(style.apply("error:", .bold, .red)) \(DisplayText.sanitized(usage.message))\n"
-                    + "\(style.apply("hint:", .bold, .cyan)) \(hintLine(usage.hint, helpCommand: helpCommand))\n")
+            // Each problem of one pass with its own hint; 'See … --help' after the last.
+            let problems = [usage] + usage.others
+            for (index, problem) in problems.enumerated() {
+                let hint = index == problems.count - 1
+                    ? hintLine(problem.hint, helpCommand: helpCommand) : problem.hint.map { DisplayText.sanitized($0) }
+                environment.errorOutput.write(
+                    "\(prefix): \(style.apply("error:", .bold, .red)) \(DisplayText.sanitized(problem.message))\n"
+                        + (hint.map { "\(style.apply("hint:", .bold, .cyan)) \($0)\n" } ?? ""))
+            }
         case let failure as IOFailure:
             environment.errorOutput.write(
                 "\(prefix): \(style.apply("error:", .bold, .red)) \(DisplayText.sanitized(failure.message))\n")

@@ -5,7 +5,8 @@ import FlowRuntime
 import FlowSource
 import FlowTerminal
 
-/// `validate`'s configuration file, `.feedbackflow.yaml` (YAML or JSON), found in the
+/// The configuration file, `.feedbackflow.yaml` (YAML or JSON), of `validate` (and of
+/// `run`, which reads its `handlerEnvironment`), found in the
 /// working directory or the nearest folder above it, or named with `--config`:
 ///
 /// ```yaml
@@ -17,15 +18,18 @@ import FlowTerminal
 /// ignore: ["drafts/", "*.draft.yaml"]   # files a folder search skips
 /// context: [user.name, call.id]         # host values, as --context NAME
 /// handlers: handlers.yaml               # a handler manifest, as --handlers FILE
+/// handlerEnvironment: [API_TOKEN]       # for run: variables handler programs get, as --handler-env NAME
 /// ```
 ///
 /// Paths and patterns (``PathPattern``) are relative to the file's folder. Every key is
-/// optional; an unknown key, code or level is a usage error at its `file:line:column`.
+/// optional; an unknown key, code or level is a usage error at its `file:line:column`
+/// (with "did you mean" when a known one is close), and every problem of the file is
+/// reported, not only the first.
 package struct ValidationConfiguration: Sendable {
     /// The file's name, looked up from the working directory upward.
     package static let fileName = ".feedbackflow.yaml"
     /// The keys of the file and of an override, written once.
-    package static let keys = ["rules", "overrides", "ignore", "context", "handlers"]
+    package static let keys = ["rules", "overrides", "ignore", "context", "handlers", "handlerEnvironment"]
     package static let overrideKeys = ["files", "rules"]
 
     /// A `rules` mapping for the files its patterns match.
@@ -44,6 +48,8 @@ package struct ValidationConfiguration: Sendable {
     package var context: [String] = []
     /// The manifest's path, as written (relative to ``folder``).
     package var handlers: String?
+    /// The environment variables `run` passes on to handler programs, as `--handler-env`.
+    package var handlerEnvironment: [String] = []
 
     /// No file: every rule at its own level, nothing ignored.
     package init(folder: String) {
@@ -90,7 +96,10 @@ package struct ValidationConfiguration: Sendable {
         return try read(base.relativePath(of: candidate) ?? candidate, workingDirectory: workingDirectory)
     }
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path`, reporting every problem of it, not only the first: a
+    /// setting that is wrong is left out and the rest is read on.
+    /// - Throws: ``UsageError`` with the first problem, and the others in
+    ///   ``UsageError/others``, each at its `file:line:column`.
     static func read(_ path: String, workingDirectory: String) throws(UsageError) -> ValidationConfiguration {
         let absolute = SARIFLocationBase(baseDirectory: "/", workingDirectory: workingDirectory).absolutePath(of: path)
         let folder = SARIFLocationBase(baseDirectory: absolute + "/..", workingDirectory: workingDirectory).baseDirectory
@@ -98,60 +107,114 @@ package struct ValidationConfiguration: Sendable {
         configuration.path = path
         let document = DocumentLoader.load(path: path)
         // An empty file is the empty configuration.
-        if let problem = document.diagnostics.first(where: { $0.severity == .error && !$0.has(.emptyDocument) }) {
-            throw UsageError("configuration \(problem.span?.description ?? path): \(problem.message)", hint: problem.hint)
+        let loading = document.diagnostics.filter { $0.severity == .error && !$0.has(.emptyDocument) }
+        if let first = loading.first {
+            var error = UsageError("configuration \(first.span?.description ?? path): \(first.message)", hint: first.hint)
+            error.others = loading.dropFirst().map { UsageError("configuration \($0.span?.description ?? path): \($0.message)", hint: $0.hint) }
+            throw error
         }
         guard let root = document.root, !root.isNull else { return configuration }
-        func fail(_ message: String, at node: Node, hint: String? = nil) -> UsageError {
-            UsageError("configuration \(node.span.description): \(message)", hint: hint)
+        var problems = ConfigurationProblems()
+        guard let top = root.mapping else {
+            problems.add("expected a mapping of settings, found \(root.kindDescription)", at: root)
+            try problems.throwIfAny()
+            return configuration
         }
-        guard let top = root.mapping else { throw fail("expected a mapping of settings, found \(root.kindDescription)", at: root) }
         for entry in top {
             guard let key = entry.keyText, keys.contains(key) else {
-                throw fail(
+                problems.add(
                     "unknown key '\(entry.keyText ?? "?")'", at: entry.key,
                     hint: entry.keyText.flatMap { Suggestion.hint(for: $0, among: keys) } ?? "valid keys: \(keys.joined(separator: ", "))")
+                continue
             }
             switch key {
-            case "rules": configuration.rules = try rules(entry.value, fail: fail)
+            case "rules": configuration.rules = rules(entry.value, problems: &problems)
             case "overrides":
-                guard let items = entry.value.sequence else { throw fail("expected a list of {files, rules}", at: entry.value) }
+                guard let items = entry.value.sequence else {
+                    problems.add("expected a list of {files, rules}", at: entry.value)
+                    continue
+                }
                 for item in items {
-                    guard let fields = item.mapping else { throw fail("expected a mapping {files, rules}", at: item) }
+                    guard let fields = item.mapping else {
+                        problems.add("expected a mapping {files, rules}", at: item)
+                        continue
+                    }
                     var override = Override(files: [], rules: [:])
+                    let problemsBefore = problems.all.count
                     for field in fields {
                         guard let name = field.keyText, overrideKeys.contains(name) else {
-                            throw fail("unknown key '\(field.keyText ?? "?")'", at: field.key, hint: "an override has 'files' and 'rules'")
+                            problems.add(
+                                "unknown key '\(field.keyText ?? "?")'", at: field.key,
+                                hint: field.keyText.flatMap { Suggestion.hint(for: $0, among: overrideKeys) } ?? "an override has 'files' and 'rules'")
+                            continue
                         }
                         if name == "files" {
-                            override.files = try strings(field.value, fail: fail).map(PathPattern.init)
+                            override.files = strings(field.value, problems: &problems).map(PathPattern.init)
                         } else {
-                            override.rules = try rules(field.value, fail: fail)
+                            override.rules = rules(field.value, problems: &problems)
                         }
                     }
-                    guard !override.files.isEmpty else { throw fail("an override needs 'files'", at: item) }
+                    guard !override.files.isEmpty else {
+                        // Not a second time when its 'files' was already reported.
+                        if problems.all.count == problemsBefore { problems.add("an override needs 'files'", at: item) }
+                        continue
+                    }
                     configuration.overrides.append(override)
                 }
-            case "ignore": configuration.ignore = try strings(entry.value, fail: fail).map(PathPattern.init)
-            case "context": configuration.context = try strings(entry.value, fail: fail)
+            case "ignore": configuration.ignore = strings(entry.value, problems: &problems).map(PathPattern.init)
+            case "context": configuration.context = strings(entry.value, problems: &problems)
             case "handlers":
-                guard let text = entry.value.string, !text.isEmpty else { throw fail("expected the path of a handler manifest", at: entry.value) }
+                guard let text = entry.value.string, !text.isEmpty else {
+                    problems.add("expected the path of a handler manifest", at: entry.value)
+                    continue
+                }
                 configuration.handlers = text
+            case "handlerEnvironment":
+                for name in strings(entry.value, problems: &problems) {
+                    do {
+                        configuration.handlerEnvironment += try HandlerProgramOption.checkedNames([name], source: "handlerEnvironment")
+                    } catch {
+                        problems.add(error.message, at: entry.value, hint: error.hint)
+                    }
+                }
             default:
                 // Every key of `keys` has its case above.
-                throw fail("unknown key '\(key)'", at: entry.key, hint: "valid keys: \(keys.joined(separator: ", "))")
+                problems.add("unknown key '\(key)'", at: entry.key, hint: "valid keys: \(keys.joined(separator: ", "))")
             }
         }
+        try problems.throwIfAny()
         return configuration
     }
 
-    /// A list of strings, or one string.
-    private static func strings(_ node: Node, fail: (String, Node, String?) -> UsageError) throws(UsageError) -> [String] {
+    /// The problems of a configuration file, in the order found.
+    private struct ConfigurationProblems {
+        var all: [UsageError] = []
+
+        mutating func add(_ message: String, at node: Node, hint: String? = nil) {
+            all.append(UsageError("configuration \(node.span.description): \(message)", hint: hint))
+        }
+
+        /// - Throws: the first problem, with the others in ``UsageError/others``.
+        func throwIfAny() throws(UsageError) {
+            guard var first = all.first else { return }
+            first.others = Array(all.dropFirst())
+            throw first
+        }
+    }
+
+    /// A list of strings, or one string; an item that is not a string is a problem and left out.
+    private static func strings(_ node: Node, problems: inout ConfigurationProblems) -> [String] {
         if let text = node.string, node.sequence == nil { return [text] }
-        guard let items = node.sequence else { throw fail("expected a list of strings", node, nil) }
+        guard let items = node.sequence else {
+            problems.add("expected a list of strings", at: node)
+            return []
+        }
         var out: [String] = []
         for item in items {
-            guard let text = item.string else { throw fail("expected a string, found \(item.kindDescription)", item, nil) }
+            guard let text = item.string else {
+                problems.add("expected a string, found \(item.kindDescription)", at: item)
+                continue
+            }
             out.append(text)
         }
         return out
@@ -165,24 +228,34 @@ package struct ValidationConfiguration: Sendable {
         return !FlowCompiler.stopsLoading(code: code)
     }
 
-    /// A mapping of codes to levels.
-    private static func rules(_ node: Node, fail: (String, Node, String?) -> UsageError) throws(UsageError) -> [String: RuleLevel] {
-        guard let entries = node.mapping else { throw fail("expected a mapping of codes to levels", node, nil) }
+    /// A mapping of codes to levels; an entry with a problem is reported and left out.
+    private static func rules(_ node: Node, problems: inout ConfigurationProblems) -> [String: RuleLevel] {
+        guard let entries = node.mapping else {
+            problems.add("expected a mapping of codes to levels", at: node)
+            return [:]
+        }
         let codes = DiagnosticRuleCatalog.all.map(\.code)
         var out: [String: RuleLevel] = [:]
         for entry in entries {
             if let code = entry.keyText, !configurable(code), codes.contains(code) {
-                throw fail(
-                    "the level of '\(code)' cannot be configured", entry.key,
-                    "it is reported by the command line or when loading stopped, before or after rule levels apply")
+                problems.add(
+                    "the level of '\(code)' cannot be configured", at: entry.key,
+                    hint: "it is reported by the command line or when loading stopped, before or after rule levels apply")
+                continue
             }
             guard let code = entry.keyText, codes.contains(code) else {
-                throw fail(
-                    "unknown diagnostic code '\(entry.keyText ?? "?")'", entry.key,
-                    entry.keyText.flatMap { Suggestion.hint(for: $0, among: codes) } ?? "run 'feedbackflow explain' for the list of codes")
+                problems.add(
+                    "unknown diagnostic code '\(entry.keyText ?? "?")'", at: entry.key,
+                    hint: entry.keyText.flatMap { Suggestion.hint(for: $0, among: codes) } ?? "run 'feedbackflow explain' for the list of codes")
+                continue
             }
             guard let name = entry.value.string, let level = RuleLevel(name: name) else {
-                throw fail("invalid level for '\(code)'", entry.value, "write one of \(RuleLevel.names.joined(separator: ", "))")
+                let written = entry.value.string.map { " '\($0)'" } ?? ""
+                problems.add(
+                    "invalid level\(written) for '\(code)'", at: entry.value,
+                    hint: entry.value.string.flatMap { Suggestion.hint(for: $0, among: RuleLevel.names) }
+                        ?? "write one of \(RuleLevel.names.joined(separator: ", "))")
+                continue
             }
             out[code] = level
         }
@@ -197,6 +270,7 @@ package struct ValidationConfiguration: Sendable {
         out += "ignore: \(list(ignore.map(\.text)))\n"
         out += "context: \(list(context))\n"
         out += "handlers: \(handlers.map { "\"\($0)\"" } ?? "null")\n"
+        out += "handlerEnvironment: \(list(handlerEnvironment))\n"
         for file in files {
             let levels = ruleLevels(for: file, workingDirectory: workingDirectory)
             out += "# \(file)\(ignores(file, workingDirectory: workingDirectory) ? " (ignored in folder searches)" : "")\n"
