@@ -32,8 +32,8 @@ struct ValidateEndToEndTests {
         // Line 15 `    style: feedback` repeats the key of line 5; both at column 5.
         #expect(out.contains("\(file):15:5: error: duplicate key 'style'"))
         #expect(out.contains("\(file):5:5: note: first defined here"))
-        // Screen `thanks` (line 16) has no title; its mapping starts at line 17, column 5.
-        #expect(out.contains("\(file):17:5: error: missing required key 'title' [missing-key]"))
+        // Screen `thanks` (line 16, column 3) has no title: reported at its id.
+        #expect(out.contains("\(file):16:3: error: screen 'thanks' is missing required key 'title' [missing-key]"))
         #expect(out.hasSuffix("5 errors in 1 file\n"))
     }
 
@@ -56,7 +56,7 @@ struct ValidateEndToEndTests {
             let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
             let positions = diagnostics.map { "\($0["code"] as? String ?? "?")@\($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0)" }
             #expect(positions == [
-                "unknown-key@8:5", "type-mismatch@10:34", "unknown-screen@14:24", "duplicate-key@15:5", "missing-key@17:5",
+                "unknown-key@8:5", "type-mismatch@10:34", "unknown-screen@14:24", "duplicate-key@15:5", "missing-key@16:3",
             ])
             #expect(diagnostics.allSatisfy { $0["file"] as? String == Self.bad && $0["severity"] as? String == "error" })
             #expect((object["summary"] as? [String: Int])?["errors"] == 5)

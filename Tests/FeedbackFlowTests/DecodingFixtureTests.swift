@@ -18,7 +18,7 @@ struct DecodingFixtureTests {
             "10:5 unknown-key",  // subtitel
             "12:64 type-mismatch",  // required: yes
             "17:19 unknown-screen",  // push: thank
-            "20:5 missing-key",  // screen 'thanks' has no title
+            "19:3 missing-key",  // screen 'thanks' has no title: at its id
             "24:9 duplicate-key",  // second 'title' of the Done button
         ])
         #expect(d.allSatisfy { $0.severity == .error })
@@ -27,7 +27,8 @@ struct DecodingFixtureTests {
         #expect(d[1].message == "expected a boolean, found a string")
         #expect(d[2].message == "unknown screen 'thank'")
         #expect(d[2].hint == "'push' target: did you mean 'thanks'?")
-        #expect(d[3].message == "missing required key 'title'")
+        #expect(d[3].message == "screen 'thanks' is missing required key 'title'")
+        #expect(d[3].hint == "add 'title: …', the text shown at the top of the screen")
         #expect(compilation.hasErrors)
         #expect(compilation.flow?.screens.map(\.id) == ["rate-call", "thanks"])
         #expect(d.allSatisfy { $0.span?.file == F.path("decoding/acceptance.yaml") })
@@ -45,6 +46,29 @@ struct DecodingFixtureTests {
             "'primaryAction' is a screen key: is it indented under its screen?",
             "'secondaryAction' is a screen key: is it indented under its screen?",
         ])
+    }
+
+    @Test("a primaryAction mapping written one level too far left is one diagnostic about indentation, not a screen with follow-on errors")
+    func dedentedScreenKey() {
+        let d = F.compile("decoding/dedented-primary-action.yaml").diagnostics
+        // `  primaryAction:` at 7:3 sits under `screens:`; screen rate lacks it only because of that.
+        #expect(F.places(d) == ["7:3 type-mismatch"], "\(d.map(\.message))")
+        #expect(d.first?.message == "'primaryAction' is a screen key, not a screen: it is indented too little")
+        #expect(d.first?.hint == "indent it under screen 'rate', beside its 'title'")
+    }
+
+    @Test("visibleWhen or requiredWhen inside a field's braces is reported once, saying it belongs beside the kind, and then applies")
+    func conditionInsideBraces() throws {
+        let compilation = F.compile("decoding/condition-inside-braces.yaml")
+        let d = compilation.diagnostics
+        #expect(F.places(d) == ["9:46 unknown-key", "10:51 unknown-key"], "\(d.map(\.message))")
+        #expect(d.map(\.message) == [
+            "'visibleWhen' belongs beside 'textField', not inside its braces",
+            "'requiredWhen' belongs beside 'textEditor', not inside its braces",
+        ])
+        #expect(d.first?.hint == "write it on a line of its own under '- textField: {…}', indented as 'textField': 'visibleWhen: \"rating <= 2\"'")
+        let blocks = try #require(compilation.flow?.screens.first?.extraContent)
+        #expect(blocks[1].visibleWhen != nil && blocks[2].requiredWhen != nil)
     }
 
     @Test("a required string key written with no value is a type-mismatch at the key with a hint to write the value")
@@ -141,9 +165,9 @@ struct DecodingFixtureTests {
     @Test("image is required with style feedback and an error with the fixed styles")
     func image() {
         let d = F.compile("decoding/image.yaml").diagnostics
-        #expect(F.places(d) == ["5:5 missing-key", "10:5 image-not-allowed", "15:12 type-mismatch"])
+        #expect(F.places(d) == ["4:3 missing-key", "10:5 image-not-allowed", "15:12 type-mismatch"])
         #expect(d.map(\.message) == [
-            "missing required key 'image'", "'image' is not allowed with style 'error'", "expected a string, found null",
+            "screen 'a' is missing required key 'image'", "'image' is not allowed with style 'error'", "expected a string, found null",
         ])
     }
 

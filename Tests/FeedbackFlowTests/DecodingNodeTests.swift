@@ -167,14 +167,21 @@ struct DecodingNodeTests {
         #expect(diagnostics.first?.span == tilde.span)
     }
 
-    @Test("a missing required key is reported at the start of its mapping")
+    @Test("a missing required key is reported at the start of its mapping; a screen's at its id, naming it")
     func missingKey() {
         let b = NodeBuilder()
         let screen = b.map([("style", b.scalar("success")), ("primaryAction", b.scalar("none"))])
-        let diagnostics = decodeNodes(b.map([("version", b.scalar("1")), ("screens", b.map([("a", screen)]))])).diagnostics
+        let screens = b.map([("a", screen)])
+        let diagnostics = decodeNodes(b.map([("version", b.scalar("1")), ("screens", screens)])).diagnostics
         #expect(diagnostics.map(\.code) == ["missing-key"])
-        #expect(diagnostics.first?.message == "missing required key 'title'")
-        #expect(diagnostics.first?.span == SourceSpan(file: b.file, at: screen.span.start))
+        #expect(diagnostics.first?.message == "screen 'a' is missing required key 'title'")
+        #expect(diagnostics.first?.span == screens.pair("a")?.key.span)
+        let trigger = b.map([("when", b.scalar("true"))])
+        let flow = decodeNodes(b.map([("version", b.scalar("1")), ("trigger", trigger), ("screens", b.map([("a", b.map([
+            ("style", b.scalar("success")), ("title", b.scalar("A")), ("primaryAction", b.scalar("none")),
+        ]))]))])).diagnostics
+        #expect(flow.first?.message == "missing required key 'event'")
+        #expect(flow.first?.span == SourceSpan(file: b.file, at: trigger.span.start))
     }
 
     @Test("an unknown style is an invalid value with did-you-mean, else the allowed list")
@@ -211,8 +218,8 @@ struct DecodingNodeTests {
         ])
         let diagnostics = decodeNodes(root).diagnostics
         #expect(diagnostics.map(\.code) == ["missing-key", "image-not-allowed"])
-        #expect(diagnostics[0].message == "missing required key 'image'")
-        #expect(diagnostics[0].span?.start == feedbackScreen.span.start)
+        #expect(diagnostics[0].message == "screen 'a' is missing required key 'image'")
+        #expect(diagnostics[0].span == root.pair("screens")?.value.pair("a")?.key.span)
         #expect(diagnostics[1].message == "'image' is not allowed with style 'error'")
         #expect(diagnostics[1].span == errorScreen.pair("image")?.key.span)
     }

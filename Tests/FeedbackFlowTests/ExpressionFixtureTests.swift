@@ -115,14 +115,14 @@ struct ExpressionFixtureTests {
             ])
     }
 
-    @Test("a problem's span covers the characters at fault: all of '===', both of an escape '\\\"'")
+    @Test("a problem's span covers the characters at fault: all of '===', a whole double-quoted string with its escapes")
     func spanWidths() throws {
         let triple = try #require(F.compile("expressions/bad-operator-triple.yaml").diagnostics.first?.span)
         #expect(triple.start.line == triple.end.line)
         #expect(triple.end.column - triple.start.column == 3)
-        // In JSON, the expression's `"` is written `\"`: two characters of the file.
+        // In JSON, the expression's `"yes"` is written `\"yes\"`: seven characters of the file.
         let quote = try #require(F.compile("expressions/double-quoted-json.json").diagnostics.first?.span)
-        #expect(quote.end.column - quote.start.column == 2)
+        #expect(quote.end.column - quote.start.column == 7)
     }
 
     @Test("constant conditions, uncovered values and unreachable branches are warnings; the flow still runs")

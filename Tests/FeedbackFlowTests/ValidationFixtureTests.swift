@@ -24,6 +24,18 @@ struct ValidationFixtureTests {
         ])
     }
 
+    @Test("the cause is reported once and checking goes on: a duplicate field id keeps its first type, a double-quoted string does not stop its expression's checks")
+    func recovery() {
+        let d = F.compile("validation/recovery.yaml").diagnostics
+        // 9:25 the second 'score'; no '>=' type error from its text type at 14:29.
+        // 16:40 `"x"` in double quotes; then 'ratng' at 16:47 is still checked.
+        #expect(F.places(d) == ["9:25 duplicate-field-id", "16:40 invalid-expression", "16:47 unknown-reference"], "\(d.map(\.message))")
+        #expect(d[1].message == "strings in expressions are written in single quotes")
+        #expect(d[1].span.map { $0.end.column - $0.start.column } == 3, "the whole \"x\" is underlined")
+        #expect(d[2].message == "unknown name 'ratng'")
+        #expect(FlowExpression("reason == \"x\"").evaluate { _ in .string("x") } == .failure("strings in expressions are written in single quotes"))
+    }
+
     @Test("screens no chain of push/present/replace reaches are warnings at their key")
     func unreachable() {
         let compilation = F.compile("validation/unreachable.yaml")

@@ -42,8 +42,23 @@ extension DecodingSession {
         }
         // A kind and keys that are neither a kind nor a condition (a misspelt `requiredWhen`).
         if hasOthers { checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key") }
-        let visibleWhen = optionalExpression(fields, "visibleWhen")
-        let requiredWhen = optionalExpression(fields, "requiredWhen")
+        // A condition written inside a field's braces belongs beside the kind: reported once,
+        // with the line as meant, then read as if written there.
+        let inner = FormatKeys.field(name) != nil ? MappingFields(entry.value) : nil
+        var conditions: [String: FlowExpression] = [:]
+        for key in FormatKeys.blockConditions {
+            if let written = fields.value(key) {
+                conditions[key] = expression(written)
+            } else if let inner, let misplaced = inner.entry(key) {
+                let text = misplaced.value.string.map { "\"\($0)\"" } ?? "EXPRESSION"
+                report(
+                    .unknownKey, "'\(key)' belongs beside '\(name)', not inside its braces", at: misplaced.key.span,
+                    hint: "write it on a line of its own under '- \(name): {…}', indented as '\(name)': '\(key): \(text)'")
+                if !misplaced.value.isNull { conditions[key] = expression(misplaced.value) }
+            }
+        }
+        let visibleWhen = conditions["visibleWhen"]
+        let requiredWhen = conditions["requiredWhen"]
         guard !entry.value.isNull else {
             let expected = name == "text" || name == "image" ? "a string" : "a mapping"
             report(.typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value))
@@ -61,7 +76,7 @@ extension DecodingSession {
         case "rating", "textField", "textEditor", "toggle": kind = decodeField(value, block: name).map { .field($0) }
         default: kind = decodeCustomContent(value).map { .custom($0) }
         }
-        if requiredWhen != nil, let requiredNode = fields.entry("requiredWhen")?.key {
+        if requiredWhen != nil, let requiredNode = fields.entry("requiredWhen")?.key ?? inner?.entry("requiredWhen")?.key {
             if name != "textField" && name != "textEditor" {
                 let why = name == "rating" || name == "toggle" ? "a rating and a toggle always have a value" : "only a text field is filled in"
                 report(
@@ -82,7 +97,8 @@ extension DecodingSession {
     /// by validation.
     private mutating func decodeField(_ node: Node, block: String) -> FormField? {
         guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: FormatKeys.field(block) ?? [])
+        // A block condition here was reported by the block, as misplaced.
+        let suggested = checkKeys(fields, allowed: FormatKeys.field(block) ?? [], reportedElsewhere: FormatKeys.blockConditions)
         let id = fieldID(fields, suggested: suggested)
         var spans = FormField.Spans(id: id?.span)
         let label = optionalString(fields, "label")

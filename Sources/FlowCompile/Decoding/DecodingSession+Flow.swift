@@ -80,11 +80,23 @@ extension DecodingSession {
             if let fields = mapping(node, expected: "a mapping of screens") {
                 screens.reserveCapacity(fields.entries.count)
                 let entries = fields.entries
+                var owner: String?
                 for position in entries.indices {
                     guard let screenID = entries[position].keyText else {
                         mismatch(expected: "a screen id", found: entries[position].key)
                         continue
                     }
+                    // A screen key holding a button or blocks, written one level too far
+                    // left: one diagnostic at its key, not a screen with five follow-on errors.
+                    if Self.isStrayScreenKey(entries[position]), entries[position].value.mapping != nil {
+                        report(
+                            .typeMismatch, "'\(screenID)' is a screen key, not a screen: it is indented too little",
+                            at: entries[position].key.span,
+                            hint: owner.map { "indent it under screen '\($0)', beside its 'title'" }
+                                ?? "indent it under its screen, beside the screen's 'title'")
+                        continue
+                    }
+                    if !Self.isStrayScreenKey(entries[position]) { owner = screenID }
                     checkScreenID(screenID, key: entries[position].key)
                     // Screen keys written as screens right after this screen belong to it:
                     // their type-mismatch is enough, no missing-key for them here.

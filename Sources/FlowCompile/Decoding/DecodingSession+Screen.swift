@@ -30,22 +30,32 @@ extension DecodingSession {
             return Self.placeholderScreen(id: id, span: span)
         }
         let suggested = checkKeys(fields, allowed: FormatKeys.screenBody)
-        return decodeScreen(fields, id: id, span: span, suggested: suggested.union(strayKeys))
+        return decodeScreen(fields, id: id, span: span, suggested: suggested.union(strayKeys), missingKeysAt: span)
     }
 
     /// Whether the entry of `screens` looks like a screen key indented too little: its id
-    /// is a screen key and its value is not a mapping (null included).
+    /// is a screen key and its value is not a screen — not a mapping (null included), or a
+    /// mapping without any screen key (`primaryAction: {button: …}`).
     static func isStrayScreenKey(_ entry: MappingEntry) -> Bool {
         guard let id = entry.keyText, FormatKeys.screenBody.contains(id) else { return false }
-        return entry.value.mapping == nil
+        guard let entries = entry.value.mapping else { return true }
+        return !entries.contains { $0.keyText.map(FormatKeys.screenBody.contains) ?? false }
     }
 
     /// A screen whose keys have already been checked (the root of a single-screen file).
+    /// - Parameter missingKeysAt: where a missing required key is reported, naming the
+    ///   screen: its id in `screens` (where a person adds the key), else the mapping's
+    ///   start.
     mutating func decodeScreen(
-        _ fields: MappingFields, id: String, span: SourceSpan, suggested: Set<String>
+        _ fields: MappingFields, id: String, span: SourceSpan, suggested: Set<String>, missingKeysAt: SourceSpan? = nil
     ) -> FeedbackConfiguration {
         var screen = Self.placeholderScreen(id: id, span: span)
-        let styleName = required(fields, "style", expected: "a string", suggested: suggested).flatMap {
+        let place = missingKeysAt ?? fields.startSpan
+        func owner(_ hint: String) -> (name: String, span: SourceSpan, missingHint: String?) { ("screen '\(id)'", place, hint) }
+        let styleName = required(
+            fields, "style", expected: "a string", suggested: suggested,
+            owner: owner("add 'style: success' (one of \(Self.styleNames.joined(separator: ", ")))")
+        ).flatMap {
             enumeration($0, name: "style", allowed: Self.styleNames)
         }
         if let styleName, let fixed = Self.fixedStyles[styleName] {
@@ -58,7 +68,8 @@ extension DecodingSession {
         } else if styleName == "feedback" {
             let imageNode = required(
                 fields, "image", expected: "a string", suggested: suggested,
-                hint: "style 'feedback' shows the named image instead of a fixed icon")
+                hint: "style 'feedback' shows the named image instead of a fixed icon",
+                owner: owner("add 'image: NAME': style 'feedback' shows the named image instead of a fixed icon"))
             let image = imageNode.flatMap { string($0) }
             if let image, let imageNode { checkName(image, what: "image name", at: imageNode, hint: Self.imageHint) }
             screen.style = .feedback(image: image ?? "")
@@ -66,7 +77,8 @@ extension DecodingSession {
             _ = optionalString(fields, "image")
         }
 
-        if let node = required(fields, "title", expected: "a string", suggested: suggested),
+        if let node = required(
+            fields, "title", expected: "a string", suggested: suggested, owner: owner("add 'title: …', the text shown at the top of the screen")),
             let title = template(node)
         {
             checkNotEmpty(title, at: node)
@@ -74,7 +86,10 @@ extension DecodingSession {
         }
         screen.subtitle = optionalTemplate(fields, "subtitle")
 
-        if let node = required(fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested) {
+        if let node = required(
+            fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested,
+            owner: owner("add 'primaryAction: {button: {title: Done, action: dismiss}}', or 'primaryAction: none'"))
+        {
             screen.primaryAction = decodePrimaryAction(node)
         }
         if let node = fields.value("secondaryAction") {

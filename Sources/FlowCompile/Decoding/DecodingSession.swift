@@ -40,10 +40,14 @@ struct DecodingSession {
     /// Reports every key of `fields` not in `allowed` (`unknown-key` at the key, with the
     /// closest allowed key as a hint, else the list of allowed keys) and every complex key.
     /// - Parameter what: the word for a key in messages (`key`, `content block`).
+    /// - Parameter reportedElsewhere: keys not allowed here that the caller reports itself
+    ///   (with a better message), neither reported nor suggested here.
     /// - Returns: the allowed keys that were suggested for a typo, so that a required one
     ///   among them is not reported a second time as missing.
     @discardableResult
-    mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
+    mutating func checkKeys(
+        _ fields: MappingFields, allowed: [String], what: String = "key", reportedElsewhere: [String] = []
+    ) -> Set<String> {
         var suggested: Set<String> = []
         for position in fields.entries.indices {
             // The key in place: `for entry in fields.entries` would copy each value too.
@@ -51,7 +55,7 @@ struct DecodingSession {
                 mismatch(expected: "a string key", found: fields.entries[position].key)
                 continue
             }
-            guard !allowed.contains(name) else { continue }
+            guard !allowed.contains(name), !reportedElsewhere.contains(name) else { continue }
             let entry = fields.entries[position]
             let hint: String
             if let close = Suggestion.closest(to: name, among: allowed) {
@@ -70,12 +74,22 @@ struct DecodingSession {
     /// `type-mismatch` (`expected a string, found null`) when null, with a hint to write
     /// the value (`write the title after 'title:'`; for another string key `write a value
     /// after 'KEY:'`; else `hint`).
+    /// - Parameter owner: what the mapping is, for a missing key: reported as
+    ///   `OWNER is missing required key 'KEY'` at `ownerSpan` (a screen's id), with
+    ///   `missingHint`, instead of at the mapping's start.
     mutating func required(
-        _ fields: MappingFields, _ key: String, expected: String, suggested: Set<String> = [], hint: String? = nil
+        _ fields: MappingFields, _ key: String, expected: String, suggested: Set<String> = [], hint: String? = nil,
+        owner: (name: String, span: SourceSpan, missingHint: String?)? = nil
     ) -> Node? {
         guard let entry = fields.entry(key) else {
             if !suggested.contains(key) {
-                report(.missingKey, "missing required key '\(key)'", at: fields.startSpan, hint: hint)
+                if let owner {
+                    report(
+                        .missingKey, "\(owner.name) is missing required key '\(key)'", at: owner.span,
+                        hint: owner.missingHint ?? hint)
+                } else {
+                    report(.missingKey, "missing required key '\(key)'", at: fields.startSpan, hint: hint)
+                }
             }
             return nil
         }

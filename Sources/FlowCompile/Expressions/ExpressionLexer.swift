@@ -13,7 +13,10 @@ import Foundation
 /// - Symbols: ``ExpressionSymbol``; white space (space, tab, line breaks) separates tokens.
 ///
 /// The first malformed token (an unknown character, `=`, `&`, `|`, an unterminated
-/// string, a number too large) ends the pass with an `invalid-expression` problem.
+/// string, a number too large) ends the pass with an `invalid-expression` problem. A
+/// string in double quotes (`"text"`) is the one it recovers from: the problem is kept
+/// and the text read as the string it was meant to be, so the rest of the expression is
+/// read and checked too.
 ///
 /// The pass reads the text's UTF-8 bytes; token ranges are in Unicode scalars (what
 /// ``FlowExpression`` counts), kept beside the byte position: everything outside a
@@ -29,13 +32,16 @@ struct ExpressionLexer {
     /// Where the last token ended, in scalars: the end of the text is placed there, so
     /// "ends too early" points at the text's last character, not past trailing white space.
     private var lastEnd = 0
+    /// The problems recovered from so far.
+    private var recovered: [ExpressionProblem] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    /// Every token of `text` up to and including `.end`, or the first problem.
-    static func tokens(of text: String) -> Result<[ExpressionToken], ExpressionProblem> {
+    /// Every token of `text` up to and including `.end`, with the problems recovered from,
+    /// or the first problem that ended the pass.
+    static func tokens(of text: String) -> Result<(tokens: [ExpressionToken], recovered: [ExpressionProblem]), ExpressionProblem> {
         var text = text
         return text.withUTF8 { bytes in
             var lexer = ExpressionLexer(bytes: bytes)
@@ -43,7 +49,7 @@ struct ExpressionLexer {
         }
     }
 
-    private mutating func tokens() -> Result<[ExpressionToken], ExpressionProblem> {
+    private mutating func tokens() -> Result<(tokens: [ExpressionToken], recovered: [ExpressionProblem]), ExpressionProblem> {
         var tokens: [ExpressionToken] = []
         tokens.reserveCapacity(bytes.count / 3 + 2)
         do throws(ExpressionProblem) {
@@ -51,7 +57,7 @@ struct ExpressionLexer {
                 let token = try next()
                 let (isEnd, end) = (token.shape == .end, token.range.upperBound)
                 tokens.append(consume token)
-                if isEnd { return .success(tokens) }
+                if isEnd { return .success((tokens, recovered)) }
                 lastEnd = end
             }
         } catch {
@@ -94,6 +100,7 @@ struct ExpressionLexer {
         if Self.isNameStart(byte) { return try name() }
         if Self.isDigit(byte) { return try number() }
         if byte == UInt8(ascii: "'") { return try string() }
+        if byte == UInt8(ascii: "\""), let token = doubleQuotedString() { return token }
         // Two-character symbols first, so `<=` is not `<` then `=`.
         let second = peek(1)
         if let second, let (written, replacement) = Self.misspelledOperator(byte, second) {
@@ -183,6 +190,23 @@ struct ExpressionLexer {
         }
         guard let value = Int(text) else { throw ExpressionMessages.integerTooLarge(text, at: range) }
         return ExpressionToken(kind: .integer(value), range: range)
+    }
+
+    /// A string written in double quotes up to the next `"` on the same text, kept as a
+    /// string token with its problem recovered (strings are written in single quotes);
+    /// `nil`, reading nothing, when no `"` closes it.
+    private mutating func doubleQuotedString() -> ExpressionToken? {
+        guard let close = bytes[(position + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        let start = scalarPosition
+        let text = String(decoding: bytes[(position + 1)..<close], as: UTF8.self)
+        skip()
+        while position < close {
+            if !Self.isContinuation(bytes[position]) { scalarPosition += 1 }
+            position += 1
+        }
+        skip()
+        recovered.append(ExpressionMessages.doubleQuotedString(at: start..<scalarPosition))
+        return ExpressionToken(kind: .string(text), range: start..<scalarPosition)
     }
 
     /// A string literal; its text is copied a run of bytes at a time, between escapes.

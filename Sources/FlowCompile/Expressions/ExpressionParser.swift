@@ -59,8 +59,9 @@ package struct ExpressionParser {
     package static func parse(_ text: String) -> Result<ExpressionTree, ExpressionProblem> {
         guard text.utf8.count <= maximumLength else { return .failure(ExpressionMessages.tooLong(maximum: maximumLength)) }
         let tokens: [ExpressionToken]
+        let recovered: [ExpressionProblem]
         switch ExpressionLexer.tokens(of: text) {
-        case .success(let value): tokens = value
+        case .success(let value): (tokens, recovered) = value
         case .failure(let problem): return .failure(problem)
         }
         var parser = ExpressionParser(tokens: tokens)
@@ -70,7 +71,7 @@ package struct ExpressionParser {
             }
             _ = try parser.expression()
             try parser.expectEnd()
-            return .success(ExpressionTree(nodes: parser.nodes, shortCircuitParent: parser.shortCircuitParent))
+            return .success(ExpressionTree(nodes: parser.nodes, recovered: recovered, shortCircuitParent: parser.shortCircuitParent))
         } catch {
             return .failure(error)
         }

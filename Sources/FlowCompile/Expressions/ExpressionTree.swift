@@ -86,6 +86,10 @@ package struct ExpressionTree: Sendable, Hashable {
 
     /// The nodes in post-order; the root is last.
     package var nodes: [Node]
+    /// Syntax problems the lexer recovered from, in order (a string in double quotes,
+    /// read as if it were in single quotes): `validate` reports them and checks the rest
+    /// of the expression as written; evaluating the expression fails while there is one.
+    package var recovered: [ExpressionProblem] = []
     /// For the first node of the right operand of each `&&` and `||`, that `&&`/`||`
     /// (else -1): where evaluation can skip the right operand when the left one decides.
     package var shortCircuitParent: [Int32] = []

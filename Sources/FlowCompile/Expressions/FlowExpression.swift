@@ -71,7 +71,8 @@ public struct FlowExpression: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// without a value, a division by zero, an overflow). O(size of the expression).
     package func evaluate(_ lookup: (String) -> ExpressionValue?) -> ExpressionEvaluator.Outcome {
         switch parsed {
-        case .success(let tree): ExpressionEvaluator.value(of: tree, lookup: lookup)
+        case .success(let tree):
+            if let problem = tree.recovered.first { .failure(problem.message) } else { ExpressionEvaluator.value(of: tree, lookup: lookup) }
         case .failure(let problem): .failure(problem.message)
         }
     }

@@ -44,9 +44,12 @@ extension ValidationRun {
         if let trigger = flow.trigger, let event = flow.events.first(where: { $0.name == trigger.event }) {
             for field in event.payload { environment.declare(EventDeclaration.payloadPrefix + field.name, field.type) }
         }
+        // A field id defined twice is `duplicate-field-id` at the second; the first
+        // definition gives the name its type, so no follow-on error comes from the second.
+        var fieldIDs: Set<String> = []
         for screen in flow.screens.indices {
             for block in flow.screens[screen].extraContent.indices {
-                guard let field = flow.screens[screen].extraContent[block].field else { continue }
+                guard let field = flow.screens[screen].extraContent[block].field, fieldIDs.insert(field.id).inserted else { continue }
                 switch field.kind {
                 case .rating(let min, let max, _):
                     environment.declare(field.id, ValueType(.integer))
@@ -199,6 +202,7 @@ extension ValidationRun {
             return nil
         case .success(let parsed): tree = parsed
         }
+        for problem in tree.recovered { report(problem, place: place) }
         let text = expression.text
         let (types, problems) = ExpressionChecker.check(tree, text: text, in: environment)
         for problem in problems { report(problem, place: place) }
