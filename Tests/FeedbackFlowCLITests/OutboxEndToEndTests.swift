@@ -196,6 +196,31 @@ struct OutboxEndToEndTests {
         #expect(list.standardOutput.contains("  1 attempt  "), "the /dev/full attempt only: \(list.standardOutput)")
     }
 
+    @Test("three concurrent flushes share the work: each kept submission is POSTed once in all, and delivered once")
+    func concurrentFlushes() async throws {
+        let scratch = try ScratchFolder("concurrent-flush")
+        let outbox = scratch.path("outbox.jsonl")
+        // 30 kept submissions, never tried, in the record format the outbox documents.
+        let ids = (0..<30).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+        let lines = ids.map { id in
+            "{\"attempts\":0,\"dead\":false,\"firstAttemptAt\":null,\"keptAt\":\"2026-12-01T10:00:00.000Z\",\"lastAttemptAt\":null,"
+                + "\"lastError\":null,\"nextAttemptAt\":null,\"submission\":{\"custom\":{},\"flowID\":\"f\",\"id\":\"\(id)\","
+                + "\"rating\":4,\"screenID\":\"s\",\"submittedAt\":\"2026-12-01T10:00:00Z\"}}\n"
+        }
+        try lines.joined().write(toFile: outbox, atomically: true, encoding: .utf8)
+        let server = try FeedbackServer(status: 201, delay: 0.05)
+        defer { server.stop() }
+        let url = server.url
+        try await withThrowingTaskGroup(of: BuiltTool.Result.self) { group in
+            for _ in 0..<3 { group.addTask { try await Self.flush(outbox: outbox, url: url) } }
+            for try await result in group { #expect(result.status <= 1, "\(result.standardError)") }
+        }
+        let counts = try await server.counts()
+        #expect(counts.requests.values.reduce(0, +) == ids.count, "\(counts.requests.values.filter { $0 > 1 }.count) ids were sent more than once")
+        #expect(Set(counts.deliveries.keys) == Set(ids) && counts.deliveries.values.allSatisfy { $0 == 1 })
+        #expect(!FileManager.default.fileExists(atPath: outbox))
+    }
+
     @Test("retry revives only what is dead: an unknown id is a usage error, a live one gets a note")
     func retryArguments() async throws {
         let scratch = try ScratchFolder("retry")

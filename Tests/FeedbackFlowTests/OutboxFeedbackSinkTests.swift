@@ -273,7 +273,9 @@ struct OutboxFeedbackSinkTests {
         try FileManager.default.createDirectory(atPath: path + ".tmp", withIntermediateDirectories: false)
         clock.advance(by: 10)
         let blocked = try await outbox.flush()
-        #expect(blocked.delivered.count == 2 && blocked.problems.count == 2)
+        // Each record: its claim could not be written (it was delivered all the same), nor its removal.
+        #expect(blocked.delivered.count == 2 && blocked.problems.count == 4)
+        #expect(blocked.problems.filter { $0.contains("could not be claimed") }.count == 2)
         #expect(blocked.kept.count == 2)
         var during = stat()
         #expect(stat(path, &during) == 0 && during.st_ino == before.st_ino)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -47,9 +54,12 @@ import FlowSource
 /// the same folder, `fsync`, `rename(2)`, `fsync` of the folder). A whole line that is not
 /// a record is kept as it is and reported (``OutboxContents/unreadableLines``). Writers of
 /// every process take an exclusive `flock(2)` on the file's folder around each append and
-/// rewrite, so a `feedbackflow run` and an `outbox flush` can share one file; two processes
-/// may still both deliver the same record once each (the receiver's idempotency key makes
-/// that harmless).
+/// rewrite, so a `feedbackflow run` and an `outbox flush` can share one file. An outbox
+/// claims a record in the file before it delivers it (``OutboxClaim``: until the attempt
+/// ends, its process dies, or five minutes pass), and others skip what is claimed, so
+/// concurrent flushes share the work rather than each sending every record (were a claim
+/// lost, two deliveries of one record would still be harmless: the receiver's idempotency
+/// key).
 ///
 /// A host app on a phone passes a path in its own storage (Application Support, say).
 /// The clock, the random source of the jitter and the sleep are parameters, so tests run
@@ -71,6 +81,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
     private let sleep: @Sendable (Double) async throws -> Void
     /// Ids being delivered right now by this outbox, which a concurrent flush skips.
     private var inFlight: Set<String> = []
+    /// This outbox's mark in the records it claims (``OutboxClaim``).
+    private let token = UUID().uuidString
 
     /// An outbox in the file at `path`, delivering through `delivery`.
     /// - Parameters:
@@ -106,8 +118,11 @@ public actor OutboxFeedbackSink: FeedbackSink {
     ///   (then it is not in the file).
     public func submitReturningOutcome(_ feedback: FeedbackSubmission) async throws -> OutboxSubmitOutcome {
         let record = OutboxRecord(submission: feedback, keptAt: now())
+        // Kept already claimed by this outbox: a concurrent flush leaves it to this attempt.
+        var claimed = record
+        claimed.claim = OutboxClaim(token: token, process: getpid(), until: record.keptAt.addingTimeInterval(OutboxClaim.duration))
         let file = file
-        try file.withLock { try file.append(record) }
+        try file.withLock { try file.append(claimed) }
         var problems: [String] = []
         do {
             return try await attempt(record, problems: &problems)
@@ -159,6 +174,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
             if due.isEmpty, slept { break }
             for record in due {
                 tried.insert(record.id)
+                // Another outbox may have delivered it, or be delivering it, meanwhile.
+                guard claim(record.id, problems: &problems) else { continue }
                 switch try await attempt(record, problems: &problems) {
                 case .delivered:
                     delivered.append(record.id)
@@ -252,6 +269,46 @@ public actor OutboxFeedbackSink: FeedbackSink {
 
     // MARK: - Attempts
 
+    /// Claims the record `id` for an attempt by this outbox (``OutboxClaim``), under the
+    /// file's lock: `false` when it is no longer there, is dead, or another live outbox
+    /// claims it. When the claim cannot be written, the attempt is made all the same
+    /// (a problem says so): delivering matters more, and the receiver's idempotency key
+    /// makes a second delivery harmless.
+    private func claim(_ id: String, problems: inout [String]) -> Bool {
+        let file = file
+        let moment = now()
+        let mark = OutboxClaim(token: token, process: getpid(), until: moment.addingTimeInterval(OutboxClaim.duration))
+        do {
+            return try file.withLock {
+                let lines = try file.read()
+                var found = false
+                let next: [OutboxFile.Line] = lines.map { line in
+                    guard case .record(var record) = line, record.id == id else { return line }
+                    guard !record.isDead, !(record.claim?.excludes(token, at: moment) ?? false) else { return line }
+                    found = true
+                    record.claim = mark
+                    return .record(record)
+                }
+                if found { try file.replace(with: next) }
+                return found
+            }
+        } catch {
+            problems.append("'\(id)' could not be claimed for delivery: \(error)")
+            return true
+        }
+    }
+
+    /// Removes this outbox's claim from the record `id` when an attempt ended without
+    /// changing it (cancelled, or not attempted).
+    private func release(_ id: String) {
+        try? rewrite { record in
+            guard record.id == id, record.claim?.token == token else { return record }
+            var released = record
+            released.claim = nil
+            return released
+        }
+    }
+
     /// Delivers `record` once; on success removes it, on failure records the failure.
     /// File problems on the way are appended to `problems`.
     /// - Throws: ``DeliveryUnavailable`` from the delivery: no attempt was made, and the
@@ -263,8 +320,10 @@ public actor OutboxFeedbackSink: FeedbackSink {
             try await delivery.submit(record.submission)
         } catch is CancellationError {
             // Not a failure of the receiver: left as it was, for a later flush.
+            release(record.id)
             return .kept(record)
         } catch let unavailable as DeliveryUnavailable {
+            release(record.id)
             throw unavailable
         } catch {
             let failure = error as? DeliveryFailure ?? .retryable(FlowNavigator.message(of: error))
@@ -302,9 +361,13 @@ public actor OutboxFeedbackSink: FeedbackSink {
         }
     }
 
-    /// The records that may be tried: not dead and not being delivered, oldest first.
+    /// The records that may be tried: not dead and not being delivered (by this outbox or,
+    /// under a claim, by another), oldest first.
     private func liveRecords() throws -> [OutboxRecord] {
-        try contents().records.filter { !$0.isDead && !inFlight.contains($0.id) }
+        let moment = now()
+        return try contents().records.filter {
+            !$0.isDead && !inFlight.contains($0.id) && !($0.claim?.excludes(token, at: moment) ?? false)
+        }
     }
 
     /// `records` sorted by ``OutboxRecord/keptAt``, ties in file order.

@@ -10,14 +10,15 @@ import FlowSource
 ///
 /// `{"attempts":1,"dead":false,"firstAttemptAt":"2024-05-01T12:00:00.000Z","keptAt":"…",
 /// "lastAttemptAt":"…","lastError":"HTTP 503","nextAttemptAt":"…","submission":{…}}` —
-/// keys sorted, every key written (`null` for a time or error not there yet), times in
+/// keys sorted, every key written (`null` for a time or error not there yet) but
+/// `claim`, written only while an outbox delivers the record (``OutboxClaim``), times in
 /// ISO 8601 UTC with milliseconds, `submission` the submission's own JSON form
 /// (``FeedbackSubmission/jsonValue``, `custom` numbers exactly as written).
 extension OutboxRecord {
     /// The record as one line of JSON text, without the line break. O(size).
     var jsonText: String {
         func time(_ date: Date?) -> FlowValue { date.map { .string(Self.timeText($0)) } ?? .null }
-        let object: [String: FlowValue] = [
+        var object: [String: FlowValue] = [
             "attempts": .number(String(attempts)),
             "dead": .bool(isDead),
             "firstAttemptAt": time(firstAttemptAt),
@@ -27,6 +28,11 @@ extension OutboxRecord {
             "nextAttemptAt": time(nextAttemptAt),
             "submission": submission.jsonValue,
         ]
+        if let claim {
+            object["claim"] = .object([
+                "by": .string(claim.token), "pid": .number(String(claim.process)), "until": time(claim.until),
+            ])
+        }
         return JSONTextWriter.text(of: .object(object))
     }
 
@@ -52,6 +58,12 @@ extension OutboxRecord {
         self.init(
             submission: submission, keptAt: kept, attempts: attempts, firstAttemptAt: firstAttemptAt,
             lastAttemptAt: lastAttemptAt, nextAttemptAt: nextAttemptAt, lastError: lastError, isDead: dead)
+        // A claim that cannot be read is no claim: the record may be tried.
+        if let node = root["claim"], let token = node["by"]?.string, let process = node["pid"]?.integer,
+            let until = Self.time(node["until"]) ?? nil, let pid = Int32(exactly: process)
+        {
+            claim = OutboxClaim(token: token, process: pid, until: until)
+        }
     }
 
     /// `2024-05-01T12:00:00.250Z`: ISO 8601 in UTC with milliseconds.

@@ -36,6 +36,8 @@ public struct OutboxRecord: Sendable, Hashable {
     public var lastError: String?
     /// Whether the outbox gave up on it (``State/dead``).
     public var isDead: Bool
+    /// The outbox delivering it right now, if any.
+    var claim: OutboxClaim?
 
     /// A record in its full state.
     public init(
@@ -77,6 +79,7 @@ public struct OutboxRecord: Sendable, Hashable {
         at now: Date, with failure: DeliveryFailure, policy: OutboxRetryPolicy, jitterFraction fraction: Double
     ) -> OutboxRecord {
         var next = self
+        next.claim = nil
         next.attempts += 1
         next.firstAttemptAt = firstAttemptAt ?? now
         next.lastAttemptAt = now
