@@ -121,6 +121,13 @@ struct ReadmeTests {
         }
     }
 
+    @Test("beside the depth limit, the README and --limit's help warn that YAML nesting costs time growing with its square")
+    func depthCost() throws {
+        let text = try Self.readme().replacingOccurrences(of: "\n  ", with: " ")
+        #expect(text.contains("Raise `depth` for YAML only as far as a file needs: libyaml's scanner spends time that grows with the square of the nesting"))
+        #expect(LoadingLimitOption.spec.help.contains("YAML nesting costs time that grows with the square of the depth"))
+    }
+
     @Test("the README and validate's help state the diagnostic limit CompileOptions.defaultMaxDiagnostics")
     func diagnosticLimit() throws {
         let text = try Self.readme()
