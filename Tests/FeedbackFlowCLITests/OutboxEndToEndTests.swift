@@ -219,6 +219,26 @@ struct OutboxEndToEndTests {
         #expect(counts.requests.values.reduce(0, +) == ids.count, "\(counts.requests.values.filter { $0 > 1 }.count) ids were sent more than once")
         #expect(Set(counts.deliveries.keys) == Set(ids) && counts.deliveries.values.allSatisfy { $0 == 1 })
         #expect(!FileManager.default.fileExists(atPath: outbox))
+
+        // When every attempt fails, every POST is counted on its record: an attempt made by
+        // one flush is never overwritten by another's older copy of the record.
+        try lines.joined().write(toFile: outbox, atomically: true, encoding: .utf8)
+        let failing = try FeedbackServer(status: 503, retryAfter: "120", delay: 0.05)
+        defer { failing.stop() }
+        let failingURL = failing.url
+        try await withThrowingTaskGroup(of: BuiltTool.Result.self) { group in
+            for _ in 0..<3 { group.addTask { try await Self.flush(outbox: outbox, url: failingURL) } }
+            for try await result in group { #expect(result.status == 1, "\(result.standardError)") }
+        }
+        let requests = try await failing.counts().requests
+        let list = try await BuiltTool.run(["outbox", "list", "--outbox", outbox, "--format", "json"])
+        var attempts: [String: Int] = [:]
+        for line in list.standardOutput.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            attempts[try #require(object["id"] as? String)] = object["attempts"] as? Int
+        }
+        #expect(attempts.count == ids.count)
+        #expect(attempts == requests, "attempts recorded vs POSTs received")
     }
 
     @Test("retry revives only what is dead: an unknown id is a usage error, a live one gets a note")

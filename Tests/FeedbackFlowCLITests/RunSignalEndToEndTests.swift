@@ -8,7 +8,9 @@ import Glibc
 /// `run` stopped by a signal (Ctrl-C is SIGINT, `kill` SIGTERM) while a program it started
 /// runs: a handler program, `feedbackflow-post`. Each runs in a process group of its own,
 /// which a terminal's Ctrl-C does not reach, so `run` must stop them before it exits.
-@Suite("run stopped by a signal leaves no program running", .serialized)
+@Suite(
+    "run stopped by a signal leaves no program running", .serialized,
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads processes from /proc"))
 struct RunSignalEndToEndTests {
     static let fixtures = "Tests/FeedbackFlowCLITests/Fixtures/signals"
 
@@ -53,6 +55,7 @@ struct RunSignalEndToEndTests {
                 ["run", "--feedback-out", scratch.path("feedback.jsonl"),
                  "--handler", "sync=\(root)/slow-handler.sh \(groupFile)", "\(root)/slow.flow.yaml"],
                 input: "1\n", folder: scratch.url, name: "run-\(round)")
+            defer { tool.sendKill() }
             let started = await Self.eventually(10) { FileManager.default.fileExists(atPath: groupFile) }
             #expect(started, "round \(round): the handler did not start")
             let text = try String(contentsOfFile: groupFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,7 +64,9 @@ struct RunSignalEndToEndTests {
             tool.send(signal)
             #expect(await tool.wait(), "round \(round): it exits by itself after the signal")
             #expect(tool.status == 128 + signal, "\((try? String(contentsOfFile: tool.outputPath, encoding: .utf8)) ?? "")")
-            #expect(Self.liveMembers(ofGroup: group).isEmpty, "round \(round): \(Self.liveMembers(ofGroup: group)) still run")
+            // SIGKILL went to the whole group before the exit; its members need a moment to die of it.
+            let gone = await Self.eventually(2) { Self.liveMembers(ofGroup: group).isEmpty }
+            #expect(gone, "round \(round): \(Self.liveMembers(ofGroup: group)) still run")
             let errors = try String(contentsOfFile: tool.errorPath, encoding: .utf8)
             #expect(errors.contains("stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")"), "\(errors)")
         }
@@ -94,8 +99,30 @@ struct RunSignalEndToEndTests {
         tool.send(SIGINT)
         #expect(await tool.wait())
         #expect(tool.status == 130)
-        #expect(Self.liveMembers(ofGroup: group).isEmpty)
+        #expect(await Self.eventually(2) { Self.liveMembers(ofGroup: group).isEmpty })
         let kept = try String(contentsOfFile: outbox, encoding: .utf8).split(separator: "\n")
         #expect(kept.count == 1 && kept[0].contains("ada@example.com"), "\(kept)")
+        // The stopped run's claim on it died with it: a flush delivers it at once.
+        try await server.answer(status: 201)
+        let flushed = try await BuiltTool.run(["outbox", "flush", "--outbox", outbox, "--feedback-url", server.url])
+        #expect(flushed.status == 0 && flushed.standardOutput.hasPrefix("delivered "), "\(flushed.standardError)")
+    }
+
+    @Test("a signal the run was started with ignored (nohup) stays ignored; another one still stops it")
+    func inheritedIgnore() async throws {
+        let scratch = try ScratchFolder("signals-nohup")
+        let root = BuiltTool.repositoryRoot.appendingPathComponent(Self.fixtures).path
+        let groupFile = scratch.path("group")
+        let tool = try RunningTool(
+            ["-c", "trap '' HUP; exec \"$0\" \"$@\"", BuiltTool.executable.path, "run", "--feedback-out",
+             scratch.path("feedback.jsonl"), "--handler", "sync=\(root)/slow-handler.sh \(groupFile)", "\(root)/slow.flow.yaml"],
+            input: "1\n", folder: scratch.url, name: "run", executable: "/bin/sh")
+        #expect(await Self.eventually(10) { FileManager.default.fileExists(atPath: groupFile) })
+        tool.send(SIGHUP)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Self.stat(of: tool.pid).map { $0.state != "Z" } == true, "SIGHUP, ignored from the start, stopped the run")
+        tool.send(SIGTERM)
+        #expect(await tool.wait())
+        #expect(tool.status == 143)
     }
 }

@@ -27,8 +27,9 @@ package struct HandlerProgramOption: Sendable {
     /// Seconds each run may take.
     package var timeout: Double
     /// The variables passed on to the programs besides the minimal environment, in the
-    /// order given (`--handler-env`, then the configuration file's).
-    package var passedVariables: [String] = []
+    /// order given (`--handler-env`, then the configuration file's), each with what named
+    /// it (`--handler-env`, `handlerEnvironment in '.feedbackflow.yaml'`) for messages.
+    package var passedVariables: [(name: String, origin: String)] = []
 
     package init(programs: [(name: String, arguments: [String])] = [], timeout: Double = ProgramHandler.defaultTimeout) {
         self.programs = programs
@@ -55,7 +56,8 @@ package struct HandlerProgramOption: Sendable {
             timeout = Double(seconds)
         }
         self.init(programs: programs, timeout: timeout)
-        passedVariables = try Self.checkedNames(arguments.allValues(Self.environmentOption.name), source: "--\(Self.environmentOption.name)")
+        let origin = "--\(Self.environmentOption.name)"
+        passedVariables = try Self.checkedNames(arguments.allValues(Self.environmentOption.name), source: origin).map { ($0, origin) }
     }
 
     /// `names` when each is an environment variable name (`[A-Za-z_][A-Za-z0-9_]*`, POSIX's
@@ -86,10 +88,10 @@ package struct HandlerProgramOption: Sendable {
         into registry: inout ActionHandlerRegistry, flow: Flow, file: String, variables: [String: String], groups: ProgramGroups
     ) throws(UsageError) {
         var environment = ProgramHandler.minimalEnvironment(from: variables)
-        for name in passedVariables {
+        for (name, origin) in passedVariables {
             guard let value = variables[name] else {
                 throw UsageError(
-                    "--\(Self.environmentOption.name) \(name): the variable is not set",
+                    "\(origin) \(name): the variable is not set",
                     hint: "set it before running, e.g. '\(name)=… feedbackflow run …', or stop passing it")
             }
             environment[name] = value

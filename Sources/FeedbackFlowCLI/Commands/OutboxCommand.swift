@@ -158,6 +158,7 @@ package struct OutboxCommand: Command {
                 for problem in result.problems { environment.errorOutput.write(OutboxText.problem(problem)) }
                 for line in result.unreadableLines { environment.errorOutput.write(OutboxText.unreadable(line: line, outbox: path)) }
                 environment.errorOutput.write(OutboxText.flushSummary(result, outbox: path, now: now))
+                if let unavailable = result.unavailable { throw unavailable }
                 return result.deliveredEverything ? .clean : .findings
             case .drop(let id):
                 try await outbox.drop(id: id)

@@ -152,7 +152,10 @@ package struct RunCommand: Command {
         var handlerPrograms = handlerPrograms
         if !handlerPrograms.programs.isEmpty {
             let configuration = try ValidationConfiguration.find(explicit: nil, workingDirectory: FileManager.default.currentDirectoryPath)
-            handlerPrograms.passedVariables += configuration.handlerEnvironment.filter { !handlerPrograms.passedVariables.contains($0) }
+            let origin = "handlerEnvironment in '\(configuration.path ?? ValidationConfiguration.fileName)'"
+            for name in configuration.handlerEnvironment where !handlerPrograms.passedVariables.contains(where: { $0.name == name }) {
+                handlerPrograms.passedVariables.append((name, origin))
+            }
         }
         try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables, groups: environment.programs)
         let date = trigger.now

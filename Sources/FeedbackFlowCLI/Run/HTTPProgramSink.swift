@@ -23,10 +23,11 @@ import FlowTerminal
 /// posts the submission's JSON with its id as Idempotency-Key and answers in one JSON
 /// line, which becomes success or a ``FlowRuntime/DeliveryFailure`` (retryable, with its
 /// Retry-After, or permanent) exactly as ``FlowHTTP/HTTPFeedbackSink`` would throw it.
-/// A program that cannot be found or started, or that ends without an answer (a status
-/// other than 0, a signal), is broken here, not at the receiver:
-/// ``FlowRuntime/DeliveryUnavailable``, which spends no attempt. One that runs past its
-/// timeout is a retryable failure.
+/// A program that cannot be found or started (or whose start fails: exit status 126 or
+/// 127, as the loader and shells report it) is broken here, not at the receiver:
+/// ``FlowRuntime/DeliveryUnavailable``, which spends no attempt. One that ran and ended
+/// without an answer (another status, a signal, its timeout) is a retryable failure of
+/// that attempt, so one submission it cannot send never holds up the others.
 struct HTTPProgramSink: FeedbackSink {
     let url: URL
     let timeout: Double
@@ -53,13 +54,18 @@ struct HTTPProgramSink: FeedbackSink {
         return candidate
     }
 
-    /// Where `feedbackflow-post` must be: beside the running executable; `nil` when
-    /// `/proc/self/exe` cannot be read.
+    /// Where `feedbackflow-post` must be: beside the running executable (Linux:
+    /// `/proc/self/exe`; elsewhere Foundation's `Bundle.main.executablePath`); `nil` when
+    /// that cannot be learnt.
     static var expectedPath: String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard length > 0 else { return nil }
+            let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+            guard let executable = Bundle.main.executablePath else { return nil }
+        #endif
         guard let slash = executable.lastIndex(of: "/") else { return nil }
         return String(executable[...slash]) + programName
     }
@@ -92,11 +98,13 @@ struct HTTPProgramSink: FeedbackSink {
         case .cancelled: throw CancellationError()
         case .timedOut, .lost: throw DeliveryFailure.retryable(noAnswer)
         case .exited(0): break
-        case .exited(let status): throw DeliveryUnavailable(noAnswer + " (exit status \(status))")
-        case .signalled(let signal): throw DeliveryUnavailable(noAnswer + " (ended by signal \(signal))")
+        case .exited(let status) where status == 126 || status == 127:
+            throw DeliveryUnavailable(noAnswer + " (exit status \(status): it could not start)")
+        case .exited(let status): throw DeliveryFailure.retryable(noAnswer + " (exit status \(status))")
+        case .signalled(let signal): throw DeliveryFailure.retryable(noAnswer + " (ended by signal \(signal))")
         }
         let document = JSONLoader(source: SourceFile(path: Self.programName, bytes: result.standardOutput)).load()
-        guard document.diagnostics.isEmpty, let answer = document.root?.mapping else { throw DeliveryUnavailable(noAnswer) }
+        guard document.diagnostics.isEmpty, let answer = document.root?.mapping else { throw DeliveryFailure.retryable(noAnswer) }
         func field(_ key: String) -> Node? { answer.first { $0.keyText == key }?.value }
         if field("delivered")?.bool == true { return }
         let message = field("message")?.string ?? "POST \(url.absoluteString) failed"

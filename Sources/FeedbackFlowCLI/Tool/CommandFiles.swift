@@ -18,8 +18,10 @@ import Foundation
 /// breaks the flow.
 ///
 /// Two existing regular files are one when `stat(2)` (links followed) gives both the
-/// same device and inode (``FileIdentity``); two missing paths when their absolute,
-/// standardized spellings are equal (`./a` and `a`). A device, fifo or socket
+/// same device and inode (``FileIdentity``); two missing paths when they name the same
+/// entry of the same folder (the folder's device and inode, then the name: `./a`, `a`
+/// and `link-to-here/a` are one; a folder that does not exist either compares by the
+/// absolute, standardized spelling). A device, fifo or socket
 /// (`/dev/stdout` and `/dev/stderr` on one terminal) is never compared: nothing is kept
 /// in it.
 enum CommandFiles {
@@ -59,6 +61,8 @@ enum CommandFiles {
     /// What tells two paths apart (see the type's notes).
     private enum Identity: Hashable {
         case file(FileIdentity)
+        /// A name not there yet, in an existing folder.
+        case entry(folder: FileIdentity, name: String)
         case missing(String)
         /// Not a regular file: different from everything, itself included.
         case special(index: Int)
@@ -66,7 +70,14 @@ enum CommandFiles {
 
     private static func identity(of path: String, index: Int) -> Identity {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .missing(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        guard stat(path, &status) == 0 else {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            var folder = stat()
+            if stat(url.deletingLastPathComponent().path, &folder) == 0 {
+                return .entry(folder: FileIdentity(folder), name: url.lastPathComponent)
+            }
+            return .missing(url.path)
+        }
         return (status.st_mode & S_IFMT) == S_IFREG ? .file(FileIdentity(status)) : .special(index: index)
     }
 }

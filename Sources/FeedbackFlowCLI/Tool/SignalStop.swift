@@ -24,17 +24,22 @@ package enum SignalStop {
     static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
 
     /// Handles the signals from now on; the caller keeps the returned sources for as
-    /// long as they should work (the life of the process).
+    /// long as they should work (the life of the process). A signal the process was
+    /// started with ignored (`nohup`, a background job of a non-interactive shell) stays
+    /// ignored. The first signal handled wins: later ones find the stop begun and do
+    /// nothing, and the process ends with `_exit(2)` (its output is written unbuffered).
     package static func install(programs: ProgramGroups, errorOutput: any TextWriter) -> [any DispatchSourceSignal] {
-        signals.map { signal in
-            // The default action would end the process at once; a dispatch source sees the
-            // signal only once it is ignored.
-            Self.ignore(signal.number)
+        signals.compactMap { signal in
+            // A dispatch source sees the signal only once its default action (ending the
+            // process at once) is replaced; the previous disposition tells whether it was
+            // ignored from the start.
+            guard !Self.ignore(signal.number) else { return nil }
             let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
             source.setEventHandler {
+                guard programs.beginStopping() else { return }
                 programs.stopAll(grace: 1)
                 errorOutput.write("\nfeedbackflow: stopped by \(signal.name)\n")
-                exit(128 + signal.number)
+                _exit(128 + signal.number)
             }
             source.resume()
             return source
@@ -49,8 +54,9 @@ package enum SignalStop {
         while programs.isStopping { pause() }
     }
 
-    /// `signal(number, SIG_IGN)`.
-    private static func ignore(_ number: Int32) {
-        _ = signal(number, SIG_IGN)
+    /// `signal(number, SIG_IGN)`; whether the signal was ignored before (then it is left so).
+    private static func ignore(_ number: Int32) -> Bool {
+        let previous = signal(number, SIG_IGN)
+        return previous.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false
     }
 }

@@ -170,11 +170,17 @@ package struct ValidationConfiguration: Sendable {
                 }
                 configuration.handlers = text
             case "handlerEnvironment":
-                for name in strings(entry.value, problems: &problems) {
+                // Each name checked at its own item.
+                let items = entry.value.sequence.map { Array($0) } ?? [entry.value]
+                for item in items {
+                    guard let name = item.string else {
+                        problems.add("expected a string, found \(item.kindDescription)", at: item)
+                        continue
+                    }
                     do {
                         configuration.handlerEnvironment += try HandlerProgramOption.checkedNames([name], source: "handlerEnvironment")
                     } catch {
-                        problems.add(error.message, at: entry.value, hint: error.hint)
+                        problems.add(error.message, at: item, hint: error.hint)
                     }
                 }
             default:

@@ -40,7 +40,7 @@ package enum SchemaReference {
             let trimmed = text.drop { $0 == 0x20 || $0 == 0x09 }
             if trimmed.starts(with: prefix) {
                 let value = trimmed.dropFirst(prefix.count).drop { $0 == 0x20 || $0 == 0x09 }
-                let reference = String(decoding: value, as: UTF8.self).trimmingWhiteSpace()
+                let reference = String(decoding: value, as: UTF8.self).trimmingSpaces()
                 // Columns count Unicode scalars: the bytes before the reference that start one.
                 let lineStart = start == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : start
                 let column = bytes[lineStart..<value.startIndex].filter { $0 & 0xC0 != 0x80 }.count + 1
@@ -56,5 +56,16 @@ package enum SchemaReference {
             line += 1
         }
         return nil
+    }
+}
+
+extension String {
+    /// The text without spaces and tabs at either end.
+    fileprivate func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

@@ -61,7 +61,8 @@ struct ExpressionLexer {
                 lastEnd = end
             }
         } catch {
-            return .failure(error)
+            // A problem recovered from came first: it is the cause to report.
+            return .failure(recovered.first ?? error)
         }
     }
 

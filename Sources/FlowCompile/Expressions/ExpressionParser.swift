@@ -73,7 +73,8 @@ package struct ExpressionParser {
             try parser.expectEnd()
             return .success(ExpressionTree(nodes: parser.nodes, recovered: recovered, shortCircuitParent: parser.shortCircuitParent))
         } catch {
-            return .failure(error)
+            // A problem the lexer recovered from came first: it is the cause to report.
+            return .failure(recovered.first ?? error)
         }
     }
 

@@ -33,7 +33,8 @@ package enum ChildProcess {
             case signalled(Int32)
             /// It ran past the timeout and was killed.
             case timedOut
-            /// The caller's task was cancelled and it was killed.
+            /// The caller's task was cancelled, or the command running it is being stopped
+            /// (``ProgramGroups/stopAll(grace:)``), and it was killed.
             case cancelled
             /// How it ended could not be learnt (another part of the process reaped it).
             case lost
@@ -280,8 +281,9 @@ package enum ChildProcess {
             }
             usleep(5_000)
         }
-        // Whatever the program left running in its group goes with it, then it is reaped.
-        kill(-pid, SIGKILL)
+        // Whatever the program left running in its group goes with it, then it is reaped. Only
+        // while it is known to be an unreaped zombie: reaped elsewhere, its pid may be reused.
+        if exited { kill(-pid, SIGKILL) }
         groups?.ended(pid)
         var status: Int32 = 0
         var reaped = false
@@ -290,7 +292,11 @@ package enum ChildProcess {
             if waited == pid { reaped = true; break }
             if waited < 0, errno != EINTR { break }
         }
-        if killedFor == nil {
+        if killedFor == nil, groups?.isStopping == true {
+            // Stopped with the command that runs it (``ProgramGroups/stopAll(grace:)``): not
+            // a failure of the program's own.
+            result.ending = .cancelled
+        } else if killedFor == nil {
             if !reaped || !exited {
                 result.ending = .lost
             } else if (status & 0x7F) == 0 {

@@ -64,6 +64,16 @@ package final class ProgramGroups: @unchecked Sendable {
     /// was doing must not end it another way (with another status) meanwhile.
     package var isStopping: Bool { locked { stopping } }
 
+    /// Marks the process as being stopped, from now on refusing new programs.
+    /// - Returns: `true` for the first call only, so that one caller stops the groups.
+    package func beginStopping() -> Bool {
+        locked {
+            guard !stopping else { return false }
+            stopping = true
+            return true
+        }
+    }
+
     /// Stops every registered group as a timeout does: `SIGTERM` to each group, up to
     /// `grace` seconds for their leaders to exit, then `SIGKILL` to each group (what the
     /// leaders started in their groups goes too). From then on nothing new is spawned.

@@ -27,8 +27,9 @@ final class RunningTool {
     let outputPath: String
     let errorPath: String
 
-    /// Starts the tool with `arguments` in the repository root, `input` on standard input.
-    init(_ arguments: [String], input: String, folder: URL, name: String) throws {
+    /// Starts the tool (or `executable`) with `arguments` in the repository root, `input`
+    /// on standard input.
+    init(_ arguments: [String], input: String, folder: URL, name: String, executable: String? = nil) throws {
         let inputURL = folder.appendingPathComponent("\(name).stdin")
         outputPath = folder.appendingPathComponent("\(name).stdout").path
         errorPath = folder.appendingPathComponent("\(name).stderr").path
@@ -36,7 +37,7 @@ final class RunningTool {
         try Data().write(to: URL(fileURLWithPath: outputPath))
         try Data().write(to: URL(fileURLWithPath: errorPath))
         let process = Process()
-        process.executableURL = BuiltTool.executable
+        process.executableURL = executable.map(URL.init(fileURLWithPath:)) ?? BuiltTool.executable
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTool.repositoryRoot
         process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path]
@@ -70,9 +71,19 @@ final class RunningTool {
     /// The exit status (or the signal's number), once ``wait()`` returned.
     var status: Int32 { ending.current?.status ?? -1 }
 
-    /// Waits for the process to end; `true` when it exited by itself (not by a signal).
-    func wait() async -> Bool {
-        while ending.current == nil { try? await Task.sleep(for: .milliseconds(5)) }
+    /// Waits for the process to end, for at most `seconds` (then it is killed, and the
+    /// answer is `false`); `true` when it exited by itself (not by a signal).
+    func wait(upTo seconds: Double = 60) async -> Bool {
+        let until = Date().addingTimeInterval(seconds)
+        while ending.current == nil {
+            if Date() > until {
+                sendKill()
+                while ending.current == nil { try? await Task.sleep(for: .milliseconds(5)) }
+                for handle in handles { try? handle.close() }
+                return false
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         for handle in handles { try? handle.close() }
         return ending.current?.exited ?? false
     }

@@ -33,9 +33,12 @@ struct OutboxClaim: Sendable, Hashable {
     /// attempt takes.
     static let duration = 300.0
 
-    /// Whether the claim keeps an outbox whose token is `token` away from the record at `now`.
+    /// Whether the claim keeps an outbox whose token is `token` away from the record at
+    /// `now`. A claim no outbox could have written — of no process (a pid below 1), or
+    /// ending further ahead than twice ``duration`` (room for clocks read a little apart)
+    /// — keeps no one away.
     func excludes(_ token: String, at now: Date) -> Bool {
-        guard token != self.token, until > now else { return false }
+        guard token != self.token, process > 0, until > now, until <= now.addingTimeInterval(2 * Self.duration) else { return false }
         return kill(process, 0) == 0 || errno == EPERM
     }
 }

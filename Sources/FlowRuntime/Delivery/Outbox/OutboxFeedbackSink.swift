@@ -141,42 +141,56 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// outbox already, and its ``OutboxRecord/nextAttemptAt`` (backoff or `Retry-After`) has
     /// come — and, with `startingNow`, every record not yet tried in this flush even if
     /// its next attempt is later (what a person asking to deliver now expects; later
-    /// retries in the same flush wait as usual). Then, while records are left whose next
+    /// retries in the same flush wait as usual), unless another outbox tried it since this
+    /// flush began (concurrent flushes share the work). Then, while records are left whose next
     /// attempt comes within `maximumWait` seconds of the flush's start, it sleeps until the
     /// first of them and makes another pass. So `flush()` on a timer tries only what is
     /// due, and `flush(waitingUpTo: 60)` retries with backoff for up to a minute.
     ///
     /// - Throws: ``OutboxError`` when the file cannot be read (nothing was tried then, or
-    ///   the flush stops), ``DeliveryUnavailable`` when the delivery could not be attempted
-    ///   (the flush stops; that record is unchanged, no attempt counted), or
-    ///   `CancellationError` when the task is cancelled while it sleeps. Problems writing
-    ///   the file do not stop it (``OutboxFlushResult/problems``).
+    ///   the flush stops), or `CancellationError` when the task is cancelled while it
+    ///   sleeps. Problems writing the file do not stop it (``OutboxFlushResult/problems``);
+    ///   a delivery that could not be attempted (``DeliveryUnavailable``) stops it, with
+    ///   that record unchanged and no attempt counted, and is in
+    ///   ``OutboxFlushResult/unavailable``.
     public func flush(startingNow: Bool = false, waitingUpTo maximumWait: Double = 0) async throws -> OutboxFlushResult {
-        let deadline = now().addingTimeInterval(max(0, maximumWait))
+        let start = now()
+        let deadline = start.addingTimeInterval(max(0, maximumWait))
         var tried: Set<String> = []
         // The next attempt of each record tried in this flush, as its attempt left it (what
         // the file says unless writing the file failed): delivered and dead ones never.
         var notBefore: [String: Date] = [:]
         var delivered: [String] = []
         var problems: [String] = []
+        var unavailable: DeliveryUnavailable?
         var slept = false
         func next(_ record: OutboxRecord, _ moment: Date) -> Date {
             max(record.nextAttemptAt ?? moment, notBefore[record.id] ?? .distantPast)
         }
-        while true {
+        passes: while true {
             try Task.checkCancellation()
             let moment = now()
+            // With `startingNow`, what no one tried since this flush began (a concurrent flush
+            // may have, meanwhile) is tried now whatever its schedule.
             let due = try liveRecords().filter { record in
-                (startingNow && !tried.contains(record.id)) || next(record, moment) <= moment
+                (startingNow && !tried.contains(record.id) && (record.lastAttemptAt ?? .distantPast) <= start)
+                    || next(record, moment) <= moment
             }
             // After a sleep until a record's next attempt, nothing due means the clock did
             // not move as promised: stop rather than spin.
             if due.isEmpty, slept { break }
-            for record in due {
-                tried.insert(record.id)
-                // Another outbox may have delivered it, or be delivering it, meanwhile.
-                guard claim(record.id, problems: &problems) else { continue }
-                switch try await attempt(record, problems: &problems) {
+            for snapshot in due {
+                tried.insert(snapshot.id)
+                // Another outbox may have delivered it, tried it, or be delivering it, meanwhile.
+                guard let record = claim(snapshot, problems: &problems) else { continue }
+                let outcome: OutboxSubmitOutcome
+                do {
+                    outcome = try await attempt(record, problems: &problems)
+                } catch {
+                    unavailable = error
+                    break passes
+                }
+                switch outcome {
                 case .delivered:
                     delivered.append(record.id)
                     notBefore[record.id] = .distantFuture
@@ -190,7 +204,9 @@ public actor OutboxFeedbackSink: FeedbackSink {
             if slept { try await sleep(wake.timeIntervalSince(after)) }
         }
         let left = try contents()
-        return OutboxFlushResult(delivered: delivered, kept: left.records, unreadableLines: left.unreadableLines, problems: problems)
+        var result = OutboxFlushResult(delivered: delivered, kept: left.records, unreadableLines: left.unreadableLines, problems: problems)
+        result.unavailable = unavailable
+        return result
     }
 
     /// Every kept record, oldest first (live and dead).
@@ -202,6 +218,17 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// The records and the lines that are not records.
     /// - Throws: ``OutboxError/cannotRead(path:reason:)``.
     public func contents() throws -> OutboxContents {
+        let read = try claimedContents()
+        return OutboxContents(
+            records: read.records.map { record in
+                var shown = record
+                shown.claim = nil
+                return shown
+            }, unreadableLines: read.unreadableLines)
+    }
+
+    /// ``contents()`` with the records' claims (``OutboxClaim``), for this outbox's own choices.
+    private func claimedContents() throws -> OutboxContents {
         var records: [OutboxRecord] = []
         var unreadable: [Int] = []
         for line in try file.read() {
@@ -219,7 +246,12 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// - Throws: ``OutboxError/cannotRead(path:reason:)``.
     public func nextAttemptDate() throws -> Date? {
         let moment = now()
-        return try liveRecords().map { $0.nextAttemptAt ?? moment }.min()
+        // A record another outbox is delivering is due again when its claim ends at the latest.
+        return try claimedContents().records.filter { !$0.isDead && !inFlight.contains($0.id) }.map { record in
+            let next = record.nextAttemptAt ?? moment
+            guard let claim = record.claim, claim.excludes(token, at: moment) else { return next }
+            return max(next, claim.until)
+        }.min()
     }
 
     /// Removes the record of submission `id`, delivered or not, dead or not.
@@ -269,32 +301,38 @@ public actor OutboxFeedbackSink: FeedbackSink {
 
     // MARK: - Attempts
 
-    /// Claims the record `id` for an attempt by this outbox (``OutboxClaim``), under the
-    /// file's lock: `false` when it is no longer there, is dead, or another live outbox
-    /// claims it. When the claim cannot be written, the attempt is made all the same
-    /// (a problem says so): delivering matters more, and the receiver's idempotency key
-    /// makes a second delivery harmless.
-    private func claim(_ id: String, problems: inout [String]) -> Bool {
+    /// Claims the record of `snapshot` for an attempt by this outbox (``OutboxClaim``),
+    /// under the file's lock, and returns it as the file holds it: `nil` when it is no
+    /// longer there, is dead, was tried by another outbox since `snapshot` was read (its
+    /// attempts changed), or another live outbox claims it. When the claim cannot be
+    /// written, the attempt is made all the same (a problem says so): delivering matters
+    /// more, and the receiver's idempotency key makes a second delivery harmless.
+    private func claim(_ snapshot: OutboxRecord, problems: inout [String]) -> OutboxRecord? {
         let file = file
-        let moment = now()
-        let mark = OutboxClaim(token: token, process: getpid(), until: moment.addingTimeInterval(OutboxClaim.duration))
+        let now = now
+        let token = token
         do {
             return try file.withLock {
+                // The time is read under the lock, after any claim written while waiting for it.
+                let moment = now()
+                let mark = OutboxClaim(token: token, process: getpid(), until: moment.addingTimeInterval(OutboxClaim.duration))
                 let lines = try file.read()
-                var found = false
+                var claimed: OutboxRecord?
                 let next: [OutboxFile.Line] = lines.map { line in
-                    guard case .record(var record) = line, record.id == id else { return line }
-                    guard !record.isDead, !(record.claim?.excludes(token, at: moment) ?? false) else { return line }
-                    found = true
+                    guard case .record(var record) = line, record.id == snapshot.id, claimed == nil,
+                        !record.isDead, record.attempts == snapshot.attempts, record.lastAttemptAt == snapshot.lastAttemptAt,
+                        !(record.claim?.excludes(token, at: moment) ?? false)
+                    else { return line }
                     record.claim = mark
+                    claimed = record
                     return .record(record)
                 }
-                if found { try file.replace(with: next) }
-                return found
+                if claimed != nil { try file.replace(with: next) }
+                return claimed
             }
         } catch {
-            problems.append("'\(id)' could not be claimed for delivery: \(error)")
-            return true
+            problems.append("'\(snapshot.id)' could not be claimed for delivery: \(error)")
+            return snapshot
         }
     }
 
@@ -327,9 +365,15 @@ public actor OutboxFeedbackSink: FeedbackSink {
             throw unavailable
         } catch {
             let failure = error as? DeliveryFailure ?? .retryable(FlowNavigator.message(of: error))
-            let updated = record.failed(at: now(), with: failure, policy: policy, jitterFraction: randomFraction())
+            let (moment, fraction) = (now(), randomFraction())
+            var updated = record.failed(at: moment, with: failure, policy: policy, jitterFraction: fraction)
             do {
-                try rewrite { $0.id == record.id ? updated : $0 }
+                // The failure is counted on the record as the file holds it now.
+                try rewrite { current in
+                    guard current.id == record.id else { return current }
+                    updated = current.failed(at: moment, with: failure, policy: policy, jitterFraction: fraction)
+                    return updated
+                }
             } catch {
                 problems.append("the failed attempt of '\(record.id)' could not be recorded: \(error)")
             }
@@ -365,7 +409,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// under a claim, by another), oldest first.
     private func liveRecords() throws -> [OutboxRecord] {
         let moment = now()
-        return try contents().records.filter {
+        return try claimedContents().records.filter {
             !$0.isDead && !inFlight.contains($0.id) && !($0.claim?.excludes(token, at: moment) ?? false)
         }
     }

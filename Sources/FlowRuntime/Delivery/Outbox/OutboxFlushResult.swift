@@ -12,6 +12,10 @@ public struct OutboxFlushResult: Sendable, Hashable {
     /// flush sends it again, with the same idempotency key), or a failure that could not
     /// be recorded.
     public var problems: [String]
+    /// Why the flush stopped before trying everything, when a delivery could not even be
+    /// attempted (a part on this side missing or broken); `nil` otherwise. That record is
+    /// unchanged: no attempt was counted.
+    public var unavailable: DeliveryUnavailable?
 
     /// A result with these parts.
     public init(delivered: [String], kept: [OutboxRecord], unreadableLines: [Int], problems: [String]) {
