@@ -42,23 +42,9 @@ extension DecodingSession {
         }
         // A kind and keys that are neither a kind nor a condition (a misspelt `requiredWhen`).
         if hasOthers { checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key") }
-        // A condition written inside a field's braces belongs beside the kind: reported once,
-        // with the line as meant, then read as if written there.
-        let inner = FormatKeys.field(name) != nil ? MappingFields(entry.value) : nil
-        var conditions: [String: FlowExpression] = [:]
-        for key in FormatKeys.blockConditions {
-            if let written = fields.value(key) {
-                conditions[key] = expression(written)
-            } else if let inner, let misplaced = inner.entry(key) {
-                let text = misplaced.value.string.map { "\"\($0)\"" } ?? "EXPRESSION"
-                report(
-                    .unknownKey, "'\(key)' belongs beside '\(name)', not inside its braces", at: misplaced.key.span,
-                    hint: "write it on a line of its own under '- \(name): {…}', indented as '\(name)': '\(key): \(text)'")
-                if !misplaced.value.isNull { conditions[key] = expression(misplaced.value) }
-            }
-        }
-        let visibleWhen = conditions["visibleWhen"]
-        let requiredWhen = conditions["requiredWhen"]
+        var visibleWhen = optionalExpression(fields, "visibleWhen")
+        var requiredWhen = optionalExpression(fields, "requiredWhen")
+        var requiredNode = requiredWhen == nil ? nil : fields.entry("requiredWhen")?.key
         guard !entry.value.isNull else {
             let expected = name == "text" || name == "image" ? "a string" : "a mapping"
             report(.typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value))
@@ -73,10 +59,27 @@ extension DecodingSession {
                 checkName(name, what: "image name", at: value, hint: Self.imageHint)
                 return .image(name)
             }
-        case "rating", "textField", "textEditor", "toggle": kind = decodeField(value, block: name).map { .field($0) }
+        case "rating", "textField", "textEditor", "toggle":
+            var misplaced: [MappingEntry] = []
+            kind = decodeField(value, block: name, misplaced: &misplaced).map { .field($0) }
+            // A condition written inside the field's braces belongs beside the kind: reported
+            // once, with the line as meant, then read as if written there.
+            for condition in misplaced {
+                let key = condition.keyText ?? ""
+                let text = condition.value.string.map { "\"\($0)\"" } ?? "EXPRESSION"
+                report(
+                    .unknownKey, "'\(key)' belongs beside '\(name)', not inside its braces", at: condition.key.span,
+                    hint: "write it on a line of its own under '- \(name): {…}', indented as '\(name)': '\(key): \(text)'")
+                guard !condition.value.isNull else { continue }
+                if key == "visibleWhen", visibleWhen == nil { visibleWhen = expression(condition.value) }
+                if key == "requiredWhen", requiredWhen == nil {
+                    requiredWhen = expression(condition.value)
+                    requiredNode = condition.key
+                }
+            }
         default: kind = decodeCustomContent(value).map { .custom($0) }
         }
-        if requiredWhen != nil, let requiredNode = fields.entry("requiredWhen")?.key ?? inner?.entry("requiredWhen")?.key {
+        if requiredWhen != nil, let requiredNode {
             if name != "textField" && name != "textEditor" {
                 let why = name == "rating" || name == "toggle" ? "a rating and a toggle always have a value" : "only a text field is filled in"
                 report(
@@ -95,10 +98,12 @@ extension DecodingSession {
     /// placeholder, required, format, maxLength}`, `textEditor: {id, label, placeholder,
     /// required, maxLength}` or `toggle: {id, label, value}`. Ranges and lengths are checked
     /// by validation.
-    private mutating func decodeField(_ node: Node, block: String) -> FormField? {
+    /// - Parameter misplaced: where the entries of `visibleWhen` and `requiredWhen` written
+    ///   inside the braces go, for the block to report.
+    private mutating func decodeField(_ node: Node, block: String, misplaced: inout [MappingEntry]) -> FormField? {
         guard let fields = mapping(node) else { return nil }
-        // A block condition here was reported by the block, as misplaced.
-        let suggested = checkKeys(fields, allowed: FormatKeys.field(block) ?? [], reportedElsewhere: FormatKeys.blockConditions)
+        let suggested = checkKeys(
+            fields, allowed: FormatKeys.field(block) ?? [], reportedElsewhere: FormatKeys.blockConditions, elsewhere: &misplaced)
         let id = fieldID(fields, suggested: suggested)
         var spans = FormField.Spans(id: id?.span)
         let label = optionalString(fields, "label")

@@ -88,7 +88,8 @@ extension DecodingSession {
                     }
                     // A screen key holding a button or blocks, written one level too far
                     // left: one diagnostic at its key, not a screen with five follow-on errors.
-                    if Self.isStrayScreenKey(entries[position]), entries[position].value.mapping != nil {
+                    let isStray = Self.isStrayScreenKey(entries[position])
+                    if isStray, entries[position].value.mapping != nil {
                         report(
                             .typeMismatch, "'\(screenID)' is a screen key, not a screen: it is indented too little",
                             at: entries[position].key.span,
@@ -96,12 +97,12 @@ extension DecodingSession {
                                 ?? "indent it under its screen, beside the screen's 'title'")
                         continue
                     }
-                    if !Self.isStrayScreenKey(entries[position]) { owner = screenID }
+                    if !isStray { owner = screenID }
                     checkScreenID(screenID, key: entries[position].key)
                     // Screen keys written as screens right after this screen belong to it:
                     // their type-mismatch is enough, no missing-key for them here.
                     var strayKeys: Set<String> = []
-                    if !Self.isStrayScreenKey(entries[position]) {
+                    if !isStray {
                         var next = position + 1
                         while next < entries.count, Self.isStrayScreenKey(entries[next]) {
                             if let key = entries[next].keyText { strayKeys.insert(key) }

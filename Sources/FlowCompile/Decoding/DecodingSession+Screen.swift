@@ -6,6 +6,8 @@ import FlowSource
 extension DecodingSession {
     static let fixedStyles: [String: FeedbackStyle] = ["success": .success, "informative": .informative, "error": .error]
     static let styleNames = ["success", "informative", "error", "feedback"]
+    /// The hint for a screen without `style`, made once.
+    static let missingStyleHint = "add 'style: success' (one of \(styleNames.joined(separator: ", ")))"
 
     /// A screen written as the value of `screens.ID`; `span` is its key.
     ///
@@ -50,11 +52,11 @@ extension DecodingSession {
         _ fields: MappingFields, id: String, span: SourceSpan, suggested: Set<String>, missingKeysAt: SourceSpan? = nil
     ) -> FeedbackConfiguration {
         var screen = Self.placeholderScreen(id: id, span: span)
-        let place = missingKeysAt ?? fields.startSpan
-        func owner(_ hint: String) -> (name: String, span: SourceSpan, missingHint: String?) { ("screen '\(id)'", place, hint) }
+        screenBeingDecoded = (id, missingKeysAt ?? fields.startSpan)
+        defer { screenBeingDecoded = nil }
         let styleName = required(
             fields, "style", expected: "a string", suggested: suggested,
-            owner: owner("add 'style: success' (one of \(Self.styleNames.joined(separator: ", ")))")
+            missingFromScreen: Self.missingStyleHint
         ).flatMap {
             enumeration($0, name: "style", allowed: Self.styleNames)
         }
@@ -69,7 +71,7 @@ extension DecodingSession {
             let imageNode = required(
                 fields, "image", expected: "a string", suggested: suggested,
                 hint: "style 'feedback' shows the named image instead of a fixed icon",
-                owner: owner("add 'image: NAME': style 'feedback' shows the named image instead of a fixed icon"))
+                missingFromScreen: "add 'image: NAME': style 'feedback' shows the named image instead of a fixed icon")
             let image = imageNode.flatMap { string($0) }
             if let image, let imageNode { checkName(image, what: "image name", at: imageNode, hint: Self.imageHint) }
             screen.style = .feedback(image: image ?? "")
@@ -78,7 +80,7 @@ extension DecodingSession {
         }
 
         if let node = required(
-            fields, "title", expected: "a string", suggested: suggested, owner: owner("add 'title: …', the text shown at the top of the screen")),
+            fields, "title", expected: "a string", suggested: suggested, missingFromScreen: "add 'title: …', the text shown at the top of the screen"),
             let title = template(node)
         {
             checkNotEmpty(title, at: node)
@@ -88,7 +90,7 @@ extension DecodingSession {
 
         if let node = required(
             fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested,
-            owner: owner("add 'primaryAction: {button: {title: Done, action: dismiss}}', or 'primaryAction: none'"))
+            missingFromScreen: "add 'primaryAction: {button: {title: Done, action: dismiss}}', or 'primaryAction: none'")
         {
             screen.primaryAction = decodePrimaryAction(node)
         }

@@ -73,12 +73,13 @@ extension DecodingSession {
             report(.invalidStep, "empty step name", at: nameNode.span)
             return nil
         }
-        if let hint = Self.spacedStepHint(name) {
-            report(.invalidStep, "step name '\(name)' holds white space", at: nameNode.span, hint: hint)
-            return nil
-        }
         let argumentSpan = argument?.span
         guard let builtIn = BuiltInStep.byName[name] else {
+            // Only a name that is not a built-in step's can hold white space.
+            if let hint = Self.spacedStepHint(name) {
+                report(.invalidStep, "step name '\(name)' holds white space", at: nameNode.span, hint: hint)
+                return nil
+            }
             var templates: [TemplateString] = []
             let value = argument.map { flowValue($0, templates: &templates) }
             var step = Step(.custom(name: name, argument: value), span: span, argumentSpan: argumentSpan,
@@ -200,7 +201,10 @@ extension DecodingSession {
     /// built-in step's name, the hint is the step as it was meant
     /// (`did you mean 'push: sorry'?`).
     static func spacedStepHint(_ name: String) -> String? {
-        guard name.unicodeScalars.contains(where: \.properties.isWhitespace) else { return nil }
+        // ASCII names without white space, nearly all of them, are told by their bytes.
+        guard name.utf8.contains(where: { $0 >= 0x80 || $0.isASCIIWhitespace }),
+            name.unicodeScalars.contains(where: \.properties.isWhitespace)
+        else { return nil }
         let (first, rest) = name.splitFirstWord()
         if let builtIn = BuiltInStep.byName[first] {
             return builtIn.argument == .none

@@ -10,6 +10,9 @@ struct DecodingSession {
     var diagnostics = DiagnosticBag()
     /// Declared names whose type did not decode (see ``Flow/namesWithBrokenTypes``).
     var brokenTypeNames: [String] = []
+    /// The screen whose keys are being read, and where a key missing from it is
+    /// reported (its id in `screens`, else the mapping's start): set by `decodeScreen`.
+    var screenBeingDecoded: (id: String, missingKeysAt: SourceSpan)?
 
     // MARK: Reporting
 
@@ -41,12 +44,20 @@ struct DecodingSession {
     /// closest allowed key as a hint, else the list of allowed keys) and every complex key.
     /// - Parameter what: the word for a key in messages (`key`, `content block`).
     /// - Parameter reportedElsewhere: keys not allowed here that the caller reports itself
-    ///   (with a better message), neither reported nor suggested here.
+    ///   (with a better message): neither reported nor suggested here, but appended to
+    ///   `elsewhere`.
     /// - Returns: the allowed keys that were suggested for a typo, so that a required one
     ///   among them is not reported a second time as missing.
     @discardableResult
+    mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
+        var elsewhere: [MappingEntry] = []
+        return checkKeys(fields, allowed: allowed, what: what, reportedElsewhere: [], elsewhere: &elsewhere)
+    }
+
+    /// ``checkKeys(_:allowed:what:)``, leaving the keys of `reportedElsewhere` to the caller.
     mutating func checkKeys(
-        _ fields: MappingFields, allowed: [String], what: String = "key", reportedElsewhere: [String] = []
+        _ fields: MappingFields, allowed: [String], what: String = "key", reportedElsewhere: [String],
+        elsewhere: inout [MappingEntry]
     ) -> Set<String> {
         var suggested: Set<String> = []
         for position in fields.entries.indices {
@@ -55,8 +66,12 @@ struct DecodingSession {
                 mismatch(expected: "a string key", found: fields.entries[position].key)
                 continue
             }
-            guard !allowed.contains(name), !reportedElsewhere.contains(name) else { continue }
+            guard !allowed.contains(name) else { continue }
             let entry = fields.entries[position]
+            if reportedElsewhere.contains(name) {
+                elsewhere.append(entry)
+                continue
+            }
             let hint: String
             if let close = Suggestion.closest(to: name, among: allowed) {
                 suggested.insert(close)
@@ -74,19 +89,19 @@ struct DecodingSession {
     /// `type-mismatch` (`expected a string, found null`) when null, with a hint to write
     /// the value (`write the title after 'title:'`; for another string key `write a value
     /// after 'KEY:'`; else `hint`).
-    /// - Parameter owner: what the mapping is, for a missing key: reported as
-    ///   `OWNER is missing required key 'KEY'` at `ownerSpan` (a screen's id), with
-    ///   `missingHint`, instead of at the mapping's start.
+    /// - Parameter missingFromScreen: for a key of the screen being decoded
+    ///   (``screenBeingDecoded``), the hint when it is missing: then reported as `screen 'ID'
+    ///   is missing required key 'KEY'` at the screen's id instead of at the mapping's start.
     mutating func required(
         _ fields: MappingFields, _ key: String, expected: String, suggested: Set<String> = [], hint: String? = nil,
-        owner: (name: String, span: SourceSpan, missingHint: String?)? = nil
+        missingFromScreen: String? = nil
     ) -> Node? {
         guard let entry = fields.entry(key) else {
             if !suggested.contains(key) {
-                if let owner {
+                if let missingFromScreen, let screen = screenBeingDecoded {
                     report(
-                        .missingKey, "\(owner.name) is missing required key '\(key)'", at: owner.span,
-                        hint: owner.missingHint ?? hint)
+                        .missingKey, "screen '\(screen.id)' is missing required key '\(key)'", at: screen.missingKeysAt,
+                        hint: missingFromScreen)
                 } else {
                     report(.missingKey, "missing required key '\(key)'", at: fields.startSpan, hint: hint)
                 }

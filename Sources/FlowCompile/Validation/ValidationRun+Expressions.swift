@@ -46,10 +46,11 @@ extension ValidationRun {
         }
         // A field id defined twice is `duplicate-field-id` at the second; the first
         // definition gives the name its type, so no follow-on error comes from the second.
-        var fieldIDs: Set<String> = []
+        var declaredFields: Set<String>? = hasDuplicateFieldIDs ? [] : nil
         for screen in flow.screens.indices {
             for block in flow.screens[screen].extraContent.indices {
-                guard let field = flow.screens[screen].extraContent[block].field, fieldIDs.insert(field.id).inserted else { continue }
+                guard let field = flow.screens[screen].extraContent[block].field else { continue }
+                if declaredFields != nil, declaredFields?.insert(field.id).inserted == false { continue }
                 switch field.kind {
                 case .rating(let min, let max, _):
                     environment.declare(field.id, ValueType(.integer))

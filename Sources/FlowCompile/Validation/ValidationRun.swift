@@ -14,6 +14,9 @@ struct ValidationRun {
     /// The file the flow was decoded from, to place templates exactly (``TemplateLocator``).
     let source: SourceFile?
     var diagnostics = DiagnosticBag()
+    /// Whether a field id is defined twice (``checkFieldIDs()`` tells): only then does the
+    /// expression environment look for the first definition of each.
+    var hasDuplicateFieldIDs = false
     /// The `if` conditions ``check(_:as:in:scalarText:)`` found without a problem, by
     /// identity, so the `if`-chain rules need not check them again.
     var soundExpressions: Set<ObjectIdentifier> = []
@@ -326,6 +329,7 @@ struct ValidationRun {
                             + ContextVariable.reservedPrefixes.map { "'\($0)'" }.joined(separator: " or ") + " are kept for them; choose another id")
                 }
                 if let earlier = first[id] {
+                    hasDuplicateFieldIDs = true
                     report(.duplicateFieldID, "duplicate field id '\(id)'", at: span,
                            notes: [Diagnostic.Note(message: "first defined here", span: earlier)],
                            hint: "field ids are unique in a flow, because values live for the whole flow")
