@@ -44,7 +44,7 @@ extension FlowDiagnosticCode {
                 before: R.screen(action: "[]"), after: R.screen(action: "dismiss"))
         case .invalidStep:
             return R(
-                "A step written as a mapping has exactly one key, the step's name (`push: thanks`); with several keys the order of the steps is unclear. Write each step as its own list item.",
+                "A step written as a mapping has exactly one key, the step's name (`push: thanks`); with several keys the order of the steps is unclear. Write each step as its own list item. A step name never holds white space: `push sorry` is `push: sorry` with its colon left out (as a name it would be a custom step with no handler, failing only when tapped).",
                 before: R.screen(action: "[{dismiss: ~, finish: done}]"), after: R.screen(action: "[finish: done]"))
         case .missingArgument:
             return R(
