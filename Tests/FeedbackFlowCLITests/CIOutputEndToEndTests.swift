@@ -172,6 +172,18 @@ struct CIOutputEndToEndTests {
         #expect(try await BuiltTool.runProgram("/usr/bin/xmllint", ["--noout", "--schema", jenkins, scratch.path("counted.xml")]).status == 0)
     }
 
+    @Test("when every report goes to a file, one line on standard error says what they hold and where")
+    func reportsOnlyInFiles() async throws {
+        let scratch = try ScratchFolder("files-only")
+        let sarif = scratch.path("out.sarif")
+        let result = try await BuiltTool.run(["validate", "--format", "sarif=" + sarif, Self.five])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == "feedbackflow validate: 5 errors in 1 file; written to '\(sarif)'\n")
+        let both = try await BuiltTool.run(["validate", "--format", "text", "--format", "sarif=" + sarif, Self.five])
+        #expect(both.standardError.isEmpty, "a report on standard output says it all")
+    }
+
     @Test("several formats in one run report the same findings: text on standard output, the others in their files")
     func severalFormats() async throws {
         let scratch = try ScratchFolder("formats")

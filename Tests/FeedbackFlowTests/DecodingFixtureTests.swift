@@ -57,6 +57,20 @@ struct DecodingFixtureTests {
         #expect(d.first?.hint == "indent it under screen 'rate', beside its 'title'")
     }
 
+    @Test("a screen key indented under a content block, a button beside its empty primaryAction, and 'primaryAction: button' are one diagnostic each, saying what was meant")
+    func misindentedKeys() {
+        let d = F.compile("decoding/misindented-keys.yaml").diagnostics
+        // 9:9 `primaryAction` under the text block (screen rate then lacks none);
+        // 14:5 `button` beside `primaryAction:` (13:5, empty); 18:20 `button` as a scalar.
+        #expect(F.places(d) == ["9:9 unknown-key", "14:5 unknown-key", "18:20 invalid-value"], "\(d.map(\.message))")
+        #expect(d.map(\.message) == [
+            "'primaryAction' is a key of the screen, not of this content block: it is indented too far",
+            "'button' belongs under 'primaryAction', which is empty: it is indented too little",
+            "unknown primary action 'button'",
+        ])
+        #expect(d[2].hint == "'button' is written as a mapping: '{button: {title: Done, action: dismiss}}'")
+    }
+
     @Test("visibleWhen or requiredWhen inside a field's braces is reported once, saying it belongs beside the kind, and then applies")
     func conditionInsideBraces() throws {
         let compilation = F.compile("decoding/condition-inside-braces.yaml")

@@ -40,8 +40,21 @@ extension DecodingSession {
             }
             return nil
         }
-        // A kind and keys that are neither a kind nor a condition (a misspelt `requiredWhen`).
-        if hasOthers { checkKeys(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key") }
+        // A kind and keys that are neither a kind nor a condition (a misspelt `requiredWhen`,
+        // or a key of the screen indented too far, under its last block).
+        if hasOthers {
+            var screenKeys: [MappingEntry] = []
+            checkKeys(
+                fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions, what: "key",
+                reportedElsewhere: FormatKeys.screenBody, elsewhere: &screenKeys)
+            for stray in screenKeys {
+                let key = stray.keyText ?? ""
+                nestedScreenKeys.insert(key)
+                report(
+                    .unknownKey, "'\(key)' is a key of the screen, not of this content block: it is indented too far",
+                    at: stray.key.span, hint: "indent '\(key):' as the screen's other keys, such as 'title:' and 'extraContent:'")
+            }
+        }
         var visibleWhen = optionalExpression(fields, "visibleWhen")
         var requiredWhen = optionalExpression(fields, "requiredWhen")
         var requiredNode = requiredWhen == nil ? nil : fields.entry("requiredWhen")?.key

@@ -31,8 +31,37 @@ extension DecodingSession {
             mismatch(expected: "a mapping", found: node, hint: hint)
             return Self.placeholderScreen(id: id, span: span)
         }
-        let suggested = checkKeys(fields, allowed: FormatKeys.screenBody)
-        return decodeScreen(fields, id: id, span: span, suggested: suggested.union(strayKeys), missingKeysAt: span)
+        var besideAction: [MappingEntry] = []
+        var suggested = checkKeys(
+            fields, allowed: FormatKeys.screenBody, reportedElsewhere: Self.actionChoices, elsewhere: &besideAction)
+        var emptyActions: Set<String> = []
+        for entry in besideAction { emptyActions.formUnion(reportChoiceBesideAction(entry, in: fields)) }
+        suggested.formUnion(strayKeys)
+        return decodeScreen(fields, id: id, span: span, suggested: suggested, missingKeysAt: span, emptyActions: emptyActions)
+    }
+
+    /// The keys of action mappings (`button`, `retryButton`, `link`), which written among a
+    /// screen's keys are almost always indented too little under an empty action.
+    static let actionChoices = FormatKeys.primaryAction + FormatKeys.secondaryAction.filter { !FormatKeys.primaryAction.contains($0) }
+
+    /// Reports `entry` (a `button`, `retryButton` or `link` among a screen's keys): beside an
+    /// empty `primaryAction:` or `secondaryAction:` that takes it, it is that action's value
+    /// indented too little; otherwise an unknown key that belongs under one of them.
+    /// - Returns: the action it was meant for, whose emptiness is then not reported again.
+    private mutating func reportChoiceBesideAction(_ entry: MappingEntry, in fields: MappingFields) -> Set<String> {
+        let name = entry.keyText ?? ""
+        for (action, choices) in [("primaryAction", FormatKeys.primaryAction), ("secondaryAction", FormatKeys.secondaryAction)]
+        where choices.contains(name) {
+            guard let written = fields.entry(action), written.value.isNull else { continue }
+            report(
+                .unknownKey, "'\(name)' belongs under '\(action)', which is empty: it is indented too little", at: entry.key.span,
+                hint: "indent '\(name):' and what follows it by two more spaces, under '\(action):'")
+            return [action]
+        }
+        report(
+            .unknownKey, "unknown key '\(name)'", at: entry.key.span,
+            hint: "a '\(name)' goes under 'primaryAction' or 'secondaryAction': '{\(name): {title: …, action: …}}'")
+        return []
     }
 
     /// Whether the entry of `screens` looks like a screen key indented too little: its id
@@ -48,12 +77,30 @@ extension DecodingSession {
     /// - Parameter missingKeysAt: where a missing required key is reported, naming the
     ///   screen: its id in `screens` (where a person adds the key), else the mapping's
     ///   start.
+    /// - Parameter emptyActions: actions left empty because their value was written one
+    ///   level too far left (reported there): not reported again as null.
     mutating func decodeScreen(
-        _ fields: MappingFields, id: String, span: SourceSpan, suggested: Set<String>, missingKeysAt: SourceSpan? = nil
+        _ fields: MappingFields, id: String, span: SourceSpan, suggested: Set<String>, missingKeysAt: SourceSpan? = nil,
+        emptyActions: Set<String> = []
     ) -> FeedbackConfiguration {
         var screen = Self.placeholderScreen(id: id, span: span)
         screenBeingDecoded = (id, missingKeysAt ?? fields.startSpan)
+        nestedScreenKeys = []
         defer { screenBeingDecoded = nil }
+        // The blocks first: a screen key found inside one is not reported missing here too.
+        if let node = fields.value("extraContent") {
+            if let items = node.sequence {
+                var blocks: [ContentBlock] = []
+                blocks.reserveCapacity(items.count)
+                for item in items {
+                    if let block = decodeContentBlock(item) { blocks.append(block) }
+                }
+                screen.extraContent = blocks
+            } else {
+                mismatch(expected: "a list of content blocks", found: node)
+            }
+        }
+
         let styleName = required(
             fields, "style", expected: "a string", suggested: suggested,
             missingFromScreen: Self.missingStyleHint
@@ -88,26 +135,14 @@ extension DecodingSession {
         }
         screen.subtitle = optionalTemplate(fields, "subtitle")
 
-        if let node = required(
-            fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested,
+        if !emptyActions.contains("primaryAction"), let node = required(
+            fields, "primaryAction", expected: "'none' or a mapping", suggested: nestedScreenKeys.isEmpty ? suggested : suggested.union(nestedScreenKeys),
             missingFromScreen: "add 'primaryAction: {button: {title: Done, action: dismiss}}', or 'primaryAction: none'")
         {
             screen.primaryAction = decodePrimaryAction(node)
         }
         if let node = fields.value("secondaryAction") {
             screen.secondaryAction = decodeSecondaryAction(node)
-        }
-        if let node = fields.value("extraContent") {
-            if let items = node.sequence {
-                var blocks: [ContentBlock] = []
-                blocks.reserveCapacity(items.count)
-                for item in items {
-                    if let block = decodeContentBlock(item) { blocks.append(block) }
-                }
-                screen.extraContent = blocks
-            } else {
-                mismatch(expected: "a list of content blocks", found: node)
-            }
         }
         return screen
     }
@@ -205,9 +240,11 @@ extension DecodingSession {
         var shape: String { "'none' or a mapping with one key, \(choiceList)" }
         if case .scalar = node.kind, let text = node.string {
             guard text == "none" else {
-                report(
-                    .invalidValue, "unknown \(what) '\(text)'", at: node.span,
-                    hint: Suggestion.hint(for: text, among: ["none"]) ?? "write \(shape)")
+                // `primaryAction: button`: the kind is there, its mapping is not.
+                let hint = choices.contains(text)
+                    ? "'\(text)' is written as a mapping: '{\(text): {title: Done, action: dismiss}}'"
+                    : Suggestion.hint(for: text, among: ["none"]) ?? "write \(shape)"
+                report(.invalidValue, "unknown \(what) '\(text)'", at: node.span, hint: hint)
                 return nil
             }
             return nil

@@ -13,6 +13,9 @@ struct DecodingSession {
     /// The screen whose keys are being read, and where a key missing from it is
     /// reported (its id in `screens`, else the mapping's start): set by `decodeScreen`.
     var screenBeingDecoded: (id: String, missingKeysAt: SourceSpan)?
+    /// Keys of the screen being decoded found inside one of its content blocks (indented
+    /// too far, and reported there): not reported again as missing from the screen.
+    var nestedScreenKeys: Set<String> = []
 
     // MARK: Reporting
 
@@ -55,6 +58,7 @@ struct DecodingSession {
     }
 
     /// ``checkKeys(_:allowed:what:)``, leaving the keys of `reportedElsewhere` to the caller.
+    @discardableResult
     mutating func checkKeys(
         _ fields: MappingFields, allowed: [String], what: String = "key", reportedElsewhere: [String],
         elsewhere: inout [MappingEntry]
