@@ -53,6 +53,29 @@ struct TriggerCommandTests {
         #expect(run.output == "not presented: event 'callStarted' is not the trigger's event 'callEnded'\n")
     }
 
+    @Test("a misspelt event, validator or context name is a usage error with 'did you mean', not a decision")
+    func misspeltNames() async {
+        for (arguments, message, hint) in [
+            (["--event", "callEnd"], "--event callEnd: '\(Self.flow)' declares no event 'callEnd'", "did you mean 'callEnded'?"),
+            (["--event", "callEnded", "--validator", "isCallCreater=true"],
+             "--validator isCallCreater: the trigger of '\(Self.flow)' asks the validator 'isCallCreator', not 'isCallCreater'",
+             "did you mean 'isCallCreator'?"),
+            (["--event", "callEnded", "--context", "call.maxParticipant=2"],
+             "--context call.maxParticipant=2: '\(Self.flow)' declares no value 'call.maxParticipant'", "did you mean 'call.maxParticipants'?"),
+        ] {
+            let run = await InProcessToolTests.run(["trigger", Self.flow] + arguments)
+            #expect(run.status == .usageError, "\(arguments)")
+            #expect(run.errors.contains(message), "\(run.errors)")
+            #expect(run.errors.contains(hint), "\(run.errors)")
+        }
+        // A validator far from the trigger's is allowed: one set of answers may serve many flows.
+        let other = await InProcessToolTests.run([
+            "trigger", Self.flow, "--event", "callEnded", "--context", "call.maxParticipants=2", "--validator", "isCallCreator=true",
+            "--validator", "isPremiumUser=true",
+        ])
+        #expect(other.status == .clean)
+    }
+
     @Test("a flow without a trigger is not presented, and says so, exit 1")
     func noTrigger() async {
         let run = await InProcessToolTests.run(["trigger", InProcessToolTests.path("flows/rating-branches.flow.yaml"), "--event", "x"])

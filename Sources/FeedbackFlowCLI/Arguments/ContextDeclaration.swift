@@ -102,6 +102,13 @@ package struct ContextDeclaration: Sendable, Hashable {
                         hint: Suggestion.hint(for: name, among: fields)
                             ?? (fields.isEmpty ? "its payload is empty" : "its payload has " + NameList.joined(fields)))
                 }
+                // A key one typo away from a declared value is that value misspelt: as a
+                // template variable it would be ignored while the declared one stays unset.
+                if let close = Suggestion.closest(to: entry.key, among: types.keys.sorted()) {
+                    throw UsageError(
+                        "--context \(entry.key)=\(text): '\(file)' declares no value '\(entry.key)'",
+                        hint: "did you mean '\(close)'?")
+                }
                 values[entry.key] = .string(text)
                 continue
             }

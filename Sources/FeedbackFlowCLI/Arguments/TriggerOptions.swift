@@ -144,6 +144,25 @@ package struct TriggerOptions: Sendable {
         return values
     }
 
+    /// What a misspelt `--event` or `--validator` would otherwise pass off as a real
+    /// decision ("not presented"), checked against what `flow` says: an event the flow does
+    /// not declare but one typo away from one it does, and a `--validator` name that is not
+    /// the trigger's but one typo away from it. Names far from any are allowed (a script
+    /// may report every event, and give one set of answers, to many flows).
+    /// - Throws: ``UsageError`` with "did you mean".
+    package func checkNames(against flow: Flow, file: String) throws(UsageError) {
+        let events = flow.events.map(\.name)
+        if let event, !events.contains(event), let close = Suggestion.closest(to: event, among: events) {
+            throw UsageError("--event \(event): '\(file)' declares no event '\(event)'", hint: "did you mean '\(close)'?")
+        }
+        guard let asked = flow.trigger?.validator else { return }
+        for name in validators.keys.sorted() where name != asked && Suggestion.closest(to: name, among: [asked]) != nil {
+            throw UsageError(
+                "--validator \(name): the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'",
+                hint: "did you mean '\(asked)'?")
+        }
+    }
+
     /// The validators answering as given.
     package func registering(into registry: inout ActionHandlerRegistry) {
         for (name, answer) in validators { registry.registerValidator(name, AnsweringTriggerValidator(answer)) }

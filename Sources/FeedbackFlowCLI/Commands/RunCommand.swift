@@ -126,6 +126,7 @@ package struct RunCommand: Command {
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)
         try trigger.checkNoVariables(in: flow, file: file)
+        try trigger.checkNames(against: flow, file: file)
         let variables = try trigger.values(for: flow, file: file, event: trigger.event)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
         var presenters: [any Presenter] = []

@@ -78,6 +78,7 @@ package struct TriggerCommand: Command {
                 environment: environment)
         else { return .findings }
         try options.checkNoVariables(in: flow, file: file)
+        try options.checkNames(against: flow, file: file)
         if let timelinePath { return try await replay(timelinePath, flow: flow, environment: environment) }
         let event = options.event ?? ""
         let (decision, _) = try await options.decide(flow: flow, file: file, event: event)
