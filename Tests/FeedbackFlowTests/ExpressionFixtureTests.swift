@@ -105,6 +105,16 @@ struct ExpressionFixtureTests {
         #expect(F.compile("expressions/bad-operator-ampersand.yaml").diagnostics.map(\.hint) == ["write '&&' for 'and'"])
         #expect(F.compile("expressions/bad-operator-arrow.yaml").diagnostics.map(\.hint) == ["write '>='"])
         #expect(F.compile("expressions/expected-operator-and.yaml").diagnostics.map(\.hint) == ["write '&&' for 'and'"])
+        // `<==` and `>==` meant `<=` and `>=`, not `==`: all three characters are the bad operator.
+        for (text, written, meant) in [("stars <== 4", "<==", "<="), ("stars >== 4", ">==", ">=")] {
+            guard case .failure(let problem) = FlowExpression(text).parsed else {
+                Issue.record("'\(text)' parsed")
+                continue
+            }
+            #expect(problem.message == "bad operator '\(written)'")
+            #expect(problem.hint == "write '\(meant)'")
+            #expect(problem.range == 6..<9)
+        }
     }
 
     @Test("an optional value read without a null check says how to check it")

@@ -97,12 +97,13 @@ struct LineModeRunnerTests {
 
     @Test("invalid input gets one error line and the screen stays")
     func invalidInput() async {
-        let run = await play(["bogus", "set", "set nothere x", "rate 9", "rate x", "7", "set email"])
+        let run = await play(["bogus", "set", "set nothere x", "set emial x", "rate 9", "rate x", "7", "set email"])
         let errors = lines(run.output).filter { $0.contains("error:") }
         #expect(errors == [
             "> error: unknown command 'bogus' (type help for the list)",
             "> error: usage: set ID VALUE",
             "> error: no field 'nothere' on this screen (fields: email, comment, rating)",
+            "> error: no field 'emial' on this screen; did you mean 'email'?",
             "> error: 'rating' must be from 1 to 5, got 9",
             "> error: 'rating' is a rating: give a whole number from 1 to 5",
             "> error: no action 7 on this screen (1–2)",

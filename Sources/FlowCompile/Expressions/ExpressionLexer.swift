@@ -118,7 +118,15 @@ struct ExpressionLexer {
             return ExpressionToken(kind: .symbol(symbol), range: start..<scalarPosition)
         }
         switch byte {
-        case UInt8(ascii: "="): throw ExpressionMessages.badOperator("=", replacement: "==", at: start..<(start + 1))
+        case UInt8(ascii: "="):
+            // `<==` or `>==`: lexed as `<=` then `=`; the whole of it is what was written.
+            if position >= 2, bytes[position - 1] == UInt8(ascii: "="),
+                bytes[position - 2] == UInt8(ascii: "<") || bytes[position - 2] == UInt8(ascii: ">")
+            {
+                let comparison = bytes[position - 2] == UInt8(ascii: "<") ? "<=" : ">="
+                throw ExpressionMessages.badOperator(comparison + "=", replacement: comparison, at: (start - 2)..<(start + 1))
+            }
+            throw ExpressionMessages.badOperator("=", replacement: "==", at: start..<(start + 1))
         case UInt8(ascii: "&"): throw ExpressionMessages.badOperator("&", replacement: "&&", at: start..<(start + 1))
         case UInt8(ascii: "|"): throw ExpressionMessages.badOperator("|", replacement: "||", at: start..<(start + 1))
         case UInt8(ascii: "\""): throw ExpressionMessages.doubleQuotedString(at: start..<(start + 1))

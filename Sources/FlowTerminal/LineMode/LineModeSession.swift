@@ -256,8 +256,9 @@ struct LineModeSession {
             return nil
         }
         let ids = snapshot.fields.map(\.id)
+        let close = Suggestion.closest(to: id, among: ids).map { "; did you mean '\(renderer.sanitize($0))'?" }
         say(error: "no field '\(renderer.sanitize(id))' on this screen"
-            + (ids.isEmpty ? "" : " (fields: \(NameList.joined(ids, quoted: false)))"))
+            + (close ?? (ids.isEmpty ? "" : " (fields: \(NameList.joined(ids, quoted: false)))")))
         return nil
     }
 
