@@ -162,6 +162,16 @@ struct TriggerCommandTests {
         #expect(run.errors.contains("\(path):1:65: 'call.maxParticipants' is declared integer"))
     }
 
+    @Test("a timeline entry's context name one typo away from a declared one is a usage error at its key, with 'did you mean'")
+    func misspeltTimelineName() async {
+        let path = Self.fixture("misspelt-entry.yaml")
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", path])
+        #expect(run.status == .usageError)
+        // `call.maxParticipant` starts at column 43 of line 1.
+        #expect(run.errors.contains("\(path):1:43: the flow declares no value 'call.maxParticipant'"), "\(run.errors)")
+        #expect(run.errors.contains("did you mean 'call.maxParticipants'?"))
+    }
+
     @Test("run --event plays the flow only when its trigger presents it")
     func runWithEvent() async throws {
         let folder = try BuiltTool.temporaryFolder()

@@ -21,7 +21,8 @@ enum ContextFileReader {
     }
 
     /// The entries of `node`, a mapping of names to scalars, typed by the declarations of
-    /// `flow` (and `event`'s payload as `event.NAME`).
+    /// `flow` (and `event`'s payload as `event.NAME`). A name one typo away from a declared
+    /// one is a usage error with "did you mean", as on the command line.
     static func values(of node: Node, flow: Flow, event: EventDeclaration?, what: String) throws(UsageError) -> [String: ExpressionValue] {
         guard let entries = node.mapping else {
             throw UsageError("\(what) \(node.span): expected a mapping of names to values, found \(node.kindDescription)")
@@ -32,6 +33,10 @@ enum ContextFileReader {
         var values: [String: ExpressionValue] = [:]
         for entry in entries {
             guard let name = entry.keyText else { throw UsageError("\(what) \(entry.key.span): expected a name") }
+            // One typo away from a declared name: that name misspelt, which would stay unset.
+            if types[name] == nil, let close = Suggestion.closest(to: name, among: types.keys.sorted()) {
+                throw UsageError("\(what) \(entry.key.span): the flow declares no value '\(name)'", hint: "did you mean '\(close)'?")
+            }
             guard let value = ExpressionValue(node: entry.value, as: types[name]) else {
                 let found = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
                 let message =
