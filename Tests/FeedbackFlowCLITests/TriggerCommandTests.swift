@@ -172,6 +172,14 @@ struct TriggerCommandTests {
         #expect(run.errors.contains("did you mean 'call.maxParticipants'?"))
     }
 
+    @Test("a timeline entry's misspelt event is a usage error naming the entry, with 'did you mean'")
+    func misspeltTimelineEvent() async {
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", Self.fixture("misspelt-event-entry.yaml")])
+        #expect(run.status == .usageError)
+        #expect(run.errors.contains("--timeline entry 1: event callEnde: '\(Self.flow)' declares no event 'callEnde'"), "\(run.errors)")
+        #expect(run.errors.contains("did you mean 'callEnded'?"))
+    }
+
     @Test("run --event plays the flow only when its trigger presents it")
     func runWithEvent() async throws {
         let folder = try BuiltTool.temporaryFolder()

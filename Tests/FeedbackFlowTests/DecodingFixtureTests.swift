@@ -71,6 +71,23 @@ struct DecodingFixtureTests {
         #expect(d[2].hint == "'button' is written as a mapping: '{button: {title: Done, action: dismiss}}'")
     }
 
+    @Test("in a single-screen file too: a screen key under a block and a button beside an empty primaryAction are one diagnostic each")
+    func misindentedSingleScreen() {
+        let d = F.compile("decoding/misindented-single-screen.yaml").diagnostics
+        // 5:5 `title` under the text block (the screen then lacks no title); 7:1 `button` beside `primaryAction:`.
+        #expect(F.places(d) == ["5:5 unknown-key", "7:1 unknown-key"], "\(d.map(\.message))")
+        #expect(d.last?.message == "'button' belongs under 'primaryAction', which is empty: it is indented too little")
+    }
+
+    @Test("a condition written both beside the kind and inside its braces: the one inside is reported as written twice")
+    func conditionTwice() throws {
+        let compilation = F.compile("decoding/condition-twice.yaml")
+        #expect(F.places(compilation.diagnostics) == ["6:42 unknown-key"])
+        #expect(compilation.diagnostics.first?.message == "'visibleWhen' is written twice, beside 'textField' and inside its braces")
+        let blocks = try #require(compilation.flow?.screens.first?.extraContent)
+        #expect(blocks[1].visibleWhen?.text == "rating <= 3")
+    }
+
     @Test("visibleWhen or requiredWhen inside a field's braces is reported once, saying it belongs beside the kind, and then applies")
     func conditionInsideBraces() throws {
         let compilation = F.compile("decoding/condition-inside-braces.yaml")

@@ -83,8 +83,9 @@ package struct ContextDeclaration: Sendable, Hashable {
     /// declared type (``ExpressionValue/init(parsing:as:)``); any other key is a string,
     /// a host-provided template variable. A bare `KEY` (of `validate`) is not a value and
     /// is left out.
-    /// - Throws: ``UsageError`` naming the declared type when a value is not of it, or the
-    ///   payload's fields for an `event.NAME` the event does not have.
+    /// - Throws: ``UsageError`` naming the declared type when a value is not of it, the
+    ///   payload's fields for an `event.NAME` the event does not have, or the declared name
+    ///   a key is one typo away from ("did you mean").
     package func values(declaredIn flow: Flow, event: EventDeclaration? = nil, file: String) throws(UsageError) -> [String: ExpressionValue] {
         var types: [String: ValueType] = [:]
         for declaration in flow.context { types[declaration.name] = declaration.type }

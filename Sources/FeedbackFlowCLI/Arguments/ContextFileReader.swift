@@ -10,7 +10,8 @@ import FlowTerminal
 enum ContextFileReader {
     /// The mapping in the file at `path`, each value typed as ``value(of:as:)`` says.
     /// - Throws: ``UsageError`` at `file:line:column` for a file that does not load, is not
-    ///   a mapping, or holds a value of the wrong type.
+    ///   a mapping, holds a value of the wrong type, or a name one typo away from a declared
+    ///   one.
     static func values(path: String, flow: Flow, event: EventDeclaration?) throws(UsageError) -> [String: ExpressionValue] {
         let document = DocumentLoader.load(path: path)
         if let problem = document.diagnostics.first(where: { $0.severity == .error }) {

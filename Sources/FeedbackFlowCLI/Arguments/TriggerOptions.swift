@@ -133,7 +133,8 @@ package struct TriggerOptions: Sendable {
 
     /// The values given: `--context-file`'s, then `--context`'s over them, each typed by
     /// what `flow` declares for it (``ContextDeclaration/values(declaredIn:event:file:)``).
-    /// - Throws: ``UsageError`` for a value of the wrong type or an unreadable context file.
+    /// - Throws: ``UsageError`` for a value of the wrong type, a name one typo away from a
+    ///   declared one, or an unreadable context file.
     package func values(for flow: Flow, file: String, event: String?) throws(UsageError) -> [String: ExpressionValue] {
         let declaration = flow.events.first { $0.name == event }
         var values: [String: ExpressionValue] = [:]
@@ -151,14 +152,22 @@ package struct TriggerOptions: Sendable {
     /// may report every event, and give one set of answers, to many flows).
     /// - Throws: ``UsageError`` with "did you mean".
     package func checkNames(against flow: Flow, file: String) throws(UsageError) {
+        try Self.checkNames(event: event, validators: validators, against: flow, file: file, eventWord: "--event", validatorWord: "--validator")
+    }
+
+    /// ``checkNames(against:file:)`` for any event and answers (a timeline entry's, say),
+    /// each problem starting with `eventWord` or `validatorWord`.
+    static func checkNames(
+        event: String?, validators: [String: Bool], against flow: Flow, file: String, eventWord: String, validatorWord: String
+    ) throws(UsageError) {
         let events = flow.events.map(\.name)
         if let event, !events.contains(event), let close = Suggestion.closest(to: event, among: events) {
-            throw UsageError("--event \(event): '\(file)' declares no event '\(event)'", hint: "did you mean '\(close)'?")
+            throw UsageError("\(eventWord) \(event): '\(file)' declares no event '\(event)'", hint: "did you mean '\(close)'?")
         }
         guard let asked = flow.trigger?.validator else { return }
         for name in validators.keys.sorted() where name != asked && Suggestion.closest(to: name, among: [asked]) != nil {
             throw UsageError(
-                "--validator \(name): the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'",
+                "\(validatorWord) \(name): the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'",
                 hint: "did you mean '\(asked)'?")
         }
     }
@@ -175,7 +184,8 @@ package struct TriggerOptions: Sendable {
 
     /// What `--event` decides for `flow` at ``now`` (default the current time) with the
     /// values given; a presentation is recorded in the history.
-    /// - Throws: ``UsageError`` for values that are not of their declared types.
+    /// - Throws: ``UsageError`` for values that are not of their declared types, or names
+    ///   one typo away from declared ones.
     package func decide(flow: Flow, file: String, event: String) async throws(UsageError) -> (TriggerDecision, [String: ExpressionValue]) {
         let values = try values(for: flow, file: file, event: event)
         var registry = ActionHandlerRegistry()

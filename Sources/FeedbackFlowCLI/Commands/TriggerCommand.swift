@@ -99,6 +99,11 @@ package struct TriggerCommand: Command {
         }
         let history = InMemoryPresentationHistory(records: seed)
         for (index, entry) in timeline.entries.enumerated() {
+            try TriggerOptions.checkNames(
+                event: entry.event, validators: entry.validators, against: flow, file: file,
+                eventWord: "--timeline entry \(index + 1): event", validatorWord: "--timeline entry \(index + 1): validator")
+        }
+        for (index, entry) in timeline.entries.enumerated() {
             var registry = ActionHandlerRegistry()
             for (name, answer) in options.validators.merging(entry.validators, uniquingKeysWith: { $1 }) {
                 registry.registerValidator(name, AnsweringTriggerValidator(answer))

@@ -319,8 +319,9 @@ package struct ValidateCommand: Command {
         }
         try summaryFile?.write(MarkdownSummaryDiagnosticRenderer(title: "\(FeedbackFlowTool.name) validate").render(report))
         // Every report went to a file: one line on standard error says what they hold, so
-        // a CI log that shows the failure also shows why, and where to look.
-        if !outputs.contains(where: { $0.path == nil }) {
+        // a CI log that shows the failure also shows why, and where to look (with --quiet,
+        // only when there are errors).
+        if !outputs.contains(where: { $0.path == nil }), !quiet || report.counts.errors > 0 {
             let files = outputs.compactMap(\.path).map { "'\($0)'" }.joined(separator: ", ")
             environment.errorOutput.write(
                 DisplayText.sanitized("\(FeedbackFlowTool.name) validate: \(report.counts.summary); written to \(files)") + "\n")

@@ -79,6 +79,12 @@ extension DecodingSession {
             // once, with the line as meant, then read as if written there.
             for condition in misplaced {
                 let key = condition.keyText ?? ""
+                if fields.entry(key) != nil {
+                    report(
+                        .unknownKey, "'\(key)' is written twice, beside '\(name)' and inside its braces", at: condition.key.span,
+                        hint: "remove the one inside the braces; the one beside '\(name)' applies")
+                    continue
+                }
                 let text = condition.value.string.map { "\"\($0)\"" } ?? "EXPRESSION"
                 report(
                     .unknownKey, "'\(key)' belongs beside '\(name)', not inside its braces", at: condition.key.span,

@@ -31,7 +31,11 @@ extension DecodingSession {
         let allowed =
             isSingleScreen
             ? FormatKeys.singleScreenFile + FormatKeys.screenBody + FormatKeys.decisions + [FormatKeys.schema] : FormatKeys.flowFile
-        let suggested = checkKeys(top, allowed: allowed)
+        var besideAction: [MappingEntry] = []
+        let suggested = checkKeys(
+            top, allowed: allowed, reportedElsewhere: isSingleScreen ? Self.actionChoices : [], elsewhere: &besideAction)
+        var emptyActions: Set<String> = []
+        for entry in besideAction { emptyActions.formUnion(reportChoiceBesideAction(entry, in: top)) }
         if let node = top.value(FormatKeys.schema), let reference = string(node) {
             checkSchemaReference(reference, at: node.span, what: "'\(FormatKeys.schema)'")
         }
@@ -65,7 +69,7 @@ extension DecodingSession {
         }
 
         if isSingleScreen {
-            let screen = decodeScreen(top, id: baseName, span: root.span, suggested: suggested)
+            let screen = decodeScreen(top, id: baseName, span: root.span, suggested: suggested, emptyActions: emptyActions)
             var flow = Flow(
                 version: version, id: id, start: screen.id, presentation: presentation, screens: [screen],
                 screensSpan: root.span)

@@ -48,7 +48,7 @@ extension DecodingSession {
     /// empty `primaryAction:` or `secondaryAction:` that takes it, it is that action's value
     /// indented too little; otherwise an unknown key that belongs under one of them.
     /// - Returns: the action it was meant for, whose emptiness is then not reported again.
-    private mutating func reportChoiceBesideAction(_ entry: MappingEntry, in fields: MappingFields) -> Set<String> {
+    mutating func reportChoiceBesideAction(_ entry: MappingEntry, in fields: MappingFields) -> Set<String> {
         let name = entry.keyText ?? ""
         for (action, choices) in [("primaryAction", FormatKeys.primaryAction), ("secondaryAction", FormatKeys.secondaryAction)]
         where choices.contains(name) {
@@ -101,6 +101,8 @@ extension DecodingSession {
             }
         }
 
+        // A screen key found inside a block (reported there) is not reported missing too.
+        let suggested = nestedScreenKeys.isEmpty ? suggested : suggested.union(nestedScreenKeys)
         let styleName = required(
             fields, "style", expected: "a string", suggested: suggested,
             missingFromScreen: Self.missingStyleHint
@@ -136,7 +138,7 @@ extension DecodingSession {
         screen.subtitle = optionalTemplate(fields, "subtitle")
 
         if !emptyActions.contains("primaryAction"), let node = required(
-            fields, "primaryAction", expected: "'none' or a mapping", suggested: nestedScreenKeys.isEmpty ? suggested : suggested.union(nestedScreenKeys),
+            fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested,
             missingFromScreen: "add 'primaryAction: {button: {title: Done, action: dismiss}}', or 'primaryAction: none'")
         {
             screen.primaryAction = decodePrimaryAction(node)

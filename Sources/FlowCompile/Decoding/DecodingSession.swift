@@ -46,9 +46,6 @@ struct DecodingSession {
     /// Reports every key of `fields` not in `allowed` (`unknown-key` at the key, with the
     /// closest allowed key as a hint, else the list of allowed keys) and every complex key.
     /// - Parameter what: the word for a key in messages (`key`, `content block`).
-    /// - Parameter reportedElsewhere: keys not allowed here that the caller reports itself
-    ///   (with a better message): neither reported nor suggested here, but appended to
-    ///   `elsewhere`.
     /// - Returns: the allowed keys that were suggested for a typo, so that a required one
     ///   among them is not reported a second time as missing.
     @discardableResult
@@ -58,6 +55,9 @@ struct DecodingSession {
     }
 
     /// ``checkKeys(_:allowed:what:)``, leaving the keys of `reportedElsewhere` to the caller.
+    /// - Parameter reportedElsewhere: keys not allowed here that the caller reports itself
+    ///   (with a better message): neither reported nor suggested here, but appended to
+    ///   `elsewhere`.
     @discardableResult
     mutating func checkKeys(
         _ fields: MappingFields, allowed: [String], what: String = "key", reportedElsewhere: [String],

@@ -84,7 +84,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .unsupportedVersion: "'version' is not 1, the only version this tool reads"
         case .unknownKey: "a key (or content block) that is not valid at this place; hints the closest valid one"
-        case .missingKey: "a required key is absent (reported at the start of its mapping; a screen's at the screen's id, naming it), e.g. collectUserFeedback without 'rating'"
+        case .missingKey: "a required key is absent (reported at the start of its mapping; a screen's at the screen's id, or a single-screen file's start, naming the screen), e.g. collectUserFeedback without 'rating'"
         case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
         case .invalidValue:
             "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that is a constant outside 1...5 or names a rating field whose range leaves 1...5 (or a toggle); an openURL constant that is not a URL; '${' in a screen id or finish outcome, or an empty outcome; a screens key that is empty, null or holds '${'"

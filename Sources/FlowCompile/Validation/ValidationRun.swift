@@ -15,7 +15,9 @@ struct ValidationRun {
     let source: SourceFile?
     var diagnostics = DiagnosticBag()
     /// Whether a field id is defined twice (``checkFieldIDs()`` tells): only then does the
-    /// expression environment look for the first definition of each.
+    /// expression environment look for the first definition of each. `FlowValidator` runs
+    /// ``checkFieldIDs()`` before any check that builds the environment; a new caller of
+    /// `expressionEnvironment()` must come after it too.
     var hasDuplicateFieldIDs = false
     /// The `if` conditions ``check(_:as:in:scalarText:)`` found without a problem, by
     /// identity, so the `if`-chain rules need not check them again.
