@@ -10,6 +10,9 @@ let strictness: [SwiftSetting] = [
 
 let package = Package(
     name: "FeedbackFlow",
+    // The floor the host products need: `Regex`, `ContinuousClock` and `Task.sleep(for:)`
+    // come with iOS 16 / macOS 13; nothing newer is used (a test guards it).
+    platforms: [.iOS(.v16), .macOS(.v13)],
     products: [
         // Everything a host app needs: the model, loading YAML and JSON files, validation,
         // the navigator and its handlers. Links libyaml.
@@ -20,6 +23,9 @@ let package = Package(
         // HTTPFeedbackSink: posts feedback with URLSession. A product of its own, so that
         // the two above link no networking (on Linux, FoundationNetworking and libcurl).
         .library(name: "FeedbackFlowHTTP", targets: ["FlowHTTP"]),
+        // Custom steps run as programs (ProgramHandler): spawns processes, so it is for the
+        // command line and desktop hosts, never part of the products for apps.
+        .library(name: "FeedbackFlowPrograms", targets: ["FeedbackFlowPrograms"]),
         .executable(name: "feedbackflow", targets: ["feedbackflow"]),
         // The one program that links networking: `feedbackflow` runs it for each HTTP
         // delivery, so that no other command pays for loading libcurl at start-up.
@@ -40,6 +46,10 @@ let package = Package(
         .target(name: "FlowCompile", dependencies: ["FlowSource"], swiftSettings: strictness),
         // Run time: navigation state, the navigator, handlers, presenters, delivery.
         .target(name: "FlowRuntime", dependencies: ["FlowCompile", "FlowSource"], swiftSettings: strictness),
+        // Programs run as handlers, bounded and stopped by process group: the only module that
+        // spawns processes.
+        .target(
+            name: "FeedbackFlowPrograms", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // Delivery over HTTP (HTTPFeedbackSink): the only module that imports FoundationNetworking.
         .target(name: "FlowHTTP", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
@@ -57,6 +67,7 @@ let package = Package(
             name: "FeedbackFlowCLI",
             dependencies: [
                 "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal",
+                "FeedbackFlowPrograms",
             ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
             swiftSettings: strictness),

@@ -27,6 +27,39 @@ struct PackageManifestTests {
         }
     }
 
+    /// The modules of the products for apps, and what none of them may use: the
+    /// `Synchronization` module (macOS 15 / iOS 18, above the declared platforms) and
+    /// process APIs (an iOS app cannot spawn programs).
+    static let hostModules = ["FlowSource", "FlowYAML", "FlowCompile", "FlowRuntime", "FlowHTTP", "FeedbackFlow"]
+    static let forbidden = [
+        "import Synchronization", "Mutex<", "Atomic<", "posix_spawn", "waitid(", "waitpid(", "fork(", "execv", "pipe2",
+        "/proc/self",
+    ]
+
+    @Test("the products for apps use nothing above iOS 16 / macOS 13 and spawn no process; programs are a product of their own")
+    func hostProductsStayPortable() throws {
+        let root = BuiltTool.repositoryRoot
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("platforms: [.iOS(.v16), .macOS(.v13)]"))
+        // Every library product but the programs' is made of host modules.
+        for line in manifest.split(separator: "\n") where line.contains(".library(name:") {
+            let targets = Self.strings(in: String(line), after: "targets:")
+            if Self.strings(in: String(line), after: "name:").first == "FeedbackFlowPrograms" { continue }
+            #expect(targets.allSatisfy(Self.hostModules.contains), "\(line)")
+        }
+        for module in Self.hostModules {
+            let folder = root.appendingPathComponent("Sources/\(module)")
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty, "\(module)")
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for word in Self.forbidden where text.contains(word) {
+                    Issue.record("Sources/\(module)/\(file) uses '\(word)'")
+                }
+            }
+        }
+    }
+
     /// The double-quoted strings of the bracketed list (or the one string) after `key` in `text`.
     static func strings(in text: String, after key: String) -> [String] {
         guard let start = text.range(of: key) else { return [] }

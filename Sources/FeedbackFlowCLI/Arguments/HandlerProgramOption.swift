@@ -1,4 +1,5 @@
 import FeedbackFlow
+import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
 import FlowRuntime

@@ -11,6 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeedbackFlow
+import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
 import FlowRuntime

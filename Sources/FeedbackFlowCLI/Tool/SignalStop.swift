@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 import FlowReporting
+import FeedbackFlowPrograms
 import FlowRuntime
 
 /// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`

@@ -1,4 +1,3 @@
-import Synchronization
 import FlowSource
 
 /// The wait of a retry button built in Swift (``FeedbackPrimaryAction/retryButton(title:loadingTitle:retryCompletion:)``)
@@ -9,14 +8,14 @@ import FlowSource
 /// - A ``finish(_:)`` that comes before ``install(_:)`` (e.g. the task was already
 ///   cancelled) is kept and resumes the continuation as soon as it is installed.
 ///
-/// Thread-safe: the state is behind a `Mutex`; continuations are resumed outside the lock.
+/// Thread-safe: the state is behind a ``FlowSource/LockedBox``; continuations are resumed outside the lock.
 final class RetryCompletionGate: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Void, any Error>?
         var result: Result<Void, CancellationError>?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
 
     init() {}
 

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import FlowCompile
 import FlowSource
 
@@ -36,7 +35,7 @@ extension TextWriter {
 package final class FileDescriptorWriter: TextWriter {
     package let fileDescriptor: Int32
     /// The first failure; guarded by the lock, which also serializes writes.
-    private let state = Mutex<WriteFailure?>(nil)
+    private let state = LockedBox<WriteFailure?>(nil)
 
     package init(fileDescriptor: Int32 = 1) {
         self.fileDescriptor = fileDescriptor
@@ -63,7 +62,7 @@ package final class FileDescriptorWriter: TextWriter {
 
 /// Collects everything written, for tests and for rendering into a string.
 package final class BufferWriter: TextWriter {
-    private let storage = Mutex("")
+    private let storage = LockedBox("")
 
     package init() {}
 

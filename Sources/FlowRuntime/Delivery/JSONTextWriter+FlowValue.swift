@@ -13,7 +13,7 @@ import FlowSource
 /// octal numbers (O(d²) in their digits).
 extension JSONTextWriter {
     /// `value` as one line of JSON text (no trailing newline).
-    static func text(of value: FlowValue) -> String {
+    package static func text(of value: FlowValue) -> String {
         var writer = JSONTextWriter()
         writer.write(value)
         return writer.text

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FlowCompile
+import FlowRuntime
 import FlowSource
 
 /// A handler that runs a program for each step, without a shell: what

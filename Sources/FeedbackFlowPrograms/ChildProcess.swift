@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import FlowSource
 
 /// Runs one program to its end without a shell: `posix_spawn(3)` of `arguments[0]`
 /// (searched in `PATH` when it holds no `/`) with exactly `arguments` and `environment`,
@@ -64,7 +64,7 @@ package enum ChildProcess {
         groups: ProgramGroups? = nil
     ) async throws -> Result {
         try Task.checkCancellation()
-        let cancelled = Atomic<Bool>(false)
+        let cancelled = LockedBox(false)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
                 queue.async {
@@ -76,7 +76,7 @@ package enum ChildProcess {
                 }
             }
         } onCancel: {
-            cancelled.store(true, ordering: .relaxed)
+            cancelled.withLock { $0 = true }
         }
     }
 
@@ -110,7 +110,7 @@ package enum ChildProcess {
 
     private static func runBlocking(
         _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, outputLimit: Int,
-        groups: ProgramGroups?, cancelled: borrowing Atomic<Bool>
+        groups: ProgramGroups?, cancelled: LockedBox<Bool>
     ) throws -> Result {
         guard let program = arguments.first else { throw StartFailure(program: "", reason: "no program given") }
         guard let executable = resolve(program, path: environment["PATH"]) else {
@@ -166,7 +166,7 @@ package enum ChildProcess {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        if cancelled.load(ordering: .relaxed) {
+        if cancelled.withLock({ $0 }) {
             for fd in [stdinRead, stdinWrite, stdoutRead, stdoutWrite, stderrRead, stderrWrite] { close(fd) }
             return Result(ending: .cancelled, standardOutput: [], standardError: [], outputCut: false, errorCut: false)
         }
@@ -217,7 +217,7 @@ package enum ChildProcess {
         // a background child it started may hold them open long after.
         var exitedAt: Double?
         while open[stdoutRead] == true || open[stderrRead] == true {
-            if cancelled.load(ordering: .relaxed) { killedFor = .cancelled; break }
+            if cancelled.withLock({ $0 }) { killedFor = .cancelled; break }
             if exitedAt == nil, hasExited(pid) { exitedAt = now() }
             if let exitedAt, now() >= exitedAt + outputGrace { break }
             if exitedAt == nil, now() >= deadline { killedFor = .timedOut; break }
@@ -274,8 +274,8 @@ package enum ChildProcess {
                 break
             }
             if waited < 0, errno != EINTR { break }
-            if killedFor == nil, cancelled.load(ordering: .relaxed) || now() >= deadline {
-                killedFor = cancelled.load(ordering: .relaxed) ? .cancelled : .timedOut
+            if killedFor == nil, cancelled.withLock({ $0 }) || now() >= deadline {
+                killedFor = cancelled.withLock({ $0 }) ? .cancelled : .timedOut
                 result.ending = killedFor ?? .timedOut
                 terminate(group: pid)
             }
