@@ -19,10 +19,10 @@ let package = Package(
         .library(name: "FeedbackFlow", targets: ["FeedbackFlow"]),
         // The same without the YAML loader, for apps that build screens in Swift or load
         // JSON: links no C library.
-        .library(name: "FeedbackFlowCore", targets: ["FlowRuntime"]),
+        .library(name: "FeedbackFlowCore", targets: ["FeedbackFlowCore"]),
         // HTTPFeedbackSink: posts feedback with URLSession. A product of its own, so that
         // the two above link no networking (on Linux, FoundationNetworking and libcurl).
-        .library(name: "FeedbackFlowHTTP", targets: ["FlowHTTP"]),
+        .library(name: "FeedbackFlowHTTP", targets: ["FeedbackFlowHTTP"]),
         // Custom steps run as programs (ProgramHandler): spawns processes, so it is for the
         // command line and desktop hosts, never part of the products for apps.
         .library(name: "FeedbackFlowPrograms", targets: ["FeedbackFlowPrograms"]),
@@ -45,28 +45,28 @@ let package = Package(
         // Compile time: the model, decoding with located errors, validation, templates.
         .target(name: "FlowCompile", dependencies: ["FlowSource"], swiftSettings: strictness),
         // Run time: navigation state, the navigator, handlers, presenters, delivery.
-        .target(name: "FlowRuntime", dependencies: ["FlowCompile", "FlowSource"], swiftSettings: strictness),
+        .target(name: "FeedbackFlowCore", dependencies: ["FlowCompile", "FlowSource"], swiftSettings: strictness),
         // Programs run as handlers, bounded and stopped by process group: the only module that
         // spawns processes.
         .target(
-            name: "FeedbackFlowPrograms", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"], swiftSettings: strictness),
+            name: "FeedbackFlowPrograms", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // Delivery over HTTP (HTTPFeedbackSink): the only module that imports FoundationNetworking.
-        .target(name: "FlowHTTP", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"], swiftSettings: strictness),
+        .target(name: "FeedbackFlowHTTP", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
         .target(
-            name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FlowRuntime"],
+            name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore"],
             swiftSettings: strictness),
         // Diagnostic renderers: text with source excerpts, JSON, GitHub, SARIF, JUnit.
         .target(name: "FlowReporting", dependencies: ["FlowSource", "FlowCompile"], swiftSettings: strictness),
         // The line-mode presenter and terminal handling.
         .target(
-            name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting"],
+            name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
             swiftSettings: strictness),
         // The commands, as a library the executable and the tests use (not a product).
         .target(
             name: "FeedbackFlowCLI",
             dependencies: [
-                "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting", "FlowTerminal",
+                "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
                 "FeedbackFlowPrograms",
             ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
@@ -77,23 +77,23 @@ let package = Package(
         // packages that depend on FeedbackFlow could then not use it.
         .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"], swiftSettings: strictness),
         .executableTarget(
-            name: "feedbackflow-post", dependencies: ["FlowHTTP", "FlowRuntime", "FlowSource"], swiftSettings: strictness),
+            name: "feedbackflow-post", dependencies: ["FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
         // Shared test doubles (handlers, presenters, sinks).
         .target(
-            name: "FeedbackFlowTestSupport", dependencies: ["FlowRuntime", "FlowCompile", "FlowSource"],
+            name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"],
             path: "Tests/FeedbackFlowTestSupport", swiftSettings: strictness),
         .testTarget(
             name: "FlowDocumentTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedbackFlowTests",
-            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FeedbackFlowTestSupport"],
+            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FlowTerminalTests",
             dependencies: [
-                "FlowTerminal", "FlowReporting", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime",
+                "FlowTerminal", "FlowReporting", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore",
                 "FeedbackFlowTestSupport",
             ],
             resources: [.copy("Fixtures")]
@@ -101,8 +101,8 @@ let package = Package(
         .testTarget(
             name: "FeedbackFlowCLITests",
             dependencies: [
-                "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowRuntime", "FlowReporting",
-                "FlowTerminal", "FlowHTTP", "FeedbackFlowTestSupport",
+                "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
+                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests), not bundled.
@@ -127,7 +127,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzJSONLoader", ["FeedbackFlow", "FlowSource"]),
         ("FuzzPipeline", ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"]),
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
-        ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FlowRuntime", "FlowSource", "FlowTerminal"]),
+        ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
     ]
     for target in fuzzTargets {
         package.targets.append(

@@ -2,7 +2,7 @@ import Dispatch
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 import FuzzDriver

@@ -1,11 +1,11 @@
 import FlowCompile
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowYAML
 
 // One `import FeedbackFlow` gives a host the whole host-facing API: the model and
 // compilation (FlowCompile), locations and diagnostics (FlowSource), the navigator and
-// its handlers (FlowRuntime), and, from this module, loading YAML or JSON files.
+// its handlers (FeedbackFlowCore), and, from this module, loading YAML or JSON files.
 @_exported import FlowCompile
-@_exported import FlowRuntime
+@_exported import FeedbackFlowCore
 @_exported import FlowSource

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FlowCompile
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// A handler that runs a program for each step, without a shell: what

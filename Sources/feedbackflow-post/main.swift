@@ -10,8 +10,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import FlowHTTP
-import FlowRuntime
+import FeedbackFlowHTTP
+import FeedbackFlowCore
 import FlowSource
 
 // `feedbackflow-post URL TIMEOUT ID LENGTH < SUBMISSION`: posts one submission's JSON text

@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowHTTP
+import FeedbackFlowHTTP
 import Foundation
 import Testing
 

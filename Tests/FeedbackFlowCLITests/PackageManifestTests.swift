@@ -30,7 +30,7 @@ struct PackageManifestTests {
     /// The modules of the products for apps, and what none of them may use: the
     /// `Synchronization` module (macOS 15 / iOS 18, above the declared platforms) and
     /// process APIs (an iOS app cannot spawn programs).
-    static let hostModules = ["FlowSource", "FlowYAML", "FlowCompile", "FlowRuntime", "FlowHTTP", "FeedbackFlow"]
+    static let hostModules = ["FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FeedbackFlowHTTP", "FeedbackFlow"]
     static let forbidden = [
         "import Synchronization", "Mutex<", "Atomic<", "posix_spawn", "waitid(", "waitpid(", "fork(", "execv", "pipe2",
         "/proc/self",
@@ -41,8 +41,10 @@ struct PackageManifestTests {
         let root = BuiltTool.repositoryRoot
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("platforms: [.iOS(.v16), .macOS(.v13)]"))
-        // Every library product but the programs' is made of host modules.
+        // Every library product is the module of its name (`import` what you depend on), and
+        // every one but the programs' is made of host modules.
         for line in manifest.split(separator: "\n") where line.contains(".library(name:") {
+            #expect(Self.strings(in: String(line), after: "targets:") == Self.strings(in: String(line), after: "name:"), "\(line)")
             let targets = Self.strings(in: String(line), after: "targets:")
             if Self.strings(in: String(line), after: "name:").first == "FeedbackFlowPrograms" { continue }
             #expect(targets.allSatisfy(Self.hostModules.contains), "\(line)")

@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 import FeedbackFlow
 import FlowCompile
-import FlowHTTP
-import FlowRuntime
+import FeedbackFlowHTTP
+import FeedbackFlowCore
 import FlowSource
 @testable import FeedbackFlowCLI
 @testable import FlowTerminal

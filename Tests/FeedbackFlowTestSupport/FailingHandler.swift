@@ -1,4 +1,4 @@
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A custom-step handler that throws ``TestFailure`` with `message` for its first

@@ -1,4 +1,4 @@
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A feedback sink that keeps every submission; optionally fails the next N submits.

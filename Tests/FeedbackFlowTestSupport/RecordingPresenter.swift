@@ -1,4 +1,4 @@
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A presenter that keeps every event it receives, in order.

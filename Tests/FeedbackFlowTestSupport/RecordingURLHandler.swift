@@ -1,4 +1,4 @@
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A URL handler that keeps every URL it is asked to open.

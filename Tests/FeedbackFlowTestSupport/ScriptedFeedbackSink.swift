@@ -1,5 +1,5 @@
 import Foundation
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A delivery for outbox tests: answers each `submit` with the next scripted failure (or

@@ -1,4 +1,4 @@
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A custom-step handler that suspends until the test releases it, so a test can look

@@ -1,4 +1,4 @@
-import FlowRuntime
+import FeedbackFlowCore
 import Synchronization
 
 /// A presenter that holds the first event matching a predicate until the test releases

@@ -1,6 +1,6 @@
 import Foundation
 import FeedbackFlow
-import FlowRuntime
+import FeedbackFlowCore
 import Testing
 import FeedbackFlowTestSupport
 

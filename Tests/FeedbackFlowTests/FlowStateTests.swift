@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FlowRuntime
+import FeedbackFlowCore
 import Testing
 
 /// The navigator's state machine as a value: changes applied to a ``FlowState`` without an

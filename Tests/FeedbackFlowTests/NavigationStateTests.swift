@@ -1,6 +1,6 @@
 import Testing
 @testable import FlowCompile
-@testable import FlowRuntime
+@testable import FeedbackFlowCore
 
 /// Pins every ``NavigationOperation`` and each documented edge case of ``NavigationState``.
 @Suite("NavigationState")

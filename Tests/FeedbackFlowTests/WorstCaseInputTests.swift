@@ -1,7 +1,7 @@
 import FeedbackFlow
 import Testing
 @testable import FlowCompile
-@testable import FlowRuntime
+@testable import FeedbackFlowCore
 @testable import FlowSource
 
 /// Inputs shaped to make a pass quadratic (or worse) if it re-walks its input per item:

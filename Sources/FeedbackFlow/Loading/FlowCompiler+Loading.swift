@@ -1,5 +1,5 @@
 import FlowCompile
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowYAML
 

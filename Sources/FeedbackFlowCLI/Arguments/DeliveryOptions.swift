@@ -14,14 +14,14 @@ import FeedbackFlow
 import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 
 /// Where submitted feedback goes, shared by `run` and `outbox`: `--feedback-out FILE`
 /// (JSON lines) or `--feedback-url URL` (HTTP POST), always through the outbox file
 /// `--outbox FILE`, which keeps every submission until it is delivered
-/// (``FlowRuntime/OutboxFeedbackSink``).
+/// (``FeedbackFlowCore/OutboxFeedbackSink``).
 package struct DeliveryOptions: Sendable {
     package static let feedbackOut = OptionSpec.value(
         "feedback-out", valueName: "file",
@@ -90,8 +90,8 @@ package struct DeliveryOptions: Sendable {
     package var namesDelivery: Bool { feedbackURL != nil || feedbackOut != nil }
 
     /// The sink submissions are delivered through: the `feedbackflow-post` program
-    /// (``HTTPProgramSink``, which posts with ``FlowHTTP/HTTPFeedbackSink``) for
-    /// `--feedback-url`, else a ``FlowRuntime/JSONLinesFeedbackSink`` on `feedbackOut`.
+    /// (``HTTPProgramSink``, which posts with ``FeedbackFlowHTTP/HTTPFeedbackSink``) for
+    /// `--feedback-url`, else a ``FeedbackFlowCore/JSONLinesFeedbackSink`` on `feedbackOut`.
     /// - Parameter groups: where each run of `feedbackflow-post` is registered.
     package func delivery(feedbackOut: String, groups: ProgramGroups) -> any FeedbackSink {
         if let feedbackURL { return HTTPProgramSink(url: feedbackURL, groups: groups) }

@@ -2,14 +2,14 @@ import FeedbackFlow
 import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 
 /// `run --handler NAME=COMMAND` (repeatable), `--handler-timeout DURATION` and
 /// `--handler-env NAME` (repeatable): custom steps run as programs (``ProgramHandler``),
 /// checked before the flow starts. A program gets a minimal environment
-/// (``FlowRuntime/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
+/// (``FeedbackFlowCore/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
 /// by `--handler-env` and by the configuration file's `handlerEnvironment`.
 package struct HandlerProgramOption: Sendable {
     package static let handler = OptionSpec.value(

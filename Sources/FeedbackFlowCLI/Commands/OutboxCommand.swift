@@ -6,12 +6,12 @@ import Foundation
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 
 /// `feedbackflow outbox list|flush|drop ID`: what the outbox keeps
-/// (``FlowRuntime/OutboxFeedbackSink``), delivering it, or removing one submission.
+/// (``FeedbackFlowCore/OutboxFeedbackSink``), delivering it, or removing one submission.
 package struct OutboxCommand: Command {
     /// What the command does.
     package enum Action: Sendable, Hashable {

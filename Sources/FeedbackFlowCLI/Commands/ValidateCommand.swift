@@ -6,7 +6,7 @@ import Foundation
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 

@@ -6,7 +6,7 @@ import Foundation
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 
@@ -152,7 +152,7 @@ package enum OutboxText {
             "\(outbox):\(line): note: not an outbox record; kept as it is, never delivered (fix or remove it by hand)") + "\n"
     }
 
-    /// A problem a flush met and went past (``FlowRuntime/OutboxFlushResult/problems``).
+    /// A problem a flush met and went past (``FeedbackFlowCore/OutboxFlushResult/problems``).
     package static func problem(_ text: String) -> String {
         DisplayText.sanitized("\(FeedbackFlowTool.name) outbox flush: warning: \(text)") + "\n"
     }

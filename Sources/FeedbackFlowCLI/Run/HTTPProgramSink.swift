@@ -14,7 +14,7 @@ import FeedbackFlow
 import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 
@@ -22,11 +22,11 @@ import FlowTerminal
 /// `feedbackflow`) once per submission: the one program that links FoundationNetworking
 /// and libcurl, so that `feedbackflow` itself starts without loading them. The program
 /// posts the submission's JSON with its id as Idempotency-Key and answers in one JSON
-/// line, which becomes success or a ``FlowRuntime/DeliveryFailure`` (retryable, with its
-/// Retry-After, or permanent) exactly as ``FlowHTTP/HTTPFeedbackSink`` would throw it.
+/// line, which becomes success or a ``FeedbackFlowCore/DeliveryFailure`` (retryable, with its
+/// Retry-After, or permanent) exactly as ``FeedbackFlowHTTP/HTTPFeedbackSink`` would throw it.
 /// A program that cannot be found or started (or whose start fails: exit status 126 or
 /// 127, as the loader and shells report it) is broken here, not at the receiver:
-/// ``FlowRuntime/DeliveryUnavailable``, which spends no attempt. One that ran and ended
+/// ``FeedbackFlowCore/DeliveryUnavailable``, which spends no attempt. One that ran and ended
 /// without an answer (another status, a signal, its timeout) is a retryable failure of
 /// that attempt, so one submission it cannot send never holds up the others.
 struct HTTPProgramSink: FeedbackSink {

@@ -1,7 +1,7 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 

@@ -2,7 +2,7 @@ import FeedbackFlow
 import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 

@@ -8,7 +8,7 @@ import Darwin
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
 

@@ -8,17 +8,17 @@ import Darwin
 import Dispatch
 import FlowReporting
 import FeedbackFlowPrograms
-import FlowRuntime
+import FeedbackFlowCore
 
 /// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`
 /// (its terminal closed) stops it: it stops the programs it runs
-/// (``FlowRuntime/ProgramGroups/stopAll(grace:)``: `SIGTERM` to each process group,
+/// (``FeedbackFlowCore/ProgramGroups/stopAll(grace:)``: `SIGTERM` to each process group,
 /// up to one second, then `SIGKILL`, as `--handler-timeout` does), says so on standard
 /// error, and exits with 128 + the signal's number (130, 143, 129), as a shell reports
 /// a command a signal ended.
 ///
 /// Nothing else needs undoing: every submission is on the disk in the outbox before it
-/// is delivered (``FlowRuntime/OutboxFeedbackSink``), an outbox rewrite is an atomic
+/// is delivered (``FeedbackFlowCore/OutboxFeedbackSink``), an outbox rewrite is an atomic
 /// rename, and the outbox's lock goes with the process.
 package enum SignalStop {
     /// The signals handled, with their names.

@@ -4,7 +4,7 @@ import FlowSource
 /// provides, the custom steps it registers handlers for, and the URL schemes it opens.
 ///
 /// ``FlowCompiler`` hands it to ``FlowValidator``. Give the runtime's registry the same
-/// value (`ActionHandlerRegistry(urlHandler:feedbackSink:options:)` in FlowRuntime), so
+/// value (`ActionHandlerRegistry(urlHandler:feedbackSink:options:)` in FeedbackFlowCore), so
 /// that a URL validation accepts is one the navigator opens, and the other way round.
 public struct CompileOptions: Sendable, Hashable {
     /// Template names the host provides besides field ids and the context variables

@@ -1,6 +1,6 @@
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 extension FlowOutcome {

@@ -1,6 +1,6 @@
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// One line of line-mode input, parsed (see ``LineModeRunner`` for the grammar).

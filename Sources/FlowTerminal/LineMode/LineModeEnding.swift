@@ -1,6 +1,6 @@
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// How a ``LineModeRunner`` run ended: the flow ran and ended with an outcome, it never

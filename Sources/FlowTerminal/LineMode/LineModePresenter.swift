@@ -1,6 +1,6 @@
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// The presenter side of line mode: while a retry button's action runs, says so on one

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// Plays a ``Flow`` in a terminal, or from a script: draws each screen as plain lines and

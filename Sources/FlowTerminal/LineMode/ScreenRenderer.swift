@@ -1,6 +1,6 @@
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// Draws a ``ScreenSnapshot`` as plain lines for line mode, styled with a

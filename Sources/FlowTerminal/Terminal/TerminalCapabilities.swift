@@ -7,7 +7,7 @@ import Darwin
 #endif
 import FlowCompile
 import FlowReporting
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
 /// What the terminal behind a file descriptor can show.

@@ -27,7 +27,7 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// builds the submission (a random UUID, RFC 9562 §5.4, in lower-case hex,
     /// ``newID()``), and kept by every retry of this value, so a receiver that sees it twice
     /// knows it is the same feedback (``OutboxFeedbackSink`` retries with it;
-    /// `HTTPFeedbackSink`, module `FlowHTTP`, sends it as `Idempotency-Key`). A new tap of
+    /// `HTTPFeedbackSink`, module `FeedbackFlowHTTP`, sends it as `Idempotency-Key`). A new tap of
     /// the button builds a new submission with a new id.
     public var id: String
     /// A whole number from 1 to 5.

@@ -5,7 +5,7 @@
 /// A delivery may throw any error; the outbox reads one of this type for its two facts,
 /// and takes any other error as a failure worth retrying with no `Retry-After` (a file
 /// that cannot be opened today may be writable tomorrow). `HTTPFeedbackSink` (module
-/// `FlowHTTP`) throws this for every failure it sees.
+/// `FeedbackFlowHTTP`) throws this for every failure it sees.
 public struct DeliveryFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened, one line for a person (shown on the screen and by `outbox list`),
     /// e.g. `HTTP 503 (answer: "down for maintenance")`.

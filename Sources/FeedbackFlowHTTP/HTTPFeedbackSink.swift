@@ -3,19 +3,19 @@ import Foundation
 import FoundationNetworking
 #endif
 import FlowCompile
-import FlowRuntime
+import FeedbackFlowCore
 import FlowSource
 
-/// A ``FlowRuntime/FeedbackSink`` that POSTs each submission to a URL, with URLSession
-/// (FoundationNetworking on Linux). Give it to ``FlowRuntime/OutboxFeedbackSink`` as its
+/// A ``FeedbackFlowCore/FeedbackSink`` that POSTs each submission to a URL, with URLSession
+/// (FoundationNetworking on Linux). Give it to ``FeedbackFlowCore/OutboxFeedbackSink`` as its
 /// delivery, so that what cannot be sent now is kept and sent later; on its own it is a
 /// sink whose failures fail the step.
 ///
 /// The request (one per `submit`):
-/// - `POST url`, body ``FlowRuntime/FeedbackSubmission``'s JSON form (one object, UTF-8,
+/// - `POST url`, body ``FeedbackFlowCore/FeedbackSubmission``'s JSON form (one object, UTF-8,
 ///   keys sorted, `custom` numbers exactly as written, the `id` included);
 /// - `Content-Type: application/json` (RFC 8259 §11);
-/// - `Idempotency-Key: "<id>"`, the submission's ``FlowRuntime/FeedbackSubmission/id``
+/// - `Idempotency-Key: "<id>"`, the submission's ``FeedbackFlowCore/FeedbackSubmission/id``
 ///   as a Structured Field string, quotes included, as the IETF draft
 ///   draft-ietf-httpapi-idempotency-key-header-06 §2 defines the field (an RFC 8941
 ///   §3.3.3 sf-string). Every retry of a submission sends the same key, so the receiver
@@ -27,7 +27,7 @@ import FlowSource
 /// The answer (``classify(status:retryAfter:body:now:)``):
 /// - 2xx: delivered;
 /// - 408 Request Timeout, 429 Too Many Requests and every 5xx (RFC 9110 §15.5.9, RFC 6585
-///   §4, RFC 9110 §15.6): a ``FlowRuntime/DeliveryFailure`` worth retrying, with the
+///   §4, RFC 9110 §15.6): a ``FeedbackFlowCore/DeliveryFailure`` worth retrying, with the
 ///   answer's `Retry-After` (RFC 9110 §10.2.3) when it has a valid one;
 /// - any other status (other 4xx, an unfollowed 3xx, 1xx): a permanent failure — the
 ///   receiver refused this submission, and sending it again would get the same answer —
@@ -70,7 +70,7 @@ public struct HTTPFeedbackSink: FeedbackSink {
     }
 
     /// Posts `feedback` and reads the answer (see the type's notes).
-    /// - Throws: ``FlowRuntime/DeliveryFailure`` for every failure (permanent or worth
+    /// - Throws: ``FeedbackFlowCore/DeliveryFailure`` for every failure (permanent or worth
     ///   retrying), or `CancellationError` when the task was cancelled.
     public func submit(_ feedback: FeedbackSubmission) async throws {
         try await post(body: Array(feedback.jsonText.utf8), id: feedback.id)
@@ -115,7 +115,7 @@ public struct HTTPFeedbackSink: FeedbackSink {
 
     /// What an answer means (see the type's notes): `nil` for delivered (2xx), else the
     /// failure, retryable or permanent, with its message. `retryAfter` is the field's
-    /// value, read relative to `now` (``FlowRuntime/RetryAfter/init(headerValue:now:)``;
+    /// value, read relative to `now` (``FeedbackFlowCore/RetryAfter/init(headerValue:now:)``;
     /// an invalid one is ignored). O(body excerpt).
     public static func classify(status: Int, retryAfter: String?, body: [UInt8], now: Date) -> DeliveryFailure? {
         if (200...299).contains(status) { return nil }

@@ -15,7 +15,7 @@ import FlowSource
 
 /// A ``FeedbackSink`` that never loses a submission and never sends one twice: it keeps
 /// each submission durably in a file (the outbox) before anything else, then hands it to
-/// another sink (the delivery: `HTTPFeedbackSink` of module `FlowHTTP`, a
+/// another sink (the delivery: `HTTPFeedbackSink` of module `FeedbackFlowHTTP`, a
 /// ``JSONLinesFeedbackSink``, any sink) and forgets it only once that succeeded.
 ///
 /// **Submitting.** ``submit(_:)`` appends the submission's record to the file and
