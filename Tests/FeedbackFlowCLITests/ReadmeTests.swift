@@ -10,17 +10,24 @@ import FlowSource
 @testable import FlowTerminal
 @testable import FlowReporting
 
-@Suite("README: commands, codes and the Swift example stay true")
+@Suite("README and reference pages: commands, codes and the Swift example stay true")
 struct ReadmeTests {
     static func readme() throws -> String {
         try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     }
 
+    /// The README and the reference pages it links, where each fact is written once.
+    static func documentation() throws -> String {
+        try (["README.md"] + ["format-tour", "command-line", "diagnostic-codes", "swift-api"].map { "docs/\($0).md" })
+            .map { try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+
     /// The rows of the first table after the line starting with `heading` in the README's
     /// "Diagnostic codes" section, each row as its cells (code without backticks first).
     static func codeTable(after heading: String) throws -> [[String]] {
-        let text = try readme()
-        let section = try #require(text.range(of: "## Diagnostic codes\n"), "no 'Diagnostic codes' section")
+        let text = try documentation()
+        let section = try #require(text.range(of: "# Diagnostic codes\n"), "no 'Diagnostic codes' page")
         let lines = text[section.upperBound...].components(separatedBy: "\n")
         let start = try #require(lines.firstIndex { $0.hasPrefix(heading) }, "no '\(heading)' table")
         let table = lines[(start + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
@@ -32,20 +39,20 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the README's loading table lists exactly the codes of LoadDiagnosticCode, each with its summary")
+    @Test("the documentation's loading table lists exactly the codes of LoadDiagnosticCode, each with its summary")
     func loadingCodes() throws {
         try Self.expectTable(
             after: "Loading (YAML and JSON", lists: LoadDiagnosticCode.allCases.map { [$0.rawValue, $0.summary] })
     }
 
-    @Test("the README's decoding and validation table lists exactly FlowDiagnosticCode, each with its severity and summary")
+    @Test("the documentation's decoding and validation table lists exactly FlowDiagnosticCode, each with its severity and summary")
     func modelCodes() throws {
         try Self.expectTable(
             after: "Decoding and validation:",
             lists: FlowDiagnosticCode.allCases.map { [$0.rawValue, $0.severity.rawValue, $0.summary] })
     }
 
-    @Test("the README's command-line table lists exactly CommandDiagnosticCode, each with its severity and summary")
+    @Test("the documentation's command-line table lists exactly CommandDiagnosticCode, each with its severity and summary")
     func commandCodes() throws {
         try Self.expectTable(
             after: "The command line:",
@@ -83,9 +90,9 @@ struct ReadmeTests {
         #expect(ci.contains("scripts/test"))
     }
 
-    @Test("the README's line-mode grammar lists every command the runner's help lists")
+    @Test("the documentation's line-mode grammar lists every command the runner's help lists")
     func lineModeGrammar() throws {
-        let text = try Self.readme()
+        let text = try Self.documentation()
         let synopses = LineCommand.helpText.split(separator: "\n")
             .filter { $0.hasPrefix("  ") }
             .compactMap { $0.dropFirst(2).components(separatedBy: "  ").first }
@@ -95,17 +102,17 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the README and validate's help state the size limit SourceFile.defaultByteLimit")
+    @Test("the documentation and validate's help state the size limit SourceFile.defaultByteLimit")
     func sizeLimit() throws {
-        let text = try Self.readme()
+        let text = try Self.documentation()
         let limit = SourceFile.describe(byteCount: SourceFile.defaultByteLimit)
         #expect(text.contains("Files larger than \(limit) are not read"), "the README states another limit")
         #expect(ValidateCommand.configuration.discussion.contains("larger than \(limit)"))
     }
 
-    @Test("the README's loading-limit table lists exactly LoadingLimits.settings, each with its default")
+    @Test("the documentation's loading-limit table lists exactly LoadingLimits.settings, each with its default")
     func loadingLimits() throws {
-        let text = try Self.readme()
+        let text = try Self.documentation()
         let rows = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("| `") && $0.contains("` | ") && $0.hasSuffix("` |") && $0.split(separator: "|").count == 4 }
         let named = rows.compactMap { row -> (String, String)? in
@@ -123,14 +130,14 @@ struct ReadmeTests {
 
     @Test("beside the depth limit, the README and --limit's help warn that YAML nesting costs time growing with its square")
     func depthCost() throws {
-        let text = try Self.readme().replacingOccurrences(of: "\n  ", with: " ")
+        let text = try Self.documentation().replacingOccurrences(of: "\n  ", with: " ")
         #expect(text.contains("Raise `depth` for YAML only as far as a file needs: libyaml's scanner spends time that grows with the square of the nesting"))
         #expect(LoadingLimitOption.spec.help.contains("YAML nesting costs time that grows with the square of the depth"))
     }
 
-    @Test("the README and validate's help state the diagnostic limit CompileOptions.defaultMaxDiagnostics")
+    @Test("the documentation and validate's help state the diagnostic limit CompileOptions.defaultMaxDiagnostics")
     func diagnosticLimit() throws {
-        let text = try Self.readme()
+        let text = try Self.documentation()
         let limit = CompileOptions.defaultMaxDiagnostics
         #expect(text.contains("`--max-diagnostics N` (default \(limit); `0` for no limit)"), "the README states another limit")
         #expect(ValidateCommand.configuration.discussion.contains("At most \(limit) diagnostics are shown per file"))
@@ -139,13 +146,13 @@ struct ReadmeTests {
 
     @Test("the exit status table matches ExitCode")
     func exitStatuses() throws {
-        let text = try Self.readme()
+        let text = try Self.documentation()
         for (status, word) in [(ExitCode.clean, "clean"), (.findings, "findings"), (.usageError, "usage error"), (.internalFailure, "internal failure")] {
             #expect(text.contains("| \(status.rawValue) | \(word)"))
         }
     }
 
-    @Test("the README's Swift example runs: the screens-in-code API, retry completion handler, flow from a file")
+    @Test("the documentation's Swift example runs: the screens-in-code API, retry completion handler, flow from a file")
     func swiftExample() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -156,7 +163,7 @@ struct ReadmeTests {
         }
         let primaryRan = Mutex(false)
 
-        // As in the README, with paths in a temporary folder.
+        // As in docs/swift-api.md, with paths in a temporary folder.
         let registry = ActionHandlerRegistry(
             urlHandler: RecordingURLHandler(opened: { url in opened.withLock { $0.append(url) } }),
             feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path))
@@ -190,7 +197,7 @@ struct ReadmeTests {
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
 
-        // The README's trigger example: the validator is the host's, the decision explains itself.
+        // The trigger example of docs/swift-api.md: the validator is the host's, the decision explains itself.
         struct CallCreatorCheck: TriggerValidator {
             func allowsPresentation(_ request: TriggerRequest) async throws -> Bool {
                 request.context["call.createdBy"] == request.context["user.id"]
@@ -207,7 +214,7 @@ struct ReadmeTests {
         #expect(await second.handle(
             event: "callEnded", context: ["call.maxParticipants": 2, "call.createdBy": "u-1", "user.id": "u-1"]) == .present)
 
-        // The README's CompileOptions example: one value for compiling and for the registry.
+        // The CompileOptions example of docs/swift-api.md: one value for compiling and for the registry.
         let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
         let checked = FlowCompiler.compile(
             path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path, options: options)
@@ -217,17 +224,17 @@ struct ReadmeTests {
             feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path), options: options)
         #expect(hostRegistry.allowedURLSchemes == options.allowedURLSchemes)
 
-        // The main-actor front, as in the README.
+        // The main-actor front, as in docs/swift-api.md.
         let front = await Self.showThanks(registry: registry, configuration: configuration)
         await front.settled()
         #expect(await front.navigator.snapshot()?.title == "Thank you!")
     }
 
-    @Test("the README's outbox example keeps what its endpoint cannot take, and flush reports it kept")
+    @Test("the documentation's outbox example keeps what its endpoint cannot take, and flush reports it kept")
     func outboxExample() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // As in the README, with a port where nothing listens instead of a real endpoint.
+        // As in docs/swift-api.md, with a port where nothing listens instead of a real endpoint.
         let gone = try FeedbackServer()
         let endpoint = try #require(URL(string: gone.url))
         gone.stop()

@@ -6,7 +6,7 @@ import FlowSource
 import FlowTerminal
 
 /// The process exit status of `feedbackflow`, the one place where results and errors
-/// become numbers (the table in README.md, "Exit status"):
+/// become numbers (the table in docs/command-line.md, "Exit status"):
 ///
 /// | status | meaning |
 /// |---|---|

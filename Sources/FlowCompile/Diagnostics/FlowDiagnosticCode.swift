@@ -5,7 +5,7 @@ import FlowSource
 /// are ``FlowSource/LoadDiagnosticCode``.
 ///
 /// Codes are kebab-case and never change meaning; tools, suppressions and `explain`
-/// rely on them. ``summary`` is one line for a README table or `--help`.
+/// rely on them. ``summary`` is one line for the table of docs/diagnostic-codes.md or `--help`.
 package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     // Decoding (shape of the file).
     case unsupportedVersion = "unsupported-version"

@@ -2,7 +2,7 @@ import FlowSource
 
 /// The stable codes of the diagnostics the command line reports itself, besides those of
 /// loading (``FlowSource/LoadDiagnosticCode``), decoding and validation
-/// (`FlowDiagnosticCode`). ``summary`` is the line README.md's "Diagnostic codes" table
+/// (`FlowDiagnosticCode`). ``summary`` is the line docs/diagnostic-codes.md's table
 /// for the command line shows.
 package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A folder entry that is not a regular file (a fifo, socket or device), which

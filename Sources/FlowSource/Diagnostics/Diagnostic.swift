@@ -30,7 +30,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How serious the problem is: any `error` makes `validate` exit 1; a `warning` does not.
     public var severity: Severity
     /// The stable kebab-case identifier of the kind of problem, e.g. `duplicate-key` or
-    /// `unknown-screen` (the full list is in README.md, "Diagnostic codes"). Printed as
+    /// `unknown-screen` (the full list is in docs/diagnostic-codes.md). Printed as
     /// `[code]` in text output and as the rule id in SARIF.
     public var code: String
     /// One lowercase sentence without a trailing period, e.g. `expected a string, found null`.

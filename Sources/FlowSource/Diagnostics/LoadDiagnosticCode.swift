@@ -6,7 +6,7 @@
 /// ``Diagnostic/code`` holds the raw value, so hosts and renderers see plain strings;
 /// inside the package a loading diagnostic is made from a case (`.error(.syntaxError, …)`),
 /// so no code is spelled twice. Codes are kebab-case and never change meaning; ``summary`` is the
-/// line README.md's "Loading" table shows for each.
+/// line the "Loading" table of docs/diagnostic-codes.md shows for each.
 package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// The text breaks the YAML or JSON grammar: libyaml's problem at its mark, a JSON
     /// grammar error at its exact place, a control character, or a byte order mark in the
@@ -43,7 +43,7 @@ package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// libyaml failed in a way it should not (out of memory, an impossible state).
     case `internal` = "internal"
 
-    /// One line saying what the code means, as README.md's "Loading" table shows it.
+    /// One line saying what the code means, as the "Loading" table of docs/diagnostic-codes.md shows it.
     package var summary: String {
         switch self {
         case .syntaxError: "the text is not valid YAML or JSON"

@@ -69,7 +69,7 @@ public struct LoadingLimits: Sendable, Hashable {
     }
 
     /// Every limit, in the order help lists them: the one table the command line, its help
-    /// and README.md read.
+    /// and docs/command-line.md read.
     package static let settings: [Setting] = [
         Setting(name: "bytes", keyPath: \.maximumBytes, meaning: "file size in bytes"),
         Setting(name: "depth", keyPath: \.maximumNestingDepth, meaning: "nesting depth of sequences and mappings"),
