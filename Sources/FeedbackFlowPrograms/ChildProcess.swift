@@ -257,7 +257,7 @@ package enum ChildProcess {
         }
         if open[stdinWrite] == true { close(stdinWrite) }
         if let killedFor {
-            terminate(group: pid)
+            terminate(groups: [pid])
             result.ending = killedFor
         }
         for (fd, isOpen) in open where isOpen && fd != stdinWrite { close(fd) }
@@ -277,7 +277,7 @@ package enum ChildProcess {
             if killedFor == nil, cancelled.withLock({ $0 }) || now() >= deadline {
                 killedFor = cancelled.withLock({ $0 }) ? .cancelled : .timedOut
                 result.ending = killedFor ?? .timedOut
-                terminate(group: pid)
+                terminate(groups: [pid])
             }
             usleep(5_000)
         }
@@ -308,20 +308,21 @@ package enum ChildProcess {
         return result
     }
 
-    /// `SIGTERM` to the group, then `SIGKILL` after up to one second if the leader still
-    /// runs. The leader is not reaped here (the caller does, after killing the group).
-    private static func terminate(group pid: pid_t) {
-        kill(-pid, SIGTERM)
-        let until = now() + 1
-        while now() < until {
-            if hasExited(pid) { break }
+    /// `SIGTERM` to each group, then `SIGKILL` to each after up to `grace` seconds for
+    /// their leaders (children of this process) to exit. The leaders are not reaped here
+    /// (their callers do, after killing the groups). The one way a timeout, a cancellation
+    /// and ``ProgramGroups/stopAll(grace:)`` stop programs.
+    static func terminate(groups: some Collection<pid_t>, grace: Double = 1) {
+        for group in groups { kill(-group, SIGTERM) }
+        let until = now() + grace
+        while now() < until, groups.contains(where: { !hasExited($0) }) {
             usleep(10_000)
         }
-        kill(-pid, SIGKILL)
+        for group in groups { kill(-group, SIGKILL) }
     }
 
     /// Whether the child `pid` has exited (it is a zombie, not yet reaped), without reaping it.
-    static func hasExited(_ pid: pid_t) -> Bool {
+    private static func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && childPID(info) == pid
     }
@@ -336,7 +337,7 @@ package enum ChildProcess {
     }
 
     /// Seconds on the monotonic clock.
-    static func now() -> Double {
+    private static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -70,12 +70,7 @@ package final class ProgramGroups: Sendable {
     package func stopAll(grace: Double = 1) {
         state.withLock { state in
             state.stopping = true
-            for group in state.groups { kill(-group, SIGTERM) }
-            let until = ChildProcess.now() + grace
-            while ChildProcess.now() < until, state.groups.contains(where: { !ChildProcess.hasExited($0) }) {
-                usleep(10_000)
-            }
-            for group in state.groups { kill(-group, SIGKILL) }
+            ChildProcess.terminate(groups: state.groups, grace: grace)
         }
     }
 }

@@ -101,11 +101,8 @@ struct HandlerTests {
             }
             let pid = try #require(Int32(try String(contentsOfFile: child, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
             // SIGKILL was sent before the step ended; the child needs a moment to die of it.
-            func state() -> Substring? {
-                (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
-            }
-            for _ in 0..<100 where !(state() == nil || state() == "Z") { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(state() == nil || state() == "Z", "status \(status): the background child \(pid) still runs")
+            let ended = await RunSignalEndToEndTests.eventually(2) { RunSignalEndToEndTests.stat(of: pid).map { $0.state == "Z" } ?? true }
+            #expect(ended, "status \(status): the background child \(pid) still runs")
         }
     }
 
