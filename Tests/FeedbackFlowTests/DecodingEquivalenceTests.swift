@@ -35,7 +35,7 @@ struct DecodingEquivalenceTests {
                     Step(.push("thanks")),
                 ]))),
             secondaryAction: .link(ActionButton(
-                kind: .link, title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
+                title: "Contact Us", action: FlowAction(.openURL("https://example.com/contact")))),
             extraContent: [
                 ContentBlock(.field(.textField(id: "email", label: "Email Address", required: true, format: .email))),
                 ContentBlock(.field(.textEditor(id: "comment", placeholder: "Message"))),

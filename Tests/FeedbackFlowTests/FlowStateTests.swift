@@ -262,7 +262,7 @@ struct FlowStateTests {
         let retry = FeedbackConfiguration(
             id: "a", style: .error, title: "Offline",
             primaryAction: .retryButton(ActionButton(
-                kind: .retryButton, title: "Try again", loadingTitle: "Trying…",
+                title: "Try again", loadingTitle: "Trying…",
                 action: FlowAction([Step(.custom(name: "reload", argument: nil))]))))
         var state = try started(retry)
         let a = try top(state)

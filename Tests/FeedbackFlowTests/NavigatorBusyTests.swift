@@ -10,7 +10,7 @@ struct NavigatorBusyTests {
         let action = FlowAction([Step(.custom(name: "slow", argument: nil)), Step(.push("done"))])
         let primary: FeedbackPrimaryAction =
             retry
-            ? .retryButton(ActionButton(kind: .retryButton, title: "Retry", loadingTitle: "Retrying…", action: action))
+            ? .retryButton(ActionButton(title: "Retry", loadingTitle: "Retrying…", action: action))
             : .button(ActionButton(title: "Submit", action: action))
         let first = FeedbackConfiguration(
             id: "first", style: .error, title: "Offline", subtitle: nil, primaryAction: primary,

@@ -46,7 +46,7 @@ struct NavigatorRulesDocTests {
         let slow = SuspendingHandler()
         let offline = FeedbackConfiguration(
             id: "offline", style: .error, title: "Offline", subtitle: nil,
-            primaryAction: .retryButton(ActionButton(kind: .retryButton, 
+            primaryAction: .retryButton(ActionButton(
                 title: "Retry", action: FlowAction([Step(.custom(name: "slow", argument: nil))]))),
             secondaryAction: .none, extraContent: [], span: nil)
         let h = NavigatorTestHarness(flow(offline), handlers: ["slow": slow])
@@ -66,7 +66,7 @@ struct NavigatorRulesDocTests {
         let slow = SuspendingHandler()
         let offline = FeedbackConfiguration(
             id: "offline", style: .error, title: "Offline", subtitle: nil,
-            primaryAction: .retryButton(ActionButton(kind: .retryButton, 
+            primaryAction: .retryButton(ActionButton(
                 title: "Retry", loadingTitle: "Retrying…", action: FlowAction(.finish(nil)))),
             secondaryAction: link("Help", .custom(name: "slow", argument: nil)), extraContent: [], span: nil)
         let h = NavigatorTestHarness(flow(offline), handlers: ["slow": slow])

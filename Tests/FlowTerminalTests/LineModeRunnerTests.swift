@@ -183,7 +183,7 @@ struct LineModeRunnerTests {
     func failureThenRetry() async {
         let offline = FeedbackConfiguration(
             id: "offline", style: .error, title: "No connection", subtitle: nil,
-            primaryAction: .retryButton(ActionButton(kind: .retryButton, 
+            primaryAction: .retryButton(ActionButton(
                 title: "Retry", loadingTitle: "Retrying…", action: FlowAction([Step(.custom(name: "reconnect", argument: nil)), Step(.finish("online"))]))),
             secondaryAction: .none, extraContent: [], span: nil)
         let run = await play(

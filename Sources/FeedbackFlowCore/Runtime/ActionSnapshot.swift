@@ -15,8 +15,11 @@ public struct ActionSnapshot: Sendable, Hashable {
     /// Whether this button's action is running now (the screen is busy).
     public var isLoading: Bool
 
-    /// A snapshot from its parts, as the navigator builds it for ``ScreenSnapshot``.
-    package init(slot: ActionSlot, kind: ActionButton.Kind, title: String, isEnabled: Bool, isLoading: Bool) {
+    /// A snapshot from its parts, as the navigator builds it for ``ScreenSnapshot`` (and a
+    /// presenter's test or preview may): enabled and not loading unless said.
+    public init(
+        slot: ActionSlot, kind: ActionButton.Kind = .button, title: String, isEnabled: Bool = true, isLoading: Bool = false
+    ) {
         self.slot = slot
         self.kind = kind
         self.title = title

@@ -28,9 +28,27 @@ public final class FeedbackNavigator {
     }
 
     /// A front for a new navigator of screens built in Swift (``FlowNavigator/init(id:registry:presenters:context:now:)``)
-    /// with `registry` (default: handlers that do nothing) and `presenters`.
-    public convenience init(registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = []) {
-        self.init(navigator: FlowNavigator(registry: registry, presenters: presenters))
+    /// whose flow id is `id` (default `feedback`; what its submissions carry), with
+    /// `registry` (default: handlers that do nothing) and `presenters`.
+    public convenience init(
+        id: String = "feedback", registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = []
+    ) {
+        self.init(navigator: FlowNavigator(id: id, registry: registry, presenters: presenters))
+    }
+
+    /// A front for a new navigator of `flow` (a file's, or one built in Swift with
+    /// ``FlowCompile/Flow/init(checking:start:presentation:screens:options:)``); call
+    /// ``start()`` to show its start screen.
+    public convenience init(
+        flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = []
+    ) {
+        self.init(navigator: FlowNavigator(flow: flow, registry: registry, presenters: presenters))
+    }
+
+    /// Shows the flow's start screen after the calls made before; see
+    /// ``FlowNavigator/start()``.
+    public func start() {
+        enqueue { navigator throws(NavigatorError) in try await navigator.start() }
     }
 
     /// Pushes `configuration` on the top stack (a new stack when none is shown), after the
@@ -51,7 +69,11 @@ public final class FeedbackNavigator {
         enqueue { navigator throws(NavigatorError) in _ = try await navigator.navigate(operation) }
     }
 
-    /// Returns when every call made so far has run.
+    /// Returns when every call made so far has run and its events reached the presenters.
+    ///
+    /// The plain calls return before they run, so a program that ends right after them
+    /// (a command-line tool, a test) must `await settled()` first, or the last calls and
+    /// their events are lost with the process. An app whose run loop goes on need not.
     public func settled() async {
         await last?.value
     }

@@ -23,9 +23,11 @@ public struct FieldSnapshot: Sendable, Hashable {
     /// Filled (when required) and valid: what the primary action waits for.
     public var isComplete: Bool
 
-    package init(
-        id: String, label: String?, placeholder: String?, kind: FieldKind, isRequired: Bool,
-        value: FieldValue, problem: String?, isComplete: Bool
+    /// A snapshot from its parts, as the navigator builds it for ``ScreenSnapshot`` (and a
+    /// presenter's test or preview may).
+    public init(
+        id: String, label: String? = nil, placeholder: String? = nil, kind: FieldKind, isRequired: Bool = false,
+        value: FieldValue, problem: String? = nil, isComplete: Bool = true
     ) {
         self.id = id
         self.label = label

@@ -140,7 +140,10 @@ extension FlowNavigator {
             }
 
         case .perform(let closure):
-            try await reportingResult(of: step, instance) { try await closure.body() }
+            let action = RunningAction(navigator: self, flowID: flowID, screen: instance)
+            try await reportingResult(of: step, instance) {
+                try await RunningAction.$current.withValue(action) { try await closure.body() }
+            }
 
         case .assign(let assignments):
             for assignment in assignments {
@@ -189,6 +192,18 @@ extension FlowNavigator {
         let closed = !state.isRunning(instance.id)
         await report(.recordResult(step: step.name, of: instance, outcome: .success))
         if closed { throw CancellationError() }
+    }
+
+    /// Submits feedback from a button's closure (``RunningAction/collectUserFeedback(rating:reason:custom:)``)
+    /// as the `collectUserFeedback` step submits it: the same rating rule, a new
+    /// idempotency key, this flow and `screenID`, the navigator's clock, the registry's sink,
+    /// and the response recorded for the trigger.
+    /// - Throws: ``StepError/invalidRating(_:)`` outside 1...5, or what the sink throws.
+    func submit(rating: Int, reason: String?, custom: [String: FlowValue], screenID: String) async throws {
+        guard FeedbackRequest.ratings.contains(rating) else { throw StepError.invalidRating(String(rating)) }
+        try await registry.submit(FeedbackSubmission(
+            rating: rating, reason: reason, custom: custom, flowID: flowID, screenID: screenID, submittedAt: now()))
+        await recordResponse()
     }
 
     /// Builds the submission of a `collectUserFeedback` step from its rendered templates,

@@ -306,6 +306,13 @@ public actor FlowNavigator {
 
     // MARK: Reading
 
+    /// The stacks as they are now, as a UIKit navigation controller that presents others
+    /// would hold them: the first stack is the bottom one and each `present` adds one at
+    /// the end; in each stack the root comes first and the screen on top of it last. So
+    /// `stacks.last?.last` is the screen shown. Empty before ``start()`` and once no stack
+    /// is left. O(instances) to copy out.
+    public var stacks: [[ScreenInstance]] { state.navigation.stacks }
+
     /// The screen on top, drawn; `nil` when nothing is shown.
     public func snapshot() -> ScreenSnapshot? {
         state.snapshot()

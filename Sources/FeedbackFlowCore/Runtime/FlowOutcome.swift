@@ -2,14 +2,20 @@ import FlowCompile
 import FlowSource
 
 /// How a flow ended: a name such as `finished`, `dismissed`, `quit`, `inputEnded`, or any
-/// name given to `finish: NAME` in a flow file.
-public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible {
+/// name given to `finish: NAME` in a flow file. A string literal is an outcome of that
+/// name: `navigator.end("closed")`.
+public struct FlowOutcome: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The outcome's name, e.g. `finished` or `dismissed`, or the argument of `finish: NAME`;
     /// the `outcome` of the transcript's `flowEnded` line.
     public var name: String
 
     /// An outcome named `name`, taken as given.
     public init(_ name: String) {
+        self.name = name
+    }
+
+    /// An outcome named by a string literal, taken as given.
+    public init(stringLiteral name: String) {
         self.name = name
     }
 

@@ -52,12 +52,12 @@ extension FlowState {
 
         let primary = screen.primaryAction.button.map { button in
             ActionSnapshot(
-                slot: .primary, kind: button.kind, title: render(Self.shownTitle(of: button, running: primaryRuns)),
+                slot: .primary, kind: screen.primaryAction.kind ?? .button, title: render(Self.shownTitle(of: button, running: primaryRuns)),
                 isEnabled: canTap && isFormComplete && isEnabled(button, screenID: screen.id), isLoading: primaryRuns)
         }
         let secondary = screen.secondaryAction.button.map { button in
             ActionSnapshot(
-                slot: .secondary, kind: button.kind, title: render(Self.shownTitle(of: button, running: secondaryRuns)),
+                slot: .secondary, kind: screen.secondaryAction.kind ?? .button, title: render(Self.shownTitle(of: button, running: secondaryRuns)),
                 isEnabled: canTap && isEnabled(button, screenID: screen.id), isLoading: secondaryRuns)
         }
 

@@ -68,7 +68,8 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         /// The screen instance the event belongs to.
         public var instance: ScreenInstance
 
-        package init(slot: ActionSlot, title: String, instance: ScreenInstance) {
+        /// The payload from its parts, for events of your own (a presenter's test).
+        public init(slot: ActionSlot, title: String, instance: ScreenInstance) {
             self.slot = slot
             self.title = title
             self.instance = instance
@@ -88,7 +89,8 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         /// Whether the step belongs to the button's `onFailure` action.
         public var isOnFailure: Bool
 
-        package init(step: String, argument: FlowValue?, instance: ScreenInstance, isOnFailure: Bool) {
+        /// The payload from its parts, for events of your own (a presenter's test).
+        public init(step: String, argument: FlowValue?, instance: ScreenInstance, isOnFailure: Bool) {
             self.step = step
             self.argument = argument
             self.instance = instance
@@ -119,7 +121,8 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         /// screen) and is only recorded here.
         public var isStale: Bool
 
-        package init(step: String, instance: ScreenInstance, outcome: Outcome, isStale: Bool = false) {
+        /// The payload from its parts, for events of your own (a presenter's test).
+        public init(step: String, instance: ScreenInstance, outcome: Outcome, isStale: Bool = false) {
             self.step = step
             self.instance = instance
             self.outcome = outcome
@@ -138,7 +141,8 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         /// for 'reload'`; the one kept on the screen when the button has no `onFailure`.
         public var message: String
 
-        package init(step: String, instance: ScreenInstance, message: String) {
+        /// The payload from its parts, for events of your own (a presenter's test).
+        public init(step: String, instance: ScreenInstance, message: String) {
             self.step = step
             self.instance = instance
             self.message = message
@@ -154,7 +158,8 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         /// The number of screens in each stack, bottom first.
         public var depths: [Int] { stacks.map(\.count) }
 
-        package init(operation: NavigationOperation, stacks: [[ScreenInstance]]) {
+        /// The payload from its parts, for events of your own (a presenter's test).
+        public init(operation: NavigationOperation, stacks: [[ScreenInstance]]) {
             self.operation = operation
             self.stacks = stacks
         }

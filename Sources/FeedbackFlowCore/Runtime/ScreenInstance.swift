@@ -11,7 +11,9 @@ public struct ScreenInstance: Sendable, Hashable, CustomStringConvertible {
     /// The screen's id (a key of the flow's `screens`, or a configuration's `id`).
     public let screenID: String
 
-    package init(id: ScreenInstanceID, screenID: String) {
+    /// Instance `id` of the screen `screenID`, for snapshots and events of your own (a
+    /// presenter's test, a preview); a navigator makes its own.
+    public init(id: ScreenInstanceID, screenID: String) {
         self.id = id
         self.screenID = screenID
     }

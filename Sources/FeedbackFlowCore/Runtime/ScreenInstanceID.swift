@@ -12,7 +12,10 @@ public struct ScreenInstanceID: Sendable, Hashable, CustomStringConvertible {
     /// The counter value, starting at 1.
     public let rawValue: Int
 
-    package init(rawValue: Int) {
+    /// The id numbered `rawValue`. A navigator numbers the instances it creates 1, 2, 3, …
+    /// in order; build one yourself only for a snapshot or event of your own (a test of a
+    /// presenter, a SwiftUI preview).
+    public init(rawValue: Int) {
         self.rawValue = rawValue
     }
 

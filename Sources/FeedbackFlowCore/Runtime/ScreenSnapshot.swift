@@ -38,10 +38,15 @@ public struct ScreenSnapshot: Sendable, Hashable {
     /// The number of screens in each stack, bottom first.
     public var stackDepths: [Int]
 
-    package init(
-        instance: ScreenInstance, flowID: String, style: FeedbackStyle, title: String, subtitle: String?,
-        content: [ContentSnapshot], primary: ActionSnapshot?, secondary: ActionSnapshot?, isBusy: Bool,
-        errorMessage: String?, isOnTop: Bool, stackIndex: Int?, indexInStack: Int?, stackDepths: [Int]
+    /// A snapshot from its parts, as the navigator builds it; build one yourself to test a
+    /// presenter or feed a SwiftUI preview without a navigator. `stackIndex` and
+    /// `indexInStack` default to the top of one stack of `stackDepths` (default one
+    /// screen); `subtitle`, `primary`, `secondary` and `errorMessage` default to none.
+    public init(
+        instance: ScreenInstance, flowID: String, style: FeedbackStyle, title: String, subtitle: String? = nil,
+        content: [ContentSnapshot] = [], primary: ActionSnapshot? = nil, secondary: ActionSnapshot? = nil,
+        isBusy: Bool = false, errorMessage: String? = nil, isOnTop: Bool = true, stackIndex: Int? = 0,
+        indexInStack: Int? = 0, stackDepths: [Int] = [1]
     ) {
         self.instance = instance
         self.flowID = flowID

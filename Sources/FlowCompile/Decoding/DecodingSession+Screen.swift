@@ -281,7 +281,7 @@ extension DecodingSession {
         let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
         let loadingTitle = kind == .retryButton ? optionalTemplate(fields, "loadingTitle") : nil
         return ActionButton(
-            kind: kind, title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure,
+            title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure,
             enabledWhen: optionalExpression(fields, "enabledWhen"), span: node.span)
     }
 

@@ -1,8 +1,10 @@
 import FlowSource
 
-/// A button of a screen: a `button`, `retryButton` or `link` with its title, the action
-/// it runs, and what runs when a step fails. One type for all three kinds; only a
-/// `retryButton` shows ``loadingTitle``.
+/// A button of a screen: its title, the action it runs, and what runs when a step fails.
+/// One type for all three kinds; the kind (`button`, `retryButton` or `link`) is the case
+/// of ``FeedbackPrimaryAction`` or ``FeedbackSecondaryAction`` that holds it, written
+/// nowhere else, so `.link(ActionButton(title:action:))` built in Swift equals the same
+/// link read from a file. Only a `retryButton` shows ``loadingTitle``.
 ///
 /// Equality ignores where the button is written (``span``).
 public struct ActionButton: Sendable, Hashable {
@@ -17,8 +19,6 @@ public struct ActionButton: Sendable, Hashable {
         case link
     }
 
-    /// How the button is shown.
-    public var kind: Kind
     /// The text on the button, a template rendered when the screen is drawn; in a file an
     /// empty or blank title is `empty-title`.
     public var title: TemplateString {
@@ -73,14 +73,13 @@ public struct ActionButton: Sendable, Hashable {
         box = Shared(parts)
     }
 
-    /// A button of `kind` (default `button`) showing `title` that runs `action`;
+    /// A button showing `title` that runs `action`;
     /// `loadingTitle` (default `nil`) is shown while it runs, `onFailure` (default `nil`)
     /// runs when a step of `action` fails; `span` is where it is written (default `nil`).
     public init(
-        kind: Kind = .button, title: TemplateString, loadingTitle: TemplateString? = nil, action: FlowAction,
+        title: TemplateString, loadingTitle: TemplateString? = nil, action: FlowAction,
         onFailure: FlowAction? = nil, enabledWhen: FlowExpression? = nil, span: SourceSpan? = nil
     ) {
-        self.kind = kind
         box = Shared(Parts(
             title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure, enabledWhen: enabledWhen,
             span: span))
@@ -88,15 +87,13 @@ public struct ActionButton: Sendable, Hashable {
 
     /// Whether two buttons are the same but for where they are written.
     public static func == (lhs: ActionButton, rhs: ActionButton) -> Bool {
-        lhs.kind == rhs.kind
-            && (lhs.box === rhs.box
-                || (lhs.title == rhs.title && lhs.loadingTitle == rhs.loadingTitle && lhs.action == rhs.action
-                    && lhs.onFailure == rhs.onFailure && lhs.enabledWhen == rhs.enabledWhen))
+        lhs.box === rhs.box
+            || (lhs.title == rhs.title && lhs.loadingTitle == rhs.loadingTitle && lhs.action == rhs.action
+                && lhs.onFailure == rhs.onFailure && lhs.enabledWhen == rhs.enabledWhen)
     }
 
     /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
         hasher.combine(title)
         hasher.combine(loadingTitle)
         hasher.combine(action)
@@ -104,14 +101,13 @@ public struct ActionButton: Sendable, Hashable {
         hasher.combine(enabledWhen)
     }
 
-    /// A button of `kind` built in Swift whose action is one step running `completion`
-    /// (a throw fails it); `title` is read as a template.
+    /// A button built in Swift whose action is one step running `completion` (a throw
+    /// fails it); `title` is read as a template.
     package static func running(
-        _ completion: @escaping @Sendable () async throws -> Void, kind: Kind, title: String,
-        loadingTitle: String? = nil
+        _ completion: @escaping @Sendable () async throws -> Void, title: String, loadingTitle: String? = nil
     ) -> ActionButton {
         ActionButton(
-            kind: kind, title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
+            title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
             action: FlowAction(.perform(StepClosure(completion))))
     }
 }

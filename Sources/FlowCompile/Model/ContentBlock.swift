@@ -46,13 +46,14 @@ public struct ContentBlock: Sendable, Hashable {
         if case .field(let field) = kind { field } else { nil }
     }
 
-    /// The field id, for field blocks.
-    package var fieldID: String? {
+    /// The field id, for field blocks; `nil` for `text`, `image` and `custom`.
+    public var fieldID: String? {
         if case .field(let field) = kind { field.id } else { nil }
     }
 
-    /// The block's name as written in files (`textField`, …).
-    package var name: String {
+    /// The block's name as written in files: `text`, `image`, `custom`, or the field's
+    /// ``FieldKind/name`` (`rating`, `textField`, `textEditor`, `toggle`).
+    public var name: String {
         switch kind {
         case .text: "text"
         case .image: "image"

@@ -19,7 +19,7 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
     public static func button(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackPrimaryAction {
-        .button(.running(completion, kind: .button, title: title))
+        .button(.running(completion, title: title))
     }
 
     /// A retry button built in Swift, `.retryButton(title:loadingTitle:retryCompletion:)`.
@@ -46,7 +46,7 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
                 gate.finish(.failure(CancellationError()))
             }
         }
-        return .retryButton(.running(waitForCompletion, kind: .retryButton, title: title, loadingTitle: loadingTitle))
+        return .retryButton(.running(waitForCompletion, title: title, loadingTitle: loadingTitle))
     }
 
     /// The button's `enabledWhen`, read in place (``button`` copies the whole button).
@@ -57,17 +57,20 @@ public enum FeedbackPrimaryAction: Sendable, Hashable {
         }
     }
 
-    /// The button, with its ``ActionButton/kind`` as the case says (`button` or
-    /// `retryButton`); `nil` for ``none``.
+    /// The button; `nil` for ``none``.
     public var button: ActionButton? {
         switch self {
-        case .none: return nil
-        case .button(var b):
-            if b.kind != .button { b.kind = .button }
-            return b
-        case .retryButton(var b):
-            if b.kind != .retryButton { b.kind = .retryButton }
-            return b
+        case .none: nil
+        case .button(let b), .retryButton(let b): b
+        }
+    }
+
+    /// How the button is shown (`button` or `retryButton`, the case that holds it); `nil` for ``none``.
+    public var kind: ActionButton.Kind? {
+        switch self {
+        case .none: nil
+        case .button: .button
+        case .retryButton: .retryButton
         }
     }
 }

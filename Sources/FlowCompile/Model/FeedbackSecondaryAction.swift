@@ -16,7 +16,7 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
     public static func button(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .button(.running(completion, kind: .button, title: title))
+        .button(.running(completion, title: title))
     }
 
     /// A link built in Swift, `FeedbackSecondaryAction.link(title:completion:)`: its action
@@ -24,7 +24,7 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
     public static func link(
         title: String, completion: @escaping @Sendable () async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .link(.running(completion, kind: .link, title: title))
+        .link(.running(completion, title: title))
     }
 
     /// The button's `enabledWhen`, read in place (``button`` copies the whole button).
@@ -35,17 +35,20 @@ public enum FeedbackSecondaryAction: Sendable, Hashable {
         }
     }
 
-    /// The button, with its ``ActionButton/kind`` as the case says (`button` or `link`);
-    /// `nil` for ``none``.
+    /// The button; `nil` for ``none``.
     public var button: ActionButton? {
         switch self {
-        case .none: return nil
-        case .button(var b):
-            if b.kind != .button { b.kind = .button }
-            return b
-        case .link(var b):
-            if b.kind != .link { b.kind = .link }
-            return b
+        case .none: nil
+        case .button(let b), .link(let b): b
+        }
+    }
+
+    /// How the button is shown (`button` or `link`, the case that holds it); `nil` for ``none``.
+    public var kind: ActionButton.Kind? {
+        switch self {
+        case .none: nil
+        case .button: .button
+        case .link: .link
         }
     }
 }

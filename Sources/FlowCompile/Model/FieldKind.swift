@@ -15,7 +15,7 @@ public enum FieldKind: Sendable, Hashable {
     case toggle(value: Bool)
 
     /// The block name as written in files: `rating`, `textField`, `textEditor`, `toggle`.
-    package var name: String {
+    public var name: String {
         switch self {
         case .rating: "rating"
         case .textField: "textField"

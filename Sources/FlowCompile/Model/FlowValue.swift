@@ -12,7 +12,9 @@ public enum FlowValue: Sendable, Hashable {
     case number(String)
     /// A string: a quoted or block scalar, or a plain one that is not null, a boolean or a
     /// number, exactly as written. In a custom step's argument and in `collectUserFeedback`'s
-    /// `custom`, string leaves are templates rendered when the step runs.
+    /// `custom`, string leaves are templates rendered when the step runs; in a custom
+    /// step's argument a leaf that is exactly one `${…}` keeps its value's type
+    /// (``FeedbackFlowCore/ActionInvocation/argument``).
     case string(String)
     /// A sequence, in written order.
     case list([FlowValue])

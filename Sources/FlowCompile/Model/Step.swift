@@ -203,14 +203,25 @@ public struct FeedbackRequest: Sendable, Hashable {
     /// 1 to 5 (a feedback rating is always 1–5); `nil` otherwise. The navigator
     /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
     package static func rating(fromRendered text: String) -> Int? {
+        guard let value = wholeNumber(fromRendered: text) else { return nil }
+        return ratings.contains(value) ? value : nil
+    }
+
+    /// The ratings feedback may have: whole numbers from 1 to 5, the one rule for the
+    /// step, its validation and a submission from Swift.
+    package static let ratings = 1...5
+
+    /// The whole number a rendered rating reads as, capped just above ``ratings`` (any
+    /// larger number is not a rating either); `nil` when it is not ASCII digits between horizontal white space.
+    private static func wholeNumber(fromRendered text: String) -> Int? {
         let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
         // Leading zeros are digits too ("05" is 5), so only the value is bounded.
         var value = 0
         for scalar in trimmed.reversed() {
             guard ("0"..."9").contains(scalar) else { return nil }
-            value = min(value * 10 + Int(scalar.value - 48), 6)
+            value = min(value * 10 + Int(scalar.value - 48), ratings.upperBound + 1)
         }
-        return !trimmed.isEmpty && (1...5).contains(value) ? value : nil
+        return trimmed.isEmpty ? nil : value
     }
 
     /// The white space ``rating(fromRendered:)`` trims: U+0009 and Unicode category Zs.

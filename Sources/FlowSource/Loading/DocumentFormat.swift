@@ -5,8 +5,9 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
     /// Strict JSON, RFC 8259.
     case json
 
-    /// `.json` for paths ending in `.json`, `.yaml` otherwise (`.yaml`, `.yml`, anything).
-    package init(path: String) {
+    /// The syntax a file name says: `.json` for a name or path ending in `.json` (any
+    /// case), `.yaml` otherwise (`.yaml`, `.yml`, anything else).
+    public init(path: String) {
         self = path.lowercased().hasSuffix(".json") ? .json : .yaml
     }
 }

@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowCompile
+import FlowSource
+
+/// The action of a button built in Swift, as it runs: what its closure gets to submit
+/// feedback and navigate the way the steps of a file do.
+///
+/// ```swift
+/// primaryAction: .button(title: "Submit") { call in
+///     try await call.collectUserFeedback(
+///         rating: 5, reason: "it worked great!", custom: ["callWasAwesome": true])
+///     try await call.navigator.navigate(.dismiss)
+/// }
+/// ```
+///
+/// A closure runs as one step (`perform`): what it throws fails that step, with the
+/// error's message on the screen, and its ``NavigatorEvent/handlerResult(_:)`` reports
+/// the closure as a whole. The closure runs inside the action, so its calls to
+/// ``navigator`` are the action's own (allowed while the screen is busy).
+public struct RunningAction: Sendable {
+    /// The navigator running the action: its fields, stacks and navigation.
+    public let navigator: FlowNavigator
+    /// The id of the flow the action belongs to (a ``FeedbackSubmission/flowID``).
+    public let flowID: String
+    /// The screen instance whose button was tapped.
+    public let screen: ScreenInstance
+
+    /// The action running in the current task, set by the navigator around a closure step
+    /// (and inherited by tasks the closure starts).
+    @TaskLocal static var current: RunningAction?
+
+    /// Submits one feedback as the `collectUserFeedback` step does: the same rule for the
+    /// rating (a whole number from 1 to 5), a new idempotency key
+    /// (``FeedbackSubmission/newID()``), this flow's id and this screen's id, the
+    /// navigator's clock, handed to the registry's ``FeedbackSink`` (an
+    /// ``OutboxFeedbackSink`` keeps it until delivered). A flow presented by its trigger
+    /// records the response, as the step does. `reason` and `custom` are taken as given,
+    /// not rendered as templates (a value from Swift is already the value).
+    /// - Throws: ``StepError/invalidRating(_:)`` for a rating outside 1...5 (nothing is
+    ///   submitted), or what the sink throws.
+    public func collectUserFeedback(rating: Int, reason: String? = nil, custom: [String: FlowValue] = [:]) async throws {
+        try await navigator.submit(rating: rating, reason: reason, custom: custom, screenID: screen.screenID)
+    }
+
+    /// The current value of field `id`; `nil` when no screen defines it.
+    public func value(of id: String) async -> FieldValue? {
+        await navigator.value(of: id)
+    }
+
+    /// Runs `body` with the action running in the current task, for the closures of
+    /// buttons built in Swift.
+    /// - Throws: ``StepError/noRunningAction`` when no navigator runs an action in this
+    ///   task (the closure was called by hand), or what `body` throws.
+    static func withCurrent(_ body: (RunningAction) async throws -> Void) async throws {
+        guard let action = current else { throw StepError.noRunningAction }
+        try await body(action)
+    }
+}
+
+extension FeedbackPrimaryAction {
+    /// A button built in Swift whose closure gets the ``RunningAction``: it can submit
+    /// feedback (``RunningAction/collectUserFeedback(rating:reason:custom:)``) and navigate.
+    /// A throw fails the step; `title` is read as a template.
+    public static func button(
+        title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
+    ) -> FeedbackPrimaryAction {
+        .button(.running({ try await RunningAction.withCurrent(completion) }, title: title))
+    }
+}
+
+extension FeedbackSecondaryAction {
+    /// A secondary button built in Swift whose closure gets the ``RunningAction``.
+    public static func button(
+        title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
+    ) -> FeedbackSecondaryAction {
+        .button(.running({ try await RunningAction.withCurrent(completion) }, title: title))
+    }
+
+    /// A link built in Swift whose closure gets the ``RunningAction``.
+    public static func link(
+        title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
+    ) -> FeedbackSecondaryAction {
+        .link(.running({ try await RunningAction.withCurrent(completion) }, title: title))
+    }
+}

@@ -1,0 +1,57 @@
+import FlowSource
+
+/// A flow built in Swift that `validate` would refuse: its error diagnostics, in the
+/// order ``FlowCompiler/check(_:options:)`` gives them (by screen, as written).
+public struct FlowValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The errors found (at least one); warnings are not errors and are left out.
+    public var diagnostics: [Diagnostic]
+
+    /// The errors `diagnostics` holds.
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// One line per error: `error: push: no screen 'thanks' in this flow [unknown-screen]`.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension FlowCompiler {
+    /// Checks a flow built in Swift as `validate` checks a file (the same rules and
+    /// codes; diagnostics have no place in a file, their messages name the screen), with
+    /// `options` (default none). O(screens + steps), as validating a file.
+    /// - Returns: every diagnostic, errors and warnings, sorted by screen as written.
+    public static func check(_ flow: Flow, options: CompileOptions = CompileOptions()) -> [Diagnostic] {
+        var bag = DiagnosticBag()
+        FlowValidator.validate(flow, diagnostics: &bag, options: options)
+        return ordered(bag.diagnostics)
+    }
+}
+
+extension Flow {
+    /// A flow of `screens` built in Swift, checked as `validate` checks a file, so that a
+    /// button that pushes a screen no one built is an error here, when the flow is made,
+    /// never at a tap after its feedback went out.
+    ///
+    /// ```swift
+    /// let flow = try Flow(checking: "call-feedback", screens: [rate, thanks])
+    /// let navigator = FlowNavigator(flow: flow, registry: registry)
+    /// try await navigator.start()
+    /// ```
+    /// - Parameters:
+    ///   - id: the flow's id, which its submissions carry (``FeedbackSubmission/flowID``).
+    ///   - start: the first screen's id; default the first screen's.
+    ///   - presentation: how the start screen enters (default presented).
+    ///   - options: what the host provides (template variables, custom step names).
+    /// - Throws: ``FlowValidationError`` with every error; warnings do not throw (read
+    ///   them with ``FlowCompiler/check(_:options:)``).
+    public init(
+        checking id: String, start: String? = nil, presentation: Presentation = .present,
+        screens: [FeedbackConfiguration], options: CompileOptions = CompileOptions()
+    ) throws(FlowValidationError) {
+        self.init(id: id, start: start ?? screens.first?.id ?? "", presentation: presentation, screens: screens)
+        let errors = FlowCompiler.check(self, options: options).filter { $0.severity == .error }
+        if !errors.isEmpty { throw FlowValidationError(diagnostics: errors) }
+    }
+}
