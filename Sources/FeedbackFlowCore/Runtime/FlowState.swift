@@ -34,7 +34,7 @@ import FlowSource
 package struct FlowState: Sendable, Equatable {
     /// The action that runs: which instance, and which of its actions. (The task running
     /// it belongs to the navigator.)
-    package struct RunningAction: Sendable, Hashable {
+    package struct TappedAction: Sendable, Hashable {
         /// The instance that was tapped.
         package var instance: ScreenInstance
         /// Which of its actions runs.
@@ -69,7 +69,7 @@ package struct FlowState: Sendable, Equatable {
     /// The message of each instance's last failed action.
     package private(set) var errors: [ScreenInstanceID: String] = [:]
     /// The action that runs, `nil` when nothing is busy.
-    package private(set) var running: RunningAction?
+    package private(set) var running: TappedAction?
     /// How the flow ended, `nil` while it runs.
     package private(set) var outcome: FlowOutcome?
     /// Whether a navigation has succeeded (a refused one does not start the flow).
@@ -358,7 +358,7 @@ package struct FlowState: Sendable, Equatable {
         // The title that was tapped: rendered as shown before the tap. A snapshot drawn
         // now is busy and would show a retry button's loading title instead.
         let title = render(button.title, screenID: instance.screenID)
-        running = RunningAction(instance: instance, slot: slot)
+        running = TappedAction(instance: instance, slot: slot)
         errors[id] = nil
         var events = [NavigatorEvent.actionTapped(.init(slot: slot, title: title, instance: instance))]
         if let snapshot = snapshot(of: instance) { events.append(.screenUpdated(snapshot)) }
@@ -473,7 +473,7 @@ package struct FlowState: Sendable, Equatable {
         var variables: [String: ExpressionValue]
         var context: [String: ExpressionValue]
         var errors: [ScreenInstanceID: String]
-        var running: FlowState.RunningAction?
+        var running: FlowState.TappedAction?
         var outcome: FlowOutcome?
         var hasStarted: Bool
         var nextInstanceID: ScreenInstanceID

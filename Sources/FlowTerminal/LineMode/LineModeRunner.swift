@@ -134,7 +134,8 @@ package struct LineModeRunner: Sendable {
     /// Plays the flow to its end. Never throws; see "Ending" for the outcomes.
     package func run() async -> LineModeEnding {
         let renderer = ScreenRenderer(style: style)
-        let presenters = [LineModePresenter(output: output, renderer: renderer)] + presenters
+        let screen = LineModePresenter(output: output, renderer: renderer)
+        let presenters = [screen] + presenters
         let navigator =
             if let trigger {
                 FlowNavigator(
@@ -143,8 +144,8 @@ package struct LineModeRunner: Sendable {
             } else {
                 FlowNavigator(flow: flow, registry: registry, presenters: presenters, context: context)
             }
-        var session = LineModeSession(
-            navigator: navigator, input: input, output: output, renderer: renderer,
+        let session = LineModeSession(
+            navigator: navigator, presenter: screen, input: input, output: output, renderer: renderer,
             event: trigger.map { ($0.event, context) })
         return await session.run()
     }

@@ -3,23 +3,24 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 
-/// One line-mode run: reads commands, applies them to the navigator, draws the result.
-/// Lives inside ``LineModeRunner/run()`` only.
+/// One line-mode run: reads commands and applies them through the navigator's public
+/// API; what is on the screen comes from the ``LineModePresenter``, which the navigator's
+/// events keep up to date. Lives inside ``LineModeRunner/run()`` only.
 struct LineModeSession {
     let navigator: FlowNavigator
+    let presenter: LineModePresenter
     let input: any LineReader
     let output: any TextWriter
     let renderer: ScreenRenderer
-    /// The instance drawn last, to draw a screen once when it comes on top.
-    private var drawn: ScreenInstanceID?
     /// An event the trigger decides on instead of a plain start, with its context.
     let event: (name: String, context: [String: ExpressionValue])?
 
     init(
-        navigator: FlowNavigator, input: any LineReader, output: any TextWriter, renderer: ScreenRenderer,
-        event: (name: String, context: [String: ExpressionValue])? = nil
+        navigator: FlowNavigator, presenter: LineModePresenter, input: any LineReader, output: any TextWriter,
+        renderer: ScreenRenderer, event: (name: String, context: [String: ExpressionValue])? = nil
     ) {
         self.navigator = navigator
+        self.presenter = presenter
         self.event = event
         self.input = input
         self.output = output
@@ -28,7 +29,7 @@ struct LineModeSession {
 
     private var style: TerminalStyle { renderer.style }
 
-    mutating func run() async -> LineModeEnding {
+    func run() async -> LineModeEnding {
         if let event {
             let decision = await navigator.handle(event: event.name, context: event.context)
             guard case .present = decision else {
@@ -45,8 +46,8 @@ struct LineModeSession {
             }
         }
         while true {
-            if let outcome = await navigator.outcome { return .ended(finish(outcome)) }
-            await drawIfNew()
+            if let outcome = await presenter.outcome { return .ended(outcome) }
+            await presenter.drawIfNew()
             output.write(style.apply("> ", .bold))
             if output.failure != nil {
                 await navigator.end(.outputClosed)
@@ -66,15 +67,15 @@ struct LineModeSession {
 
     // MARK: Commands
 
-    private mutating func execute(_ command: LineCommand) async {
-        guard let snapshot = await navigator.snapshot() else { return }
+    private func execute(_ command: LineCommand) async {
+        guard let snapshot = await presenter.screen else { return }
         switch command {
         case .nothing:
             break
         case .help:
             output.write(LineCommand.helpText + "\n")
         case .show:
-            draw(snapshot)
+            await presenter.redraw()
         case .quit:
             await navigator.end(.quit)
         case .back:
@@ -147,7 +148,7 @@ struct LineModeSession {
         }
     }
 
-    private mutating func tap(_ number: Int, on snapshot: ScreenSnapshot) async {
+    private func tap(_ number: Int, on snapshot: ScreenSnapshot) async {
         let actions = ScreenRenderer.actions(of: snapshot)
         guard number >= 1, number <= actions.count else {
             let range = actions.isEmpty ? "this screen has no actions" : "1–\(actions.count)"
@@ -157,7 +158,7 @@ struct LineModeSession {
         let result = await navigator.tap(action.slot, on: snapshot.instance.id)
         switch result {
         case .ran:
-            guard await navigator.outcome == nil, let after = await navigator.snapshot(),
+            guard await presenter.outcome == nil, let after = await presenter.screen,
                 after.instance.id == snapshot.instance.id
             else { return }
             if let error = after.errorMessage {
@@ -194,7 +195,7 @@ struct LineModeSession {
         guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }), let value = Int(text) else {
             return say(error: "'\(field.id)' is a rating: give a whole number from \(min) to \(max)")
         }
-        guard let snapshot = await navigator.snapshot() else { return }
+        guard let snapshot = await presenter.screen else { return }
         await set(field, .rating(value), before: snapshot)
     }
 
@@ -206,7 +207,7 @@ struct LineModeSession {
         } catch {
             return say(error: error.description)
         }
-        guard let after = await navigator.snapshot(), let updated = after.fields.first(where: { $0.id == field.id }) else {
+        guard let after = await presenter.screen, let updated = after.fields.first(where: { $0.id == field.id }) else {
             return
         }
         output.write("\(renderer.sanitize(field.id)) = \(describe(updated.value))\n")
@@ -249,7 +250,7 @@ struct LineModeSession {
     /// screen").
     private func field(_ id: String, in snapshot: ScreenSnapshot) async -> FieldSnapshot? {
         if let field = snapshot.fields.first(where: { $0.id == id }) { return field }
-        for instance in await navigator.state.navigation.stacks.joined().reversed() where instance.id != snapshot.instance.id {
+        for instance in await navigator.stacks.joined().reversed() where instance.id != snapshot.instance.id {
             guard let below = await navigator.screen(instance.screenID), below.fields.contains(where: { $0.fieldID == id })
             else { continue }
             say(error: "field '\(renderer.sanitize(id))' is on screen '\(renderer.sanitize(instance.screenID))', not on this screen")
@@ -313,23 +314,8 @@ struct LineModeSession {
 
     // MARK: Output
 
-    private mutating func drawIfNew() async {
-        guard let snapshot = await navigator.snapshot(), snapshot.instance.id != drawn else { return }
-        draw(snapshot)
-    }
-
-    private mutating func draw(_ snapshot: ScreenSnapshot) {
-        output.write("\n" + renderer.render(snapshot))
-        drawn = snapshot.instance.id
-    }
-
     private func say(error message: String) {
         output.write(style.apply("error: " + renderer.sanitize(message), .red) + "\n")
-    }
-
-    private func finish(_ outcome: FlowOutcome) -> FlowOutcome {
-        output.write("\n" + style.apply("Flow ended: \(renderer.sanitize(outcome.name))", .bold) + "\n")
-        return outcome
     }
 }
 
