@@ -78,6 +78,11 @@ let package = Package(
         .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"], swiftSettings: strictness),
         .executableTarget(
             name: "feedbackflow-post", dependencies: ["FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
+        // An app's use of the library, as a program CI builds and runs: imports only the
+        // `FeedbackFlow` product (a test checks it).
+        .executableTarget(
+            name: "CallFeedbackExample", dependencies: [.target(name: "FeedbackFlow")], path: "Examples/CallFeedback",
+            swiftSettings: strictness),
         // Shared test doubles (handlers, presenters, sinks).
         .target(
             name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"],

@@ -1,0 +1,112 @@
+// An app's use of FeedbackFlow, as a command-line program so that it runs anywhere:
+// the call-feedback screens of a video SDK built in Swift, shown with a navigator, their
+// feedback submitted from a button's closure, a flow file run, and every screen drawn by
+// a presenter of the app's own. Of this package it imports the `FeedbackFlow` product only.
+//
+//     swift run CallFeedbackExample [FLOW-FILE]
+import FeedbackFlow
+import Foundation
+
+/// The app's own presenter: where a SwiftUI or UIKit app would update its views, this
+/// one prints one line per change it draws. It draws only from the events and the
+/// snapshots they carry.
+actor ConsolePresenter: Presenter {
+    private var lastDrawn: ScreenInstanceID?
+
+    func present(_ event: NavigatorEvent) {
+        switch event {
+        case .screenShown(let screen):
+            lastDrawn = screen.instance.id
+            // Whether a button is enabled can change while the screen is up (a form filled,
+            // an action ended): a view would read it from each `screenUpdated` snapshot.
+            let buttons = [screen.primary, screen.secondary].compactMap { $0 }.map { "[\($0.title)]" }
+            let fields = screen.fields.map { "\($0.id)=\($0.value)" }
+            print("show \(screen.instance.screenID) (\(screen.style)): \(screen.title)",
+                  fields.isEmpty ? "" : "fields: " + fields.joined(separator: ", "),
+                  buttons.joined(separator: " "))
+        case .screenUpdated(let screen) where screen.instance.id == lastDrawn:
+            if let error = screen.errorMessage { print("error on \(screen.instance.screenID): \(error)") }
+        case .handlerResult(let result):
+            print("\(result.step): \(result.outcome)")
+        case .flowEnded(let outcome):
+            print("ended: \(outcome)")
+        default:
+            break
+        }
+    }
+}
+
+/// Where the app's feedback goes; a real app would use `OutboxFeedbackSink` with
+/// `HTTPFeedbackSink` (product `FeedbackFlowHTTP`).
+struct PrintingFeedbackSink: FeedbackSink {
+    func submit(_ feedback: FeedbackSubmission) async throws {
+        let custom = feedback.custom.keys.sorted().map { "\($0)=\(feedback.custom[$0] ?? .null)" }
+        print("feedback \(feedback.flowID)/\(feedback.screenID): rating \(feedback.rating),",
+              "reason \(feedback.reason.map { "\"\($0)\"" } ?? "none"), custom [\(custom.joined(separator: ", "))]")
+    }
+}
+
+/// The rating screen of the call: email, comment and a rating, as the SDK's demo view has
+/// them. Its Submit button's closure submits like the SDK's `call.collectUserFeedback`.
+let rate = FeedbackConfiguration(
+    id: "rate", style: .feedback(image: "feedbackLogo"),
+    title: "How is your call going?", subtitle: "All feedback is celebrated!",
+    primaryAction: .button(title: "Submit") { call in
+        let email = await call.value(of: "email")?.description ?? ""
+        let comment = await call.value(of: "comment")?.description ?? ""
+        guard case .rating(let rating)? = await call.value(of: "rating") else { return }
+        try await call.collectUserFeedback(
+            rating: rating, reason: "\(email)\n\(comment)", custom: ["callWasAwesome": .bool(rating >= 4)])
+        try await call.navigator.navigate(.push("thanks"))
+    },
+    secondaryAction: .link(ActionButton(title: "Contact Us", action: [.openURL("https://getstream.io/contact")])),
+    extraContent: [
+        .textField(id: "email", placeholder: "Email Address", required: true, format: .email),
+        .textEditor(id: "comment", placeholder: "Message"),
+        .rating(id: "rating", label: "Rate Quality"),
+    ])
+
+let thanks = FeedbackConfiguration(
+    id: "thanks", style: .success, title: "Thank you!", subtitle: "We read every message.",
+    primaryAction: .button(ActionButton(title: "Done", action: [.dismiss])))
+
+let registry = ActionHandlerRegistry(feedbackSink: PrintingFeedbackSink())
+let presenter = ConsolePresenter()
+
+do {
+    // 1. Screens built in code, checked like a file when the flow is made.
+    let flow = try Flow(checking: "call-feedback", screens: [rate, thanks])
+    let navigator = FlowNavigator(flow: flow, registry: registry, presenters: [presenter])
+    try await navigator.start()
+    // What a person does on the screen, through the navigator's public API.
+    try await navigator.setField("email", to: .text("ada@example.com"))
+    try await navigator.setField("comment", to: .text("The call was great"))
+    try await navigator.setField("rating", to: .rating(5))
+    if let shown = await navigator.snapshot() { _ = await navigator.tap(.primary, on: shown.instance.id) }
+    if let shown = await navigator.snapshot() { _ = await navigator.tap(.primary, on: shown.instance.id) }
+
+    // 2. The main-actor front, as a UIKit app calls it: plain calls, in order.
+    //    (Top-level code runs on the main actor.)
+    let feedbackNavigator = FeedbackNavigator(id: "offline-retry", registry: registry, presenters: [presenter])
+    feedbackNavigator.presentFeedback(configuration: FeedbackConfiguration(
+        style: .error, title: "No connection",
+        primaryAction: .retryButton(title: "Try again", loadingTitle: "Retrying…") { completionHandler in
+            completionHandler()
+        }))
+    feedbackNavigator.navigate(.dismiss)
+    // A program that ends here waits until every call ran and its events were shown.
+    await feedbackNavigator.settled()
+
+    // 3. A flow from a file: compiled, validated, then run with the same presenter.
+    let path = CommandLine.arguments.dropFirst().first ?? "flows/call-quality-rating.flow.yaml"
+    let compilation = FlowCompiler.compile(path: path)
+    guard let fileFlow = compilation.flow, !compilation.hasErrors else {
+        throw FlowValidationError(diagnostics: compilation.diagnostics.filter { $0.severity == .error })
+    }
+    let fileNavigator = FlowNavigator(flow: fileFlow, registry: registry, presenters: [presenter])
+    try await fileNavigator.start()
+    await fileNavigator.end("closed")
+} catch {
+    print("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// How the library reaches apps: the CI workflow that builds it for Linux, macOS and iOS,
+/// and the example app that uses it as an app would.
+@Suite("Library delivery")
+struct LibraryDeliveryTests {
+    static let workflow = BuiltTool.repositoryRoot.appendingPathComponent(".github/workflows/ci.yml")
+
+    /// Runs check-jsonschema (PyPI `check-jsonschema`, installed by `scripts/bootstrap
+    /// --tests`) with GitHub's workflow schema, which the package carries (no network).
+    static func checkWorkflow(_ path: String) async throws -> BuiltTool.Result {
+        try await BuiltTool.runProgram(
+            "/usr/bin/env", ["python3", "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", path])
+    }
+
+    @Test("the CI workflow is a valid GitHub Actions workflow, and the check refuses a broken one")
+    func workflowIsValid() async throws {
+        let valid = try await Self.checkWorkflow(Self.workflow.path)
+        #expect(valid.status == 0, "\(valid.standardOutput)\(valid.standardError)")
+        let broken = try await Self.checkWorkflow(BuiltTool.fixture("workflows/broken.yml").path)
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("'runs-on' is a required property"))
+    }
+
+    @Test("the CI workflow runs the CI script on Linux, tests on macOS, and builds every product for apps for iOS")
+    func workflowCoversThePlatforms() throws {
+        let text = try String(contentsOf: Self.workflow, encoding: .utf8)
+        #expect(text.contains("run: .ci/run"))
+        #expect(text.contains("runs-on: macos-15"))
+        #expect(text.contains("swift test"))
+        #expect(text.contains("-destination 'generic/platform=iOS'"))
+        #expect(text.contains("swift run CallFeedbackExample"))
+        // Every library product but the programs' (which an iOS app cannot use) is in the
+        // iOS job's matrix.
+        let manifest = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let products = manifest.split(separator: "\n").filter { $0.contains(".library(name:") }.compactMap { line in
+            line.split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(products.count >= 4)
+        let matrix = try #require(text.split(separator: "\n").first { $0.contains("product: [") })
+        for product in products where product != "FeedbackFlowPrograms" {
+            #expect(matrix.contains(product), "\(product) is not built for iOS")
+        }
+        #expect(!matrix.contains("FeedbackFlowPrograms"))
+    }
+
+    @Test("the example app builds the seed's screens, submits from a closure, runs a flow file and draws with its own presenter")
+    func exampleRuns() async throws {
+        let binary = BuiltTool.executable.deletingLastPathComponent().appendingPathComponent("CallFeedbackExample")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "no example at \(binary.path); build it first (scripts/test runs 'swift build --product CallFeedbackExample')")
+        let run = try await BuiltTool.runProgram(binary.path, ["flows/call-quality-rating.flow.yaml"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        // The values the example types into its screens, submitted by the Submit button's closure.
+        #expect(lines.contains("feedback call-feedback/rate: rating 5, reason \"ada@example.com"))
+        #expect(lines.contains("The call was great\", custom [callWasAwesome=bool(true)]"))
+        #expect(lines.contains { $0.hasPrefix("show thanks ") })
+        #expect(lines.contains { $0.hasPrefix("show feedback (error): No connection") })
+        // The flow file's start screen and the end the example gives it.
+        #expect(lines.contains { $0.hasPrefix("show rate-call ") })
+        #expect(lines.last == "ended: closed")
+        let broken = try await BuiltTool.runProgram(binary.path, ["no/such/flow.yaml"])
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("[io-error]"))
+    }
+
+    @Test("the example's code imports, of this package, the FeedbackFlow product only")
+    func exampleImportsTheProduct() throws {
+        let folder = BuiltTool.repositoryRoot.appendingPathComponent("Examples/CallFeedback")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) }
+            #expect(Set(imports).isSubset(of: ["FeedbackFlow", "Foundation"]), "\(file): \(imports)")
+            #expect(!text.contains("@testable"))
+        }
+    }
+}
