@@ -163,7 +163,7 @@ struct ReadmeTests {
         }
         let primaryRan = Mutex(false)
 
-        // As in docs/swift-api.md, with paths in a temporary folder.
+        // As in the catalog's articles (Sources/FeedbackFlow/FeedbackFlow.docc), with paths in a temporary folder.
         let registry = ActionHandlerRegistry(
             urlHandler: RecordingURLHandler(opened: { url in opened.withLock { $0.append(url) } }),
             feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path))
@@ -197,7 +197,7 @@ struct ReadmeTests {
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
 
-        // The trigger example of docs/swift-api.md: the validator is the host's, the decision explains itself.
+        // The trigger example of the article "Decide when to present": the validator is the host's, the decision explains itself.
         struct CallCreatorCheck: TriggerValidator {
             func allowsPresentation(_ request: TriggerRequest) async throws -> Bool {
                 request.context["call.createdBy"] == request.context["user.id"]
@@ -214,7 +214,7 @@ struct ReadmeTests {
         #expect(await second.handle(
             event: "callEnded", context: ["call.maxParticipants": 2, "call.createdBy": "u-1", "user.id": "u-1"]) == .present)
 
-        // The CompileOptions example of docs/swift-api.md: one value for compiling and for the registry.
+        // The CompileOptions example of the article "Run a flow from a file": one value for compiling and for the registry.
         let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
         let checked = FlowCompiler.compile(
             path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path, options: options)
@@ -224,7 +224,7 @@ struct ReadmeTests {
             feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path), options: options)
         #expect(hostRegistry.allowedURLSchemes == options.allowedURLSchemes)
 
-        // The main-actor front, as in docs/swift-api.md.
+        // The main-actor front, as in the article "Show a feedback screen".
         let front = await Self.showThanks(registry: registry, configuration: configuration)
         await front.settled()
         #expect(await front.navigator.snapshot()?.title == "Thank you!")
@@ -234,7 +234,7 @@ struct ReadmeTests {
     func outboxExample() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // As in docs/swift-api.md, with a port where nothing listens instead of a real endpoint.
+        // As in the article "Deliver feedback without losing it", with a port where nothing listens instead of a real endpoint.
         let gone = try FeedbackServer()
         let endpoint = try #require(URL(string: gone.url))
         gone.stop()

@@ -6,10 +6,12 @@ import FlowYAML
 extension FlowCompiler {
     /// Compiles the file at `path`. Never throws; problems are diagnostics.
     /// - Parameters:
+    ///   - path: the file to read, relative to the working directory or absolute; the
+    ///     diagnostics name it as given.
     ///   - format: the syntax to read; `nil` (the default) takes it from the path's
     ///     extension (``DocumentFormat/init(path:)``).
     ///   - options: what the host provides (template variables, custom step handlers,
-    ///     URL schemes), as for ``FlowCompiler/compile(_:options:)``; give the registry the
+    ///     URL schemes), as for ``FlowCompiler/compile(text:format:name:options:)``; give the registry the
     ///     same value so that validation and the run agree.
     public static func compile(
         path: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions()

@@ -16,7 +16,7 @@ import FlowSource
 /// `{"at":"2026-12-01T10:00:00Z","flow":"call-quality","kind":"presented"}` (keys sorted,
 /// dates in ISO 8601 to the second, UTC). A missing file is an empty history.
 ///
-/// Each ``record(_:)`` appends one whole line (``LineAppender``: the line is complete or
+/// Each ``record(_:)`` appends one whole line (the line is complete or
 /// absent). ``records()`` reads the file, at most ``maximumBytes``; a line that is not
 /// a record fails with its line number rather than being skipped, since a limit
 /// checked against a partial history could show a flow too often.

@@ -6,7 +6,7 @@ import FlowSource
 ///
 /// Each append is complete or absent, never half a line (see the file's `LineAppender`:
 /// `O_APPEND`, one write loop, `ftruncate` back on a failed write). Submissions are
-/// serialized by the actor. The line is ``FeedbackSubmission/jsonText``: keys sorted,
+/// serialized by the actor. The line is `FeedbackSubmission/jsonText`: keys sorted,
 /// `custom` numbers exactly as written in the flow (never rounded).
 public actor JSONLinesFeedbackSink: FeedbackSink {
     /// The file appended to (created when missing).

@@ -8,7 +8,7 @@ import FlowSource
 ///   scheme against ``allowedURLSchemes``.
 /// - The built-in `collectUserFeedback` step goes through ``feedbackSink``.
 /// - Any other step name is looked up among the handlers added with
-///   ``register(_:_:)``; a name without a handler fails the step with
+///   ``register(_:_:)-(String,_)``; a name without a handler fails the step with
 ///   "no handler registered for 'NAME'" (``StepError/noHandler(_:)``).
 ///
 /// Navigation steps (`push`, `pop`, …) and `finish` are run by the navigator itself and
@@ -25,15 +25,15 @@ public struct ActionHandlerRegistry: Sendable {
     private var declarations: [String: HandlerDeclaration] = [:]
 
     /// A registry with `urlHandler` and `feedbackSink` and no custom handlers (add them with
-    /// ``register(_:_:)``). Both default to handlers that do nothing
+    /// ``register(_:_:)-(String,_)``). Both default to handlers that do nothing
     /// (``IgnoringURLHandler``, ``DiscardingFeedbackSink``), so `ActionHandlerRegistry()`
     /// serves screens built in Swift, whose buttons run their own closures.
     ///
     /// `options` is the value the flow was compiled with: the registry opens its
-    /// ``FlowCompile/CompileOptions/allowedURLSchemes`` (stored lower-cased; by default
+    /// ``CompileOptions/allowedURLSchemes`` (stored lower-cased; by default
     /// ``URLSchemePolicy/defaultAllowedSchemes``: `http`, `https`, `mailto`, `tel`), so that a
     /// URL validation accepts is one this registry opens. Its known handlers are names the
-    /// host promises to ``register(_:_:)``; they are not registered here.
+    /// host promises to ``register(_:_:)-(String,_)``; they are not registered here.
     public init(
         urlHandler: any URLHandler = IgnoringURLHandler(), feedbackSink: any FeedbackSink = DiscardingFeedbackSink(),
         options: CompileOptions = CompileOptions()

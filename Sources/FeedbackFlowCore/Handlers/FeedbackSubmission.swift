@@ -10,7 +10,7 @@ import FlowSource
 /// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,
 /// with the flow, the screen and the time.
 ///
-/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes and `HTTPFeedbackSink`
+/// JSON form (`jsonText`, what ``JSONLinesFeedbackSink`` writes and `HTTPFeedbackSink`
 /// posts): `{"custom":{…},"flowID":"…","id":"5f0c…","rating":4,"reason":"…","screenID":"…",
 /// "submittedAt":"2024-05-01T12:00:00Z"}` — `reason` is left out when the step has none;
 /// `custom` numbers are written exactly as in the flow, YAML-only forms rewritten to the
@@ -21,7 +21,7 @@ import FlowSource
 ///
 /// The `Codable` conformance gives the same shape through Foundation, but there numbers
 /// go through `Decimal` (`12.50` → `12.5`, about 38 significant digits kept); use
-/// ``jsonText`` where the digits matter.
+/// `jsonText` where the digits matter.
 public struct FeedbackSubmission: Sendable, Hashable, Codable {
     /// The submission's idempotency key: made once, when the `collectUserFeedback` step
     /// builds the submission (a random UUID, RFC 9562 §5.4, in lower-case hex,

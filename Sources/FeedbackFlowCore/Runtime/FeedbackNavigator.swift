@@ -37,7 +37,7 @@ public final class FeedbackNavigator {
     }
 
     /// A front for a new navigator of `flow` (a file's, or one built in Swift with
-    /// ``FlowCompile/Flow/init(checking:start:presentation:screens:options:)``); call
+    /// ``Flow/init(checking:start:presentation:screens:options:)``); call
     /// ``start()`` to show its start screen.
     public convenience init(
         flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = []

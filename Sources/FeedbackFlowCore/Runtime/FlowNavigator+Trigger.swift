@@ -2,7 +2,7 @@ import FlowCompile
 
 /// Presenting a flow when its trigger says so.
 extension FlowNavigator {
-    /// Decides whether `event` presents the flow (``TriggerEvaluation`` has the rules, in
+    /// Decides whether `event` presents the flow (by the rules below, in
     /// order) and, when it does, records the presentation in the history, gives the flow
     /// `context` (context values and the event's payload as `event.NAME`) and starts it.
     ///

@@ -3,7 +3,7 @@ import FlowSource
 
 /// The identity of one appearance of a screen on the navigation stack.
 ///
-/// Every push, present or replace mints a new id from ``NavigationState``'s counter, so
+/// Every push, present or replace mints a new id from the navigator's counter, so
 /// ids are stable (an instance keeps its id while it stays on the stack), strictly
 /// increasing in the order screens entered, and never reused — not even after the
 /// instance left the stack. A tap carries the id of the instance it was shown on; if

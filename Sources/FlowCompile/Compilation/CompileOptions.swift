@@ -3,7 +3,7 @@ import FlowSource
 /// What a host tells compilation about itself, as one value: the template variables it
 /// provides, the custom steps it registers handlers for, and the URL schemes it opens.
 ///
-/// ``FlowCompiler`` hands it to ``FlowValidator``. Give the runtime's registry the same
+/// ``FlowCompiler`` validates with it. Give the runtime's registry the same
 /// value (`ActionHandlerRegistry(urlHandler:feedbackSink:options:)` in FeedbackFlowCore), so
 /// that a URL validation accepts is one the navigator opens, and the other way round.
 public struct CompileOptions: Sendable, Hashable {
@@ -26,7 +26,7 @@ public struct CompileOptions: Sendable, Hashable {
     /// ``defaultMaxDiagnostics``.
     public var maxDiagnostics: Int?
     /// The bounds loading a file applies (size, nesting, nodes, aliases, scalar length,
-    /// mapping entries); by default ``FlowSource/LoadingLimits/init(maximumBytes:maximumNestingDepth:maximumNodes:maximumAliasExpansion:maximumScalarBytes:maximumMappingEntries:)``'s.
+    /// mapping entries); by default ``LoadingLimits/init(maximumBytes:maximumNestingDepth:maximumNodes:maximumAliasExpansion:maximumScalarBytes:maximumMappingEntries:)``'s.
     public var loadingLimits: LoadingLimits
     /// The handlers the host provides, with their arguments and returned values (a
     /// manifest: `validate --handlers FILE`, or `ActionHandlerRegistry.manifest()`).

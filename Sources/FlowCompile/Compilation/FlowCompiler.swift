@@ -9,7 +9,7 @@ public struct FlowCompilation: Sendable {
     /// could be built. A flow can be present together with errors.
     public var flow: Flow?
     /// Every diagnostic of the three phases, sorted by position, exact repeats removed
-    /// (``FlowCompiler/ordered(_:)``), up to the limit of
+    /// (by file, line and column), up to the limit of
     /// ``CompileOptions/maxDiagnostics``; past it, the first ones followed by one
     /// `too-many-diagnostics` note saying how many more were found (``omitted``).
     public var diagnostics: [Diagnostic]

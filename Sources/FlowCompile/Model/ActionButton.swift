@@ -6,7 +6,7 @@ import FlowSource
 /// nowhere else, so `.link(ActionButton(title:action:))` built in Swift equals the same
 /// link read from a file. Only a `retryButton` shows ``loadingTitle``.
 ///
-/// Equality ignores where the button is written (``span``).
+/// Equality ignores where the button is written (`span`).
 public struct ActionButton: Sendable, Hashable {
     /// How the button is shown: the key it is written under in a file.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

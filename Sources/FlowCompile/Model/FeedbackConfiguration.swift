@@ -33,7 +33,7 @@ public struct FeedbackConfiguration: Sendable, Hashable {
     /// share it, and a navigator shows one whose id is already in its screen table under a
     /// fresh id (`feedback-2`, `feedback-3`, …). `title` and `subtitle` (default `nil`) are
     /// read as templates (`${name}` is replaced, `$$` is a literal `$`); `secondaryAction`
-    /// defaults to `.none` and `extraContent` to no blocks; ``span`` is `nil`.
+    /// defaults to `.none` and `extraContent` to no blocks; `span` is `nil`.
     public init(
         id: String = "feedback",
         style: FeedbackStyle,

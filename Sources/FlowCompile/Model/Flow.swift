@@ -82,7 +82,7 @@ public struct Flow: Sendable, Hashable {
     }
 
     /// The screen with `id` (the first, should ids repeat), or `nil`. O(number of
-    /// screens); for many lookups build ``screenIndex()`` once instead.
+    /// screens).
     public func screen(_ id: String) -> FeedbackConfiguration? {
         // By index: iterating the elements would copy every screen just to read its id.
         screens.firstIndex { $0.id == id }.map { screens[$0] }

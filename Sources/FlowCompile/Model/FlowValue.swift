@@ -14,7 +14,7 @@ public enum FlowValue: Sendable, Hashable {
     /// number, exactly as written. In a custom step's argument and in `collectUserFeedback`'s
     /// `custom`, string leaves are templates rendered when the step runs; in a custom
     /// step's argument a leaf that is exactly one `${…}` keeps its value's type
-    /// (``FeedbackFlowCore/ActionInvocation/argument``).
+    /// (``ActionInvocation/argument``).
     case string(String)
     /// A sequence, in written order.
     case list([FlowValue])

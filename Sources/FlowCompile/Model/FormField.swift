@@ -5,7 +5,7 @@ import FlowSource
 /// kind's own options. One type for the four field blocks `rating`, `textField`,
 /// `textEditor` and `toggle`.
 ///
-/// `placeholder` and `required` apply to text fields only (``FieldKind/holdsText``); the
+/// `placeholder` and `required` apply to text fields only (`textField`, `textEditor`); the
 /// decoder refuses them on a rating or toggle (`unknown-key`). Equality ignores where the
 /// field is written.
 public struct FormField: Sendable, Hashable {

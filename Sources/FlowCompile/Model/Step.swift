@@ -156,7 +156,7 @@ public struct Step: Sendable, Hashable {
         }
     }
 
-    /// The step's name as written in files: a built-in name (``BuiltInStep``), the custom
+    /// The step's name as written in files: a built-in name (`push`, `openURL`, …), the custom
     /// name, or `perform` for closures.
     public var name: String {
         switch kind {

@@ -1,6 +1,6 @@
 /// One problem found in an input, reported like a compiler does.
 ///
-/// A `Diagnostic` is a value: it can be collected into a ``DiagnosticBag`` (the normal
+/// A `Diagnostic` is a value: it can be collected in a list (the normal
 /// case, so that every problem of a file is reported in one run) or thrown as an
 /// `Error` where going on makes no sense (e.g. a file that cannot be read).
 ///

@@ -1,7 +1,7 @@
 /// The bounds both loaders (YAML and JSON) apply to a document, so that no input can
 /// make loading slow or hungry. Each has a documented default; a host loading flows sent
 /// by a server can lower them, a tool checking generated files can raise them (the
-/// command line: `--limit NAME=N`, names in ``settings``).
+/// command line: `--limit NAME=N`, with the names of `feedbackflow validate --help`).
 ///
 /// Past a limit, loading stops with one error at the place that crossed it and no tree:
 /// `io-error` for the file size, `nesting-depth-limit`, `alias-expansion-limit`, and

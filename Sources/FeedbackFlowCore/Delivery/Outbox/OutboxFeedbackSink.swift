@@ -45,7 +45,7 @@ import FlowSource
 ///
 /// `attempts` counts failed attempts; the times are ISO 8601 UTC with milliseconds, `null`
 /// until there is one (`nextAttemptAt` is `null` before the first attempt and once dead);
-/// `submission` is the submission's JSON form (``FeedbackSubmission/jsonText``).
+/// `submission` is the submission's JSON form (`FeedbackSubmission/jsonText`).
 ///
 /// **Crash safety.** A crash at any moment leaves a file whose every line is a whole
 /// record: appends are whole lines (a last line without its line break — an append the
@@ -55,7 +55,7 @@ import FlowSource
 /// a record is kept as it is and reported (``OutboxContents/unreadableLines``). Writers of
 /// every process take an exclusive `flock(2)` on the file's folder around each append and
 /// rewrite, so a `feedbackflow run` and an `outbox flush` can share one file. An outbox
-/// claims a record in the file before it delivers it (``OutboxClaim``: until the attempt
+/// claims a record in the file before it delivers it (until the attempt
 /// ends, its process dies, or five minutes pass), and others skip what is claimed, so
 /// concurrent flushes share the work rather than each sending every record (were a claim
 /// lost, two deliveries of one record would still be harmless: the receiver's idempotency
