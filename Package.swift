@@ -26,7 +26,10 @@ let package = Package(
         // Custom steps run as programs (ProgramHandler): spawns processes, so it is for the
         // command line and desktop hosts, never part of the products for apps.
         .library(name: "FeedbackFlowPrograms", targets: ["FeedbackFlowPrograms"]),
-        .executable(name: "feedbackflow", targets: ["feedbackflow"]),
+        // The target is `FeedbackFlowTool`, not `feedbackflow`: on a case-insensitive file
+        // system (macOS) a module `feedbackflow` would share its build files with the
+        // library `FeedbackFlow`. The program is named after the product.
+        .executable(name: "feedbackflow", targets: ["FeedbackFlowTool"]),
         // The one program that links networking: `feedbackflow` runs it for each HTTP
         // delivery, so that no other command pays for loading libcurl at start-up.
         .executable(name: "feedbackflow-post", targets: ["feedbackflow-post"]),
@@ -75,7 +78,8 @@ let package = Package(
         // in scripts/feedbackflow and benchmarks/run): ~5 ms to start instead of ~12 ms
         // (benchmarks/results/profile.md). Not an `unsafeFlags` setting here, because
         // packages that depend on FeedbackFlow could then not use it.
-        .executableTarget(name: "feedbackflow", dependencies: ["FeedbackFlowCLI"], swiftSettings: strictness),
+        .executableTarget(
+            name: "FeedbackFlowTool", dependencies: ["FeedbackFlowCLI"], path: "Sources/feedbackflow", swiftSettings: strictness),
         .executableTarget(
             name: "feedbackflow-post", dependencies: ["FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
         // An app's use of the library, as a program CI builds and runs: imports only the

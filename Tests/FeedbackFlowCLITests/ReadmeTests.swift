@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import FeedbackFlow
 import FlowCompile
@@ -156,12 +155,12 @@ struct ReadmeTests {
     func swiftExample() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let opened = Mutex<[String]>([])
+        let opened = LockedBox<[String]>([])
         struct RecordingURLHandler: URLHandler {
             let opened: @Sendable (String) -> Void
             func open(_ url: String) async throws { opened(url) }
         }
-        let primaryRan = Mutex(false)
+        let primaryRan = LockedBox(false)
 
         // As in the catalog's articles (Sources/FeedbackFlow/FeedbackFlow.docc), with paths in a temporary folder.
         let registry = ActionHandlerRegistry(

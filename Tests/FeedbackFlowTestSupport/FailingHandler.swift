@@ -1,5 +1,5 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A custom-step handler that throws ``TestFailure`` with `message` for its first
 /// `failures` calls (default: always), then succeeds. Counts calls.
@@ -10,11 +10,11 @@ public final class FailingHandler: ActionHandler, Sendable {
     }
 
     public let message: String
-    private let state: Mutex<State>
+    private let state: LockedBox<State>
 
     public init(message: String = "handler failed", failures: Int = .max) {
         self.message = message
-        self.state = Mutex(State(failuresLeft: failures))
+        self.state = LockedBox(State(failuresLeft: failures))
     }
 
     public func perform(_ invocation: ActionInvocation) async throws {

@@ -1,14 +1,14 @@
 import Foundation
-import Synchronization
+import FlowSource
 
 /// A clock that moves only when told: `now` for the code under test, `sleep` that moves
 /// the clock forward by the time asked instead of waiting.
 public final class FakeClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: LockedBox<Date>
 
     /// A clock reading `start`.
     public init(_ start: Date) {
-        current = Mutex(start)
+        current = LockedBox(start)
     }
 
     /// The time.

@@ -1,4 +1,4 @@
-import Synchronization
+import FlowSource
 
 /// Passes one value from code under test to the test: `put` from anywhere, `take`
 /// suspends until the value is there. No timing involved.
@@ -8,7 +8,7 @@ public final class Handoff<Value: Sendable>: Sendable {
         var waiter: CheckedContinuation<Value, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
 
     public init() {}
 

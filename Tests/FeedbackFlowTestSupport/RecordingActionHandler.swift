@@ -1,9 +1,9 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A custom-step handler that succeeds and keeps every invocation.
 public final class RecordingActionHandler: ActionHandler, Sendable {
-    private let storage = Mutex<[ActionInvocation]>([])
+    private let storage = LockedBox<[ActionInvocation]>([])
 
     public init() {}
 

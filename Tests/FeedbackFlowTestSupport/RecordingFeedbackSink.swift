@@ -1,5 +1,5 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A feedback sink that keeps every submission; optionally fails the next N submits.
 public final class RecordingFeedbackSink: FeedbackSink, Sendable {
@@ -8,7 +8,7 @@ public final class RecordingFeedbackSink: FeedbackSink, Sendable {
         var failuresLeft = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
 
     /// - Parameter failing: how many submits throw ``TestFailure`` ("sink unavailable")
     ///   before they start to succeed.

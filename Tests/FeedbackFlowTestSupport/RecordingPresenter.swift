@@ -1,9 +1,9 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A presenter that keeps every event it receives, in order.
 public final class RecordingPresenter: Presenter, Sendable {
-    private let storage = Mutex<[NavigatorEvent]>([])
+    private let storage = LockedBox<[NavigatorEvent]>([])
 
     public init() {}
 

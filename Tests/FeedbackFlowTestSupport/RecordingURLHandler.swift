@@ -1,9 +1,9 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A URL handler that keeps every URL it is asked to open.
 public final class RecordingURLHandler: URLHandler, Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedBox<[String]>([])
 
     public init() {}
 

@@ -1,6 +1,6 @@
 import Foundation
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A delivery for outbox tests: answers each `submit` with the next scripted failure (or
 /// success once the script is used up) and records when it was called, by a clock.
@@ -16,7 +16,7 @@ public final class ScriptedFeedbackSink: FeedbackSink, Sendable {
         var calls: [Call] = []
     }
 
-    private let state: Mutex<State>
+    private let state: LockedBox<State>
     private let clock: @Sendable () -> Date
     private let during: @Sendable (FeedbackSubmission) -> Void
 
@@ -29,7 +29,7 @@ public final class ScriptedFeedbackSink: FeedbackSink, Sendable {
         _ script: [DeliveryFailure?] = [], clock: @escaping @Sendable () -> Date,
         during: @escaping @Sendable (FeedbackSubmission) -> Void = { _ in }
     ) {
-        state = Mutex(State(script: script))
+        state = LockedBox(State(script: script))
         self.clock = clock
         self.during = during
     }

@@ -1,5 +1,5 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A custom-step handler that suspends until the test releases it, so a test can look
 /// at the navigator while an action is in flight, with no timing involved.
@@ -21,7 +21,7 @@ public final class SuspendingHandler: ActionHandler, Sendable {
         var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
 
     public init() {}
 

@@ -1,5 +1,5 @@
 import FeedbackFlowCore
-import Synchronization
+import FlowSource
 
 /// A presenter that holds the first event matching a predicate until the test releases
 /// it, so the navigator is suspended inside `present` — the exact point where actor
@@ -14,7 +14,7 @@ public final class SuspendingPresenter: Presenter, Sendable {
     }
 
     private let matches: @Sendable (NavigatorEvent) -> Bool
-    private let state = Mutex(State())
+    private let state = LockedBox(State())
 
     /// - Parameter matches: which event to hold (only the first one that matches).
     public init(holding matches: @escaping @Sendable (NavigatorEvent) -> Bool) {

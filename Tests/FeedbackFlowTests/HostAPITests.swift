@@ -1,7 +1,7 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
 import Foundation
-import Synchronization
+import FlowSource
 import Testing
 
 /// What an app developer writes: screens built in Swift with the short constructors,
@@ -55,7 +55,7 @@ struct HostAPITests {
     @Test("a registry with no arguments runs screens built in code: openURL and collectUserFeedback succeed and do nothing")
     func registryWithNoArguments() async throws {
         let navigator = FlowNavigator(registry: ActionHandlerRegistry())
-        let ran = Mutex(0)
+        let ran = LockedBox(0)
         let screen = FeedbackConfiguration(
             style: .informative, title: "Hi",
             primaryAction: .button(ActionButton(

@@ -1,5 +1,6 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
+import FlowSource
 import Foundation
 import Testing
 
@@ -147,12 +148,18 @@ struct HostLibraryTests {
             id: "rate", style: .informative, title: "Rate the call",
             primaryAction: .button(ActionButton(title: "Send", action: [.collectUserFeedback(rating: "${stars}"), .push("thanks")])),
             extraContent: [.rating(id: "stars")])
+        var again = rate
+        again.id = "again"
+        again.extraContent = []
         #expect(throws: FlowValidationError.self) { try Flow(checking: "call-feedback", screens: [rate]) }
         do {
-            _ = try Flow(checking: "call-feedback", screens: [rate])
+            _ = try Flow(checking: "call-feedback", screens: [rate, again])
         } catch {
-            #expect(error.diagnostics.map(\.code) == ["unknown-screen"])
-            #expect(error.description.contains("thanks"))
+            // One error per screen that names the missing screen, each saying which screen.
+            #expect(error.description == """
+                error: unknown screen 'thanks' ('push' target on screen 'rate') [unknown-screen]
+                error: unknown screen 'thanks' ('push' target on screen 'again') [unknown-screen]
+                """)
         }
         let thanks = FeedbackConfiguration(
             id: "thanks", style: .success, title: "Thank you!",
@@ -197,5 +204,99 @@ struct HostLibraryTests {
             "stars": .number("4"), "text": .string("rated 4"), "agree": .bool(false), "email": .string("a@example.com"),
             "source": .string("app"),
         ])
+    }
+
+    @Test("a closure's submission is reported to presenters as a collectUserFeedback handler result")
+    func closureSubmissionEvents() async throws {
+        let presenter = RecordingPresenter()
+        let navigator = FlowNavigator(id: "events", presenters: [presenter])
+        let shown = try await navigator.presentFeedback(configuration: FeedbackConfiguration(
+            id: "rate", style: .informative, title: "Rate",
+            primaryAction: .button(title: "Send") { call in try await call.collectUserFeedback(rating: 4) },
+            secondaryAction: .button(title: "Bad") { call in try await call.collectUserFeedback(rating: 0) }))
+        _ = await navigator.tap(.primary, on: shown.id)
+        _ = await navigator.tap(.secondary, on: shown.id)
+        let results = presenter.events.compactMap { event -> String? in
+            if case .handlerResult = event { event.description } else { nil }
+        }
+        #expect(results == [
+            "handlerResult collectUserFeedback success", "handlerResult perform success",
+            "handlerResult collectUserFeedback failure: collectUserFeedback: rating must be a whole number from 1 to 5, got '0'",
+            "handlerResult perform failure: collectUserFeedback: rating must be a whole number from 1 to 5, got '0'",
+        ])
+    }
+
+    @Test("a running action kept after its tap ended submits nothing: one tap, at most one submission")
+    func escapedActionSubmitsNothing() async throws {
+        let sink = RecordingFeedbackSink()
+        let kept = LockedBox<RunningAction?>(nil)
+        let navigator = FlowNavigator(id: "escape", registry: ActionHandlerRegistry(feedbackSink: sink))
+        let shown = try await navigator.presentFeedback(configuration: FeedbackConfiguration(
+            style: .informative, title: "Rate",
+            primaryAction: .button(title: "Send") { call in kept.withLock { $0 = call } }))
+        #expect(await navigator.tap(.primary, on: shown.id) == .ran)
+        let call = try #require(kept.withLock { $0 })
+        await #expect(throws: CancellationError.self) { try await call.collectUserFeedback(rating: 5) }
+        // Not from a later action of the same screen either.
+        await navigator.end(.dismissed)
+        await #expect(throws: CancellationError.self) { try await call.collectUserFeedback(rating: 5) }
+        #expect(sink.submissions.isEmpty)
+    }
+
+    @Test("an action of one navigator calling another, busy navigator is host navigation there, and refused")
+    func actionsAreTheirNavigatorsOwn() async throws {
+        let completion = Handoff<@Sendable () -> Void>()
+        let busy = FlowNavigator(id: "busy")
+        let waiting = try await busy.presentFeedback(configuration: FeedbackConfiguration(
+            style: .error, title: "Offline",
+            primaryAction: .retryButton(title: "Retry") { done in completion.put(done) }))
+        let tap = Task { await busy.tap(.primary, on: waiting.id) }
+        let finish = await completion.take()
+        #expect(await busy.isBusy)
+        let refusal = LockedBox<NavigatorError?>(nil)
+        let other = FlowNavigator(id: "other")
+        let shown = try await other.presentFeedback(configuration: FeedbackConfiguration(
+            style: .informative, title: "Other",
+            primaryAction: .button(title: "Go") {
+                do throws(NavigatorError) {
+                    _ = try await busy.pushFeedback(configuration: FeedbackConfiguration(style: .success, title: "Sneaked in", primaryAction: .none))
+                } catch {
+                    refusal.withLock { $0 = error }
+                }
+            }))
+        #expect(await other.tap(.primary, on: shown.id) == .ran)
+        #expect(refusal.withLock { $0 } == .busy)
+        #expect(await busy.stacks.map { $0.map(\.screenID) } == [["feedback"]])
+        finish()
+        #expect(await tap.value == .ran)
+    }
+
+    @Test("a snapshot built for a preview is on top of the last stack unless told otherwise")
+    func snapshotPosition() {
+        let instance = ScreenInstance(id: ScreenInstanceID(rawValue: 7), screenID: "thanks")
+        let top = ScreenSnapshot(instance: instance, flowID: "f", style: .success, title: "Thanks", stackDepths: [1, 3])
+        #expect(top.isOnTop && top.stackIndex == 1 && top.indexInStack == 2)
+        let below = ScreenSnapshot(
+            instance: instance, flowID: "f", style: .success, title: "Thanks", isOnTop: false, stackIndex: 0, indexInStack: 0,
+            stackDepths: [1, 3])
+        #expect(!below.isOnTop && below.stackIndex == 0)
+    }
+
+    @Test("a closure step followed by a navigation step is checked: a flow built in code with it has no warning")
+    func closureThenStepIsChecked() throws {
+        let rate = FeedbackConfiguration(
+            id: "rate", style: .informative, title: "Rate",
+            primaryAction: .button(ActionButton(title: "Send", action: [
+                .perform(StepClosure { call in try await call.collectUserFeedback(rating: 5) }), .push("thanks"),
+            ])))
+        let thanks = FeedbackConfiguration(
+            id: "thanks", style: .success, title: "Thanks", primaryAction: .button(ActionButton(title: "Done", action: [.dismiss])))
+        let flow = try Flow(checking: "call-feedback", screens: [rate, thanks])
+        #expect(FlowCompiler.check(flow).isEmpty)
+        var broken = rate
+        broken.primaryAction = .button(ActionButton(title: "Send", action: [
+            .perform(StepClosure { call in try await call.collectUserFeedback(rating: 5) }), .push("thank"),
+        ]))
+        #expect(throws: FlowValidationError.self) { try Flow(checking: "call-feedback", screens: [broken, thanks]) }
     }
 }

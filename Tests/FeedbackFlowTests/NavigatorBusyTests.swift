@@ -1,6 +1,6 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
-import Synchronization
+import FlowSource
 import Testing
 
 /// The busy rule, the double-tap guard and stale taps.
@@ -177,7 +177,7 @@ struct NavigatorSeedAPITests {
     func pushAndPresent() async throws {
         let presenter = RecordingPresenter()
         let navigator = navigator(presenter)
-        let taps = Mutex<[String]>([])
+        let taps = LockedBox<[String]>([])
         let done = FeedbackConfiguration(
             id: "done", style: .success, title: "Title", subtitle: "Subtitle",
             primaryAction: .button(title: "Primary Action", completion: { taps.withLock { $0.append("primary") } }),

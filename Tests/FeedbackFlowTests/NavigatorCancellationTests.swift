@@ -1,7 +1,7 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
 import Foundation
-import Synchronization
+import FlowSource
 import Testing
 
 /// The cancellation policy: actions run in a task the navigator owns; only `end` cancels.
@@ -9,7 +9,7 @@ import Testing
 struct NavigatorCancellationTests {
     /// Records whether the task running it was cancelled.
     final class CancellationProbe: ActionHandler, Sendable {
-        private let seen = Mutex<[Bool]>([])
+        private let seen = LockedBox<[Bool]>([])
         func perform(_ invocation: ActionInvocation) async throws { seen.withLock { $0.append(Task.isCancelled) } }
         var observations: [Bool] { seen.withLock { $0 } }
     }

@@ -1,6 +1,6 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
-import Synchronization
+import FlowSource
 import Testing
 
 /// Configurations built in code and shown with pushFeedback / presentFeedback.
@@ -13,7 +13,7 @@ struct NavigatorCodeScreenTests {
     @Test("a configuration with a taken id gets a fresh one: present A, push B (no ids), pop → A's title and A's action")
     func defaultIDsDoNotCollide() async throws {
         let navigator = navigator()
-        let ran = Mutex<[String]>([])
+        let ran = LockedBox<[String]>([])
         let a = FeedbackConfiguration(
             style: .informative, title: "A", primaryAction: .button(title: "Go A", completion: { ran.withLock { $0.append("A") } }))
         let b = FeedbackConfiguration(

@@ -1,6 +1,6 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
-import Synchronization
+import FlowSource
 import Testing
 
 /// Events reach each presenter one at a time, in one order for all, nothing after flowEnded.
@@ -20,9 +20,9 @@ struct NavigatorEventOrderTests {
 
     /// Taps the primary action of the first "b" shown, from inside `present`.
     final class TappingPresenter: Presenter, Sendable {
-        let navigator = Mutex<FlowNavigator?>(nil)
+        let navigator = LockedBox<FlowNavigator?>(nil)
         let recorder = RecordingPresenter()
-        let results = Mutex<[TapResult]>([])
+        let results = LockedBox<[TapResult]>([])
         func present(_ event: NavigatorEvent) async {
             await recorder.present(event)
             guard case .screenShown(let s) = event, s.instance.screenID == "b", results.withLock({ $0.isEmpty }),

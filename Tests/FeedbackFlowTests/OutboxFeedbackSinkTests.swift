@@ -1,7 +1,7 @@
 import FeedbackFlow
 import FeedbackFlowTestSupport
 import Foundation
-import Synchronization
+import FlowSource
 import Testing
 
 #if canImport(Glibc)
@@ -53,7 +53,7 @@ struct OutboxFeedbackSinkTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/outbox.jsonl"
         let clock = FakeClock(Self.start)
-        let seen = Mutex<String?>(nil)
+        let seen = LockedBox<String?>(nil)
         let delivery = ScriptedFeedbackSink(clock: { clock.now() }) { _ in
             seen.withLock { $0 = try? String(contentsOfFile: path, encoding: .utf8) }
         }

@@ -8,17 +8,17 @@ import Darwin
 import FeedbackFlow
 import FeedbackFlowTestSupport
 import FlowTerminal
-import Synchronization
+import FlowSource
 import FlowReporting
 import Testing
 
 /// A writer whose reader goes away after `acceptedWrites` writes: from then on every
 /// write fails with EPIPE, like standard output piped into `head -1`.
 private final class ClosingWriter: TextWriter {
-    private let state: Mutex<(left: Int, text: String, failure: WriteFailure?)>
+    private let state: LockedBox<(left: Int, text: String, failure: WriteFailure?)>
 
     init(acceptedWrites: Int) {
-        state = Mutex((acceptedWrites, "", nil))
+        state = LockedBox((acceptedWrites, "", nil))
     }
 
     func write(_ text: String) {

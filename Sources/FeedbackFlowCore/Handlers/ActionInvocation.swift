@@ -22,7 +22,11 @@ public struct ActionInvocation: Sendable, Hashable {
     /// Every field value of the flow at the time of the step, by field id.
     public var fields: [String: FieldValue]
 
-    package init(name: String, argument: FlowValue?, screen: ScreenInstance, flowID: String, fields: [String: FieldValue]) {
+    /// An invocation from its parts, as the navigator builds it for a custom step; build one
+    /// yourself to test an ``ActionHandler`` without a navigator. `fields` defaults to none.
+    public init(
+        name: String, argument: FlowValue?, screen: ScreenInstance, flowID: String, fields: [String: FieldValue] = [:]
+    ) {
         self.name = name
         self.argument = argument
         self.screen = screen

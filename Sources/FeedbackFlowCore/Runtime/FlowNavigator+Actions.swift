@@ -45,7 +45,7 @@ extension FlowNavigator {
         return await withCheckedContinuation { (waiter: CheckedContinuation<TapResult, Never>) in
             tapWaiter = waiter
             runningToken &+= 1
-            let token = runningToken
+            let token = ActionToken(navigator: ObjectIdentifier(self), number: runningToken)
             runningTask = Task {
                 await Self.$actionToken.withValue(token) {
                     await self.runTapped(button, of: running.instance, announcing: tapped)
@@ -196,13 +196,24 @@ extension FlowNavigator {
 
     /// Submits feedback from a button's closure (``RunningAction/collectUserFeedback(rating:reason:custom:)``)
     /// as the `collectUserFeedback` step submits it: the same rating rule, a new
-    /// idempotency key, this flow and `screenID`, the navigator's clock, the registry's sink,
-    /// and the response recorded for the trigger.
-    /// - Throws: ``StepError/invalidRating(_:)`` outside 1...5, or what the sink throws.
-    func submit(rating: Int, reason: String?, custom: [String: FlowValue], screenID: String) async throws {
-        guard FeedbackRequest.ratings.contains(rating) else { throw StepError.invalidRating(String(rating)) }
-        try await registry.submit(FeedbackSubmission(
-            rating: rating, reason: reason, custom: custom, flowID: flowID, screenID: screenID, submittedAt: now()))
+    /// idempotency key, this flow and `screen`'s id, the navigator's clock, the registry's
+    /// sink, its ``NavigatorEvent/handlerResult(_:)``, and the response recorded for the
+    /// trigger.
+    /// - Throws: `CancellationError` unless called from the action of `screen` while it
+    ///   runs; ``StepError/invalidRating(_:)`` outside 1...5; or what the sink throws.
+    func submit(rating: Int, reason: String?, custom: [String: FlowValue], from screen: ScreenInstance) async throws {
+        guard origin == .action, state.isRunning(screen.id) else { throw CancellationError() }
+        let step = BuiltInStep.collectUserFeedback.rawValue
+        do {
+            guard FeedbackRequest.ratings.contains(rating) else { throw StepError.invalidRating(String(rating)) }
+            try await registry.submit(FeedbackSubmission(
+                rating: rating, reason: reason, custom: custom, flowID: flowID, screenID: screen.screenID,
+                submittedAt: now()))
+        } catch {
+            await report(.recordResult(step: step, of: screen, outcome: .failure(Self.message(of: error))))
+            throw error
+        }
+        await report(.recordResult(step: step, of: screen, outcome: .success))
         await recordResponse()
     }
 

@@ -104,17 +104,25 @@ public actor FlowNavigator {
     let delivery: EventDelivery
     /// The navigator-owned task running the busy action.
     var runningTask: Task<Void, Never>?
-    /// The token of the running action; its task carries it in ``actionToken``.
+    /// The number of the running action; its task carries it in ``actionToken``.
     var runningToken: UInt64 = 0
+    /// Which action of which navigator a task belongs to: a navigator's actions are
+    /// numbered by that navigator alone, so the number is only meaningful with the
+    /// navigator's identity (an action of one navigator calling another is the host of
+    /// the other).
+    struct ActionToken: Hashable, Sendable {
+        var navigator: ObjectIdentifier
+        var number: UInt64
+    }
     /// Set inside the task of a running action (and inherited by tasks it starts), so the
     /// action's own closures and handlers may navigate while host navigation is refused.
-    @TaskLocal static var actionToken: UInt64?
+    @TaskLocal static var actionToken: ActionToken?
     /// The caller of the running tap, waiting for its result.
     var tapWaiter: CheckedContinuation<TapResult, Never>?
 
     /// Who is calling: the running action (its task, or a task it started), or the host.
     var origin: FlowChange.Origin {
-        Self.actionToken == runningToken ? .action : .host
+        Self.actionToken == ActionToken(navigator: ObjectIdentifier(self), number: runningToken) ? .action : .host
     }
 
     /// How the flow ended, `nil` while it runs.

@@ -20,7 +20,14 @@ import FlowSource
 /// A closure runs as one step (`perform`): what it throws fails that step, with the
 /// error's message on the screen, and its ``NavigatorEvent/handlerResult(_:)`` reports
 /// the closure as a whole. The closure runs inside the action, so its calls to
-/// ``navigator`` are the action's own (allowed while the screen is busy).
+/// ``navigator`` are the action's own (allowed while the screen is busy). A running
+/// action is only good while it runs: kept and used after the action ended (or in a task
+/// that outlives it), ``collectUserFeedback(rating:reason:custom:)`` throws
+/// `CancellationError` and submits nothing, so a tap submits at most once.
+///
+/// Navigation a closure does itself is not seen by ``FlowCompiler/check(_:options:)``;
+/// to have a flow built in Swift checked, put the navigation in steps after the closure:
+/// `action: [.perform(StepClosure { call in … }), .push("thanks")]`.
 public struct RunningAction: Sendable {
     /// The navigator running the action: its fields, stacks and navigation.
     public let navigator: FlowNavigator
@@ -37,13 +44,16 @@ public struct RunningAction: Sendable {
     /// rating (a whole number from 1 to 5), a new idempotency key
     /// (``FeedbackSubmission/newID()``), this flow's id and this screen's id, the
     /// navigator's clock, handed to the registry's ``FeedbackSink`` (an
-    /// ``OutboxFeedbackSink`` keeps it until delivered). A flow presented by its trigger
-    /// records the response, as the step does. `reason` and `custom` are taken as given,
-    /// not rendered as templates (a value from Swift is already the value).
-    /// - Throws: ``StepError/invalidRating(_:)`` for a rating outside 1...5 (nothing is
-    ///   submitted), or what the sink throws.
+    /// ``OutboxFeedbackSink`` keeps it until delivered), reported to the presenters as a
+    /// ``NavigatorEvent/handlerResult(_:)`` named `collectUserFeedback`. A flow presented
+    /// by its trigger records the response, as the step does. `reason` and `custom` are
+    /// taken as given, not rendered as templates (a value from Swift is already the value).
+    /// - Throws: `CancellationError` when the action no longer runs (it ended, the flow
+    ///   ended, or the host closed its screen; nothing is submitted);
+    ///   ``StepError/invalidRating(_:)`` for a rating outside 1...5 (nothing is
+    ///   submitted); or what the sink throws.
     public func collectUserFeedback(rating: Int, reason: String? = nil, custom: [String: FlowValue] = [:]) async throws {
-        try await navigator.submit(rating: rating, reason: reason, custom: custom, screenID: screen.screenID)
+        try await navigator.submit(rating: rating, reason: reason, custom: custom, from: screen)
     }
 
     /// The current value of field `id`; `nil` when no screen defines it.
@@ -53,11 +63,20 @@ public struct RunningAction: Sendable {
 
     /// Runs `body` with the action running in the current task, for the closures of
     /// buttons built in Swift.
-    /// - Throws: ``StepError/noRunningAction`` when no navigator runs an action in this
-    ///   task (the closure was called by hand), or what `body` throws.
+    /// - Throws: what `body` throws; `CancellationError` without a running action, which
+    ///   cannot happen (only a navigator runs a closure step, and it sets ``current``).
     static func withCurrent(_ body: (RunningAction) async throws -> Void) async throws {
-        guard let action = current else { throw StepError.noRunningAction }
+        guard let action = current else { throw CancellationError() }
         try await body(action)
+    }
+}
+
+extension StepClosure {
+    /// A closure step that gets the ``RunningAction``, for an action of several steps:
+    /// `[.perform(StepClosure { call in try await call.collectUserFeedback(rating: 5) }),
+    /// .push("thanks")]`. A throw fails the step.
+    public convenience init(_ body: @escaping @Sendable (_ call: RunningAction) async throws -> Void) {
+        self.init { try await RunningAction.withCurrent(body) }
     }
 }
 
@@ -68,7 +87,7 @@ extension FeedbackPrimaryAction {
     public static func button(
         title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
     ) -> FeedbackPrimaryAction {
-        .button(.running({ try await RunningAction.withCurrent(completion) }, title: title))
+        .button(ActionButton(title: TemplateString(title), action: [.perform(StepClosure(completion))]))
     }
 }
 
@@ -77,13 +96,13 @@ extension FeedbackSecondaryAction {
     public static func button(
         title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .button(.running({ try await RunningAction.withCurrent(completion) }, title: title))
+        .button(ActionButton(title: TemplateString(title), action: [.perform(StepClosure(completion))]))
     }
 
     /// A link built in Swift whose closure gets the ``RunningAction``.
     public static func link(
         title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .link(.running({ try await RunningAction.withCurrent(completion) }, title: title))
+        .link(ActionButton(title: TemplateString(title), action: [.perform(StepClosure(completion))]))
     }
 }

@@ -39,14 +39,17 @@ public struct ScreenSnapshot: Sendable, Hashable {
     public var stackDepths: [Int]
 
     /// A snapshot from its parts, as the navigator builds it; build one yourself to test a
-    /// presenter or feed a SwiftUI preview without a navigator. `stackIndex` and
-    /// `indexInStack` default to the top of one stack of `stackDepths` (default one
-    /// screen); `subtitle`, `primary`, `secondary` and `errorMessage` default to none.
+    /// presenter or feed a SwiftUI preview without a navigator. `subtitle`, `content`,
+    /// `primary`, `secondary` and `errorMessage` default to none, `isBusy` to `false`,
+    /// `isOnTop` to `true` and `stackDepths` to one stack of one screen.
+    /// - Parameters:
+    ///   - stackIndex: the index of the instance's stack, `nil` when it is off the stacks.
+    ///   - indexInStack: its index in that stack, `nil` when it is off the stacks.
     public init(
         instance: ScreenInstance, flowID: String, style: FeedbackStyle, title: String, subtitle: String? = nil,
         content: [ContentSnapshot] = [], primary: ActionSnapshot? = nil, secondary: ActionSnapshot? = nil,
-        isBusy: Bool = false, errorMessage: String? = nil, isOnTop: Bool = true, stackIndex: Int? = 0,
-        indexInStack: Int? = 0, stackDepths: [Int] = [1]
+        isBusy: Bool = false, errorMessage: String? = nil, isOnTop: Bool = true, stackIndex: Int?, indexInStack: Int?,
+        stackDepths: [Int] = [1]
     ) {
         self.instance = instance
         self.flowID = flowID
@@ -62,6 +65,21 @@ public struct ScreenSnapshot: Sendable, Hashable {
         self.stackIndex = stackIndex
         self.indexInStack = indexInStack
         self.stackDepths = stackDepths
+    }
+
+    /// A snapshot of the screen on top: its position is the top of the last stack of
+    /// `stackDepths` (default one stack of one screen); the other parts as in
+    /// ``init(instance:flowID:style:title:subtitle:content:primary:secondary:isBusy:errorMessage:isOnTop:stackIndex:indexInStack:stackDepths:)``.
+    public init(
+        instance: ScreenInstance, flowID: String, style: FeedbackStyle, title: String, subtitle: String? = nil,
+        content: [ContentSnapshot] = [], primary: ActionSnapshot? = nil, secondary: ActionSnapshot? = nil,
+        isBusy: Bool = false, errorMessage: String? = nil, stackDepths: [Int] = [1]
+    ) {
+        self.init(
+            instance: instance, flowID: flowID, style: style, title: title, subtitle: subtitle, content: content,
+            primary: primary, secondary: secondary, isBusy: isBusy, errorMessage: errorMessage, isOnTop: true,
+            stackIndex: stackDepths.isEmpty ? nil : stackDepths.count - 1,
+            indexInStack: stackDepths.last.map { max($0 - 1, 0) }, stackDepths: stackDepths)
     }
 
     /// The fields of the screen, in order.

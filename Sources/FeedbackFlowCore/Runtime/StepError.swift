@@ -19,9 +19,6 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
     /// value, a division by zero, an overflow) or has the wrong type; the expression as
     /// written and why.
     case expressionFailed(expression: String, reason: String)
-    /// The closure of a button built in Swift was called outside a running action (by
-    /// hand, not by a navigator's tap), so it has no ``RunningAction``.
-    case noRunningAction
 
     public var description: String {
         switch self {
@@ -37,8 +34,6 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
             "collectUserFeedback: rating must be a whole number from 1 to 5, got '\(text)'"
         case .expressionFailed(let expression, let reason):
             "'\(expression)': \(reason)"
-        case .noRunningAction:
-            "a button's closure ran outside a navigator's action"
         }
     }
 }

@@ -1,7 +1,9 @@
 import FlowSource
 
 /// A flow built in Swift that `validate` would refuse: its error diagnostics, in the
-/// order ``FlowCompiler/check(_:options:)`` gives them (by screen, as written).
+/// order ``FlowCompiler/check(_:options:)`` gives them (screen by screen, as the flow
+/// lists them). A diagnostic of a flow built in Swift has no place in a file; its
+/// message names the screen (`unknown screen 'thanks' ('push' target on screen 'rate')`).
 public struct FlowValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The errors found (at least one); warnings are not errors and are left out.
     public var diagnostics: [Diagnostic]
@@ -11,7 +13,8 @@ public struct FlowValidationError: Error, Sendable, Hashable, CustomStringConver
         self.diagnostics = diagnostics
     }
 
-    /// One line per error: `error: push: no screen 'thanks' in this flow [unknown-screen]`.
+    /// One line per error, e.g.
+    /// `error: unknown screen 'thanks' ('push' target on screen 'rate') [unknown-screen]`.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
@@ -19,7 +22,8 @@ public struct FlowValidationError: Error, Sendable, Hashable, CustomStringConver
 
 extension FlowCompiler {
     /// Checks a flow built in Swift as `validate` checks a file (the same rules and
-    /// codes; diagnostics have no place in a file, their messages name the screen), with
+    /// codes; diagnostics have no place in a file, so the message of a missing target
+    /// names the screen whose step names it), with
     /// `options` (default none). O(screens + steps), as validating a file.
     /// - Returns: every diagnostic, errors and warnings, sorted by screen as written.
     public static func check(_ flow: Flow, options: CompileOptions = CompileOptions()) -> [Diagnostic] {

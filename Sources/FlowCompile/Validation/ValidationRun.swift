@@ -127,14 +127,18 @@ struct ValidationRun {
     /// `unknown-screen` for every `push`/`present`/`replace`/`popTo` target that names no
     /// screen; `invalid-value` for a target holding `${` (screen ids are names: the
     /// navigator never renders them, so `push: ${x}` can only fail).
+    /// A step built in Swift has no place in a file: its message names its screen instead.
     mutating func checkTargets() {
-        for step in allSteps {
-            guard let target = step.target, screenIndex[target] == nil else { continue }
-            let span = step.argumentSpan ?? step.span
-            if Self.looksLikeTemplate(target) {
-                reportTemplateAsScreenID(target, at: span, role: "'\(step.name)' target", example: step.name)
-            } else {
-                reportUnknownScreen(target, at: span, role: "'\(step.name)' target")
+        for position in flow.screens.indices {
+            for step in allSteps[stepRanges[position]] {
+                guard let target = step.target, screenIndex[target] == nil else { continue }
+                let span = step.argumentSpan ?? step.span
+                let role = "'\(step.name)' target"
+                if Self.looksLikeTemplate(target) {
+                    reportTemplateAsScreenID(target, at: span, role: role, example: step.name)
+                } else {
+                    reportUnknownScreen(target, at: span, role: role, on: flow.screens[position].id)
+                }
             }
         }
     }
@@ -166,10 +170,13 @@ struct ValidationRun {
         return made
     }
 
-    private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String) {
+    /// `unknown-screen` for `id`, named as `role`; without a place in a file (a flow built
+    /// in Swift) the message says the role and the `screen` whose step names it.
+    private mutating func reportUnknownScreen(_ id: String, at span: SourceSpan?, role: String, on screen: String? = nil) {
         if screenCandidates == nil { screenCandidates = Suggestion.Candidates(screenIDs()) }
         let hint = screenCandidates?.hint(for: id) ?? "the screens are " + NameList.joined(screenIDs())
-        report(.unknownScreen, "unknown screen '\(id)'", at: span, hint: "\(role): \(hint)")
+        let place = span != nil ? "" : " (\(role)" + (screen.map { " on screen '\($0)'" } ?? "") + ")"
+        report(.unknownScreen, "unknown screen '\(id)'" + place, at: span, hint: "\(role): \(hint)")
     }
 
     /// The ids of the screens reachable from the start through `push`, `present` and
