@@ -82,8 +82,9 @@ let package = Package(
             name: "FeedbackFlowTool", dependencies: ["FeedbackFlowCLI"], path: "Sources/feedbackflow", swiftSettings: strictness),
         .executableTarget(
             name: "feedbackflow-post", dependencies: ["FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
-        // An app's use of the library, as a program CI builds and runs: imports only the
-        // `FeedbackFlow` product (a test checks it).
+        // An app's use of the library, as a program CI builds and runs. Of this package it
+        // imports only `FeedbackFlow`, and only its public API (a test type-checks it
+        // outside the package).
         .executableTarget(
             name: "CallFeedbackExample", dependencies: [.target(name: "FeedbackFlow")], path: "Examples/CallFeedback",
             swiftSettings: strictness),

@@ -1,5 +1,5 @@
 // An app's use of FeedbackFlow, as a command-line program so that it runs anywhere:
-// the call-feedback screens of a video SDK built in Swift, shown with a navigator, their
+// the feedback screens of a video call built in Swift, shown with a navigator, their
 // feedback submitted from a button's closure, a flow file run, and every screen drawn by
 // a presenter of the app's own. Of this package it imports the `FeedbackFlow` product only.
 //
@@ -46,20 +46,22 @@ struct PrintingFeedbackSink: FeedbackSink {
     }
 }
 
-/// The rating screen of the call: email, comment and a rating, as the SDK's demo view has
-/// them. Its Submit button's closure submits like the SDK's `call.collectUserFeedback`.
+/// The rating screen of the call: email, comment and a rating. Its Submit button runs a
+/// closure that submits the feedback, then a `push` step, which the flow's check sees.
 let rate = FeedbackConfiguration(
     id: "rate", style: .feedback(image: "feedbackLogo"),
     title: "How is your call going?", subtitle: "All feedback is celebrated!",
-    primaryAction: .button(title: "Submit") { call in
-        let email = await call.value(of: "email")?.description ?? ""
-        let comment = await call.value(of: "comment")?.description ?? ""
-        guard case .rating(let rating)? = await call.value(of: "rating") else { return }
-        try await call.collectUserFeedback(
-            rating: rating, reason: "\(email)\n\(comment)", custom: ["callWasAwesome": .bool(rating >= 4)])
-        try await call.navigator.navigate(.push("thanks"))
-    },
-    secondaryAction: .link(ActionButton(title: "Contact Us", action: [.openURL("https://getstream.io/contact")])),
+    primaryAction: .button(ActionButton(title: "Submit", action: [
+        .perform(StepClosure { call in
+            let email = await call.value(of: "email")?.description ?? ""
+            let comment = await call.value(of: "comment")?.description ?? ""
+            guard case .rating(let rating)? = await call.value(of: "rating") else { return }
+            try await call.collectUserFeedback(
+                rating: rating, reason: "\(email)\n\(comment)", custom: ["callWasAwesome": .bool(rating >= 4)])
+        }),
+        .push("thanks"),
+    ])),
+    secondaryAction: .link(ActionButton(title: "Contact Us", action: [.openURL("https://example.com/contact")])),
     extraContent: [
         .textField(id: "email", placeholder: "Email Address", required: true, format: .email),
         .textEditor(id: "comment", placeholder: "Message"),
@@ -74,8 +76,9 @@ let registry = ActionHandlerRegistry(feedbackSink: PrintingFeedbackSink())
 let presenter = ConsolePresenter()
 
 do {
-    // 1. Screens built in code, checked like a file when the flow is made.
+    // 1. Screens built in code, checked like a file when the flow is made (warnings too).
     let flow = try Flow(checking: "call-feedback", screens: [rate, thanks])
+    for warning in FlowCompiler.check(flow) { print(warning) }
     let navigator = FlowNavigator(flow: flow, registry: registry, presenters: [presenter])
     try await navigator.start()
     // What a person does on the screen, through the navigator's public API.
@@ -100,9 +103,8 @@ do {
     // 3. A flow from a file: compiled, validated, then run with the same presenter.
     let path = CommandLine.arguments.dropFirst().first ?? "flows/call-quality-rating.flow.yaml"
     let compilation = FlowCompiler.compile(path: path)
-    guard let fileFlow = compilation.flow, !compilation.hasErrors else {
-        throw FlowValidationError(diagnostics: compilation.diagnostics.filter { $0.severity == .error })
-    }
+    for diagnostic in compilation.diagnostics { print(diagnostic) }
+    guard let fileFlow = compilation.flow, !compilation.hasErrors else { exit(1) }
     let fileNavigator = FlowNavigator(flow: fileFlow, registry: registry, presenters: [presenter])
     try await fileNavigator.start()
     await fileNavigator.end("closed")

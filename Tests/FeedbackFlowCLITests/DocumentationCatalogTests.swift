@@ -21,7 +21,7 @@ struct DocumentationCatalogTests {
         ] {
             #expect(FileManager.default.fileExists(atPath: pages.appendingPathComponent(page + ".json").path), "\(page)")
         }
-        // The overview shows the seed's call in code.
+        // The article shows the closure that submits feedback.
         let article = try String(contentsOf: pages.appendingPathComponent("showafeedbackscreen.json"), encoding: .utf8)
         #expect(article.contains("collectUserFeedback("))
     }

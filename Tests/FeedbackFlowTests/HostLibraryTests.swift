@@ -6,7 +6,7 @@ import Testing
 
 /// What an app developer meets first, written against the public API only (no `package`
 /// symbol): each test pins one point where the library must do what a Swift developer
-/// expects. Expected values come from the format's rules and the seed's API, not a run.
+/// expects. Expected values come from the format's rules and the documented API, not a run.
 @Suite("Host library")
 struct HostLibraryTests {
     static func fixture(_ name: String) throws -> (path: String, text: String) {

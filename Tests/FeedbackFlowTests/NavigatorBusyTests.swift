@@ -164,9 +164,9 @@ struct NavigatorBusyTests {
     }
 }
 
-/// Seed `002`: screens built in Swift and shown with `pushFeedback` / `presentFeedback`.
+/// Screens built in Swift and shown with `pushFeedback` / `presentFeedback`, as a UIKit feedback component shows them.
 @Suite("Navigator screens-in-code API")
-struct NavigatorSeedAPITests {
+struct NavigatorFeedbackComponentAPITests {
     private func navigator(_ presenter: RecordingPresenter) -> FlowNavigator {
         FlowNavigator(
             registry: ActionHandlerRegistry(urlHandler: RecordingURLHandler(), feedbackSink: RecordingFeedbackSink()),

@@ -137,7 +137,7 @@ struct NavigatorCodeScreenTests {
         #expect(await h.stacks() == [["root", "form"]])
     }
 
-    @Test("a button completion may push the next screen from inside the running action (seed pattern)")
+    @Test("a button completion may push the next screen from inside the running action (a feedback component's pattern)")
     func completionPushes() async throws {
         let navigator = navigator()
         let handoff = Handoff<FlowNavigator>()

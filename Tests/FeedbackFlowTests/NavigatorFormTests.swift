@@ -5,7 +5,7 @@ import Testing
 /// Form state: initial values, setField checks, and the primary action's gate.
 @Suite("Navigator form")
 struct NavigatorFormTests {
-    /// Seed `000`'s form: required email, optional message, rating, a Contact Us link.
+    /// A call-quality form: required email, optional message, rating, a Contact Us link.
     private func ratingScreen(primary: Step.Kind = .push("thanks")) -> FeedbackConfiguration {
         screen(
             "rate", primary, secondary: link("Contact Us", .openURL("https://example.com/contact")),

@@ -5,7 +5,7 @@ import Testing
 /// `${…}` templates in titles and step arguments, and the feedback submission they build.
 @Suite("Navigator templates and feedback")
 struct NavigatorTemplateTests {
-    /// Seed `000`, written as a flow.
+    /// A call-quality feedback form, written as a flow.
     private func callQuality(rating: FormField = FormField.rating(id: "rating", label: "Rate Quality", value: 1)) -> Flow {
         let request = FeedbackRequest(
             rating: "${rating}", reason: "${email}\n${comment}",
@@ -75,7 +75,7 @@ struct NavigatorTemplateTests {
     }
 
     @Test("a rating outside 1...5 fails collectUserFeedback and nothing is submitted")
-    func ratingOutsideSeedRange() async throws {
+    func ratingOutsideFeedbackRange() async throws {
         let h = NavigatorTestHarness(callQuality(rating: FormField.rating(id: "rating", min: 0, max: 10, value: 7)))
         _ = try await h.start()
         try await h.navigator.setField("email", to: .text("ada@example.com"))

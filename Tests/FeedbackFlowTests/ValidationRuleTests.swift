@@ -268,7 +268,7 @@ struct ValidationRuleTests {
     }
 
     @Test("a clean flow built in Swift validates without findings")
-    func cleanSeedFlow() {
+    func cleanFlowBuiltInSwift() {
         let configuration = FeedbackConfiguration(
             id: "done", style: .success, title: "Title", subtitle: "Subtitle",
             primaryAction: .button(title: "Primary Action", completion: {}),

@@ -2,7 +2,7 @@ import FeedbackFlow
 
 /// Flows built in Swift for the line-mode tests (the same shapes as `flows/`).
 enum LineModeTestFlows {
-    /// Seed `000` as a flow: rating form → thank-you screen.
+    /// A call-quality rating form as a flow: rating form → thank-you screen.
     static var callQuality: Flow {
         let submit = FlowAction([
             Step(.collectUserFeedback(FeedbackRequest(rating: "${rating}", reason: "${email}\n${comment}"))),

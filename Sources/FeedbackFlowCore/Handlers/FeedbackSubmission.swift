@@ -32,10 +32,12 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
     public var id: String
     /// A whole number from 1 to 5.
     public var rating: Int
-    /// The rendered `reason`; `nil` when the step has none (the key is then left out of the
-    /// JSON line).
+    /// The `reason`: the step's, rendered, or the one given to
+    /// ``RunningAction/collectUserFeedback(rating:reason:custom:)`` as is; `nil` when there
+    /// is none (the key is then left out of the JSON line).
     public var reason: String?
-    /// Extra properties; string leaves were rendered as templates.
+    /// Extra properties: the step's, with string leaves rendered as templates, or the ones
+    /// given from Swift as they are.
     public var custom: [String: FlowValue]
     /// The id of the flow that submitted (`flow.id`).
     public var flowID: String

@@ -52,12 +52,12 @@ extension FlowState {
 
         let primary = screen.primaryAction.button.map { button in
             ActionSnapshot(
-                slot: .primary, kind: screen.primaryAction.kind ?? .button, title: render(Self.shownTitle(of: button, running: primaryRuns)),
+                slot: .primary, kind: screen.primaryAction.kind ?? .button, title: render(Self.shownTitle(of: button, running: primaryRuns && screen.primaryAction.kind == .retryButton)),
                 isEnabled: canTap && isFormComplete && isEnabled(button, screenID: screen.id), isLoading: primaryRuns)
         }
         let secondary = screen.secondaryAction.button.map { button in
             ActionSnapshot(
-                slot: .secondary, kind: screen.secondaryAction.kind ?? .button, title: render(Self.shownTitle(of: button, running: secondaryRuns)),
+                slot: .secondary, kind: screen.secondaryAction.kind ?? .button, title: render(button.title),
                 isEnabled: canTap && isEnabled(button, screenID: screen.id), isLoading: secondaryRuns)
         }
 
@@ -68,8 +68,8 @@ extension FlowState {
             indexInStack: position?.index, stackDepths: navigation.depths)
     }
 
-    /// The title a button shows: its `loadingTitle` while its action runs (a retry button
-    /// that has one), else its `title`.
+    /// The title a button shows: its `loadingTitle` while its action runs (`running` is
+    /// true only for a retry button, the one kind that shows it), else its `title`.
     static func shownTitle(of button: ActionButton, running: Bool) -> TemplateString {
         (running ? button.loadingTitle : nil) ?? button.title
     }

@@ -5,8 +5,7 @@ import FlowSource
 ///
 /// An integer literal becomes the ``FlowValue/number(_:)`` of its decimal text; a
 /// floating-point literal the shortest text that reads back as the same `Double` (Swift's
-/// `description`, e.g. `0.1`, `1e-07`); a non-finite double has no JSON number and is
-/// written by ``FeedbackSubmission`` as a string.
+/// `description`, e.g. `0.1`, `1e-07`).
 extension FlowValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {

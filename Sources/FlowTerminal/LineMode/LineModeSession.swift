@@ -46,7 +46,9 @@ struct LineModeSession {
             }
         }
         while true {
-            if let outcome = await presenter.outcome { return .ended(outcome) }
+            // The navigator's word, not the presenter's: the run ends even if an event
+            // went astray.
+            if let outcome = await navigator.outcome { return .ended(outcome) }
             await presenter.drawIfNew()
             output.write(style.apply("> ", .bold))
             if output.failure != nil {
@@ -158,7 +160,7 @@ struct LineModeSession {
         let result = await navigator.tap(action.slot, on: snapshot.instance.id)
         switch result {
         case .ran:
-            guard await presenter.outcome == nil, let after = await presenter.screen,
+            guard await navigator.outcome == nil, let after = await presenter.screen,
                 after.instance.id == snapshot.instance.id
             else { return }
             if let error = after.errorMessage {
