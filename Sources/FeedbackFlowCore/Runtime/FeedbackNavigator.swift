@@ -6,7 +6,13 @@
 /// navigator's actor. Because a plain call cannot throw what happens later, a refused
 /// call (``NavigatorError``: the flow has ended, an action is running, a field id is
 /// already defined differently) is handed to ``onError``. ``settled()`` waits until every
-/// call made so far has run; the async API stays available through ``navigator``.
+/// call made so far has run; the async API stays available through ``navigator``: taps
+/// (``FlowNavigator/tap(_:on:)``), field edits (``FlowNavigator/setField(_:to:)``),
+/// snapshots.
+///
+/// One navigator runs one flow: once it has ended (a `dismiss` of the last stack, a
+/// `finish`, ``FlowNavigator/end(_:)``), every later call is refused with
+/// ``NavigatorError/flowEnded``. Make a new one for each time feedback is asked for.
 ///
 /// ```swift
 /// let feedbackNavigator = FeedbackNavigator()

@@ -30,7 +30,7 @@ public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .navigation(let error): error.description
         case .alreadyStarted: "the flow has already started"
         case .flowEnded: "the flow has ended"
-        case .busy: "an action is running; navigate again when it has ended"
+        case .busy: "an action is running; try again when it has ended"
         case .conflictingField(let field, let screen):
             "screen '\(screen)': field '\(field)' is already defined differently by another screen; field ids are shared by the whole flow, so use another id or the same definition"
         }
