@@ -131,7 +131,7 @@ struct ReadmeTests {
     func depthCost() throws {
         let text = try Self.documentation().replacingOccurrences(of: "\n  ", with: " ")
         #expect(text.contains("Raise `depth` for YAML only as far as a file needs: libyaml's scanner spends time that grows with the square of the nesting"))
-        #expect(LoadingLimitOption.spec.help.contains("YAML nesting costs time that grows with the square of the depth"))
+        #expect(LoadingLimitOption.option.spec.help.contains("YAML nesting costs time that grows with the square of the depth"))
     }
 
     @Test("the documentation and validate's help state the diagnostic limit CompileOptions.defaultMaxDiagnostics")

@@ -23,17 +23,17 @@ import FlowTerminal
 /// `--outbox FILE`, which keeps every submission until it is delivered
 /// (``FeedbackFlowCore/OutboxFeedbackSink``).
 package struct DeliveryOptions: Sendable {
-    package static let feedbackOut = OptionSpec.value(
+    package static let feedbackOut = CommandOption.text(
         "feedback-out", valueName: "file",
         help: "Append submitted feedback here as JSON lines (default: \(defaultFeedbackOut)).")
-    package static let feedbackURL = OptionSpec.value(
+    package static let feedbackURL = CommandOption.text(
         "feedback-url", valueName: "url",
         help: "POST each submission here as JSON (with its Idempotency-Key) instead of writing --feedback-out.")
-    package static let outbox = OptionSpec.value(
+    package static let outbox = CommandOption.text(
         "outbox", valueName: "file",
         help: "Keep each submission here until it is delivered (default: \(defaultOutboxName) beside --feedback-out).")
     /// The three, in the order help lists them.
-    package static let specs = [feedbackOut, feedbackURL, outbox]
+    package static let specs = [feedbackOut.spec, feedbackURL.spec, outbox.spec]
 
     /// The default of `--feedback-out`.
     package static let defaultFeedbackOut = "feedback.jsonl"
@@ -57,8 +57,8 @@ package struct DeliveryOptions: Sendable {
     ///   https URL with a host, or for `--feedback-url` given with `--feedback-out` (one
     ///   place to deliver to).
     package init(arguments: ParsedArguments) throws(UsageError) {
-        self.init(feedbackOut: arguments.value(Self.feedbackOut.name), outbox: arguments.value(Self.outbox.name))
-        guard let text = arguments.value(Self.feedbackURL.name) else { return }
+        self.init(feedbackOut: try Self.feedbackOut.read(arguments), outbox: try Self.outbox.read(arguments))
+        guard let text = try Self.feedbackURL.read(arguments) else { return }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
         else {
@@ -104,11 +104,11 @@ package struct DeliveryOptions: Sendable {
     /// each value quoted for a POSIX shell when it needs to be.
     package func commandLineWords(feedbackOut: String) -> String {
         var words: [String] = []
-        if let outbox { words += ["--\(Self.outbox.name)", Self.shellQuoted(outbox)] }
+        if let outbox { words += [Self.outbox.flagName, Self.shellQuoted(outbox)] }
         if let feedbackURL {
-            words += ["--\(Self.feedbackURL.name)", Self.shellQuoted(feedbackURL.absoluteString)]
+            words += [Self.feedbackURL.flagName, Self.shellQuoted(feedbackURL.absoluteString)]
         } else {
-            words += ["--\(Self.feedbackOut.name)", Self.shellQuoted(feedbackOut)]
+            words += [Self.feedbackOut.flagName, Self.shellQuoted(feedbackOut)]
         }
         return words.joined(separator: " ")
     }
@@ -118,8 +118,8 @@ package struct DeliveryOptions: Sendable {
     /// `--feedback-url URL|--feedback-out FILE`, what the person still has to choose.
     var flushWords: String {
         if namesDelivery { return commandLineWords(feedbackOut: feedbackOutPath) }
-        let outboxWords = outbox.map { "--\(Self.outbox.name) \(Self.shellQuoted($0)) " } ?? ""
-        return outboxWords + "--\(Self.feedbackURL.name) URL|--\(Self.feedbackOut.name) FILE"
+        let outboxWords = outbox.map { "\(Self.outbox.flagName) \(Self.shellQuoted($0)) " } ?? ""
+        return outboxWords + "\(Self.feedbackURL.flagName) URL|\(Self.feedbackOut.flagName) FILE"
     }
 
     /// `text` as one POSIX shell word: as is when it holds only `A–Z a–z 0–9 _ - . / : @ %
@@ -159,9 +159,9 @@ package struct DeliveryOptions: Sendable {
     /// The files delivery writes, for ``CommandFiles/checkDistinct(_:)``: the outbox at
     /// `outboxPath`, then `feedbackOut` when feedback is appended there (no `--feedback-url`).
     func files(outboxPath: String, feedbackOut: String) -> [CommandFiles.Entry] {
-        var files = [CommandFiles.Entry(name: "--\(Self.outbox.name)", path: outboxPath, holds: "the submissions kept there")]
+        var files = [CommandFiles.Entry(name: Self.outbox.flagName, path: outboxPath, holds: "the submissions kept there")]
         if feedbackURL == nil {
-            files.append(CommandFiles.Entry(name: "--\(Self.feedbackOut.name)", path: feedbackOut, holds: "the feedback delivered there"))
+            files.append(CommandFiles.Entry(name: Self.feedbackOut.flagName, path: feedbackOut, holds: "the feedback delivered there"))
         }
         return files
     }

@@ -9,7 +9,7 @@ import FlowTerminal
 /// `handlers:` mapping — what `ActionHandlerRegistry.manifest()` writes — read before any
 /// flow is checked.
 package enum HandlerManifestOption {
-    package static let spec = OptionSpec.value(
+    package static let option = CommandOption.text(
         "handlers", valueName: "file",
         help: "Check custom steps against the handlers declared in this manifest (YAML or JSON: name → {arguments, returns, description}).")
 

@@ -12,16 +12,16 @@ import FlowTerminal
 /// (``FeedbackFlowCore/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
 /// by `--handler-env` and by the configuration file's `handlerEnvironment`.
 package struct HandlerProgramOption: Sendable {
-    package static let handler = OptionSpec.value(
-        "handler", valueName: "name=command", repeatable: true,
+    package static let handler = CommandOption.texts(
+        "handler", valueName: "name=command",
         help: "Run the custom step NAME as COMMAND (no shell: words split as a shell would, nothing expanded); repeatable.")
-    package static let timeout = OptionSpec.value(
-        "handler-timeout", valueName: "duration",
+    package static let timeout = CommandOption.duration(
+        "handler-timeout",
         help: "How long a handler program may run (30s, 2m, …; default 30s); then its process group is stopped.")
-    package static let environmentOption = OptionSpec.value(
-        "handler-env", valueName: "name", repeatable: true,
+    package static let environmentOption = CommandOption.texts(
+        "handler-env", valueName: "name",
         help: "Pass the environment variable NAME on to every handler program (an API token, say); it must be set; repeatable.")
-    package static let specs = [handler, timeout, environmentOption]
+    package static let specs = [handler.spec, timeout.spec, environmentOption.spec]
 
     /// The programs by handler name, in the order given.
     package var programs: [(name: String, arguments: [String])]
@@ -41,7 +41,7 @@ package struct HandlerProgramOption: Sendable {
     ///   a command that does not split, or a bad duration.
     package init(arguments: ParsedArguments) throws(UsageError) {
         var programs: [(String, [String])] = []
-        for item in arguments.allValues(Self.handler.name) {
+        for item in try Self.handler.read(arguments) {
             guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
                 throw UsageError("invalid --handler '\(item)'", hint: "write '--handler NAME=PROGRAM [ARGUMENTS]'")
             }
@@ -49,16 +49,9 @@ package struct HandlerProgramOption: Sendable {
             guard !programs.contains(where: { $0.0 == name }) else { throw UsageError("--handler '\(name)' given more than once") }
             programs.append((name, try CommandWords.split(String(item[item.index(after: equals)...]), option: "--handler \(name)")))
         }
-        var timeout = ProgramHandler.defaultTimeout
-        if let text = arguments.value(Self.timeout.name) {
-            guard let seconds = DurationText.seconds(text) else {
-                throw UsageError("invalid --handler-timeout '\(text)'", hint: DurationText.hint)
-            }
-            timeout = Double(seconds)
-        }
-        self.init(programs: programs, timeout: timeout)
-        let origin = "--\(Self.environmentOption.name)"
-        passedVariables = try Self.checkedNames(arguments.allValues(Self.environmentOption.name), source: origin).map { ($0, origin) }
+        self.init(programs: programs, timeout: try Self.timeout.read(arguments).map(Double.init) ?? ProgramHandler.defaultTimeout)
+        let origin = Self.environmentOption.flagName
+        passedVariables = try Self.checkedNames(try Self.environmentOption.read(arguments), source: origin).map { ($0, origin) }
     }
 
     /// `names` when each is an environment variable name (`[A-Za-z_][A-Za-z0-9_]*`, POSIX's

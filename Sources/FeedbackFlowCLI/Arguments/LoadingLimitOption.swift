@@ -9,13 +9,18 @@ import FlowTerminal
 /// ``FlowSource/LoadingLimits/settings``; the commands that load a file (`validate`,
 /// `parse`, `run`, `graph`) share this one declaration.
 enum LoadingLimitOption {
-    /// The option's one declaration.
-    static let spec = OptionSpec.value(
-        "limit", valueName: "name=n", repeatable: true,
+    /// The option's name, as messages write it.
+    static let name = "limit"
+
+    /// The option's one declaration: its value is the limits it sets.
+    static let option = CommandOption.texts(
+        name, valueName: "name=n",
         help: "Change a loading limit: "
             + LoadingLimits.settings.map { "\($0.name) (\($0.meaning), \(LoadingLimits()[keyPath: $0.keyPath]))" }
             .joined(separator: ", ")
-            + "; repeatable. YAML nesting costs time that grows with the square of the depth: raise 'depth' only as far as needed.")
+            + "; repeatable. YAML nesting costs time that grows with the square of the depth: raise 'depth' only as far as needed.",
+        reading: limits(from:))
+
 
     /// The limits `values` (each `NAME=N`, N a whole number of at least 1) make of the defaults.
     /// - Throws: ``UsageError`` for a value without `=`, an unknown name (with "did you
@@ -25,7 +30,7 @@ enum LoadingLimitOption {
         var seen: Set<String> = []
         for value in values {
             guard let equals = value.firstIndex(of: "=") else {
-                throw UsageError("invalid --\(spec.name) '\(value)'", hint: "write --\(spec.name) NAME=N, e.g. --\(spec.name) depth=64")
+                throw UsageError("invalid --\(name) '\(value)'", hint: "write --\(name) NAME=N, e.g. --\(name) depth=64")
             }
             let name = String(value[..<equals])
             let number = value[value.index(after: equals)...]

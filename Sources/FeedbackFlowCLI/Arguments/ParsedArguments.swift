@@ -24,18 +24,8 @@ package struct ParsedArguments: Sendable, Hashable {
         self.wantsHelp = wantsHelp
     }
 
-    /// The value of option `name`, or `nil` when it was not given.
-    package func value(_ name: String) -> String? {
-        values[name]?.last
-    }
-
-    /// Every value of a repeatable option, in order.
-    package func allValues(_ name: String) -> [String] {
-        values[name] ?? []
-    }
-
-    /// Whether flag `name` was given.
-    package func flag(_ name: String) -> Bool {
-        flags.contains(name)
+    /// Whether the option `spec` was given (a flag, or a value at least once).
+    package func gives(_ spec: OptionSpec) -> Bool {
+        spec.takesValue ? !(values[spec.name] ?? []).isEmpty : flags.contains(spec.name)
     }
 }

@@ -14,32 +14,37 @@ import FlowTerminal
 /// the event, the values the host gives with it, the validators' answers, the history,
 /// the time and the quiet period. Each option is named here once.
 package struct TriggerOptions: Sendable {
-    package static let event = OptionSpec.value(
+    package static let event = CommandOption.text(
         "event", valueName: "name", help: "The event that happened; the flow's trigger decides whether it presents the flow.")
-    package static let context = OptionSpec.value(
-        "context", valueName: "key=value", repeatable: true,
+    package static let context = CommandOption.texts(
+        "context", valueName: "key=value",
         help: "Give a value the flow reads: a declared context value (typed as declared), an event's payload as event.NAME, or a template variable ${key}; repeatable, each key once.")
-    package static let contextFile = OptionSpec.value(
+    package static let contextFile = CommandOption.text(
         "context-file", valueName: "file", help: "Read values like --context from a JSON or YAML mapping; --context wins for a key in both.")
-    package static let validator = OptionSpec.value(
-        "validator", valueName: "name=true|false", repeatable: true,
+    package static let validator = CommandOption.texts(
+        "validator", valueName: "name=true|false",
         help: "The answer of the host validator NAME (a validator with no answer given fails); repeatable.")
-    package static let history = OptionSpec.value(
+    package static let history = CommandOption.text(
         "history", valueName: "file", help: "The presentation history (JSON lines); a presentation is recorded in it. Default: empty, in memory.")
-    package static let now = OptionSpec.value(
-        "now", valueName: "iso8601", help: "The time of the event, e.g. 2026-12-01T10:00:00Z (default: now).")
-    package static let quietPeriod = OptionSpec.value(
-        "quiet-period", valueName: "duration", help: "No flow is presented within this time (30s, 15m, 12h, 7d) after any flow of the history was.")
+    package static let now = CommandOption.value(
+        "now", valueName: "iso8601", help: "The time of the event, e.g. 2026-12-01T10:00:00Z (default: now).") { text throws(UsageError) in
+            guard let date = TriggerOptions.date(text) else {
+                throw UsageError("invalid --now '\(text)'", hint: "write an ISO 8601 time such as 2026-12-01T10:00:00Z")
+            }
+            return date
+        }
+    package static let quietPeriod = CommandOption.duration(
+        "quiet-period", help: "No flow is presented within this time (30s, 15m, 12h, 7d) after any flow of the history was.")
 
     /// The options `run` takes beside its own `--context`.
-    package static let runSpecs = [event, contextFile, validator, history, now, quietPeriod]
+    package static let runSpecs = [event.spec, contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
 
     /// The options that mean something only with `--event`.
-    static let eventOnly = [contextFile, validator, history, now, quietPeriod]
+    static let eventOnly = [contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
 
     /// - Throws: ``UsageError`` when an option that needs `--event` is given without it.
     package func checkEventGiven(_ arguments: ParsedArguments) throws(UsageError) {
-        guard event == nil, let option = Self.eventOnly.first(where: { !arguments.allValues($0.name).isEmpty }) else { return }
+        guard event == nil, let option = Self.eventOnly.first(where: arguments.gives) else { return }
         throw UsageError("--\(option.name) needs --event NAME", hint: "it is used when the flow's trigger decides on an event")
     }
 
@@ -78,7 +83,7 @@ package struct TriggerOptions: Sendable {
     ///   `--quiet-period`.
     package init(arguments: ParsedArguments) throws(UsageError) {
         var validators: [String: Bool] = [:]
-        for item in arguments.allValues(Self.validator.name) {
+        for item in try Self.validator.read(arguments) {
             guard let equals = item.firstIndex(of: "="), let answer = Bool(String(item[item.index(after: equals)...])) else {
                 throw UsageError("invalid --validator '\(item)'", hint: "write '--validator NAME=true' or '--validator NAME=false'")
             }
@@ -87,25 +92,12 @@ package struct TriggerOptions: Sendable {
             guard validators[name] == nil else { throw UsageError("--validator '\(name)' given more than once") }
             validators[name] = answer
         }
-        var now: Date?
-        if let text = arguments.value(Self.now.name) {
-            guard let date = Self.date(text) else {
-                throw UsageError("invalid --now '\(text)'", hint: "write an ISO 8601 time such as 2026-12-01T10:00:00Z")
-            }
-            now = date
-        }
-        var quietPeriod: Int?
-        if let text = arguments.value(Self.quietPeriod.name) {
-            guard let seconds = DurationText.seconds(text) else {
-                throw UsageError("invalid --quiet-period '\(text)'", hint: DurationText.hint)
-            }
-            quietPeriod = seconds
-        }
         self.init(
-            event: arguments.value(Self.event.name),
-            context: try ContextDeclaration(parsing: arguments.allValues(Self.context.name), valueRequired: true),
-            contextFile: arguments.value(Self.contextFile.name), validators: validators,
-            history: arguments.value(Self.history.name), now: now, quietPeriod: quietPeriod)
+            event: try Self.event.read(arguments),
+            context: try ContextDeclaration(parsing: try Self.context.read(arguments), valueRequired: true),
+            contextFile: try Self.contextFile.read(arguments), validators: validators,
+            history: try Self.history.read(arguments), now: try Self.now.read(arguments),
+            quietPeriod: try Self.quietPeriod.read(arguments))
     }
 
     /// An ISO 8601 time with a zone, `YYYY-MM-DDTHH:MM:SS` with optional fractional

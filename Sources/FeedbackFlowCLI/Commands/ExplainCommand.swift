@@ -26,10 +26,10 @@ package struct ExplainCommand: Command {
 
             EXIT STATUS: 0 explained, 2 an unknown code or another usage error.
             """,
-        options: [
-            .value("format", valueName: "format", allowed: Format.allCases.map(\.rawValue), help: "Output format, text by default.")
-        ],
+        options: [format.spec],
         positional: PositionalSpec(name: "code", count: .zeroOrMore, help: "Diagnostic codes, such as unknown-key."))
+
+    static let format = CommandOption.choice("format", of: Format.self, valueName: "format", help: "Output format, text by default.")
 
     package var codes: [String]
     package var format: Format
@@ -48,7 +48,7 @@ package struct ExplainCommand: Command {
         }
         self.init(
             codes: arguments.positionals,
-            format: arguments.value("format").flatMap(Format.init(rawValue:)) ?? .text)
+            format: try Self.format.read(arguments) ?? .text)
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {

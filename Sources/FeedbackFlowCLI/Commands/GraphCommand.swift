@@ -20,11 +20,10 @@ package struct GraphCommand: Command {
             button and step, the trigger) to commit beside the flow; 'validate --baseline
             FILE' then fails when the navigation changed and the file was not updated.
             """,
-        options: [
-            .value("format", valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue), help: "Graph language, dot by default."),
-            LoadingLimitOption.spec,
-        ],
+        options: [format.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
+
+    static let format = CommandOption.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default.")
 
     package var file: String
     package var format: GraphFormat
@@ -39,8 +38,8 @@ package struct GraphCommand: Command {
     package init(arguments: ParsedArguments) throws(UsageError) {
         self.init(
             file: arguments.positionals.first ?? "",
-            format: arguments.value("format").flatMap(GraphFormat.init(rawValue:)) ?? .dot)
-        loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
+            format: try Self.format.read(arguments) ?? .dot)
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
     }
 
     /// What the flow is compiled with: `graph` takes no host declarations, so the defaults
@@ -54,7 +53,7 @@ package struct GraphCommand: Command {
         guard
             let flow = try FlowLoading.compiledFlow(
                 path: file, options: compileOptions,
-                flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.spec.name)"), environment: environment)
+                flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
         environment.output.write(format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil))))
         return .clean

@@ -28,12 +28,12 @@ package struct OutboxCommand: Command {
         static let words = ["list", "flush", "drop", "retry"]
     }
 
-    static let format = OptionSpec.value(
-        "format", valueName: "format", allowed: OutboxText.Format.allCases.map(\.rawValue),
+    static let format = CommandOption.choice(
+        "format", of: OutboxText.Format.self, valueName: "format",
         help: "text (one line per submission, default) or json (one object per line).")
-    static let allDead = OptionSpec.flag("all-dead", help: "retry: revive every dead submission.")
-    static let wait = OptionSpec.value(
-        "wait", valueName: "duration",
+    static let allDead = CommandOption.flag("all-dead", help: "retry: revive every dead submission.")
+    static let wait = CommandOption.duration(
+        "wait",
         help: "flush: keep retrying, with backoff, for up to this long (30s, 2m, …; default: one attempt each).")
 
     package static let configuration = CommandConfiguration(
@@ -62,7 +62,7 @@ package struct OutboxCommand: Command {
             (an unknown id for drop or retry, a delivery that cannot be attempted); 3 the
             outbox cannot be read or written.
             """,
-        options: DeliveryOptions.specs + [format, wait, allDead],
+        options: DeliveryOptions.specs + [format.spec, wait.spec, allDead.spec],
         positional: PositionalSpec(name: "action", count: .oneOrMore, help: "list, flush, retry ID…|--all-dead, or drop ID."))
 
     package var action: Action
@@ -98,13 +98,13 @@ package struct OutboxCommand: Command {
             action = .drop(words[1])
         case "retry":
             let ids = Array(words.dropFirst())
-            let all = arguments.flag(Self.allDead.name)
+            let all = try Self.allDead.read(arguments)
             guard ids.isEmpty == all else {
                 throw all
-                    ? UsageError("'outbox retry' takes ids or --\(Self.allDead.name), not both")
+                    ? UsageError("'outbox retry' takes ids or \(Self.allDead.flagName), not both")
                     : UsageError(
                         "missing argument <id> of 'outbox retry'",
-                        hint: "give the ids of dead submissions ('\(FeedbackFlowTool.name) outbox list' shows them), or --\(Self.allDead.name)")
+                        hint: "give the ids of dead submissions ('\(FeedbackFlowTool.name) outbox list' shows them), or \(Self.allDead.flagName)")
             }
             action = .retry(all ? nil : ids)
         default:
@@ -112,21 +112,17 @@ package struct OutboxCommand: Command {
                 "unknown outbox action '\(word)'",
                 hint: Suggestion.hint(for: word, among: Action.words) ?? "one of \(Action.words.joined(separator: ", "))")
         }
-        if arguments.flag(Self.allDead.name), word != "retry" {
-            throw UsageError("--\(Self.allDead.name) is an option of 'outbox retry'", hint: "write 'outbox retry --\(Self.allDead.name)'")
+        if try Self.allDead.read(arguments), word != "retry" {
+            throw UsageError("\(Self.allDead.flagName) is an option of 'outbox retry'", hint: "write 'outbox retry \(Self.allDead.flagName)'")
         }
-        var wait = 0.0
-        if let text = arguments.value(Self.wait.name) {
-            guard let seconds = DurationText.seconds(text) else { throw UsageError("invalid --wait '\(text)'", hint: DurationText.hint) }
-            wait = Double(seconds)
-        }
+        let wait = try Self.wait.read(arguments).map(Double.init) ?? 0
         self.init(
             action: action, delivery: try DeliveryOptions(arguments: arguments),
-            format: arguments.value(Self.format.name).flatMap(OutboxText.Format.init(rawValue:)) ?? .text, wait: wait)
+            format: try Self.format.read(arguments) ?? .text, wait: wait)
         if action == .flush, !delivery.namesDelivery {
             throw UsageError(
                 "'outbox flush' needs to know where to deliver",
-                hint: "give --\(DeliveryOptions.feedbackURL.name) URL or --\(DeliveryOptions.feedbackOut.name) FILE, as the run had")
+                hint: "give \(DeliveryOptions.feedbackURL.flagName) URL or \(DeliveryOptions.feedbackOut.flagName) FILE, as the run had")
         }
     }
 

@@ -27,7 +27,7 @@ package struct ParseCommand: Command {
             EXIT STATUS: 0 the document loaded, 1 it did not (its diagnostics are on
             standard error), 2 usage error, 3 the output could not be written.
             """,
-        options: [ValidateCommand.standardInputFormatOption, LoadingLimitOption.spec],
+        options: [ValidateCommand.standardInputFormatOption.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The YAML or JSON file; '-' reads standard input."))
 
     /// The file to parse; `-` is standard input.
@@ -46,15 +46,8 @@ package struct ParseCommand: Command {
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         let file = arguments.positionals.first ?? ""
-        let format = arguments.value(ValidateCommand.standardInputFormatOption.name).flatMap(DocumentFormat.init(rawValue:))
-        if format != nil, !ValidateCommand.standardInputPaths.contains(file) {
-            throw UsageError(
-                "--stdin-format applies to standard input only, and no path names it",
-                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
-        }
-        self.init(
-            file: file, standardInputFormat: format ?? .yaml,
-            loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
+        let format = try ValidateCommand.standardInputFormat(arguments, paths: [file])
+        self.init(file: file, standardInputFormat: format ?? .yaml, loadingLimits: try LoadingLimitOption.option.read(arguments))
     }
 
     /// Loads the file and writes its tree; the status says whether it loaded without error.
@@ -78,7 +71,7 @@ package struct ParseCommand: Command {
         let report = DiagnosticReport(files: [
             .init(
                 path: file, source: document.source,
-                diagnostics: FlagHint(loadingLimit: "parse --\(LoadingLimitOption.spec.name)").adding(to: document.diagnostics))
+                diagnostics: FlagHint(loadingLimit: "parse --\(LoadingLimitOption.name)").adding(to: document.diagnostics))
         ])
         environment.errorOutput.write(
             TextDiagnosticRenderer(style: environment.errorStyle, showsSummary: hasErrors).render(report))

@@ -58,14 +58,12 @@ package struct RunCommand: Command {
             the flow could not start; 130, 143 or 129 stopped by SIGINT (Ctrl-C), SIGTERM
             or SIGHUP, after stopping the programs it started (what the outbox kept stays).
             """,
-        options: [
-            DeliveryOptions.feedbackOut, DeliveryOptions.feedbackURL, DeliveryOptions.outbox,
-            .value("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."),
-            TriggerOptions.context,
-        ] + TriggerOptions.runSpecs + HandlerProgramOption.specs + [
-            LoadingLimitOption.spec,
-        ],
+        options: DeliveryOptions.specs + [transcript.spec, TriggerOptions.context.spec] + TriggerOptions.runSpecs
+            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
+
+    static let transcript = CommandOption.text(
+        "transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line.")
 
     package var file: String
     package var feedbackOut: String
@@ -81,7 +79,7 @@ package struct RunCommand: Command {
     /// `--feedback-url` and `--outbox` (with `--feedback-out`): where feedback goes.
     package var delivery = DeliveryOptions()
 
-    package init(file: String, feedbackOut: String = "feedback.jsonl", transcript: String? = nil, context: ContextDeclaration = .init()) {
+    package init(file: String, feedbackOut: String = DeliveryOptions.defaultFeedbackOut, transcript: String? = nil, context: ContextDeclaration = .init()) {
         self.file = file
         self.feedbackOut = feedbackOut
         self.transcript = transcript
@@ -91,12 +89,12 @@ package struct RunCommand: Command {
     package init(arguments: ParsedArguments) throws(UsageError) {
         self.init(
             file: arguments.positionals.first ?? "",
-            feedbackOut: arguments.value("feedback-out") ?? "feedback.jsonl",
-            transcript: arguments.value("transcript"))
+            feedbackOut: try DeliveryOptions.feedbackOut.read(arguments) ?? DeliveryOptions.defaultFeedbackOut,
+            transcript: try Self.transcript.read(arguments))
         trigger = try TriggerOptions(arguments: arguments)
         try trigger.checkEventGiven(arguments)
         handlerPrograms = try HandlerProgramOption(arguments: arguments)
-        loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
         delivery = try DeliveryOptions(arguments: arguments)
     }
 
@@ -121,7 +119,7 @@ package struct RunCommand: Command {
                 + (transcript.map { [CommandFiles.Entry(name: "--transcript", path: $0, holds: "the transcript")] } ?? []))
         guard
             let flow = try FlowLoading.compiledFlow(
-                path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE", loadingLimit: "run --\(LoadingLimitOption.spec.name)"),
+                path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE", loadingLimit: "run --\(LoadingLimitOption.name)"),
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
         try context.checkNoFieldIDs(in: flow, file: file)

@@ -14,10 +14,10 @@ import FlowTerminal
 /// an event, and why not; or, with `--timeline`, the decision for each entry of a
 /// timeline replayed with a fake clock.
 package struct TriggerCommand: Command {
-    package static let timeline = OptionSpec.value(
+    package static let timeline = CommandOption.text(
         "timeline", valueName: "file", help: "Replay a list of {at, event, context, validator, responded} entries with a fake clock; one decision per entry.")
-    package static let format = OptionSpec.value(
-        "format", valueName: "format", allowed: TriggerDecisionWriter.Format.allCases.map(\.rawValue),
+    package static let format = CommandOption.choice(
+        "format", of: TriggerDecisionWriter.Format.self, valueName: "format",
         help: "text (default) or json: one JSON object per decision, with \"presented\" and \"reason\".")
 
     package static let configuration = CommandConfiguration(
@@ -45,8 +45,9 @@ package struct TriggerCommand: Command {
             value of the wrong type names the declared type).
             """,
         options: [
-            TriggerOptions.event, TriggerOptions.context, TriggerOptions.contextFile, TriggerOptions.validator,
-            TriggerOptions.history, TriggerOptions.now, TriggerOptions.quietPeriod, timeline, format, LoadingLimitOption.spec,
+            TriggerOptions.event.spec, TriggerOptions.context.spec, TriggerOptions.contextFile.spec, TriggerOptions.validator.spec,
+            TriggerOptions.history.spec, TriggerOptions.now.spec, TriggerOptions.quietPeriod.spec, timeline.spec, format.spec,
+            LoadingLimitOption.option.spec,
         ],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
@@ -59,9 +60,9 @@ package struct TriggerCommand: Command {
     package init(arguments: ParsedArguments) throws(UsageError) {
         file = arguments.positionals.first ?? ""
         options = try TriggerOptions(arguments: arguments)
-        timelinePath = arguments.value(Self.timeline.name)
-        outputFormat = arguments.value(Self.format.name).flatMap(TriggerDecisionWriter.Format.init(rawValue:)) ?? .text
-        loadingLimits = try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name))
+        timelinePath = try Self.timeline.read(arguments)
+        outputFormat = try Self.format.read(arguments) ?? .text
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
         switch (options.event, timelinePath) {
         case (nil, nil): throw UsageError("trigger needs --event NAME or --timeline FILE")
         case (.some, .some): throw UsageError("give --event or --timeline, not both", hint: "a timeline names the event of each entry")
@@ -74,7 +75,7 @@ package struct TriggerCommand: Command {
         guard
             let flow = try FlowLoading.compiledFlow(
                 path: file, options: compileOptions,
-                flagHint: FlagHint(context: "trigger --context NAME=VALUE", loadingLimit: "trigger --\(LoadingLimitOption.spec.name)"),
+                flagHint: FlagHint(context: "trigger --context NAME=VALUE", loadingLimit: "trigger --\(LoadingLimitOption.name)"),
                 environment: environment)
         else { return .findings }
         try options.checkNoVariables(in: flow, file: file)

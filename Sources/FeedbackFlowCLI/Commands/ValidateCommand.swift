@@ -40,52 +40,53 @@ package struct ValidateCommand: Command {
             written (closed pipe, full disk) or internal failure.
             """,
         options: [
-            .value(
-                "format", valueName: "format[=file]", repeatable: true,
-                help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output."),
-            .flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning."),
-            .value(
-                "config", valueName: "file",
-                help: "The configuration file (rule levels per path, ignores, context names, a handler manifest); default the nearest \(ValidationConfiguration.fileName) at or above the working directory."),
-            .value(
-                "baseline", valueName: "file",
-                help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added."),
-            .value(
-                "write-baseline", valueName: "file",
-                help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, triggers) to FILE."),
-            .flag("print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing."),
-            .value(
-                "color", valueName: "when", allowed: TerminalCapabilities.ColorChoice.allCases.map(\.rawValue),
-                help: "Colour text output: auto (a terminal, or FORCE_COLOR / CLICOLOR_FORCE set), always or never; NO_COLOR wins."),
-            .value(
-                "base-dir", valueName: "dir",
-                help: "SARIF paths are written relative to DIR (uriBaseId %SRCROOT%); default the repository root above the working directory (the nearest folder holding .git), else the working directory."),
-            .value(
-                "shard", valueName: "i/n",
-                help: "Check only the I-th of N contiguous, equal parts of the sorted file list, for CI matrices; the N parts together are the whole list."),
-            .value(
-                "stdin-filename", valueName: "name",
-                help: "The name standard input ('-') is reported under; its extension picks the syntax and its base name a single screen's id."),
-            standardInputFormatOption,
-            .flag(
-                "quiet", short: "q",
-                help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts."),
-            .value(
-                "context", valueName: "name[=value]", repeatable: true,
-                help: "Declare a template variable the host provides (as run --context does); repeatable."),
-            .value(
-                "handler", valueName: "name", repeatable: true,
-                help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable."),
-            HandlerManifestOption.spec,
-            maxDiagnosticsOption,
-            LoadingLimitOption.spec,
+            format.spec, strict.spec, config.spec, baseline.spec, writeBaseline.spec, printConfig.spec, color.spec,
+            baseDir.spec, shard.spec, standardInputFilename.spec, standardInputFormatOption.spec, quiet.spec,
+            context.spec, handler.spec, HandlerManifestOption.option.spec, maxDiagnosticsOption.spec,
+            LoadingLimitOption.option.spec,
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
-    /// `--max-diagnostics N`: the option's one declaration, which the table above lists
-    /// and ``init(arguments:)`` reads by its name.
-    static let maxDiagnosticsOption = OptionSpec.value(
-        "max-diagnostics", valueName: "n",
+    static let format = CommandOption.texts(
+        "format", valueName: "format[=file]",
+        help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.")
+    static let strict = CommandOption.flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning.")
+    static let config = CommandOption.text(
+        "config", valueName: "file",
+        help: "The configuration file (rule levels per path, ignores, context names, a handler manifest); default the nearest \(ValidationConfiguration.fileName) at or above the working directory.")
+    static let baseline = CommandOption.text(
+        "baseline", valueName: "file",
+        help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added.")
+    static let writeBaseline = CommandOption.text(
+        "write-baseline", valueName: "file",
+        help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, triggers) to FILE.")
+    static let printConfig = CommandOption.flag(
+        "print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing.")
+    static let color = CommandOption.choice(
+        "color", of: TerminalCapabilities.ColorChoice.self, valueName: "when",
+        help: "Colour text output: auto (a terminal, or FORCE_COLOR / CLICOLOR_FORCE set), always or never; NO_COLOR wins.")
+    static let baseDir = CommandOption.text(
+        "base-dir", valueName: "dir",
+        help: "SARIF paths are written relative to DIR (uriBaseId %SRCROOT%); default the repository root above the working directory (the nearest folder holding .git), else the working directory.")
+    static let shard = CommandOption.value(
+        "shard", valueName: "i/n",
+        help: "Check only the I-th of N contiguous, equal parts of the sorted file list, for CI matrices; the N parts together are the whole list."
+    ) { text throws(UsageError) in try Shard(parsing: text) }
+    static let standardInputFilename = CommandOption.text(
+        "stdin-filename", valueName: "name",
+        help: "The name standard input ('-') is reported under; its extension picks the syntax and its base name a single screen's id.")
+    static let quiet = CommandOption.flag(
+        "quiet", short: "q",
+        help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts.")
+    static let context = CommandOption.texts(
+        "context", valueName: "name[=value]",
+        help: "Declare a template variable the host provides (as run --context does); repeatable.")
+    static let handler = CommandOption.texts(
+        "handler", valueName: "name",
+        help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable.")
+    /// `--max-diagnostics N`.
+    static let maxDiagnosticsOption = CommandOption.count(
+        "max-diagnostics", valueName: "n", expected: "a whole number of diagnostics per file, 0 for no limit",
         help: "Show at most N diagnostics per file (\(CompileOptions.defaultMaxDiagnostics) by default; 0 for no limit); one note then says how many more there are.")
 
     package var paths: [String]
@@ -140,9 +141,21 @@ package struct ValidateCommand: Command {
 
     /// `--stdin-format yaml|json`, shared by every command that reads a flow from
     /// standard input.
-    package static let standardInputFormatOption = OptionSpec.value(
-        "stdin-format", valueName: "format", allowed: DocumentFormat.allCases.map(\.rawValue),
+    package static let standardInputFormatOption = CommandOption.choice(
+        "stdin-format", of: DocumentFormat.self, valueName: "format",
         help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension.")
+
+    /// `--stdin-format` of `arguments`, when given.
+    /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input.
+    package static func standardInputFormat(_ arguments: ParsedArguments, paths: [String]) throws(UsageError) -> DocumentFormat? {
+        let format = try standardInputFormatOption.read(arguments)
+        if format != nil, !paths.contains(where: standardInputPaths.contains) {
+            throw UsageError(
+                "\(standardInputFormatOption.flagName) applies to standard input only, and no path names it",
+                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
+        }
+        return format
+    }
 
     /// A command checking `paths`; the other parameters are the options of the same names.
     package init(
@@ -162,51 +175,36 @@ package struct ValidateCommand: Command {
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         var handlers: Set<String> = []
-        for name in arguments.allValues("handler") {
+        for name in try Self.handler.read(arguments) {
             guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || DisplayText.isUnsafe($0) }) else {
                 throw UsageError("invalid --handler '\(name)'", hint: "a handler name is a step name, without spaces")
             }
             handlers.insert(name)
         }
-        let standardInputFormat = arguments.value("stdin-format").flatMap(DocumentFormat.init(rawValue:))
-        if standardInputFormat != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
-            throw UsageError(
-                "--stdin-format applies to standard input only, and no path names it",
-                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
-        }
-        var maxDiagnostics = CompileOptions.defaultMaxDiagnostics
-        let limitName = Self.maxDiagnosticsOption.name
-        if let text = arguments.value(limitName) {
-            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let limit = Int(text) else {
-                throw UsageError(
-                    "invalid value '\(text)' for '--\(limitName)'",
-                    hint: "expected a whole number of diagnostics per file, 0 for no limit")
-            }
-            maxDiagnostics = limit
-        }
+        let standardInputFormat = try Self.standardInputFormat(arguments, paths: arguments.positionals)
         self.init(
             paths: arguments.positionals,
-            outputs: try ReportOutput.outputs(arguments.allValues("format")),
+            outputs: try ReportOutput.outputs(try Self.format.read(arguments)),
             standardInputFormat: standardInputFormat ?? .yaml,
-            quiet: arguments.flag("quiet"),
-            context: try ContextDeclaration(parsing: arguments.allValues("context"), valueRequired: false),
-            handlers: handlers, maxDiagnostics: maxDiagnostics,
-            loadingLimits: try LoadingLimitOption.limits(from: arguments.allValues(LoadingLimitOption.spec.name)))
-        if let path = arguments.value(HandlerManifestOption.spec.name) { handlerManifest = try HandlerManifestOption.read(path) }
-        strict = arguments.flag("strict")
-        configurationPath = arguments.value("config")
-        printsConfiguration = arguments.flag("print-config")
-        baseline = arguments.value("baseline")
-        baselineOutput = arguments.value("write-baseline")
-        color = arguments.value("color").flatMap(TerminalCapabilities.ColorChoice.init(rawValue:))
-        baseDirectory = arguments.value("base-dir")
-        shard = try arguments.value("shard").map { text throws(UsageError) in try Shard(parsing: text) }
-        standardInputName = arguments.value("stdin-filename")
+            quiet: try Self.quiet.read(arguments),
+            context: try ContextDeclaration(parsing: try Self.context.read(arguments), valueRequired: false),
+            handlers: handlers, maxDiagnostics: try Self.maxDiagnosticsOption.read(arguments) ?? CompileOptions.defaultMaxDiagnostics,
+            loadingLimits: try LoadingLimitOption.option.read(arguments))
+        if let path = try HandlerManifestOption.option.read(arguments) { handlerManifest = try HandlerManifestOption.read(path) }
+        strict = try Self.strict.read(arguments)
+        configurationPath = try Self.config.read(arguments)
+        printsConfiguration = try Self.printConfig.read(arguments)
+        baseline = try Self.baseline.read(arguments)
+        baselineOutput = try Self.writeBaseline.read(arguments)
+        color = try Self.color.read(arguments)
+        baseDirectory = try Self.baseDir.read(arguments)
+        shard = try Self.shard.read(arguments)
+        standardInputName = try Self.standardInputFilename.read(arguments)
         standardInputFormatGiven = standardInputFormat != nil
         if standardInputName != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
             throw UsageError(
-                "--stdin-filename names standard input, and no path reads it",
-                hint: "add '-' to the paths: cat flow.yaml | feedbackflow validate --stdin-filename flows/a.yaml -")
+                "\(Self.standardInputFilename.flagName) names standard input, and no path reads it",
+                hint: "add '-' to the paths: cat flow.yaml | feedbackflow validate \(Self.standardInputFilename.flagName) flows/a.yaml -")
         }
     }
 
@@ -457,7 +455,7 @@ package struct ValidateCommand: Command {
     /// The options that declare what the library's hints ask to declare.
     static let flagHint = FlagHint(
         context: "validate --context NAME", handler: "validate --handler NAME",
-        diagnosticLimit: "validate --\(maxDiagnosticsOption.name) N", loadingLimit: "validate --\(LoadingLimitOption.spec.name)")
+        diagnosticLimit: "validate \(maxDiagnosticsOption.flagName) N", loadingLimit: "validate --\(LoadingLimitOption.name)")
 
     /// What the files are compiled with: the `--context` names as host variables, the
     /// `--handler` names as known handlers (the default URL schemes), and the

@@ -1,0 +1,149 @@
+import FlowCompile
+import FlowSource
+
+/// One option of a command, declared once with the type of its value: its ``spec`` goes
+/// into the command's ``CommandConfiguration`` (so the parser and the help know it), and
+/// ``read(_:)`` gives its value, typed, from the parsed command line. A command keeps its
+/// options as static properties and reads each through the property, so a misspelt option
+/// is a compile error, never a silent `nil` (swift-argument-parser's `@Option` and
+/// `@Flag`, by hand).
+///
+/// ```swift
+/// static let strict = CommandOption.flag("strict", help: "Warnings fail too.")
+/// static let color = CommandOption.choice("color", of: ColorChoice.self, valueName: "when", help: "…")
+/// …
+/// strict = try Self.strict.read(arguments)      // Bool
+/// color = try Self.color.read(arguments)        // ColorChoice?
+/// ```
+package struct CommandOption<Value: Sendable>: Sendable {
+    /// The option as the parser and the help know it.
+    package let spec: OptionSpec
+    private let reader: @Sendable (ParsedArguments) throws(UsageError) -> Value
+
+    private init(_ spec: OptionSpec, reader: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
+        self.spec = spec
+        self.reader = reader
+    }
+
+    /// The option's value on the command line `arguments` (parsed with ``spec``).
+    /// - Throws: ``UsageError`` when the value does not read as the option's type.
+    package func read(_ arguments: ParsedArguments) throws(UsageError) -> Value {
+        try reader(arguments)
+    }
+
+    /// `--name`, as messages and hints write the option.
+    package var flagName: String { "--" + spec.name }
+}
+
+extension CommandOption where Value == Bool {
+    /// A flag, e.g. `--quiet` (`-q` with `short`): `true` when given.
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> CommandOption<Bool> {
+        CommandOption(.flag(name, short: short, help: help)) { arguments in arguments.flag(name) }
+    }
+}
+
+extension CommandOption where Value == String? {
+    /// An option with one text value, e.g. `--config <file>`; `nil` when not given (given
+    /// twice, the last counts).
+    package static func text(_ name: String, valueName: String, help: String) -> CommandOption<String?> {
+        CommandOption(.value(name, valueName: valueName, help: help)) { arguments in arguments.value(name) }
+    }
+}
+
+extension CommandOption where Value == [String] {
+    /// A repeatable option with a text value, e.g. `--context <name=value>`: every value,
+    /// in the order given.
+    package static func texts(_ name: String, valueName: String, help: String) -> CommandOption<[String]> {
+        CommandOption(.value(name, valueName: valueName, repeatable: true, help: help)) { arguments in arguments.allValues(name) }
+    }
+}
+
+extension CommandOption {
+    /// A repeatable option whose values are read together by `read`, e.g.
+    /// `--limit <name=n>` into the loading limits.
+    package static func texts(
+        _ name: String, valueName: String, help: String,
+        reading read: @escaping @Sendable ([String]) throws(UsageError) -> Value
+    ) -> CommandOption<Value> {
+        CommandOption(.value(name, valueName: valueName, repeatable: true, help: help)) { arguments throws(UsageError) in
+            try read(arguments.allValues(name))
+        }
+    }
+
+    /// An option whose value is one of `Choice`'s cases by raw value, e.g.
+    /// `--color <when>`; the parser refuses any other value and the help lists them.
+    /// `nil` when not given.
+    package static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, of _: Choice.Type, valueName: String, help: String
+    ) -> CommandOption<Choice?> where Choice.RawValue == String, Value == Choice? {
+        CommandOption(.value(name, valueName: valueName, allowed: Choice.allCases.map(\.rawValue), help: help)) { arguments in
+            arguments.value(name).flatMap(Choice.init(rawValue:))
+        }
+    }
+
+    /// An option with one value read by `parse`, e.g. `--shard <i/n>`; `nil` when not given.
+    /// `parse` throws the ``UsageError`` that says what is wrong with a value.
+    package static func value<Parsed: Sendable>(
+        _ name: String, valueName: String, help: String,
+        parse: @escaping @Sendable (String) throws(UsageError) -> Parsed
+    ) -> CommandOption<Parsed?> where Value == Parsed? {
+        CommandOption(.value(name, valueName: valueName, help: help)) { arguments throws(UsageError) in
+            guard let text = arguments.value(name) else { return nil }
+            return try parse(text)
+        }
+    }
+
+    /// An option with a whole number from 0 up, e.g. `--max-diagnostics <n>`; `nil` when
+    /// not given. Anything but ASCII digits is a usage error saying what is `expected`.
+    package static func count(_ name: String, valueName: String, expected: String, help: String) -> CommandOption<Int?>
+    where Value == Int? {
+        value(name, valueName: valueName, help: help) { text throws(UsageError) in
+            guard let number = WholeNumber.parse(text) else {
+                throw UsageError("invalid value '\(text)' for '--\(name)'", hint: "expected \(expected)")
+            }
+            return number
+        }
+    }
+}
+
+extension CommandOption where Value == Int? {
+    /// An option with a duration in whole seconds (``DurationText``: `30`, `30s`, `5m`,
+    /// `2h`, `1d`), e.g. `--wait <duration>`; `nil` when not given.
+    package static func duration(_ name: String, help: String) -> CommandOption<Int?> {
+        value(name, valueName: "duration", help: help) { text throws(UsageError) in
+            guard let seconds = DurationText.seconds(text) else {
+                throw UsageError("invalid --\(name) '\(text)'", hint: DurationText.hint)
+            }
+            return seconds
+        }
+    }
+}
+
+/// The three ways an option's text is read, for ``CommandOption`` alone: a command reads
+/// an option through its typed declaration, never by its name.
+extension ParsedArguments {
+    /// The value of option `name`, or `nil` when it was not given (given twice: the last).
+    fileprivate func value(_ name: String) -> String? {
+        values[name]?.last
+    }
+
+    /// Every value of a repeatable option, in order.
+    fileprivate func allValues(_ name: String) -> [String] {
+        values[name] ?? []
+    }
+
+    /// Whether flag `name` was given.
+    fileprivate func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+}
+
+/// A whole number written in ASCII digits only (no sign, no spaces), as options take them.
+package enum WholeNumber {
+    /// The number `text` writes, or `nil` when it is not only ASCII digits or does not fit
+    /// an `Int`.
+    package static func parse(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+}
