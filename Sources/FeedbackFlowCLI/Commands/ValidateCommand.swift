@@ -226,6 +226,9 @@ package struct ValidateCommand: Command {
             let path = manifest.hasPrefix("/") ? manifest : configuration.folder + "/" + manifest
             options.handlerManifest = try HandlerManifestOption.read(path)
         }
+        var frontend = ValidationFrontend(
+            standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
+            configuration: configuration, workingDirectory: workingDirectory)
         let expansion = try FlowFileFinder.expand(paths)
         // A file named on the command line is checked even when the configuration
         // ignores it; the ignores apply to what folder searches find. (A set: a run over
@@ -249,7 +252,7 @@ package struct ValidateCommand: Command {
             reportFiles[path] = try ReportFile(path: path, what: "--format")
         }
         let summaryFile = try Self.stepSummaryFile(for: outputs, environment: environment.variables)
-        let baselineLines = try baseline.map { path throws(UsageError) in try Self.readBaseline(path) }
+        let baselineLines = try baseline.map { path throws(UsageError) in try NavigationBaseline.readLines(path) }
         let baselineFile = try baselineOutput.map { path throws(UsageError) in try ReportFile(path: path, what: "--write-baseline") }
         let style =
             switch color {
@@ -272,26 +275,25 @@ package struct ValidateCommand: Command {
         {
             return await runStreaming(
                 files, general: general, renderer: streaming, filtersText: filtersText && output.format.isForPeople,
-                options: options, configuration: configuration, workingDirectory: workingDirectory, in: environment)
+                frontend: frontend, in: environment)
         }
-        let compiled = await Self.compile(
-            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory, context: context,
-            baselineBase: baselineLines != nil || baselineFile != nil ? Self.locationBase(nil) : nil)
-        if let clash = compiled.contextClashes.first { throw clash }
+        frontend.context = context
+        frontend.baselineBase = baselineLines != nil || baselineFile != nil ? Self.locationBase(nil) : nil
+        let compiled = await frontend.compileAll(files)
+        if let clash = compiled.lazy.compactMap(\.contextClash).first { throw clash }
         var runDiagnostics = general
-        let navigation = compiled.facts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let navigation = compiled.flatMap(\.facts).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         if let baseline, let baselineLines {
             let base = Self.locationBase(nil)
-            let checked = Set(compiled.files.map { NavigationBaseline.label($0.path, base: base) })
-            let changed = Self.compare(
+            let checked = Set(compiled.map { NavigationBaseline.label($0.file.path, base: base) })
+            let changed = NavigationBaseline.compare(
                 navigation, with: baselineLines, at: baseline, checked: checked, base: base, reportsDeleted: (shard?.index ?? 1) == 1)
             if let changed {
                 runDiagnostics.append(changed)
             }
         }
         try baselineFile?.write(NavigationBaseline.text(navigation))
-        let report = DiagnosticReport(files: compiled.files, general: runDiagnostics)
+        let report = DiagnosticReport(files: compiled.map(\.file), general: runDiagnostics)
         let result = result(for: report.counts)
         var facts = DiagnosticFormat.RunFacts(base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0)
         facts.hostname = ProcessInfo.processInfo.hostName
@@ -333,52 +335,6 @@ package struct ValidateCommand: Command {
         standardInputFormatGiven || standardInputName == nil ? standardInputFormat : nil
     }
 
-    /// The lines of the baseline file at `path`.
-    /// - Throws: ``UsageError`` when it cannot be read.
-    static func readBaseline(_ path: String) throws(UsageError) -> [String] {
-        do throws(Diagnostic) {
-            let source = try SourceFile.read(path: path)
-            // Lines end at LF or CRLF (a checkout on Windows); split as bytes, since "\r\n"
-            // is one Character.
-            return source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-                String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
-            }
-        } catch {
-            throw UsageError("--baseline: \(error.message)")
-        }
-    }
-
-    /// `navigation-changed` when `facts` differ from the `baseline` file's lines (at
-    /// `path`). Only the baseline's lines of the files `checked` count (a shard, or a
-    /// hook given some files, checks part of them), and, with `reportsDeleted`, those of
-    /// files that no longer exist under `base`: a flow deleted or renamed is reported
-    /// once, by the first shard.
-    static func compare(
-        _ facts: [String], with baseline: [String], at path: String, checked: Set<String>, base: SARIFLocationBase,
-        reportsDeleted: Bool
-    ) -> Diagnostic? {
-        var gone: [String: Bool] = [:]
-        let lines = baseline.map { line -> String in
-            guard let file = NavigationBaseline.file(of: line) else { return line }
-            if checked.contains(file) { return line }
-            guard reportsDeleted else { return "" }
-            let deleted = gone[file] ?? (PathKind(file.hasPrefix("/") ? file : base.baseDirectory + "/" + file) == .missing)
-            gone[file] = deleted
-            return deleted ? line : ""
-        }
-        let (removed, added) = NavigationBaseline.difference(baseline: lines, facts: facts)
-        guard !removed.isEmpty || !added.isEmpty else { return nil }
-        let code = CommandDiagnosticCode.navigationChanged
-        let notes =
-            removed.map { Diagnostic.Note(message: "- " + $0.text, span: SourceSpan(file: path, at: SourcePosition(line: $0.line, column: 1))) }
-            + added.map { Diagnostic.Note(message: "+ " + $0, span: nil) }
-        return Diagnostic(
-            severity: code.severity, code: code.rawValue,
-            message: "the flows' navigation differs from the baseline '\(path)': \(removed.count) removed, \(added.count) added",
-            span: SourceSpan(file: path, at: SourcePosition(line: removed.first?.line ?? 1, column: 1)), notes: notes,
-            hint: "if the change is intended, write the baseline again (validate --write-baseline \(path) …) and commit it with the change")
-    }
-
     /// `.findings` when `counts` has an error, or with `--strict` a warning.
     private func result(for counts: DiagnosticCounts) -> CommandResult {
         counts.errors > 0 || (strict && counts.warnings > 0) ? .findings : .clean
@@ -416,8 +372,7 @@ package struct ValidateCommand: Command {
     /// from the counts of every file.
     private func runStreaming(
         _ files: [String], general: [Diagnostic], renderer: any StreamingDiagnosticRenderer, filtersText: Bool,
-        options: CompileOptions, configuration: ValidationConfiguration, workingDirectory: String,
-        in environment: CommandEnvironment
+        frontend: ValidationFrontend, in environment: CommandEnvironment
     ) async -> CommandResult {
         let head = DiagnosticReport(files: [], general: general)
         var counts = head.counts
@@ -429,11 +384,8 @@ package struct ValidateCommand: Command {
             continuing = continuing || !shown.entries.isEmpty
         }
         write(head)
-        await Self.compile(
-            files, standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory
-        ) { file, _, _ in
-            let part = DiagnosticReport(files: [file])
+        await frontend.compile(files) { result in
+            let part = DiagnosticReport(files: [result.file])
             counts.add(part.counts)
             write(part)
         }
@@ -464,94 +416,5 @@ package struct ValidateCommand: Command {
         CompileOptions(
             additionalVariables: context.keys, knownHandlers: handlers, maxDiagnostics: maxDiagnostics,
             loadingLimits: loadingLimits, handlerManifest: handlerManifest)
-    }
-
-    /// Compiles `files` on up to one task per processor core, keeping their order, with
-    /// `options` (``compileOptions``); a path naming standard input
-    /// (``standardInputPaths``) is read as `standardInputFormat`.
-    /// - Returns: each file's diagnostics, and, in file order, the usage errors of
-    ///   `context` names that are field ids of a flow (``ContextDeclaration/checkNoFieldIDs(in:file:)``).
-    static func compile(
-        _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
-        options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
-        context: ContextDeclaration = .init(), baselineBase: SARIFLocationBase? = nil
-    ) async -> (files: [DiagnosticReport.File], contextClashes: [UsageError], facts: [String]) {
-        var done: [DiagnosticReport.File] = []
-        var clashes: [UsageError] = []
-        var facts: [String] = []
-        await compile(
-            files, standardInputFormat: standardInputFormat, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory, context: context, baselineBase: baselineBase
-        ) { file, clash, flowFacts in
-            done.append(file)
-            if let clash { clashes.append(clash) }
-            facts += flowFacts
-        }
-        return (done, clashes, facts)
-    }
-
-    /// Compiles `files` as above and hands each result to `each` in file order, as soon as
-    /// it and every file before it are done. At most one task per core runs, and at most
-    /// twice that many files are compiled ahead of the next one to hand over, so the
-    /// results waiting in memory are bounded whatever the number of files.
-    static func compile(
-        _ files: [String], standardInputFormat: DocumentFormat? = .yaml, standardInputName: String? = nil,
-        options: CompileOptions = CompileOptions(), configuration: ValidationConfiguration? = nil, workingDirectory: String = "/",
-        context: ContextDeclaration = .init(), baselineBase: SARIFLocationBase? = nil,
-        each: (DiagnosticReport.File, UsageError?, [String]) -> Void
-    ) async {
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var waiting: [Int: (DiagnosticReport.File, UsageError?, [String])] = [:]
-        var handed = 0
-        await withTaskGroup(of: (Int, DiagnosticReport.File, UsageError?, [String]).self) { group in
-            var next = 0
-            var running = 0
-            func addMore() {
-                while running < width, next < files.count, next < handed + 2 * width {
-                    let index = next
-                    let path = files[index]
-                    next += 1
-                    running += 1
-                    group.addTask {
-                        let compilation: FlowCompilation
-                        let name: String
-                        var options = options
-                        if let configuration {
-                            options.ruleLevels = configuration.ruleLevels(
-                                for: standardInputPaths.contains(path) ? standardInputName ?? path : path, workingDirectory: workingDirectory)
-                        }
-                        if standardInputPaths.contains(path) {
-                            // Named: the name's extension picks the syntax, unless --stdin-format says.
-                            name = standardInputName ?? path
-                            compilation = FlowCompiler.compile(path: path, named: name, format: standardInputFormat, options: options)
-                        } else {
-                            name = path
-                            compilation = FlowCompiler.compile(path: path, options: options)
-                        }
-                        let file = DiagnosticReport.File(
-                            path: name, source: compilation.document.source,
-                            diagnostics: flagHint.adding(to: compilation.diagnostics), omitted: compilation.omitted)
-                        var clash: UsageError?
-                        if let flow = compilation.flow {
-                            do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }
-                        }
-                        let facts = baselineBase.flatMap { base in
-                            compilation.flow.map { NavigationBaseline.facts(of: $0, file: NavigationBaseline.label(name, base: base)) }
-                        } ?? []
-                        return (index, file, clash, facts)
-                    }
-                }
-            }
-            addMore()
-            for await (index, file, clash, facts) in group {
-                running -= 1
-                waiting[index] = (file, clash, facts)
-                while let ready = waiting.removeValue(forKey: handed) {
-                    each(ready.0, ready.1, ready.2)
-                    handed += 1
-                }
-                addMore()
-            }
-        }
     }
 }

@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// `validate`'s per-file work, as swift-format's `Frontend` is its: compiles each file
+/// with the run's settings, on up to one task per processor core, and hands the results
+/// over in file order.
+struct ValidationFrontend: Sendable {
+    /// The syntax of standard input when a path names it (`nil`: its name's extension).
+    var standardInputFormat: DocumentFormat? = .yaml
+    /// The name standard input is reported under; `nil`: the path (`-`).
+    var standardInputName: String?
+    /// What every file is compiled with (``ValidateCommand/compileOptions``).
+    var options = CompileOptions()
+    /// The configuration whose rule levels apply per file; `nil`: none.
+    var configuration: ValidationConfiguration?
+    /// The folder the configuration's path patterns are relative to.
+    var workingDirectory = "/"
+    /// The `--context` names, none of which may be a field id of a flow.
+    var context = ContextDeclaration()
+    /// Where the navigation baseline's file labels are relative to; `nil`: no facts are
+    /// gathered.
+    var baselineBase: SARIFLocationBase?
+
+    /// One file's result.
+    struct Result: Sendable {
+        /// Its diagnostics, under the name it is reported as.
+        var file: DiagnosticReport.File
+        /// The usage error of a `--context` name that is a field id of its flow.
+        var contextClash: UsageError?
+        /// Its navigation facts, for the baseline.
+        var facts: [String]
+    }
+
+    /// Compiles `files` and returns every result, in file order.
+    func compileAll(_ files: [String]) async -> [Result] {
+        var results: [Result] = []
+        await compile(files) { results.append($0) }
+        return results
+    }
+
+    /// Compiles `files` and hands each result to `each` in file order, as soon as it and
+    /// every file before it are done. At most one task per core runs, and at most twice
+    /// that many files are compiled ahead of the next one to hand over, so the results
+    /// waiting in memory are bounded whatever the number of files.
+    func compile(_ files: [String], each: (Result) -> Void) async {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var waiting: [Int: Result] = [:]
+        var handed = 0
+        await withTaskGroup(of: (Int, Result).self) { group in
+            var next = 0
+            var running = 0
+            func addMore() {
+                while running < width, next < files.count, next < handed + 2 * width {
+                    let index = next
+                    let path = files[index]
+                    next += 1
+                    running += 1
+                    group.addTask { (index, compileFile(path)) }
+                }
+            }
+            addMore()
+            for await (index, result) in group {
+                running -= 1
+                waiting[index] = result
+                while let ready = waiting.removeValue(forKey: handed) {
+                    each(ready)
+                    handed += 1
+                }
+                addMore()
+            }
+        }
+    }
+
+    /// Compiles the file at `path` (standard input for ``ValidateCommand/standardInputPaths``).
+    func compileFile(_ path: String) -> Result {
+        let readsStandardInput = ValidateCommand.standardInputPaths.contains(path)
+        // Standard input is reported under its name; that name's extension picks the
+        // syntax, unless --stdin-format says.
+        let name = readsStandardInput ? standardInputName ?? path : path
+        var options = options
+        if let configuration {
+            options.ruleLevels = configuration.ruleLevels(for: name, workingDirectory: workingDirectory)
+        }
+        let compilation =
+            readsStandardInput
+            ? FlowCompiler.compile(path: path, named: name, format: standardInputFormat, options: options)
+            : FlowCompiler.compile(path: path, options: options)
+        let file = DiagnosticReport.File(
+            path: name, source: compilation.document.source,
+            diagnostics: ValidateCommand.flagHint.adding(to: compilation.diagnostics), omitted: compilation.omitted)
+        var clash: UsageError?
+        if let flow = compilation.flow {
+            do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }
+        }
+        let facts = baselineBase.flatMap { base in
+            compilation.flow.map { NavigationBaseline.facts(of: $0, file: NavigationBaseline.label(name, base: base)) }
+        } ?? []
+        return Result(file: file, contextClash: clash, facts: facts)
+    }
+}
