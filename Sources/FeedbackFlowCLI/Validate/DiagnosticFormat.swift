@@ -9,7 +9,7 @@ import FlowTerminal
 package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
     /// For people: `file:line:col: severity: message [code]`, source line, caret, summary.
     case text
-    /// One JSON object (``FlowTerminal/JSONDiagnosticRenderer``).
+    /// One JSON object (``JSONDiagnosticRenderer``, module FlowReporting).
     case json
     /// GitHub Actions workflow commands (``FlowTerminal/GitHubActionsDiagnosticRenderer``).
     case github

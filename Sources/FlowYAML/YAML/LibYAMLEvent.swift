@@ -3,7 +3,7 @@ import FlowSource
 
 /// One libyaml event, owned: `deinit` frees what libyaml allocated for it
 /// (`yaml_event_delete`), so no path — including an error half-way through a
-/// document — leaks an event. Internal: no libyaml type leaves FlowDocument.
+/// document — leaks an event. Internal: no libyaml type leaves FlowYAML.
 ///
 /// A non-copyable struct rather than a class: the same single-owner `deinit`
 /// guarantee without a heap allocation per event (events are the hot path).

@@ -5,7 +5,7 @@ import FlowSource
 ///
 /// Every libyaml call that can fail goes through ``check(_:)``, which turns a failed
 /// status into a ``LibYAMLError``; `deinit` releases the parser and the input on every
-/// path. Internal: no libyaml type leaves FlowDocument.
+/// path. Internal: no libyaml type leaves FlowYAML.
 final class LibYAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     /// libyaml keeps a pointer to its input, so the parser owns the copy it reads.

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Names in comments and documents that point at the code: they must name what exists.
+@Suite("Names stay true")
+struct NamesStayTrueTests {
+    static let root = BuiltTool.repositoryRoot
+
+    /// Every file of the repository, as paths relative to its root (build output and Git's
+    /// own folder left out).
+    static func repositoryFiles() -> [String] {
+        let base = root.path + "/"
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasPrefix(".build") || path.hasPrefix(".git/") || path == ".git" {
+                if path == ".build" || path == ".git" { enumerator?.skipDescendants() }
+                continue
+            }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + path, isDirectory: &isFolder), !isFolder.boolValue { files.append(path) }
+        }
+        return files
+    }
+
+    /// The modules the package declares (every `name:` of a target in `Package.swift`).
+    static func modules() throws -> Set<String> {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        return Set(manifest.matches(of: /(?:target|Target|executableTarget|testTarget|systemLibrary)\(\s*name: "([A-Za-z0-9_-]+)"/).map { String($0.1) })
+    }
+
+    @Test("every file a document names in backticks exists in the repository")
+    func documentedFilesExist() throws {
+        let files = Self.repositoryFiles()
+        let names = Set(files.map { ($0 as NSString).lastPathComponent })
+        let documents = ["README.md", "benchmarks/README.md", "Fuzz/README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+                .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" })
+        var checked = 0
+        for document in documents {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+            for match in text.matches(of: /`([A-Za-z0-9_.\/+-]+\.(?:swift|py|md|yaml|json|c))`/) {
+                let path = String(match.1)
+                checked += 1
+                if path.contains("/") {
+                    #expect(files.contains { $0 == path || $0.hasSuffix("/" + path) }, "\(document) names '\(path)', which does not exist")
+                } else if path.first?.isUppercase == true, path.hasSuffix(".swift") {
+                    #expect(names.contains(path), "\(document) names '\(path)', which does not exist")
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test("no comment, document or symbol link names a module the package no longer has")
+    func moduleNamesExist() throws {
+        // The package's modules and the toolchain's that documentation links into.
+        let modules = try Self.modules().union(["Swift", "Foundation", "FoundationEssentials", "Dispatch", "Testing"])
+        #expect(modules.isSuperset(of: ["FlowSource", "FlowCompile", "FeedbackFlowCore", "FeedbackFlow"]))
+        // Modules that were renamed or cut up; their old names may appear nowhere.
+        let gone = /(?:\b|_)(FlowDocument(?!Tests)|FlowRuntime|FlowHTTP)\b/
+        let swiftFiles = Self.repositoryFiles().filter { $0.hasSuffix(".swift") }
+        // The types declared anywhere: a link's first part is a module or one of them.
+        var types: Set<String> = []
+        for file in swiftFiles {
+            let text = (try? String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            for declaration in text.matches(of: /\b(?:struct|enum|class|actor|protocol|typealias|extension)\s+([A-Z][A-Za-z0-9]*)/) {
+                types.insert(String(declaration.1))
+            }
+        }
+        for file in Self.repositoryFiles() where [".swift", ".md", ".yml", ".sh"].contains(where: file.hasSuffix) || file.hasPrefix("scripts/") {
+            let text = (try? String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            if file == "Tests/FeedbackFlowCLITests/NamesStayTrueTests.swift" { continue }
+            // `FeedbackFlowHTTP` holds `FlowHTTP` after a letter, so \b does not match there.
+            for match in text.matches(of: gone) {
+                Issue.record("\(file) names the module '\(match.1)', which no longer exists")
+            }
+            // ``Module/Symbol`` and ``Type/member`` links: the first part must be a module
+            // of the package or a declared type.
+            for link in text.matches(of: /``([A-Z][A-Za-z0-9]*)\//) {
+                let head = String(link.1)
+                if !modules.contains(head), !types.contains(head) {
+                    Issue.record("\(file) links ``\(head)/…``, and there is no module or type \(head)")
+                }
+            }
+        }
+    }
+}
