@@ -24,15 +24,10 @@ import FlowSource
 // server said when to come back. Exit status 0 when it could say so, 2 for wrong arguments.
 // `feedbackflow` runs it for each HTTP delivery (``HTTPProgramSink``), so that only this
 // program links FoundationNetworking and libcurl.
-/// Writes all of `text` to file descriptor `fd` (a short write is continued).
+/// Writes all of `text` to file descriptor `fd` (``WholeWrite``: a short write is
+/// continued, `EINTR` retried); a failure leaves nothing else to tell it to.
 func writeAll(_ fd: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let n = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written) }
-        if n <= 0 { return }
-        written += n
-    }
+    _ = WholeWrite.write(Array(text.utf8), to: fd)
 }
 
 let arguments = CommandLine.arguments

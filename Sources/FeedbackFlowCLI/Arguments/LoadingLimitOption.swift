@@ -40,7 +40,7 @@ enum LoadingLimitOption {
                     "unknown limit '\(name)'",
                     hint: Suggestion.hint(for: name, among: names) ?? "limits: \(names.joined(separator: ", "))")
             }
-            guard number.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(number), n >= 1 else {
+            guard let n = WholeNumber.parse(String(number)), n >= 1 else {
                 throw UsageError("invalid value '\(number)' for the limit '\(name)'", hint: "expected a whole number of at least 1")
             }
             guard seen.insert(name).inserted else { throw UsageError("the limit '\(name)' is given twice") }

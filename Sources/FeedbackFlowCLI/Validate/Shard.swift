@@ -22,8 +22,8 @@ package struct Shard: Sendable, Hashable {
     /// - Throws: ``UsageError`` otherwise.
     package init(parsing text: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-            let index = Int(parts[0]), let count = Int(parts[1]), (1...Self.maximumCount).contains(count), (1...count).contains(index)
+        guard parts.count == 2, let index = WholeNumber.parse(String(parts[0])), let count = WholeNumber.parse(String(parts[1])),
+            (1...Self.maximumCount).contains(count), (1...count).contains(index)
         else {
             throw UsageError(
                 "invalid value '\(text)' for '--shard'", hint: "expected I/N with 1 <= I <= N <= \(Self.maximumCount), such as 2/3")
