@@ -93,13 +93,16 @@ let package = Package(
             name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"],
             path: "Tests/FeedbackFlowTestSupport", swiftSettings: strictness),
         .testTarget(
-            name: "FlowDocumentTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow", "FeedbackFlowTestSupport"],
+            name: "DocumentLoadingTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedbackFlowTests",
             dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "FlowReportingTests", dependencies: ["FlowReporting", "FeedbackFlow", "FlowSource", "FlowCompile"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FlowTerminalTests",
             dependencies: [

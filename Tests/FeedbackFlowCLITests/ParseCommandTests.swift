@@ -62,9 +62,9 @@ struct ParseCommandTests {
     func agreesWithPyYAML() async throws {
         let files = ["flows/call-quality-rating.flow.yaml", "flows/call-quality-rating.flow.json", "flows/network-error.flow.yaml",
                      "flows/simple-success.flow.yaml", "flows/style-gallery.flow.yaml",
-                     "Tests/FlowDocumentTests/Fixtures/positions-lf.yaml",
-                     "Tests/FlowDocumentTests/Fixtures/positions-bom-crlf.yaml",
-                     "Tests/FlowDocumentTests/Fixtures/anchors.yaml",
+                     "Tests/DocumentLoadingTests/Fixtures/positions-lf.yaml",
+                     "Tests/DocumentLoadingTests/Fixtures/positions-bom-crlf.yaml",
+                     "Tests/DocumentLoadingTests/Fixtures/anchors.yaml",
                      "Tests/FeedbackFlowCLITests/Fixtures/parse/not-a-flow.yaml"]
             .map { BuiltTool.repositoryRoot.appendingPathComponent($0).path }
         let result = try await BuiltTool.runProgram(

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import FlowSource
-@testable import FlowTerminal
 @testable import FlowReporting
 
 /// Loads a fixture of `Fixtures/diagnostics/` as a source file whose path is `display`.

@@ -1,6 +1,5 @@
 import FlowSource
 import Testing
-@testable import FlowTerminal
 @testable import FlowReporting
 
 /// A file with no bytes has no line to quote (QA finding 8: an io-error showed a caret

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import Testing
-@testable import FlowTerminal
 @testable import FlowReporting
 
 /// The shared terminal sanitizer and the cell widths of grapheme clusters. Expected

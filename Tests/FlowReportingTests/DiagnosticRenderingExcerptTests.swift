@@ -1,5 +1,4 @@
 import Testing
-@testable import FlowTerminal
 @testable import FlowReporting
 
 /// Expected markers are counted by hand: columns are Unicode scalars, tabs stop every

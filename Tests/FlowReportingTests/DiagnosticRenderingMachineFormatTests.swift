@@ -4,7 +4,6 @@ import FoundationXML
 #endif
 import Testing
 import FlowSource
-@testable import FlowTerminal
 @testable import FlowReporting
 
 /// A report with two files: one with an error (note + hint) and a warning, one clean.
