@@ -1,3 +1,4 @@
+import FlowCompile
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI
@@ -10,6 +11,17 @@ struct SchemaTests {
     func embeddedCopyIsIdentical() throws {
         let file = [UInt8](try Data(contentsOf: Self.schemaFile))
         #expect(Array(FormatSchema.text.utf8) == file)
+    }
+
+    @Test("the schema's field ids follow the one grammar of names the decoder and conditions use")
+    func fieldIDPattern() throws {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaFile)) as? [String: Any])
+        let definitions = try #require(root["$defs"] as? [String: Any])
+        for kind in ["rating", "textField", "textEditor", "toggle"] {
+            let properties = (definitions[kind] as? [String: Any])?["properties"] as? [String: Any]
+            let id = properties?["id"] as? [String: Any]
+            #expect(id?["pattern"] as? String == Identifier.pattern, "\(kind).id")
+        }
     }
 
     @Test("feedbackflow schema prints the schema file exactly")

@@ -87,10 +87,11 @@ struct ExpressionFixtureTests {
         #expect(F.compile("expressions/unknown-event.yaml").diagnostics.map(\.hint) == ["did you mean 'callEnded'?"])
     }
 
-    @Test("a field id with '-' named in an expression says why it cannot be named")
+    @Test("a field id with '-' is refused at the id, and a condition naming it says why it cannot")
     func hyphenFieldHint() {
         #expect(F.compile("expressions/hyphen-field-name.yaml").diagnostics.map(\.hint) == [
-            "'-' subtracts in an expression, so the field id 'my-rating' cannot be named here; rename it without '-'"
+            "'-' subtracts in a condition, so no condition could read 'my-rating'; write 'my_rating'",
+            "'-' subtracts in an expression, so the field id 'my-rating' cannot be named here; rename it without '-'",
         ])
     }
 

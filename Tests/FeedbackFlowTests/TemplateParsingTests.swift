@@ -15,14 +15,14 @@ struct TemplateParsingTests {
     @Test("references split the literals; offsets count scalars, not bytes")
     func referencesAndOffsets() {
         // "é" is one scalar (2 bytes), "☕" one scalar (3 bytes): `$` of ${a} is scalar 2,
-        // `$` of ${b.c-d_1} is scalar 9 (after é, space, $, {, a, }, space, ☕, space).
-        let template = TemplateString("é ${a} ☕ ${b.c-d_1}!")
+        // `$` of ${b.c_d1} is scalar 9 (after é, space, $, {, a, }, space, ☕, space).
+        let template = TemplateString("é ${a} ☕ ${b.c_d1}!")
         #expect(template.segments == [
             .literal("é "), .variable(name: "a", offset: 2), .literal(" ☕ "),
-            .variable(name: "b.c-d_1", offset: 9), .literal("!"),
+            .variable(name: "b.c_d1", offset: 9), .literal("!"),
         ])
         #expect(template.problems.isEmpty)
-        #expect(template.references.map(\.name) == ["a", "b.c-d_1"])
+        #expect(template.references.map(\.name) == ["a", "b.c_d1"])
     }
 
     @Test("'$$' is one literal '$', a lone '$' stays as written")
@@ -53,5 +53,19 @@ struct TemplateParsingTests {
         #expect(template.problems.map(\.offset) == [0])
         // The expression's text starts after its `${`.
         #expect(template.expressions.map(\.expression.offsetInScalar) == [6, 12, 17])
+    }
+
+    @Test("a template and a condition read names by one grammar: '${a-b}' subtracts, a field id with '-' is refused")
+    func oneNameGrammar() throws {
+        let template = TemplateString("${rating-1} of ${call.max_2}")
+        guard case .expression(let expression, offset: 0)? = template.segments.first else {
+            Issue.record("'${rating-1}' is not an expression: \(template.segments)")
+            return
+        }
+        #expect(expression.text == "rating-1")
+        #expect(template.references.map(\.name) == ["call.max_2"])
+        // The same names as a condition reads: parts of letters, digits and '_' joined by '.'.
+        for name in ["rating", "_x", "call.maxParticipants", "a1.b_2"] { #expect(TemplateString.isValidName(Substring(name)), "\(name)") }
+        for name in ["my-rating", "1st", "a..b", "a.", ".a", "a.1b", "true", "é"] { #expect(!TemplateString.isValidName(Substring(name)), "\(name)") }
     }
 }

@@ -10,7 +10,7 @@ import FlowTerminal
 ///
 /// Each value is `KEY=VALUE` (`run`; the value may be empty) or, for `validate`, also a
 /// bare `KEY` (the variable is declared, its value does not matter). A key must be a
-/// template name, `[A-Za-z_][A-Za-z0-9_.-]*` (the rule `${name}` is parsed with, so a
+/// name (parts of letters, digits and `_` joined by `.`: the rule `${name}` is parsed with, so a
 /// template can name it); it must not be a built-in variable (`flow.id`, `screen.id`)
 /// nor start with `flow.` or `screen.`, which are kept for built-ins; and it may be
 /// given only once. Any of these is a ``UsageError``. A key that is also a field id of
@@ -60,7 +60,7 @@ package struct ContextDeclaration: Sendable, Hashable {
             guard TemplateString.isValidName(Substring(key)) else {
                 throw UsageError(
                     "invalid --context key '\(key)'",
-                    hint: "a key starts with a letter or '_' and has only letters, digits, '_', '.' and '-', so '${key}' can name it")
+                    hint: "a key is a name: \(Identifier.rule), so '${key}' and conditions can read it")
             }
             if ContextVariable.isReserved(key) {
                 throw UsageError(

@@ -40,7 +40,7 @@ package struct RunCommand: Command {
             cannot be delivered stays kept: the step succeeds, the screen and the end of
             the run say so, and 'feedbackflow outbox flush' delivers it later.
 
-            A --context key is a template name ([A-Za-z_][A-Za-z0-9_.-]*), given once, not
+            A --context key is a name (letters, digits and '_' in parts joined by '.'), given once, not
             a field id of the flow and not flow.id, screen.id or any name starting with
             'flow.' or 'screen.'.
 

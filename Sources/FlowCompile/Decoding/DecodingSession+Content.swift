@@ -176,9 +176,8 @@ extension DecodingSession {
         return CustomContent(type: type, properties: properties)
     }
 
-    /// The required `id` of a field block. It must be a template name
-    /// (`[A-Za-z_][A-Za-z0-9_.-]*`) so that `${id}` can refer to it; otherwise
-    /// `invalid-value`.
+    /// The required `id` of a field block. It must be a name (``Identifier``) so that
+    /// `${id}` and expressions can read it; otherwise `invalid-value`.
     private mutating func fieldID(_ fields: MappingFields, suggested: Set<String>) -> (id: String, span: SourceSpan)? {
         guard let node = required(fields, "id", expected: "a string", suggested: suggested),
             let id = string(node)
@@ -186,7 +185,9 @@ extension DecodingSession {
         if !TemplateString.isValidName(Substring(id)) {
             report(
                 .invalidValue, "invalid field id '\(id)'", at: node.span,
-                hint: "a field id starts with a letter or '_' and has only letters, digits, '_', '.' and '-', so '${id}' can name it")
+                hint: id.contains("-")
+                    ? "'-' subtracts in a condition, so no condition could read '\(id)'; write '\(String(id.map { $0 == "-" ? "_" : $0 }))'"
+                    : "a field id is a name (\(Identifier.rule)), which templates and conditions read")
         }
         return (id, node.span)
     }

@@ -76,14 +76,10 @@ struct ExpressionLexer {
         scalarPosition += count
     }
 
-    private static func isNameStart(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-    }
+    /// A name's bytes, by ``Identifier``, the one grammar of names.
+    private static func isNameStart(_ byte: UInt8) -> Bool { Identifier.isPartStart(byte) }
 
-    private static func isNamePart(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || isDigit(byte)
-    }
+    private static func isNamePart(_ byte: UInt8) -> Bool { Identifier.isPartByte(byte) }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 

@@ -9,7 +9,8 @@ import FlowSource
 /// decoder refuses them on a rating or toggle (`unknown-key`). Equality ignores where the
 /// field is written.
 public struct FormField: Sendable, Hashable {
-    /// The field id, a name (`[A-Za-z_][A-Za-z0-9_.-]*`) that templates use as `${id}`.
+    /// The field id, a name (`[A-Za-z_][A-Za-z0-9_]*` parts joined by `.`: the one grammar
+    /// of names) that templates (`${id}`) and conditions read.
     public var id: String
     /// The text shown next to the field; `nil` shows none.
     public var label: String?

@@ -3,8 +3,9 @@ import FlowSource
 /// A string that may contain `${name}` references to field values or context
 /// variables, and `${expression}` (any other text up to the next `}`, e.g.
 /// `${rating * 2}`, see ``FlowExpression``); `$$` is a literal `$`. A `${…}` whose text is
-/// a name (`[A-Za-z_][A-Za-z0-9_.-]*`) is that name, so a field id with `-` can still be
-/// named.
+/// a name (letters, digits and `_` in parts joined by `.`, each part starting with a
+/// letter or `_`: the one grammar of names, as conditions read them) is that name; any
+/// other text is an expression (`${a-b}` subtracts, as in a condition).
 ///
 /// `segments` is the parsed form; `problems` lists malformed references (an unclosed
 /// `${`, an empty or invalid name) with their offset, so the validator can report them
@@ -127,19 +128,11 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         return out
     }
 
-    /// Whether `name` can be referenced as `${name}`: `[A-Za-z_][A-Za-z0-9_.-]*`, ASCII
-    /// only. The one rule for field ids, context keys and template references. O(length).
+    /// Whether `name` can be referenced as `${name}`: `Identifier.isName`,
+    /// the one rule for field ids, declared names, context keys and template references.
+    /// O(length).
     package static func isValidName(_ name: Substring) -> Bool {
-        isValidName(name.utf8)
-    }
-
-    /// The same rule on UTF-8: every allowed character is ASCII, so any byte ≥ 0x80
-    /// (part of a non-ASCII scalar) makes the name invalid.
-    private static func isValidName(_ bytes: some Collection<UInt8>) -> Bool {
-        guard let first = bytes.first, first.isASCIILetterOrUnderscore else { return false }
-        return bytes.dropFirst().allSatisfy {
-            $0.isASCIILetterOrUnderscore || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D  // 0-9 . -
-        }
+        Identifier.isName(name.utf8)
     }
 
     /// Splits `raw` into literals and `${name}` references. O(length).
@@ -204,7 +197,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
             let name = String(decoding: nameBytes, as: UTF8.self)
             literal += string(literalStart..<i)
             if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
-            if isValidName(nameBytes), ExpressionKeyword(bytes: nameBytes) == nil {
+            if Identifier.isName(nameBytes) {
                 segments.append(.variable(name: name, offset: at))
             } else if name.isBlank {
                 problems.append(Problem(message: "empty name in '${}'", offset: at))

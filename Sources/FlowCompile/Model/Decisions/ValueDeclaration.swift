@@ -18,26 +18,9 @@ public struct ValueDeclaration: Sendable, Hashable {
         self.span = span
     }
 
-    /// Whether `name` can be named in an expression: ASCII letters, digits and `_`, not
-    /// starting with a digit, in parts joined by single dots (`call.maxParticipants`).
-    /// O(length).
+    /// Whether `name` can be named in an expression (``Identifier``). O(length).
     package static func isExpressionName(_ name: String) -> Bool {
-        // One pass over the bytes: a part starts after the beginning or a dot.
-        var atPartStart = true
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                atPartStart = false
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if atPartStart { return false }
-            case UInt8(ascii: "."):
-                if atPartStart { return false }
-                atPartStart = true
-            default:
-                return false
-            }
-        }
-        return !atPartStart && ExpressionKeyword(bytes: name.utf8) == nil
+        Identifier.isName(name)
     }
 }
 
