@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FeedbackFlowCLI
 
 /// Names in comments and documents that point at the code: they must name what exists.
 @Suite("Names stay true")
@@ -84,5 +85,33 @@ struct NamesStayTrueTests {
                 }
             }
         }
+    }
+
+    @Test("the synopsis of docs/command-line.md gives every command with every option it declares, and no other")
+    func synopsisMatchesTheCommands() throws {
+        let reference = try String(contentsOf: Self.root.appendingPathComponent("docs/command-line.md"), encoding: .utf8)
+        // The first code block: one entry per command, continued on indented lines.
+        let block = try #require(reference.components(separatedBy: "```").dropFirst().first)
+        var synopsis: [String: String] = [:]
+        var current: String?
+        for line in block.split(separator: "\n") {
+            if line.hasPrefix("feedbackflow "), let word = line.split(separator: " ").dropFirst().first {
+                current = String(word)
+                synopsis[String(word), default: ""] += line + "\n"
+            } else if line.hasPrefix(" "), let current {
+                synopsis[current, default: ""] += line + "\n"
+            }
+        }
+        var options = 0
+        for command in FeedbackFlowTool.commands {
+            let name = command.configuration.name
+            let entry = try #require(synopsis[name], "the synopsis has no 'feedbackflow \(name)'")
+            let declared = Set(command.configuration.options.map(\.name))
+            let written = Set(entry.matches(of: /--([a-z][a-z-]*)/).map { String($0.1) })
+            options += declared.count
+            #expect(declared.isSubset(of: written), "\(name): the synopsis lacks \(declared.subtracting(written).sorted())")
+            #expect(written.isSubset(of: declared), "\(name): the synopsis names \(written.subtracting(declared).sorted()), which it does not take")
+        }
+        #expect(options > 40)
     }
 }
