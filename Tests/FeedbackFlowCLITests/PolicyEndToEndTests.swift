@@ -85,6 +85,9 @@ struct PolicyEndToEndTests {
             ("rules:\n  unknown-step: loud\n", "configuration .feedbackflow.yaml:2:17: invalid level 'loud' for 'unknown-step'", "write one of error, warning, note, off"),
             ("rules:\n  unknown-step: eror\n", "configuration .feedbackflow.yaml:2:17: invalid level 'eror' for 'unknown-step'", "did you mean 'error'?"),
             ("ignroe: [x]\n", "configuration .feedbackflow.yaml:1:1: unknown key 'ignroe'", "did you mean 'ignore'?"),
+            // Context names follow the one grammar of names, as --context keys do.
+            ("context: [user.name, call.max-participants]\n", "configuration .feedbackflow.yaml:1:22: invalid context name 'call.max-participants'",
+             "write 'call.max_participants'"),
         ] {
             let scratch = try Self.project(text)
             let result = try await BuiltTool.run(["validate", "flows"], in: scratch.url.path)

@@ -43,8 +43,8 @@ extension CommandOption where Value == Bool {
 }
 
 extension CommandOption where Value == String? {
-    /// An option with one text value, e.g. `--config <file>`; `nil` when not given (given
-    /// twice, the last counts).
+    /// An option with one text value, e.g. `--config <file>`; `nil` when not given (the
+    /// parser refuses it given twice).
     package static func text(_ name: String, valueName: String, help: String) -> CommandOption<String?> {
         CommandOption(.value(name, valueName: valueName, help: help)) { arguments in arguments.value(name) }
     }
@@ -122,7 +122,8 @@ extension CommandOption where Value == Int? {
 /// The three ways an option's text is read, for ``CommandOption`` alone: a command reads
 /// an option through its typed declaration, never by its name.
 extension ParsedArguments {
-    /// The value of option `name`, or `nil` when it was not given (given twice: the last).
+    /// The value of option `name`, or `nil` when it was not given (the parser refuses a
+    /// second one unless the option is repeatable; then the last).
     fileprivate func value(_ name: String) -> String? {
         values[name]?.last
     }

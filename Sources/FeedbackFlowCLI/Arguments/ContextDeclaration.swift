@@ -33,6 +33,19 @@ package struct ContextDeclaration: Sendable, Hashable {
         self.entries = entries
     }
 
+    /// Checks that `key` can name a host value: a name (``Identifier``) and not kept for
+    /// built-ins (`flow.…`, `screen.…`). The one check of `--context`, `--context-file` and
+    /// the configuration file's `context:` keys; `what` names where the key comes from.
+    /// - Throws: ``UsageError`` saying why not and how to write it.
+    package static func checkKey(_ key: String, what: String) throws(UsageError) {
+        if let hint = Identifier.hint(for: key) { throw UsageError("invalid \(what) '\(key)'", hint: hint) }
+        if ContextVariable.isReserved(key) {
+            throw UsageError(
+                "\(what) '\(key)' is reserved",
+                hint: "'flow.id' and 'screen.id' are built in, and names starting with 'flow.' or 'screen.' are kept for built-ins; choose another key")
+        }
+    }
+
     /// Parses the values of `--context`, in order.
     /// - Parameter valueRequired: `true` for `run` (`KEY=VALUE`), `false` for `validate`
     ///   (`KEY` or `KEY=VALUE`).
@@ -57,16 +70,7 @@ package struct ContextDeclaration: Sendable, Hashable {
             guard !key.isEmpty else {
                 throw UsageError("invalid --context '\(item)': the key is empty", hint: "write \(form)")
             }
-            guard TemplateString.isValidName(Substring(key)) else {
-                throw UsageError(
-                    "invalid --context key '\(key)'",
-                    hint: "a key is a name: \(Identifier.rule), so '${key}' and conditions can read it")
-            }
-            if ContextVariable.isReserved(key) {
-                throw UsageError(
-                    "--context key '\(key)' is reserved",
-                    hint: "'flow.id' and 'screen.id' are built in, and names starting with 'flow.' or 'screen.' are kept for built-ins; choose another key")
-            }
+            try Self.checkKey(key, what: "--context key")
             guard seen.insert(key).inserted else {
                 throw UsageError("--context key '\(key)' given more than once", hint: "give each key once")
             }

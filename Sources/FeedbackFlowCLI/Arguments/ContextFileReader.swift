@@ -34,6 +34,14 @@ enum ContextFileReader {
         var values: [String: ExpressionValue] = [:]
         for entry in entries {
             guard let name = entry.keyText else { throw UsageError("\(what) \(entry.key.span): expected a name") }
+            // Event payloads are given as `event.NAME`; any other key is a host value's name.
+            if !name.hasPrefix(EventDeclaration.payloadPrefix) {
+                do throws(UsageError) {
+                    try ContextDeclaration.checkKey(name, what: "key")
+                } catch {
+                    throw UsageError("\(what) \(entry.key.span): \(error.message)", hint: error.hint)
+                }
+            }
             // One typo away from a declared name: that name misspelt, which would stay unset.
             if types[name] == nil, let close = Suggestion.closest(to: name, among: types.keys.sorted()) {
                 throw UsageError("\(what) \(entry.key.span): the flow declares no value '\(name)'", hint: "did you mean '\(close)'?")

@@ -9,7 +9,7 @@ import FlowTerminal
 /// `run --handler NAME=COMMAND` (repeatable), `--handler-timeout DURATION` and
 /// `--handler-env NAME` (repeatable): custom steps run as programs (``ProgramHandler``),
 /// checked before the flow starts. A program gets a minimal environment
-/// (``FeedbackFlowCore/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
+/// (``FeedbackFlowPrograms/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
 /// by `--handler-env` and by the configuration file's `handlerEnvironment`.
 package struct HandlerProgramOption: Sendable {
     package static let handler = CommandOption.texts(

@@ -11,7 +11,7 @@ import FlowSource
 import FlowTerminal
 
 /// Every line the command line writes about the outbox, for `run` and `outbox`: built
-/// here only, each passed through ``FlowTerminal/DisplayText/sanitized(_:)`` where it holds
+/// here only, each passed through ``FlowReporting/DisplayText/sanitized(_:)`` where it holds
 /// text from a file or a receiver (so no escape sequence reaches the terminal).
 package enum OutboxText {
     /// The output formats of `outbox list` and `outbox flush`.

@@ -11,7 +11,7 @@ import FlowTerminal
 ///
 /// Only URLs with one of ``allowedSchemes`` are accepted (the registry checks the scheme
 /// first; this handler checks again, so it is safe on its own). The URL is
-/// written through ``FlowTerminal/DisplayText/sanitized(_:)``, so a URL from a flow
+/// written through ``FlowReporting/DisplayText/sanitized(_:)``, so a URL from a flow
 /// file cannot send escape sequences to the terminal.
 package struct PrintingURLHandler: URLHandler {
     /// The schemes accepted, lower-cased.

@@ -12,7 +12,7 @@ import FeedbackFlowCore
 
 /// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`
 /// (its terminal closed) stops it: it stops the programs it runs
-/// (``FeedbackFlowCore/ProgramGroups/stopAll(grace:)``: `SIGTERM` to each process group,
+/// (``FeedbackFlowPrograms/ProgramGroups/stopAll(grace:)``: `SIGTERM` to each process group,
 /// up to one second, then `SIGKILL`, as `--handler-timeout` does), says so on standard
 /// error, and exits with 128 + the signal's number (130, 143, 129), as a shell reports
 /// a command a signal ended.

@@ -9,11 +9,11 @@ import FlowTerminal
 package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
     /// For people: `file:line:col: severity: message [code]`, source line, caret, summary.
     case text
-    /// One JSON object (``JSONDiagnosticRenderer``, module FlowReporting).
+    /// One JSON object (``FlowReporting/JSONDiagnosticRenderer``).
     case json
-    /// GitHub Actions workflow commands (``FlowTerminal/GitHubActionsDiagnosticRenderer``).
+    /// GitHub Actions workflow commands (``FlowReporting/GitHubActionsDiagnosticRenderer``).
     case github
-    /// A SARIF 2.1.0 log (``FlowTerminal/SARIFDiagnosticRenderer``).
+    /// A SARIF 2.1.0 log (``FlowReporting/SARIFDiagnosticRenderer``).
     case sarif
     /// JUnit XML, one test case per diagnostic (``FlowReporting/JUnitDiagnosticRenderer``).
     case junit

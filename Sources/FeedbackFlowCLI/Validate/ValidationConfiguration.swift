@@ -162,7 +162,15 @@ package struct ValidationConfiguration: Sendable {
                     configuration.overrides.append(override)
                 }
             case "ignore": configuration.ignore = strings(entry.value, problems: &problems).map(PathPattern.init)
-            case "context": configuration.context = strings(entry.value, problems: &problems)
+            case "context":
+                configuration.context = strings(entry.value, problems: &problems)
+                let items: [Node] = entry.value.sequence.map { Array($0) } ?? [entry.value]
+                for item in items {
+                    guard let name = item.string else { continue }
+                    do throws(UsageError) { try ContextDeclaration.checkKey(name, what: "context name") } catch {
+                        problems.add(error.message + (error.hint.map { ": \($0)" } ?? ""), at: item)
+                    }
+                }
             case "handlers":
                 guard let text = entry.value.string, !text.isEmpty else {
                     problems.add("expected the path of a handler manifest", at: entry.value)

@@ -182,12 +182,8 @@ extension DecodingSession {
         guard let node = required(fields, "id", expected: "a string", suggested: suggested),
             let id = string(node)
         else { return nil }
-        if !TemplateString.isValidName(Substring(id)) {
-            report(
-                .invalidValue, "invalid field id '\(id)'", at: node.span,
-                hint: id.contains("-")
-                    ? "'-' subtracts in a condition, so no condition could read '\(id)'; write '\(String(id.map { $0 == "-" ? "_" : $0 }))'"
-                    : "a field id is a name (\(Identifier.rule)), which templates and conditions read")
+        if let hint = Identifier.hint(for: id) {
+            report(.invalidValue, "invalid field id '\(id)'", at: node.span, hint: hint)
         }
         return (id, node.span)
     }

@@ -2,7 +2,7 @@
 /// values and variables, handlers' returned values, `${name}` in templates, names in
 /// expressions, `run --context` keys: parts of ASCII letters, digits and `_`, each
 /// starting with a letter or `_`, joined by single dots (`rating`, `call.maxParticipants`,
-/// `user_email`); not an expression keyword (`true`, `false`, `null`, `in`, `and`, …).
+/// `user_email`); not an expression keyword (`true`, `false`, `null`, `in`).
 ///
 /// `-` is not in it: in an expression `a-b` subtracts, so a name holding `-` could be
 /// written in a template but read by no condition. Screen ids are not names of values and
@@ -44,5 +44,20 @@ package enum Identifier {
     /// Whether `name` is a name. O(length).
     package static func isName(_ name: some StringProtocol) -> Bool {
         isName(name.utf8)
+    }
+
+    /// Why `name` is not a name, as a hint that says how to write it (one text for every
+    /// place a name is refused: a field id, a context key); `nil` when it is a name.
+    package static func hint(for name: String) -> String? {
+        guard !isName(name) else { return nil }
+        if ExpressionKeyword(bytes: name.utf8) != nil {
+            return "'\(name)' is a word of conditions (true, false, null, in); choose another name"
+        }
+        if name.contains("-") {
+            let underscored = String(name.map { $0 == "-" ? "_" : $0 })
+            return "'-' subtracts in a condition, so no condition could read '\(name)'"
+                + (isName(underscored) ? "; write '\(underscored)'" : "; a name has \(rule)")
+        }
+        return "a name has \(rule)"
     }
 }

@@ -213,9 +213,3 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         return (segments, problems)
     }
 }
-
-extension UInt8 {
-    fileprivate var isASCIILetterOrUnderscore: Bool {
-        (0x61...0x7A).contains(self) || (0x41...0x5A).contains(self) || self == 0x5F  // a-z A-Z _
-    }
-}
