@@ -36,6 +36,7 @@ package struct ArgumentParser: Sendable {
             if argument == "--help" || argument == "-h" { return ParsedArguments(wantsHelp: true) }
         }
         var result = ParsedArguments()
+        result.accepted = Set(options.map(\.name))
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

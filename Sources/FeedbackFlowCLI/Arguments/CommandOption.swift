@@ -28,7 +28,10 @@ package struct CommandOption<Value: Sendable>: Sendable {
     /// The option's value on the command line `arguments` (parsed with ``spec``).
     /// - Throws: ``UsageError`` when the value does not read as the option's type.
     package func read(_ arguments: ParsedArguments) throws(UsageError) -> Value {
-        try reader(arguments)
+        // An option read but not in the command's configuration would always read as not
+        // given: the declaration is missing from `configuration.options`.
+        assert(arguments.accepted?.contains(spec.name) ?? true, "\(flagName) is read but not declared by the command")
+        return try reader(arguments)
     }
 
     /// `--name`, as messages and hints write the option.

@@ -16,6 +16,10 @@ package struct ParsedArguments: Sendable, Hashable {
     package var positionals: [String]
     /// Whether `-h`/`--help` was given; when set, nothing else was checked.
     package var wantsHelp: Bool
+    /// The names of the options the parser accepted (the command's configuration);
+    /// `nil` for arguments built by hand. A command that reads an option it does not
+    /// declare is a programming error: ``CommandOption/read(_:)`` asserts against it.
+    package var accepted: Set<String>?
 
     package init(values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = [], wantsHelp: Bool = false) {
         self.values = values
