@@ -32,7 +32,7 @@ func writeAll(_ fd: Int32, _ text: String) {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let url = URL(string: arguments[1]), let timeout = Double(arguments[2]),
-    let length = Int(arguments[4])
+    let length = WholeNumber.parse(arguments[4])
 else {
     writeAll(2, "usage: feedbackflow-post URL TIMEOUT ID LENGTH < SUBMISSION\n")
     exit(2)

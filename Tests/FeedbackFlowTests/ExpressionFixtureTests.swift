@@ -91,7 +91,7 @@ struct ExpressionFixtureTests {
     func hyphenFieldHint() {
         #expect(F.compile("expressions/hyphen-field-name.yaml").diagnostics.map(\.hint) == [
             "'-' subtracts in a condition, so no condition could read 'my-rating'; write 'my_rating'",
-            "'-' subtracts in an expression, so the field id 'my-rating' cannot be named here; rename it without '-'",
+            "'-' subtracts in an expression, so the field id 'my-rating' cannot be named here; rename the field without '-' and write the new id here too",
         ])
     }
 

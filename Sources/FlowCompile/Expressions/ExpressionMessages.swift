@@ -144,7 +144,8 @@ package enum ExpressionMessages {
         } else if next == "-", let id = candidates.first(where: { $0.hasPrefix(name + "-") }) {
             return ExpressionProblem(
                 .unknownReference, "unknown name '\(name)'", at: range,
-                hint: "'-' subtracts in an expression, so the field id '\(id)' cannot be named here; rename it without '-'")
+                hint: "'-' subtracts in an expression, so the field id '\(id)' cannot be named here; "
+                    + "rename the field without '-' and write the new id here too")
         }
         return ExpressionProblem(
             .unknownReference, "unknown name '\(name)'", at: range, hint: Suggestion.hint(for: name, among: candidates) ?? declare)
