@@ -151,4 +151,21 @@ struct NamesStayTrueTests {
         #expect(throws: UsageError.self) { try ContextDeclaration.checkKey("flow.mine", what: "--context key") }
         try ContextDeclaration.checkKey("call.max_participants", what: "--context key")
     }
+
+    @Test("every option a message, hint or help text of the tool spells is an option a command declares")
+    func spelledOptionsExist() throws {
+        let declared = Set(FeedbackFlowTool.commands.flatMap { $0.configuration.options.map(\.name) } + ["help", "version"])
+        var spelled = 0
+        for file in Self.repositoryFiles() where file.hasPrefix("Sources/FeedbackFlowCLI/") && file.hasSuffix(".swift") {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for option in line.matches(of: /--([a-z][a-z-]*[a-z])/) {
+                    spelled += 1
+                    #expect(declared.contains(String(option.1)), "\(file):\(number + 1) spells --\(option.1), which no command declares")
+                }
+            }
+        }
+        #expect(spelled > 50)
+    }
 }
