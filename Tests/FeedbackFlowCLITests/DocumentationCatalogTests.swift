@@ -63,11 +63,7 @@ struct DocumentationCatalogTests {
             .filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
         let file = folder.appendingPathComponent("example.swift")
         try (prelude + "\nfunc example() async throws {\n" + body + "\n}\n").write(to: file, atomically: true, encoding: .utf8)
-        let modules = BuiltTool.executable.deletingLastPathComponent().appendingPathComponent("Modules").path
-        return try await BuiltTool.runProgram(
-            "/usr/bin/env",
-            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I",
-             BuiltTool.repositoryRoot.appendingPathComponent("Sources/CYAML").path, file.path])
+        return try await BuiltTool.typeCheck([file.path])
     }
 
     @Test("every Swift example of the README and the catalog's articles type-checks against the library", arguments: Self.pages)

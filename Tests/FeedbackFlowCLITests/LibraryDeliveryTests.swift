@@ -82,14 +82,9 @@ struct LibraryDeliveryTests {
             let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) }
             #expect(Set(imports).isSubset(of: ["FeedbackFlow", "Foundation"]), "\(file): \(imports)")
         }
-        // Type-checked as a file of another package would be: without this package's name,
-        // `package` declarations are out of reach.
-        let modules = BuiltTool.executable.deletingLastPathComponent().appendingPathComponent("Modules").path
-        let run = try await BuiltTool.runProgram(
-            "/usr/bin/env",
-            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I",
-             BuiltTool.repositoryRoot.appendingPathComponent("Sources/CYAML").path]
-                + files.map { folder.appendingPathComponent($0).path })
+        // Type-checked as a file of another package would be: `package` declarations are
+        // out of reach.
+        let run = try await BuiltTool.typeCheck(files.map { folder.appendingPathComponent($0).path })
         #expect(run.status == 0, "\(run.standardError)")
     }
 }

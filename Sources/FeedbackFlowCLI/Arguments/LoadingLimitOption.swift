@@ -21,7 +21,6 @@ enum LoadingLimitOption {
             + "; repeatable. YAML nesting costs time that grows with the square of the depth: raise 'depth' only as far as needed.",
         reading: limits(from:))
 
-
     /// The limits `values` (each `NAME=N`, N a whole number of at least 1) make of the defaults.
     /// - Throws: ``UsageError`` for a value without `=`, an unknown name (with "did you
     ///   mean"), a number that is not a whole number of at least 1, or a name given twice.

@@ -121,11 +121,9 @@ extension FlowNavigator {
             try await reportingResult(of: step, instance) { try await registry.openURL(url) }
 
         case .collectUserFeedback(let request):
-            try await reportingResult(of: step, instance) {
-                let submission = try submission(for: request, screenID: instance.screenID)
-                try await registry.submit(submission)
+            try await collectFeedback(from: instance) { () throws(StepError) in
+                try submission(for: request, screenID: instance.screenID)
             }
-            await recordResponse()
 
         case .custom(let name, let argument):
             let invocation = ActionInvocation(
@@ -181,17 +179,37 @@ extension FlowNavigator {
     private func reportingResult(
         of step: Step, _ instance: ScreenInstance, _ body: () async throws -> Void
     ) async throws {
+        try await reportingResult(named: step.name, instance, body)
+    }
+
+    /// Runs the handler of the step named `name` and reports its
+    /// ``NavigatorEvent/handlerResult(_:)``.
+    private func reportingResult(
+        named name: String, _ instance: ScreenInstance, _ body: () async throws -> Void
+    ) async throws {
         do {
             try await body()
         } catch {
-            await report(.recordResult(step: step.name, of: instance, outcome: .failure(Self.message(of: error))))
+            await report(.recordResult(step: name, of: instance, outcome: .failure(Self.message(of: error))))
             throw error
         }
         // A result that arrives after the host closed the screen is discarded: the state
         // records it as stale, and the action's remaining steps do not run.
         let closed = !state.isRunning(instance.id)
-        await report(.recordResult(step: step.name, of: instance, outcome: .success))
+        await report(.recordResult(step: name, of: instance, outcome: .success))
         if closed { throw CancellationError() }
+    }
+
+    /// Hands the feedback `makeSubmission` builds to the registry's sink, reported as a
+    /// `collectUserFeedback` handler result, and records the response for the trigger:
+    /// the one way feedback is submitted, by the step and from a closure alike.
+    private func collectFeedback(
+        from instance: ScreenInstance, _ makeSubmission: () throws(StepError) -> FeedbackSubmission
+    ) async throws {
+        try await reportingResult(named: BuiltInStep.collectUserFeedback.rawValue, instance) {
+            try await registry.submit(try makeSubmission())
+        }
+        await recordResponse()
     }
 
     /// Submits feedback from a button's closure (``RunningAction/collectUserFeedback(rating:reason:custom:)``)
@@ -203,18 +221,11 @@ extension FlowNavigator {
     ///   runs; ``StepError/invalidRating(_:)`` outside 1...5; or what the sink throws.
     func submit(rating: Int, reason: String?, custom: [String: FlowValue], from screen: ScreenInstance) async throws {
         guard origin == .action, state.isRunning(screen.id) else { throw CancellationError() }
-        let step = BuiltInStep.collectUserFeedback.rawValue
-        do {
-            guard FeedbackRequest.ratings.contains(rating) else { throw StepError.invalidRating(String(rating)) }
-            try await registry.submit(FeedbackSubmission(
-                rating: rating, reason: reason, custom: custom, flowID: flowID, screenID: screen.screenID,
-                submittedAt: now()))
-        } catch {
-            await report(.recordResult(step: step, of: screen, outcome: .failure(Self.message(of: error))))
-            throw error
+        try await collectFeedback(from: screen) { () throws(StepError) in
+            guard FeedbackRequest.ratings.contains(rating) else { throw .invalidRating(String(rating)) }
+            return FeedbackSubmission(
+                rating: rating, reason: reason, custom: custom, flowID: flowID, screenID: screen.screenID, submittedAt: now())
         }
-        await report(.recordResult(step: step, of: screen, outcome: .success))
-        await recordResponse()
     }
 
     /// Builds the submission of a `collectUserFeedback` step from its rendered templates,

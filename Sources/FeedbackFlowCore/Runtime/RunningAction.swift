@@ -87,7 +87,7 @@ extension FeedbackPrimaryAction {
     public static func button(
         title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
     ) -> FeedbackPrimaryAction {
-        .button(ActionButton(title: TemplateString(title), action: [.perform(StepClosure(completion))]))
+        .button(.running(StepClosure(completion), title: title))
     }
 }
 
@@ -96,13 +96,13 @@ extension FeedbackSecondaryAction {
     public static func button(
         title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .button(ActionButton(title: TemplateString(title), action: [.perform(StepClosure(completion))]))
+        .button(.running(StepClosure(completion), title: title))
     }
 
     /// A link built in Swift whose closure gets the ``RunningAction``.
     public static func link(
         title: String, completion: @escaping @Sendable (_ call: RunningAction) async throws -> Void
     ) -> FeedbackSecondaryAction {
-        .link(ActionButton(title: TemplateString(title), action: [.perform(StepClosure(completion))]))
+        .link(.running(StepClosure(completion), title: title))
     }
 }

@@ -106,8 +106,13 @@ public struct ActionButton: Sendable, Hashable {
     package static func running(
         _ completion: @escaping @Sendable () async throws -> Void, title: String, loadingTitle: String? = nil
     ) -> ActionButton {
+        running(StepClosure(completion), title: title, loadingTitle: loadingTitle)
+    }
+
+    /// A button built in Swift whose action is the one closure step `step`; `title` is
+    /// read as a template.
+    package static func running(_ step: StepClosure, title: String, loadingTitle: String? = nil) -> ActionButton {
         ActionButton(
-            title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) },
-            action: FlowAction(.perform(StepClosure(completion))))
+            title: TemplateString(title), loadingTitle: loadingTitle.map { TemplateString($0) }, action: FlowAction(.perform(step)))
     }
 }

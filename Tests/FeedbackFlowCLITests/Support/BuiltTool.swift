@@ -26,6 +26,17 @@ struct BuiltTool {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("feedbackflow")
     }
 
+    /// Type-checks Swift `files` against the modules the tests were built with, as a file
+    /// of another package would be: without this package's name, so `package`
+    /// declarations are out of reach (`swiftc -typecheck`, Swift 6 language mode).
+    static func typeCheck(_ files: [String]) async throws -> Result {
+        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
+        return try await runProgram(
+            "/usr/bin/env",
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I",
+             repositoryRoot.appendingPathComponent("Sources/CYAML").path] + files)
+    }
+
     /// A fixture of this target's `Fixtures/` folder.
     static func fixture(_ path: String) -> URL {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(path)")
