@@ -2,7 +2,7 @@ import FlowCompile
 import Foundation
 import Testing
 
-/// The table of built-in steps (``BuiltInStep``) and `$defs.step` of the JSON Schema say
+/// The table of built-in steps (``BuiltInStep/all``) and `$defs.step` of the JSON Schema say
 /// the same thing: the same names, each with the same argument shape, and a bare name is
 /// refused by the schema exactly when the step needs an argument. The schema is read with
 /// Foundation's JSONSerialization, not with the tool's own JSON parser.
@@ -20,7 +20,7 @@ struct StepTableSchemaTests {
         let oneOf = try #require(try Self.stepDefinition()["oneOf"] as? [[String: Any]])
         let mapping = try #require(oneOf.first { $0["type"] as? String == "object" })
         let properties = try #require(mapping["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == Set(BuiltInStep.allCases.map(\.rawValue)))
+        #expect(Set(properties.keys) == Set(BuiltInStep.names))
     }
 
     @Test("each step's argument in the schema has the shape the table gives it")
@@ -28,18 +28,18 @@ struct StepTableSchemaTests {
         let oneOf = try #require(try Self.stepDefinition()["oneOf"] as? [[String: Any]])
         let mapping = try #require(oneOf.first { $0["type"] as? String == "object" })
         let properties = try #require(mapping["properties"] as? [String: [String: Any]])
-        for step in BuiltInStep.allCases {
-            let argument = try #require(properties[step.rawValue], "no schema for step \(step.rawValue)")
+        for step in BuiltInStep.all {
+            let argument = try #require(properties[step.name], "no schema for step \(step.name)")
             let ref = argument["$ref"] as? String
             let type = argument["type"]
             switch step.argument {
-            case .screenID: #expect(ref == "#/$defs/screenID", "\(step.rawValue)")
-            case .none: #expect(type as? String == "null", "\(step.rawValue)")
-            case .optionalOutcome: #expect(Set(type as? [String] ?? []) == ["string", "null"], "\(step.rawValue)")
-            case .url: #expect(type as? String == "string", "\(step.rawValue)")
-            case .feedbackRequest: #expect(ref == "#/$defs/feedbackRequest", "\(step.rawValue)")
-            case .conditional: #expect(ref == "#/$defs/conditionalSteps", "\(step.rawValue)")
-            case .assignments: #expect(ref == "#/$defs/assignments", "\(step.rawValue)")
+            case .screenID: #expect(ref == "#/$defs/screenID", "\(step.name)")
+            case .none: #expect(type as? String == "null", "\(step.name)")
+            case .optionalOutcome: #expect(Set(type as? [String] ?? []) == ["string", "null"], "\(step.name)")
+            case .url: #expect(type as? String == "string", "\(step.name)")
+            case .feedbackRequest: #expect(ref == "#/$defs/feedbackRequest", "\(step.name)")
+            case .conditional: #expect(ref == "#/$defs/conditionalSteps", "\(step.name)")
+            case .assignments: #expect(ref == "#/$defs/assignments", "\(step.name)")
             }
         }
     }
@@ -58,12 +58,33 @@ struct StepTableSchemaTests {
         let oneOf = try #require(try Self.stepDefinition()["oneOf"] as? [[String: Any]])
         let bare = try #require(oneOf.first { $0["type"] as? String == "string" })
         let refused = try #require((bare["not"] as? [String: Any])?["enum"] as? [String])
-        let required = BuiltInStep.allCases.filter {
+        let required = BuiltInStep.all.filter {
             switch $0.argument {
             case .screenID, .url, .feedbackRequest, .conditional, .assignments: true
             case .none, .optionalOutcome: false
             }
         }
-        #expect(Set(refused) == Set(required.map(\.rawValue)))
+        #expect(Set(refused) == Set(required.map(\.name)))
+    }
+
+    @Test("each row of the table makes a step of its own name from an argument of its shape, and of no other shape")
+    func rowsMakeTheirOwnSteps() throws {
+        let condition = FlowExpression("rating <= 2")
+        let samples: [BuiltInStep.Argument: BuiltInStep.Value] = [
+            .screenID: .screenID("thanks"), .none: .none, .optionalOutcome: .outcome("sent"),
+            .url: .url(TemplateString("https://example.com")), .feedbackRequest: .feedbackRequest(FeedbackRequest()),
+            .conditional: .conditional(ConditionalSteps(condition: condition, then: [Step(.dismiss)])),
+            .assignments: .assignments([VariableAssignment(name: "score", value: condition)]),
+        ]
+        for row in BuiltInStep.all {
+            for (shape, value) in samples {
+                let made = row.make(value)
+                if shape == row.argument {
+                    #expect(made?.name == row.name, "\(row.name)")
+                } else {
+                    #expect(made == nil, "\(row.name) from \(shape)")
+                }
+            }
+        }
     }
 }

@@ -56,7 +56,7 @@ extension DecodingSession {
                 mismatch(expected: "a handler name", found: entry.key)
                 continue
             }
-            if BuiltInStep.byName[name] != nil {
+            if BuiltInStep.named[name] != nil {
                 report(
                     .invalidValue, "'\(name)' is a built-in step, not a handler", at: entry.key.span,
                     hint: "choose another name for the handler")
@@ -191,20 +191,18 @@ extension DecodingSession {
     // MARK: Steps
 
     /// `if: {condition, then, else}`: `condition` and `then` required.
-    mutating func decodeConditional(_ node: Node, span: SourceSpan) -> Step? {
+    mutating func decodeConditional(_ node: Node) -> ConditionalSteps? {
         guard let fields = mapping(node) else { return nil }
         let suggested = checkKeys(fields, allowed: FormatKeys.conditionalSteps)
         let condition = required(fields, "condition", expected: "an expression", suggested: suggested).flatMap { expression($0) }
         let then = required(fields, "then", expected: "a step or a list of steps", suggested: suggested).map { decodeAction($0) }
         let otherwise = fields.value("else").map { decodeAction($0) }
         guard let condition, let then else { return nil }
-        return Step(
-            .branch(ConditionalSteps(condition: condition, then: then.steps, otherwise: otherwise?.steps ?? [])),
-            span: span, argumentSpan: node.span)
+        return ConditionalSteps(condition: condition, then: then.steps, otherwise: otherwise?.steps ?? [])
     }
 
     /// `set: {NAME: EXPRESSION, …}`: at least one name.
-    mutating func decodeAssignments(_ node: Node, span: SourceSpan) -> Step? {
+    mutating func decodeAssignments(_ node: Node) -> [VariableAssignment]? {
         guard let fields = mapping(node, expected: "a mapping of variables to expressions") else { return nil }
         var assignments: [VariableAssignment] = []
         for entry in fields.entries {
@@ -218,6 +216,6 @@ extension DecodingSession {
         if fields.entries.isEmpty {
             report(.missingArgument, "step 'set' needs at least one variable", at: node.span, hint: "write 'set: {score: \"rating * 2\"}'")
         }
-        return assignments.isEmpty ? nil : Step(.assign(assignments), span: span, argumentSpan: node.span)
+        return assignments.isEmpty ? nil : assignments
     }
 }

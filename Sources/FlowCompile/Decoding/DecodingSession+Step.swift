@@ -74,7 +74,7 @@ extension DecodingSession {
             return nil
         }
         let argumentSpan = argument?.span
-        guard let builtIn = BuiltInStep.byName[name] else {
+        guard let builtIn = BuiltInStep.named[name] else {
             // Only a name that is not a built-in step's can hold white space.
             if let hint = Self.spacedStepHint(name) {
                 report(.invalidStep, "step name '\(name)' holds white space", at: nameNode.span, hint: hint)
@@ -99,57 +99,45 @@ extension DecodingSession {
             }
             return step
         }
-        switch builtIn.argument {
-        case .screenID, .url:
-            let isURL = builtIn.argument == .url
-            guard let argument else {
+        guard let argument else {
+            guard !builtIn.argument.isRequired else {
                 // `push` written bare, or `push:` / `push: ~`: a null argument is the same as
                 // none (as for optional keys), reported at the `~` when written, else at the name.
-                report(.missingArgument, "step '\(name)' needs \(isURL ? "a URL" : "a screen id")",
-                       at: written.map { nullSpan(key: nameNode, value: $0) } ?? span,
-                       hint: "write '\(name): \(isURL ? "https://…" : "SCREEN")'")
+                let (what, example) = builtIn.argument.described
+                report(.missingArgument, "step '\(name)' needs \(what)",
+                       at: written.map { nullSpan(key: nameNode, value: $0) } ?? span, hint: "write '\(name): \(example)'")
                 return nil
             }
-            if isURL {
-                guard let url = template(argument) else { return nil }
-                return Step(.openURL(url), span: span, argumentSpan: argumentSpan)
+            let value: BuiltInStep.Value = switch builtIn.argument {
+            case .optionalOutcome: .outcome(nil)
+            case .feedbackRequest: .feedbackRequest(FeedbackRequest())
+            default: .none
             }
-            guard let target = string(argument), let operation = builtIn.operation(target: target) else { return nil }
-            return Step(.navigate(operation), span: span, argumentSpan: argumentSpan)
-        case .none:
-            if let argument {
-                report(.unexpectedArgument, "step '\(name)' takes no argument", at: argument.span,
-                       hint: "write '\(name)' on its own")
-                return nil
-            }
-            guard let operation = builtIn.operation(target: "") else { return nil }
-            return Step(.navigate(operation), span: span)
-        case .optionalOutcome:
-            guard let argument else { return Step(.finish(nil), span: span) }
-            guard let outcome = string(argument) else { return nil }
-            return Step(.finish(outcome), span: span, argumentSpan: argumentSpan)
-        case .feedbackRequest:
-            guard let argument else { return Step(.collectUserFeedback(FeedbackRequest()), span: span) }
-            return decodeFeedbackRequest(argument, span: span)
-        case .conditional, .assignments:
-            guard let argument else {
-                let example = builtIn == .if ? "if: {condition: \"rating <= 2\", then: [push: sorry]}" : "set: {score: \"rating * 2\"}"
-                report(.missingArgument, "step '\(name)' needs \(builtIn == .if ? "a condition and steps" : "variables to set")",
-                       at: written.map { nullSpan(key: nameNode, value: $0) } ?? span, hint: "write '\(example)'")
-                return nil
-            }
-            return builtIn == .if ? decodeConditional(argument, span: span) : decodeAssignments(argument, span: span)
+            return builtIn.make(value).map { Step($0, span: span) }
         }
+        var templates: [TemplateString] = []
+        let value: BuiltInStep.Value?
+        switch builtIn.argument {
+        case .screenID: value = string(argument).map { .screenID($0) }
+        case .url: value = template(argument).map { .url($0) }
+        case .optionalOutcome: value = string(argument).map { .outcome($0) }
+        case .feedbackRequest: value = decodeFeedbackRequest(argument, templates: &templates).map { .feedbackRequest($0) }
+        case .conditional: value = decodeConditional(argument).map { .conditional($0) }
+        case .assignments: value = decodeAssignments(argument).map { .assignments($0) }
+        case .none:
+            report(.unexpectedArgument, "step '\(name)' takes no argument", at: argument.span, hint: "write '\(name)' on its own")
+            return nil
+        }
+        return value.flatMap(builtIn.make).map { Step($0, span: span, argumentSpan: argumentSpan, argumentTemplates: templates) }
     }
 
     /// `collectUserFeedback: {rating, reason, custom}`; every key is optional here (the
     /// validator reports a missing `rating`).
-    private mutating func decodeFeedbackRequest(_ node: Node, span: SourceSpan) -> Step? {
+    private mutating func decodeFeedbackRequest(_ node: Node, templates: inout [TemplateString]) -> FeedbackRequest? {
         guard let fields = mapping(node) else { return nil }
         checkKeys(fields, allowed: FormatKeys.feedbackRequest)
         var request = FeedbackRequest(
             rating: optionalTemplate(fields, "rating"), reason: optionalTemplate(fields, "reason"))
-        var templates: [TemplateString] = []
         if let custom = fields.value("custom") {
             if case .object(let object) = flowValue(custom, templates: &templates), custom.mapping != nil {
                 request.custom = object
@@ -157,7 +145,7 @@ extension DecodingSession {
                 mismatch(expected: "a mapping", found: custom)
             }
         }
-        return Step(.collectUserFeedback(request), span: span, argumentSpan: node.span, argumentTemplates: templates)
+        return request
     }
 
     /// Any node as a JSON-like value, typed by the YAML 1.2 core schema (plain scalars
@@ -206,7 +194,7 @@ extension DecodingSession {
             name.unicodeScalars.contains(where: \.properties.isWhitespace)
         else { return nil }
         let (first, rest) = name.splitFirstWord()
-        if let builtIn = BuiltInStep.byName[first] {
+        if let builtIn = BuiltInStep.named[first] {
             return builtIn.argument == .none
                 ? "'\(first)' takes no argument; did you mean '\(first)'?"
                 : "did you mean '\(first): \(rest)'?"

@@ -1,48 +1,26 @@
 import FlowSource
 
-/// The built-in steps of the format, one row each: the name written in files, the
-/// argument it takes, and (for navigation steps) the ``NavigationOperation`` it runs.
+/// One built-in step of the format: the name written in files, the shape of the argument
+/// that may follow it, and the ``Step/Kind`` that name and argument make.
 ///
-/// This table is the one place a built-in step is written down: the decoder reads a
-/// step's argument by ``argument``, the validator and the graph writers find navigation
-/// steps through ``Step/operation``, ``NavigationOperation/name`` and ``Step/name`` read
-/// ``rawValue``, and a test checks every row against the JSON Schema
-/// (`schemas/feedbackflow.schema.json`, `$defs.step`). Any other name is a custom step,
-/// run by a handler the host registers. Step names are case-sensitive.
-package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
-    /// The steps by name (their ``rawValue``): one hashed lookup for a step the decoder
-    /// reads, where `init(rawValue:)` compares the name with each case in turn.
-    package static let byName: [String: BuiltInStep] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+/// ``all`` is the one table of built-in steps. The decoder reads a step's argument by its
+/// row's ``argument`` and builds the step with ``make``, so it knows no step by name;
+/// validation suggests among ``names``; a test checks every row against the JSON Schema
+/// (`$defs.step`) and that ``make`` gives a kind of the row's name (``Step/Kind/name``).
+/// Any other name is a custom step, run by a handler the host registers. Step names are
+/// case-sensitive.
+///
+/// A new built-in step is a row here, a case of ``Step/Kind`` with its name, the
+/// navigator's way of running it, and its schema entry (`docs/architecture.md`).
+package struct BuiltInStep: Sendable {
+    /// The name written in files.
+    package let name: String
+    /// What may follow the name.
+    package let argument: Argument
+    /// The step with its decoded argument; `nil` when `value` is not of ``argument``'s shape.
+    package let make: @Sendable (Value) -> Step.Kind?
 
-    /// `push: ID`: push screen ID on the top stack.
-    case push
-    /// `present: ID`: present screen ID modally, as a new stack on top.
-    case present
-    /// `replace: ID`: replace the top screen of the top stack.
-    case replace
-    /// `pop`: remove the top screen; a stack left empty is removed (as `dismiss`).
-    case pop
-    /// `popTo: ID`: pop down to the nearest ID in the top stack; fails if it is not there.
-    case popTo
-    /// `popToRoot`: keep only the first screen of the top stack.
-    case popToRoot
-    /// `dismiss`: remove the whole top stack.
-    case dismiss
-    /// `finish` or `finish: OUTCOME`: end the flow now, with an outcome name.
-    case finish
-    /// `openURL: URL`: hand the rendered URL to the URL handler.
-    case openURL
-    /// `collectUserFeedback: {rating, reason, custom}`: submit feedback to the feedback sink.
-    case collectUserFeedback
-    /// `if: {condition, then, else}`: run `then` when the condition is true, else `else`.
-    case `if`
-    /// `set: {NAME: EXPRESSION, …}`: give declared flow variables new values, in order.
-    case set
-
-    /// The names of all built-in steps, in table order.
-    package static let names: [String] = allCases.map(\.rawValue)
-
-    /// What may follow a step's name.
+    /// The shapes of argument a built-in step takes.
     package enum Argument: Sendable, Hashable {
         /// A screen id (required; a name, never a template).
         case screenID
@@ -55,38 +33,80 @@ package enum BuiltInStep: String, Sendable, Hashable, CaseIterable {
         /// A `{rating, reason, custom}` mapping; written bare, the request is empty (and
         /// validation then reports the missing `rating`).
         case feedbackRequest
-        /// A `{condition, then, else}` mapping.
+        /// A `{condition, then, else}` mapping (required).
         case conditional
-        /// A mapping of variable names to expressions.
+        /// A mapping of variable names to expressions (required).
         case assignments
-    }
 
-    /// The argument this step takes.
-    package var argument: Argument {
-        switch self {
-        case .push, .present, .replace, .popTo: .screenID
-        case .pop, .popToRoot, .dismiss: .none
-        case .finish: .optionalOutcome
-        case .openURL: .url
-        case .collectUserFeedback: .feedbackRequest
-        case .if: .conditional
-        case .set: .assignments
+        /// Whether the step cannot be written as a bare name.
+        package var isRequired: Bool {
+            switch self {
+            case .screenID, .url, .conditional, .assignments: true
+            case .none, .optionalOutcome, .feedbackRequest: false
+            }
+        }
+
+        /// What the argument is, for "needs …" messages, and how one is written.
+        package var described: (what: String, example: String) {
+            switch self {
+            case .screenID: ("a screen id", "SCREEN")
+            case .url: ("a URL", "https://…")
+            case .conditional: ("a condition and steps", "{condition: \"rating <= 2\", then: [push: sorry]}")
+            case .assignments: ("variables to set", "{score: \"rating * 2\"}")
+            case .none, .optionalOutcome, .feedbackRequest: ("nothing", "")
+            }
         }
     }
 
-    /// The navigation operation of this step with `target` (the screen id, for steps
-    /// whose ``argument`` is ``Argument/screenID``); `nil` for the steps that do not
-    /// navigate (`finish`, `openURL`, `collectUserFeedback`).
-    package func operation(target: String) -> NavigationOperation? {
-        switch self {
-        case .push: .push(target)
-        case .present: .present(target)
-        case .replace: .replace(target)
-        case .popTo: .popTo(target)
-        case .pop: .pop
-        case .popToRoot: .popToRoot
-        case .dismiss: .dismiss
-        case .finish, .openURL, .collectUserFeedback, .if, .set: nil
-        }
+    /// An argument as decoded, of one of the ``Argument`` shapes.
+    package enum Value: Sendable {
+        /// Of ``Argument/screenID``.
+        case screenID(String)
+        /// Of ``Argument/none``.
+        case none
+        /// Of ``Argument/optionalOutcome``: `nil` when not written.
+        case outcome(String?)
+        /// Of ``Argument/url``.
+        case url(TemplateString)
+        /// Of ``Argument/feedbackRequest``.
+        case feedbackRequest(FeedbackRequest)
+        /// Of ``Argument/conditional``.
+        case conditional(ConditionalSteps)
+        /// Of ``Argument/assignments``.
+        case assignments([VariableAssignment])
+    }
+
+    /// The built-in steps, in the order the documentation lists them.
+    package static let all: [BuiltInStep] = [
+        navigation("push", NavigationOperation.push),
+        navigation("present", NavigationOperation.present),
+        navigation("replace", NavigationOperation.replace),
+        navigation("pop", .pop),
+        navigation("popTo", NavigationOperation.popTo),
+        navigation("popToRoot", .popToRoot),
+        navigation("dismiss", .dismiss),
+        BuiltInStep(name: "finish", argument: .optionalOutcome) { if case .outcome(let name) = $0 { .finish(name) } else { nil } },
+        BuiltInStep(name: "openURL", argument: .url) { if case .url(let url) = $0 { .openURL(url) } else { nil } },
+        BuiltInStep(name: "collectUserFeedback", argument: .feedbackRequest) {
+            if case .feedbackRequest(let request) = $0 { .collectUserFeedback(request) } else { nil }
+        },
+        BuiltInStep(name: "if", argument: .conditional) { if case .conditional(let branch) = $0 { .branch(branch) } else { nil } },
+        BuiltInStep(name: "set", argument: .assignments) { if case .assignments(let list) = $0 { .assign(list) } else { nil } },
+    ]
+
+    /// The rows by name: one hashed lookup for each step the decoder reads.
+    package static let named: [String: BuiltInStep] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The names of all built-in steps, in table order.
+    package static let names: [String] = all.map(\.name)
+
+    /// A navigation step taking a screen id.
+    private static func navigation(_ name: String, _ operation: @escaping @Sendable (String) -> NavigationOperation) -> BuiltInStep {
+        BuiltInStep(name: name, argument: .screenID) { if case .screenID(let id) = $0 { .navigate(operation(id)) } else { nil } }
+    }
+
+    /// A navigation step written bare.
+    private static func navigation(_ name: String, _ operation: NavigationOperation) -> BuiltInStep {
+        BuiltInStep(name: name, argument: .none) { if case .none = $0 { .navigate(operation) } else { nil } }
     }
 }

@@ -20,22 +20,19 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     /// Remove the whole top stack (an error with no stack).
     case dismiss
 
-    /// The built-in step that runs this operation (its row of the step table).
-    package var step: BuiltInStep {
-        switch self {
-        case .push: .push
-        case .present: .present
-        case .replace: .replace
-        case .pop: .pop
-        case .popTo: .popTo
-        case .popToRoot: .popToRoot
-        case .dismiss: .dismiss
-        }
-    }
-
     /// The operation's name as written in flow files: `push`, `present`, `replace`,
     /// `pop`, `popTo`, `popToRoot`, `dismiss`.
-    package var name: String { step.rawValue }
+    package var name: String {
+        switch self {
+        case .push: "push"
+        case .present: "present"
+        case .replace: "replace"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .popToRoot: "popToRoot"
+        case .dismiss: "dismiss"
+        }
+    }
 
     /// Whether the operation only takes screens away (`pop`, `popTo`, `popToRoot`,
     /// `dismiss`), bringing none in.

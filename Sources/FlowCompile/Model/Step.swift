@@ -50,6 +50,50 @@ public struct Step: Sendable, Hashable {
         ) -> Kind {
             .collectUserFeedback(FeedbackRequest(rating: rating, reason: reason, custom: custom))
         }
+
+        /// The name written in files: the built-in step's (its row of the step table),
+        /// the custom step's, or `perform` for a closure.
+        public var name: String {
+            switch self {
+            case .navigate(let operation): operation.name
+            case .finish: "finish"
+            case .openURL: "openURL"
+            case .collectUserFeedback: "collectUserFeedback"
+            case .branch: "if"
+            case .assign: "set"
+            case .custom(let name, _): name
+            case .perform: "perform"
+            }
+        }
+
+        /// Whether running the step can fail (its handler, the sink or the URL handler
+        /// can), so retrying it may have another outcome; navigation, `finish`, `if` and
+        /// `set` cannot (a branch counts by its steps, read separately).
+        package var canFail: Bool {
+            switch self {
+            case .openURL, .collectUserFeedback, .custom, .perform: true
+            case .navigate, .finish, .branch, .assign: false
+            }
+        }
+
+        /// Whether the step changes the stacks or ends the flow (navigation and `finish`).
+        package var leavesScreen: Bool {
+            switch self {
+            case .navigate, .finish: true
+            case .openURL, .collectUserFeedback, .branch, .assign, .custom, .perform: false
+            }
+        }
+
+        /// The templates of a built-in step's argument, rendered when it runs: the URL of
+        /// `openURL`, the `rating` and `reason` of `collectUserFeedback`; empty for the others
+        /// (a ``FlowValue`` argument's templates are ``Step/argumentTemplates``).
+        package var templates: [TemplateString] {
+            switch self {
+            case .openURL(let url): [url]
+            case .collectUserFeedback(let request): [request.rating, request.reason].compactMap { $0 }
+            case .navigate, .finish, .branch, .assign, .custom, .perform: []
+            }
+        }
     }
 
     /// What the step does, with its argument.
@@ -143,28 +187,9 @@ public struct Step: Sendable, Hashable {
         }
     }
 
-    /// The built-in step this is, `nil` for a custom step or a closure.
-    package var builtIn: BuiltInStep? {
-        switch kind {
-        case .navigate(let operation): operation.step
-        case .finish: .finish
-        case .openURL: .openURL
-        case .collectUserFeedback: .collectUserFeedback
-        case .branch: .if
-        case .assign: .set
-        case .custom, .perform: nil
-        }
-    }
-
     /// The step's name as written in files: a built-in name (`push`, `openURL`, …), the custom
     /// name, or `perform` for closures.
-    public var name: String {
-        switch kind {
-        case .custom(let name, _): name
-        case .perform: "perform"
-        default: builtIn?.rawValue ?? ""
-        }
-    }
+    public var name: String { kind.name }
 
     /// The navigation operation this step runs, `nil` for the other steps.
     public var operation: NavigationOperation? {

@@ -185,24 +185,20 @@ struct StackRootAnalysis {
                 default: break
                 }
                 top = .unknown
-            case .navigate(.popToRoot), .navigate(.dismiss), .finish:
-                top = .unknown
             case .branch(let branch):
                 let then = walk(branch.then, from: top)
                 let otherwise = walk(branch.otherwise, from: top)
                 top = then == otherwise ? then : .unknown
-            case .openURL, .collectUserFeedback, .custom, .perform, .assign:
-                break
+            default:
+                // `popToRoot`, `dismiss`, `finish`: where the top is after them is not known.
+                if step.kind.leavesScreen { top = .unknown }
             }
         }
         return top
     }
 
     private static func isNavigation(_ kind: Step.Kind) -> Bool {
-        switch kind {
-        case .navigate, .finish: true
-        case .branch(let branch): (branch.then + branch.otherwise).contains { isNavigation($0.kind) }
-        case .openURL, .collectUserFeedback, .custom, .perform, .assign: false
-        }
+        if case .branch(let branch) = kind { return (branch.then + branch.otherwise).contains { isNavigation($0.kind) } }
+        return kind.leavesScreen
     }
 }

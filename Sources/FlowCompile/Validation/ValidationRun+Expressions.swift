@@ -350,8 +350,7 @@ extension ValidationRun {
         let domains = environment.domains
         // A list whose other steps navigate already has a way forward.
         let navigatesOutside = steps.contains { step in
-            if case .branch = step.kind { return false }
-            return step.operation != nil || step.builtIn == .finish
+            step.kind.leavesScreen
         }
         var position = 0
         while position < steps.count {

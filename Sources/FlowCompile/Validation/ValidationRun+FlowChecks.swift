@@ -107,13 +107,7 @@ extension ValidationRun {
             guard case .retryButton(let button) = flow.screens[position].primaryAction else { continue }
             let screen = flow.screens[position]
             let steps = button.action.allSteps
-            // Exhaustive: a new kind of step must say whether it can fail.
-            let canFail = steps.contains { step in
-                switch step.kind {
-                case .openURL, .collectUserFeedback, .custom, .perform: true
-                case .navigate, .finish, .branch, .assign: false
-                }
-            }
+            let canFail = steps.contains { $0.kind.canFail }
             if effect, !canFail {
                 report(
                     .ineffectiveRetry, "the retry button of screen '\(screen.id)' runs no step that can fail, so retrying changes nothing",

@@ -545,13 +545,7 @@ struct ValidationRun {
         }
         do {
             for step in steps {
-                switch step.kind {
-                case .openURL(let url): templates.append(url)
-                case .collectUserFeedback(let request):
-                    if let rating = request.rating { templates.append(rating) }
-                    if let reason = request.reason { templates.append(reason) }
-                default: break
-                }
+                templates.append(contentsOf: step.kind.templates)
                 templates.append(contentsOf: step.argumentTemplates)
             }
         }
