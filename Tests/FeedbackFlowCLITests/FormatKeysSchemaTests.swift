@@ -43,6 +43,6 @@ struct FormatKeysSchemaTests {
             .textEditor(maxLength: nil), .toggle(value: false),
         ].map(\.name)
         #expect(Set(FormatKeys.contentBlock) == Set(fieldNames + ["text", "image", "custom"]))
-        for name in fieldNames { #expect(FormatKeys.field(name) != nil, "\(name)") }
+        for name in fieldNames { #expect(FieldKind.keys(ofBlock: name) != nil, "\(name)") }
     }
 }

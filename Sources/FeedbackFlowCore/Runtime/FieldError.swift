@@ -21,11 +21,7 @@ public enum FieldError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownField(let id):
             "no field '\(id)'"
         case .wrongKind(let id, let expected):
-            switch expected {
-            case .rating(let min, let max, _): "'\(id)' is a rating: give a whole number from \(min) to \(max)"
-            case .textField, .textEditor: "'\(id)' is a text field: give a text"
-            case .toggle: "'\(id)' is a toggle: give on or off"
-            }
+            "'\(id)' is \(expected.described.what): give \(expected.described.takes)"
         case .outOfRange(let id, let value, let min, let max):
             "'\(id)' must be from \(min) to \(max), got \(value)"
         case .tooLong(let id, let length, let maxLength):

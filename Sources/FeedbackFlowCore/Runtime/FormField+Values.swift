@@ -23,9 +23,9 @@ extension FormField {
             guard n >= min, n <= max else {
                 throw .outOfRange(field: id, value: n, min: min, max: max)
             }
-        case (.textField(_, let maxLength), .text(let text)), (.textEditor(let maxLength), .text(let text)):
+        case (.textField, .text(let text)), (.textEditor, .text(let text)):
             let length = text.unicodeScalars.count
-            if let maxLength, length > maxLength {
+            if let maxLength = kind.maxLength, length > maxLength {
                 throw .tooLong(field: id, length: length, maxLength: maxLength)
             }
         case (.toggle, .toggle):

@@ -72,7 +72,7 @@ extension DecodingSession {
                 checkName(name, what: "image name", at: value, hint: Self.imageHint)
                 return .image(name)
             }
-        case "rating", "textField", "textEditor", "toggle":
+        case _ where FieldKind.keys(ofBlock: name) != nil:
             var misplaced: [MappingEntry] = []
             kind = decodeField(value, block: name, misplaced: &misplaced).map { .field($0) }
             // A condition written inside the field's braces belongs beside the kind: reported
@@ -99,15 +99,17 @@ extension DecodingSession {
         default: kind = decodeCustomContent(value).map { .custom($0) }
         }
         if requiredWhen != nil, let requiredNode {
-            if name != "textField" && name != "textEditor" {
-                let why = name == "rating" || name == "toggle" ? "a rating and a toggle always have a value" : "only a text field is filled in"
+            let field: FormField? = if case .field(let field)? = kind { field } else { nil }
+            if let field, field.kind.holdsText {
+                if field.required {
+                    report(
+                        .invalidValue, "a field with 'required: true' cannot also have 'requiredWhen'", at: requiredNode.span,
+                        hint: "remove 'required: true'; 'requiredWhen' says when the field is required")
+                }
+            } else if field != nil || FieldKind.keys(ofBlock: name) == nil {
                 report(
                     .unknownKey, "'requiredWhen' applies to text fields only", at: requiredNode.span,
-                    hint: "\(why); use 'visibleWhen' to hide the block")
-            } else if case .field(let field)? = kind, field.required {
-                report(
-                    .invalidValue, "a field with 'required: true' cannot also have 'requiredWhen'", at: requiredNode.span,
-                    hint: "remove 'required: true'; 'requiredWhen' says when the field is required")
+                    hint: "\(field.map { "\($0.kind.described.what) always has a value" } ?? "only a text field is filled in"); use 'visibleWhen' to hide the block")
             }
         }
         return kind.map { ContentBlock($0, visibleWhen: visibleWhen, requiredWhen: requiredWhen, span: node.span) }
@@ -121,14 +123,15 @@ extension DecodingSession {
     ///   inside the braces go, for the block to report.
     private mutating func decodeField(_ node: Node, block: String, misplaced: inout [MappingEntry]) -> FormField? {
         guard let fields = mapping(node) else { return nil }
+        let keys = FieldKind.keys(ofBlock: block) ?? []
         let suggested = checkKeys(
-            fields, allowed: FormatKeys.field(block) ?? [], reportedElsewhere: FormatKeys.blockConditions, elsewhere: &misplaced)
+            fields, allowed: keys, reportedElsewhere: FormatKeys.blockConditions, elsewhere: &misplaced)
         let id = fieldID(fields, suggested: suggested)
         var spans = FormField.Spans(id: id?.span)
         let label = optionalString(fields, "label")
-        let holdsText = block == "textField" || block == "textEditor"
-        let placeholder = holdsText ? optionalString(fields, "placeholder") : nil
-        let isRequired = holdsText ? optionalBool(fields, "required") ?? false : false
+        // Read only where the kind takes them (a text field's); elsewhere they are unknown keys.
+        let placeholder = keys.contains("placeholder") ? optionalString(fields, "placeholder") : nil
+        let isRequired = keys.contains("required") ? optionalBool(fields, "required") ?? false : false
         let kind: FieldKind
         switch block {
         case "rating":

@@ -36,16 +36,9 @@ package enum FormatKeys {
     package static let retryButton = ["title", "loadingTitle", "action", "onFailure", "enabledWhen"]
     /// The argument of `collectUserFeedback` (`$defs.feedbackRequest`).
     package static let feedbackRequest = ["rating", "reason", "custom"]
-    /// The one key of a content block, its name (`$defs.contentBlock`).
-    package static let contentBlock = ["text", "image", "rating", "textField", "textEditor", "toggle", "custom"]
-    /// A `rating` field (`$defs.rating`).
-    package static let rating = ["id", "label", "min", "max", "value"]
-    /// A `textField` (`$defs.textField`).
-    package static let textField = ["id", "label", "placeholder", "required", "format", "maxLength"]
-    /// A `textEditor` (`$defs.textEditor`).
-    package static let textEditor = ["id", "label", "placeholder", "required", "maxLength"]
-    /// A `toggle` (`$defs.toggle`).
-    package static let toggle = ["id", "label", "value"]
+    /// The one key of a content block, its name (`$defs.contentBlock`): `text`, `image`,
+    /// the field blocks (``FieldKind/blocks``) and `custom`.
+    package static let contentBlock = ["text", "image"] + FieldKind.blocks.map(\.name) + ["custom"]
     /// The required key of a `custom` block; any other key is a property
     /// (`$defs.customContent`).
     package static let customContent = ["type"]
@@ -55,26 +48,13 @@ package enum FormatKeys {
         kind == .retryButton ? retryButton : button
     }
 
-    /// The keys of the field block named `block` (`rating`, `textField`, `textEditor`,
-    /// `toggle`); `nil` for any other name.
-    package static func field(_ block: String) -> [String]? {
-        switch block {
-        case "rating": rating
-        case "textField": textField
-        case "textEditor": textEditor
-        case "toggle": toggle
-        default: nil
-        }
-    }
-
     /// Every row by the name of its schema definition, for the test against the schema.
     package static let byDefinition: [String: [String]] = [
         "flowFile": flowFile, "singleScreenFile": singleScreenFile + decisions + screenBody + [schema], "screenBody": screenBody,
         "screen": screenBody,
         "primaryAction": primaryAction, "secondaryAction": secondaryAction, "button": button,
         "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock + blockConditions,
-        "rating": rating, "textField": textField, "textEditor": textEditor, "toggle": toggle,
         "customContent": customContent, "trigger": trigger, "presentationLimit": presentationLimit,
         "conditionalSteps": conditionalSteps, "handlerDeclaration": handlerDeclaration,
-    ]
+    ].merging(FieldKind.blocks.map { ($0.name, $0.keys) }) { row, _ in row }
 }

@@ -51,13 +51,11 @@ extension ValidationRun {
             for block in flow.screens[screen].extraContent.indices {
                 guard let field = flow.screens[screen].extraContent[block].field else { continue }
                 if declaredFields != nil, declaredFields?.insert(field.id).inserted == false { continue }
-                switch field.kind {
-                case .rating(let min, let max, _):
-                    environment.declare(field.id, ValueType(.integer))
+                environment.declare(field.id, field.kind.valueType)
+                // A rating's few values, for the checks of `if` chains that leave one out.
+                if case .rating(let min, let max, _) = field.kind {
                     let (width, overflow) = max.subtractingReportingOverflow(min)
                     if min <= max, !overflow, width < 100 { environment.declareValues((min...max).map { .integer($0) }, of: field.id) }
-                case .textField, .textEditor: environment.declare(field.id, ValueType(.string))
-                case .toggle: environment.declare(field.id, ValueType(.boolean))
                 }
             }
         }

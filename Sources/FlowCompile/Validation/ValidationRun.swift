@@ -362,8 +362,7 @@ struct ValidationRun {
             for block in flow.screens[position].extraContent {
                 guard case .field(let field) = block.kind else { continue }
                 let spans = field.spans
-                switch field.kind {
-                case .rating(let min, let max, let value):
+                if case .rating(let min, let max, let value) = field.kind {
                     if min >= max {
                         report(.invalidValue, "rating min \(min) must be less than max \(max)",
                                at: spans.min ?? spans.max ?? block.span)
@@ -371,18 +370,11 @@ struct ValidationRun {
                         report(.invalidValue, "rating value \(value) is outside \(min)...\(max)",
                                at: spans.value ?? block.span, hint: "min <= value <= max")
                     }
-                case .textField(_, let maxLength), .textEditor(let maxLength):
-                    checkMaxLength(maxLength, at: spans.maxLength ?? block.span)
-                case .toggle:
-                    break
+                }
+                if let maxLength = field.kind.maxLength, maxLength < 1 {
+                    report(.invalidValue, "maxLength must be at least 1, found \(maxLength)", at: spans.maxLength ?? block.span)
                 }
             }
-        }
-    }
-
-    private mutating func checkMaxLength(_ maxLength: Int?, at span: SourceSpan?) {
-        if let maxLength, maxLength < 1 {
-            report(.invalidValue, "maxLength must be at least 1, found \(maxLength)", at: span)
         }
     }
 
