@@ -118,7 +118,7 @@ public struct ProgramHandler: ActionHandler {
             "fields": .object(invocation.fields.mapValues(\.flowValue)),
         ]
         if case .object = invocation.argument ?? .object([:]) {} else { members["arguments"] = invocation.argument }
-        return Array((JSONTextWriter.text(of: .object(members)) + "\n").utf8)
+        return Array((FlowValue.object(members).jsonText + "\n").utf8)
     }
 
     /// Standard error as a failure message, or `fallback` when it is empty.

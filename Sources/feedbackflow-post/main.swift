@@ -48,33 +48,19 @@ guard body.count == length else {
     writeAll(2, "feedbackflow-post: the submission is \(body.count) bytes, not \(length): not sent\n")
     exit(2)
 }
-/// One value of the answer's object.
-enum Field {
-    case bool(Bool)
-    case string(String)
-    case number(Int)
-}
-var members: [(key: String, value: Field)] = []
+var members: [(key: String, value: JSONValue)] = []
 do {
     try await HTTPFeedbackSink(url: url, timeout: timeout).post(body: body, id: arguments[3])
     members = [("delivered", .bool(true))]
 } catch let failure as DeliveryFailure {
     members = [("delivered", .bool(false)), ("message", .string(failure.message)), ("permanent", .bool(failure.isPermanent))]
     switch failure.retryAfter {
-    case .seconds(let seconds)?: members.append(("retryAfterSeconds", .number(seconds)))
+    case .seconds(let seconds)?: members.append(("retryAfterSeconds", .int(seconds)))
     case .date(let date)?: members.append(("retryAfterDate", .string(date.formatted(.iso8601))))
     case nil: break
     }
 } catch {
     members = [("delivered", .bool(false)), ("message", .string("POST \(url.absoluteString) failed: \(error)")), ("permanent", .bool(false))]
 }
-var writer = JSONTextWriter()
-writer.writeObject(members) { writer, value in
-    switch value {
-    case .bool(let flag): writer.writeBool(flag)
-    case .string(let text): writer.writeString(text)
-    case .number(let number): writer.writeNumber(number)
-    }
-}
-writeAll(1, writer.text + "\n")
+writeAll(1, JSONValue.object(members).serialized() + "\n")
 exit(0)

@@ -57,13 +57,32 @@ struct NavigatorDeliveryTests {
 
     @Test("a submission round-trips through its JSON form")
     func roundTrip() throws {
-        let data = try JSONEncoder().encode(submission)
-        let decoded = try JSONDecoder().decode(FeedbackSubmission.self, from: data)
+        let decoded = try #require(FeedbackSubmission(jsonText: submission.jsonText))
         #expect(decoded.rating == submission.rating)
         #expect(decoded.reason == submission.reason)
         #expect(decoded.submittedAt == submission.submittedAt)
         #expect(decoded.custom["callWasAwesome"] == .bool(true))
         #expect(decoded.custom["minutes"] == .number("12.5"))
+    }
+
+    @Test("a submission round-trips through its JSON form, every digit of its numbers kept")
+    func roundTripKeepsDigits() throws {
+        let digits = "1234567890123456789012345678901234567890.50"
+        var exact = submission
+        exact.custom = ["price": .number("12.50"), "long": .number(digits), "list": [.number("1e3"), .null, "x"]]
+        let decoded = try #require(FeedbackSubmission(jsonText: exact.jsonText))
+        #expect(decoded == exact)
+        #expect(decoded.custom["long"] == .number(digits))
+    }
+
+    @Test("reading a submission refuses text that is not one: bad JSON, a missing id, a fractional rating, a date that is not ISO 8601")
+    func readingRefusesOthers() throws {
+        let line = submission.jsonText
+        #expect(FeedbackSubmission(jsonText: line) != nil)
+        #expect(FeedbackSubmission(jsonText: line + ",") == nil)
+        #expect(FeedbackSubmission(jsonText: line.replacingOccurrences(of: "\"id\"", with: "\"ident\"")) == nil)
+        #expect(FeedbackSubmission(jsonText: line.replacingOccurrences(of: "\"rating\":4", with: "\"rating\":4.5")) == nil)
+        #expect(FeedbackSubmission(jsonText: line.replacingOccurrences(of: "2024-05-01T12:00:00Z", with: "May 1st")) == nil)
     }
 
     @Test("the sink appends after what the file already holds")

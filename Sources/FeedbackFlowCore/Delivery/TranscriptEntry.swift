@@ -110,7 +110,7 @@ struct TranscriptEntry {
         put("stacks", stacks.map { .list($0.map { .list($0.map(FlowValue.string)) }) })
         put("depths", depths.map { .list($0.map { .number(String($0)) }) })
         put("outcome", outcome.map(FlowValue.string))
-        return JSONTextWriter.text(of: .object(object))
+        return FlowValue.object(object).jsonText
     }
 
     private mutating func at(_ instance: ScreenInstance) {

@@ -80,7 +80,7 @@ public struct ActionHandlerRegistry: Sendable {
             if let description = declaration.description { parts["description"] = .string(description) }
             members[declaration.name] = .object(parts)
         }
-        return JSONTextWriter.text(of: .object(members))
+        return FlowValue.object(members).jsonText
     }
 
     /// Adds (or replaces) the validator a trigger names as `validator: name`

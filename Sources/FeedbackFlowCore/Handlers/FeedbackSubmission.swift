@@ -10,7 +10,7 @@ import FlowSource
 /// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,
 /// with the flow, the screen and the time.
 ///
-/// JSON form (`jsonText`, what ``JSONLinesFeedbackSink`` writes and `HTTPFeedbackSink`
+/// JSON form (``jsonText``, what ``JSONLinesFeedbackSink`` writes and `HTTPFeedbackSink`
 /// posts): `{"custom":{…},"flowID":"…","id":"5f0c…","rating":4,"reason":"…","screenID":"…",
 /// "submittedAt":"2024-05-01T12:00:00Z"}` — `reason` is left out when the step has none;
 /// `custom` numbers are written exactly as in the flow, YAML-only forms rewritten to the
@@ -19,10 +19,10 @@ import FlowSource
 /// only possible from Swift) is written as a string; `submittedAt` is ISO 8601 in UTC
 /// with whole seconds.
 ///
-/// The `Codable` conformance gives the same shape through Foundation, but there numbers
-/// go through `Decimal` (`12.50` → `12.5`, about 38 significant digits kept); use
-/// `jsonText` where the digits matter.
-public struct FeedbackSubmission: Sendable, Hashable, Codable {
+/// This is the one JSON form of a submission: ``jsonText`` writes it and
+/// ``init(jsonText:)`` reads it back, numbers and all. (It is not `Codable`: Foundation's
+/// coders would round `custom` numbers through `Decimal` or `Double`.)
+public struct FeedbackSubmission: Sendable, Hashable {
     /// The submission's idempotency key: made once, when the `collectUserFeedback` step
     /// builds the submission (a random UUID, RFC 9562 §5.4, in lower-case hex,
     /// ``newID()``), and kept by every retry of this value, so a receiver that sees it twice
@@ -70,45 +70,24 @@ public struct FeedbackSubmission: Sendable, Hashable, Codable {
         UUID().uuidString.lowercased()
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, rating, reason, custom, flowID, screenID, submittedAt
-    }
-
-    /// Decodes the JSON form. `id` is required: a submission read without one could not be
-    /// told apart from a second copy of itself.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        rating = try container.decode(Int.self, forKey: .rating)
-        reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        custom = try container.decodeIfPresent([String: CodableFlowValue].self, forKey: .custom)?
-            .mapValues(\.value) ?? [:]
-        flowID = try container.decode(String.self, forKey: .flowID)
-        screenID = try container.decode(String.self, forKey: .screenID)
-        let stamp = try container.decode(String.self, forKey: .submittedAt)
-        guard let date = try? Date(stamp, strategy: .iso8601) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .submittedAt, in: container, debugDescription: "expected an ISO 8601 date-time, found '\(stamp)'")
-        }
-        submittedAt = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(rating, forKey: .rating)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encode(custom.mapValues(CodableFlowValue.init), forKey: .custom)
-        try container.encode(flowID, forKey: .flowID)
-        try container.encode(screenID, forKey: .screenID)
-        try container.encode(submittedAt.formatted(.iso8601), forKey: .submittedAt)
-    }
-
     /// The submission as one line of JSON text (RFC 8259; no trailing newline), keys
     /// sorted, numbers of `custom` exactly as written (see the type's documentation).
     /// O(size of the text).
-    package var jsonText: String {
-        JSONTextWriter.text(of: jsonValue)
+    public var jsonText: String {
+        jsonValue.jsonText
+    }
+
+    /// Reads back the JSON form ``jsonText`` writes (keys in any order, white space
+    /// allowed): `id`, `flowID`, `screenID` and `submittedAt` (ISO 8601) strings, a whole
+    /// `rating`, an optional `reason` string and an optional `custom` object, whose numbers
+    /// keep their text. `nil` when `jsonText` is not strict JSON (RFC 8259) of that shape;
+    /// at most 1 MiB is read. O(length).
+    public init?(jsonText: String) {
+        let bytes = Array(jsonText.utf8)
+        guard bytes.count <= 1 << 20 else { return nil }
+        let document = JSONLoader(source: SourceFile(path: "submission.json", bytes: bytes)).load()
+        guard document.diagnostics.isEmpty, let root = document.root else { return nil }
+        self.init(jsonNode: root)
     }
 
     /// The JSON form as a value (an object), what ``jsonText`` writes and an outbox record

@@ -33,7 +33,7 @@ extension OutboxRecord {
                 "by": .string(claim.token), "pid": .number(String(claim.process)), "until": time(claim.until),
             ])
         }
-        return JSONTextWriter.text(of: .object(object))
+        return FlowValue.object(object).jsonText
     }
 
     /// The record a line holds, or `nil` when the line is not one (not JSON, or a key

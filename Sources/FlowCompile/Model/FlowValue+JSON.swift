@@ -1,48 +1,34 @@
-import FlowCompile
 import FlowSource
 
-/// ``FlowValue``s as JSON text: the feedback lines of ``JSONLinesFeedbackSink`` and the
-/// transcript lines of ``TranscriptRecorder``, on one line, with numbers exactly as
-/// written in the flow.
+/// ``FlowValue``s as JSON: the feedback lines of `JSONLinesFeedbackSink`, transcript
+/// lines, outbox records and handler requests, with numbers exactly as written in the flow.
 ///
 /// - Objects: keys sorted by Unicode scalar values: `{"a":1,"b":[true,null]}`.
 /// - Numbers: see ``jsonNumber(_:)``; a number text that is not a number is written as
 ///   a JSON string.
 ///
-/// Complexity: O(size of the output), except objects (key sorting, O(k log k)) and hex or
+/// Complexity: O(size of the value), except objects (key sorting, O(k log k)) and hex or
 /// octal numbers (O(d²) in their digits).
-extension JSONTextWriter {
-    /// `value` as one line of JSON text (no trailing newline).
-    package static func text(of value: FlowValue) -> String {
-        var writer = JSONTextWriter()
-        writer.write(value)
-        return writer.text
-    }
-
-    /// Appends `value`.
-    mutating func write(_ value: FlowValue) {
-        switch value {
-        case .null:
-            writeNull()
-        case .bool(let b):
-            writeBool(b)
-        case .number(let written):
-            if let number = Self.jsonNumber(written) {
-                writeNumberText(number)
-            } else {
-                writeString(written)
-            }
-        case .string(let s):
-            writeString(s)
-        case .list(let items):
-            writeArray(items) { writer, item in writer.write(item) }
+extension FlowValue {
+    /// The value as JSON to write.
+    package var json: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let written): Self.jsonNumber(written).map(JSONValue.number) ?? .string(written)
+        case .string(let text): .string(text)
+        case .list(let items): .array(items.map(\.json))
         case .object(let members):
-            let sorted = members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
-            writeObject(sorted) { writer, member in writer.write(member) }
+            .object(
+                members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+                    .map { (key: $0.key, value: $0.value.json) })
         }
     }
 
-    /// The JSON number text (RFC 8259 §6) of a ``FlowValue/number(_:)``'s written text,
+    /// The value as one line of JSON text (no trailing newline).
+    package var jsonText: String { json.serialized() }
+
+    /// The JSON number text (RFC 8259 §6) of a ``number(_:)``'s written text,
     /// with the same value and every digit kept; `nil` when `written` is not a number
     /// (the writer then writes it as a JSON string).
     ///
