@@ -162,6 +162,26 @@ struct TriggerCommandTests {
         #expect(run.errors.contains("\(path):1:65: 'call.maxParticipants' is declared integer"))
     }
 
+    @Test("every problem of a timeline is reported in one run, each at its line and column, in file order")
+    func timelineProblemsAllReported() async {
+        let path = Self.fixture("several-problems.yaml")
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", path])
+        #expect(run.status == .usageError)
+        let expected = [
+            "--timeline \(path):1:33: unknown key 'respnded'", "hint: did you mean 'responded'?",
+            "--timeline \(path):2:8: invalid time 'day two'",
+            "--timeline \(path):3:64: expected a boolean, found a string",
+            "--timeline \(path):4:3: the entry goes back in time, before 2026-01-04T00:00:00Z",
+            "--timeline \(path):5:3: missing required key 'at'",
+        ]
+        var position = run.errors.startIndex
+        for line in expected {
+            let found = run.errors[position...].range(of: line)
+            #expect(found != nil, "no '\(line)' after the lines before it in:\n\(run.errors)")
+            position = found?.upperBound ?? position
+        }
+    }
+
     @Test("a timeline entry's context name one typo away from a declared one is a usage error at its key, with 'did you mean'")
     func misspeltTimelineName() async {
         let path = Self.fixture("misspelt-entry.yaml")

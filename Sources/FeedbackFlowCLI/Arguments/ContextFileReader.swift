@@ -8,43 +8,50 @@ import FlowTerminal
 /// Reads values the host gives from a mapping in a JSON or YAML file (`--context-file`,
 /// and the `context:` of a timeline entry).
 enum ContextFileReader {
-    /// The mapping in the file at `path`, each value typed as ``value(of:as:)`` says.
-    /// - Throws: ``UsageError`` at `file:line:column` for a file that does not load, is not
-    ///   a mapping, holds a value of the wrong type, or a name one typo away from a declared
-    ///   one.
+    /// The mapping in the file at `path`, each value typed as ``values(of:flow:event:session:)`` says.
+    /// - Throws: ``UsageError`` with every problem, each at its `file:line:column`: a file
+    ///   that does not load or is not a mapping, a value of the wrong type, a name one typo
+    ///   away from a declared one.
     static func values(path: String, flow: Flow, event: EventDeclaration?) throws(UsageError) -> [String: ExpressionValue] {
-        let document = DocumentLoader.load(path: path)
-        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
-            throw UsageError("--context-file \(problem.span?.description ?? path): \(problem.message)")
+        guard let root = try UsageError.loadRoot(path: path, source: "--context-file") else {
+            throw UsageError("--context-file '\(path)' is empty")
         }
-        guard let root = document.root else { throw UsageError("--context-file '\(path)' is empty") }
-        return try values(of: root, flow: flow, event: event, what: "--context-file")
+        var session = DecodingSession()
+        let values = values(of: root, flow: flow, event: event, session: &session)
+        if let problems = UsageError(decoding: session.diagnostics, source: "--context-file") { throw problems }
+        return values
     }
 
     /// The entries of `node`, a mapping of names to scalars, typed by the declarations of
-    /// `flow` (and `event`'s payload as `event.NAME`). A name one typo away from a declared
-    /// one is a usage error with "did you mean", as on the command line.
-    static func values(of node: Node, flow: Flow, event: EventDeclaration?, what: String) throws(UsageError) -> [String: ExpressionValue] {
-        guard let entries = node.mapping else {
-            throw UsageError("\(what) \(node.span): expected a mapping of names to values, found \(node.kindDescription)")
-        }
+    /// `flow` (and `event`'s payload as `event.NAME`); an entry with a problem is reported
+    /// to `session` and left out. A name one typo away from a declared one is a problem,
+    /// with "did you mean", as on the command line.
+    static func values(
+        of node: Node, flow: Flow, event: EventDeclaration?, session: inout DecodingSession
+    ) -> [String: ExpressionValue] {
+        guard let fields = session.mapping(node, expected: "a mapping of names to values") else { return [:] }
         var types: [String: ValueType] = [:]
         for declaration in flow.context { types[declaration.name] = declaration.type }
         for field in event?.payload ?? [] { types[EventDeclaration.payloadPrefix + field.name] = field.type }
         var values: [String: ExpressionValue] = [:]
-        for entry in entries {
-            guard let name = entry.keyText else { throw UsageError("\(what) \(entry.key.span): expected a name") }
+        for entry in fields.entries {
+            guard let name = entry.keyText else {
+                session.mismatch(expected: "a name", found: entry.key)
+                continue
+            }
             // Event payloads are given as `event.NAME`; any other key is a host value's name.
             if !name.hasPrefix(EventDeclaration.payloadPrefix) {
                 do throws(UsageError) {
                     try ContextDeclaration.checkKey(name, what: "key")
                 } catch {
-                    throw UsageError("\(what) \(entry.key.span): \(error.message)", hint: error.hint)
+                    session.report(.invalidValue, error.message, at: entry.key.span, hint: error.hint)
+                    continue
                 }
             }
             // One typo away from a declared name: that name misspelt, which would stay unset.
             if types[name] == nil, let close = Suggestion.closest(to: name, among: types.keys.sorted()) {
-                throw UsageError("\(what) \(entry.key.span): the flow declares no value '\(name)'", hint: "did you mean '\(close)'?")
+                session.report(.unknownKey, "the flow declares no value '\(name)'", at: entry.key.span, hint: "did you mean '\(close)'?")
+                continue
             }
             guard let value = ExpressionValue(node: entry.value, as: types[name]) else {
                 let found = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
@@ -54,7 +61,8 @@ enum ContextFileReader {
                     } else {
                         "'\(name)' must be a single value (a number, a string, true, false or null), found \(found)"
                     }
-                throw UsageError("\(what) \(entry.value.span): \(message)", hint: types[name].map(ContextDeclaration.example(for:)))
+                session.report(.typeMismatch, message, at: entry.value.span, hint: types[name].map(ContextDeclaration.example(for:)))
+                continue
             }
             values[name] = value
         }

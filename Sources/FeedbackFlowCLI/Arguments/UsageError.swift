@@ -21,4 +21,29 @@ package struct UsageError: Error, Sendable, Hashable {
         self.message = message
         self.hint = hint
     }
+
+    /// The problems a decoding of a file found (`diagnostics`, its errors) as one usage
+    /// error, in the order of their places, the first with the others in ``others``, each as `SOURCE FILE:LINE:COLUMN:
+    /// MESSAGE` with its hint; `nil` when there are none.
+    /// - Parameter source: what the file is, in front of each message: `configuration`,
+    ///   `--timeline`.
+    package init?(decoding diagnostics: DiagnosticBag, source: String) {
+        let errors = diagnostics.sorted.filter { $0.severity == .error }.map { problem in
+            UsageError("\(source) \(problem.span?.description ?? ""): \(problem.message)", hint: problem.hint)
+        }
+        guard let first = errors.first else { return nil }
+        self = first
+        others = Array(errors.dropFirst())
+    }
+
+    /// The root of the YAML or JSON file at `path`, read as ``DocumentLoader`` reads a
+    /// flow; `nil` for an empty file (or one holding only null).
+    /// - Throws: the file's loading errors as one usage error (``init(decoding:source:)``).
+    package static func loadRoot(path: String, source: String) throws(UsageError) -> Node? {
+        let document = DocumentLoader.load(path: path)
+        let loading = document.diagnostics.filter { !$0.has(.emptyDocument) }
+        if let problems = UsageError(decoding: DiagnosticBag(loading), source: source) { throw problems }
+        guard let root = document.root, !root.isNull else { return nil }
+        return root
+    }
 }

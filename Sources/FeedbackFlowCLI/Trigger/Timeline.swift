@@ -39,83 +39,65 @@ struct Timeline {
     var entries: [Entry]
 
     /// The timeline in the file at `path`, for `flow`.
-    /// - Throws: ``UsageError`` at `file:line:column` for anything malformed.
+    /// - Throws: ``UsageError`` with every problem of the file, each at its
+    ///   `file:line:column`.
     init(path: String, flow: Flow, dayZero: Date?) throws(UsageError) {
-        let document = DocumentLoader.load(path: path)
-        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
-            throw UsageError("--timeline \(problem.span?.description ?? path): \(problem.message)")
-        }
-        guard let root = document.root, let items = root.sequence else {
+        let root = try UsageError.loadRoot(path: path, source: "--timeline")
+        guard let items = root?.sequence else {
             throw UsageError("--timeline '\(path)': expected a list of entries", hint: "write '- {at: day 0, event: callEnded}'")
         }
         guard items.count <= Self.maximumEntries else {
             throw UsageError("--timeline '\(path)': more than \(Self.maximumEntries) entries")
         }
         let start = dayZero ?? Self.defaultDayZero
+        var session = DecodingSession()
         var entries: [Entry] = []
         for item in items {
-            let entry = try Self.entry(item, flow: flow, dayZero: start)
+            guard let entry = Self.entry(item, flow: flow, dayZero: start, session: &session) else { continue }
             if let last = entries.last, entry.date < last.date {
-                throw UsageError("--timeline \(item.span): the entry goes back in time, before \(last.date.formatted(.iso8601))")
+                session.report(
+                    .invalidValue, "the entry goes back in time, before \(last.date.formatted(.iso8601))", at: item.span)
+                continue
             }
             entries.append(entry)
         }
+        if let problems = UsageError(decoding: session.diagnostics, source: "--timeline") { throw problems }
         self.entries = entries
     }
 
-    /// One entry.
-    private static func entry(_ item: Node, flow: Flow, dayZero: Date) throws(UsageError) -> Entry {
-        guard let fields = item.mapping else {
-            throw UsageError("--timeline \(item.span): expected an entry {at, event, …}, found \(item.kindDescription)")
-        }
-        var entry = Entry(date: dayZero, event: "", context: [:], validators: [:], responded: false)
-        var sawAt = false
-        var contextNode: Node?
-        for field in fields {
-            let key = field.keyText ?? ""
-            let value = field.value
-            switch key {
-            case "at":
-                guard let text = value.string, let date = date(text, dayZero: dayZero) else {
-                    throw UsageError(
-                        "--timeline \(value.span): invalid time '\(value.string ?? "")'",
-                        hint: "write 'day 3' or an ISO 8601 time such as 2026-12-01T10:00:00Z")
-                }
-                entry.date = date
-                sawAt = true
-            case "event":
-                guard let text = value.string, !value.isNull else { throw UsageError("--timeline \(value.span): expected an event name") }
-                entry.event = text
-            case "context":
-                contextNode = value
-            case "validator":
-                guard let answers = value.mapping else {
-                    throw UsageError("--timeline \(value.span): expected a mapping of validator names to true or false")
-                }
-                for answer in answers {
-                    guard let name = answer.keyText, let bool = answer.value.bool else {
-                        throw UsageError("--timeline \(answer.value.span): expected true or false")
-                    }
-                    entry.validators[name] = bool
-                }
-            case "responded":
-                guard let bool = value.bool else { throw UsageError("--timeline \(value.span): expected true or false") }
-                entry.responded = bool
-            default:
-                throw UsageError(
-                    "--timeline \(field.key.span): unknown key '\(key)'",
-                    hint: Suggestion.hint(for: key, among: keys) ?? "an entry has " + keys.joined(separator: ", "))
+    /// One entry; `nil` after a problem reported to `session`.
+    private static func entry(_ item: Node, flow: Flow, dayZero: Date, session: inout DecodingSession) -> Entry? {
+        guard let fields = session.mapping(item, expected: "an entry {at, event, …}") else { return nil }
+        let suggested = session.checkKeys(fields, allowed: keys)
+        let hint = "write '{at: day 0, event: callEnded}'"
+        let at = session.required(fields, "at", expected: "a time", suggested: suggested, hint: hint)
+        let event = session.required(fields, "event", expected: "an event name", suggested: suggested, hint: hint)
+            .flatMap { session.string($0) }
+        var date: Date?
+        if let at {
+            date = at.string.flatMap { Self.date($0, dayZero: dayZero) }
+            if date == nil {
+                session.report(
+                    .invalidValue, "invalid time '\(at.string ?? "")'", at: at.span,
+                    hint: "write 'day 3' or an ISO 8601 time such as 2026-12-01T10:00:00Z")
             }
         }
-        guard sawAt, !entry.event.isEmpty else {
-            throw UsageError("--timeline \(item.span): an entry needs 'at' and 'event'", hint: "write '{at: day 0, event: callEnded}'")
+        var validators: [String: Bool] = [:]
+        if let node = fields.value("validator"),
+            let answers = session.mapping(node, expected: "a mapping of validator names to true or false")
+        {
+            for answer in answers.entries {
+                if let name = answer.keyText, let value = session.bool(answer.value) { validators[name] = value }
+            }
         }
-        if let contextNode {
-            // Typed once the event is known, so its payload's declared types apply.
-            let declaration = flow.events.first { $0.name == entry.event }
-            entry.context = try ContextFileReader.values(of: contextNode, flow: flow, event: declaration, what: "--timeline")
-        }
-        return entry
+        let responded = session.optionalBool(fields, "responded") ?? false
+        guard let date, let event else { return nil }
+        // Typed once the event is known, so its payload's declared types apply.
+        let declaration = flow.events.first { $0.name == event }
+        let context = fields.value("context").map {
+            ContextFileReader.values(of: $0, flow: flow, event: declaration, session: &session)
+        } ?? [:]
+        return Entry(date: date, event: event, context: context, validators: validators, responded: responded)
     }
 
     /// `day N` after `dayZero`, or an ISO 8601 time.

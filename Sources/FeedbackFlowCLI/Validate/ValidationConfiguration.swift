@@ -105,133 +105,85 @@ package struct ValidationConfiguration: Sendable {
         let folder = SARIFLocationBase(baseDirectory: absolute + "/..", workingDirectory: workingDirectory).baseDirectory
         var configuration = ValidationConfiguration(folder: folder)
         configuration.path = path
-        let document = DocumentLoader.load(path: path)
         // An empty file is the empty configuration.
-        let loading = document.diagnostics.filter { $0.severity == .error && !$0.has(.emptyDocument) }
-        if let first = loading.first {
-            var error = UsageError("configuration \(first.span?.description ?? path): \(first.message)", hint: first.hint)
-            error.others = loading.dropFirst().map { UsageError("configuration \($0.span?.description ?? path): \($0.message)", hint: $0.hint) }
-            throw error
-        }
-        guard let root = document.root, !root.isNull else { return configuration }
-        var problems = ConfigurationProblems()
-        guard let top = root.mapping else {
-            problems.add("expected a mapping of settings, found \(root.kindDescription)", at: root)
-            try problems.throwIfAny()
-            return configuration
-        }
-        for entry in top {
-            guard let key = entry.keyText, keys.contains(key) else {
-                problems.add(
-                    "unknown key '\(entry.keyText ?? "?")'", at: entry.key,
-                    hint: entry.keyText.flatMap { Suggestion.hint(for: $0, among: keys) } ?? "valid keys: \(keys.joined(separator: ", "))")
-                continue
-            }
-            switch key {
-            case "rules": configuration.rules = rules(entry.value, problems: &problems)
-            case "overrides":
-                guard let items = entry.value.sequence else {
-                    problems.add("expected a list of {files, rules}", at: entry.value)
-                    continue
-                }
-                for item in items {
-                    guard let fields = item.mapping else {
-                        problems.add("expected a mapping {files, rules}", at: item)
-                        continue
-                    }
-                    var override = Override(files: [], rules: [:])
-                    let problemsBefore = problems.all.count
-                    for field in fields {
-                        guard let name = field.keyText, overrideKeys.contains(name) else {
-                            problems.add(
-                                "unknown key '\(field.keyText ?? "?")'", at: field.key,
-                                hint: field.keyText.flatMap { Suggestion.hint(for: $0, among: overrideKeys) } ?? "an override has 'files' and 'rules'")
-                            continue
-                        }
-                        if name == "files" {
-                            override.files = strings(field.value, problems: &problems).map(PathPattern.init)
-                        } else {
-                            override.rules = rules(field.value, problems: &problems)
-                        }
-                    }
-                    guard !override.files.isEmpty else {
-                        // Not a second time when its 'files' was already reported.
-                        if problems.all.count == problemsBefore { problems.add("an override needs 'files'", at: item) }
-                        continue
-                    }
-                    configuration.overrides.append(override)
-                }
-            case "ignore": configuration.ignore = strings(entry.value, problems: &problems).map(PathPattern.init)
-            case "context":
-                configuration.context = strings(entry.value, problems: &problems)
-                let items: [Node] = entry.value.sequence.map { Array($0) } ?? [entry.value]
-                for item in items {
-                    guard let name = item.string else { continue }
-                    do throws(UsageError) { try ContextDeclaration.checkKey(name, what: "context name") } catch {
-                        problems.add(error.message + (error.hint.map { ": \($0)" } ?? ""), at: item)
-                    }
-                }
-            case "handlers":
-                guard let text = entry.value.string, !text.isEmpty else {
-                    problems.add("expected the path of a handler manifest", at: entry.value)
-                    continue
-                }
-                configuration.handlers = text
-            case "handlerEnvironment":
-                // Each name checked at its own item.
-                let items = entry.value.sequence.map { Array($0) } ?? [entry.value]
-                for item in items {
-                    guard let name = item.string else {
-                        problems.add("expected a string, found \(item.kindDescription)", at: item)
-                        continue
-                    }
-                    do {
-                        configuration.handlerEnvironment += try HandlerProgramOption.checkedNames([name], source: "handlerEnvironment")
-                    } catch {
-                        problems.add(error.message, at: item, hint: error.hint)
-                    }
-                }
-            default:
-                // Every key of `keys` has its case above.
-                problems.add("unknown key '\(key)'", at: entry.key, hint: "valid keys: \(keys.joined(separator: ", "))")
-            }
-        }
-        try problems.throwIfAny()
+        guard let root = try UsageError.loadRoot(path: path, source: "configuration") else { return configuration }
+        var session = DecodingSession()
+        configuration.decode(root, session: &session)
+        if let problems = UsageError(decoding: session.diagnostics, source: "configuration") { throw problems }
         return configuration
     }
 
-    /// The problems of a configuration file, in the order found.
-    private struct ConfigurationProblems {
-        var all: [UsageError] = []
-
-        mutating func add(_ message: String, at node: Node, hint: String? = nil) {
-            all.append(UsageError("configuration \(node.span.description): \(message)", hint: hint))
+    /// Reads the settings of `root` into this configuration, each problem reported to
+    /// `session` at its place and its setting left out.
+    private mutating func decode(_ root: Node, session: inout DecodingSession) {
+        guard let top = session.mapping(root, expected: "a mapping of settings") else { return }
+        session.checkKeys(top, allowed: Self.keys)
+        if let node = top.value("rules") { rules = Self.rules(node, session: &session) }
+        if let node = top.value("overrides"), let items = Self.list(node, of: "{files, rules}", session: &session) {
+            for item in items {
+                guard let fields = session.mapping(item, expected: "a mapping {files, rules}") else { continue }
+                let suggested = session.checkKeys(fields, allowed: Self.overrideKeys)
+                let files = session.required(fields, "files", expected: "a list of patterns", suggested: suggested)
+                    .map { Self.strings($0, session: &session).map(PathPattern.init) }
+                let levels = fields.value("rules").map { Self.rules($0, session: &session) } ?? [:]
+                guard let files else { continue }
+                guard !files.isEmpty else {
+                    session.report(.invalidValue, "an override needs at least one pattern in 'files'", at: fields.node.span)
+                    continue
+                }
+                overrides.append(Override(files: files, rules: levels))
+            }
         }
-
-        /// - Throws: the first problem, with the others in ``UsageError/others``.
-        func throwIfAny() throws(UsageError) {
-            guard var first = all.first else { return }
-            first.others = Array(all.dropFirst())
-            throw first
+        if let node = top.value("ignore") { ignore = Self.strings(node, session: &session).map(PathPattern.init) }
+        if let node = top.value("context") {
+            for item in Self.items(node) {
+                guard let name = session.string(item) else { continue }
+                do throws(UsageError) {
+                    try ContextDeclaration.checkKey(name, what: "context name")
+                    context.append(name)
+                } catch {
+                    session.report(.invalidValue, error.message + (error.hint.map { ": \($0)" } ?? ""), at: item.span)
+                }
+            }
+        }
+        if let node = top.value("handlers") {
+            if let text = node.string, !text.isEmpty {
+                handlers = text
+            } else {
+                session.mismatch(expected: "the path of a handler manifest", found: node)
+            }
+        }
+        if let node = top.value("handlerEnvironment") {
+            for item in Self.items(node) {
+                guard let name = session.string(item) else { continue }
+                do {
+                    handlerEnvironment += try HandlerProgramOption.checkedNames([name], source: "handlerEnvironment")
+                } catch {
+                    session.report(.invalidValue, error.message, at: item.span, hint: error.hint)
+                }
+            }
         }
     }
 
-    /// A list of strings, or one string; an item that is not a string is a problem and left out.
-    private static func strings(_ node: Node, problems: inout ConfigurationProblems) -> [String] {
-        if let text = node.string, node.sequence == nil { return [text] }
+    /// The items of a list, or the one value written instead of a list.
+    private static func items(_ node: Node) -> [Node] {
+        node.sequence.map { Array($0) } ?? [node]
+    }
+
+    /// The items of a list; `nil` after a `type-mismatch`.
+    private static func list(_ node: Node, of what: String, session: inout DecodingSession) -> [Node]? {
         guard let items = node.sequence else {
-            problems.add("expected a list of strings", at: node)
-            return []
+            session.mismatch(expected: "a list of \(what)", found: node)
+            return nil
         }
-        var out: [String] = []
-        for item in items {
-            guard let text = item.string else {
-                problems.add("expected a string, found \(item.kindDescription)", at: item)
-                continue
-            }
-            out.append(text)
-        }
-        return out
+        return Array(items)
+    }
+
+    /// A list of strings, or one string; an item that is not a string is a problem and left out.
+    private static func strings(_ node: Node, session: inout DecodingSession) -> [String] {
+        if node.string != nil { return [node.string ?? ""] }
+        guard let items = list(node, of: "strings", session: &session) else { return [] }
+        return items.compactMap { session.string($0) }
     }
 
     /// Whether a configuration may set the level of `code`: the codes of one file's
@@ -243,30 +195,26 @@ package struct ValidationConfiguration: Sendable {
     }
 
     /// A mapping of codes to levels; an entry with a problem is reported and left out.
-    private static func rules(_ node: Node, problems: inout ConfigurationProblems) -> [String: RuleLevel] {
-        guard let entries = node.mapping else {
-            problems.add("expected a mapping of codes to levels", at: node)
-            return [:]
-        }
+    private static func rules(_ node: Node, session: inout DecodingSession) -> [String: RuleLevel] {
+        guard let fields = session.mapping(node, expected: "a mapping of codes to levels") else { return [:] }
         let codes = DiagnosticRuleCatalog.all.map(\.code)
         var out: [String: RuleLevel] = [:]
-        for entry in entries {
-            if let code = entry.keyText, !configurable(code), codes.contains(code) {
-                problems.add(
-                    "the level of '\(code)' cannot be configured", at: entry.key,
-                    hint: "it is reported by the command line or when loading stopped, before or after rule levels apply")
-                continue
-            }
+        for entry in fields.entries {
             guard let code = entry.keyText, codes.contains(code) else {
-                problems.add(
-                    "unknown diagnostic code '\(entry.keyText ?? "?")'", at: entry.key,
+                session.report(
+                    .invalidValue, "unknown diagnostic code '\(entry.keyText ?? "?")'", at: entry.key.span,
                     hint: entry.keyText.flatMap { Suggestion.hint(for: $0, among: codes) } ?? "run 'feedbackflow explain' for the list of codes")
                 continue
             }
+            guard configurable(code) else {
+                session.report(
+                    .invalidValue, "the level of '\(code)' cannot be configured", at: entry.key.span,
+                    hint: "it is reported by the command line or when loading stopped, before or after rule levels apply")
+                continue
+            }
             guard let name = entry.value.string, let level = RuleLevel(name: name) else {
-                let written = entry.value.string.map { " '\($0)'" } ?? ""
-                problems.add(
-                    "invalid level\(written) for '\(code)'", at: entry.value,
+                session.report(
+                    .invalidValue, "invalid level\(entry.value.string.map { " '\($0)'" } ?? "") for '\(code)'", at: entry.value.span,
                     hint: entry.value.string.flatMap { Suggestion.hint(for: $0, among: RuleLevel.names) }
                         ?? "write one of \(RuleLevel.names.joined(separator: ", "))")
                 continue

@@ -6,8 +6,9 @@ import FlowSource
 ///
 /// Every reader reports its own problem at the node it looked at and returns `nil`, so
 /// the caller can go on and collect the next problem.
-struct DecodingSession {
-    var diagnostics = DiagnosticBag()
+package struct DecodingSession {
+    /// The problems found so far, in the order found.
+    package var diagnostics = DiagnosticBag()
     /// Declared names whose type did not decode (see ``Flow/namesWithBrokenTypes``).
     var brokenTypeNames: [String] = []
     /// The screen whose keys are being read, and where a key missing from it is
@@ -17,9 +18,12 @@ struct DecodingSession {
     /// too far, and reported there): not reported again as missing from the screen.
     var nestedScreenKeys: Set<String> = []
 
+    /// A session that has found nothing yet.
+    package init() {}
+
     // MARK: Reporting
 
-    mutating func report(
+    package mutating func report(
         _ code: FlowDiagnosticCode, _ message: String, at span: SourceSpan?,
         notes: [Diagnostic.Note] = [], hint: String? = nil
     ) {
@@ -28,14 +32,14 @@ struct DecodingSession {
     }
 
     /// `type-mismatch`: `expected a string, found a mapping`.
-    mutating func mismatch(expected: String, found node: Node, hint: String? = nil) {
+    package mutating func mismatch(expected: String, found node: Node, hint: String? = nil) {
         report(.typeMismatch, "expected \(expected), found \(node.kindDescription)", at: node.span, hint: hint)
     }
 
     // MARK: Mappings and keys
 
     /// The node as a mapping, or `nil` after a `type-mismatch`.
-    mutating func mapping(_ node: Node, expected: String = "a mapping") -> MappingFields? {
+    package mutating func mapping(_ node: Node, expected: String = "a mapping") -> MappingFields? {
         guard let fields = MappingFields(node) else {
             mismatch(expected: expected, found: node)
             return nil
@@ -49,7 +53,7 @@ struct DecodingSession {
     /// - Returns: the allowed keys that were suggested for a typo, so that a required one
     ///   among them is not reported a second time as missing.
     @discardableResult
-    mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
+    package mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
         var elsewhere: [MappingEntry] = []
         return checkKeys(fields, allowed: allowed, what: what, reportedElsewhere: [], elsewhere: &elsewhere)
     }
@@ -96,7 +100,7 @@ struct DecodingSession {
     /// - Parameter missingFromScreen: for a key of the screen being decoded
     ///   (``screenBeingDecoded``), the hint when it is missing: then reported as `screen 'ID'
     ///   is missing required key 'KEY'` at the screen's id instead of at the mapping's start.
-    mutating func required(
+    package mutating func required(
         _ fields: MappingFields, _ key: String, expected: String, suggested: Set<String> = [], hint: String? = nil,
         missingFromScreen: String? = nil
     ) -> Node? {
@@ -126,7 +130,7 @@ struct DecodingSession {
 
     /// Where a null value is reported: the value when it is written (`~`, `null`), the key
     /// when the value is empty (`title:` has no text of its own to point at).
-    func nullSpan(key: Node, value: Node) -> SourceSpan {
+    package func nullSpan(key: Node, value: Node) -> SourceSpan {
         value.span.start == value.span.end ? key.span : value.span
     }
 
@@ -135,7 +139,7 @@ struct DecodingSession {
     /// Any non-null scalar exactly as written: a string field keeps `NO`, `0755`, `12:30`
     /// as those strings (scalars are typed by what the key expects, not by how they look;
     /// YAML 1.2 core schema §10.3.2).
-    mutating func string(_ node: Node) -> String? {
+    package mutating func string(_ node: Node) -> String? {
         guard let text = node.string else {
             mismatch(expected: "a string", found: node)
             return nil
@@ -151,7 +155,7 @@ struct DecodingSession {
     }
 
     /// Only a plain `true` or `false`.
-    mutating func bool(_ node: Node) -> Bool? {
+    package mutating func bool(_ node: Node) -> Bool? {
         guard let value = node.bool else {
             mismatch(expected: "a boolean", found: node, hint: "write true or false")
             return nil
@@ -160,7 +164,7 @@ struct DecodingSession {
     }
 
     /// An exact integer that fits `Int`.
-    mutating func integer(_ node: Node) -> Int? {
+    package mutating func integer(_ node: Node) -> Int? {
         guard let value = node.integer else {
             mismatch(expected: "an integer", found: node)
             return nil
@@ -171,7 +175,7 @@ struct DecodingSession {
     /// One of `allowed`, else `invalid-value` (`unknown style 'sucess'`) with the closest
     /// allowed value as a hint, or the list of them.
     /// - Parameter name: the word for the value in messages (`style`, `format`).
-    mutating func enumeration(_ node: Node, name: String, allowed: [String]) -> String? {
+    package mutating func enumeration(_ node: Node, name: String, allowed: [String]) -> String? {
         guard let text = string(node) else { return nil }
         guard allowed.contains(text) else {
             let hint = Suggestion.hint(for: text, among: allowed)
@@ -184,7 +188,7 @@ struct DecodingSession {
 
     // MARK: Optional keys
 
-    mutating func optionalString(_ fields: MappingFields, _ key: String) -> String? {
+    package mutating func optionalString(_ fields: MappingFields, _ key: String) -> String? {
         fields.value(key).flatMap { string($0) }
     }
 
@@ -192,12 +196,12 @@ struct DecodingSession {
         fields.value(key).flatMap { template($0) }
     }
 
-    mutating func optionalBool(_ fields: MappingFields, _ key: String) -> Bool? {
+    package mutating func optionalBool(_ fields: MappingFields, _ key: String) -> Bool? {
         fields.value(key).flatMap { bool($0) }
     }
 
     /// The integer of an optional key together with where it is written.
-    mutating func optionalInteger(_ fields: MappingFields, _ key: String) -> (value: Int, span: SourceSpan)? {
+    package mutating func optionalInteger(_ fields: MappingFields, _ key: String) -> (value: Int, span: SourceSpan)? {
         guard let node = fields.value(key), let value = integer(node) else { return nil }
         return (value, node.span)
     }
