@@ -56,13 +56,13 @@ public struct ActionButton: Sendable, Hashable {
     }
 
     /// Everything but the kind.
-    private struct Parts: Sendable {
+    private struct Parts: Sendable, Hashable {
         var title: TemplateString
         var loadingTitle: TemplateString?
         var action: FlowAction
         var onFailure: FlowAction?
         var enabledWhen: FlowExpression?
-        var span: SourceSpan?
+        @IgnoredInEquality var span: SourceSpan?
     }
 
     private var box: Shared<Parts>
@@ -83,22 +83,6 @@ public struct ActionButton: Sendable, Hashable {
         box = Shared(Parts(
             title: title, loadingTitle: loadingTitle, action: action, onFailure: onFailure, enabledWhen: enabledWhen,
             span: span))
-    }
-
-    /// Whether two buttons are the same but for where they are written.
-    public static func == (lhs: ActionButton, rhs: ActionButton) -> Bool {
-        lhs.box === rhs.box
-            || (lhs.title == rhs.title && lhs.loadingTitle == rhs.loadingTitle && lhs.action == rhs.action
-                && lhs.onFailure == rhs.onFailure && lhs.enabledWhen == rhs.enabledWhen)
-    }
-
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(title)
-        hasher.combine(loadingTitle)
-        hasher.combine(action)
-        hasher.combine(onFailure)
-        hasher.combine(enabledWhen)
     }
 
     /// A button built in Swift whose action is one step running `completion` (a throw

@@ -27,7 +27,7 @@ public struct FormField: Sendable, Hashable {
         set { placed = Shared(newValue) }
     }
 
-    private var placed: Shared<Spans>
+    @IgnoredInEquality private var placed: Shared<Spans>
     /// The spans of fields built in code, shared by all of them.
     private static let nowhere = Shared(Spans())
 
@@ -73,21 +73,6 @@ public struct FormField: Sendable, Hashable {
         self.required = required
         self.kind = kind
         placed = spans == Spans() ? Self.nowhere : Shared(spans)
-    }
-
-    /// Whether two fields are the same but for where they are written.
-    public static func == (lhs: FormField, rhs: FormField) -> Bool {
-        lhs.id == rhs.id && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder && lhs.required == rhs.required
-            && lhs.kind == rhs.kind
-    }
-
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(label)
-        hasher.combine(placeholder)
-        hasher.combine(required)
-        hasher.combine(kind)
     }
 
     /// This field with its parts' places set to `spans`.

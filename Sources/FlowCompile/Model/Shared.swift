@@ -9,3 +9,15 @@ final class Shared<Value: Sendable>: Sendable {
         self.value = value
     }
 }
+
+/// Boxes are equal when they are the same box (copies of one holder, O(1)) or hold equal
+/// values, so a holder's synthesized `==` and hash see through its box.
+extension Shared: Equatable, Hashable where Value: Hashable {
+    static func == (lhs: Shared, rhs: Shared) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+    }
+}

@@ -100,10 +100,10 @@ public struct Step: Sendable, Hashable {
     public var kind: Kind
     /// Where the step's name is written (the bare name, or the key of a one-key
     /// mapping), for files; `nil` for steps built in code.
-    package var nameSpan: SourceSpan?
+    @IgnoredInEquality package var nameSpan: SourceSpan?
     /// Where the step and its argument are written, in one shared box (``Shared``); steps
     /// built in code share one empty box.
-    private var places: Shared<Places>
+    @IgnoredInEquality private var places: Shared<Places>
 
     private struct Places: Sendable {
         var span: SourceSpan?
@@ -168,15 +168,6 @@ public struct Step: Sendable, Hashable {
             span == nil && argumentSpan == nil && argumentTemplates.isEmpty
             ? Self.nowhere
             : Shared(Places(span: span, argumentSpan: argumentSpan, argumentTemplates: argumentTemplates))
-    }
-
-    /// Whether two steps do the same: their kinds are equal (where they are written is
-    /// not compared).
-    public static func == (lhs: Step, rhs: Step) -> Bool { lhs.kind == rhs.kind }
-
-    /// Hashes the kind, what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
     }
 
     /// Whether the step decides (`if`) or sets variables (`set`).

@@ -26,10 +26,10 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// The parts, in one shared box (``Shared``): a template is copied wherever its
     /// screen, button or step is.
-    private struct Parts: Sendable {
+    private struct Parts: Sendable, Hashable {
         let raw: String
-        let span: SourceSpan?
-        let style: ScalarStyle?
+        @IgnoredInEquality var span: SourceSpan?
+        @IgnoredInEquality var style: ScalarStyle?
         let segments: [Segment]
         let problems: [Problem]
     }
@@ -59,20 +59,6 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
         let (segments, problems) = Self.parse(raw, span: span, style: style)
         storage = Shared(Parts(raw: raw, span: span, style: style, segments: segments, problems: problems))
-    }
-
-    /// Whether two templates have the same text and parts; where they are written is
-    /// not compared.
-    public static func == (lhs: TemplateString, rhs: TemplateString) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.raw == rhs.raw && lhs.segments == rhs.segments && lhs.problems == rhs.problems)
-    }
-
-    /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(raw)
-        hasher.combine(segments)
-        hasher.combine(problems)
     }
 
     public init(stringLiteral value: String) {
