@@ -30,39 +30,18 @@ import FlowSource
 ///   ``NavigationError/noStack(operation:)``;
 /// - a thrown error leaves the state unchanged.
 ///
-/// Cost per change does not depend on how deep the stacks are: an index from instance id
-/// to position, kept up to date by every operation, makes ``top``, ``contains(_:)`` and
-/// ``position(of:)`` O(1); `push`, `present` and `replace` are O(1), and the operations
-/// that remove screens cost O(1) per screen removed (amortised O(1) per screen that
-/// entered). The debug invariant checks look only at what the change touched.
+/// Stacks are a few screens deep, so the lookups (``contains(_:)``, ``position(of:)``)
+/// search them from the top, where the screen asked about almost always is.
 package struct NavigationState: Sendable, Hashable {
-    /// Where an instance is: the index of its stack and its index in that stack.
-    private struct Position: Sendable, Hashable {
-        var stack: Int
-        var index: Int
-    }
-
     /// The stacks, bottom first. Never contains an empty stack.
     package private(set) var stacks: [[ScreenInstance]]
     /// The id the next screen to enter will get. Only grows.
     package private(set) var nextInstanceID: ScreenInstanceID
-    /// The position of every instance on the stacks, by id: derived from ``stacks``, so it
-    /// takes no part in `==` and hashing.
-    private var positions: [ScreenInstanceID: Position] = [:]
 
     /// An empty state: nothing shown, the first instance will get id 1.
     package init() {
         stacks = []
         nextInstanceID = ScreenInstanceID(rawValue: 1)
-    }
-
-    package static func == (a: NavigationState, b: NavigationState) -> Bool {
-        a.nextInstanceID == b.nextInstanceID && a.stacks == b.stacks
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(stacks)
-        hasher.combine(nextInstanceID)
     }
 
     /// The screen shown: the last instance of the top stack, `nil` when nothing is shown.
@@ -75,31 +54,31 @@ package struct NavigationState: Sendable, Hashable {
     /// with a one-screen stack presented over it).
     package var depths: [Int] { stacks.map(\.count) }
 
-    /// Whether `id` is anywhere on the stacks. O(1).
+    /// Whether `id` is anywhere on the stacks. O(instances above it).
     package func contains(_ id: ScreenInstanceID) -> Bool {
-        positions[id] != nil
+        position(of: id) != nil
     }
 
-    /// Where `id` is: the index of its stack and its index in that stack, or `nil`. O(1).
+    /// Where `id` is: the index of its stack and its index in that stack, or `nil`.
+    /// O(instances above it).
     package func position(of id: ScreenInstanceID) -> (stack: Int, index: Int)? {
-        positions[id].map { ($0.stack, $0.index) }
+        for stack in stacks.indices.reversed() {
+            if let index = stacks[stack].lastIndex(where: { $0.id == id }) { return (stack, index) }
+        }
+        return nil
     }
 
-    /// The number of instances on all the stacks. O(1).
-    package var instanceCount: Int { positions.count }
+    /// The number of instances on all the stacks. O(stacks).
+    package var instanceCount: Int { stacks.reduce(0) { $0 + $1.count } }
 
     /// Applies `operation` (see the type's documentation for every edge case).
     ///
     /// - Returns: the instance that entered, for `push`, `present` and `replace`;
     ///   otherwise `nil`.
     /// - Throws: ``NavigationError``; the state is then unchanged.
-    /// - Complexity: O(1) for `push`, `present`, `replace` and `pop`; O(screens removed)
-    ///   for `popToRoot` and `dismiss`; O(screens removed + 1) for a `popTo` that succeeds
-    ///   (the nearest instance is searched from the top), O(size of the top stack) for one
-    ///   that fails (its error lists the stack).
     @discardableResult
     package mutating func apply(_ operation: NavigationOperation) throws(NavigationError) -> ScreenInstance? {
-        defer { checkInvariants() }
+        defer { assert(stacks.last.map { !$0.isEmpty } ?? true, "NavigationState keeps no empty stack") }
         switch operation {
         case .push(let screenID):
             let instance = mint(screenID)
@@ -108,30 +87,23 @@ package struct NavigationState: Sendable, Hashable {
             } else {
                 stacks[stacks.count - 1].append(instance)
             }
-            positions[instance.id] = Position(stack: stacks.count - 1, index: stacks[stacks.count - 1].count - 1)
             return instance
 
         case .present(let screenID):
             let instance = mint(screenID)
             stacks.append([instance])
-            positions[instance.id] = Position(stack: stacks.count - 1, index: 0)
             return instance
 
         case .replace(let screenID):
             guard !stacks.isEmpty else { throw .noStack(operation: operation.name) }
             let instance = mint(screenID)
-            let last = stacks.count - 1
-            let index = stacks[last].count - 1
-            positions[stacks[last][index].id] = nil
-            stacks[last][index] = instance
-            positions[instance.id] = Position(stack: last, index: index)
+            stacks[stacks.count - 1][stacks[stacks.count - 1].count - 1] = instance
             return instance
 
         case .pop:
             guard !stacks.isEmpty else { throw .noStack(operation: operation.name) }
-            let last = stacks.count - 1
-            positions[stacks[last].removeLast().id] = nil
-            if stacks[last].isEmpty { stacks.removeLast() }
+            stacks[stacks.count - 1].removeLast()
+            if stacks[stacks.count - 1].isEmpty { stacks.removeLast() }
             return nil
 
         case .popTo(let screenID):
@@ -139,29 +111,19 @@ package struct NavigationState: Sendable, Hashable {
             guard let index = topStack.lastIndex(where: { $0.screenID == screenID }) else {
                 throw .screenNotInTopStack(screenID: screenID, topStack: topStack.map(\.screenID))
             }
-            removeFromTopStack(from: index + 1)
+            stacks[stacks.count - 1].removeSubrange((index + 1)...)
             return nil
 
         case .popToRoot:
             guard !stacks.isEmpty else { throw .noStack(operation: operation.name) }
-            removeFromTopStack(from: 1)
+            stacks[stacks.count - 1].removeSubrange(1...)
             return nil
 
         case .dismiss:
             guard !stacks.isEmpty else { throw .noStack(operation: operation.name) }
-            removeFromTopStack(from: 0)
             stacks.removeLast()
             return nil
         }
-    }
-
-    /// Removes the instances of the top stack from index `start` on (the stack itself
-    /// stays, possibly empty, for the caller to remove). O(instances removed).
-    private mutating func removeFromTopStack(from start: Int) {
-        let last = stacks.count - 1
-        guard start < stacks[last].count else { return }
-        for instance in stacks[last][start...] { positions[instance.id] = nil }
-        stacks[last].removeSubrange(start...)
     }
 
     private mutating func mint(_ screenID: String) -> ScreenInstance {
@@ -171,8 +133,8 @@ package struct NavigationState: Sendable, Hashable {
     }
 
     /// The documented invariants of the type that this state breaks, one sentence each;
-    /// empty for a valid state. O(instances): for tests; debug builds check the cheaper
-    /// part a change can touch (``checkInvariants()``).
+    /// empty for a valid state. O(instances), for tests; debug builds check after every
+    /// change that the top stack is not empty (ids are unique by ``mint(_:)``).
     package func invariantViolations() -> [String] {
         var violations: [String] = []
         if stacks.contains(where: \.isEmpty) { violations.append("NavigationState keeps no empty stack") }
@@ -180,29 +142,6 @@ package struct NavigationState: Sendable, Hashable {
         if Set(ids).count != ids.count || !ids.allSatisfy({ $0.rawValue < nextInstanceID.rawValue }) {
             violations.append("NavigationState instance ids are unique and below nextInstanceID")
         }
-        let indexed = positions.count == ids.count
-            && stacks.indices.allSatisfy { stack in
-                stacks[stack].indices.allSatisfy { index in
-                    let position = positions[stacks[stack][index].id]
-                    return position?.stack == stack && position?.index == index
-                }
-            }
-        if !indexed { violations.append("NavigationState indexes every instance where it stands, and only those") }
         return violations
-    }
-
-    /// The invariants, checked on what a change can touch (only the top stack changes, and
-    /// ids come from ``mint(_:)``, so they are unique and below the counter by construction):
-    /// the top stack is not empty, and the top instance is indexed where it stands. O(1), so a deep stack does not make debug
-    /// builds quadratic.
-    private func checkInvariants() {
-        assert(stacks.last.map { !$0.isEmpty } ?? true, "NavigationState keeps no empty stack")
-        assert(
-            {
-                guard let top else { return positions.isEmpty }
-                let position = positions[top.id]
-                return position?.stack == stacks.count - 1 && position?.index == stacks[stacks.count - 1].count - 1
-                    && top.id.rawValue < nextInstanceID.rawValue
-            }(), "NavigationState indexes the top instance where it stands, below nextInstanceID")
     }
 }
