@@ -78,13 +78,13 @@ package struct BuiltInStep: Sendable {
 
     /// The built-in steps, in the order the documentation lists them.
     package static let all: [BuiltInStep] = [
-        navigation("push", NavigationOperation.push),
-        navigation("present", NavigationOperation.present),
-        navigation("replace", NavigationOperation.replace),
-        navigation("pop", .pop),
-        navigation("popTo", NavigationOperation.popTo),
-        navigation("popToRoot", .popToRoot),
-        navigation("dismiss", .dismiss),
+        BuiltInStep(name: "push", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.push(id)) } else { nil } },
+        BuiltInStep(name: "present", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.present(id)) } else { nil } },
+        BuiltInStep(name: "replace", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.replace(id)) } else { nil } },
+        BuiltInStep(name: "pop", argument: .none) { if case .none = $0 { .navigate(.pop) } else { nil } },
+        BuiltInStep(name: "popTo", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.popTo(id)) } else { nil } },
+        BuiltInStep(name: "popToRoot", argument: .none) { if case .none = $0 { .navigate(.popToRoot) } else { nil } },
+        BuiltInStep(name: "dismiss", argument: .none) { if case .none = $0 { .navigate(.dismiss) } else { nil } },
         BuiltInStep(name: "finish", argument: .optionalOutcome) { if case .outcome(let name) = $0 { .finish(name) } else { nil } },
         BuiltInStep(name: "openURL", argument: .url) { if case .url(let url) = $0 { .openURL(url) } else { nil } },
         BuiltInStep(name: "collectUserFeedback", argument: .feedbackRequest) {
@@ -99,14 +99,4 @@ package struct BuiltInStep: Sendable {
 
     /// The names of all built-in steps, in table order.
     package static let names: [String] = all.map(\.name)
-
-    /// A navigation step taking a screen id.
-    private static func navigation(_ name: String, _ operation: @escaping @Sendable (String) -> NavigationOperation) -> BuiltInStep {
-        BuiltInStep(name: name, argument: .screenID) { if case .screenID(let id) = $0 { .navigate(operation(id)) } else { nil } }
-    }
-
-    /// A navigation step written bare.
-    private static func navigation(_ name: String, _ operation: NavigationOperation) -> BuiltInStep {
-        BuiltInStep(name: name, argument: .none) { if case .none = $0 { .navigate(operation) } else { nil } }
-    }
 }

@@ -84,14 +84,16 @@ public struct Step: Sendable, Hashable {
             }
         }
 
-        /// The templates of a built-in step's argument, rendered when it runs: the URL of
-        /// `openURL`, the `rating` and `reason` of `collectUserFeedback`; empty for the others
-        /// (a ``FlowValue`` argument's templates are ``Step/argumentTemplates``).
-        package var templates: [TemplateString] {
+        /// Appends the templates of a built-in step's argument, rendered when it runs: the
+        /// URL of `openURL`, the `rating` and `reason` of `collectUserFeedback`; none for
+        /// the others (a ``FlowValue`` argument's templates are ``Step/argumentTemplates``).
+        package func appendTemplates(to templates: inout [TemplateString]) {
             switch self {
-            case .openURL(let url): [url]
-            case .collectUserFeedback(let request): [request.rating, request.reason].compactMap { $0 }
-            case .navigate, .finish, .branch, .assign, .custom, .perform: []
+            case .openURL(let url): templates.append(url)
+            case .collectUserFeedback(let request):
+                if let rating = request.rating { templates.append(rating) }
+                if let reason = request.reason { templates.append(reason) }
+            case .navigate, .finish, .branch, .assign, .custom, .perform: break
             }
         }
     }

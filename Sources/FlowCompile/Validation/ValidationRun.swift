@@ -537,7 +537,7 @@ struct ValidationRun {
         }
         do {
             for step in steps {
-                templates.append(contentsOf: step.kind.templates)
+                step.kind.appendTemplates(to: &templates)
                 templates.append(contentsOf: step.argumentTemplates)
             }
         }

@@ -5,6 +5,10 @@
 /// SourceSpan?`), so that a screen read from a file and the same screen built in Swift
 /// compare equal with `==`, and so do one screen written in YAML and in JSON: positions
 /// say where a value was written, not what it is.
+///
+/// It lives in the module of the model that uses it, so that it is specialized: from
+/// another module it ran through value witnesses, 1.2 M instructions (0.2 %) of
+/// validating a 2,000-screen flow.
 @propertyWrapper
 package struct IgnoredInEquality<Value: Sendable>: Sendable, Hashable {
     /// The wrapped value, read and written as the property itself.
