@@ -32,6 +32,21 @@ struct InProcessToolTests {
         BuiltTool.repositoryRoot.appendingPathComponent(relative).path
     }
 
+    @Test("docs/options.md is the reference 'help --markdown' generates from the commands' declarations, and names every option of every command")
+    func optionsPageIsGenerated() async throws {
+        let run = await Self.run(["help", "--markdown"])
+        #expect(run.status == .clean)
+        let page = try String(contentsOfFile: Self.path("docs/options.md"), encoding: .utf8)
+        #expect(page == run.output, "regenerate: feedbackflow help --markdown > docs/options.md")
+        for command in FeedbackFlowTool.commands {
+            #expect(page.contains("## feedbackflow \(command.configuration.name)\n"))
+            for option in command.configuration.options {
+                let cell = option.synopsis.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+                #expect(page.contains("| `\(cell)` |"), "--\(option.name) of \(command.configuration.name)")
+            }
+        }
+    }
+
     @Test("validate writes to the injected output; colours only when its style is enabled")
     func validateStyles() async {
         let bad = Self.path("Tests/FeedbackFlowCLITests/Fixtures/bad/five-problems.yaml")

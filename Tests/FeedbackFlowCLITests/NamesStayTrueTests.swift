@@ -154,7 +154,7 @@ struct NamesStayTrueTests {
 
     @Test("every option a message, hint or help text of the tool spells is an option a command declares")
     func spelledOptionsExist() throws {
-        let declared = Set(FeedbackFlowTool.commands.flatMap { $0.configuration.options.map(\.name) } + ["help", "version"])
+        let declared = Set(FeedbackFlowTool.commands.flatMap { $0.configuration.options.map(\.name) } + ["help", "version", "markdown"])
         var spelled = 0
         for file in Self.repositoryFiles() where file.hasPrefix("Sources/FeedbackFlowCLI/") && file.hasSuffix(".swift") {
             let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)

@@ -12,7 +12,7 @@ import FlowTerminal
 /// feedbackflow validate [PATH…]   feedbackflow run FILE
 /// feedbackflow graph FILE         feedbackflow schema
 /// feedbackflow outbox list|flush|drop ID
-/// feedbackflow --help | --version | help [COMMAND]
+/// feedbackflow --help | --version | help [COMMAND | --markdown]
 /// ```
 ///
 /// Usage errors are written to the error output as two lines, the error and one hint
@@ -75,6 +75,10 @@ package enum FeedbackFlowTool {
         case "help":
             guard arguments.count > 1 else {
                 environment.output.write(toolHelp)
+                return .clean
+            }
+            if arguments[1] == "--markdown", arguments.count == 2 {
+                environment.output.write(HelpFormatter.markdown(tool: name, commands: commands.map { $0.configuration }))
                 return .clean
             }
             do {

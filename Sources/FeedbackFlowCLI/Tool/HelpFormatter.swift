@@ -69,4 +69,30 @@ enum HelpFormatter {
         }
         return lead + String(repeating: " ", count: column - lead.count) + text + "\n"
     }
+
+    /// The reference of every command's arguments and options as Markdown, the text of
+    /// `docs/options.md` (`feedbackflow help --markdown`): for each command its abstract,
+    /// its usage line and a table of what it takes, read from the same declarations as
+    /// `--help`.
+    static func markdown(tool: String, commands: [CommandConfiguration]) -> String {
+        func cell(_ text: String) -> String { text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+        var out = "# Options of every command\n\n"
+        out += "Generated from the commands' declarations by `\(tool) help --markdown > docs/options.md`;\n"
+        out += "[command-line.md](command-line.md) says what each command does.\n"
+        for configuration in commands {
+            out += "\n## \(tool) \(configuration.name)\n\n\(configuration.abstract)\n\n"
+            out += "```\n\(usage(of: configuration, tool: tool))\n```\n\n"
+            out += "| argument or option | what it is |\n|---|---|\n"
+            if configuration.positional.count != .none {
+                out += "| `<\(configuration.positional.name)>` | \(cell(configuration.positional.help)) |\n"
+            }
+            for option in configuration.options {
+                var text = option.help
+                if let allowed = option.allowedValues { text += " One of: \(allowed.joined(separator: ", "))." }
+                out += "| `\(cell(option.synopsis))` | \(cell(text)) |\n"
+            }
+            out += "| `-h, --help` | Show help information. |\n"
+        }
+        return out
+    }
 }
