@@ -44,16 +44,15 @@ enum DOTGraphWriter {
 
     /// A DOT double-quoted string.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = text.replacingScalars { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": break
-            default: out.unicodeScalars.append(scalar)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": ""
+            default: nil
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 }

@@ -39,18 +39,16 @@ enum MermaidGraphWriter {
     }
 
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "#": out += "#35;"
-            case "\"": out += "#quot;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "|": out += "#124;"
-            case "\n", "\r": out += " "
-            default: out.unicodeScalars.append(scalar)
+            case "#": "#35;"
+            case "\"": "#quot;"
+            case "<": "#lt;"
+            case ">": "#gt;"
+            case "|": "#124;"
+            case "\n", "\r": " "
+            default: nil
             }
         }
-        return out
     }
 }

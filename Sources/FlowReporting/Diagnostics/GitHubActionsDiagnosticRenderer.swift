@@ -117,17 +117,15 @@ package struct GitHubActionsDiagnosticRenderer: DiagnosticRenderer {
     }
 
     private static func escape(_ text: String, inProperty: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            case ":" where inProperty: out += "%3A"
-            case "," where inProperty: out += "%2C"
-            default: out.unicodeScalars.append(DisplayText.isUnsafe(scalar) ? DisplayText.replacement : scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            case ":" where inProperty: "%3A"
+            case "," where inProperty: "%2C"
+            default: DisplayText.isUnsafe(scalar) ? String(DisplayText.replacement) : nil
             }
         }
-        return out
     }
 }

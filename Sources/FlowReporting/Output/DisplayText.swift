@@ -40,17 +40,10 @@ package enum DisplayText {
             return isUnsafe(scalar) || scalar == "\t"
         }
         guard text.unicodeScalars.contains(where: needsWork) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if !needsWork(scalar) {
-                out.append(scalar)
-            } else if scalar == "\t" {
-                out.append(" ")
-            } else {
-                out.append(replacement)
-            }
+        return text.replacingScalars { scalar in
+            guard needsWork(scalar) else { return nil }
+            return scalar == "\t" ? " " : String(replacement)
         }
-        return String(out)
     }
 
     /// The number of terminal cells a grapheme cluster (a `Character`, UAX #29) takes,

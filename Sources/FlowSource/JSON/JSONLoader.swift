@@ -14,16 +14,6 @@ package struct JSONLoader {
     }
 
     package func load() -> LoadedDocument {
-        let validation = UTF8Validation(source.bytes)
-        if let problem = validation.diagnostic(for: source) {
-            return LoadedDocument(source: source, format: .json, root: nil, diagnostics: [problem])
-        }
-        var parser = JSONParser(
-            source: source, bomLength: validation.bomLength, limits: limits)
-        let root = parser.parse()
-        var document = LoadedDocument(source: source, format: .json, root: root, diagnostics: parser.diagnostics)
-        document.omittedDiagnostics = parser.omittedDiagnostics
-        document.firstOmittedSpan = parser.firstOmittedSpan
-        return document
+        JSONParser.load(source, format: .json) { JSONParser(source: source, bomLength: $0.bomLength, limits: limits) }
     }
 }

@@ -12,7 +12,7 @@
 ///   iterative, so no input can exhaust the stack.
 ///
 /// The input must be valid UTF-8 (checked before). One pass, O(n).
-struct JSONParser {
+struct JSONParser: DocumentParser {
     /// An open array or object.
     private struct Frame {
         let isObject: Bool

@@ -326,10 +326,6 @@ extension String {
     /// works on scalars, so a long typed value needs no grapheme breaking.
     fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
         guard unicodeScalars.contains(target) else { return self }
-        var out = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if scalar == target { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
-        }
-        return String(out)
+        return replacingScalars { $0 == target ? replacement : nil }
     }
 }

@@ -16,16 +16,8 @@ package struct YAMLLoader {
     }
 
     package func load() -> LoadedDocument {
-        let validation = UTF8Validation(source.bytes)
-        if let problem = validation.diagnostic(for: source) {
-            return LoadedDocument(source: source, format: .yaml, root: nil, diagnostics: [problem])
+        YAMLTreeBuilder.load(source, format: .yaml) {
+            YAMLTreeBuilder(source: source, bomLength: $0.bomLength, isASCII: $0.isASCII, limits: limits)
         }
-        var builder = YAMLTreeBuilder(
-            source: source, bomLength: validation.bomLength, isASCII: validation.isASCII, limits: limits)
-        let root = builder.build()
-        var document = LoadedDocument(source: source, format: .yaml, root: root, diagnostics: builder.diagnostics)
-        document.omittedDiagnostics = builder.omittedDiagnostics
-        document.firstOmittedSpan = builder.firstOmittedSpan
-        return document
     }
 }

@@ -14,7 +14,7 @@ import FlowSource
 /// `!tag`) when it has any (YAML 1.2 §6.9), a scalar ends after its closing quote or
 /// last character (a block scalar at the start of the line after its content), a flow
 /// collection after its bracket and a block collection after its last value.
-struct YAMLTreeBuilder {
+struct YAMLTreeBuilder: DocumentParser {
     /// The YAML merge key tag (https://yaml.org/type/merge.html).
     private static let mergeTag = "tag:yaml.org,2002:merge"
 
@@ -100,7 +100,7 @@ struct YAMLTreeBuilder {
 
     /// Runs libyaml over the whole file and returns the first document's root, or `nil`
     /// when there is none or it could not be built. O(expanded tree size).
-    mutating func build() -> Node? {
+    mutating func parse() -> Node? {
         let root = run()
         sortDiagnostics()
         return tree.finish(root: root)

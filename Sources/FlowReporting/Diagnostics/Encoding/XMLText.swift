@@ -17,26 +17,19 @@ enum XMLText {
     }
 
     private static func escape(_ text: String, inAttribute: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "'" where inAttribute: out += "&apos;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"" where inAttribute: "&quot;"
+            case "'" where inAttribute: "&apos;"
+            case "\t" where inAttribute: "&#9;"
+            case "\n" where inAttribute: "&#10;"
+            case "\r": "&#13;"
+            case "\t", "\n": nil
+            default: scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : nil
             }
         }
-        return out
     }
 }
