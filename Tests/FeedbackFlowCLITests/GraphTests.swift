@@ -1,55 +1,157 @@
 import Foundation
 import Testing
 
-/// Expected graphs are written by hand from flows/call-quality-rating.flow.yaml (screens
-/// rate-call → thanks by push, presented at start by its trigger) and flows/network-error.flow.yaml.
-@Suite("graph, end to end through the built binary")
+/// The graphs of the flows in flows/, drawn by Graphviz and read back from its SVG
+/// (graph_svg.py): what a person sees, compared with what the flow files say. The
+/// expected nodes and edges are written by hand from the files and the rules of
+/// `graph` (docs/command-line.md): a screen shows its id, title and style; each button's
+/// steps are edges labelled with its title and what the steps do on the way; an `if`
+/// goes through a choice node, one edge per branch; exits are nodes of their own.
+@Suite("graph, end to end through the built binary and Graphviz")
 struct GraphTests {
-    @Test("DOT: one node per screen, the start edge, and edges labelled by step kind")
-    func dot() async throws {
-        let result = try await BuiltTool.run(["graph", "flows/call-quality-rating.flow.yaml"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            digraph "call-quality-rating" {
-              rankdir=LR;
-              node [shape=box, style=rounded];
-              start [shape=point, label=""];
-              s0 [label="rate-call\\n(feedback)"];
-              s1 [label="thanks\\n(success)"];
-              start -> s0 [label="present on callEnded when call.maxParticipants > 1 if isCallCreator agrees"];
-              s0 -> s1 [label="push"];
-            }
+    /// What Graphviz drew: nodes by name with their text lines, and edges (from, to,
+    /// lines, line style), the legend left out.
+    struct Drawing: Equatable {
+        var nodes: [String: [String]]
+        var edges: [Edge]
 
-            """)
+        struct Edge: Equatable, CustomStringConvertible {
+            var from: String
+            var to: String
+            var lines: [String]
+            var style: String
+            var description: String { "\(from) -> \(to) \(lines) \(style)" }
+        }
     }
 
-    @Test("if branches are edges labelled with the branch they are on")
-    func branches() async throws {
-        // flows/rating-branches.flow.yaml: `if rating <= 2` pushes sorry, its else holds
-        // `if rating == 3` pushing thanks, whose else pushes review.
-        let result = try await BuiltTool.run(["graph", "flows/rating-branches.flow.yaml"])
-        #expect(result.status == 0)
-        let edges = result.standardOutput.split(separator: "\n").filter { $0.contains("->") && !$0.contains("start") }
-        #expect(edges == [
-            "  s0 -> s1 [label=\"push if rating <= 2\"];",
-            "  s0 -> s2 [label=\"push unless rating <= 2 and if rating == 3\"];",
-            "  s0 -> s3 [label=\"push unless rating <= 2 and unless rating == 3\"];",
+    static func sorted(_ edges: [Drawing.Edge]) -> [Drawing.Edge] { edges.sorted { $0.description < $1.description } }
+
+    static let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/graph_svg.py").path
+
+    /// The DOT of `file`, drawn by Graphviz; fails the test when Graphviz warns.
+    static func drawing(of file: String) async throws -> Drawing {
+        let graph = try await BuiltTool.run(["graph", file])
+        #expect(graph.status == 0, "\(graph.standardError)")
+        return try await drawing(dot: graph.standardOutput)
+    }
+
+    static func drawing(dot: String) async throws -> Drawing {
+        let run = try await BuiltTool.runProgram("/usr/bin/env", ["python3", script], input: dot)
+        #expect(run.status == 0 && run.standardError.isEmpty, "Graphviz: \(run.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let nodes = try #require(object["nodes"] as? [String: [String]]).filter { !$0.key.hasPrefix("legend_") }
+        let edges = try #require(object["edges"] as? [[Any]]).compactMap { edge -> Drawing.Edge? in
+            guard let from = edge[0] as? String, !from.hasPrefix("legend_"), let to = edge[1] as? String,
+                let lines = edge[2] as? [String], let style = edge[3] as? String
+            else { return nil }
+            return Drawing.Edge(from: from, to: to, lines: lines, style: style)
+        }
+        // Graphviz writes edges in an order of its own: compared in a fixed one.
+        return Drawing(nodes: nodes, edges: edges.sorted { $0.description < $1.description })
+    }
+
+    @Test("call-quality-rating: the trigger as the entry, each screen with its title and style, each button's edge with its title and steps, dismiss as an exit")
+    func callQuality() async throws {
+        let drawing = try await Self.drawing(of: "flows/call-quality-rating.flow.yaml")
+        #expect(drawing.nodes == [
+            "entry": ["start"],
+            "s0": ["rate-call", "How is your call going?", "feedback"],
+            "s1": ["thanks", "Thank you!", "success"],
+            "x0": ["dismiss"],
         ])
+        #expect(drawing.edges == GraphTests.sorted([
+            .init(from: "entry", to: "s0", lines: ["present", "on callEnded", "when call.maxParticipants > 1", "if isCallCreator agrees"], style: "solid"),
+            .init(from: "s0", to: "s1", lines: ["Submit", "collectUserFeedback"], style: "solid"),
+            .init(from: "s0", to: "s0", lines: ["Contact Us", "openURL https://getstream.io/video/#contact"], style: "dotted"),
+            .init(from: "s1", to: "x0", lines: ["Done"], style: "solid"),
+        ]))
     }
 
-    @Test("Mermaid: the same graph as a flowchart")
+    @Test("rating-branches: each if through a choice node with an edge per branch, each finish to its outcome")
+    func branches() async throws {
+        let drawing = try await Self.drawing(of: "flows/rating-branches.flow.yaml")
+        #expect(drawing.nodes == [
+            "entry": ["start"],
+            "s0": ["rate", "How was your call?", "feedback"],
+            "s1": ["sorry", "We're sorry", "error"],
+            "s2": ["thanks", "Thank you!", "success"],
+            "s3": ["review", "Glad you liked it!", "success"],
+            "c0": ["rating <= 2"], "c1": ["rating == 3"],
+            "x0": ["finish: sorry"], "x1": ["finish: thanks"], "x2": ["finish: reviewed"], "x3": ["finish: declined"],
+        ])
+        #expect(drawing.edges == GraphTests.sorted([
+            .init(from: "entry", to: "s0", lines: ["present"], style: "solid"),
+            .init(from: "s0", to: "c0", lines: ["Submit", "collectUserFeedback"], style: "solid"),
+            .init(from: "c0", to: "s1", lines: ["then"], style: "solid"),
+            .init(from: "c0", to: "c1", lines: ["else"], style: "solid"),
+            .init(from: "c1", to: "s2", lines: ["then"], style: "solid"),
+            .init(from: "c1", to: "s3", lines: ["else"], style: "solid"),
+            .init(from: "s0", to: "s0", lines: ["Contact support", "openURL mailto:support@example.com?subject=Call%20rated%20${rating}"], style: "dotted"),
+            .init(from: "s1", to: "x0", lines: ["Done"], style: "solid"),
+            .init(from: "s2", to: "x1", lines: ["Done"], style: "solid"),
+            .init(from: "s3", to: "x2", lines: ["Rate on the App Store", "openURL https://apps.apple.com/app/id000000000?action=write-review"], style: "solid"),
+            .init(from: "s3", to: "x3", lines: ["Not now"], style: "solid"),
+        ]))
+    }
+
+    @Test("DOT writes the edges in the order of the screens, their buttons and their steps, so the diff of two graphs follows the file")
+    func stableOrder() async throws {
+        let graph = try await BuiltTool.run(["graph", "flows/rating-branches.flow.yaml"])
+        let pairs = graph.standardOutput.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("    "), let arrow = line.range(of: " -> ") else { return nil }
+            let from = line[line.index(line.startIndex, offsetBy: 2)..<arrow.lowerBound]
+            return "\(from)>\(line[arrow.upperBound...].prefix { $0 != " " })"
+        }
+        #expect(pairs == ["entry>s0", "s0>c0", "c0>s1", "c0>c1", "c1>s2", "c1>s3", "s0>s0", "s1>x0", "s2>x1", "s3>x2", "s3>x3"])
+        #expect(try await BuiltTool.run(["graph", "flows/rating-branches.flow.yaml"]).standardOutput == graph.standardOutput)
+    }
+
+    @Test("network-error: replace and finish from a retry button and a cancel button")
+    func networkError() async throws {
+        let drawing = try await Self.drawing(of: "flows/network-error.flow.yaml")
+        #expect(drawing.edges == GraphTests.sorted([
+            .init(from: "entry", to: "s0", lines: ["present"], style: "solid"),
+            .init(from: "s0", to: "s1", lines: ["Try again"], style: "solid"),
+            .init(from: "s0", to: "x0", lines: ["Cancel"], style: "solid"),
+            .init(from: "s1", to: "x1", lines: ["Continue"], style: "solid"),
+        ]))
+        #expect(drawing.nodes["x0"] == ["finish: cancelled"] && drawing.nodes["x1"] == ["dismiss"])
+    }
+
+    @Test("every flow in flows/ draws with Graphviz without a warning, legend included")
+    func everyFlowDraws() async throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: BuiltTool.repositoryRoot.appendingPathComponent("flows").path)
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+        #expect(files.count >= 5)
+        for file in files {
+            let drawing = try await Self.drawing(of: "flows/" + file)
+            #expect(drawing.nodes["entry"] == ["start"], "\(file)")
+        }
+    }
+
+    @Test("--format svg is Graphviz's drawing; without dot on PATH it is a usage error naming the package")
+    func svg() async throws {
+        let drawn = try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.flow.yaml"])
+        #expect(drawn.status == 0)
+        #expect(drawn.standardOutput.contains("<svg") && drawn.standardOutput.contains("</svg>"))
+        let missing = try await BuiltTool.run(
+            ["graph", "--format", "svg", "flows/simple-success.flow.yaml"], environment: ["PATH": "/nonexistent"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("--format svg needs Graphviz's 'dot', which is not installed"))
+        #expect(missing.standardError.contains("graphviz"))
+    }
+
+    @Test("Mermaid: the same nodes and edges, a present edge thick, every label quoted")
     func mermaid() async throws {
         let result = try await BuiltTool.run(["graph", "--format=mermaid", "flows/network-error.flow.yaml"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            flowchart LR
-              start((start))
-              s0["offline<br/>(error)"]
-              s1["connected<br/>(success)"]
-              start -->|present| s0
-              s0 -->|replace| s1
-
-            """)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "flowchart LR")
+        #expect(lines.contains("  s0[\"offline<br/>No connection<br/>error\"]:::error"))
+        #expect(lines.contains("  s0 -->|\"Try again\"| s1"))
+        #expect(lines.contains("  s0 -->|\"Cancel\"| x0"))
+        #expect(lines.contains("  x0([\"finish: cancelled\"]):::exit"))
+        #expect(lines.contains("  entry -->|\"present\"| s0"))
     }
 
     @Test("the JSON copy of the call-quality flow has the same graph and plays the same as the YAML one")
@@ -77,10 +179,10 @@ struct GraphTests {
         #expect(result.standardError.contains("five-problems.yaml:14:24: error: unknown screen 'thanks-screen'"))
     }
 
-    @Test("a folder or a missing file is a usage error")
+    @Test("a folder, a missing file or an unknown format is a usage error")
     func usage() async throws {
         #expect(try await BuiltTool.run(["graph", "flows"]).status == 2)
         #expect(try await BuiltTool.run(["graph", "missing.yaml"]).status == 2)
-        #expect(try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.flow.yaml"]).status == 2)
+        #expect(try await BuiltTool.run(["graph", "--format", "png", "flows/simple-success.flow.yaml"]).status == 2)
     }
 }

@@ -97,6 +97,23 @@ struct PolicyEndToEndTests {
         }
     }
 
+    @Test("a setting written with no value is refused, an empty manifest path too, and an override's bad 'files' is reported once")
+    func emptySettings() async throws {
+        for (text, problems) in [
+            ("rules: ~\n", ["configuration .feedbackflow.yaml:1:8: expected a mapping of codes to levels, found null"]),
+            ("ignore:\n", ["configuration .feedbackflow.yaml:1:1: expected a list of strings, found null"]),
+            ("handlers: \"\"\n", ["configuration .feedbackflow.yaml:1:11: expected the path of a handler manifest"]),
+            ("overrides:\n  - files: [~]\n    rules: {unknown-step: off}\n", ["configuration .feedbackflow.yaml:2:13: expected a string, found null"]),
+        ] {
+            let scratch = try Self.project(text)
+            let result = try await BuiltTool.run(["validate", "flows"], in: scratch.url.path)
+            #expect(result.status == 2, "\(text)")
+            let errors = result.standardError.split(separator: "\n").filter { $0.contains("error: configuration") }
+            #expect(errors.count == problems.count, "\(result.standardError)")
+            for problem in problems { #expect(result.standardError.contains(problem), "\(result.standardError)") }
+        }
+    }
+
     @Test("every problem of a configuration file is reported in one run, each at its place with its own hint")
     func everyConfigurationProblem() async throws {
         let scratch = try Self.project("""

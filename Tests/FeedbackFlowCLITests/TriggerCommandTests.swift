@@ -173,6 +173,8 @@ struct TriggerCommandTests {
             "--timeline \(path):3:64: expected a boolean, found a string",
             "--timeline \(path):4:3: the entry goes back in time, before 2026-01-04T00:00:00Z",
             "--timeline \(path):5:3: missing required key 'at'",
+            "--timeline \(path):6:22: an event name must not be empty",
+            "--timeline \(path):6:37: expected true or false, found null",
         ]
         var position = run.errors.startIndex
         for line in expected {

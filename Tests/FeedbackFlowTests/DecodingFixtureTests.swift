@@ -102,6 +102,18 @@ struct DecodingFixtureTests {
         #expect(blocks[1].visibleWhen != nil && blocks[2].requiredWhen != nil)
     }
 
+    @Test("requiredWhen on a block that is not a text field is reported at it, also when the field's own braces are broken")
+    func requiredWhenNotText() {
+        let d = F.compile("decoding/required-when-not-text.yaml").diagnostics
+        #expect(F.places(d) == ["9:17 type-mismatch", "10:9 unknown-key", "12:9 unknown-key", "14:9 unknown-key"], "\(d.map(\.message))")
+        #expect(d.filter { $0.code == "unknown-key" }.map(\.message) == Array(repeating: "'requiredWhen' applies to text fields only", count: 3))
+        #expect(d.filter { $0.code == "unknown-key" }.map { $0.hint ?? "" } == [
+            "a rating always has a value; use 'visibleWhen' to hide the block",
+            "a toggle always has a value; use 'visibleWhen' to hide the block",
+            "only a text field is filled in; use 'visibleWhen' to hide the block",
+        ])
+    }
+
     @Test("a required string key written with no value is a type-mismatch at the key with a hint to write the value")
     func nullRequiredString() {
         let d = F.compile("decoding/null-required.yaml").diagnostics

@@ -2,6 +2,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
+import FeedbackFlowPrograms
 import FlowSource
 import FlowTerminal
 
@@ -11,11 +12,15 @@ import FlowTerminal
 package struct GraphCommand: Command {
     package static let configuration = CommandConfiguration(
         name: "graph",
-        abstract: "Print the flow's screens and navigation as a Graphviz DOT or Mermaid graph.",
+        abstract: "Print the flow's screens and navigation as a Graphviz DOT, SVG or Mermaid graph.",
         discussion: """
-            Each screen is a node labelled with its id and style; each push, present,
-            replace or popTo step is an edge labelled with the step's kind. Render DOT
-            with 'dot -Tsvg'; Mermaid renders in GitHub Markdown. --format baseline writes
+            Each screen is a box in its style's colour with its id, title and style;
+            each button's steps are edges labelled with its title and what the steps do
+            on the way: push solid, present bold, onFailure dashed, an if through a
+            diamond with an edge per branch, exits (pop, dismiss, finish) to their own
+            nodes. Unreachable screens are dashed, dead ends outlined in red; a legend
+            shows every kind. --format svg draws the DOT with Graphviz's dot (Debian
+            package graphviz); Mermaid renders in GitHub Markdown. --format baseline writes
             the navigation as sorted lines of facts (entry, screens, edges with their
             button and step, the trigger) to commit beside the flow; 'validate --baseline
             FILE' then fails when the navigation changed and the file was not updated.
@@ -55,7 +60,27 @@ package struct GraphCommand: Command {
                 path: file, options: compileOptions,
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
-        environment.output.write(format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil))))
+        let text = format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil)))
+        environment.output.write(format == .svg ? try await Self.svg(of: text, environment: environment) : text)
         return .clean
+    }
+
+    /// The SVG Graphviz's `dot` draws of the DOT text `dot`.
+    /// - Throws: ``UsageError`` when `dot` is not installed; ``InternalFailure`` when it
+    ///   fails or does not finish within a minute.
+    static func svg(of dot: String, environment: CommandEnvironment) async throws -> String {
+        guard let program = ChildProcess.resolve("dot", path: environment.variables["PATH"]) else {
+            throw UsageError(
+                "--format svg needs Graphviz's 'dot', which is not installed",
+                hint: "install the package graphviz (Debian: 'apt install graphviz'), or write --format dot")
+        }
+        let result = try await ChildProcess.run(
+            [program, "-Tsvg"], environment: ProgramHandler.minimalEnvironment(from: [:]), input: Array(dot.utf8),
+            timeout: 60, outputLimit: 256 * 1024 * 1024)
+        guard result.ending == .exited(0), !result.outputCut else {
+            let detail = String(decoding: result.standardError.prefix(500), as: UTF8.self)
+            throw InternalFailure("Graphviz's dot could not draw the graph (\(result.ending))" + (detail.isEmpty ? "" : ": \(detail)"))
+        }
+        return String(decoding: result.standardOutput, as: UTF8.self)
     }
 }

@@ -1,53 +1,98 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
-/// Writes a ``FlowGraph`` in the Graphviz DOT language:
+/// Writes a ``FlowGraph`` in the Graphviz DOT language (`dot -Tsvg` draws it):
 ///
 /// ```dot
 /// digraph "call-quality-rating" {
 ///   rankdir=LR;
-///   node [shape=box, style=rounded];
-///   start [shape=point, label=""];
-///   s0 [label="rate-call\n(feedback)"];
-///   s1 [label="thanks\n(success)"];
-///   start -> s0 [label="present"];
-///   s0 -> s1 [label="push"];
+///   entry [label="start", shape=circle, …];
+///   s0 [label="rate-call\nHow was your call?\nfeedback", fillcolor="#ece0f8", …];
+///   entry -> s0 [label="present\non callEnded", …];
+///   s0 -> s1 [label="Submit\ncollectUserFeedback", …];
+///   …
 /// }
 /// ```
 ///
-/// Node ids are `s0`, `s1`, …; screen ids appear only inside quoted labels, escaped per
-/// the DOT grammar (a `"` as `\"`, a backslash doubled, a line break as `\n`).
+/// Node names are `entry`, `s0`, `c0`, `x0`, …; an author's text appears only inside
+/// double-quoted labels (``quoted(_:)``). Each kind of node and edge has its look
+/// (``GraphLook``), and a legend cluster shows them all.
 enum DOTGraphWriter {
     static func render(_ graph: FlowGraph) -> String {
-        let names = graph.nodeNames
         var out = "digraph \(quoted(graph.flowID)) {\n"
         out += "  rankdir=LR;\n"
-        out += "  node [shape=box, style=rounded];\n"
-        out += "  start [shape=point, label=\"\"];\n"
-        for screen in graph.screens {
-            guard let name = names[screen.id] else { continue }
-            out += "  \(name) [label=\(quoted(screen.id + "\n(" + screen.style + ")"))];\n"
-        }
-        if let first = names[graph.start] {
-            out += "  start -> \(first) [label=\(quoted(graph.entry))];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=11];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
+        for node in graph.nodes {
+            out += "  \(node.id) [label=\(quoted(node.lines.joined(separator: "\n"))), \(attributes(of: node))];\n"
         }
         for edge in graph.edges {
-            guard let from = names[edge.from], let to = names[edge.to] else { continue }
-            out += "  \(from) -> \(to) [label=\(quoted(edge.label))];\n"
+            out += "  \(edge.from) -> \(edge.to) [label=\(quoted(edge.lines.joined(separator: "\n"))), \(attributes(of: edge.kind, onFailure: edge.isOnFailure))];\n"
         }
+        out += legend
         return out + "}\n"
     }
 
-    /// A DOT double-quoted string.
+    /// The look of a node.
+    static func attributes(of node: FlowGraph.Node) -> String {
+        var style = ["filled"]
+        var parts: [String] = []
+        switch node.kind {
+        case .entry: parts = ["shape=circle", "fillcolor=\"#333333\"", "fontcolor=\"#ffffff\""]
+        case .screen(let name):
+            let look = GraphLook.screen(style: name)
+            style.append("rounded")
+            parts = ["shape=box", "fillcolor=\"\(look.fill)\"", "color=\"\(look.stroke)\""]
+        case .choice: parts = ["shape=diamond", "fillcolor=\"#fff4cc\"", "color=\"#b38f00\""]
+        case .exit: parts = ["shape=oval", "fillcolor=\"#eeeeee\"", "color=\"#777777\""]
+        }
+        if node.isUnreachable {
+            style.append("dashed")
+            parts.append("fontcolor=\"#888888\"")
+        }
+        if node.isDeadEnd { parts += ["color=\"#cc0000\"", "penwidth=2"] }
+        return (["style=\"\(style.joined(separator: ","))\""] + parts).joined(separator: ", ")
+    }
+
+    /// The look of an edge of `kind`.
+    static func attributes(of kind: FlowGraph.EdgeKind, onFailure: Bool) -> String {
+        let look = GraphLook.edge(kind)
+        var parts = ["color=\"\(onFailure ? GraphLook.failureColor : look.color)\"", "style=\(onFailure ? "dashed" : look.dot)"]
+        if kind == .present { parts.append("penwidth=2") }
+        if kind == .popTo || kind == .exit { parts.append("arrowhead=vee") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A cluster showing each kind of node and edge once.
+    static var legend: String {
+        var out = "  subgraph cluster_legend {\n    label=\"Legend\"; fontname=\"Helvetica\"; fontsize=11; color=\"#cccccc\";\n"
+        for (index, style) in GraphLook.styles.enumerated() {
+            out += "    legend_s\(index) [label=\(quoted(style)), \(attributes(of: FlowGraph.Node(id: "", kind: .screen(style: style), lines: [])))];\n"
+        }
+        out += "    legend_c [label=\"if\", \(attributes(of: FlowGraph.Node(id: "", kind: .choice, lines: [])))];\n"
+        out += "    legend_x [label=\"exit\", \(attributes(of: FlowGraph.Node(id: "", kind: .exit, lines: [])))];\n"
+        var unreachable = FlowGraph.Node(id: "", kind: .screen(style: "informative"), lines: [])
+        unreachable.isUnreachable = true
+        out += "    legend_u [label=\"unreachable\", \(attributes(of: unreachable))];\n"
+        var deadEnd = FlowGraph.Node(id: "", kind: .screen(style: "informative"), lines: [])
+        deadEnd.isDeadEnd = true
+        out += "    legend_d [label=\"dead end\", \(attributes(of: deadEnd))];\n"
+        for (index, kind) in GraphLook.legendEdges.enumerated() {
+            out += "    legend_e\(index)a [label=\"\", shape=point];\n    legend_e\(index)b [label=\"\", shape=point];\n"
+            out += "    legend_e\(index)a -> legend_e\(index)b [label=\(quoted(kind.rawValue)), \(attributes(of: kind, onFailure: false))];\n"
+        }
+        out += "    legend_fa [label=\"\", shape=point];\n    legend_fb [label=\"\", shape=point];\n"
+        out += "    legend_fa -> legend_fb [label=\"onFailure\", \(attributes(of: .push, onFailure: true))];\n"
+        return out + "  }\n"
+    }
+
+    /// A DOT double-quoted string: `"` and `\` escaped, a line break as `\n`, and `&` as
+    /// `&amp;` (Graphviz reads `&…;` in any label as an entity).
     static func quoted(_ text: String) -> String {
         let escaped = text.replacingScalars { scalar in
             switch scalar {
             case "\"": "\\\""
             case "\\": "\\\\"
+            case "&": "&amp;"
             case "\n": "\\n"
             case "\r": ""
             default: nil

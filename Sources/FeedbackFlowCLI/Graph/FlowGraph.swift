@@ -1,90 +1,212 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
+import FlowCompile
 
-/// The navigation graph of a flow: its screens, and an edge for every navigation step
-/// (`push`, `present`, `replace`, `popTo`) from the screen whose action runs it to its
-/// target, labelled with the step's kind, and for a step inside an `if` with the branch
-/// it is on (`push if rating <= 2`, `push unless rating <= 2`, joined with `and` when
-/// branches nest). Steps in `onFailure` count too. Identical edges (same screens, same
-/// label) appear once, in the order first written. The entry into the start screen says
-/// how it enters and, for a flow with a trigger, on which event and condition.
+/// What a flow does, as a graph: the nodes and edges `graph` draws in DOT, Mermaid or SVG.
+///
+/// - Nodes: the entry (how the flow is shown: its presentation, and the trigger's event
+///   and condition); each screen (its id, title and style, marked when no path from the
+///   start reaches it or when nothing leads out of it); a choice node for each `if` step;
+///   an exit node for each way out (`pop`, `popToRoot`, `dismiss`, `finish` with each
+///   outcome).
+/// - Edges: one per button and step, labelled with the button's title: each navigation
+///   step to its screen or exit, with the steps before it that do something on the way
+///   (`collectUserFeedback`, `openURL`, `set`, custom steps, closures); an `if` goes to its
+///   choice node, and each branch is its own edge from there (`then`, `else`); an action
+///   that neither navigates nor ends stays on its screen (an edge to itself). Steps of a
+///   button's `onFailure` are edges of their own kind.
+///
+/// Order is stable: nodes in the order the file writes them (exits in the order first
+/// used), edges in the order of screens, buttons and steps; an edge repeated exactly is
+/// drawn once. So the diff of two graphs reads like the change of the flow.
 package struct FlowGraph: Sendable, Hashable {
-    package struct Screen: Sendable, Hashable {
-        package var id: String
-        /// `success`, `informative`, `error` or `feedback`.
-        package var style: String
+    /// What a node stands for.
+    package enum NodeKind: Sendable, Hashable {
+        /// Where the flow starts.
+        case entry
+        /// A screen, with its style's name (`success`, `informative`, `error`, `feedback`).
+        case screen(style: String)
+        /// The condition of an `if` step.
+        case choice
+        /// A way out of the flow or back down the stack.
+        case exit
     }
 
+    /// A node: `id` is a name the graph languages read as a name (`entry`, `s0`, `c0`,
+    /// `x0`), never an author's text; `lines` is what it shows.
+    package struct Node: Sendable, Hashable {
+        package var id: String
+        package var kind: NodeKind
+        /// The label, one line each (a screen: its id, its title, its style and marks).
+        package var lines: [String]
+        /// No path from the start reaches this screen.
+        package var isUnreachable = false
+        /// No button of this screen leads anywhere else.
+        package var isDeadEnd = false
+    }
+
+    /// How an edge moves.
+    package enum EdgeKind: String, Sendable, Hashable, CaseIterable {
+        /// How the flow is shown, from the entry.
+        case entry
+        /// `push`: onto the stack (solid).
+        case push
+        /// `present`: a modal stack of its own (bold).
+        case present
+        /// `replace`: instead of the screen on top.
+        case replace
+        /// `popTo`: back down to a screen.
+        case popTo
+        /// An exit: `pop`, `popToRoot`, `dismiss`, `finish`.
+        case exit
+        /// To an `if` step's choice node, and from it along a branch.
+        case choice
+        /// An action that neither navigates nor ends: the screen stays.
+        case stay
+    }
+
+    /// An edge between two nodes (by ``Node/id``).
     package struct Edge: Sendable, Hashable {
         package var from: String
         package var to: String
-        /// The step's name: `push`, `present`, `replace` or `popTo`.
-        package var kind: String
-        /// The `if` branches the step is on, `nil` for a step outside any.
-        package var condition: String?
-
-        /// `push`, or `push if rating <= 2`.
-        package var label: String { condition.map { "\(kind) \($0)" } ?? kind }
+        package var kind: EdgeKind
+        /// The label, one line each: the button's title (or the branch), then what the
+        /// steps on the way do.
+        package var lines: [String]
+        /// The step belongs to a button's `onFailure` (dashed).
+        package var isOnFailure: Bool
     }
 
+    /// The flow's id.
     package var flowID: String
-    package var start: String
-    /// How the start screen enters: `present` or `push`.
-    package var presentation: String
-    package var screens: [Screen]
-    package var edges: [Edge]
-    /// The label of the entry into the start screen: `present`, or with a trigger
-    /// `present on callEnded when call.maxParticipants > 1`.
-    package var entry: String
+    package private(set) var nodes: [Node] = []
+    package private(set) var edges: [Edge] = []
 
-    /// The graph of `flow`. O(steps).
+    /// The graph of `flow`. O(screens + steps).
     package init(flow: Flow) {
         flowID = flow.id
-        start = flow.start
-        presentation = flow.presentation.rawValue
-        var entry = flow.presentation.rawValue
+        var entry = [flow.presentation.rawValue]
         if let trigger = flow.trigger {
-            entry += " on \(trigger.event)"
-            if let condition = trigger.when { entry += " when \(condition.text)" }
-            if let validator = trigger.validator { entry += " if \(validator) agrees" }
+            entry.append("on \(trigger.event)")
+            if let condition = trigger.when { entry.append("when \(condition.text)") }
+            if let validator = trigger.validator { entry.append("if \(validator) agrees") }
         }
-        self.entry = entry
-        screens = flow.screens.map { Screen(id: $0.id, style: $0.style.name) }
-        var edges: [Edge] = []
-        var seen: Set<Edge> = []
+        nodes.append(Node(id: "entry", kind: .entry, lines: ["start"]))
+        var screenNodes: [String: String] = [:]
+        for (index, screen) in flow.screens.enumerated() where screenNodes[screen.id] == nil {
+            screenNodes[screen.id] = "s\(index)"
+            nodes.append(Node(id: "s\(index)", kind: .screen(style: screen.style.name), lines: [screen.id, screen.title.raw, screen.style.name]))
+        }
+        var builder = Builder(screenNodes: screenNodes)
+        if let start = screenNodes[flow.start] {
+            builder.add(Edge(from: "entry", to: start, kind: .entry, lines: entry, isOnFailure: false))
+        }
         for screen in flow.screens {
-            for action in screen.actions {
-                // Steps with the branches they are on; an explicit stack, in document order.
-                var pending: [(steps: ArraySlice<Step>, condition: String?)] = [(action.steps[...], nil)]
-                while case (var steps, let condition)? = pending.popLast() {
-                    guard let step = steps.popFirst() else { continue }
-                    pending.append((steps, condition))
-                    if case .branch(let branch) = step.kind {
-                        func joined(_ part: String) -> String { condition.map { "\($0) and \(part)" } ?? part }
-                        pending.append((branch.otherwise[...], joined("unless \(branch.condition.text)")))
-                        pending.append((branch.then[...], joined("if \(branch.condition.text)")))
-                        continue
-                    }
-                    guard let operation = step.operation, let target = operation.screenID else { continue }
-                    let edge = Edge(from: screen.id, to: target, kind: operation.name, condition: condition)
-                    if seen.insert(edge).inserted { edges.append(edge) }
+            guard let node = screenNodes[screen.id] else { continue }
+            for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
+                let title = button.title.raw
+                builder.walk(button.action.steps, from: node, screen: node, label: title, isOnFailure: false)
+                if let failure = button.onFailure {
+                    builder.walk(failure.steps, from: node, screen: node, label: "\(title): onFailure", isOnFailure: true)
                 }
             }
         }
-        self.edges = edges
+        nodes += builder.choices + builder.exits
+        edges = builder.edges
+        markScreens()
     }
 
-    /// The node name of each screen id (`s0`, `s1`, … in the order written), so that
-    /// graph languages never see a user's id as syntax.
-    var nodeNames: [String: String] {
-        var names: [String: String] = [:]
-        for (index, screen) in screens.enumerated() where names[screen.id] == nil {
-            names[screen.id] = "s\(index)"
+    /// Marks the screens no path from the entry reaches, and those with no edge out to
+    /// another node.
+    private mutating func markScreens() {
+        var reached: Set<String> = ["entry"]
+        var pending = ["entry"]
+        while let node = pending.popLast() {
+            for edge in edges where edge.from == node && reached.insert(edge.to).inserted {
+                pending.append(edge.to)
+            }
         }
-        return names
+        for index in nodes.indices {
+            guard case .screen = nodes[index].kind else { continue }
+            let id = nodes[index].id
+            nodes[index].isUnreachable = !reached.contains(id)
+            nodes[index].isDeadEnd = !edges.contains { $0.from == id && $0.to != id }
+            if nodes[index].isUnreachable { nodes[index].lines.append("unreachable") }
+            if nodes[index].isDeadEnd { nodes[index].lines.append("dead end") }
+        }
+    }
+
+    /// Collects the edges, choice nodes and exit nodes of the buttons' steps.
+    private struct Builder {
+        let screenNodes: [String: String]
+        var edges: [Edge] = []
+        var seen: Set<Edge> = []
+        var choices: [Node] = []
+        var exits: [Node] = []
+        var exitByLabel: [String: String] = [:]
+
+        mutating func add(_ edge: Edge) {
+            if seen.insert(edge).inserted { edges.append(edge) }
+        }
+
+        /// The exit node showing `label`, made at its first use.
+        mutating func exit(_ label: String) -> String {
+            if let id = exitByLabel[label] { return id }
+            let id = "x\(exits.count)"
+            exitByLabel[label] = id
+            exits.append(Node(id: id, kind: .exit, lines: [label]))
+            return id
+        }
+
+        /// Draws `steps` run from node `from` on `screen`; `label` names the button (or
+        /// the branch). Returns whether some step navigates or ends the flow.
+        @discardableResult
+        mutating func walk(_ steps: [Step], from: String, screen: String, label: String, isOnFailure: Bool) -> Bool {
+            var effects: [String] = []
+            var moved = false
+            func edge(to: String, kind: EdgeKind) -> Edge {
+                Edge(from: from, to: to, kind: kind, lines: [label] + effects, isOnFailure: isOnFailure)
+            }
+            for step in steps {
+                switch step.kind {
+                case .navigate(let operation):
+                    let target: (String, EdgeKind)? =
+                        switch operation {
+                        case .push(let id): screenNodes[id].map { ($0, .push) }
+                        case .present(let id): screenNodes[id].map { ($0, .present) }
+                        case .replace(let id): screenNodes[id].map { ($0, .replace) }
+                        case .popTo(let id): screenNodes[id].map { ($0, .popTo) }
+                        case .pop, .popToRoot, .dismiss: (exit(operation.name), .exit)
+                        }
+                    guard let (to, kind) = target else { continue }
+                    add(edge(to: to, kind: kind))
+                    effects = []
+                    moved = true
+                case .finish(let outcome):
+                    add(edge(to: exit("finish: \(outcome ?? FlowOutcome.finished.name)"), kind: .exit))
+                    effects = []
+                    moved = true
+                case .branch(let branch):
+                    let choice = "c\(choices.count)"
+                    choices.append(Node(id: choice, kind: .choice, lines: [branch.condition.text]))
+                    add(edge(to: choice, kind: .choice))
+                    effects = []
+                    for (steps, name) in [(branch.then, "then"), (branch.otherwise, "else")] {
+                        if !walk(steps, from: choice, screen: screen, label: name, isOnFailure: isOnFailure) {
+                            add(Edge(from: choice, to: screen, kind: .stay, lines: [name], isOnFailure: isOnFailure))
+                        }
+                    }
+                    moved = true
+                case .openURL(let url): effects.append("openURL \(url.raw)")
+                case .collectUserFeedback: effects.append("collectUserFeedback")
+                case .assign(let assignments): effects.append("set " + assignments.map(\.name).joined(separator: ", "))
+                case .custom(let name, _): effects.append(name)
+                case .perform: effects.append("perform")
+                }
+            }
+            if !moved, from == screen, !steps.isEmpty {
+                add(edge(to: screen, kind: .stay))
+            }
+            return moved
+        }
     }
 }

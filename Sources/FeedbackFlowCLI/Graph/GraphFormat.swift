@@ -9,16 +9,19 @@ import FlowTerminal
 package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     /// Graphviz DOT (`dot -Tsvg`).
     case dot
+    /// SVG, drawn from the DOT by Graphviz's `dot` (which must be installed).
+    case svg
     /// A Mermaid flowchart (renders in GitHub Markdown).
     case mermaid
     /// Sorted lines of facts for review and `validate --baseline` (``NavigationBaseline``).
     case baseline
 
-    /// The flow's graph written in this format, ending with a newline.
+    /// The flow's graph written in this format, ending with a newline; for `svg`, the DOT
+    /// that `dot -Tsvg` draws (``GraphCommand`` runs it).
     /// - Parameter file: the flow's file, as baselines name it.
     package func render(_ flow: Flow, file: String = "flow") -> String {
         switch self {
-        case .dot: DOTGraphWriter.render(FlowGraph(flow: flow))
+        case .dot, .svg: DOTGraphWriter.render(FlowGraph(flow: flow))
         case .mermaid: MermaidGraphWriter.render(FlowGraph(flow: flow))
         case .baseline: NavigationBaseline.text(NavigationBaseline.facts(of: flow, file: file))
         }

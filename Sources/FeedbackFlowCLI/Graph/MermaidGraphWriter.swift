@@ -1,51 +1,88 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
-/// Writes a ``FlowGraph`` as a Mermaid flowchart:
+/// Writes a ``FlowGraph`` as a Mermaid flowchart (GitHub renders it in Markdown):
 ///
 /// ```
 /// flowchart LR
-///   start((start))
-///   s0["rate-call<br/>(feedback)"]
-///   s1["thanks<br/>(success)"]
-///   start -->|present| s0
-///   s0 -->|push| s1
+///   entry(("start")):::entry
+///   s0["rate-call<br/>How was your call?<br/>feedback"]:::feedback
+///   entry -->|"present<br/>on callEnded"| s0
+///   s0 -->|"Submit<br/>collectUserFeedback"| s1
 /// ```
 ///
-/// Node ids are `s0`, `s1`, …; screen ids appear only inside quoted labels, where `#`,
-/// `"`, `<` and `>` are written as Mermaid entity codes (`#35;`, `#quot;`, `#lt;`,
-/// `#gt;`).
+/// Node names are `entry`, `s0`, `c0`, `x0`, …; an author's text appears only inside
+/// double-quoted labels (``escaped(_:)``). A `present` edge is thick (`==>`), an
+/// `onFailure` or staying edge dotted (`-.->`); colours come from ``GraphLook`` as
+/// classes and link styles, and a legend subgraph shows each kind.
 enum MermaidGraphWriter {
     static func render(_ graph: FlowGraph) -> String {
-        let names = graph.nodeNames
         var out = "flowchart LR\n"
-        out += "  start((start))\n"
-        for screen in graph.screens {
-            guard let name = names[screen.id] else { continue }
-            out += "  \(name)[\"\(escaped(screen.id))<br/>(\(escaped(screen.style)))\"]\n"
+        for node in graph.nodes {
+            out += "  \(node.id)\(shape(node.kind, label(node.lines))):::\(className(of: node))\n"
         }
-        if let first = names[graph.start] {
-            out += "  start -->|\(escaped(graph.entry))| \(first)\n"
+        var linkStyles: [String] = []
+        for (index, edge) in graph.edges.enumerated() {
+            let look = GraphLook.edge(edge.kind)
+            let arrow = edge.isOnFailure ? "-.->" : look.mermaid
+            out += "  \(edge.from) \(arrow)|\(label(edge.lines))| \(edge.to)\n"
+            linkStyles.append("  linkStyle \(index) stroke:\(edge.isOnFailure ? GraphLook.failureColor : look.color)\n")
         }
-        for edge in graph.edges {
-            guard let from = names[edge.from], let to = names[edge.to] else { continue }
-            out += "  \(from) -->|\(escaped(edge.label))| \(to)\n"
+        out += "  subgraph legend [\"Legend\"]\n"
+        for (index, style) in GraphLook.styles.enumerated() {
+            out += "    legend_s\(index)[\"\(style)\"]:::\(style)\n"
         }
+        out += "    legend_c{\"if\"}:::choice\n    legend_x([\"exit\"]):::exit\n"
+        out += "    legend_u[\"unreachable\"]:::unreachable\n    legend_d[\"dead end\"]:::deadEnd\n"
+        out += "  end\n"
+        out += linkStyles.joined()
+        for style in GraphLook.styles {
+            let look = GraphLook.screen(style: style)
+            out += "  classDef \(style) fill:\(look.fill),stroke:\(look.stroke)\n"
+        }
+        out += "  classDef entry fill:#333333,color:#ffffff\n"
+        out += "  classDef choice fill:#fff4cc,stroke:#b38f00\n"
+        out += "  classDef exit fill:#eeeeee,stroke:#777777\n"
+        out += "  classDef unreachable fill:#f4f4f4,stroke:#888888,stroke-dasharray:5 5,color:#888888\n"
+        out += "  classDef deadEnd fill:#fadddd,stroke:#cc0000,stroke-width:2px\n"
         return out
     }
 
+    /// The node's class: its style, or what marks it.
+    static func className(of node: FlowGraph.Node) -> String {
+        if node.isUnreachable { return "unreachable" }
+        if node.isDeadEnd { return "deadEnd" }
+        switch node.kind {
+        case .entry: return "entry"
+        case .screen(let style): return style
+        case .choice: return "choice"
+        case .exit: return "exit"
+        }
+    }
+
+    /// The node's shape around `label`: a circle for the entry, a box for a screen, a
+    /// rhombus for a choice, a stadium for an exit.
+    static func shape(_ kind: FlowGraph.NodeKind, _ label: String) -> String {
+        switch kind {
+        case .entry: "((\(label)))"
+        case .screen: "[\(label)]"
+        case .choice: "{\(label)}"
+        case .exit: "([\(label)])"
+        }
+    }
+
+    /// The lines as one double-quoted Mermaid label, joined with `<br/>`.
+    static func label(_ lines: [String]) -> String {
+        "\"" + lines.map(escaped).joined(separator: "<br/>") + "\""
+    }
+
+    /// `text` safe inside a double-quoted Mermaid label: every character that Mermaid or
+    /// the HTML it renders could read as syntax (`"`, `#`, `&`, `<`, `>`, `|`, brackets,
+    /// parentheses, braces, `` ` ``) as an entity code `#NN;` (its decimal code point), line
+    /// breaks as spaces.
     static func escaped(_ text: String) -> String {
         text.replacingScalars { scalar in
             switch scalar {
-            case "#": "#35;"
-            case "\"": "#quot;"
-            case "<": "#lt;"
-            case ">": "#gt;"
-            case "|": "#124;"
+            case "\"", "#", "&", "<", ">", "|", "[", "]", "(", ")", "{", "}", "`": "#\(scalar.value);"
             case "\n", "\r": " "
             default: nil
             }

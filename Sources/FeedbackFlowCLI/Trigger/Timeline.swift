@@ -71,8 +71,16 @@ struct Timeline {
         let suggested = session.checkKeys(fields, allowed: keys)
         let hint = "write '{at: day 0, event: callEnded}'"
         let at = session.required(fields, "at", expected: "a time", suggested: suggested, hint: hint)
-        let event = session.required(fields, "event", expected: "an event name", suggested: suggested, hint: hint)
-            .flatMap { session.string($0) }
+        var event: String?
+        if let node = session.required(fields, "event", expected: "an event name", suggested: suggested, hint: hint),
+            let name = session.string(node)
+        {
+            if name.isBlank {
+                session.report(.invalidValue, "an event name must not be empty", at: node.span, hint: hint)
+            } else {
+                event = name
+            }
+        }
         var date: Date?
         if let at {
             date = at.string.flatMap { Self.date($0, dayZero: dayZero) }
@@ -83,20 +91,25 @@ struct Timeline {
             }
         }
         var validators: [String: Bool] = [:]
-        if let node = fields.value("validator"),
+        if let node = session.nonNullValue(fields, "validator", expected: "a mapping of validator names to true or false"),
             let answers = session.mapping(node, expected: "a mapping of validator names to true or false")
         {
             for answer in answers.entries {
-                if let name = answer.keyText, let value = session.bool(answer.value) { validators[name] = value }
+                guard let name = answer.keyText else {
+                    session.mismatch(expected: "a validator name", found: answer.key)
+                    continue
+                }
+                if let value = session.bool(answer.value) { validators[name] = value }
             }
         }
-        let responded = session.optionalBool(fields, "responded") ?? false
-        guard let date, let event else { return nil }
-        // Typed once the event is known, so its payload's declared types apply.
+        let responded = session.nonNullValue(fields, "responded", expected: "true or false").flatMap { session.bool($0) } ?? false
+        // Typed by the event's payload when the event is known; checked even when the
+        // entry has another problem.
         let declaration = flow.events.first { $0.name == event }
-        let context = fields.value("context").map {
+        let context = session.nonNullValue(fields, "context", expected: "a mapping of names to values").map {
             ContextFileReader.values(of: $0, flow: flow, event: declaration, session: &session)
         } ?? [:]
+        guard let date, let event else { return nil }
         return Entry(date: date, event: event, context: context, validators: validators, responded: responded)
     }
 

@@ -118,24 +118,35 @@ package struct ValidationConfiguration: Sendable {
     private mutating func decode(_ root: Node, session: inout DecodingSession) {
         guard let top = session.mapping(root, expected: "a mapping of settings") else { return }
         session.checkKeys(top, allowed: Self.keys)
-        if let node = top.value("rules") { rules = Self.rules(node, session: &session) }
-        if let node = top.value("overrides"), let items = Self.list(node, of: "{files, rules}", session: &session) {
+        if let node = session.nonNullValue(top, "rules", expected: "a mapping of codes to levels") {
+            rules = Self.rules(node, session: &session)
+        }
+        if let node = session.nonNullValue(top, "overrides", expected: "a list of {files, rules}"),
+            let items = Self.list(node, of: "{files, rules}", session: &session)
+        {
             for item in items {
                 guard let fields = session.mapping(item, expected: "a mapping {files, rules}") else { continue }
                 let suggested = session.checkKeys(fields, allowed: Self.overrideKeys)
+                let problemsBefore = session.diagnostics.diagnostics.count
                 let files = session.required(fields, "files", expected: "a list of patterns", suggested: suggested)
                     .map { Self.strings($0, session: &session).map(PathPattern.init) }
-                let levels = fields.value("rules").map { Self.rules($0, session: &session) } ?? [:]
+                let filesReported = session.diagnostics.diagnostics.count > problemsBefore
+                let levels = session.nonNullValue(fields, "rules", expected: "a mapping of codes to levels")
+                    .map { Self.rules($0, session: &session) } ?? [:]
                 guard let files else { continue }
                 guard !files.isEmpty else {
+                    // Not a second time when its 'files' was already reported.
+                    if filesReported { continue }
                     session.report(.invalidValue, "an override needs at least one pattern in 'files'", at: fields.node.span)
                     continue
                 }
                 overrides.append(Override(files: files, rules: levels))
             }
         }
-        if let node = top.value("ignore") { ignore = Self.strings(node, session: &session).map(PathPattern.init) }
-        if let node = top.value("context") {
+        if let node = session.nonNullValue(top, "ignore", expected: "a list of strings") {
+            ignore = Self.strings(node, session: &session).map(PathPattern.init)
+        }
+        if let node = session.nonNullValue(top, "context", expected: "a list of strings") {
             for item in Self.items(node) {
                 guard let name = session.string(item) else { continue }
                 do throws(UsageError) {
@@ -146,14 +157,16 @@ package struct ValidationConfiguration: Sendable {
                 }
             }
         }
-        if let node = top.value("handlers") {
+        if let node = session.nonNullValue(top, "handlers", expected: "the path of a handler manifest") {
             if let text = node.string, !text.isEmpty {
                 handlers = text
+            } else if node.string != nil {
+                session.report(.invalidValue, "expected the path of a handler manifest", at: node.span)
             } else {
                 session.mismatch(expected: "the path of a handler manifest", found: node)
             }
         }
-        if let node = top.value("handlerEnvironment") {
+        if let node = session.nonNullValue(top, "handlerEnvironment", expected: "a list of strings") {
             for item in Self.items(node) {
                 guard let name = session.string(item) else { continue }
                 do {

@@ -8,14 +8,14 @@ import FlowSource
 
 extension FeedbackSubmission {
     /// The submission of its JSON form (``jsonValue``), or `nil` when `node` is not one:
-    /// `id`, `flowID`, `screenID` and `submittedAt` strings, a whole `rating`, an optional
+    /// `id`, `flowID`, `screenID` and `submittedAt` strings, a whole `rating` from 1 to 5, an optional
     /// `reason` string and an optional `custom` object, whose numbers keep their text.
     package init?(jsonNode node: Node) {
         func string(_ key: String) -> String? {
             guard let value = node[key], value.scalar?.style != .plain else { return nil }
             return value.string
         }
-        guard node.mapping != nil, let id = string("id"), let rating = node["rating"]?.integer,
+        guard node.mapping != nil, let id = string("id"), let rating = node["rating"]?.integer, FeedbackRequest.ratings.contains(rating),
             let flowID = string("flowID"), let screenID = string("screenID"), let stamp = string("submittedAt"),
             let submittedAt = try? Date(stamp, strategy: .iso8601)
         else { return nil }

@@ -80,8 +80,8 @@ public struct FeedbackSubmission: Sendable, Hashable {
     /// Reads back the JSON form ``jsonText`` writes (keys in any order, white space
     /// allowed): `id`, `flowID`, `screenID` and `submittedAt` (ISO 8601) strings, a whole
     /// `rating`, an optional `reason` string and an optional `custom` object, whose numbers
-    /// keep their text. `nil` when `jsonText` is not strict JSON (RFC 8259) of that shape;
-    /// at most 1 MiB is read. O(length).
+    /// keep their text. `nil` when `jsonText` is longer than 1 MiB, is not strict JSON
+    /// (RFC 8259), or is not of that shape (a rating outside 1...5 included). O(length).
     public init?(jsonText: String) {
         let bytes = Array(jsonText.utf8)
         guard bytes.count <= 1 << 20 else { return nil }

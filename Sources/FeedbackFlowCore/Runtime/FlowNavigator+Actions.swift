@@ -206,7 +206,7 @@ extension FlowNavigator {
     private func collectFeedback(
         from instance: ScreenInstance, _ makeSubmission: () throws(StepError) -> FeedbackSubmission
     ) async throws {
-        try await reportingResult(named: "collectUserFeedback", instance) {
+        try await reportingResult(named: Step.Kind.collectUserFeedback(FeedbackRequest()).name, instance) {
             try await registry.submit(try makeSubmission())
         }
         await recordResponse()

@@ -192,7 +192,7 @@ package struct FlowState: Sendable, Equatable {
     @discardableResult
     package mutating func apply(_ change: FlowChange) throws(FlowChangeError) -> [NavigatorEvent] {
         #if DEBUG
-            let before = self
+            let before = DebugFingerprint(self)
         #endif
         let hadEnded = hasEnded
         let events: [NavigatorEvent]
@@ -200,7 +200,7 @@ package struct FlowState: Sendable, Equatable {
             events = try perform(change)
         } catch {
             #if DEBUG
-                assert(self == before, "a refused change leaves the state unchanged")
+                assert(DebugFingerprint(self) == before, "a refused change leaves the state unchanged")
             #endif
             throw error
         }
@@ -445,7 +445,8 @@ package struct FlowState: Sendable, Equatable {
     /// what a change can touch, so that the cost does not grow with the depth of the
     /// stacks: the top instance is the only one a change can bring in (a navigation checks
     /// that its screen is in the table, and the table only grows), and the error messages
-    /// are checked through ``NavigationState/contains(_:)`` (O(1)).
+    /// are checked through ``NavigationState/contains(_:)``, which finds an instance near
+    /// the top at once (the screens that keep an error message are the ones shown).
     func checkInvariants() {
         assert(
             navigation.top.map { screens[$0.screenID] != nil } ?? true,
@@ -458,3 +459,44 @@ package struct FlowState: Sendable, Equatable {
         assert(hasStarted || (navigation == NavigationState() && running == nil), "nothing is shown before the start")
     }
 }
+
+#if DEBUG
+    /// What a refused change must leave as it was (``FlowState/apply(_:)`` checks it in
+    /// debug builds): every part of the state, with the stacks summed up by their counter,
+    /// top instance, number of instances and number of stacks. Holding the stacks
+    /// themselves would make the next change copy them (they would be shared), a cost
+    /// that grows with their depth.
+    private struct DebugFingerprint: Equatable {
+        var screens: [String: FeedbackConfiguration]
+        var nextScreenIDSuffix: [String: Int]
+        var fieldDefinitions: [String: FormField]
+        var values: [String: FieldValue]
+        var variables: [String: ExpressionValue]
+        var context: [String: ExpressionValue]
+        var errors: [ScreenInstanceID: String]
+        var running: FlowState.TappedAction?
+        var outcome: FlowOutcome?
+        var hasStarted: Bool
+        var nextInstanceID: ScreenInstanceID
+        var top: ScreenInstance?
+        var instanceCount: Int
+        var stackCount: Int
+
+        init(_ state: FlowState) {
+            screens = state.screens
+            nextScreenIDSuffix = state.nextScreenIDSuffix
+            fieldDefinitions = state.fieldDefinitions
+            values = state.values
+            variables = state.variables
+            context = state.context
+            errors = state.errors
+            running = state.running
+            outcome = state.outcome
+            hasStarted = state.hasStarted
+            nextInstanceID = state.navigation.nextInstanceID
+            top = state.navigation.top
+            instanceCount = state.navigation.instanceCount
+            stackCount = state.navigation.stacks.count
+        }
+    }
+#endif

@@ -106,10 +106,13 @@ extension DecodingSession {
                         .invalidValue, "a field with 'required: true' cannot also have 'requiredWhen'", at: requiredNode.span,
                         hint: "remove 'required: true'; 'requiredWhen' says when the field is required")
                 }
-            } else if field != nil || FieldKind.keys(ofBlock: name) == nil {
+            } else if field == nil, FieldKind.keys(ofBlock: name)?.contains("required") == true {
+                // A text field whose braces did not decode: reported there.
+            } else {
+                let why = FieldKind.keys(ofBlock: name) != nil ? "a \(name) always has a value" : "only a text field is filled in"
                 report(
                     .unknownKey, "'requiredWhen' applies to text fields only", at: requiredNode.span,
-                    hint: "\(field.map { "\($0.kind.described.what) always has a value" } ?? "only a text field is filled in"); use 'visibleWhen' to hide the block")
+                    hint: "\(why); use 'visibleWhen' to hide the block")
             }
         }
         return kind.map { ContentBlock($0, visibleWhen: visibleWhen, requiredWhen: requiredWhen, span: node.span) }
@@ -154,8 +157,11 @@ extension DecodingSession {
             let maxLength = optionalInteger(fields, "maxLength")
             spans.maxLength = maxLength?.span
             kind = .textEditor(maxLength: maxLength?.value)
-        default:
+        case "toggle":
             kind = .toggle(value: optionalBool(fields, "value") ?? false)
+        default:
+            assertionFailure("field block '\(block)' is in FieldKind.blocks but has no decoding here")
+            return nil
         }
         return FormField(
             id: id?.id ?? "", label: label, placeholder: placeholder, required: isRequired, kind: kind, spans: spans)

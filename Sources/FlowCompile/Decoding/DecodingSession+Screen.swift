@@ -5,9 +5,8 @@ import FlowSource
 /// actions.
 extension DecodingSession {
     static let fixedStyles: [String: FeedbackStyle] = ["success": .success, "informative": .informative, "error": .error]
-    static let styleNames = ["success", "informative", "error", "feedback"]
     /// The hint for a screen without `style`, made once.
-    static let missingStyleHint = "add 'style: success' (one of \(styleNames.joined(separator: ", ")))"
+    static let missingStyleHint = "add 'style: success' (one of \(FeedbackStyle.names.joined(separator: ", ")))"
 
     /// A screen written as the value of `screens.ID`; `span` is its key.
     ///
@@ -107,7 +106,7 @@ extension DecodingSession {
             fields, "style", expected: "a string", suggested: suggested,
             missingFromScreen: Self.missingStyleHint
         ).flatMap {
-            enumeration($0, name: "style", allowed: Self.styleNames)
+            enumeration($0, name: "style", allowed: FeedbackStyle.names)
         }
         if let styleName, let fixed = Self.fixedStyles[styleName] {
             screen.style = fixed

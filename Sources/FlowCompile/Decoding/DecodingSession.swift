@@ -128,6 +128,19 @@ package struct DecodingSession {
         return entry.value
     }
 
+    /// The value of an optional key that, when written, must not be null: `nil` when the
+    /// key is absent, and after a `type-mismatch` (`expected EXPECTED, found null`) when its
+    /// value is null. For settings files, where `key: ~` is more likely a mistake than a
+    /// way to say "unset".
+    package mutating func nonNullValue(_ fields: MappingFields, _ key: String, expected: String) -> Node? {
+        guard let entry = fields.entry(key) else { return nil }
+        guard !entry.value.isNull else {
+            report(.typeMismatch, "expected \(expected), found null", at: nullSpan(key: entry.key, value: entry.value))
+            return nil
+        }
+        return entry.value
+    }
+
     /// Where a null value is reported: the value when it is written (`~`, `null`), the key
     /// when the value is empty (`title:` has no text of its own to point at).
     package func nullSpan(key: Node, value: Node) -> SourceSpan {

@@ -15,6 +15,9 @@ public enum FeedbackStyle: Sendable, Hashable {
     /// A custom style whose icon is the named image asset.
     case feedback(image: String)
 
+    /// The names of the styles in files, in the order hints and legends list them.
+    package static let names = ["success", "informative", "error", "feedback"]
+
     /// The file-format name: `success`, `informative`, `error`, `feedback`.
     package var name: String {
         switch self {

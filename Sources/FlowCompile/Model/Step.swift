@@ -51,8 +51,8 @@ public struct Step: Sendable, Hashable {
             .collectUserFeedback(FeedbackRequest(rating: rating, reason: reason, custom: custom))
         }
 
-        /// The name written in files: the built-in step's (its row of the step table),
-        /// the custom step's, or `perform` for a closure.
+        /// The name written in files: the built-in step's (the same as its row of the step
+        /// table, which a test checks), the custom step's, or `perform` for a closure.
         public var name: String {
             switch self {
             case .navigate(let operation): operation.name

@@ -6,10 +6,7 @@ import FlowSource
 extension ValidationRun {
     /// Whether `step` moves the person on: a navigation step or `finish`.
     private static func navigates(_ step: Step) -> Bool {
-        switch step.kind {
-        case .navigate, .finish: true
-        default: false
-        }
+        step.kind.leavesScreen
     }
 
     /// Whether `step` leaves the screens a cycle is made of by itself: it goes back

@@ -22,77 +22,183 @@
 ///   in the order given) have their distance computed; later ones are not considered.
 ///
 /// For a list asked about many times (the screen ids, once per unknown target), build a
-/// ``Candidates`` once: it finds the candidates within distance 1 through an index
-/// instead of scanning.
+/// ``Candidates`` once: it lowercases and indexes each candidate once, and finds the
+/// candidates within distance 1 through its index instead of scanning.
 package enum Suggestion {
     /// Candidates (and typed names) longer than this many Unicode scalars are not compared.
     package static let maximumLength = 64
-    /// The most candidates whose distance is computed for one typed name by a scan.
+    /// The most candidates whose distance is computed for one typed name by a scan (the
+    /// one-shot ``closest(to:among:)``, and the scan of long names in ``Candidates``).
     package static let maximumCandidatesExamined = 1_000
 
-    /// A candidate list prepared once for many questions: each name lowercased up front
-    /// and indexed by itself and its *deletion forms* (the texts it gives with one scalar
-    /// deleted). Two names within distance 1 share such a form, so those candidates are
-    /// found by looking up the typed name's own forms; each is verified with
-    /// ``boundedDistance(_:_:limit:)``. Only when none is within 1 and the threshold is 2
-    /// are the candidates scanned, as ``Suggestion/closest(to:among:)`` does.
+    /// Names up to this many scalars are indexed by their two-deletion forms too
+    /// (``Candidates``), so a candidate two edits away is found without a scan.
+    package static let maximumTwoDeletionLength = 20
+
+    /// A candidate list prepared once for many questions: each name lowercased (as
+    /// Unicode scalars) up front, and indexed by its *deletion forms*: the texts it gives
+    /// with one scalar deleted, and, for names of at most ``maximumTwoDeletionLength``
+    /// scalars, two. Two names within distance d (substitutions, insertions, deletions,
+    /// transpositions of adjacent scalars, none overlapping) share a form with at most d
+    /// deletions from each (each edit costs at most one deletion on each side), so the
+    /// candidates within the threshold are found by looking up the typed name's own forms,
+    /// without looking at the other candidates; each one found is verified with
+    /// ``boundedDistance(_:_:limit:)``. Only names longer than
+    /// ``maximumTwoDeletionLength``, when the threshold is 2 and none is within 1, are
+    /// scanned (lengths within 2, a 64-bit mask of their scalars differing in at most four
+    /// bits, at most ``maximumCandidatesExamined`` distances computed).
     ///
     /// The answer is that of ``Suggestion/closest(to:among:)`` on the same list (the first
-    /// candidate listed of those at the smallest distance). Building is O(Σ m²) for names
-    /// of m ≤ ``maximumLength`` scalars; a question is O(n²) for a typed name of n
-    /// scalars plus the candidates it verifies, plus the scan when it runs.
+    /// candidate listed of those at the smallest distance), short of that scan's cap.
+    ///
+    /// Building is O(Σ min(m, 20)² · m) time for names of m scalars and one (hash, index)
+    /// pair per form in memory, sorted; a question is O(n³ + matches verified) for a typed
+    /// name of n ≤ ``maximumLength`` + 2 scalars, plus the scan when it runs.
     package struct Candidates: Sendable {
         private let names: [String]
         /// The lowercased scalars of each name; `nil` when longer than ``maximumLength``.
         private let folded: [[Unicode.Scalar]?]
-        /// The indices of the names that give each form (the name itself, or it with one
-        /// scalar deleted), in list order.
-        private let byForm: [String: [Int]]
+        /// (hash of a form with at most one deletion, index of the name), sorted; hashes
+        /// only narrow the search, every match is verified.
+        private let nearForms: [(hash: Int, index: Int)]
+        /// The same for the forms with exactly two deletions of the short names, built on
+        /// the first question that needs them (one whose threshold is 2 and that has no
+        /// candidate within 1).
+        private var farForms: [(hash: Int, index: Int)]?
+        /// The indices of the names longer than ``maximumTwoDeletionLength`` by length, in
+        /// list order (the only ones a distance-2 question may have to scan).
+        private let longByLength: [Int: [Int]]
+        /// The scalars present in each name, one bit per scalar value modulo 64
+        /// (``Suggestion/mask(_:)``).
+        private let masks: [UInt64]
 
         /// Prepares `candidates`, keeping their order (ties go to the one listed first).
         package init(_ candidates: some Sequence<String>) {
             names = Array(candidates)
             folded = names.map(Suggestion.folded)
-            var byForm: [String: [Int]] = [:]
+            var longByLength: [Int: [Int]] = [:]
+            var nearForms: [(hash: Int, index: Int)] = []
             for (index, name) in folded.enumerated() {
                 guard let name else { continue }
-                for form in Set(Suggestion.forms(of: name)) { byForm[form, default: []].append(index) }
+                for hash in Set(Suggestion.deletionForms(of: name, depth: 1)) { nearForms.append((hash, index)) }
+                if name.count > maximumTwoDeletionLength { longByLength[name.count, default: []].append(index) }
             }
-            self.byForm = byForm
+            nearForms.sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
+            self.nearForms = nearForms
+            self.longByLength = longByLength
+            masks = folded.map { $0.map(Suggestion.mask) ?? 0 }
+        }
+
+        /// The forms with exactly two deletions of the names of at most
+        /// ``maximumTwoDeletionLength`` scalars, sorted.
+        private func makeFarForms() -> [(hash: Int, index: Int)] {
+            var forms: [(hash: Int, index: Int)] = []
+            for (index, name) in folded.enumerated() {
+                guard let name, name.count <= maximumTwoDeletionLength else { continue }
+                let near = Set(Suggestion.deletionForms(of: name, depth: 1))
+                for hash in Set(Suggestion.deletionForms(of: name, depth: 2)).subtracting(near) { forms.append((hash, index)) }
+            }
+            return forms.sorted { ($0.hash, $0.index) < ($1.hash, $1.index) }
         }
 
         /// The closest candidate to `typed` within the threshold, or `nil` (see the type's
-        /// documentation).
-        package func closest(to typed: String) -> String? {
+        /// documentation). Mutating only to build the two-deletion index on first need.
+        package mutating func closest(to typed: String) -> String? {
             let limit = maximumDistance(for: typed)
             guard let s = Suggestion.folded(typed, cap: maximumLength + limit) else { return nil }
             var rows = Rows(capacity: maximumLength + 2)
+            // First the candidates within 1 (sharing a form of at most one deletion with the
+            // typed name), then, for a threshold of 2 and none found, those within 2 (any
+            // forms): the smallest distance wins, then the first listed.
             var best: (index: Int, distance: Int)?
-            for form in Set(Suggestion.forms(of: s)) {
-                for index in byForm[form] ?? [] where names[index] != typed {
-                    guard let t = folded[index], let d = boundedDistance(s, t, limit: 1, rows: &rows) else { continue }
-                    if best.map({ (d, index) < ($0.distance, $0.index) }) ?? true { best = (index, d) }
+            var verified: Set<Int> = []
+            func verify(_ keys: [Int], in forms: [(hash: Int, index: Int)], limit: Int) {
+                for key in Set(keys) {
+                    var position = Self.lowerBound(key, in: forms)
+                    while position < forms.count, forms[position].hash == key {
+                        let index = forms[position].index
+                        position += 1
+                        guard verified.insert(index).inserted, names[index] != typed, let t = folded[index],
+                            let d = boundedDistance(s, t, limit: limit, rows: &rows)
+                        else { continue }
+                        if best.map({ (d, index) < ($0.distance, $0.index) }) ?? true { best = (index, d) }
+                    }
                 }
             }
+            verify(Suggestion.deletionForms(of: s, depth: 1), in: nearForms, limit: 1)
             if let best { return names[best.index] }
+            if limit >= 2 {
+                verified = []
+                let keys = Suggestion.deletionForms(of: s, depth: 2)
+                if farForms == nil { farForms = makeFarForms() }
+                verify(keys, in: nearForms, limit: 2)
+                verify(keys, in: farForms ?? [], limit: 2)
+            }
             guard limit >= 2 else { return nil }
-            return Suggestion.closest(to: typed, names: names, foldedNames: folded)
+            // Long names are indexed one deletion deep: one two edits away may not share a
+            // form, so scan those (each length's first hit is its earliest).
+            var first = best?.index
+            var examined = 0
+            let typedMask = Suggestion.mask(s)
+            for length in (s.count - 2)...(s.count + 2) where length > maximumTwoDeletionLength {
+                for index in longByLength[length] ?? [] {
+                    if let first, index > first { break }
+                    guard examined < maximumCandidatesExamined else { break }
+                    // Two edits change at most four bits of the mask: a cheap test first.
+                    guard (masks[index] ^ typedMask).nonzeroBitCount <= 4, names[index] != typed,
+                        let t = folded[index]
+                    else { continue }
+                    examined += 1
+                    if boundedDistance(s, t, limit: 2, rows: &rows) != nil {
+                        first = index
+                        break
+                    }
+                }
+            }
+            return first.map { names[$0] }
         }
 
         /// `did you mean 'title'?` for the closest candidate, or `nil` when none is close.
-        package func hint(for typed: String) -> String? {
+        package mutating func hint(for typed: String) -> String? {
             closest(to: typed).map { "did you mean '\($0)'?" }
+        }
+
+        /// The first position in `forms` whose hash is at least `hash`.
+        private static func lowerBound(_ hash: Int, in forms: [(hash: Int, index: Int)]) -> Int {
+            var low = 0, high = forms.count
+            while low < high {
+                let middle = (low + high) / 2
+                if forms[middle].hash < hash { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
     }
 
-    /// `scalars` itself and every text it gives with one scalar deleted.
-    private static func forms(of scalars: [Unicode.Scalar]) -> [String] {
-        func text(skipping skipped: Int) -> String {
-            var out = ""
-            for index in scalars.indices where index != skipped { out.unicodeScalars.append(scalars[index]) }
-            return out
+    /// One bit per scalar value modulo 64 for each scalar of `scalars`. An edit (a
+    /// substitution, insertion, deletion or transposition) takes at most one scalar away
+    /// and adds at most one, so it changes at most two bits: names within distance d have
+    /// masks that differ in at most 2·d bits.
+    private static func mask(_ scalars: [Unicode.Scalar]) -> UInt64 {
+        scalars.reduce(0) { $0 | (1 << UInt64($1.value % 64)) }
+    }
+
+    /// The hashes of `scalars` and of every text it gives with up to `depth` (0, 1 or 2)
+    /// scalars deleted (repeats possible). O(n^depth · n) for n scalars.
+    private static func deletionForms(of scalars: [Unicode.Scalar], depth: Int) -> [Int] {
+        func hash(skipping first: Int, _ second: Int) -> Int {
+            var hasher = Hasher()
+            for index in scalars.indices where index != first && index != second { hasher.combine(scalars[index].value) }
+            hasher.combine(scalars.count - (first >= 0 ? 1 : 0) - (second >= 0 ? 1 : 0))
+            return hasher.finalize()
         }
-        return [text(skipping: -1)] + scalars.indices.map(text(skipping:))
+        var hashes = [hash(skipping: -1, -1)]
+        guard depth >= 1 else { return hashes }
+        for i in scalars.indices {
+            hashes.append(hash(skipping: i, -1))
+            guard depth >= 2 else { continue }
+            for j in scalars.indices where j > i { hashes.append(hash(skipping: i, j)) }
+        }
+        return hashes
     }
 
     /// The closest of `candidates` to `typed` within the threshold above, or `nil`.

@@ -1,0 +1,38 @@
+import FlowCompile
+
+/// How graphs draw each kind of node and edge, written once for DOT, Mermaid and the
+/// legends: a colour per screen style, a colour and a line per edge kind.
+enum GraphLook {
+    /// The screen styles, in the order legends list them.
+    static let styles = FeedbackStyle.names
+
+    /// The fill and outline colours of a screen of style `style` (`#rrggbb`).
+    static func screen(style: String) -> (fill: String, stroke: String) {
+        switch style {
+        case "success": ("#dcf3e4", "#2e8b57")
+        case "error": ("#fadddd", "#c0392b")
+        case "feedback": ("#ece0f8", "#7b3fbf")
+        default: ("#dde9fb", "#2f6fbf")
+        }
+    }
+
+    /// The colour of an edge of `kind`, its DOT line style and its Mermaid arrow.
+    static func edge(_ kind: FlowGraph.EdgeKind) -> (color: String, dot: String, mermaid: String) {
+        switch kind {
+        case .entry: ("#333333", "solid", "-->")
+        case .push: ("#333333", "solid", "-->")
+        case .present: ("#7b3fbf", "bold", "==>")
+        case .replace: ("#2f6fbf", "solid", "-->")
+        case .popTo: ("#2e8b57", "solid", "-->")
+        case .exit: ("#777777", "solid", "-->")
+        case .choice: ("#b38f00", "solid", "-->")
+        case .stay: ("#999999", "dotted", "-.->")
+        }
+    }
+
+    /// The colour of the edges of a button's `onFailure` (dashed).
+    static let failureColor = "#c0392b"
+
+    /// The edge kinds a legend shows.
+    static let legendEdges: [FlowGraph.EdgeKind] = [.push, .present, .replace, .popTo, .exit, .choice, .stay]
+}
