@@ -129,6 +129,24 @@ struct GraphTests {
         }
     }
 
+    @Test("docs/graphs holds the drawing of every YAML flow in flows/, showing what its graph is now (regenerate: scripts/graphs)")
+    func committedDrawings() async throws {
+        let root = BuiltTool.repositoryRoot
+        let flows = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("flows").path)
+            .filter { $0.hasSuffix(".flow.yaml") }.sorted()
+        #expect(flows.count >= 5)
+        for flow in flows {
+            let svg = root.appendingPathComponent("docs/graphs/\(flow.dropLast(".flow.yaml".count)).svg").path
+            let committed = try await BuiltTool.runProgram("/usr/bin/env", ["python3", Self.script, "--read", svg])
+            #expect(committed.status == 0, "\(svg): \(committed.standardError)")
+            let now = try await Self.drawing(of: "flows/" + flow)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(committed.standardOutput.utf8)) as? [String: Any])
+            let nodes = try #require(object["nodes"] as? [String: [String]]).filter { !$0.key.hasPrefix("legend_") }
+            #expect(nodes == now.nodes, "\(svg) is out of date: run scripts/graphs")
+            #expect((object["edges"] as? [[Any]])?.filter { !(($0[0] as? String) ?? "").hasPrefix("legend_") }.count == now.edges.count, "\(svg)")
+        }
+    }
+
     @Test("--format svg is Graphviz's drawing; without dot on PATH it is a usage error naming the package")
     func svg() async throws {
         let drawn = try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.flow.yaml"])

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reads a graph's DOT text on standard input, draws it with Graphviz (`dot -Tsvg`), and
-prints what the drawing shows as JSON: {"nodes": {NAME: [LINE, ...]}, "edges": [[FROM, TO,
+prints what the drawing shows as JSON (with `--read FILE`, what the SVG drawing FILE
+shows): {"nodes": {NAME: [LINE, ...]}, "edges": [[FROM, TO,
 [LINE, ...], STYLE], ...]}, read from the SVG with Python's own XML parser, so the test
 compares what a person sees with what the flow says. Exits 1 when dot fails or writes
 anything to its error output (a warning), with that output."""
@@ -9,13 +10,17 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-dot = sys.stdin.read()
-run = subprocess.run(["dot", "-Tsvg"], input=dot.encode(), capture_output=True, timeout=60)
-if run.returncode != 0 or run.stderr:
-    sys.stderr.write(run.stderr.decode(errors="replace") or f"dot exited {run.returncode}\n")
-    sys.exit(1)
+if sys.argv[1:2] == ["--read"]:
+    with open(sys.argv[2], "rb") as drawing:
+        svg = drawing.read()
+else:
+    run = subprocess.run(["dot", "-Tsvg"], input=sys.stdin.read().encode(), capture_output=True, timeout=60)
+    if run.returncode != 0 or run.stderr:
+        sys.stderr.write(run.stderr.decode(errors="replace") or f"dot exited {run.returncode}\n")
+        sys.exit(1)
+    svg = run.stdout
 ns = {"svg": "http://www.w3.org/2000/svg"}
-root = ET.fromstring(run.stdout)
+root = ET.fromstring(svg)
 nodes, edges = {}, []
 for group in root.iter("{http://www.w3.org/2000/svg}g"):
     kind = group.get("class")
