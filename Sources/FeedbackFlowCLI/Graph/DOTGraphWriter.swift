@@ -22,14 +22,17 @@ enum DOTGraphWriter {
         out += "  rankdir=LR;\n"
         out += "  node [fontname=\"Helvetica\", fontsize=11];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
-        for node in graph.nodes {
-            out += "  \(node.id) [label=\(quoted(node.lines.joined(separator: "\n"))), \(attributes(of: node))];\n"
-        }
+        for node in graph.nodes { out += "  " + statement(node) }
         for edge in graph.edges {
             out += "  \(edge.from) -> \(edge.to) [label=\(quoted(edge.lines.joined(separator: "\n"))), \(attributes(of: edge.kind, onFailure: edge.isOnFailure))];\n"
         }
         out += legend
         return out + "}\n"
+    }
+
+    /// `NAME [label="…", …];` and a line break.
+    static func statement(_ node: FlowGraph.Node) -> String {
+        "\(node.id) [label=\(quoted(node.lines.joined(separator: "\n"))), \(attributes(of: node))];\n"
     }
 
     /// The look of a node.
@@ -65,17 +68,7 @@ enum DOTGraphWriter {
     /// A cluster showing each kind of node and edge once.
     static var legend: String {
         var out = "  subgraph cluster_legend {\n    label=\"Legend\"; fontname=\"Helvetica\"; fontsize=11; color=\"#cccccc\";\n"
-        for (index, style) in GraphLook.styles.enumerated() {
-            out += "    legend_s\(index) [label=\(quoted(style)), \(attributes(of: FlowGraph.Node(id: "", kind: .screen(style: style), lines: [])))];\n"
-        }
-        out += "    legend_c [label=\"if\", \(attributes(of: FlowGraph.Node(id: "", kind: .choice, lines: [])))];\n"
-        out += "    legend_x [label=\"exit\", \(attributes(of: FlowGraph.Node(id: "", kind: .exit, lines: [])))];\n"
-        var unreachable = FlowGraph.Node(id: "", kind: .screen(style: "informative"), lines: [])
-        unreachable.isUnreachable = true
-        out += "    legend_u [label=\"unreachable\", \(attributes(of: unreachable))];\n"
-        var deadEnd = FlowGraph.Node(id: "", kind: .screen(style: "informative"), lines: [])
-        deadEnd.isDeadEnd = true
-        out += "    legend_d [label=\"dead end\", \(attributes(of: deadEnd))];\n"
+        for node in GraphLook.legendNodes { out += "    " + statement(node) }
         for (index, kind) in GraphLook.legendEdges.enumerated() {
             out += "    legend_e\(index)a [label=\"\", shape=point];\n    legend_e\(index)b [label=\"\", shape=point];\n"
             out += "    legend_e\(index)a -> legend_e\(index)b [label=\(quoted(kind.rawValue)), \(attributes(of: kind, onFailure: false))];\n"

@@ -33,6 +33,19 @@ enum GraphLook {
     /// The colour of the edges of a button's `onFailure` (dashed).
     static let failureColor = "#c0392b"
 
+    /// The nodes a legend shows: a screen of each style, a choice, an exit, and the two
+    /// marks of a screen.
+    static var legendNodes: [FlowGraph.Node] {
+        var nodes = styles.enumerated().map { FlowGraph.Node(id: "legend_s\($0)", kind: .screen(style: $1), lines: [$1]) }
+        nodes.append(FlowGraph.Node(id: "legend_c", kind: .choice, lines: ["if"]))
+        nodes.append(FlowGraph.Node(id: "legend_x", kind: .exit, lines: ["exit"]))
+        var unreachable = FlowGraph.Node(id: "legend_u", kind: .screen(style: "informative"), lines: ["unreachable"])
+        unreachable.isUnreachable = true
+        var deadEnd = FlowGraph.Node(id: "legend_d", kind: .screen(style: "informative"), lines: ["dead end"])
+        deadEnd.isDeadEnd = true
+        return nodes + [unreachable, deadEnd]
+    }
+
     /// The edge kinds a legend shows.
     static let legendEdges: [FlowGraph.EdgeKind] = [.push, .present, .replace, .popTo, .exit, .choice, .stay]
 }

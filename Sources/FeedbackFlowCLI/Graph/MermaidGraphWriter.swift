@@ -17,9 +17,7 @@ import FlowSource
 enum MermaidGraphWriter {
     static func render(_ graph: FlowGraph) -> String {
         var out = "flowchart LR\n"
-        for node in graph.nodes {
-            out += "  \(node.id)\(shape(node.kind, label(node.lines))):::\(className(of: node))\n"
-        }
+        for node in graph.nodes { out += "  " + statement(node) }
         var linkStyles: [String] = []
         for (index, edge) in graph.edges.enumerated() {
             let look = GraphLook.edge(edge.kind)
@@ -28,11 +26,7 @@ enum MermaidGraphWriter {
             linkStyles.append("  linkStyle \(index) stroke:\(edge.isOnFailure ? GraphLook.failureColor : look.color)\n")
         }
         out += "  subgraph legend [\"Legend\"]\n"
-        for (index, style) in GraphLook.styles.enumerated() {
-            out += "    legend_s\(index)[\"\(style)\"]:::\(style)\n"
-        }
-        out += "    legend_c{\"if\"}:::choice\n    legend_x([\"exit\"]):::exit\n"
-        out += "    legend_u[\"unreachable\"]:::unreachable\n    legend_d[\"dead end\"]:::deadEnd\n"
+        for node in GraphLook.legendNodes { out += "    " + statement(node) }
         out += "  end\n"
         out += linkStyles.joined()
         for style in GraphLook.styles {
@@ -45,6 +39,11 @@ enum MermaidGraphWriter {
         out += "  classDef unreachable fill:#f4f4f4,stroke:#888888,stroke-dasharray:5 5,color:#888888\n"
         out += "  classDef deadEnd fill:#fadddd,stroke:#cc0000,stroke-width:2px\n"
         return out
+    }
+
+    /// `NAME["…"]:::CLASS` and a line break.
+    static func statement(_ node: FlowGraph.Node) -> String {
+        "\(node.id)\(shape(node.kind, label(node.lines))):::\(className(of: node))\n"
     }
 
     /// The node's class: its style, or what marks it.
