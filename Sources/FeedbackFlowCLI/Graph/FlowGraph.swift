@@ -116,20 +116,22 @@ package struct FlowGraph: Sendable, Hashable {
     }
 
     /// Marks the screens no path from the entry reaches, and those with no edge out to
-    /// another node.
+    /// another node. O(nodes + edges).
     private mutating func markScreens() {
+        var targets: [String: [String]] = [:]
+        for edge in edges where edge.from != edge.to { targets[edge.from, default: []].append(edge.to) }
         var reached: Set<String> = ["entry"]
         var pending = ["entry"]
         while let node = pending.popLast() {
-            for edge in edges where edge.from == node && reached.insert(edge.to).inserted {
-                pending.append(edge.to)
+            for target in targets[node] ?? [] where reached.insert(target).inserted {
+                pending.append(target)
             }
         }
         for index in nodes.indices {
             guard case .screen = nodes[index].kind else { continue }
             let id = nodes[index].id
             nodes[index].isUnreachable = !reached.contains(id)
-            nodes[index].isDeadEnd = !edges.contains { $0.from == id && $0.to != id }
+            nodes[index].isDeadEnd = targets[id] == nil
             if nodes[index].isUnreachable { nodes[index].lines.append("unreachable") }
             if nodes[index].isDeadEnd { nodes[index].lines.append("dead end") }
         }
