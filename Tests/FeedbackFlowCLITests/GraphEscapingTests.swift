@@ -30,11 +30,14 @@ struct GraphEscapingTests {
     @Test("DOT: Graphviz draws each title and condition as written, in one node or edge each, with no warning")
     func dot() async throws {
         let drawing = try await GraphTests.drawing(dot: GraphFormat.dot.render(Self.flow()))
-        #expect(drawing.nodes["s1"] == ["odd", Self.odd, "second line", "informative", "dead end"])
-        #expect(drawing.nodes["c0"] == [Self.condition])
-        #expect(drawing.edges.contains(.init(from: "s0", to: "c0", lines: [Self.odd], style: "solid")))
-        #expect(drawing.edges.contains(.init(from: "s0", to: "s1", lines: [Self.odd], style: "solid")))
-        #expect(drawing.edges.contains(.init(from: "s0", to: "s0", lines: [Self.odd + ": onFailure"], style: "dashed")))
+        #expect(drawing.nodes["s_odd"] == ["odd", Self.odd, "second line", "informative", "dead end"])
+        #expect(drawing.nodes["c_first_1"] == [Self.condition])
+        #expect(drawing.edges.contains(.init(from: "s_first", to: "c_first_1", lines: [Self.odd], style: "solid")))
+        // The push after the `if` goes on from the end of each branch.
+        #expect(drawing.edges.contains(.init(from: "c_first_1", to: "s_odd", lines: ["then"], style: "solid")))
+        #expect(drawing.edges.contains(.init(from: "c_first_1", to: "s_odd", lines: ["then", "after push"], style: "solid")))
+        #expect(drawing.edges.contains(.init(from: "c_first_1", to: "s_odd", lines: ["else"], style: "solid")))
+        #expect(drawing.edges.contains(.init(from: "s_first", to: "s_first", lines: [Self.odd + ": onFailure"], style: "dashed")))
         #expect(drawing.nodes.count == 4)
     }
 
@@ -78,7 +81,7 @@ struct GraphEscapingTests {
         #expect(labels.contains([Self.condition]))
         #expect(labels.contains([Self.odd]))
         #expect(labels.contains([Self.odd + ": onFailure"]))
-        #expect(lines.contains("  s0 -.->|\"\(MermaidGraphWriter.escaped(Self.odd + ": onFailure"))\"| s0"))
+        #expect(lines.contains("  s_first -.->|\"\(MermaidGraphWriter.escaped(Self.odd + ": onFailure"))\"| s_first"))
     }
 
     @Test("an unreachable screen is dashed and says so; a screen with no way out is a dead end")
@@ -89,8 +92,61 @@ struct GraphEscapingTests {
             FeedbackConfiguration(id: "c", style: .error, title: "C", primaryAction: .none),
         ])
         let drawing = try await GraphTests.drawing(dot: GraphFormat.dot.render(flow))
-        #expect(drawing.nodes["s0"] == ["a", "A", "success"])
-        #expect(drawing.nodes["s1"] == ["b", "B", "success"])
-        #expect(drawing.nodes["s2"] == ["c", "C", "error", "unreachable", "dead end"])
+        #expect(drawing.nodes["s_a"] == ["a", "A", "success"])
+        #expect(drawing.nodes["s_b"] == ["b", "B", "success"])
+        #expect(drawing.nodes["s_c"] == ["c", "C", "error", "unreachable", "dead end"])
+    }
+
+    @Test("steps after an if go on from the end of each branch; a branch that only sets a variable carries it on its edge")
+    func stepsAfterAnIf() {
+        let flow = Flow(id: "chain", start: "a", screens: [
+            FeedbackConfiguration(
+                id: "a", style: .success, title: "A",
+                primaryAction: .button(ActionButton(title: "Go", action: FlowAction([
+                    Step(.branch(ConditionalSteps(
+                        condition: FlowExpression("rating == 1"), then: [Step(.assign([VariableAssignment(name: "n", value: FlowExpression("1"))]))]))),
+                    Step(.push("b")),
+                ])))),
+            FeedbackConfiguration(id: "b", style: .success, title: "B", primaryAction: .button(ActionButton(title: "Done", action: FlowAction([Step(.dismiss)])))),
+        ])
+        let graph = FlowGraph(flow: flow)
+        #expect(graph.edges.map { "\($0.from)>\($0.to) \($0.lines)" } == [
+            "entry>s_a [\"present\"]", "s_a>c_a_1 [\"Go\"]", "c_a_1>s_b [\"then\", \"set n\"]", "c_a_1>s_b [\"else\"]", "s_b>x_dismiss [\"Done\"]",
+        ])
+        #expect(graph.nodes.first { $0.id == "s_a" }?.isDeadEnd == false)
+    }
+
+    @Test("names come from what nodes stand for: adding a screen renames none of the others")
+    func stableNames() {
+        func names(_ flow: Flow) -> [String] { FlowGraph(flow: flow).nodes.map(\.id) }
+        let screens = [
+            FeedbackConfiguration(id: "rate-call", style: .success, title: "A", primaryAction: .button(ActionButton(title: "Go", action: FlowAction([Step(.push("thanks"))])))),
+            FeedbackConfiguration(id: "thanks", style: .success, title: "B", primaryAction: .button(ActionButton(title: "Done", action: FlowAction([Step(.finish("sent"))])))),
+            FeedbackConfiguration(id: "rate_call", style: .success, title: "C", primaryAction: .none),
+        ]
+        let before = names(Flow(id: "f", start: "rate-call", screens: screens))
+        #expect(before == ["entry", "s_rate_call", "s_thanks", "s_rate_call_2", "x_finish_sent"])
+        let extra = FeedbackConfiguration(id: "new", style: .error, title: "N", primaryAction: .none)
+        let after = names(Flow(id: "f", start: "rate-call", screens: [screens[0], extra] + screens.dropFirst()))
+        #expect(after == ["entry", "s_rate_call", "s_new", "s_thanks", "s_rate_call_2", "x_finish_sent"])
+    }
+
+    @Test("a control character in a title never reaches DOT, the SVG or Mermaid: Graphviz draws U+FFFD in its place")
+    func controlCharacters() async throws {
+        let flow = Flow(id: "nul", start: "a", screens: [
+            FeedbackConfiguration(id: "a", style: .success, title: "x\u{0}y\u{1}z\u{1B}w", primaryAction: .none)
+        ])
+        let drawing = try await GraphTests.drawing(dot: GraphFormat.dot.render(flow))
+        #expect(drawing.nodes["s_a"] == ["a", "x\u{FFFD}y\u{FFFD}z\u{FFFD}w", "success", "dead end"])
+        #expect(!GraphFormat.mermaid.render(flow).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    @Test("a screen whose only button pushes itself navigates, so it is no dead end (validate's dead-end-screen agrees)")
+    func selfPushIsNoDeadEnd() {
+        let flow = Flow(id: "loop", start: "a", screens: [
+            FeedbackConfiguration(id: "a", style: .success, title: "A", primaryAction: .button(ActionButton(title: "Again", action: FlowAction([Step(.push("a"))]))))
+        ])
+        #expect(FlowGraph(flow: flow).nodes.first { $0.id == "s_a" }?.isDeadEnd == false)
+        #expect(!FlowValidator.validate(flow).contains { $0.code == "dead-end-screen" })
     }
 }

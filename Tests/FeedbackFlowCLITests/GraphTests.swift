@@ -55,15 +55,15 @@ struct GraphTests {
         let drawing = try await Self.drawing(of: "flows/call-quality-rating.flow.yaml")
         #expect(drawing.nodes == [
             "entry": ["start"],
-            "s0": ["rate-call", "How is your call going?", "feedback"],
-            "s1": ["thanks", "Thank you!", "success"],
-            "x0": ["dismiss"],
+            "s_rate_call": ["rate-call", "How is your call going?", "feedback"],
+            "s_thanks": ["thanks", "Thank you!", "success"],
+            "x_dismiss": ["dismiss"],
         ])
         #expect(drawing.edges == GraphTests.sorted([
-            .init(from: "entry", to: "s0", lines: ["present", "on callEnded", "when call.maxParticipants > 1", "if isCallCreator agrees"], style: "solid"),
-            .init(from: "s0", to: "s1", lines: ["Submit", "collectUserFeedback"], style: "solid"),
-            .init(from: "s0", to: "s0", lines: ["Contact Us", "openURL https://getstream.io/video/#contact"], style: "dotted"),
-            .init(from: "s1", to: "x0", lines: ["Done"], style: "solid"),
+            .init(from: "entry", to: "s_rate_call", lines: ["present", "on callEnded", "when call.maxParticipants > 1", "if isCallCreator agrees"], style: "bold"),
+            .init(from: "s_rate_call", to: "s_thanks", lines: ["Submit", "collectUserFeedback"], style: "solid"),
+            .init(from: "s_rate_call", to: "s_rate_call", lines: ["Contact Us", "openURL https://getstream.io/video/#contact"], style: "dotted"),
+            .init(from: "s_thanks", to: "x_dismiss", lines: ["Done"], style: "solid"),
         ]))
     }
 
@@ -72,25 +72,26 @@ struct GraphTests {
         let drawing = try await Self.drawing(of: "flows/rating-branches.flow.yaml")
         #expect(drawing.nodes == [
             "entry": ["start"],
-            "s0": ["rate", "How was your call?", "feedback"],
-            "s1": ["sorry", "We're sorry", "error"],
-            "s2": ["thanks", "Thank you!", "success"],
-            "s3": ["review", "Glad you liked it!", "success"],
-            "c0": ["rating <= 2"], "c1": ["rating == 3"],
-            "x0": ["finish: sorry"], "x1": ["finish: thanks"], "x2": ["finish: reviewed"], "x3": ["finish: declined"],
+            "s_rate": ["rate", "How was your call?", "feedback"],
+            "s_sorry": ["sorry", "We're sorry", "error"],
+            "s_thanks": ["thanks", "Thank you!", "success"],
+            "s_review": ["review", "Glad you liked it!", "success"],
+            "c_rate_1": ["rating <= 2"], "c_rate_2": ["rating == 3"],
+            "x_finish_sorry": ["finish: sorry"], "x_finish_thanks": ["finish: thanks"],
+            "x_finish_reviewed": ["finish: reviewed"], "x_finish_declined": ["finish: declined"],
         ])
         #expect(drawing.edges == GraphTests.sorted([
-            .init(from: "entry", to: "s0", lines: ["present"], style: "solid"),
-            .init(from: "s0", to: "c0", lines: ["Submit", "collectUserFeedback"], style: "solid"),
-            .init(from: "c0", to: "s1", lines: ["then"], style: "solid"),
-            .init(from: "c0", to: "c1", lines: ["else"], style: "solid"),
-            .init(from: "c1", to: "s2", lines: ["then"], style: "solid"),
-            .init(from: "c1", to: "s3", lines: ["else"], style: "solid"),
-            .init(from: "s0", to: "s0", lines: ["Contact support", "openURL mailto:support@example.com?subject=Call%20rated%20${rating}"], style: "dotted"),
-            .init(from: "s1", to: "x0", lines: ["Done"], style: "solid"),
-            .init(from: "s2", to: "x1", lines: ["Done"], style: "solid"),
-            .init(from: "s3", to: "x2", lines: ["Rate on the App Store", "openURL https://apps.apple.com/app/id000000000?action=write-review"], style: "solid"),
-            .init(from: "s3", to: "x3", lines: ["Not now"], style: "solid"),
+            .init(from: "entry", to: "s_rate", lines: ["present"], style: "bold"),
+            .init(from: "s_rate", to: "c_rate_1", lines: ["Submit", "collectUserFeedback"], style: "solid"),
+            .init(from: "c_rate_1", to: "s_sorry", lines: ["then"], style: "solid"),
+            .init(from: "c_rate_1", to: "c_rate_2", lines: ["else"], style: "solid"),
+            .init(from: "c_rate_2", to: "s_thanks", lines: ["then"], style: "solid"),
+            .init(from: "c_rate_2", to: "s_review", lines: ["else"], style: "solid"),
+            .init(from: "s_rate", to: "s_rate", lines: ["Contact support", "openURL mailto:support@example.com?subject=Call%20rated%20${rating}"], style: "dotted"),
+            .init(from: "s_sorry", to: "x_finish_sorry", lines: ["Done"], style: "solid"),
+            .init(from: "s_thanks", to: "x_finish_thanks", lines: ["Done"], style: "solid"),
+            .init(from: "s_review", to: "x_finish_reviewed", lines: ["Rate on the App Store", "openURL https://apps.apple.com/app/id000000000?action=write-review"], style: "solid"),
+            .init(from: "s_review", to: "x_finish_declined", lines: ["Not now"], style: "solid"),
         ]))
     }
 
@@ -102,7 +103,11 @@ struct GraphTests {
             let from = line[line.index(line.startIndex, offsetBy: 2)..<arrow.lowerBound]
             return "\(from)>\(line[arrow.upperBound...].prefix { $0 != " " })"
         }
-        #expect(pairs == ["entry>s0", "s0>c0", "c0>s1", "c0>c1", "c1>s2", "c1>s3", "s0>s0", "s1>x0", "s2>x1", "s3>x2", "s3>x3"])
+        #expect(pairs == [
+            "entry>s_rate", "s_rate>c_rate_1", "c_rate_1>s_sorry", "c_rate_1>c_rate_2", "c_rate_2>s_thanks", "c_rate_2>s_review",
+            "s_rate>s_rate", "s_sorry>x_finish_sorry", "s_thanks>x_finish_thanks", "s_review>x_finish_reviewed",
+            "s_review>x_finish_declined",
+        ])
         #expect(try await BuiltTool.run(["graph", "flows/rating-branches.flow.yaml"]).standardOutput == graph.standardOutput)
     }
 
@@ -110,12 +115,12 @@ struct GraphTests {
     func networkError() async throws {
         let drawing = try await Self.drawing(of: "flows/network-error.flow.yaml")
         #expect(drawing.edges == GraphTests.sorted([
-            .init(from: "entry", to: "s0", lines: ["present"], style: "solid"),
-            .init(from: "s0", to: "s1", lines: ["Try again"], style: "solid"),
-            .init(from: "s0", to: "x0", lines: ["Cancel"], style: "solid"),
-            .init(from: "s1", to: "x1", lines: ["Continue"], style: "solid"),
+            .init(from: "entry", to: "s_offline", lines: ["present"], style: "bold"),
+            .init(from: "s_offline", to: "s_connected", lines: ["Try again"], style: "solid"),
+            .init(from: "s_offline", to: "x_finish_cancelled", lines: ["Cancel"], style: "solid"),
+            .init(from: "s_connected", to: "x_dismiss", lines: ["Continue"], style: "solid"),
         ]))
-        #expect(drawing.nodes["x0"] == ["finish: cancelled"] && drawing.nodes["x1"] == ["dismiss"])
+        #expect(drawing.nodes["x_finish_cancelled"] == ["finish: cancelled"] && drawing.nodes["x_dismiss"] == ["dismiss"])
     }
 
     @Test("every flow in flows/ draws with Graphviz without a warning, legend included")
@@ -159,17 +164,34 @@ struct GraphTests {
         #expect(missing.standardError.contains("graphviz"))
     }
 
+    @Test("a dot that fails is named with its exit status and what it said, on one line; one that warns passes the warning on")
+    func failingDot() async throws {
+        let scratch = try ScratchFolder("fake-dot")
+        let dot = scratch.path("dot")
+        for (script, status, said) in [
+            ("echo line2 >&2; echo line3 >&2; exit 7", 3, "Graphviz's dot could not draw the graph: it exited with status 7 (line2; line3)"),
+            ("cat >/dev/null; exit 0", 3, "Graphviz's dot could not draw the graph: it wrote nothing"),
+            ("cat >/dev/null; echo '<svg/>'; echo 'Warning: odd' >&2; exit 0", 0, "feedbackflow graph: dot: Warning: odd"),
+        ] {
+            try "#!/bin/sh\n\(script)\n".write(toFile: dot, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot)
+            let run = try await BuiltTool.run(["graph", "--format", "svg", "flows/simple-success.flow.yaml"], environment: ["PATH": scratch.url.path])
+            #expect(run.status == Int32(status), "\(script): \(run.standardError)")
+            #expect(run.standardError.contains(said), "\(run.standardError)")
+        }
+    }
+
     @Test("Mermaid: the same nodes and edges, a present edge thick, every label quoted")
     func mermaid() async throws {
         let result = try await BuiltTool.run(["graph", "--format=mermaid", "flows/network-error.flow.yaml"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowchart LR")
-        #expect(lines.contains("  s0[\"offline<br/>No connection<br/>error\"]:::error"))
-        #expect(lines.contains("  s0 -->|\"Try again\"| s1"))
-        #expect(lines.contains("  s0 -->|\"Cancel\"| x0"))
-        #expect(lines.contains("  x0([\"finish: cancelled\"]):::exit"))
-        #expect(lines.contains("  entry -->|\"present\"| s0"))
+        #expect(lines.contains("  s_offline[\"offline<br/>No connection<br/>error\"]:::error"))
+        #expect(lines.contains("  s_offline -->|\"Try again\"| s_connected"))
+        #expect(lines.contains("  s_offline -->|\"Cancel\"| x_finish_cancelled"))
+        #expect(lines.contains("  x_finish_cancelled([\"finish: cancelled\"]):::exit"))
+        #expect(lines.contains("  entry ==>|\"present\"| s_offline"))
     }
 
     @Test("the JSON copy of the call-quality flow has the same graph and plays the same as the YAML one")

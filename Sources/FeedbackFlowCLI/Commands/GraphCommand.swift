@@ -12,7 +12,7 @@ import FlowTerminal
 package struct GraphCommand: Command {
     package static let configuration = CommandConfiguration(
         name: "graph",
-        abstract: "Print the flow's screens and navigation as a Graphviz DOT, SVG or Mermaid graph.",
+        abstract: "Print what the flow does as a Graphviz DOT, SVG or Mermaid graph, or as a navigation baseline.",
         discussion: """
             Each screen is a box in its style's colour with its id, title and style;
             each button's steps are edges labelled with its title and what the steps do
@@ -26,7 +26,7 @@ package struct GraphCommand: Command {
             FILE' then fails when the navigation changed and the file was not updated.
             """,
         options: [format.spec, LoadingLimitOption.option.spec],
-        positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
+        positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON; - reads YAML from standard input)."))
 
     static let format = CommandOption.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default.")
 
@@ -74,13 +74,26 @@ package struct GraphCommand: Command {
                 "--format svg needs Graphviz's 'dot', which is not installed",
                 hint: "install the package graphviz (Debian: 'apt install graphviz'), or write --format dot")
         }
+        // In the command's programs, so Ctrl-C or SIGTERM stops dot too (SignalStop).
         let result = try await ChildProcess.run(
             [program, "-Tsvg"], environment: ProgramHandler.minimalEnvironment(from: [:]), input: Array(dot.utf8),
-            timeout: 60, outputLimit: 256 * 1024 * 1024)
-        guard result.ending == .exited(0), !result.outputCut else {
-            let detail = String(decoding: result.standardError.prefix(500), as: UTF8.self)
-            throw InternalFailure("Graphviz's dot could not draw the graph (\(result.ending))" + (detail.isEmpty ? "" : ": \(detail)"))
+            timeout: 60, outputLimit: 256 * 1024 * 1024, groups: environment.programs)
+        // What dot said, one line: its warnings go on to the error output, its errors into the message.
+        let said = String(decoding: result.standardError.prefix(2_000), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).joined(separator: "; ")
+        let how: String? =
+            switch result.ending {
+            case .exited(0): result.outputCut ? "its drawing is larger than 256 MiB" : result.standardOutput.isEmpty ? "it wrote nothing" : nil
+            case .exited(let status): "it exited with status \(status)"
+            case .signalled(let signal): "a signal (\(signal)) ended it"
+            case .timedOut: "it did not finish within 60 seconds"
+            case .cancelled: "it was stopped"
+            case .lost: "how it ended is not known"
+            }
+        if let how {
+            throw InternalFailure("Graphviz's dot could not draw the graph: \(how)" + (said.isEmpty ? "" : " (\(said))"))
         }
+        if !said.isEmpty { environment.errorOutput.write("feedbackflow graph: dot: \(said)\n") }
         return String(decoding: result.standardOutput, as: UTF8.self)
     }
 }

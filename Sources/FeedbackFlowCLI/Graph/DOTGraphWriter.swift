@@ -6,14 +6,14 @@ import FlowSource
 /// digraph "call-quality-rating" {
 ///   rankdir=LR;
 ///   entry [label="start", shape=circle, …];
-///   s0 [label="rate-call\nHow was your call?\nfeedback", fillcolor="#ece0f8", …];
-///   entry -> s0 [label="present\non callEnded", …];
-///   s0 -> s1 [label="Submit\ncollectUserFeedback", …];
+///   s_rate_call [label="rate-call\nHow was your call?\nfeedback", fillcolor="#ece0f8", …];
+///   entry -> s_rate_call [label="present\non callEnded", …];
+///   s_rate_call -> s_thanks [label="Submit\ncollectUserFeedback", …];
 ///   …
 /// }
 /// ```
 ///
-/// Node names are `entry`, `s0`, `c0`, `x0`, …; an author's text appears only inside
+/// Node names are `entry` and ``FlowGraph``'s `s_…`, `c_…`, `x_…`; an author's text appears only inside
 /// double-quoted labels (``quoted(_:)``). Each kind of node and edge has its look
 /// (``GraphLook``), and a legend cluster shows them all.
 enum DOTGraphWriter {
@@ -44,7 +44,8 @@ enum DOTGraphWriter {
         case .screen(let name):
             let look = GraphLook.screen(style: name)
             style.append("rounded")
-            parts = ["shape=box", "fillcolor=\"\(look.fill)\"", "color=\"\(look.stroke)\""]
+            let stroke = node.isDeadEnd ? GraphLook.deadEndColor : look.stroke
+            parts = ["shape=box", "fillcolor=\"\(look.fill)\"", "color=\"\(stroke)\""]
         case .choice: parts = ["shape=diamond", "fillcolor=\"#fff4cc\"", "color=\"#b38f00\""]
         case .exit: parts = ["shape=oval", "fillcolor=\"#eeeeee\"", "color=\"#777777\""]
         }
@@ -52,7 +53,7 @@ enum DOTGraphWriter {
             style.append("dashed")
             parts.append("fontcolor=\"#888888\"")
         }
-        if node.isDeadEnd { parts += ["color=\"#cc0000\"", "penwidth=2"] }
+        if node.isDeadEnd { parts.append("penwidth=2") }
         return (["style=\"\(style.joined(separator: ","))\""] + parts).joined(separator: ", ")
     }
 
@@ -78,8 +79,9 @@ enum DOTGraphWriter {
         return out + "  }\n"
     }
 
-    /// A DOT double-quoted string: `"` and `\` escaped, a line break as `\n`, and `&` as
-    /// `&amp;` (Graphviz reads `&…;` in any label as an entity).
+    /// A DOT double-quoted string: `"` and `\` escaped, a line break as `\n`, `&` as
+    /// `&amp;` (Graphviz reads `&…;` in any label as an entity), and a character no label
+    /// can hold as ``GraphLook/replacement(for:)`` says.
     static func quoted(_ text: String) -> String {
         let escaped = text.replacingScalars { scalar in
             switch scalar {
@@ -88,7 +90,7 @@ enum DOTGraphWriter {
             case "&": "&amp;"
             case "\n": "\\n"
             case "\r": ""
-            default: nil
+            default: GraphLook.replacement(for: scalar)
             }
         }
         return "\"" + escaped + "\""

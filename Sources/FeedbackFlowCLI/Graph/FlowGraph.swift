@@ -11,13 +11,19 @@ import FlowCompile
 /// - Edges: one per button and step, labelled with the button's title: each navigation
 ///   step to its screen or exit, with the steps before it that do something on the way
 ///   (`collectUserFeedback`, `openURL`, `set`, custom steps, closures); an `if` goes to its
-///   choice node, and each branch is its own edge from there (`then`, `else`); an action
-///   that neither navigates nor ends stays on its screen (an edge to itself). Steps of a
-///   button's `onFailure` are edges of their own kind.
+///   choice node, each branch is its own edge from there (`then`, `else`), and the steps
+///   after the `if` go on from the end of each branch; a step after one that navigated is
+///   labelled `after NAME`; an action, or a branch, that neither navigates nor ends stays
+///   on its screen (an edge back to it). Steps of a button's `onFailure` are edges of their
+///   own kind.
+/// - A screen none of whose buttons navigates, dismisses or finishes is a dead end (the
+///   rule of `validate`'s `dead-end-screen`).
 ///
-/// Order is stable: nodes in the order the file writes them (exits in the order first
-/// used), edges in the order of screens, buttons and steps; an edge repeated exactly is
-/// drawn once. So the diff of two graphs reads like the change of the flow.
+/// Names and order are stable: a node's name comes from what it stands for (`s_rate_call`
+/// for screen `rate-call`, `c_rate_call_1` for its first `if`, `x_finish_sorry`), never from
+/// its position, and nodes are in the order the file writes them, edges in the order of
+/// screens, buttons and steps; an edge repeated exactly is drawn once. So adding a screen
+/// adds its lines and renames nothing: the diff of two graphs reads like the change.
 package struct FlowGraph: Sendable, Hashable {
     /// What a node stands for.
     package enum NodeKind: Sendable, Hashable {
@@ -31,8 +37,9 @@ package struct FlowGraph: Sendable, Hashable {
         case exit
     }
 
-    /// A node: `id` is a name the graph languages read as a name (`entry`, `s0`, `c0`,
-    /// `x0`), never an author's text; `lines` is what it shows.
+    /// A node: `id` is a name the graph languages read as a name (`entry`, `s_…`, `c_…`,
+    /// `x_…`: ASCII letters, digits and `_` only), never an author's text as written; `lines`
+    /// is what it shows.
     package struct Node: Sendable, Hashable {
         package var id: String
         package var kind: NodeKind
@@ -40,14 +47,12 @@ package struct FlowGraph: Sendable, Hashable {
         package var lines: [String]
         /// No path from the start reaches this screen.
         package var isUnreachable = false
-        /// No button of this screen leads anywhere else.
+        /// No button of this screen navigates, dismisses or finishes.
         package var isDeadEnd = false
     }
 
     /// How an edge moves.
     package enum EdgeKind: String, Sendable, Hashable, CaseIterable {
-        /// How the flow is shown, from the entry.
-        case entry
         /// `push`: onto the stack (solid).
         case push
         /// `present`: a modal stack of its own (bold).
@@ -91,33 +96,38 @@ package struct FlowGraph: Sendable, Hashable {
             if let validator = trigger.validator { entry.append("if \(validator) agrees") }
         }
         nodes.append(Node(id: "entry", kind: .entry, lines: ["start"]))
+        var names = NodeNames()
         var screenNodes: [String: String] = [:]
-        for (index, screen) in flow.screens.enumerated() where screenNodes[screen.id] == nil {
-            screenNodes[screen.id] = "s\(index)"
-            nodes.append(Node(id: "s\(index)", kind: .screen(style: screen.style.name), lines: [screen.id, screen.title.raw, screen.style.name]))
+        for screen in flow.screens where screenNodes[screen.id] == nil {
+            let id = names.unique("s_" + NodeNames.slug(screen.id))
+            screenNodes[screen.id] = id
+            nodes.append(Node(id: id, kind: .screen(style: screen.style.name), lines: [screen.id, screen.title.raw, screen.style.name]))
         }
-        var builder = Builder(screenNodes: screenNodes)
+        var builder = Builder(screenNodes: screenNodes, names: names)
         if let start = screenNodes[flow.start] {
-            builder.add(Edge(from: "entry", to: start, kind: .entry, lines: entry, isOnFailure: false))
+            let kind: EdgeKind = flow.presentation == .push ? .push : .present
+            builder.add(Edge(from: "entry", to: start, kind: kind, lines: entry, isOnFailure: false))
         }
         for screen in flow.screens {
             guard let node = screenNodes[screen.id] else { continue }
+            builder.screen = node
+            builder.choiceCount = 0
             for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
                 let title = button.title.raw
-                builder.walk(button.action.steps, from: node, screen: node, label: title, isOnFailure: false)
+                builder.draw(button.action.steps, title: title, isOnFailure: false)
                 if let failure = button.onFailure {
-                    builder.walk(failure.steps, from: node, screen: node, label: "\(title): onFailure", isOnFailure: true)
+                    builder.draw(failure.steps, title: "\(title): onFailure", isOnFailure: true)
                 }
             }
         }
         nodes += builder.choices + builder.exits
         edges = builder.edges
-        markScreens()
+        mark(leaving: builder.leaving)
     }
 
-    /// Marks the screens no path from the entry reaches, and those with no edge out to
-    /// another node. O(nodes + edges).
-    private mutating func markScreens() {
+    /// Marks the screens no path from the entry reaches, and those in none of `leaving`
+    /// (the screens whose buttons navigate, dismiss or finish). O(nodes + edges).
+    private mutating func mark(leaving: Set<String>) {
         var targets: [String: [String]] = [:]
         for edge in edges where edge.from != edge.to { targets[edge.from, default: []].append(edge.to) }
         var reached: Set<String> = ["entry"]
@@ -131,20 +141,63 @@ package struct FlowGraph: Sendable, Hashable {
             guard case .screen = nodes[index].kind else { continue }
             let id = nodes[index].id
             nodes[index].isUnreachable = !reached.contains(id)
-            nodes[index].isDeadEnd = targets[id] == nil
+            nodes[index].isDeadEnd = !leaving.contains(id)
             if nodes[index].isUnreachable { nodes[index].lines.append("unreachable") }
             if nodes[index].isDeadEnd { nodes[index].lines.append("dead end") }
+        }
+    }
+
+    /// Node names made of what nodes stand for: ASCII letters, digits and `_`, each used once.
+    private struct NodeNames {
+        var taken: Set<String> = ["entry"]
+
+        /// `text` with each run of other characters than ASCII letters and digits as one `_`.
+        static func slug(_ text: String) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                    out.unicodeScalars.append(scalar)
+                } else if !out.hasSuffix("_") {
+                    out += "_"
+                }
+            }
+            return out
+        }
+
+        /// `name`, or `name_2`, `name_3`, … when it is taken.
+        mutating func unique(_ name: String) -> String {
+            var candidate = name
+            var number = 2
+            while !taken.insert(candidate).inserted {
+                candidate = "\(name)_\(number)"
+                number += 1
+            }
+            return candidate
         }
     }
 
     /// Collects the edges, choice nodes and exit nodes of the buttons' steps.
     private struct Builder {
         let screenNodes: [String: String]
+        var names: NodeNames
+        /// The screen whose buttons are drawn, and how many `if`s of it have a node.
+        var screen = ""
+        var choiceCount = 0
         var edges: [Edge] = []
         var seen: Set<Edge> = []
         var choices: [Node] = []
         var exits: [Node] = []
         var exitByLabel: [String: String] = [:]
+        /// The screens a button's steps navigate, dismiss or finish from.
+        var leaving: Set<String> = []
+
+        /// Where control is while an action's steps are drawn: the node, the label the next
+        /// edge from it gets, and whether a step before already navigated or ended.
+        struct Open {
+            var node: String
+            var lines: [String]
+            var hasLeft = false
+        }
 
         mutating func add(_ edge: Edge) {
             if seen.insert(edge).inserted { edges.append(edge) }
@@ -153,62 +206,63 @@ package struct FlowGraph: Sendable, Hashable {
         /// The exit node showing `label`, made at its first use.
         mutating func exit(_ label: String) -> String {
             if let id = exitByLabel[label] { return id }
-            let id = "x\(exits.count)"
+            let id = names.unique("x_" + NodeNames.slug(label))
             exitByLabel[label] = id
             exits.append(Node(id: id, kind: .exit, lines: [label]))
             return id
         }
 
-        /// Draws `steps` run from node `from` on `screen`; `label` names the button (or
-        /// the branch). Returns whether some step navigates or ends the flow.
-        @discardableResult
-        mutating func walk(_ steps: [Step], from: String, screen: String, label: String, isOnFailure: Bool) -> Bool {
-            var effects: [String] = []
-            var moved = false
-            func edge(to: String, kind: EdgeKind) -> Edge {
-                Edge(from: from, to: to, kind: kind, lines: [label] + effects, isOnFailure: isOnFailure)
+        /// Draws a button's action (or its `onFailure`) labelled `title`; what is still open
+        /// at its end (no step navigated or ended) stays on the screen.
+        mutating func draw(_ steps: [Step], title: String, isOnFailure: Bool) {
+            for open in walk(steps, from: [Open(node: screen, lines: [title])], isOnFailure: isOnFailure) where !open.hasLeft {
+                add(Edge(from: open.node, to: screen, kind: .stay, lines: open.lines, isOnFailure: isOnFailure))
+            }
+        }
+
+        /// Draws `steps` run from `opens`; returns where control is after them.
+        mutating func walk(_ steps: [Step], from opens: [Open], isOnFailure: Bool) -> [Open] {
+            var opens = opens
+            /// An edge from each open point to `to`; after it, the points are marked left.
+            func move(to: String, kind: EdgeKind, step: String) {
+                for open in opens { add(Edge(from: open.node, to: to, kind: kind, lines: open.lines, isOnFailure: isOnFailure)) }
+                leaving.insert(screen)
+                opens = opens.map { Open(node: $0.node, lines: [$0.lines[0], "after \(step)"], hasLeft: true) }
             }
             for step in steps {
                 switch step.kind {
                 case .navigate(let operation):
-                    let target: (String, EdgeKind)? =
-                        switch operation {
-                        case .push(let id): screenNodes[id].map { ($0, .push) }
-                        case .present(let id): screenNodes[id].map { ($0, .present) }
-                        case .replace(let id): screenNodes[id].map { ($0, .replace) }
-                        case .popTo(let id): screenNodes[id].map { ($0, .popTo) }
-                        case .pop, .popToRoot, .dismiss: (exit(operation.name), .exit)
-                        }
-                    guard let (to, kind) = target else { continue }
-                    add(edge(to: to, kind: kind))
-                    effects = []
-                    moved = true
-                case .finish(let outcome):
-                    add(edge(to: exit("finish: \(outcome ?? FlowOutcome.finished.name)"), kind: .exit))
-                    effects = []
-                    moved = true
-                case .branch(let branch):
-                    let choice = "c\(choices.count)"
-                    choices.append(Node(id: choice, kind: .choice, lines: [branch.condition.text]))
-                    add(edge(to: choice, kind: .choice))
-                    effects = []
-                    for (steps, name) in [(branch.then, "then"), (branch.otherwise, "else")] {
-                        if !walk(steps, from: choice, screen: screen, label: name, isOnFailure: isOnFailure) {
-                            add(Edge(from: choice, to: screen, kind: .stay, lines: [name], isOnFailure: isOnFailure))
-                        }
+                    switch operation {
+                    case .push(let id): if let to = screenNodes[id] { move(to: to, kind: .push, step: step.name) }
+                    case .present(let id): if let to = screenNodes[id] { move(to: to, kind: .present, step: step.name) }
+                    case .replace(let id): if let to = screenNodes[id] { move(to: to, kind: .replace, step: step.name) }
+                    case .popTo(let id): if let to = screenNodes[id] { move(to: to, kind: .popTo, step: step.name) }
+                    case .pop, .popToRoot, .dismiss: move(to: exit(operation.name), kind: .exit, step: step.name)
                     }
-                    moved = true
-                case .openURL(let url): effects.append("openURL \(url.raw)")
-                case .collectUserFeedback: effects.append("collectUserFeedback")
-                case .assign(let assignments): effects.append("set " + assignments.map(\.name).joined(separator: ", "))
-                case .custom(let name, _): effects.append(name)
-                case .perform: effects.append("perform")
+                case .finish(let outcome):
+                    move(to: exit("finish: \(outcome ?? FlowOutcome.finished.name)"), kind: .exit, step: step.name)
+                case .branch(let branch):
+                    choiceCount += 1
+                    let choice = names.unique("c_\(screen.dropFirst(2))_\(choiceCount)")
+                    choices.append(Node(id: choice, kind: .choice, lines: [branch.condition.text]))
+                    for open in opens { add(Edge(from: open.node, to: choice, kind: .choice, lines: open.lines, isOnFailure: isOnFailure)) }
+                    let hasLeft = opens.allSatisfy(\.hasLeft)
+                    opens =
+                        walk(branch.then, from: [Open(node: choice, lines: ["then"], hasLeft: hasLeft)], isOnFailure: isOnFailure)
+                        + walk(branch.otherwise, from: [Open(node: choice, lines: ["else"], hasLeft: hasLeft)], isOnFailure: isOnFailure)
+                case .openURL(let url): append("openURL \(url.raw)", to: &opens)
+                case .collectUserFeedback: append("collectUserFeedback", to: &opens)
+                case .assign(let assignments): append("set " + assignments.map(\.name).joined(separator: ", "), to: &opens)
+                case .custom(let name, _): append(name, to: &opens)
+                case .perform: append("perform", to: &opens)
                 }
             }
-            if !moved, from == screen, !steps.isEmpty {
-                add(edge(to: screen, kind: .stay))
-            }
-            return moved
+            return opens
+        }
+
+        /// Adds what a step does to the label of the next edge from each open point.
+        private func append(_ effect: String, to opens: inout [Open]) {
+            for index in opens.indices { opens[index].lines.append(effect) }
         }
     }
 }

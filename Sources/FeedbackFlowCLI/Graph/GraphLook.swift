@@ -19,7 +19,6 @@ enum GraphLook {
     /// The colour of an edge of `kind`, its DOT line style and its Mermaid arrow.
     static func edge(_ kind: FlowGraph.EdgeKind) -> (color: String, dot: String, mermaid: String) {
         switch kind {
-        case .entry: ("#333333", "solid", "-->")
         case .push: ("#333333", "solid", "-->")
         case .present: ("#7b3fbf", "bold", "==>")
         case .replace: ("#2f6fbf", "solid", "-->")
@@ -27,6 +26,20 @@ enum GraphLook {
         case .exit: ("#777777", "solid", "-->")
         case .choice: ("#b38f00", "solid", "-->")
         case .stay: ("#999999", "dotted", "-.->")
+        }
+    }
+
+    /// The colour of the outline of a dead end.
+    static let deadEndColor = "#cc0000"
+
+    /// What stands for a character a label cannot hold: a control character (U+0000–U+001F
+    /// but tab and line breaks, U+007F–U+009F) or a noncharacter XML forbids (U+FFFE,
+    /// U+FFFF), which would break the DOT, the SVG Graphviz writes (XML 1.0 §2.2) or Mermaid.
+    static func replacement(for scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x09: " "
+        case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: "\u{FFFD}"
+        default: nil
         }
     }
 

@@ -5,12 +5,12 @@ import FlowSource
 /// ```
 /// flowchart LR
 ///   entry(("start")):::entry
-///   s0["rate-call<br/>How was your call?<br/>feedback"]:::feedback
-///   entry -->|"present<br/>on callEnded"| s0
-///   s0 -->|"Submit<br/>collectUserFeedback"| s1
+///   s_rate_call["rate-call<br/>How was your call?<br/>feedback"]:::feedback
+///   entry -->|"present<br/>on callEnded"| s_rate_call
+///   s_rate_call -->|"Submit<br/>collectUserFeedback"| s_thanks
 /// ```
 ///
-/// Node names are `entry`, `s0`, `c0`, `x0`, …; an author's text appears only inside
+/// Node names are `entry` and ``FlowGraph``'s `s_…`, `c_…`, `x_…`; an author's text appears only inside
 /// double-quoted labels (``escaped(_:)``). A `present` edge is thick (`==>`), an
 /// `onFailure` or staying edge dotted (`-.->`); colours come from ``GraphLook`` as
 /// classes and link styles, and a legend subgraph shows each kind.
@@ -27,6 +27,13 @@ enum MermaidGraphWriter {
         }
         out += "  subgraph legend [\"Legend\"]\n"
         for node in GraphLook.legendNodes { out += "    " + statement(node) }
+        // Each kind of edge between two blank points.
+        for (index, kind) in GraphLook.legendEdges.enumerated() {
+            out += "    legend_e\(index)a[\" \"] \(GraphLook.edge(kind).mermaid)|\"\(kind.rawValue)\"| legend_e\(index)b[\" \"]\n"
+            linkStyles.append("  linkStyle \(linkStyles.count) stroke:\(GraphLook.edge(kind).color)\n")
+        }
+        out += "    legend_fa[\" \"] -.->|\"onFailure\"| legend_fb[\" \"]\n"
+        linkStyles.append("  linkStyle \(linkStyles.count) stroke:\(GraphLook.failureColor)\n")
         out += "  end\n"
         out += linkStyles.joined()
         for style in GraphLook.styles {
@@ -37,7 +44,8 @@ enum MermaidGraphWriter {
         out += "  classDef choice fill:#fff4cc,stroke:#b38f00\n"
         out += "  classDef exit fill:#eeeeee,stroke:#777777\n"
         out += "  classDef unreachable fill:#f4f4f4,stroke:#888888,stroke-dasharray:5 5,color:#888888\n"
-        out += "  classDef deadEnd fill:#fadddd,stroke:#cc0000,stroke-width:2px\n"
+        out += "  classDef deadEnd fill:#fadddd,stroke:\(GraphLook.deadEndColor),stroke-width:2px\n"
+        out += "  classDef unreachableDeadEnd fill:#f4f4f4,stroke:\(GraphLook.deadEndColor),stroke-width:2px,stroke-dasharray:5 5,color:#888888\n"
         return out
     }
 
@@ -48,7 +56,7 @@ enum MermaidGraphWriter {
 
     /// The node's class: its style, or what marks it.
     static func className(of node: FlowGraph.Node) -> String {
-        if node.isUnreachable { return "unreachable" }
+        if node.isUnreachable { return node.isDeadEnd ? "unreachableDeadEnd" : "unreachable" }
         if node.isDeadEnd { return "deadEnd" }
         switch node.kind {
         case .entry: return "entry"
@@ -83,7 +91,7 @@ enum MermaidGraphWriter {
             switch scalar {
             case "\"", "#", "&", "<", ">", "|", "[", "]", "(", ")", "{", "}", "`": "#\(scalar.value);"
             case "\n", "\r": " "
-            default: nil
+            default: GraphLook.replacement(for: scalar)
             }
         }
     }
