@@ -5,8 +5,9 @@ import Testing
 /// fails with what was removed and added when the flows changed and it was not updated.
 @Suite("navigation baseline, end to end")
 struct BaselineEndToEndTests {
-    /// Written from flows/rating-branches.flow.yaml by hand: its four screens, its entry, and
-    /// the three pushes of the Submit button's second step, an `if` with an `else if`.
+    /// Written from flows/rating-branches.flow.yaml by hand: its four screens, its entry,
+    /// the three pushes of the Submit button's second step, an `if` with an `else if`, and
+    /// the four `finish` steps that end it.
     static let expected = "Tests/FeedbackFlowCLITests/Fixtures/baseline/rating-branches.baseline"
 
     @Test("graph --format baseline writes the sorted facts: entry, screens, edges with their button, step and conditions, the trigger")
@@ -39,6 +40,13 @@ struct BaselineEndToEndTests {
         #expect(lines.contains("\(baseline):1:1: error: the flows' navigation differs from the baseline '\(baseline)': 3 removed, 3 added [navigation-changed]"))
         #expect(lines.contains("\(baseline):2:1: note: - \(flow): edge rate -> sorry push via primary 'Submit' step 2 if rating <= 2"))
         #expect(lines.contains("note: + \(flow): edge rate -> sorry push via primary 'Send' step 2 if rating <= 2"))
+        // How the flow ends changed: a finish became a dismiss.
+        try original.replacingOccurrences(of: "action: {finish: sorry}", with: "action: dismiss").write(toFile: flow, atomically: true, encoding: .utf8)
+        let ending = try await BuiltTool.run(["validate", "--baseline", baseline, flow])
+        #expect(ending.status == 1)
+        #expect(ending.standardOutput.contains("1 removed, 1 added [navigation-changed]"), "\(ending.standardOutput)")
+        #expect(ending.standardOutput.contains("note: - \(flow): exit sorry finish sorry via primary 'Done' step 1"))
+        #expect(ending.standardOutput.contains("note: + \(flow): exit sorry dismiss via primary 'Done' step 1"))
         let missing = try await BuiltTool.run(["validate", "--baseline", scratch.path("none"), "flows"])
         #expect(missing.status == 2)
     }

@@ -59,7 +59,7 @@ package struct ValidateCommand: Command {
         help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added.")
     static let writeBaseline = CommandOption.text(
         "write-baseline", valueName: "file",
-        help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, triggers) to FILE.")
+        help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, exits, triggers) to FILE.")
     static let printConfig = CommandOption.flag(
         "print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing.")
     static let color = CommandOption.choice(

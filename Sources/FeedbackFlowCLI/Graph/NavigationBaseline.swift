@@ -16,10 +16,12 @@ import FlowTerminal
 /// flows/rate.yaml: entry rate present
 /// flows/rate.yaml: screen rate feedback
 /// flows/rate.yaml: edge rate -> sorry push via primary 'Send' step 2 if rating <= 2
+/// flows/rate.yaml: exit sorry finish sorry via primary 'Done' step 1
 /// flows/rate.yaml: trigger callEnded when call.maxParticipants > 1 validator isCallCreator limit 3 per 365d, 7d apart, until responded
 /// ```
 ///
-/// An edge names the button (`primary`, `secondary`, with its title as written, and
+/// An exit (`pop`, `popToRoot`, `dismiss`, `finish` with its outcome) is a fact too, so
+/// a change in how a flow ends is a change of its navigation. An edge or exit names the button (`primary`, `secondary`, with its title as written, and
 /// `onFailure` when it is that action's), the step of the action it is (1-based; a step
 /// inside an `if` is that `if` step) and the conditions of the branches it is on. Lines are sorted by UTF-8 bytes, so the text depends only on the flow.
 package enum NavigationBaseline {
@@ -65,8 +67,16 @@ package enum NavigationBaseline {
                                 pending.append((branch.otherwise, number, conditions + ["unless \(branch.condition.text)"]))
                                 continue
                             }
-                            guard let operation = step.operation, let target = operation.screenID else { continue }
-                            var line = "\(id) edge \(screen.id) -> \(target) \(operation.name) via \(via) step \(number)"
+                            var line: String
+                            if let operation = step.operation, let target = operation.screenID {
+                                line = "\(id) edge \(screen.id) -> \(target) \(operation.name) via \(via) step \(number)"
+                            } else if case .finish(let outcome) = step.kind {
+                                line = "\(id) exit \(screen.id) finish \(outcome ?? FlowOutcome.finished.name) via \(via) step \(number)"
+                            } else if let operation = step.operation {
+                                line = "\(id) exit \(screen.id) \(operation.name) via \(via) step \(number)"
+                            } else {
+                                continue
+                            }
                             if !conditions.isEmpty { line += " " + conditions.joined(separator: " and ") }
                             if seen.insert(line).inserted { lines.append(line) }
                         }

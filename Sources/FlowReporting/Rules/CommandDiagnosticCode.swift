@@ -23,7 +23,7 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var summary: String {
         switch self {
         case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened"
-        case .navigationChanged: "the flows' navigation (screens, edges, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
+        case .navigationChanged: "the flows' navigation (screens, edges, exits, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
         }
     }
 }
