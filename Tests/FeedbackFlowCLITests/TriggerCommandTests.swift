@@ -175,6 +175,8 @@ struct TriggerCommandTests {
             "--timeline \(path):5:3: missing required key 'at'",
             "--timeline \(path):6:22: an event name must not be empty",
             "--timeline \(path):6:37: expected true or false, found null",
+            "--timeline \(path):7:22: '\(Self.flow)' declares no event 'callEndd'", "hint: did you mean 'callEnded'?",
+            "--timeline \(path):7:44: the trigger of '\(Self.flow)' asks the validator 'isCallCreator', not 'isCallCreatr'",
         ]
         var position = run.errors.startIndex
         for line in expected {
@@ -194,11 +196,13 @@ struct TriggerCommandTests {
         #expect(run.errors.contains("did you mean 'call.maxParticipants'?"))
     }
 
-    @Test("a timeline entry's misspelt event is a usage error naming the entry, with 'did you mean'")
+    @Test("a timeline entry's misspelt event is a usage error at the event's line and column, with 'did you mean'")
     func misspeltTimelineEvent() async {
-        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", Self.fixture("misspelt-event-entry.yaml")])
+        let path = Self.fixture("misspelt-event-entry.yaml")
+        let run = await InProcessToolTests.run(["trigger", Self.flow, "--timeline", path])
         #expect(run.status == .usageError)
-        #expect(run.errors.contains("--timeline entry 1: event callEnde: '\(Self.flow)' declares no event 'callEnde'"), "\(run.errors)")
+        // `callEnde` starts at column 22 of line 1.
+        #expect(run.errors.contains("--timeline \(path):1:22: '\(Self.flow)' declares no event 'callEnde'"), "\(run.errors)")
         #expect(run.errors.contains("did you mean 'callEnded'?"))
     }
 

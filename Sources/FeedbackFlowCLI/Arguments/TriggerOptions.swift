@@ -144,22 +144,14 @@ package struct TriggerOptions: Sendable {
     /// may report every event, and give one set of answers, to many flows).
     /// - Throws: ``UsageError`` with "did you mean".
     package func checkNames(against flow: Flow, file: String) throws(UsageError) {
-        try Self.checkNames(event: event, validators: validators, against: flow, file: file, eventWord: "--event", validatorWord: "--validator")
-    }
-
-    /// ``checkNames(against:file:)`` for any event and answers (a timeline entry's, say),
-    /// each problem starting with `eventWord` or `validatorWord`.
-    static func checkNames(
-        event: String?, validators: [String: Bool], against flow: Flow, file: String, eventWord: String, validatorWord: String
-    ) throws(UsageError) {
         let events = flow.events.map(\.name)
         if let event, !events.contains(event), let close = Suggestion.closest(to: event, among: events) {
-            throw UsageError("\(eventWord) \(event): '\(file)' declares no event '\(event)'", hint: "did you mean '\(close)'?")
+            throw UsageError("--event \(event): '\(file)' declares no event '\(event)'", hint: "did you mean '\(close)'?")
         }
         guard let asked = flow.trigger?.validator else { return }
         for name in validators.keys.sorted() where name != asked && Suggestion.closest(to: name, among: [asked]) != nil {
             throw UsageError(
-                "\(validatorWord) \(name): the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'",
+                "--validator \(name): the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'",
                 hint: "did you mean '\(asked)'?")
         }
     }

@@ -89,7 +89,7 @@ package struct TriggerCommand: Command {
 
     /// Replays the timeline: one decision per entry, the history in memory.
     private func replay(_ path: String, flow: Flow, environment: CommandEnvironment) async throws -> CommandResult {
-        let timeline = try Timeline(path: path, flow: flow, dayZero: options.now)
+        let timeline = try Timeline(path: path, flow: flow, flowFile: file, dayZero: options.now)
         let seed: [PresentationRecord]
         if let history = options.history {
             do { seed = try await JSONFilePresentationHistory(path: history).records() } catch {
@@ -99,11 +99,6 @@ package struct TriggerCommand: Command {
             seed = []
         }
         let history = InMemoryPresentationHistory(records: seed)
-        for (index, entry) in timeline.entries.enumerated() {
-            try TriggerOptions.checkNames(
-                event: entry.event, validators: entry.validators, against: flow, file: file,
-                eventWord: "--timeline entry \(index + 1): event", validatorWord: "--timeline entry \(index + 1): validator")
-        }
         for (index, entry) in timeline.entries.enumerated() {
             var registry = ActionHandlerRegistry()
             for (name, answer) in options.validators.merging(entry.validators, uniquingKeysWith: { $1 }) {

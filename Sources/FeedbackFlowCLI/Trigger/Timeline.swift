@@ -41,7 +41,8 @@ struct Timeline {
     /// The timeline in the file at `path`, for `flow`.
     /// - Throws: ``UsageError`` with every problem of the file, each at its
     ///   `file:line:column`.
-    init(path: String, flow: Flow, dayZero: Date?) throws(UsageError) {
+    /// - Parameter flowFile: the flow's file, as messages name it.
+    init(path: String, flow: Flow, flowFile: String, dayZero: Date?) throws(UsageError) {
         let root = try UsageError.loadRoot(path: path, source: "--timeline")
         guard let items = root?.sequence else {
             throw UsageError("--timeline '\(path)': expected a list of entries", hint: "write '- {at: day 0, event: callEnded}'")
@@ -53,7 +54,7 @@ struct Timeline {
         var session = DecodingSession()
         var entries: [Entry] = []
         for item in items {
-            guard let entry = Self.entry(item, flow: flow, dayZero: start, session: &session) else { continue }
+            guard let entry = Self.entry(item, flow: flow, flowFile: flowFile, dayZero: start, session: &session) else { continue }
             if let last = entries.last, entry.date < last.date {
                 session.report(
                     .invalidValue, "the entry goes back in time, before \(last.date.formatted(.iso8601))", at: item.span)
@@ -66,7 +67,7 @@ struct Timeline {
     }
 
     /// One entry; `nil` after a problem reported to `session`.
-    private static func entry(_ item: Node, flow: Flow, dayZero: Date, session: inout DecodingSession) -> Entry? {
+    private static func entry(_ item: Node, flow: Flow, flowFile: String, dayZero: Date, session: inout DecodingSession) -> Entry? {
         guard let fields = session.mapping(item, expected: "an entry {at, event, …}") else { return nil }
         let suggested = session.checkKeys(fields, allowed: keys)
         let hint = "write '{at: day 0, event: callEnded}'"
@@ -75,8 +76,13 @@ struct Timeline {
         if let node = session.required(fields, "event", expected: "an event name", suggested: suggested, hint: hint),
             let name = session.string(node)
         {
+            let events = flow.events.map(\.name)
             if name.isBlank {
                 session.report(.invalidValue, "an event name must not be empty", at: node.span, hint: hint)
+            } else if !events.contains(name), let close = Suggestion.closest(to: name, among: events) {
+                // One typo away from a declared event: that event misspelt, which would never present.
+                session.report(
+                    .unknownEvent, "'\(flowFile)' declares no event '\(name)'", at: node.span, hint: "did you mean '\(close)'?")
             } else {
                 event = name
             }
@@ -97,6 +103,12 @@ struct Timeline {
             for answer in answers.entries {
                 guard let name = answer.keyText else {
                     session.mismatch(expected: "a validator name", found: answer.key)
+                    continue
+                }
+                if let asked = flow.trigger?.validator, name != asked, Suggestion.closest(to: name, among: [asked]) != nil {
+                    session.report(
+                        .invalidValue, "the trigger of '\(flowFile)' asks the validator '\(asked)', not '\(name)'", at: answer.key.span,
+                        hint: "did you mean '\(asked)'?")
                     continue
                 }
                 if let value = session.bool(answer.value) { validators[name] = value }
