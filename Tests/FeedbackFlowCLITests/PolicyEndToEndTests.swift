@@ -104,6 +104,8 @@ struct PolicyEndToEndTests {
             ("ignore:\n", ["configuration .feedbackflow.yaml:1:1: expected a list of strings, found null"]),
             ("handlers: \"\"\n", ["configuration .feedbackflow.yaml:1:11: expected the path of a handler manifest"]),
             ("overrides:\n  - files: [~]\n    rules: {unknown-step: off}\n", ["configuration .feedbackflow.yaml:2:13: expected a string, found null"]),
+            // A missing manifest is reported at its line, with the other problems.
+            ("handlers: missing.yaml\nignroe: [x]\n", ["configuration .feedbackflow.yaml:1:11: no such handler manifest", "configuration .feedbackflow.yaml:2:1: unknown key 'ignroe'"]),
         ] {
             let scratch = try Self.project(text)
             let result = try await BuiltTool.run(["validate", "flows"], in: scratch.url.path)

@@ -159,7 +159,15 @@ package struct ValidationConfiguration: Sendable {
         }
         if let node = session.nonNullValue(top, "handlers", expected: "the path of a handler manifest") {
             if let text = node.string, !text.isEmpty {
-                handlers = text
+                // Checked here, so a missing manifest is reported at its line with the rest.
+                let path = text.hasPrefix("/") ? text : folder + "/" + text
+                if PathKind(path) == .other {
+                    handlers = text
+                } else {
+                    session.report(
+                        .invalidValue, PathKind.unreachable(path, noun: "handler manifest"), at: node.span,
+                        hint: "a path in the configuration is relative to its folder, '\(folder)'")
+                }
             } else if node.string != nil {
                 session.report(.invalidValue, "expected the path of a handler manifest", at: node.span)
             } else {
