@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -25,13 +30,18 @@ package struct GraphCommand: Command {
             button and step, the trigger) to commit beside the flow; 'validate --baseline
             FILE' then fails when the navigation changed and the file was not updated.
             """,
-        options: [format.spec, LoadingLimitOption.option.spec],
+        options: [format.spec, theme.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON; - reads YAML from standard input)."))
 
     static let format = CommandOption.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default.")
+    static let theme = CommandOption.text(
+        "theme", valueName: "file",
+        help: "A theme file (YAML or JSON): each screen is drawn in its style's background, accent and text colours; the built-in theme by default.")
 
     package var file: String
     package var format: GraphFormat
+    /// `--theme FILE`: the theme file, `nil` for the built-in theme.
+    package var themeFile: String?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits = LoadingLimits()
 
@@ -44,6 +54,7 @@ package struct GraphCommand: Command {
         self.init(
             file: arguments.positionals.first ?? "",
             format: try Self.format.read(arguments) ?? .dot)
+        themeFile = try Self.theme.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
     }
 
@@ -60,7 +71,8 @@ package struct GraphCommand: Command {
                 path: file, options: compileOptions,
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
-        let text = format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil)))
+        let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
+        let text = format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil)), theme: theme)
         environment.output.write(format == .svg ? try await Self.svg(of: text, environment: environment) : text)
         return .clean
     }

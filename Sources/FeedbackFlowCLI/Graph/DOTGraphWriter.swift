@@ -17,35 +17,39 @@ import FlowSource
 /// double-quoted labels (``quoted(_:)``). Each kind of node and edge has its look
 /// (``GraphLook``), and a legend cluster shows them all.
 enum DOTGraphWriter {
-    static func render(_ graph: FlowGraph) -> String {
+    /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
+    static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
         var out = "digraph \(quoted(graph.flowID)) {\n"
         out += "  rankdir=LR;\n"
         out += "  node [fontname=\"Helvetica\", fontsize=11];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
-        for node in graph.nodes { out += "  " + statement(node) }
+        for node in graph.nodes { out += "  " + statement(node, theme: theme) }
         for edge in graph.edges {
             out += "  \(edge.from) -> \(edge.to) [label=\(quoted(edge.lines.joined(separator: "\n"))), \(attributes(of: edge.kind, onFailure: edge.isOnFailure))];\n"
         }
-        out += legend
+        out += legend(theme: theme)
         return out + "}\n"
     }
 
     /// `NAME [label="…", …];` and a line break.
-    static func statement(_ node: FlowGraph.Node) -> String {
-        "\(node.id) [label=\(quoted(node.lines.joined(separator: "\n"))), \(attributes(of: node))];\n"
+    static func statement(_ node: FlowGraph.Node, theme: Theme) -> String {
+        "\(node.id) [label=\(quoted(node.lines.joined(separator: "\n"))), \(attributes(of: node, theme: theme))];\n"
     }
 
     /// The look of a node.
-    static func attributes(of node: FlowGraph.Node) -> String {
+    static func attributes(of node: FlowGraph.Node, theme: Theme) -> String {
         var style = ["filled"]
         var parts: [String] = []
         switch node.kind {
         case .entry: parts = ["shape=circle", "fillcolor=\"#333333\"", "fontcolor=\"#ffffff\""]
         case .screen(let name):
-            let look = GraphLook.screen(style: name)
+            let look = theme.look(of: name)
             style.append("rounded")
-            let stroke = node.isDeadEnd ? GraphLook.deadEndColor : look.stroke
-            parts = ["shape=box", "fillcolor=\"\(look.fill)\"", "color=\"\(stroke)\""]
+            let stroke = node.isDeadEnd ? GraphLook.deadEndColor : look.accent
+            parts = [
+                "shape=box", "fillcolor=\"\(GraphLook.rgb(look.background))\"", "color=\"\(GraphLook.rgb(stroke))\"",
+                "fontcolor=\"\(GraphLook.rgb(look.text))\"",
+            ]
         case .choice: parts = ["shape=diamond", "fillcolor=\"#fff4cc\"", "color=\"#b38f00\""]
         case .exit: parts = ["shape=oval", "fillcolor=\"#eeeeee\"", "color=\"#777777\""]
         }
@@ -67,9 +71,9 @@ enum DOTGraphWriter {
     }
 
     /// A cluster showing each kind of node and edge once.
-    static var legend: String {
+    static func legend(theme: Theme) -> String {
         var out = "  subgraph cluster_legend {\n    label=\"Legend\"; fontname=\"Helvetica\"; fontsize=11; color=\"#cccccc\";\n"
-        for node in GraphLook.legendNodes { out += "    " + statement(node) }
+        for node in GraphLook.legendNodes { out += "    " + statement(node, theme: theme) }
         for (index, kind) in GraphLook.legendEdges.enumerated() {
             out += "    legend_e\(index)a [label=\"\", shape=point];\n    legend_e\(index)b [label=\"\", shape=point];\n"
             out += "    legend_e\(index)a -> legend_e\(index)b [label=\(quoted(kind.rawValue)), \(attributes(of: kind, onFailure: false))];\n"

@@ -19,10 +19,11 @@ package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     /// The flow's graph written in this format, ending with a newline; for `svg`, the DOT
     /// that `dot -Tsvg` draws (``GraphCommand`` runs it).
     /// - Parameter file: the flow's file, as baselines name it.
-    package func render(_ flow: Flow, file: String = "flow") -> String {
+    /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
+    package func render(_ flow: Flow, file: String = "flow", theme: Theme = .standard) -> String {
         switch self {
-        case .dot, .svg: DOTGraphWriter.render(FlowGraph(flow: flow))
-        case .mermaid: MermaidGraphWriter.render(FlowGraph(flow: flow))
+        case .dot, .svg: DOTGraphWriter.render(FlowGraph(flow: flow), theme: theme)
+        case .mermaid: MermaidGraphWriter.render(FlowGraph(flow: flow), theme: theme)
         case .baseline: NavigationBaseline.text(NavigationBaseline.facts(of: flow, file: file))
         }
     }

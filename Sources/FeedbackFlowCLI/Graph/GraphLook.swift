@@ -1,19 +1,15 @@
 import FlowCompile
 
 /// How graphs draw each kind of node and edge, written once for DOT, Mermaid and the
-/// legends: a colour per screen style, a colour and a line per edge kind.
+/// legends: a colour and a line per edge kind; a screen's colours are its style's in the
+/// ``Theme``.
 enum GraphLook {
     /// The screen styles, in the order legends list them.
     static let styles = FeedbackStyle.names
 
-    /// The fill and outline colours of a screen of style `style` (`#rrggbb`).
-    static func screen(style: String) -> (fill: String, stroke: String) {
-        switch style {
-        case "success": ("#dcf3e4", "#2e8b57")
-        case "error": ("#fadddd", "#c0392b")
-        case "feedback": ("#ece0f8", "#7b3fbf")
-        default: ("#dde9fb", "#2f6fbf")
-        }
+    /// `#RRGGBB` of a theme colour (`#RRGGBB` or `#RRGGBBAA`): graphs draw colours opaque.
+    static func rgb(_ colour: String) -> String {
+        String(colour.prefix(7))
     }
 
     /// The colour of an edge of `kind`, its DOT line style and its Mermaid arrow.

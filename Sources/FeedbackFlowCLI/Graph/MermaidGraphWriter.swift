@@ -15,7 +15,8 @@ import FlowSource
 /// `onFailure` or staying edge dotted (`-.->`); colours come from ``GraphLook`` as
 /// classes and link styles, and a legend subgraph shows each kind.
 enum MermaidGraphWriter {
-    static func render(_ graph: FlowGraph) -> String {
+    /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
+    static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
         var out = "flowchart LR\n"
         for node in graph.nodes { out += "  " + statement(node) }
         var linkStyles: [String] = []
@@ -37,8 +38,8 @@ enum MermaidGraphWriter {
         out += "  end\n"
         out += linkStyles.joined()
         for style in GraphLook.styles {
-            let look = GraphLook.screen(style: style)
-            out += "  classDef \(style) fill:\(look.fill),stroke:\(look.stroke)\n"
+            let look = theme.look(of: style)
+            out += "  classDef \(style) fill:\(GraphLook.rgb(look.background)),stroke:\(GraphLook.rgb(look.accent)),color:\(GraphLook.rgb(look.text))\n"
         }
         out += "  classDef entry fill:#333333,color:#ffffff\n"
         out += "  classDef choice fill:#fff4cc,stroke:#b38f00\n"
