@@ -21,6 +21,22 @@ struct ThemeTests {
         #expect(Set(Theme.standard.looks.keys) == Set(["success", "informative", "error", "feedback"]))
     }
 
+    @Test("an icon resolves through the assets folder, SVG before PNG; a missing image or a name with '/' resolves to nothing; an assets path that is no folder is refused")
+    func assets() async throws {
+        let scratch = try ScratchFolder("theme-assets")
+        try FileManager.default.createDirectory(atPath: scratch.path("images"), withIntermediateDirectories: true)
+        for name in ["logo.svg", "logo.png", "star.png"] { try Data("x".utf8).write(to: URL(fileURLWithPath: scratch.path("images/" + name))) }
+        try "assets: images\nstyles:\n  success: {icon: logo}\n".write(toFile: scratch.path("brand.yaml"), atomically: true, encoding: .utf8)
+        let theme = try Theme.read(scratch.path("brand.yaml"), workingDirectory: "/")
+        #expect(theme.look(of: "success").icon == "logo")
+        #expect(theme.asset(named: "logo") == scratch.path("images") + "/logo.svg")
+        #expect(theme.asset(named: "star") == scratch.path("images") + "/star.png")
+        #expect(theme.asset(named: "missing") == nil)
+        #expect(theme.asset(named: "../images/logo") == nil)
+        try "assets: brand.yaml\n".write(toFile: scratch.path("bad.yaml"), atomically: true, encoding: .utf8)
+        #expect(throws: UsageError.self) { try Theme.read(scratch.path("bad.yaml"), workingDirectory: "/") }
+    }
+
     @Test("graph --theme draws each screen in its style's colours, and Graphviz draws it without a warning")
     func graphWithTheme() async throws {
         let run = try await BuiltTool.run(["graph", "--theme", Self.example, "flows/network-error.flow.yaml"])
