@@ -241,14 +241,17 @@ package enum ChildProcess {
                 }
                 let n = read(entry.fd, &buffer, buffer.count)
                 if n > 0 {
+                    // Appended in place: a copy of what was kept for every read would make a
+                    // large output cost quadratic time.
                     let isOutput = entry.fd == stdoutRead
-                    var kept = isOutput ? result.standardOutput : result.standardError
-                    let room = max(0, outputLimit - kept.count)
-                    kept.append(contentsOf: buffer[0..<min(n, room)])
-                    if n > room {
-                        if isOutput { result.outputCut = true } else { result.errorCut = true }
+                    let room = max(0, outputLimit - (isOutput ? result.standardOutput.count : result.standardError.count))
+                    if isOutput {
+                        result.standardOutput.append(contentsOf: buffer[0..<min(n, room)])
+                        if n > room { result.outputCut = true }
+                    } else {
+                        result.standardError.append(contentsOf: buffer[0..<min(n, room)])
+                        if n > room { result.errorCut = true }
                     }
-                    if isOutput { result.standardOutput = kept } else { result.standardError = kept }
                 } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
                     close(entry.fd)
                     open[entry.fd] = false

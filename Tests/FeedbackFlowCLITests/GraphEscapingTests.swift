@@ -81,7 +81,8 @@ struct GraphEscapingTests {
         #expect(labels.contains([Self.condition]))
         #expect(labels.contains([Self.odd]))
         #expect(labels.contains([Self.odd + ": onFailure"]))
-        #expect(lines.contains("  s_first -.->|\"\(MermaidGraphWriter.escaped(Self.odd + ": onFailure"))\"| s_first"))
+        #expect(lines.contains(
+            "  s_first -.->|\"say #34;hi#34; #60;b#62;#35;1#124;x\\ #38; #91;a#93;#40;b#41;#123;c#125; #96;d#96; 👍🏽: onFailure\"| s_first"))
     }
 
     @Test("an unreachable screen is dashed and says so; a screen with no way out is a dead end")
@@ -138,7 +139,9 @@ struct GraphEscapingTests {
         ])
         let drawing = try await GraphTests.drawing(dot: GraphFormat.dot.render(flow))
         #expect(drawing.nodes["s_a"] == ["a", "x\u{FFFD}y\u{FFFD}z\u{FFFD}w", "success", "dead end"])
-        #expect(!GraphFormat.mermaid.render(flow).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let unsafe: (Unicode.Scalar) -> Bool = { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        #expect(!GraphFormat.mermaid.render(flow).unicodeScalars.contains(where: unsafe))
+        #expect(!GraphFormat.dot.render(flow).unicodeScalars.contains(where: unsafe))
     }
 
     @Test("a screen whose only button pushes itself navigates, so it is no dead end (validate's dead-end-screen agrees)")
@@ -148,5 +151,36 @@ struct GraphEscapingTests {
         ])
         #expect(FlowGraph(flow: flow).nodes.first { $0.id == "s_a" }?.isDeadEnd == false)
         #expect(!FlowValidator.validate(flow).contains { $0.code == "dead-end-screen" })
+    }
+
+    @Test("finish ends the action: no step after it is drawn; pop, popToRoot and dismiss go to their exits; popTo reaches nothing new")
+    func exitsAndEnds() {
+        let flow = Flow(id: "ends", start: "a", screens: [
+            FeedbackConfiguration(
+                id: "a", style: .success, title: "A",
+                primaryAction: .button(ActionButton(title: "Done", action: FlowAction([Step(.finish("sent")), Step(.push("b"))]))),
+                secondaryAction: .button(ActionButton(title: "Next", action: FlowAction([Step(.push("c"))])))),
+            FeedbackConfiguration(id: "b", style: .success, title: "B", primaryAction: .button(ActionButton(title: "Back", action: FlowAction([Step(.popTo("a"))])))),
+            FeedbackConfiguration(
+                id: "c", style: .success, title: "C",
+                primaryAction: .button(ActionButton(title: "Up", action: FlowAction([Step(.pop)]))),
+                secondaryAction: .button(ActionButton(title: "Home", action: FlowAction([Step(.popToRoot), Step(.dismiss)])))),
+        ])
+        let graph = FlowGraph(flow: flow)
+        #expect(graph.edges.map { "\($0.from)>\($0.to) \($0.lines)" } == [
+            "entry>s_a [\"present\"]", "s_a>x_finish_sent [\"Done\"]", "s_a>s_c [\"Next\"]", "s_b>s_a [\"Back\"]",
+            "s_c>x_pop [\"Up\"]", "s_c>x_popToRoot [\"Home\"]", "s_c>x_dismiss [\"Home\", \"after popToRoot\"]",
+        ])
+        // b is reached only by the push after a finish (never run), so it is unreachable.
+        #expect(graph.nodes.first { $0.id == "s_b" }?.isUnreachable == true)
+    }
+
+    @Test("a theme colour with alpha is drawn with its alpha")
+    func alphaColour() {
+        var theme = Theme.standard
+        theme.looks["success"]?.background = "#1E8E3E20"
+        let flow = Flow(id: "alpha", start: "a", screens: [FeedbackConfiguration(id: "a", style: .success, title: "A", primaryAction: .none)])
+        #expect(GraphFormat.dot.render(flow, theme: theme).contains("fillcolor=\"#1E8E3E20\""))
+        #expect(GraphFormat.mermaid.render(flow, theme: theme).contains("classDef success fill:#1E8E3E20,"))
     }
 }

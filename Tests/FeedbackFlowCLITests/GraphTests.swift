@@ -148,7 +148,13 @@ struct GraphTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(committed.standardOutput.utf8)) as? [String: Any])
             let nodes = try #require(object["nodes"] as? [String: [String]]).filter { !$0.key.hasPrefix("legend_") }
             #expect(nodes == now.nodes, "\(svg) is out of date: run scripts/graphs")
-            #expect((object["edges"] as? [[Any]])?.filter { !(($0[0] as? String) ?? "").hasPrefix("legend_") }.count == now.edges.count, "\(svg)")
+            let edges = (object["edges"] as? [[Any]] ?? []).compactMap { edge -> Drawing.Edge? in
+                guard let from = edge[0] as? String, !from.hasPrefix("legend_"), let to = edge[1] as? String,
+                    let lines = edge[2] as? [String], let style = edge[3] as? String
+                else { return nil }
+                return Drawing.Edge(from: from, to: to, lines: lines, style: style)
+            }
+            #expect(Self.sorted(edges) == now.edges, "\(svg) is out of date: run scripts/graphs")
         }
     }
 
@@ -170,8 +176,8 @@ struct GraphTests {
         let dot = scratch.path("dot")
         for (script, status, said) in [
             ("echo line2 >&2; echo line3 >&2; exit 7", 3, "Graphviz's dot could not draw the graph: it exited with status 7 (line2; line3)"),
-            ("cat >/dev/null; exit 0", 3, "Graphviz's dot could not draw the graph: it wrote nothing"),
-            ("cat >/dev/null; echo '<svg/>'; echo 'Warning: odd' >&2; exit 0", 0, "feedbackflow graph: dot: Warning: odd"),
+            ("/bin/cat >/dev/null; exit 0", 3, "Graphviz's dot could not draw the graph: it wrote nothing"),
+            ("/bin/cat >/dev/null; echo '<svg/>'; echo 'Warning: odd' >&2; exit 0", 0, "feedbackflow graph: dot: Warning: odd"),
         ] {
             try "#!/bin/sh\n\(script)\n".write(toFile: dot, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot)

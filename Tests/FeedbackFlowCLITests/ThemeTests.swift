@@ -70,6 +70,14 @@ struct ThemeTests {
             #expect(found != nil, "no '\(line)' after the lines before it in:\n\(run.standardError)")
             position = found?.upperBound ?? position
         }
+        // A key written twice is reported with the rest, not alone.
+        let scratch = try ScratchFolder("theme-twice")
+        try "$schema: ../schemas/feedbackflow-theme.schema.json\nstyles: {}\nstyles: {}\nassets: 1\n".write(toFile: scratch.path("t.yaml"), atomically: true, encoding: .utf8)
+        let twice = try await BuiltTool.run(["graph", "--theme", scratch.path("t.yaml"), "flows/network-error.flow.yaml"])
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("--theme \(scratch.path("t.yaml")):3:1:"), "\(twice.standardError)")
+        #expect(twice.standardError.contains("--theme \(scratch.path("t.yaml")):4:9:"), "\(twice.standardError)")
+        #expect(!twice.standardError.contains("$schema"), "\(twice.standardError)")
         let missing = try await BuiltTool.run(["graph", "--theme", "no-such.theme.yaml", "flows/network-error.flow.yaml"])
         #expect(missing.status == 2 && missing.standardError.contains("--theme: no such file 'no-such.theme.yaml'"))
     }
@@ -78,7 +86,7 @@ struct ThemeTests {
     func schemaAgrees() async throws {
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaFile)) as? [String: Any])
         let top = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(top.keys) == Set(Theme.keys + ["$schema"]))
+        #expect(Set(top.keys) == Set(Theme.keys))
         let styles = try #require((top["styles"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(styles.keys) == Set(Theme.standard.looks.keys))
         let look = try #require(((schema["$defs"] as? [String: Any])?["look"] as? [String: Any])?["properties"] as? [String: Any])

@@ -13,10 +13,10 @@ enum ContextFileReader {
     ///   that does not load or is not a mapping, a value of the wrong type, a name one typo
     ///   away from a declared one.
     static func values(path: String, flow: Flow, event: EventDeclaration?) throws(UsageError) -> [String: ExpressionValue] {
-        guard let root = try UsageError.loadRoot(path: path, source: "--context-file") else {
+        var session = DecodingSession()
+        guard let root = try UsageError.loadRoot(path: path, source: "--context-file", session: &session) else {
             throw UsageError("--context-file '\(path)' is empty")
         }
-        var session = DecodingSession()
         let values = values(of: root, flow: flow, event: event, session: &session)
         if let problems = UsageError(decoding: session.diagnostics, source: "--context-file") { throw problems }
         return values

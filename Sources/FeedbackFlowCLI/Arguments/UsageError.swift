@@ -37,13 +37,19 @@ package struct UsageError: Error, Sendable, Hashable {
     }
 
     /// The root of the YAML or JSON file at `path`, read as ``DocumentLoader`` reads a
-    /// flow; `nil` for an empty file (or one holding only null).
-    /// - Throws: the file's loading errors as one usage error (``init(decoding:source:)``).
-    package static func loadRoot(path: String, source: String) throws(UsageError) -> Node? {
+    /// flow; `nil` for an empty file (or one holding only null). The problems loading found
+    /// while keeping a tree (a key written twice: the first is kept) go into `session`, to
+    /// be reported with the decoding's own, in one run.
+    /// - Throws: the file's loading errors as one usage error (``init(decoding:source:)``)
+    ///   when no tree could be read.
+    package static func loadRoot(path: String, source: String, session: inout DecodingSession) throws(UsageError) -> Node? {
         let document = DocumentLoader.load(path: path)
         let loading = document.diagnostics.filter { !$0.has(.emptyDocument) }
-        if let problems = UsageError(decoding: DiagnosticBag(loading), source: source) { throw problems }
-        guard let root = document.root, !root.isNull else { return nil }
+        guard let root = document.root, !root.isNull else {
+            if let problems = UsageError(decoding: DiagnosticBag(loading), source: source) { throw problems }
+            return nil
+        }
+        for problem in loading { session.diagnostics.append(problem) }
         return root
     }
 }

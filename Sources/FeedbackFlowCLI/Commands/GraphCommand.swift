@@ -88,11 +88,11 @@ package struct GraphCommand: Command {
         }
         // In the command's programs, so Ctrl-C or SIGTERM stops dot too (SignalStop).
         let result = try await ChildProcess.run(
-            [program, "-Tsvg"], environment: ProgramHandler.minimalEnvironment(from: [:]), input: Array(dot.utf8),
+            [program, "-Tsvg"], environment: environment.variables, input: Array(dot.utf8),
             timeout: 60, outputLimit: 256 * 1024 * 1024, groups: environment.programs)
         // What dot said, one line: its warnings go on to the error output, its errors into the message.
-        let said = String(decoding: result.standardError.prefix(2_000), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).joined(separator: "; ")
+        let said = DisplayText.sanitized(
+            String(decoding: result.standardError.prefix(2_000), as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: "; "))
         let how: String? =
             switch result.ending {
             case .exited(0): result.outputCut ? "its drawing is larger than 256 MiB" : result.standardOutput.isEmpty ? "it wrote nothing" : nil

@@ -222,9 +222,17 @@ package struct ValidateCommand: Command {
         }
         var options = compileOptions
         options.additionalVariables += configuration.context.filter { !options.additionalVariables.contains($0) }
-        if handlerManifest.isEmpty, let manifest = configuration.handlers {
-            let path = manifest.hasPrefix("/") ? manifest : configuration.folder + "/" + manifest
-            options.handlerManifest = try HandlerManifestOption.read(path)
+        if handlerManifest.isEmpty, let path = configuration.handlersPath {
+            do throws(UsageError) {
+                options.handlerManifest = try HandlerManifestOption.read(path)
+            } catch {
+                // Said at the configuration's line: the user wrote no --handlers.
+                let message = error.message.hasPrefix("--handlers: ") ? String(error.message.dropFirst("--handlers: ".count)) : error.message
+                var located = UsageError(
+                    "configuration \(configuration.handlersSpan?.description ?? configuration.path ?? ""): handlers: \(message)", hint: error.hint)
+                located.others = error.others
+                throw located
+            }
         }
         var frontend = ValidationFrontend(
             standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,

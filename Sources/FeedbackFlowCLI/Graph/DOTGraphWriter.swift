@@ -47,8 +47,8 @@ enum DOTGraphWriter {
             style.append("rounded")
             let stroke = node.isDeadEnd ? GraphLook.deadEndColor : look.accent
             parts = [
-                "shape=box", "fillcolor=\"\(GraphLook.rgb(look.background))\"", "color=\"\(GraphLook.rgb(stroke))\"",
-                "fontcolor=\"\(GraphLook.rgb(look.text))\"",
+                "shape=box", "fillcolor=\"\(look.background)\"", "color=\"\(stroke)\"",
+                "fontcolor=\"\(look.text)\"",
             ]
         case .choice: parts = ["shape=diamond", "fillcolor=\"#fff4cc\"", "color=\"#b38f00\""]
         case .exit: parts = ["shape=oval", "fillcolor=\"#eeeeee\"", "color=\"#777777\""]

@@ -23,7 +23,8 @@ import FlowCompile
 /// for screen `rate-call`, `c_rate_call_1` for its first `if`, `x_finish_sorry`), never from
 /// its position, and nodes are in the order the file writes them, edges in the order of
 /// screens, buttons and steps; an edge repeated exactly is drawn once. So adding a screen
-/// adds its lines and renames nothing: the diff of two graphs reads like the change.
+/// adds its lines and renames nothing (unless two ids differ only in punctuation, which
+/// then take `_2`, `_3` in file order): the diff of two graphs reads like the change.
 package struct FlowGraph: Sendable, Hashable {
     /// What a node stands for.
     package enum NodeKind: Sendable, Hashable {
@@ -86,7 +87,8 @@ package struct FlowGraph: Sendable, Hashable {
     package private(set) var nodes: [Node] = []
     package private(set) var edges: [Edge] = []
 
-    /// The graph of `flow`. O(screens + steps).
+    /// The graph of `flow`. O(screens + steps × the open branches a step follows, which
+    /// nested `if`s before it multiply).
     package init(flow: Flow) {
         flowID = flow.id
         var entry = [flow.presentation.rawValue]
@@ -129,7 +131,9 @@ package struct FlowGraph: Sendable, Hashable {
     /// (the screens whose buttons navigate, dismiss or finish). O(nodes + edges).
     private mutating func mark(leaving: Set<String>) {
         var targets: [String: [String]] = [:]
-        for edge in edges where edge.from != edge.to { targets[edge.from, default: []].append(edge.to) }
+        // `popTo` only goes back to a screen already shown: it reaches nothing new (as
+        // `validate`'s unreachable-screen counts).
+        for edge in edges where edge.from != edge.to && edge.kind != .popTo { targets[edge.from, default: []].append(edge.to) }
         var reached: Set<String> = ["entry"]
         var pending = ["entry"]
         while let node = pending.popLast() {
@@ -223,11 +227,12 @@ package struct FlowGraph: Sendable, Hashable {
         /// Draws `steps` run from `opens`; returns where control is after them.
         mutating func walk(_ steps: [Step], from opens: [Open], isOnFailure: Bool) -> [Open] {
             var opens = opens
-            /// An edge from each open point to `to`; after it, the points are marked left.
-            func move(to: String, kind: EdgeKind, step: String) {
+            /// An edge from each open point to `to`; after it, the points are marked left, or,
+            /// after a step that ends the flow, dropped (no later step runs).
+            func move(to: String, kind: EdgeKind, step: String, ends: Bool = false) {
                 for open in opens { add(Edge(from: open.node, to: to, kind: kind, lines: open.lines, isOnFailure: isOnFailure)) }
                 leaving.insert(screen)
-                opens = opens.map { Open(node: $0.node, lines: [$0.lines[0], "after \(step)"], hasLeft: true) }
+                opens = ends ? [] : opens.map { Open(node: $0.node, lines: [$0.lines[0], "after \(step)"], hasLeft: true) }
             }
             for step in steps {
                 switch step.kind {
@@ -240,7 +245,7 @@ package struct FlowGraph: Sendable, Hashable {
                     case .pop, .popToRoot, .dismiss: move(to: exit(operation.name), kind: .exit, step: step.name)
                     }
                 case .finish(let outcome):
-                    move(to: exit("finish: \(outcome ?? FlowOutcome.finished.name)"), kind: .exit, step: step.name)
+                    move(to: exit("finish: \(outcome ?? FlowOutcome.finished.name)"), kind: .exit, step: step.name, ends: true)
                 case .branch(let branch):
                     choiceCount += 1
                     let choice = names.unique("c_\(screen.dropFirst(2))_\(choiceCount)")

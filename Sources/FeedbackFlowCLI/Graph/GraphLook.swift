@@ -7,11 +7,6 @@ enum GraphLook {
     /// The screen styles, in the order legends list them.
     static let styles = FeedbackStyle.names
 
-    /// `#RRGGBB` of a theme colour (`#RRGGBB` or `#RRGGBBAA`): graphs draw colours opaque.
-    static func rgb(_ colour: String) -> String {
-        String(colour.prefix(7))
-    }
-
     /// The colour of an edge of `kind`, its DOT line style and its Mermaid arrow.
     static func edge(_ kind: FlowGraph.EdgeKind) -> (color: String, dot: String, mermaid: String) {
         switch kind {

@@ -39,7 +39,7 @@ enum MermaidGraphWriter {
         out += linkStyles.joined()
         for style in GraphLook.styles {
             let look = theme.look(of: style)
-            out += "  classDef \(style) fill:\(GraphLook.rgb(look.background)),stroke:\(GraphLook.rgb(look.accent)),color:\(GraphLook.rgb(look.text))\n"
+            out += "  classDef \(style) fill:\(look.background),stroke:\(look.accent),color:\(look.text)\n"
         }
         out += "  classDef entry fill:#333333,color:#ffffff\n"
         out += "  classDef choice fill:#fff4cc,stroke:#b38f00\n"

@@ -10,10 +10,10 @@ extension Theme {
     package static func read(_ path: String, workingDirectory: String) throws(UsageError) -> Theme {
         guard PathKind(path) == .other else { throw UsageError("--theme: " + PathKind.unreachable(path)) }
         var theme = standard
-        guard let root = try UsageError.loadRoot(path: path, source: "--theme") else { return theme }
+        var session = DecodingSession()
+        guard let root = try UsageError.loadRoot(path: path, source: "--theme", session: &session) else { return theme }
         let absolute = SARIFLocationBase(baseDirectory: "/", workingDirectory: workingDirectory).absolutePath(of: path)
         let folder = SARIFLocationBase(baseDirectory: absolute + "/..", workingDirectory: workingDirectory).baseDirectory
-        var session = DecodingSession()
         theme.decode(root, folder: folder, session: &session)
         if let problems = UsageError(decoding: session.diagnostics, source: "--theme") { throw problems }
         return theme

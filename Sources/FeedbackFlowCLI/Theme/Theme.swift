@@ -63,7 +63,7 @@ package struct Theme: Sendable, Hashable {
 
     /// The keys of a theme file, and of one style's look, in the order hints list them: the
     /// one table the reader and the schema test read.
-    package static let keys = ["assets", "styles"]
+    package static let keys = ["assets", "styles", FormatKeys.schema]
     package static let lookKeys = ["background", "accent", "text", "secondaryText", "icon", "font", "animation"]
 
     /// The built-in theme: a light look for each style.

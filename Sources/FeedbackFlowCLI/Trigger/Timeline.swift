@@ -43,7 +43,8 @@ struct Timeline {
     ///   `file:line:column`.
     /// - Parameter flowFile: the flow's file, as messages name it.
     init(path: String, flow: Flow, flowFile: String, dayZero: Date?) throws(UsageError) {
-        let root = try UsageError.loadRoot(path: path, source: "--timeline")
+        var session = DecodingSession()
+        let root = try UsageError.loadRoot(path: path, source: "--timeline", session: &session)
         guard let items = root?.sequence else {
             throw UsageError("--timeline '\(path)': expected a list of entries", hint: "write '- {at: day 0, event: callEnded}'")
         }
@@ -51,7 +52,6 @@ struct Timeline {
             throw UsageError("--timeline '\(path)': more than \(Self.maximumEntries) entries")
         }
         let start = dayZero ?? Self.defaultDayZero
-        var session = DecodingSession()
         var entries: [Entry] = []
         for item in items {
             guard let entry = Self.entry(item, flow: flow, flowFile: flowFile, dayZero: start, session: &session) else { continue }

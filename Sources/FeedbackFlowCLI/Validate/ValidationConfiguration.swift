@@ -48,6 +48,13 @@ package struct ValidationConfiguration: Sendable {
     package var context: [String] = []
     /// The manifest's path, as written (relative to ``folder``).
     package var handlers: String?
+    /// Where ``handlers`` is written, for `validate`'s message when the manifest cannot be
+    /// read (only `validate` reads it, so `run` is not stopped by it).
+    package var handlersSpan: SourceSpan?
+    /// ``handlers`` as a path: absolute, or relative to ``folder``.
+    package var handlersPath: String? {
+        handlers.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+    }
     /// The environment variables `run` passes on to handler programs, as `--handler-env`.
     package var handlerEnvironment: [String] = []
 
@@ -106,8 +113,8 @@ package struct ValidationConfiguration: Sendable {
         var configuration = ValidationConfiguration(folder: folder)
         configuration.path = path
         // An empty file is the empty configuration.
-        guard let root = try UsageError.loadRoot(path: path, source: "configuration") else { return configuration }
         var session = DecodingSession()
+        guard let root = try UsageError.loadRoot(path: path, source: "configuration", session: &session) else { return configuration }
         configuration.decode(root, session: &session)
         if let problems = UsageError(decoding: session.diagnostics, source: "configuration") { throw problems }
         return configuration
@@ -159,15 +166,8 @@ package struct ValidationConfiguration: Sendable {
         }
         if let node = session.nonNullValue(top, "handlers", expected: "the path of a handler manifest") {
             if let text = node.string, !text.isEmpty {
-                // Checked here, so a missing manifest is reported at its line with the rest.
-                let path = text.hasPrefix("/") ? text : folder + "/" + text
-                if PathKind(path) == .other {
-                    handlers = text
-                } else {
-                    session.report(
-                        .invalidValue, PathKind.unreachable(path, noun: "handler manifest"), at: node.span,
-                        hint: "a path in the configuration is relative to its folder, '\(folder)'")
-                }
+                handlers = text
+                handlersSpan = node.span
             } else if node.string != nil {
                 session.report(.invalidValue, "expected the path of a handler manifest", at: node.span)
             } else {
