@@ -38,27 +38,25 @@ enum DOTGraphWriter {
 
     /// The look of a node.
     static func attributes(of node: FlowGraph.Node, theme: Theme) -> String {
+        let colours = GraphLook.colours(of: node.kind, theme: theme)
         var style = ["filled"]
-        var parts: [String] = []
+        let shape: String
         switch node.kind {
-        case .entry: parts = ["shape=circle", "fillcolor=\"#333333\"", "fontcolor=\"#ffffff\""]
-        case .screen(let name):
-            let look = theme.look(of: name)
+        case .entry: shape = "circle"
+        case .screen:
+            shape = "box"
             style.append("rounded")
-            let stroke = node.isDeadEnd ? GraphLook.deadEndColor : look.accent
-            parts = [
-                "shape=box", "fillcolor=\"\(look.background)\"", "color=\"\(stroke)\"",
-                "fontcolor=\"\(look.text)\"",
-            ]
-        case .choice: parts = ["shape=diamond", "fillcolor=\"#fff4cc\"", "color=\"#b38f00\""]
-        case .exit: parts = ["shape=oval", "fillcolor=\"#eeeeee\"", "color=\"#777777\""]
+        case .choice: shape = "diamond"
+        case .exit: shape = "oval"
         }
-        if node.isUnreachable {
-            style.append("dashed")
-            parts.append("fontcolor=\"#888888\"")
-        }
+        if node.isUnreachable { style.append("dashed") }
+        var parts = [
+            "style=\"\(style.joined(separator: ","))\"", "shape=\(shape)", "fillcolor=\"\(colours.fill)\"",
+            "color=\"\(node.isDeadEnd ? GraphLook.deadEndColor : colours.stroke)\"",
+            "fontcolor=\"\(node.isUnreachable ? GraphLook.unreachableText : colours.text)\"",
+        ]
         if node.isDeadEnd { parts.append("penwidth=2") }
-        return (["style=\"\(style.joined(separator: ","))\""] + parts).joined(separator: ", ")
+        return parts.joined(separator: ", ")
     }
 
     /// The look of an edge of `kind`.

@@ -20,6 +20,21 @@ enum GraphLook {
         }
     }
 
+    /// The fill, outline and text colours of a node of `kind`: a screen's are its style's in
+    /// `theme`.
+    static func colours(of kind: FlowGraph.NodeKind, theme: Theme) -> (fill: String, stroke: String, text: String) {
+        switch kind {
+        case .entry: ("#333333", "#333333", "#ffffff")
+        case .screen(let style):
+            { look in (look.background, look.accent, look.text) }(theme.look(of: style))
+        case .choice: ("#fff4cc", "#b38f00", "#1b1b1f")
+        case .exit: ("#eeeeee", "#777777", "#1b1b1f")
+        }
+    }
+
+    /// The text colour of an unreachable screen (its outline is dashed).
+    static let unreachableText = "#888888"
+
     /// The colour of the outline of a dead end.
     static let deadEndColor = "#cc0000"
 

@@ -37,16 +37,18 @@ enum MermaidGraphWriter {
         linkStyles.append("  linkStyle \(linkStyles.count) stroke:\(GraphLook.failureColor)\n")
         out += "  end\n"
         out += linkStyles.joined()
-        for style in GraphLook.styles {
-            let look = theme.look(of: style)
-            out += "  classDef \(style) fill:\(look.background),stroke:\(look.accent),color:\(look.text)\n"
+        let classes: [(String, FlowGraph.NodeKind)] =
+            GraphLook.styles.map { ($0, .screen(style: $0)) } + [("entry", .entry), ("choice", .choice), ("exit", .exit)]
+        for (name, kind) in classes {
+            let colours = GraphLook.colours(of: kind, theme: theme)
+            out += "  classDef \(name) fill:\(colours.fill),stroke:\(colours.stroke),color:\(colours.text)\n"
         }
-        out += "  classDef entry fill:#333333,color:#ffffff\n"
-        out += "  classDef choice fill:#fff4cc,stroke:#b38f00\n"
-        out += "  classDef exit fill:#eeeeee,stroke:#777777\n"
-        out += "  classDef unreachable fill:#f4f4f4,stroke:#888888,stroke-dasharray:5 5,color:#888888\n"
-        out += "  classDef deadEnd fill:#fadddd,stroke:\(GraphLook.deadEndColor),stroke-width:2px\n"
-        out += "  classDef unreachableDeadEnd fill:#f4f4f4,stroke:\(GraphLook.deadEndColor),stroke-width:2px,stroke-dasharray:5 5,color:#888888\n"
+        // A marked screen has one class in Mermaid: the marks' look, over the informative fill.
+        let plain = GraphLook.colours(of: .screen(style: "informative"), theme: theme).fill
+        let dashed = "stroke-dasharray:5 5,color:\(GraphLook.unreachableText)"
+        out += "  classDef unreachable fill:\(plain),stroke:\(GraphLook.unreachableText),\(dashed)\n"
+        out += "  classDef deadEnd fill:\(plain),stroke:\(GraphLook.deadEndColor),stroke-width:2px\n"
+        out += "  classDef unreachableDeadEnd fill:\(plain),stroke:\(GraphLook.deadEndColor),stroke-width:2px,\(dashed)\n"
         return out
     }
 
