@@ -144,16 +144,31 @@ package struct TriggerOptions: Sendable {
     /// may report every event, and give one set of answers, to many flows).
     /// - Throws: ``UsageError`` with "did you mean".
     package func checkNames(against flow: Flow, file: String) throws(UsageError) {
+        if let event, let problem = Self.eventProblem(event, flow: flow, file: file) {
+            throw UsageError("--event \(event): \(problem.message)", hint: problem.hint)
+        }
+        for name in validators.keys.sorted() {
+            if let problem = Self.validatorProblem(name, flow: flow, file: file) {
+                throw UsageError("--validator \(name): \(problem.message)", hint: problem.hint)
+            }
+        }
+    }
+
+    /// The problem of event name `event` for `flow` (read from `file`): one typo away from
+    /// an event the flow declares, and not one; `nil` otherwise. The one rule of
+    /// `--event` and of a timeline's `event:`.
+    static func eventProblem(_ event: String, flow: Flow, file: String) -> (message: String, hint: String)? {
         let events = flow.events.map(\.name)
-        if let event, !events.contains(event), let close = Suggestion.closest(to: event, among: events) {
-            throw UsageError("--event \(event): '\(file)' declares no event '\(event)'", hint: "did you mean '\(close)'?")
-        }
-        guard let asked = flow.trigger?.validator else { return }
-        for name in validators.keys.sorted() where name != asked && Suggestion.closest(to: name, among: [asked]) != nil {
-            throw UsageError(
-                "--validator \(name): the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'",
-                hint: "did you mean '\(asked)'?")
-        }
+        guard !events.contains(event), let close = Suggestion.closest(to: event, among: events) else { return nil }
+        return ("'\(file)' declares no event '\(event)'", "did you mean '\(close)'?")
+    }
+
+    /// The problem of validator name `name`: one typo away from the one the trigger asks,
+    /// and not it; `nil` otherwise. The one rule of `--validator` and of a timeline's
+    /// `validator:`.
+    static func validatorProblem(_ name: String, flow: Flow, file: String) -> (message: String, hint: String)? {
+        guard let asked = flow.trigger?.validator, name != asked, Suggestion.closest(to: name, among: [asked]) != nil else { return nil }
+        return ("the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'", "did you mean '\(asked)'?")
     }
 
     /// The validators answering as given.

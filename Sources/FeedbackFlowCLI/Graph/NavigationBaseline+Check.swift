@@ -38,7 +38,7 @@ extension NavigationBaseline {
             guard let file = file(of: line) else { return line }
             if checked.contains(file) { return line }
             guard reportsDeleted else { return "" }
-            let deleted = gone[file] ?? (PathKind(file.hasPrefix("/") ? file : base.baseDirectory + "/" + file) == .missing)
+            let deleted = gone[file] ?? (PathKind(SettingsPath.resolve(file, in: base.baseDirectory)) == .missing)
             gone[file] = deleted
             return deleted ? line : ""
         }

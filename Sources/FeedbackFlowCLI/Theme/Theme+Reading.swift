@@ -1,6 +1,5 @@
 import FeedbackFlow
 import FlowCompile
-import FlowReporting
 import FlowSource
 
 extension Theme {
@@ -12,8 +11,7 @@ extension Theme {
         var theme = standard
         var session = DecodingSession()
         guard let root = try UsageError.loadRoot(path: path, source: "--theme", session: &session) else { return theme }
-        let absolute = SARIFLocationBase(baseDirectory: "/", workingDirectory: workingDirectory).absolutePath(of: path)
-        let folder = SARIFLocationBase(baseDirectory: absolute + "/..", workingDirectory: workingDirectory).baseDirectory
+        let folder = SettingsPath.folder(of: path, workingDirectory: workingDirectory)
         theme.decode(root, folder: folder, session: &session)
         if let problems = UsageError(decoding: session.diagnostics, source: "--theme") { throw problems }
         return theme
@@ -25,7 +23,7 @@ extension Theme {
         guard let top = session.mapping(root, expected: "a mapping with 'styles' and 'assets'") else { return }
         session.checkKeys(top, allowed: Self.keys)
         if let node = session.nonNullValue(top, "assets", expected: "the path of a folder of images"), let text = session.string(node) {
-            let path = text.hasPrefix("/") ? text : folder + "/" + text
+            let path = SettingsPath.resolve(text, in: folder)
             if PathKind(path) == .directory {
                 assets = path
             } else {

@@ -69,29 +69,24 @@ package struct Theme: Sendable, Hashable {
     /// The built-in theme: a light look for each style.
     package static let standard = Theme(
         looks: [
-            "success": Look(
-                background: "#dcf3e4", accent: "#2e8b57", text: "#1b1b1f", secondaryText: "#5f6368", font: systemFont,
-                animation: .pop),
-            "informative": Look(
-                background: "#dde9fb", accent: "#2f6fbf", text: "#1b1b1f", secondaryText: "#5f6368", font: systemFont,
-                animation: .fade),
-            "error": Look(
-                background: "#fadddd", accent: "#c0392b", text: "#1b1b1f", secondaryText: "#5f6368", font: systemFont,
-                animation: .slide),
-            "feedback": Look(
-                background: "#ece0f8", accent: "#7b3fbf", text: "#1b1b1f", secondaryText: "#5f6368", font: systemFont,
-                animation: .fade),
+            "success": light(background: "#dcf3e4", accent: "#2e8b57", animation: .pop),
+            "informative": light(background: "#dde9fb", accent: "#2f6fbf", animation: .fade),
+            "error": light(background: "#fadddd", accent: "#c0392b", animation: .slide),
+            "feedback": light(background: "#ece0f8", accent: "#7b3fbf", animation: .fade),
         ],
         assets: nil)
+
+    /// A built-in look: dark text on a light `background`, the system's font.
+    private static func light(background: String, accent: String, animation: Animation) -> Look {
+        Look(background: background, accent: accent, text: "#1b1b1f", secondaryText: "#5f6368", font: systemFont, animation: animation)
+    }
 
     /// The system's user-interface font on each platform, then generic ones.
     static let systemFont = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
     /// The look of style `name`; the informative look for a name no style has.
     package func look(of name: String) -> Look {
-        looks[name] ?? Self.standard.looks["informative"] ?? Look(
-            background: "#ffffff", accent: "#000000", text: "#000000", secondaryText: "#666666", font: Self.systemFont,
-            animation: .none)
+        looks[name] ?? looks["informative"] ?? Self.light(background: "#dde9fb", accent: "#2f6fbf", animation: .fade)
     }
 
     /// The path of image `name` in the assets folder (`NAME.svg`, else `NAME.png`); `nil`

@@ -76,13 +76,10 @@ struct Timeline {
         if let node = session.required(fields, "event", expected: "an event name", suggested: suggested, hint: hint),
             let name = session.string(node)
         {
-            let events = flow.events.map(\.name)
             if name.isBlank {
                 session.report(.invalidValue, "an event name must not be empty", at: node.span, hint: hint)
-            } else if !events.contains(name), let close = Suggestion.closest(to: name, among: events) {
-                // One typo away from a declared event: that event misspelt, which would never present.
-                session.report(
-                    .unknownEvent, "'\(flowFile)' declares no event '\(name)'", at: node.span, hint: "did you mean '\(close)'?")
+            } else if let problem = TriggerOptions.eventProblem(name, flow: flow, file: flowFile) {
+                session.report(.unknownEvent, problem.message, at: node.span, hint: problem.hint)
             } else {
                 event = name
             }
@@ -105,10 +102,8 @@ struct Timeline {
                     session.mismatch(expected: "a validator name", found: answer.key)
                     continue
                 }
-                if let asked = flow.trigger?.validator, name != asked, Suggestion.closest(to: name, among: [asked]) != nil {
-                    session.report(
-                        .invalidValue, "the trigger of '\(flowFile)' asks the validator '\(asked)', not '\(name)'", at: answer.key.span,
-                        hint: "did you mean '\(asked)'?")
+                if let problem = TriggerOptions.validatorProblem(name, flow: flow, file: flowFile) {
+                    session.report(.invalidValue, problem.message, at: answer.key.span, hint: problem.hint)
                     continue
                 }
                 if let value = session.bool(answer.value) { validators[name] = value }

@@ -53,7 +53,7 @@ package struct ValidationConfiguration: Sendable {
     package var handlersSpan: SourceSpan?
     /// ``handlers`` as a path: absolute, or relative to ``folder``.
     package var handlersPath: String? {
-        handlers.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+        handlers.map { SettingsPath.resolve($0, in: folder) }
     }
     /// The environment variables `run` passes on to handler programs, as `--handler-env`.
     package var handlerEnvironment: [String] = []
@@ -108,8 +108,7 @@ package struct ValidationConfiguration: Sendable {
     /// - Throws: ``UsageError`` with the first problem, and the others in
     ///   ``UsageError/others``, each at its `file:line:column`.
     static func read(_ path: String, workingDirectory: String) throws(UsageError) -> ValidationConfiguration {
-        let absolute = SARIFLocationBase(baseDirectory: "/", workingDirectory: workingDirectory).absolutePath(of: path)
-        let folder = SARIFLocationBase(baseDirectory: absolute + "/..", workingDirectory: workingDirectory).baseDirectory
+        let folder = SettingsPath.folder(of: path, workingDirectory: workingDirectory)
         var configuration = ValidationConfiguration(folder: folder)
         configuration.path = path
         // An empty file is the empty configuration.
