@@ -87,8 +87,11 @@ struct ThemeTests {
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schemaFile)) as? [String: Any])
         let top = try #require(schema["properties"] as? [String: Any])
         #expect(Set(top.keys) == Set(Theme.keys))
-        let styles = try #require((top["styles"] as? [String: Any])?["properties"] as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let styles = try #require((defs["styles"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(styles.keys) == Set(Theme.standard.looks.keys))
+        #expect(Set(styles.keys) == Set(Theme.standard.darkLooks.keys))
+        for key in ["styles", "darkStyles"] { #expect((top[key] as? [String: Any])?["$ref"] as? String == "#/$defs/styles") }
         let look = try #require(((schema["$defs"] as? [String: Any])?["look"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(look.keys) == Set(Theme.lookKeys))
         #expect((look["animation"] as? [String: Any])?["enum"] as? [String] == Theme.Animation.allCases.map(\.rawValue))

@@ -47,9 +47,9 @@ extension CommandOption where Value == Bool {
 
 extension CommandOption where Value == String? {
     /// An option with one text value, e.g. `--config <file>`; `nil` when not given (the
-    /// parser refuses it given twice).
-    package static func text(_ name: String, valueName: String, help: String) -> CommandOption<String?> {
-        CommandOption(.value(name, valueName: valueName, help: help)) { arguments in arguments.value(name) }
+    /// parser refuses it given twice); `-x <value>` too with `short`.
+    package static func text(_ name: String, short: Character? = nil, valueName: String, help: String) -> CommandOption<String?> {
+        CommandOption(.value(name, short: short, valueName: valueName, help: help)) { arguments in arguments.value(name) }
     }
 }
 

@@ -43,9 +43,9 @@ package struct OptionSpec: Sendable, Hashable {
 
     /// An option with one value, e.g. `--format <format>`.
     package static func value(
-        _ name: String, valueName: String, allowed: [String]? = nil, repeatable: Bool = false, help: String
+        _ name: String, short: Character? = nil, valueName: String, allowed: [String]? = nil, repeatable: Bool = false, help: String
     ) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, allowedValues: allowed, isRepeatable: repeatable, help: help)
+        OptionSpec(name: name, shortName: short, valueName: valueName, allowedValues: allowed, isRepeatable: repeatable, help: help)
     }
 
     /// Whether the option takes a value.

@@ -80,6 +80,8 @@ package struct FlowGraph: Sendable, Hashable {
         package var lines: [String]
         /// The step belongs to a button's `onFailure` (dashed).
         package var isOnFailure: Bool
+        /// The button whose steps the edge draws; `nil` for the entry's edge.
+        package var slot: ActionSlot? = nil
     }
 
     /// The flow's id.
@@ -114,7 +116,9 @@ package struct FlowGraph: Sendable, Hashable {
             guard let node = screenNodes[screen.id] else { continue }
             builder.screen = node
             builder.choiceCount = 0
-            for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
+            for (slot, button) in [(ActionSlot.primary, screen.primaryAction.button), (.secondary, screen.secondaryAction.button)] {
+                guard let button else { continue }
+                builder.slot = slot
                 let title = button.title.raw
                 builder.draw(button.action.steps, title: title, isOnFailure: false)
                 if let failure = button.onFailure {
@@ -186,6 +190,8 @@ package struct FlowGraph: Sendable, Hashable {
         var names: NodeNames
         /// The screen whose buttons are drawn, and how many `if`s of it have a node.
         var screen = ""
+        /// The button whose steps are being drawn.
+        var slot: ActionSlot?
         var choiceCount = 0
         var edges: [Edge] = []
         var seen: Set<Edge> = []
@@ -204,6 +210,8 @@ package struct FlowGraph: Sendable, Hashable {
         }
 
         mutating func add(_ edge: Edge) {
+            var edge = edge
+            if edge.from != "entry" { edge.slot = slot }
             if seen.insert(edge).inserted { edges.append(edge) }
         }
 

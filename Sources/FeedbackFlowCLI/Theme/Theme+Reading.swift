@@ -32,7 +32,16 @@ extension Theme {
                     hint: "a path in a theme is relative to its folder, '\(folder)'")
             }
         }
-        guard let node = session.nonNullValue(top, "styles", expected: "a mapping of styles to their looks"),
+        decodeLooks(top, key: "styles", into: \.looks, dark: false, session: &session)
+        decodeLooks(top, key: "darkStyles", into: \.darkLooks, dark: true, session: &session)
+    }
+
+    /// Reads the looks under `key` (`styles` or `darkStyles`) over those at `looks`.
+    private mutating func decodeLooks(
+        _ top: MappingFields, key: String, into looks: WritableKeyPath<Theme, [String: Look]>, dark: Bool,
+        session: inout DecodingSession
+    ) {
+        guard let node = session.nonNullValue(top, key, expected: "a mapping of styles to their looks"),
             let styles = session.mapping(node, expected: "a mapping of styles to their looks")
         else { return }
         session.checkKeys(styles, allowed: FeedbackStyle.names, what: "style")
@@ -41,7 +50,7 @@ extension Theme {
                 let fields = session.mapping(node, expected: "a mapping of colours, icon, font and animation")
             else { continue }
             session.checkKeys(fields, allowed: Self.lookKeys)
-            var look = look(of: name)
+            var look = look(of: name, dark: dark)
             func colour(_ key: String, _ keyPath: WritableKeyPath<Look, String>) {
                 guard let node = session.nonNullValue(fields, key, expected: "a colour"), let text = session.string(node) else { return }
                 if Self.isColour(text) {
@@ -78,7 +87,7 @@ extension Theme {
             {
                 look.animation = animation
             }
-            looks[name] = look
+            self[keyPath: looks][name] = look
         }
     }
 

@@ -55,15 +55,18 @@ package struct Theme: Sendable, Hashable {
         case pop
     }
 
-    /// The looks by style name (``FlowCompile/FeedbackStyle`` names: `success`,
-    /// `informative`, `error`, `feedback`); every style has one.
+    /// The light looks by style name (``FlowCompile/FeedbackStyle`` names: `success`,
+    /// `informative`, `error`, `feedback`); every style has one. Graphs use these.
     package var looks: [String: Look]
+    /// The dark looks by style name (the theme file's `darkStyles`), for views that show a
+    /// screen in dark mode too (the storyboard, the preview); every style has one.
+    package var darkLooks: [String: Look]
     /// The folder of images, absolute; `nil` when the theme names none.
     package var assets: String?
 
     /// The keys of a theme file, and of one style's look, in the order hints list them: the
     /// one table the reader and the schema test read.
-    package static let keys = ["assets", "styles", FormatKeys.schema]
+    package static let keys = ["assets", "styles", "darkStyles", FormatKeys.schema]
     package static let lookKeys = ["background", "accent", "text", "secondaryText", "icon", "font", "animation"]
 
     /// The built-in theme: a light look for each style.
@@ -74,6 +77,12 @@ package struct Theme: Sendable, Hashable {
             "error": light(background: "#fadddd", accent: "#c0392b", animation: .slide),
             "feedback": light(background: "#ece0f8", accent: "#7b3fbf", animation: .fade),
         ],
+        darkLooks: [
+            "success": dark(background: "#16301f", accent: "#5cc98a", animation: .pop),
+            "informative": dark(background: "#172a45", accent: "#7aaef0", animation: .fade),
+            "error": dark(background: "#3d1a18", accent: "#f08070", animation: .slide),
+            "feedback": dark(background: "#2b1d3d", accent: "#b58ae8", animation: .fade),
+        ],
         assets: nil)
 
     /// A built-in look: dark text on a light `background`, the system's font.
@@ -81,12 +90,18 @@ package struct Theme: Sendable, Hashable {
         Look(background: background, accent: accent, text: "#1b1b1f", secondaryText: "#5f6368", font: systemFont, animation: animation)
     }
 
+    /// A built-in dark look: light text on a dark `background`, the system's font.
+    private static func dark(background: String, accent: String, animation: Animation) -> Look {
+        Look(background: background, accent: accent, text: "#f1f1f4", secondaryText: "#b4b7bd", font: systemFont, animation: animation)
+    }
+
     /// The system's user-interface font on each platform, then generic ones.
     static let systemFont = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
     /// The look of style `name`; the informative look for a name no style has.
-    package func look(of name: String) -> Look {
-        looks[name] ?? looks["informative"] ?? Self.light(background: "#dde9fb", accent: "#2f6fbf", animation: .fade)
+    package func look(of name: String, dark: Bool = false) -> Look {
+        let looks = dark ? darkLooks : looks
+        return looks[name] ?? looks["informative"] ?? Self.light(background: "#dde9fb", accent: "#2f6fbf", animation: .fade)
     }
 
     /// The path of image `name` in the assets folder (`NAME.svg`, else `NAME.png`); `nil`

@@ -27,21 +27,8 @@ extension FlowState {
         let position = navigation.position(of: instance.id)
 
         // Hidden blocks (`visibleWhen` false) are not drawn.
-        let content: [ContentSnapshot] = screen.extraContent.filter { isVisible($0, screenID: screen.id) }.map { block in
-            switch block.kind {
-            case .text(let text): return .text(render(text))
-            case .image(let name): return .image(name)
-            case .custom(let custom): return .custom(custom)
-            case .field:
-                guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id] else {
-                    return .text("")
-                }
-                let required = isRequired(block, definition: definition, screenID: screen.id)
-                return .field(FieldSnapshot(
-                    id: id, label: definition.label, placeholder: definition.placeholder, kind: definition.kind,
-                    isRequired: required, value: value, problem: definition.problem(value),
-                    isComplete: definition.isComplete(value, required: required)))
-            }
+        let content = screen.extraContent.filter { isVisible($0, screenID: screen.id) }.map {
+            contentSnapshot(of: $0, screenID: screen.id)
         }
 
         // The fields just drawn say whether the form is complete (``isFormComplete(_:)``'s
@@ -66,6 +53,25 @@ extension FlowState {
             subtitle: screen.subtitle.map(render), content: content, primary: primary, secondary: secondary,
             isBusy: isBusy, errorMessage: errors[instance.id], isOnTop: isOnTop, stackIndex: position?.stack,
             indexInStack: position?.index, stackDepths: navigation.depths)
+    }
+
+    /// Block `block` of screen `screenID`, drawn as the state is now (whether or not its
+    /// `visibleWhen` holds): text rendered, a field with its current value.
+    package func contentSnapshot(of block: ContentBlock, screenID: String) -> ContentSnapshot {
+        switch block.kind {
+        case .text(let text): return .text(render(text, screenID: screenID))
+        case .image(let name): return .image(name)
+        case .custom(let custom): return .custom(custom)
+        case .field:
+            guard let id = block.fieldID, let definition = fieldDefinitions[id], let value = values[id] else {
+                return .text("")
+            }
+            let required = isRequired(block, definition: definition, screenID: screenID)
+            return .field(FieldSnapshot(
+                id: id, label: definition.label, placeholder: definition.placeholder, kind: definition.kind,
+                isRequired: required, value: value, problem: definition.problem(value),
+                isComplete: definition.isComplete(value, required: required)))
+        }
     }
 
     /// The title a button shows: its `loadingTitle` while its action runs (`running` is

@@ -2,17 +2,19 @@ import FlowCompile
 import FlowSource
 
 /// Escaping of text for XML 1.0 documents (W3C XML 1.0 §2.2 Characters, §2.4
-/// Character Data, §3.3.3 Attribute-Value Normalization).
-enum XMLText {
+/// Character Data, §3.3.3 Attribute-Value Normalization), and for HTML documents, whose
+/// text and double-quoted attribute values take the same references (HTML Living Standard
+/// §13.1.2.6, §13.1.4).
+package enum XMLText {
     /// Character data: `&`, `<`, `>` escaped; characters XML 1.0 forbids (C0 controls
     /// other than tab, LF, CR; U+FFFE, U+FFFF) shown as U+FFFD. O(length).
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         escape(text, inAttribute: false)
     }
 
     /// An attribute value for `"…"`: also `"` and `'`, and tab, LF and CR as character
     /// references so that attribute-value normalization keeps them.
-    static func escapedAttribute(_ text: String) -> String {
+    package static func escapedAttribute(_ text: String) -> String {
         escape(text, inAttribute: true)
     }
 

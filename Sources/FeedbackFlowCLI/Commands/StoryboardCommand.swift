@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// `feedbackflow storyboard FILE… -o board.html`: every screen of the flows as a
+/// phone-sized card on the navigation map, in one self-contained HTML file
+/// (``StoryboardPage``). A flow with errors is not drawn: its diagnostics go to the error
+/// output, the other flows are still checked, and the status is 1 with no page written.
+package struct StoryboardCommand: Command {
+    package static let configuration = CommandConfiguration(
+        name: "storyboard",
+        abstract: "Write every screen of the flows as cards on their navigation map, in one self-contained HTML file.",
+        discussion: """
+            Each screen is a phone-sized card in its style's look, light and dark side by
+            side, with its real content as it starts: stars, fields, toggles, text,
+            buttons enabled or disabled, visibleWhen blocks with their condition. Arrows
+            join the cards (push solid, present bold, on failure dashed); under each
+            scene each button lists where it leads, with its if conditions. Clicking a
+            button follows it. The file loads nothing (styles, script and images are
+            inside, and its Content-Security-Policy forbids anything else), and the same
+            input gives the same bytes, so it can be committed or attached to a pull
+            request.
+            """,
+        options: [output.spec, GraphCommand.theme.spec, LoadingLimitOption.option.spec],
+        positional: PositionalSpec(name: "file", count: .oneOrMore, help: "The flow files (YAML or JSON)."))
+
+    static let output = CommandOption.text(
+        "output", short: "o", valueName: "file", help: "Write the page to FILE instead of the standard output.")
+
+    package var files: [String]
+    /// `--output FILE`; `nil` for the standard output.
+    package var outputFile: String?
+    /// `--theme FILE`: the theme file, `nil` for the built-in theme.
+    package var themeFile: String?
+    /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
+    package var loadingLimits = LoadingLimits()
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        files = arguments.positionals
+        outputFile = try Self.output.read(arguments)
+        themeFile = try GraphCommand.theme.read(arguments)
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        if let outputFile {
+            // Writing the page over a flow file would destroy the flow.
+            let page = CommandFiles.Entry(name: "--output", path: outputFile, holds: "the page", isInput: false)
+            for path in files { try CommandFiles.checkDistinct([.flow(path), page]) }
+        }
+        let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
+        // Opened first, so a path that cannot be written is said before any work.
+        let file = try outputFile.map { path throws(UsageError) in try ReportFile(path: path, what: "--output") }
+        var entries: [StoryboardPage.Entry] = []
+        var failed = false
+        for path in files {
+            if let flow = try FlowLoading.compiledFlow(
+                path: path, options: CompileOptions(loadingLimits: loadingLimits),
+                flagHint: FlagHint(loadingLimit: "storyboard --\(LoadingLimitOption.name)"), environment: environment)
+            {
+                entries.append(StoryboardPage.Entry(file: NavigationBaseline.label(path, base: ValidateCommand.locationBase(nil)), flow: flow))
+            } else {
+                failed = true
+            }
+        }
+        guard !failed else { return .findings }
+        var buffer = ""
+        var failure: IOFailure?
+        func flush() {
+            guard failure == nil else { return }
+            if let file {
+                do { try file.write(buffer) } catch { failure = error }
+            } else {
+                environment.output.write(buffer)
+            }
+            buffer = ""
+        }
+        StoryboardPage(entries: entries, theme: theme).write { piece in
+            buffer += piece
+            if buffer.utf8.count >= 1 << 16 { flush() }
+        }
+        flush()
+        if let failure { throw failure }
+        return .clean
+    }
+}

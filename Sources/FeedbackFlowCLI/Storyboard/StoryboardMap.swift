@@ -1,0 +1,132 @@
+import FeedbackFlowCore
+import FlowCompile
+
+/// Where each screen of a storyboard sits and where each of its buttons leads, read from
+/// the flow's ``FlowGraph`` (so the storyboard and `graph` never disagree).
+///
+/// - Routes: for each button, every way its steps can go: the `if` conditions on the way
+///   (`rating <= 2`, `not (rating <= 2)` for an `else`), what the steps do before
+///   (`collectUserFeedback`, `openURL …`), and where it ends: a screen, an exit (`dismiss`,
+///   `finish: sorry`), or the same screen. A button's `onFailure` routes are marked.
+/// - Layout: columns by the number of steps from the start (a breadth-first walk of the
+///   routes), screens no route reaches in a last column; within a column, the order of
+///   the file. So a storyboard reads left to right like the flow, and the same flow is
+///   laid out the same way.
+struct StoryboardMap {
+    /// Where a route ends.
+    enum Target: Hashable {
+        /// A screen: its graph node (the scene's anchor) and its id.
+        case screen(node: String, id: String)
+        /// An exit node's label: `pop`, `popToRoot`, `dismiss`, `finish: OUTCOME`.
+        case exit(String)
+        /// The action stays on its screen.
+        case stay
+    }
+
+    /// One way a button's steps can go.
+    struct Route: Hashable {
+        /// The conditions that hold on the way, in order.
+        var conditions: [String]
+        /// What the steps do on the way, in order.
+        var effects: [String]
+        var target: Target
+        /// How the last step gets there (push, present, an exit…).
+        var kind: FlowGraph.EdgeKind
+        var isOnFailure: Bool
+    }
+
+    /// The most routes listed for one button; past it, the list says how many were left out.
+    static let routeLimit = 64
+
+    let graph: FlowGraph
+    /// Screen node → its screen id.
+    private(set) var screenIDs: [String: String] = [:]
+    /// Screen node → button → routes (at most ``routeLimit``) and how many were left out.
+    private(set) var routes: [String: [ActionSlot: (routes: [Route], leftOut: Int)]] = [:]
+    /// The screen nodes of each column, left to right.
+    private(set) var columns: [[String]] = []
+    /// Screen node → (column, row).
+    private(set) var positions: [String: (column: Int, row: Int)] = [:]
+    /// The nodes by id.
+    private(set) var nodes: [String: FlowGraph.Node] = [:]
+
+    /// The map of `graph`. O(nodes + edges + routes).
+    init(graph: FlowGraph) {
+        self.graph = graph
+        var outgoing: [String: [FlowGraph.Edge]] = [:]
+        for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
+        for node in graph.nodes {
+            nodes[node.id] = node
+            if case .screen = node.kind { screenIDs[node.id] = node.lines.first ?? node.id }
+        }
+
+        for node in graph.nodes where screenIDs[node.id] != nil {
+            var buttons: [ActionSlot: (routes: [Route], leftOut: Int)] = [:]
+            for slot in [ActionSlot.primary, .secondary] {
+                var found: [Route] = []
+                var leftOut = 0
+                func walk(_ edge: FlowGraph.Edge, conditions: [String]) {
+                    let effects = Array(edge.lines.dropFirst())
+                    guard let target = nodes[edge.to] else { return }
+                    switch target.kind {
+                    case .choice:
+                        let condition = target.lines.first ?? ""
+                        for next in outgoing[target.id, default: []] where next.slot == slot && next.isOnFailure == edge.isOnFailure {
+                            var next = next
+                            next.lines = [next.lines.first ?? ""] + effects + next.lines.dropFirst()
+                            walk(next, conditions: conditions + [next.lines.first == "then" ? condition : "not (\(condition))"])
+                        }
+                        return
+                    case .screen where edge.kind == .stay:
+                        add(Route(conditions: conditions, effects: effects, target: .stay, kind: edge.kind, isOnFailure: edge.isOnFailure))
+                    case .screen:
+                        let id = screenIDs[target.id] ?? target.id
+                        add(Route(conditions: conditions, effects: effects, target: .screen(node: target.id, id: id), kind: edge.kind, isOnFailure: edge.isOnFailure))
+                    case .exit:
+                        add(Route(conditions: conditions, effects: effects, target: .exit(target.lines.first ?? ""), kind: edge.kind, isOnFailure: edge.isOnFailure))
+                    case .entry:
+                        return
+                    }
+                }
+                func add(_ route: Route) {
+                    if found.count < Self.routeLimit { found.append(route) } else { leftOut += 1 }
+                }
+                for edge in outgoing[node.id, default: []] where edge.slot == slot {
+                    walk(edge, conditions: [])
+                }
+                if !found.isEmpty || leftOut > 0 { buttons[slot] = (found, leftOut) }
+            }
+            routes[node.id] = buttons
+        }
+
+        // Columns: breadth-first from the entry's screen over every route to a screen.
+        var depth: [String: Int] = [:]
+        var queue = graph.edges.filter { $0.from == "entry" }.map(\.to)
+        for start in queue { depth[start] = 0 }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for (_, button) in routes[node, default: [:]].sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                for route in button.routes {
+                    if case .screen(let next, _) = route.target, depth[next] == nil {
+                        depth[next] = (depth[node] ?? 0) + 1
+                        queue.append(next)
+                    }
+                }
+            }
+        }
+        let last = (depth.values.max() ?? -1) + 1
+        for node in graph.nodes where screenIDs[node.id] != nil {
+            let column = depth[node.id] ?? last
+            while columns.count <= column { columns.append([]) }
+            positions[node.id] = (column, columns[column].count)
+            columns[column].append(node.id)
+        }
+        columns.removeAll { $0.isEmpty }
+        // Renumber after removing an empty last column (every screen reached).
+        for (index, column) in columns.enumerated() {
+            for (row, node) in column.enumerated() { positions[node] = (index, row) }
+        }
+    }
+}

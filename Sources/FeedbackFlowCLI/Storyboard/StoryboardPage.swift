@@ -1,0 +1,255 @@
+import FeedbackFlowCore
+import FlowCompile
+
+/// `feedbackflow storyboard`'s page: one self-contained HTML file showing every screen of
+/// each flow as a phone-sized card in its style, light and dark side by side, with its
+/// real content in its starting state (fields at their first values, buttons enabled or
+/// not as the form starts, `visibleWhen` blocks marked with their condition), laid out on
+/// the navigation map (``StoryboardMap``) with an arrow per route, labelled with the
+/// button's title. Under each scene, each button lists where it leads; clicking a button
+/// follows its route (or, with several, lists them to choose from).
+///
+/// Self-contained and inert: no outside resource (styles, the script and images are in
+/// the file), and a Content-Security-Policy allowing only the page's own style and script
+/// (by hash) and `data:` images, so the file loads nothing and runs nothing else, even
+/// opened from a pull request's artifacts. The same input gives the same bytes (no date,
+/// no random ids, stable order).
+///
+/// Written in pieces through `write` (a scene at a time), so memory stays bounded by the
+/// flow, not by the page. O(screens + routes).
+struct StoryboardPage {
+    /// A flow to show and the file it came from, as the page names it.
+    struct Entry {
+        var file: String
+        var flow: Flow
+    }
+
+    let entries: [Entry]
+    let theme: Theme
+
+    // Geometry, in CSS pixels: a scene is a header, the light and dark cards, and the
+    // list of routes.
+    static let headerHeight = 52
+    static let routesHeight = 170
+    static let sceneWidth = 2 * WebStyleSheet.cardWidth + 12 + 24
+    static let sceneHeight = headerHeight + WebStyleSheet.cardHeight + routesHeight + 24
+    static let columnGap = 200
+    static let rowGap = 40
+    static let margin = 20
+
+    /// Writes the page through `write`.
+    func write(_ write: (String) -> Void) {
+        let style = WebStyleSheet.cards(theme: theme) + Self.pageStyle
+        let policy = "default-src 'none'; style-src \(ContentHash.cspSource(of: style)); script-src \(ContentHash.cspSource(of: Self.script)); img-src data:; base-uri 'none'; form-action 'none'"
+        let title = "Storyboard: " + entries.map(\.flow.id).joined(separator: ", ")
+        write("""
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(policy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>\(ScreenCardHTML.text(title))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header class="page"><h1>\(ScreenCardHTML.text(title))</h1>
+            <p>Every screen in its light and dark look, as it starts. Click a button to follow it; arrows: push solid, present bold, replace and popTo dotted, on failure dashed.</p>
+            </header>
+
+            """)
+        var images = AssetImages()
+        if theme.assets != nil { images = AssetImages(theme: theme, names: entries.flatMap { AssetImages.names(in: $0.flow) }) }
+        let cards = ScreenCardHTML(theme: theme, images: images, mode: .storyboard)
+        for (index, entry) in entries.enumerated() {
+            writeFlow(entry, prefix: "f\(index + 1)", cards: cards, write: write)
+        }
+        write("<script>\(Self.script)</script>\n</body>\n</html>\n")
+    }
+
+    private func writeFlow(_ entry: Entry, prefix: String, cards: ScreenCardHTML, write: (String) -> Void) {
+        let flow = entry.flow
+        let graph = FlowGraph(flow: flow)
+        let map = StoryboardMap(graph: graph)
+        var screens: [String: FeedbackConfiguration] = [:]
+        for screen in flow.screens where screens[screen.id] == nil { screens[screen.id] = screen }
+        let base = FlowState(flow: flow)
+
+        var html = "<section class=\"flow\" aria-labelledby=\"\(prefix)-title\">"
+        html += "<h2 id=\"\(prefix)-title\">\(ScreenCardHTML.text(flow.id)) <small>\(ScreenCardHTML.text(entry.file))</small></h2>"
+        if let entryEdge = graph.edges.first(where: { $0.from == "entry" }) {
+            html += "<p class=\"entry\">Starts: \(ScreenCardHTML.text(entryEdge.lines.joined(separator: ", "))) → "
+            html += "<a href=\"#\(prefix)-\(entryEdge.to)\">\(ScreenCardHTML.text(map.screenIDs[entryEdge.to] ?? ""))</a></p>"
+        }
+        let rows = map.columns.map(\.count).max() ?? 0
+        let width = 2 * Self.margin + map.columns.count * (Self.sceneWidth + Self.columnGap) - Self.columnGap
+        let height = 2 * Self.margin + rows * (Self.sceneHeight + Self.rowGap) - Self.rowGap
+        html += "<div class=\"map\">"
+        html += edges(map, width: max(width, 0), height: max(height, 0))
+        write(html)
+
+        for column in map.columns {
+            write("<div class=\"column\">")
+            for node in column {
+                guard let id = map.screenIDs[node], let screen = screens[id] else { continue }
+                var state = base
+                _ = try? state.apply(.navigate(.present(id), by: .host))
+                guard let snapshot = state.snapshot() else { continue }
+                let blocks = screen.extraContent.map { block in
+                    ScreenCardHTML.Block(
+                        content: state.contentSnapshot(of: block, screenID: id), condition: block.visibleWhen?.text,
+                        isVisible: state.isVisible(block, screenID: id))
+                }
+                write(scene(node: node, prefix: prefix, snapshot: snapshot, blocks: blocks, map: map, cards: cards))
+            }
+            write("</div>\n")
+        }
+        write("</div></section>\n")
+    }
+
+    private func scene(
+        node: String, prefix: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block], map: StoryboardMap,
+        cards: ScreenCardHTML
+    ) -> String {
+        let graphNode = map.nodes[node]
+        var badges = [snapshot.style.name]
+        if map.positions[node]?.column == 0, map.graph.edges.contains(where: { $0.from == "entry" && $0.to == node }) { badges.append("start") }
+        if graphNode?.isUnreachable == true { badges.append("unreachable") }
+        if graphNode?.isDeadEnd == true { badges.append("dead end") }
+        let anchor = "\(prefix)-\(node)"
+        var html = "<section class=\"scene\" id=\"\(anchor)\" tabindex=\"-1\" data-screen=\"\(ScreenCardHTML.attribute(snapshot.instance.screenID))\" aria-label=\"Screen \(ScreenCardHTML.attribute(snapshot.instance.screenID))\">"
+        html += "<h3 class=\"scene-title\"><code>\(ScreenCardHTML.text(snapshot.instance.screenID))</code>"
+        for badge in badges { html += " <span class=\"badge \(badge == "dead end" ? "dead-end" : badge)\">\(badge)</span>" }
+        html += "</h3><div class=\"pair\">"
+        html += cards.card(snapshot, blocks: blocks, dark: false, key: anchor + "-l")
+        html += cards.card(snapshot, blocks: blocks, dark: true, key: anchor + "-d")
+        html += "</div><div class=\"routes-all\">"
+        for action in [snapshot.primary, snapshot.secondary].compactMap({ $0 }) {
+            guard let button = map.routes[node]?[action.slot] else { continue }
+            let branches = button.routes.contains { !$0.conditions.isEmpty } || button.routes.filter { !$0.isOnFailure }.count > 1
+            html += "<div class=\"routes\" data-slot=\"\(action.slot.rawValue)\"\(branches ? " data-branch=\"\"" : "") tabindex=\"-1\">"
+            html += "<p class=\"routes-title\">\(ScreenCardHTML.text(action.title))</p><ul>"
+            for route in button.routes {
+                html += route.isOnFailure ? "<li class=\"failure\">on failure: " : "<li>"
+                for condition in route.conditions { html += "<span class=\"when\">if <code>\(ScreenCardHTML.text(condition))</code></span> " }
+                for effect in route.effects { html += "<span class=\"does\">\(ScreenCardHTML.text(effect))</span> " }
+                switch route.target {
+                case .screen(let target, let id):
+                    let follow = route.isOnFailure ? "" : " data-follow=\"\""
+                    html += "\(route.kind.rawValue) → <a href=\"#\(prefix)-\(target)\"\(follow)>\(ScreenCardHTML.text(id))</a>"
+                case .exit(let label): html += "→ <span class=\"exit\">\(ScreenCardHTML.text(label))</span>"
+                case .stay: html += "→ stays on this screen"
+                }
+                html += "</li>"
+            }
+            if button.leftOut > 0 { html += "<li>… and \(button.leftOut) more</li>" }
+            html += "</ul></div>"
+        }
+        return html + "</div></section>\n"
+    }
+
+    /// The arrows of the routes to screens, as one SVG behind the scenes.
+    private func edges(_ map: StoryboardMap, width: Int, height: Int) -> String {
+        var svg = "<svg class=\"edges\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" aria-hidden=\"true\">"
+        svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
+        var drawn: Set<String> = []
+        for column in map.columns {
+            for node in column {
+                guard let from = map.positions[node] else { continue }
+                for slot in [ActionSlot.primary, .secondary] {
+                    for route in map.routes[node]?[slot]?.routes ?? [] {
+                        guard case .screen(let target, _) = route.target, let to = map.positions[target] else { continue }
+                        let key = "\(node) \(target) \(slot.rawValue) \(route.isOnFailure)"
+                        guard drawn.insert(key).inserted else { continue }
+                        svg += arrow(from: from, to: to, route: route, title: title(of: slot, route: route, map: map, node: node))
+                    }
+                }
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    private func title(of slot: ActionSlot, route: StoryboardMap.Route, map: StoryboardMap, node: String) -> String {
+        let edge = map.graph.edges.first { $0.from == node && $0.slot == slot && $0.isOnFailure == route.isOnFailure }
+        var title = edge?.lines.first ?? slot.rawValue
+        if let condition = route.conditions.last { title += " [\(condition)]" }
+        return title.count > 48 ? String(title.prefix(47)) + "…" : title
+    }
+
+    private func arrow(from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, title: String) -> String {
+        func origin(_ position: (column: Int, row: Int)) -> (x: Int, y: Int) {
+            (Self.margin + position.column * (Self.sceneWidth + Self.columnGap), Self.margin + position.row * (Self.sceneHeight + Self.rowGap))
+        }
+        let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
+        let a = origin(from), b = origin(to)
+        let start = (x: a.x + Self.sceneWidth, y: a.y + middle)
+        let forward = to.column > from.column
+        let end = forward ? (x: b.x, y: b.y + middle) : (x: b.x + Self.sceneWidth, y: b.y + middle + 40)
+        let bend = forward ? max(60, (end.x - start.x) / 2) : 140
+        let c1 = (x: start.x + bend, y: start.y)
+        let c2 = (x: forward ? end.x - bend : end.x + bend, y: end.y)
+        let label = (x: (start.x + 3 * c1.x + 3 * c2.x + end.x) / 8, y: (start.y + 3 * c1.y + 3 * c2.y + end.y) / 8)
+        let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""
+        let weight = route.kind == .present ? 4 : 2
+        return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#arrow)\"/>"
+            + "<text x=\"\(label.x)\" y=\"\(label.y - 6)\" text-anchor=\"middle\">\(ScreenCardHTML.text(title))</text>"
+    }
+
+    /// The page's own rules, beside the cards'.
+    static let pageStyle = """
+        body{margin:0;font:15px/1.4 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:#f4f4f6;color:#1b1b1f}
+        header.page{padding:16px 20px 0}
+        header.page h1{margin:0 0 4px;font-size:22px}
+        header.page p{margin:0;color:#5f6368}
+        section.flow{padding:8px 0 24px;border-bottom:1px solid #ddd}
+        section.flow h2{margin:12px 20px 4px;font-size:19px}
+        section.flow h2 small{font-weight:normal;color:#5f6368;font-size:13px}
+        p.entry{margin:0 20px;color:#5f6368}
+        .map{position:relative;display:flex;gap:\(columnGap)px;padding:\(margin)px;align-items:flex-start;width:max-content}
+        .map svg.edges{position:absolute;left:0;top:0;pointer-events:none;overflow:visible}
+        .map svg.edges text{font-size:13px;fill:#333;paint-order:stroke;stroke:#f4f4f6;stroke-width:5px}
+        .column{display:flex;flex-direction:column;gap:\(rowGap)px;position:relative}
+        .scene{box-sizing:border-box;width:\(sceneWidth)px;height:\(sceneHeight)px;padding:0 12px 12px;background:#fff;border:1px solid #d0d0d6;border-radius:16px;display:flex;flex-direction:column}
+        .scene:target,.scene:focus{outline:4px solid #f29900;outline-offset:2px}
+        .scene-title{height:\(headerHeight)px;margin:0;display:flex;align-items:center;gap:6px;font-size:15px}
+        .badge{font-size:11px;font-weight:600;border-radius:10px;padding:2px 8px;background:#e8eaed;color:#3c4043}
+        .badge.unreachable{background:#fde7e9;color:#a50e0e}
+        .badge.dead-end{background:#fde7e9;color:#a50e0e}
+        .badge.start{background:#e6f4ea;color:#137333}
+        .pair{display:flex;gap:12px}
+        .routes-all{height:\(routesHeight)px;overflow:auto;font-size:13px;margin-top:8px}
+        .routes{margin-bottom:6px;border-radius:8px;padding:2px 6px}
+        .routes.asked{background:#fef7e0;outline:2px solid #f29900}
+        .routes-title{margin:0;font-weight:600}
+        .routes ul{margin:0;padding-left:18px}
+        .routes .when code{background:#f1f3f4;border-radius:4px;padding:0 3px}
+        .routes .does{color:#5f6368}
+        .routes .exit{font-weight:600}
+        .routes li.failure{color:#a50e0e}
+        """
+
+    /// The page's script: a click on a button follows its one route to a screen, or shows
+    /// its routes to choose from. It reads the page only; it loads and sends nothing.
+    static let script = """
+        "use strict";
+        document.addEventListener("click", function (event) {
+          var button = event.target.closest("button[data-slot]");
+          if (!button) return;
+          event.preventDefault();
+          var scene = button.closest(".scene");
+          var list = scene && scene.querySelector('.routes[data-slot="' + button.dataset.slot + '"]');
+          if (!list) return;
+          var links = list.querySelectorAll("a[data-follow]");
+          if (links.length === 1 && !list.hasAttribute("data-branch")) {
+            var target = document.getElementById(links[0].getAttribute("href").slice(1));
+            location.hash = links[0].getAttribute("href");
+            if (target) { target.scrollIntoView({block: "center", inline: "center"}); target.focus(); }
+          } else {
+            document.querySelectorAll(".routes.asked").forEach(function (other) { other.classList.remove("asked"); });
+            list.classList.add("asked");
+            list.focus();
+          }
+        });
+        """
+}
