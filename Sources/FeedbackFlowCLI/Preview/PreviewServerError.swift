@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why ``LoopbackHTTPServer`` cannot serve; ``description`` is the message for the
+/// person running `feedbackflow preview` (it names the port and what to do). The
+/// messages name no option: every option a message spells must be one a command
+/// declares (`NamesStayTrueTests`), and the preview command does not exist yet.
+package enum PreviewServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The port is taken on 127.0.0.1 (`EADDRINUSE`).
+    case portInUse(UInt16)
+    /// The port may not be bound by this user (`EACCES`: below 1024 without privileges).
+    case portNotAllowed(UInt16)
+    /// A socket call failed otherwise: `operation` is the call (`socket`, `bind`,
+    /// `listen`…), `code` its `errno`.
+    case socket(operation: String, code: Int32)
+    /// No thread could be started to serve (`code`: what `pthread_create` returned).
+    case thread(code: Int32)
+
+    /// One line, e.g. "port 8080 is in use: choose another port, or leave the port out
+    /// for a free one".
+    package var description: String {
+        switch self {
+        case .portInUse(let port):
+            "port \(port) is in use: choose another port, or leave the port out for a free one"
+        case .portNotAllowed(let port):
+            "port \(port) may not be used by this user (ports below 1024 need privileges): "
+                + "choose one from 1024 up, or leave the port out for a free one"
+        case .socket(let operation, let code):
+            "cannot serve the preview on 127.0.0.1: \(operation) failed: \(String(cString: strerror(code)))"
+        case .thread(let code):
+            "cannot start a thread to serve the preview: \(String(cString: strerror(code)))"
+        }
+    }
+}
