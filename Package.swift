@@ -118,8 +118,8 @@ let package = Package(
                 "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
-            // JSON conformance checks, the outbox tests), not bundled.
-            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py"],
+            // JSON conformance checks, the outbox tests, the browser tests), not bundled.
+            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py"],
             resources: [.copy("Fixtures")]
         ),
     ],

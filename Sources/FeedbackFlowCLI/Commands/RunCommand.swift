@@ -136,27 +136,12 @@ package struct RunCommand: Command {
             presenters.append(created)
         }
         // MARK: Delivery through the outbox (--outbox, --feedback-url)
-        try DeliveryOptions.checkOutbox(outboxPath)
-        try delivery.checkDeliverable()
-        let outbox = OutboxReportingFeedbackSink(
-            OutboxFeedbackSink(path: outboxPath, delivery: delivery.delivery(feedbackOut: feedbackOut, groups: environment.programs)), output: environment.output,
-            style: environment.outputStyle)
+        let outbox = try Self.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
         let sink = FailureCountingFeedbackSink(outbox)
         // MARK: End of delivery setup
-        var registry = ActionHandlerRegistry(
-            urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
-            feedbackSink: sink, options: options)
-        trigger.registering(into: &registry)
-        // The configuration file's handlerEnvironment adds to --handler-env.
-        var handlerPrograms = handlerPrograms
-        if !handlerPrograms.programs.isEmpty {
-            let configuration = try ValidationConfiguration.find(explicit: nil, workingDirectory: FileManager.default.currentDirectoryPath)
-            let origin = "handlerEnvironment in '\(configuration.path ?? ValidationConfiguration.fileName)'"
-            for name in configuration.handlerEnvironment where !handlerPrograms.passedVariables.contains(where: { $0.name == name }) {
-                handlerPrograms.passedVariables.append((name, origin))
-            }
-        }
-        try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables, groups: environment.programs)
+        let handlerPrograms = try Self.withConfiguredEnvironment(handlerPrograms)
+        let registry = try Self.registry(
+            flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms, environment: environment)
         let date = trigger.now
         let runTrigger = trigger.event.map { event in
             LineModeRunner.Trigger(
@@ -200,6 +185,47 @@ package struct RunCommand: Command {
     /// The names of the custom steps `flow` uses, each once, in the order of the screens
     /// and their actions (`onFailure` included). `run` registers no custom handler, so
     /// every one of them fails when it runs. O(steps).
+    /// The outbox at `path` delivering as `delivery` says (to `feedbackOut` unless a URL is
+    /// given), reporting on standard output; checked first.
+    /// - Throws: ``UsageError`` when the outbox cannot be used or the delivery cannot work.
+    static func outbox(
+        _ delivery: DeliveryOptions, path: String, feedbackOut: String, environment: CommandEnvironment
+    ) throws -> OutboxReportingFeedbackSink {
+        try DeliveryOptions.checkOutbox(path)
+        try delivery.checkDeliverable()
+        return OutboxReportingFeedbackSink(
+            OutboxFeedbackSink(path: path, delivery: delivery.delivery(feedbackOut: feedbackOut, groups: environment.programs)),
+            output: environment.output, style: environment.outputStyle)
+    }
+
+    /// `programs` with the configuration file's `handlerEnvironment` added to
+    /// `--handler-env` (when there are programs).
+    static func withConfiguredEnvironment(_ programs: HandlerProgramOption) throws -> HandlerProgramOption {
+        var programs = programs
+        guard !programs.programs.isEmpty else { return programs }
+        let configuration = try ValidationConfiguration.find(explicit: nil, workingDirectory: FileManager.default.currentDirectoryPath)
+        let origin = "handlerEnvironment in '\(configuration.path ?? ValidationConfiguration.fileName)'"
+        for name in configuration.handlerEnvironment where !programs.passedVariables.contains(where: { $0.name == name }) {
+            programs.passedVariables.append((name, origin))
+        }
+        return programs
+    }
+
+    /// The handlers `flow` runs with in `run` and `preview`: `openURL` printed, feedback to
+    /// `sink`, the trigger's validators as answered, and the handler programs.
+    /// - Throws: ``UsageError`` when a handler program cannot be registered for `flow`.
+    static func registry(
+        flow: Flow, file: String, options: CompileOptions, sink: any FeedbackSink, trigger: TriggerOptions,
+        handlerPrograms: HandlerProgramOption, environment: CommandEnvironment
+    ) throws -> ActionHandlerRegistry {
+        var registry = ActionHandlerRegistry(
+            urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: options.allowedURLSchemes),
+            feedbackSink: sink, options: options)
+        trigger.registering(into: &registry)
+        try handlerPrograms.register(into: &registry, flow: flow, file: file, variables: environment.variables, groups: environment.programs)
+        return registry
+    }
+
     static func customStepNames(in flow: Flow) -> [String] {
         var seen: Set<String> = []
         var names: [String] = []

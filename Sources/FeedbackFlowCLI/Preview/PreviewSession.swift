@@ -165,9 +165,11 @@ actor PreviewSession {
         _ = try? await navigator?.navigate(.pop)
     }
 
-    /// Fires the trigger's event with the context values `entries` (`name=value`) and the
-    /// validator's answer: a new navigator decides, and shows the flow when it is presented.
-    func fire(entries: [String], validator: Bool?) async {
+    /// Fires the trigger's event (the command's `--event`, else the trigger's own) with the
+    /// context values `entries` (`name=value`; `nil` for the command line's) and the
+    /// validator's answer (`nil` for the command line's): a new navigator decides, and
+    /// shows the flow when it is presented.
+    func fire(entries: [String]?, validator: Bool?) async {
         revision += 1
         guard let flow, let trigger = flow.trigger else {
             decision = "the flow has no trigger"
@@ -175,11 +177,12 @@ actor PreviewSession {
         }
         var options = settings.trigger
         do {
-            options.context = try ContextDeclaration(parsing: entries, valueRequired: true)
+            if let entries { options.context = try ContextDeclaration(parsing: entries, valueRequired: true) }
+            let event = options.event ?? trigger.event
             if let validator, let name = trigger.validator { options.validators[name] = validator }
             var registry = try settings.registry(flow)
             options.registering(into: &registry)
-            let values = try options.values(for: flow, file: settings.file, event: trigger.event)
+            let values = try options.values(for: flow, file: settings.file, event: event)
             await navigator?.end(.dismissed)
             let presenter = WebPresenter()
             self.presenter = presenter
@@ -188,8 +191,8 @@ actor PreviewSession {
                 flow: flow, registry: registry, presenters: [presenter], now: { now ?? Date() },
                 history: history, quietPeriod: options.quietPeriod)
             self.navigator = navigator
-            let answer = await navigator.handle(event: trigger.event, context: values)
-            decision = "\(trigger.event): \(answer.description)"
+            let answer = await navigator.handle(event: event, context: values)
+            decision = "\(event): \(answer.description)"
         } catch let error as UsageError {
             decision = "\(trigger.event): \(error.message)"
         } catch {

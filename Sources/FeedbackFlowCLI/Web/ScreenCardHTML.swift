@@ -120,8 +120,10 @@ package struct ScreenCardHTML: Sendable {
             }
             return html + "</fieldset>"
         case .textField(let format, let maxLength):
+            // An email field is `text` with the email keyboard: the page keeps the caret of
+            // the field being typed in across redraws, which `type=email` does not allow.
             let type = switch format {
-            case .email: "email"
+            case .email: "text\" inputmode=\"email\" autocomplete=\"email"
             case .url: "url"
             case .phone: "tel"
             case .text: "text"

@@ -1,0 +1,104 @@
+import Foundation
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FeedbackFlowCore
+import FlowSource
+
+/// `feedbackflow preview FILE [--port N]`: the flow, run by the real navigator, in a
+/// browser page served on 127.0.0.1 (``PreviewSession``, ``PreviewRoutes``,
+/// ``LoopbackHTTPServer``), reloaded when the file is saved. Runs until stopped (Ctrl-C
+/// or SIGTERM: ``SignalStop``).
+package struct PreviewCommand: Command {
+    package static let configuration = CommandConfiguration(
+        name: "preview",
+        abstract: "Run a flow in the browser: a live preview on 127.0.0.1 that reloads when the file is saved.",
+        discussion: """
+            Prints the address it serves (a free port unless --port says which) and runs
+            until Ctrl-C or SIGTERM. The page shows the screen on top as a card in its
+            style's look (--theme), drawn from the real navigator's events: taps, field
+            edits, enabledWhen, requiredWhen, branches, handler programs (--handler) and
+            the outbox (--outbox, --feedback-out, --feedback-url) behave exactly as in
+            'run'. Saving the file reloads the preview within a fraction of a second,
+            keeping the screens shown and the field values that still exist; a save with
+            errors shows them (file:line:column, message, the source line) over the last
+            version that compiled. A panel sets context values and fires the trigger's
+            event, showing the decision and its reason; with --event NAME the preview
+            starts that way, with the --context, --context-file and --validator values
+            given (as 'run --event' does). The server listens on 127.0.0.1
+            only, answers only requests whose Host and Origin name it, and bounds request
+            sizes and connections.
+            """,
+        options: [port.spec, GraphCommand.theme.spec] + DeliveryOptions.specs
+            + [TriggerOptions.context.spec] + TriggerOptions.runSpecs
+            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec],
+        positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
+
+    static let port = CommandOption.value(
+        "port", valueName: "n", help: "Serve on port N of 127.0.0.1 (1024-65535); a free port by default."
+    ) { text throws(UsageError) in
+        guard let number = UInt16(text), number >= 1024 else {
+            throw UsageError("invalid --port '\(text)'", hint: "write a port from 1024 to 65535, or leave --port out for a free one")
+        }
+        return number
+    }
+
+    package var file: String
+    package var port: UInt16?
+    package var themeFile: String?
+    package var feedbackOut: String
+    package var delivery = DeliveryOptions()
+    package var trigger: TriggerOptions
+    package var handlerPrograms = HandlerProgramOption()
+    package var loadingLimits = LoadingLimits()
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        file = arguments.positionals.first ?? ""
+        port = try Self.port.read(arguments)
+        themeFile = try GraphCommand.theme.read(arguments)
+        feedbackOut = try DeliveryOptions.feedbackOut.read(arguments) ?? DeliveryOptions.defaultFeedbackOut
+        delivery = try DeliveryOptions(arguments: arguments)
+        trigger = try TriggerOptions(arguments: arguments)
+        try trigger.checkEventGiven(arguments)
+        handlerPrograms = try HandlerProgramOption(arguments: arguments)
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        guard PathKind(file) == .other else {
+            throw UsageError(file == SourceFile.standardInputPath ? "the preview reloads its file when it is saved, so it cannot read standard input" : PathKind.unreachable(file))
+        }
+        let outboxPath = delivery.outboxPath(beside: feedbackOut)
+        try CommandFiles.checkDistinct([.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut))
+        let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
+        try RunCommand.checkWritable(feedbackOut, option: "--feedback-out")
+        let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
+        let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)
+        let options = CompileOptions(additionalVariables: trigger.context.keys, knownHandlers: handlerPrograms.names, loadingLimits: loadingLimits)
+        let (file, trigger) = (file, trigger)
+        let settings = PreviewSession.Settings(
+            file: file, compileOptions: options, theme: theme, trigger: trigger,
+            registry: { flow throws in
+                try RunCommand.registry(
+                    flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms,
+                    environment: environment)
+            })
+        let session = PreviewSession(settings: settings)
+        await session.load()
+        if trigger.event != nil { await session.fire(entries: nil, validator: nil) }
+        let names = await session.flow.map(AssetImages.names(in:)) ?? []
+        let page = PreviewPage(theme: theme, images: AssetImages(theme: theme, names: names), file: file)
+        let routes = PreviewRoutes(session: session, page: page)
+        let server: LoopbackHTTPServer
+        do {
+            server = try LoopbackHTTPServer(port: port) { request in await routes.respond(request) }
+            try server.start()
+        } catch {
+            throw UsageError(error.description, hint: error == .portInUse(port ?? 0) ? "choose another with --port, or leave --port out for a free one" : nil)
+        }
+        environment.output.write("Previewing \(DisplayText.sanitized(file)) at \(server.url) (Ctrl-C stops)\n")
+        await session.watch()
+        server.stop()
+        return .clean
+    }
+}

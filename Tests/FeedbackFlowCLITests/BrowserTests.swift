@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The storyboard and the preview in a real browser: headless Chromium driven by Selenium
+/// (browser_check.py, which finds controls by their accessible names and reports what it
+/// saw). The expected values come from the flow files: their titles, their rules (an
+/// email field that must be valid, a rating that branches), and from what a page must
+/// never do (load anything, run an author's script).
+@Suite("storyboard and preview in headless Chromium", .serialized)
+struct BrowserTests {
+    static let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/browser_check.py").path
+
+    /// What browser_check.py saw, as JSON.
+    static func browser(_ arguments: [String], scratch: ScratchFolder) async throws -> [String: Any] {
+        // Chromium's profile goes into a folder of its own, removed afterwards; its path is
+        // short, as Chromium's singleton socket path must fit in a sockaddr_un (108 bytes).
+        let profiles = FileManager.default.temporaryDirectory.appendingPathComponent("ffb-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: profiles) }
+        let run = try await BuiltTool.runProgram(
+            "/usr/bin/env", ["python3", script] + arguments, environment: ["TMPDIR": profiles.path])
+        #expect(run.status == 0, "browser_check.py \(arguments.first ?? ""): \(run.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+    }
+
+    /// The storyboard of `flows` written into `scratch`; its path.
+    static func storyboard(_ flows: [String], scratch: ScratchFolder) async throws -> String {
+        let page = scratch.path("board.html")
+        let run = try await BuiltTool.run(["storyboard"] + flows + ["-o", page])
+        #expect(run.status == 0, "\(run.standardError)")
+        return page
+    }
+
+    /// A preview of a copy of `flow` in `scratch`, started and its address read from its
+    /// first line.
+    static func preview(_ flow: String, scratch: ScratchFolder) async throws -> (RunningTool, url: String, file: String) {
+        let file = scratch.path(URL(fileURLWithPath: flow).lastPathComponent)
+        try FileManager.default.copyItem(atPath: BuiltTool.repositoryRoot.appendingPathComponent(flow).path, toPath: file)
+        let tool = try RunningTool(
+            ["preview", file, "--feedback-out", scratch.path("feedback.jsonl")], input: "", folder: scratch.url, name: "preview")
+        for _ in 0..<200 {
+            let output = (try? String(contentsOfFile: tool.outputPath, encoding: .utf8)) ?? ""
+            if let match = output.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/) { return (tool, String(match.1), file) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        tool.sendKill()
+        Issue.record("the preview printed no address: \((try? String(contentsOfFile: tool.errorPath, encoding: .utf8)) ?? "")")
+        throw CancellationError()
+    }
+
+    /// Stops the preview as Ctrl-C does: it exits 130.
+    static func stop(_ tool: RunningTool) async {
+        tool.send(SIGINT)
+        _ = await tool.wait(upTo: 10)
+        #expect(tool.status == 130)
+    }
+
+    @Test("the four styles' cards are drawn, not blank, and each looks different from the others")
+    func stylesAreDistinct() async throws {
+        let scratch = try ScratchFolder("browser")
+        let report = try await Self.browser(["storyboard-styles", try await Self.storyboard(["flows/style-gallery.flow.yaml"], scratch: scratch)], scratch: scratch)
+        let cards = try #require(report["cards"] as? [String: [String: Any]])
+        #expect(Set(cards.keys) == ["success", "informative", "error", "feedback"])
+        for (style, card) in cards {
+            // More than a background: text, icon and buttons cover part of the card.
+            #expect((card["share_not_background"] as? Double ?? 0) > 0.03, "\(style) looks blank")
+        }
+        let differences = try #require(report["differences"] as? [String: Double])
+        #expect(differences.count == 6)
+        for (pair, difference) in differences { #expect(difference > 5, "\(pair) look alike: \(difference)") }
+    }
+
+    @Test("in the storyboard, Submit on the call-quality screen leads to the thank-you card")
+    func storyboardFollowsSubmit() async throws {
+        let scratch = try ScratchFolder("browser")
+        let page = try await Self.storyboard(["flows/call-quality-rating.flow.yaml"], scratch: scratch)
+        let report = try await Self.browser(["storyboard-follow", page, "rate-call", "Submit"], scratch: scratch)
+        #expect(report["focused"] as? String == "thanks")
+        #expect(report["targetTitles"] as? [String] == ["Thank you!", "Thank you!"])
+        #expect(report["requests"] as? [String] == [])
+    }
+
+    @Test("the storyboard loads nothing, and a <script> title shows as text while nothing of the author's runs")
+    func storyboardIsInert() async throws {
+        let scratch = try ScratchFolder("browser")
+        let page = try await Self.storyboard(
+            ["Tests/FeedbackFlowCLITests/Fixtures/web/hostile.flow.yaml", "flows/call-quality-rating.flow.yaml"], scratch: scratch)
+        let report = try await Self.browser(["storyboard-inert", page], scratch: scratch)
+        #expect(report["requests"] as? [String] == [])
+        #expect(report["alert"] as? Bool == false)
+        #expect(report["ran"] as? Bool == false)
+        #expect(report["scripts"] as? Int == 1)
+        #expect(report["cspErrors"] as? [String] == [])
+        let titles = try #require(report["titles"] as? [String])
+        #expect(titles.contains("<script>window.ran = true; alert(1)</script>"))
+    }
+
+    @Test("in the preview, Submit stays disabled until a valid email address is typed")
+    func previewWaitsForEmail() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-email", url], scratch: scratch)
+        await Self.stop(tool)
+        #expect(report["disabledAtStart"] as? Bool == true)
+        #expect(report["disabledWithPartialEmail"] as? Bool == true)
+        #expect(report["enabledWithEmail"] as? Bool == true)
+        #expect(report["typed"] as? String == "ada@example.com")
+    }
+
+    @Test("in the preview, rating 2 in rating-branches reaches the 'sorry' screen, and the submission is delivered")
+    func previewBranches() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("flows/rating-branches.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-branch", url, "2"], scratch: scratch)
+        await Self.stop(tool)
+        #expect(report["screen"] as? String == "sorry")
+        #expect(report["title"] as? String == "We're sorry")
+        let delivered = try scratch.read("feedback.jsonl")
+        #expect(delivered.contains("\"rating\":2") && delivered.contains("\"reason\":\"It dropped twice\""), "\(delivered)")
+    }
+
+    @Test("saving the flow shows the new title in the open page, with no reload; a broken save shows its diagnostic at its line and column over the last good screen")
+    func previewReloads() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, file) = try await Self.preview("flows/rating-branches.flow.yaml", scratch: scratch)
+        let reload = try await Self.browser(["preview-reload", url, file], scratch: scratch)
+        #expect(reload["before"] as? String == "How was your call?")
+        #expect(reload["after"] as? String == "Rated in the preview")
+        #expect(reload["samePage"] as? Bool == true)
+        let broken = try await Self.browser(["preview-broken", url, file], scratch: scratch)
+        await Self.stop(tool)
+        #expect(broken["shown"] as? Bool == true)
+        // `screens: [` opens a flow sequence on line 11, column 10; libyaml finds the error
+        // at the next key, line 13 column 10.
+        let problems = try #require(broken["problems"] as? String)
+        #expect(problems.contains("\(file):13:10: error:"), "\(problems)")
+        #expect(problems.contains(" 11 | screens: ["), "\(problems)")
+        #expect(broken["titleStill"] as? String == "Rated in the preview")
+    }
+
+    @Test("in the preview, a <script> title shows as text, nothing of the author's runs, and the page asks only its own server")
+    func previewIsInert() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("Tests/FeedbackFlowCLITests/Fixtures/web/hostile.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-inert", url], scratch: scratch)
+        await Self.stop(tool)
+        #expect(report["title"] as? String == "<script>window.ran = true; alert(1)</script>")
+        #expect(report["alert"] as? Bool == false)
+        #expect(report["ran"] as? Bool == false)
+        #expect(report["requests"] as? [String] == [url + "state"])
+    }
+}
