@@ -138,6 +138,36 @@ struct BrowserTests {
         #expect(broken["titleStill"] as? String == "Rated in the preview")
     }
 
+    @Test("a save while the form is filled keeps what was typed and chosen: the new title shows over the same values")
+    func previewKeepsValues() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, file) = try await Self.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-keep", url, file], scratch: scratch)
+        await Self.stop(tool)
+        #expect(report["title"] as? String == "Saved while filling")
+        #expect(report["email"] as? String == "ada@example.com")
+        #expect(report["stars"] as? [String] == ["4 of 5"])
+        #expect(report["submitEnabled"] as? Bool == true)
+    }
+
+    @Test("the trigger panel fires the event with the values typed: the decision and its reason show, and a presented flow starts")
+    func previewTriggerPanel() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
+        // The trigger: `when: call.maxParticipants > 1`, then the validator isCallCreator.
+        let alone = try await Self.browser(["preview-trigger", url, "1", "true"], scratch: scratch)
+        let refused = try await Self.browser(["preview-trigger", url, "3", "false"], scratch: scratch)
+        let shown = try await Self.browser(["preview-trigger", url, "3", "true"], scratch: scratch)
+        await Self.stop(tool)
+        let aloneSays = try #require(alone["decision"] as? String)
+        #expect(aloneSays.hasPrefix("callEnded: not presented") && aloneSays.contains("1 > 1 is false"), "\(aloneSays)")
+        #expect(alone["screen"] is NSNull)
+        let refusedSays = try #require(refused["decision"] as? String)
+        #expect(refusedSays.hasPrefix("callEnded: not presented") && refusedSays.contains("'isCallCreator'"), "\(refusedSays)")
+        #expect(shown["decision"] as? String == "callEnded: presented")
+        #expect(shown["screen"] as? String == "rate-call")
+    }
+
     @Test("in the preview, a <script> title shows as text, nothing of the author's runs, and the page asks only its own server")
     func previewIsInert() async throws {
         let scratch = try ScratchFolder("browser")

@@ -385,7 +385,7 @@ struct LoopbackHTTPServerParsingTests {
         #expect(try length("Transfer-Encoding: chunked\r\nContent-Length: 5\r\n") == "status 411")
     }
 
-    @Test("the checks before the handler: Host, Origin, method, a POST's Origin, in that order")
+    @Test("the checks before the handler: Host, Origin, the site a browser says a request comes from, method, a POST's Origin, in that order")
     func refusals() throws {
         func refusal(_ method: String, _ fields: String) throws -> Int? {
             let head = try LoopbackHTTPServerParsingTests.parse("\(method) / HTTP/1.1\r\n\(fields)\r\n").get()
@@ -408,6 +408,11 @@ struct LoopbackHTTPServerParsingTests {
         #expect(try refusal("POST", "Host: localhost:4000\r\nOrigin: http://evil.example\r\n") == 403)
         #expect(try refusal("PUT", "Host: localhost:4000\r\nOrigin: http://localhost:4000\r\n") == 405)
         #expect(try refusal("PUT", "Host: evil.example\r\n") == 403)
+        // Fetch Metadata: an <img> of another site sends no Origin, but says it is cross-site.
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: cross-site\r\n") == 403)
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-site\r\n") == 403)
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-origin\r\n") == nil)
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: none\r\n") == nil)
     }
 
     @Test("a response's bytes: status line, Content-Type, Content-Length, the fixed headers, safe extra headers, the body")

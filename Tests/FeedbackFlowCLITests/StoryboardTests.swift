@@ -81,6 +81,19 @@ struct StoryboardTests {
         ])
     }
 
+    @Test("40 ifs in a row (2^40 routes) list the first 64 and count the rest; a rating from Int.min to Int.max is a number field")
+    func manyRoutesAndWideRating() async throws {
+        let scratch = try ScratchFolder("storyboard")
+        let run = try await BuiltTool.run(["storyboard", "\(Self.web)/forty-ifs.flow.yaml", "-o", scratch.path("board.html")])
+        #expect(run.status == 0, "\(run.standardError)")
+        let html = try scratch.read("board.html")
+        let listed = html.components(separatedBy: "</ul>").first?.components(separatedBy: "<li>").count ?? 0
+        // 64 routes and the line counting the rest.
+        #expect(listed - 1 == 64 + 1)
+        #expect(html.contains("<li>… and \((1 << 40) - 64) more</li>"))
+        #expect(html.contains("<input type=\"number\" data-field=\"wide\" min=\"\(Int.min)\" max=\"\(Int.max)\" value=\"\(Int.min)\">"))
+    }
+
     @Test("a theme's asset is inlined as a data: URI; an image the assets folder lacks shows a placeholder naming it")
     func assetsInlined() async throws {
         let scratch = try ScratchFolder("storyboard")

@@ -10,7 +10,9 @@ finds them, by role and accessible name (WebDriver's computed label), not by our
   browser_check.py preview-branch URL STARS
   browser_check.py preview-reload URL FILE
   browser_check.py preview-broken URL FILE
+  browser_check.py preview-keep URL FILE
   browser_check.py preview-inert URL
+  browser_check.py preview-trigger URL PARTICIPANTS true|false
   browser_check.py preview-latency URL FILE SAVES     (benchmark: save -> screen, ms)
   browser_check.py screenshot PAGE.html OUT.png
 """
@@ -285,6 +287,26 @@ def preview_reload(url, path):
         browser.quit()
 
 
+def preview_keep(url, path):
+    """Fills the form, then saves a new title: what the page shows after the reload."""
+    browser = driver()
+    try:
+        browser.get(url)
+        wait_for(browser, lambda b: title(b))
+        by_name(browser, "#screen input", "Email Address").send_keys("ada@example.com")
+        browser.execute_script("arguments[0].click()", by_name(browser, "#screen input[type=radio]", "4 of 5"))
+        wait_for(browser, lambda b: by_name(b, "#screen input[type=radio]", "4 of 5").is_selected()
+                 and by_name(b, "#screen button", "Submit").is_enabled())
+        before = title(browser)
+        rewrite(path, before, "Saved while filling")
+        wait_for(browser, lambda b: title(b) == "Saved while filling")
+        checked = [e.accessible_name for e in browser.find_elements(By.CSS_SELECTOR, "#screen input[type=radio]") if e.is_selected()]
+        return {"title": title(browser), "email": by_name(browser, "#screen input", "Email Address").get_attribute("value"),
+                "stars": checked, "submitEnabled": by_name(browser, "#screen button", "Submit").is_enabled()}
+    finally:
+        browser.quit()
+
+
 def preview_broken(url, path):
     browser = driver()
     try:
@@ -295,6 +317,28 @@ def preview_broken(url, path):
         shown = wait_for(browser, lambda b: b.find_element(By.ID, "problems").is_displayed())
         return {"shown": shown, "problems": browser.find_element(By.ID, "problems-text").text,
                 "titleStill": title(browser), "before": before}
+    finally:
+        browser.quit()
+
+
+def preview_trigger(url, participants, agrees):
+    """Fills the trigger panel (each context value's field, the validator's box) and fires
+    the event; what the panel and the stage then show."""
+    browser = driver()
+    try:
+        browser.get(url)
+        wait_for(browser, lambda b: b.find_element(By.ID, "trigger").is_displayed())
+        by_name(browser, "#trigger input", "call.maxParticipants (integer)").send_keys(participants)
+        box = by_name(browser, "#trigger input[type=checkbox]", "isCallCreator agrees")
+        if box.is_selected() != (agrees == "true"):
+            box.click()
+        fire = by_name(browser, "#trigger button", "Fire callEnded")
+        fire.click()
+        wait_for(browser, lambda b: b.find_element(By.ID, "decision").text != "")
+        time.sleep(0.2)
+        cards = browser.find_elements(By.CSS_SELECTOR, "#screen article.card")
+        return {"decision": browser.find_element(By.ID, "decision").text,
+                "screen": cards[0].get_attribute("data-screen") if cards else None}
     finally:
         browser.quit()
 
@@ -359,7 +403,7 @@ COMMANDS = {
     "storyboard-styles": storyboard_styles, "storyboard-follow": storyboard_follow,
     "storyboard-inert": storyboard_inert, "preview-email": preview_email,
     "preview-branch": lambda u, s: preview_branch(u, int(s)), "preview-reload": preview_reload,
-    "preview-broken": preview_broken, "preview-inert": preview_inert,
+    "preview-broken": preview_broken, "preview-keep": preview_keep, "preview-inert": preview_inert, "preview-trigger": preview_trigger,
     "preview-latency": lambda u, p, n: preview_latency(u, p, int(n)), "screenshot": screenshot,
 }
 

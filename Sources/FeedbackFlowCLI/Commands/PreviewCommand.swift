@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -43,15 +47,25 @@ package struct PreviewCommand: Command {
         return number
     }
 
+    /// The flow file.
     package var file: String
+    /// `--port N`; `nil` for a free port.
     package var port: UInt16?
+    /// `--theme FILE`; `nil` for the built-in theme.
     package var themeFile: String?
+    /// `--feedback-out FILE`, as `run` takes it.
     package var feedbackOut: String
+    /// `--outbox`, `--feedback-url`, as `run` takes them.
     package var delivery = DeliveryOptions()
+    /// `--context`, `--event` and the trigger's other options, as `run` takes them.
     package var trigger: TriggerOptions
+    /// `--handler` programs, as `run` takes them.
     package var handlerPrograms = HandlerProgramOption()
+    /// `--limit NAME=N`.
     package var loadingLimits = LoadingLimits()
 
+    /// The command as `arguments` give it.
+    /// - Throws: ``UsageError`` for a value that does not read.
     package init(arguments: ParsedArguments) throws(UsageError) {
         file = arguments.positionals.first ?? ""
         port = try Self.port.read(arguments)
@@ -64,6 +78,9 @@ package struct PreviewCommand: Command {
         loadingLimits = try LoadingLimitOption.option.read(arguments)
     }
 
+    /// Serves the preview until the process is stopped by a signal.
+    /// - Throws: ``UsageError`` for a file that cannot be previewed, a port in use, or a
+    ///   command line the flow refuses (as `run`).
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         guard PathKind(file) == .other else {
             throw UsageError(file == SourceFile.standardInputPath ? "the preview reloads its file when it is saved, so it cannot read standard input" : PathKind.unreachable(file))
@@ -74,7 +91,7 @@ package struct PreviewCommand: Command {
         try RunCommand.checkWritable(feedbackOut, option: "--feedback-out")
         let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
         let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)
-        let options = CompileOptions(additionalVariables: trigger.context.keys, knownHandlers: handlerPrograms.names, loadingLimits: loadingLimits)
+        let options = RunCommand.compileOptions(context: trigger.context, handlerPrograms: handlerPrograms, loadingLimits: loadingLimits)
         let (file, trigger) = (file, trigger)
         let settings = PreviewSession.Settings(
             file: file, compileOptions: options, theme: theme, trigger: trigger,
@@ -82,12 +99,20 @@ package struct PreviewCommand: Command {
                 try RunCommand.registry(
                     flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms,
                     environment: environment)
+            },
+            check: { flow in
+                do throws(UsageError) {
+                    try RunCommand.check(trigger, against: flow, file: file)
+                    return nil
+                } catch {
+                    return error.message
+                }
             })
         let session = PreviewSession(settings: settings)
-        await session.load()
+        // The command line is checked as `run` checks it, against the first flow that compiles.
+        if await session.load(), let flow = await session.flow { try RunCommand.check(trigger, against: flow, file: file) }
         if trigger.event != nil { await session.fire(entries: nil, validator: nil) }
-        let names = await session.flow.map(AssetImages.names(in:)) ?? []
-        let page = PreviewPage(theme: theme, images: AssetImages(theme: theme, names: names), file: file)
+        let page = PreviewPage(theme: theme, file: file)
         let routes = PreviewRoutes(session: session, page: page)
         let server: LoopbackHTTPServer
         do {

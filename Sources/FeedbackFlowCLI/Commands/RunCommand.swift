@@ -101,7 +101,22 @@ package struct RunCommand: Command {
     /// What the flow is compiled with and the registry opens: the `--context` keys as host
     /// variables, no known handlers (`run` registers none), the default URL schemes.
     package var compileOptions: CompileOptions {
+        Self.compileOptions(context: context, handlerPrograms: handlerPrograms, loadingLimits: loadingLimits)
+    }
+
+    /// What `run` and `preview` compile a flow with: the `--context` keys declared, the
+    /// handler programs' steps known, the `--limit` bounds.
+    static func compileOptions(context: ContextDeclaration, handlerPrograms: HandlerProgramOption, loadingLimits: LoadingLimits) -> CompileOptions {
         CompileOptions(additionalVariables: context.keys, knownHandlers: handlerPrograms.names, loadingLimits: loadingLimits)
+    }
+
+    /// `run`'s checks of the command line against `flow`: no `--context` key is a field id
+    /// or a flow variable, and `--event` and `--validator` name what the flow declares.
+    /// - Throws: ``UsageError`` for the first that fails.
+    static func check(_ trigger: TriggerOptions, against flow: Flow, file: String) throws(UsageError) {
+        try trigger.context.checkNoFieldIDs(in: flow, file: file)
+        try trigger.checkNoVariables(in: flow, file: file)
+        try trigger.checkNames(against: flow, file: file)
     }
 
     /// Plays the flow; see the command's help for the statuses.
@@ -122,9 +137,7 @@ package struct RunCommand: Command {
                 path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE", loadingLimit: "run --\(LoadingLimitOption.name)"),
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
-        try context.checkNoFieldIDs(in: flow, file: file)
-        try trigger.checkNoVariables(in: flow, file: file)
-        try trigger.checkNames(against: flow, file: file)
+        try Self.check(trigger, against: flow, file: file)
         let variables = try trigger.values(for: flow, file: file, event: trigger.event)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")
         var presenters: [any Presenter] = []
@@ -182,9 +195,6 @@ package struct RunCommand: Command {
         return .clean
     }
 
-    /// The names of the custom steps `flow` uses, each once, in the order of the screens
-    /// and their actions (`onFailure` included). `run` registers no custom handler, so
-    /// every one of them fails when it runs. O(steps).
     /// The outbox at `path` delivering as `delivery` says (to `feedbackOut` unless a URL is
     /// given), reporting on standard output; checked first.
     /// - Throws: ``UsageError`` when the outbox cannot be used or the delivery cannot work.
@@ -226,6 +236,9 @@ package struct RunCommand: Command {
         return registry
     }
 
+    /// The names of the custom steps `flow` uses, each once, in the order of the screens
+    /// and their actions (`onFailure` included). `run` registers no custom handler, so
+    /// every one of them fails when it runs. O(steps).
     static func customStepNames(in flow: Flow) -> [String] {
         var seen: Set<String> = []
         var names: [String] = []

@@ -33,6 +33,7 @@ package struct StoryboardCommand: Command {
     static let output = CommandOption.text(
         "output", short: "o", valueName: "file", help: "Write the page to FILE instead of the standard output.")
 
+    /// The flow files, in the order the page shows them.
     package var files: [String]
     /// `--output FILE`; `nil` for the standard output.
     package var outputFile: String?

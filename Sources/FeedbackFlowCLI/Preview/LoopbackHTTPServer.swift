@@ -273,6 +273,11 @@ package final class LoopbackHTTPServer: Sendable {
                 status: 403,
                 "a request from another origin is refused: Origin must be http://127.0.0.1:\(port) or http://localhost:\(port)")
         }
+        // A browser says where a request comes from (Fetch Metadata): a page of another
+        // site (an <img> or <script> of it sends no Origin) is refused before any route.
+        if let site = head.header("sec-fetch-site").map(HTTPRequestHead.lowercased), site == "cross-site" || site == "same-site" {
+            return HTTPError(status: 403, "a request from another site is refused")
+        }
         guard ["GET", "HEAD", "POST"].contains(head.method) else {
             return HTTPError(status: 405, "only GET, HEAD and POST are served")
         }

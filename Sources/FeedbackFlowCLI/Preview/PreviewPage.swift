@@ -10,12 +10,11 @@
 /// markup. The page's Content-Security-Policy allows only its own style and script (by
 /// SHA-256 hash), `data:` images, and requests to the server itself.
 struct PreviewPage: Sendable {
-    let cards: ScreenCardHTML
     let html: String
     let policy: String
 
-    init(theme: Theme, images: AssetImages, file: String) {
-        cards = ScreenCardHTML(theme: theme, images: images, mode: .preview)
+    /// The page for `file` in `theme`'s looks.
+    init(theme: Theme, file: String) {
         let style = WebStyleSheet.cards(theme: theme) + Self.style
         policy =
             "default-src 'none'; style-src \(ContentHash.cspSource(of: style)); script-src \(ContentHash.cspSource(of: Self.script)); "
@@ -85,13 +84,19 @@ struct PreviewPage: Sendable {
         "use strict";
         var seen = "", state = null, shownInstance = null, triggerKey = null;
         function byId(id) { return document.getElementById(id); }
+        // One request at a time, in the order of what the person did: a tap never
+        // overtakes the keystroke before it.
+        var queue = Promise.resolve();
         function post(path, body) {
-          return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {})})
-            .then(function (response) {
-              if (response.ok) { byId("notice").textContent = ""; return; }
-              return response.text().then(function (text) { byId("notice").textContent = text; });
-            })
-            .catch(function () { byId("notice").textContent = "The preview server does not answer."; });
+          queue = queue.then(function () {
+            return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {})})
+              .then(function (response) {
+                if (response.ok) { byId("notice").textContent = ""; return; }
+                return response.text().then(function (text) { byId("notice").textContent = text; });
+              })
+              .catch(function () { byId("notice").textContent = "The preview server does not answer."; });
+          });
+          return queue;
         }
         function poll() {
           fetch("/state?seen=" + encodeURIComponent(seen))

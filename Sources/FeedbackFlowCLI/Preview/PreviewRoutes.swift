@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FeedbackFlowCore
 import FlowCompile
 import FlowSource
@@ -37,18 +41,19 @@ struct PreviewRoutes: Sendable {
             }
             return .json(await state())
         case ("POST", "/tap"):
-            guard let body = Self.object(request.body), let instance = body["instance"] as? Int,
-                let slot = (body["slot"] as? String).flatMap(ActionSlot.init(rawValue:))
-            else { return .text("expected {\"instance\": N, \"slot\": \"primary\" or \"secondary\"}", status: 400) }
-            // The tap returns once its action has run: a slow handler would hold the page's
-            // request, so the tap runs on and the page learns the result from /state.
-            Task { _ = await session.tap(slot, instance: instance) }
+            guard let body = Self.decode(Tap.self, request.body), let slot = ActionSlot(rawValue: body.slot) else {
+                return .text("expected {\"instance\": N, \"slot\": \"primary\" or \"secondary\"}", status: 400)
+            }
+            let instance = body.instance
+            // The action may run long (a handler program): it runs on, and the page learns
+            // what it did from /state.
+            await session.tap(slot, instance: instance)
             return HTTPResponse(status: 204, contentType: "text/plain", body: [])
         case ("POST", "/field"):
-            guard let body = Self.object(request.body), let id = body["id"] as? String, let value = body["value"] as? String else {
+            guard let body = Self.decode(Field.self, request.body) else {
                 return .text("expected {\"id\": \"FIELD\", \"value\": \"TEXT\"}", status: 400)
             }
-            if let problem = await session.setField(id, text: value) { return .text(problem, status: 400) }
+            if let problem = await session.setField(body.id, text: body.value) { return .text(problem, status: 400) }
             return HTTPResponse(status: 204, contentType: "text/plain", body: [])
         case ("POST", "/back"):
             await session.back()
@@ -57,9 +62,10 @@ struct PreviewRoutes: Sendable {
             await session.restart(keeping: false)
             return HTTPResponse(status: 204, contentType: "text/plain", body: [])
         case ("POST", "/trigger"):
-            guard let body = Self.object(request.body) else { return .text("expected a JSON object", status: 400) }
-            let entries = (body["context"] as? [Any])?.compactMap { $0 as? String } ?? []
-            await session.fire(entries: entries, validator: body["validator"] as? Bool)
+            guard let body = Self.decode(Fire.self, request.body) else {
+                return .text("expected {\"context\": [\"NAME=VALUE\", …], \"validator\": true, false or null}", status: 400)
+            }
+            await session.fire(entries: body.context ?? [], validator: body.validator)
             return HTTPResponse(status: 204, contentType: "text/plain", body: [])
         case (_, "/"), (_, "/state"), (_, "/tap"), (_, "/field"), (_, "/back"), (_, "/restart"), (_, "/trigger"):
             return .text("method \(request.method) is not allowed here", status: 405)
@@ -70,11 +76,11 @@ struct PreviewRoutes: Sendable {
 
     /// The state the page draws, as JSON.
     func state() async -> String {
-        let view = await session.view()
-        let flow = await session.flow
-        var members: [(key: String, value: JSONValue)] = [("token", .string(await session.token()))]
+        let state = await session.state()
+        let cards = ScreenCardHTML(theme: session.settings.theme, images: state.images, mode: .preview)
+        var members: [(key: String, value: JSONValue)] = [("token", .string(state.token))]
         members.append(("file", .string(session.settings.file)))
-        if let screen = view.screen {
+        if let screen = state.view.screen {
             let blocks = ScreenCardHTML.blocks(of: screen)
             let key = "i\(screen.instance.id.rawValue)"
             members.append((
@@ -83,19 +89,19 @@ struct PreviewRoutes: Sendable {
                     ("instance", .int(screen.instance.id.rawValue)),
                     ("id", .string(screen.instance.screenID)),
                     ("title", .string(screen.title)),
-                    ("light", .string(page.cards.card(screen, blocks: blocks, dark: false, key: key + "l"))),
-                    ("dark", .string(page.cards.card(screen, blocks: blocks, dark: true, key: key + "d"))),
+                    ("light", .string(cards.card(screen, blocks: blocks, dark: false, key: key + "l"))),
+                    ("dark", .string(cards.card(screen, blocks: blocks, dark: true, key: key + "d"))),
                 ])))
         } else {
             members.append(("screen", .null))
         }
-        members.append(("outcome", .optional(view.outcome?.name)))
-        members.append(("problems", .optional(await session.problems)))
-        members.append(("warnings", .optional(await session.warnings)))
-        members.append(("decision", .optional(await session.decision)))
-        members.append(("log", .array(view.log.map(JSONValue.string))))
-        if let flow, let trigger = flow.trigger {
-            let declared = (flow.context + (flow.events.first { $0.name == trigger.event }?.payload ?? []))
+        members.append(("outcome", .optional(state.view.outcome?.name)))
+        members.append(("problems", .optional(state.problems)))
+        members.append(("warnings", .optional(state.warnings)))
+        members.append(("decision", .optional(state.decision)))
+        members.append(("log", .array(state.view.log.map(JSONValue.string))))
+        if let flow = state.flow, let trigger = flow.trigger {
+            let declared = flow.context + (flow.events.first { $0.name == trigger.event }?.payload ?? [])
             members.append((
                 "trigger",
                 .object([
@@ -109,8 +115,26 @@ struct PreviewRoutes: Sendable {
         return JSONValue.object(members).serialized()
     }
 
-    /// `bytes` as a JSON object, or `nil`.
-    private static func object(_ bytes: [UInt8]) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    /// The body of `POST /tap`.
+    struct Tap: Decodable {
+        var instance: Int
+        var slot: String
+    }
+
+    /// The body of `POST /field`.
+    struct Field: Decodable {
+        var id: String
+        var value: String
+    }
+
+    /// The body of `POST /trigger`.
+    struct Fire: Decodable {
+        var context: [String]?
+        var validator: Bool?
+    }
+
+    /// `bytes` decoded as `Body`, or `nil` (the server bounds their size).
+    private static func decode<Body: Decodable>(_ type: Body.Type, _ bytes: [UInt8]) -> Body? {
+        try? JSONDecoder().decode(type, from: Data(bytes))
     }
 }

@@ -7,9 +7,8 @@ import Darwin
 #endif
 
 /// Why ``LoopbackHTTPServer`` cannot serve; ``description`` is the message for the
-/// person running `feedbackflow preview` (it names the port and what to do). The
-/// messages name no option: every option a message spells must be one a command
-/// declares (`NamesStayTrueTests`), and the preview command does not exist yet.
+/// person running `feedbackflow preview` (it names the port and what to do; the command
+/// adds the hint naming its option).
 package enum PreviewServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The port is taken on 127.0.0.1 (`EADDRINUSE`).
     case portInUse(UInt16)

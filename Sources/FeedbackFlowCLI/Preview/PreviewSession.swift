@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -6,15 +10,21 @@ import FeedbackFlowCore
 import FlowSource
 
 /// One `feedbackflow preview`: the flow file, the navigator that runs it (the real one,
-/// with the same handlers, outbox and context as `run`), the presenter the page draws
-/// from, and what the page shows besides the screen (the file's problems, the trigger's
-/// last decision). Answers the page's requests (``PreviewRoutes``) and reloads the file
-/// when it changes on disk (``watch()``).
+/// with the same handlers, outbox, context and checks as `run`), the presenter the page
+/// draws from, and what the page shows besides the screen (the file's problems, the
+/// trigger's last decision). Answers the page's requests (``PreviewRoutes``) and reloads
+/// the file when it changes on disk (``watch(interval:)``).
 ///
-/// Reloading keeps what can be kept: when the file compiles, a new navigator starts and
-/// the screens that were shown are shown again (as far as they still exist, in order),
-/// with the field values whose fields still exist; when it does not, the last good flow
+/// Reloading keeps what can be kept: when the file compiles, a new navigator starts as the
+/// last one did (plainly, or presented by the trigger's event with the same values; a
+/// flow the trigger kept hidden stays hidden), the screens that were shown are shown again
+/// (as far as they still exist, in order), and the field values the person changed are
+/// set again where their fields still exist; when it does not compile, the last good flow
 /// stays and the problems are shown over it.
+///
+/// Loading, restarting and firing the event run one at a time, in the order asked (an
+/// actor alone would interleave them at each `await`); a new navigator is published only
+/// once it shows what it should.
 actor PreviewSession {
     /// What the session is started with.
     struct Settings: Sendable {
@@ -24,29 +34,60 @@ actor PreviewSession {
         var trigger: TriggerOptions
         /// The handlers a flow runs with: as `run` registers them.
         var registry: @Sendable (Flow) throws -> ActionHandlerRegistry
+        /// `run`'s checks of the command line against a flow (context keys that are field
+        /// ids or variables, misspelt event or validator names): the problem, or `nil`.
+        var check: @Sendable (Flow) -> String?
     }
+
+    /// What the page draws, read at one moment: the token first, so a change after it
+    /// sends the page back for the next state at once.
+    struct State: Sendable {
+        var token: String
+        var view: WebPresenter.View
+        var flow: Flow?
+        var problems: String?
+        var warnings: String?
+        var decision: String?
+        var images: AssetImages
+    }
+
+    /// How the flow was started last.
+    private enum Start {
+        /// ``FlowNavigator/start()``, with the command line's context values.
+        case plain
+        /// The trigger's event decided, with these values; `presented` is its answer.
+        case fired(values: [String: ExpressionValue], presented: Bool)
+    }
+
+    /// The most text of problems or warnings sent to the page: 64 KiB.
+    static let textLimit = 64 * 1024
 
     let settings: Settings
     /// The last flow that compiled; `nil` until one has.
     private(set) var flow: Flow?
-    /// The file's errors and warnings as text (`file:line:column: error: …` with the source
-    /// line), when it has errors; `nil` when the last load compiled.
-    private(set) var problems: String?
-    /// Warnings of the flow shown, as text; `nil` when there are none.
-    private(set) var warnings: String?
-    /// The trigger panel's last answer.
-    private(set) var decision: String?
+    private var problems: String?
+    private var warnings: String?
+    private var decision: String?
+    private var images = AssetImages()
     private var navigator: FlowNavigator?
     private var presenter = WebPresenter()
-    /// Counts reloads, restarts and panel answers: with the presenter's version, what the
-    /// page waits on.
+    private var start = Start.plain
+    /// The field values as the flow started: a value that differs was set by the person.
+    private var initialValues: [String: FieldValue] = [:]
+    /// Counts every change of what is drawn besides the presenter's own: with the
+    /// presenter's version, what the page waits on.
     private var revision = 0
     private var fingerprint: FileFingerprint?
-    /// How many times the file was read and compiled.
-    private(set) var loads = 0
+    /// Whether a load, restart or firing is running, and who waits for its end.
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The history the trigger's decisions are recorded in: `--history`'s file, or one in
+    /// memory for the session.
+    private let history: any PresentationHistory
 
     init(settings: Settings) {
         self.settings = settings
+        history = settings.trigger.presentationHistory
     }
 
     /// The token of what the page shows now: it changes whenever anything drawn changes.
@@ -54,87 +95,71 @@ actor PreviewSession {
         "\(revision).\(await presenter.version)"
     }
 
-    /// What the presenter shows now.
-    func view() async -> WebPresenter.View { await presenter.view }
+    /// Everything the page draws, the token read first.
+    func state() async -> State {
+        let token = await token()
+        return State(
+            token: token, view: await presenter.view, flow: flow, problems: problems, warnings: warnings, decision: decision,
+            images: images)
+    }
 
-    /// Reads and compiles the file; on success runs the new flow, keeping what was shown.
-    /// Returns whether it compiled.
+    /// Reads and compiles the file; when it compiles (and passes `run`'s checks), runs the
+    /// new flow, keeping what was shown. Returns whether it compiled.
     @discardableResult
     func load() async -> Bool {
-        loads += 1
-        fingerprint = FileFingerprint(path: settings.file)
-        let compilation = FlowCompiler.compile(path: settings.file, options: settings.compileOptions)
-        let report = DiagnosticReport(files: [
-            .init(path: settings.file, source: compilation.document.source, diagnostics: compilation.diagnostics, omitted: compilation.omitted)
-        ])
-        let text = compilation.diagnostics.isEmpty ? nil : TextDiagnosticRenderer(style: .plain, showsSummary: true).render(report)
-        revision += 1
-        guard !compilation.hasErrors, let compiled = compilation.flow else {
-            problems = text ?? "'\(settings.file)' could not be read"
-            return false
-        }
-        problems = nil
-        warnings = text
-        flow = compiled
-        await restart(keeping: true)
-        return true
+        await exclusively { await self.compileAndRun() }
     }
 
-    /// Checks the file every `interval` and reloads it when it changed, until the task is
-    /// cancelled.
-    func watch(interval: Duration = .milliseconds(50)) async {
+    /// Starts the flow again as it was started last; with `keeping`, shows the screens
+    /// that were shown again and keeps the values the person set.
+    func restart(keeping: Bool) async {
+        await exclusively { await self.run(keeping: keeping) }
+    }
+
+    /// Fires the trigger's event (the command's `--event`, else the trigger's own) with the
+    /// context values `entries` (`name=value`; `nil` for the command line's) and the
+    /// validator's answer (`nil` for the command line's): a new navigator decides, and
+    /// shows the flow when it is presented.
+    func fire(entries: [String]?, validator: Bool?) async {
+        await exclusively { await self.decide(entries: entries, validator: validator) }
+    }
+
+    /// Checks the file every `interval` and reloads it once a change has held for one
+    /// check (an editor writing in steps is read when it is done); a file that is missing
+    /// (an editor saving by renaming) is reported only when it stays missing for half a
+    /// second. Runs until the task is cancelled.
+    func watch(interval: Duration = .milliseconds(25)) async {
+        var candidate: FileFingerprint?
+        var missingSince: ContinuousClock.Instant?
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            if FileFingerprint(path: settings.file) != fingerprint { await load() }
-        }
-    }
-
-    /// Starts the flow again on a new navigator; with `keeping`, shows the screens that were
-    /// shown again and keeps the field values whose fields still exist.
-    func restart(keeping: Bool) async {
-        guard let flow else { return }
-        let stacks = keeping ? await navigator?.stacks ?? [] : []
-        let values = keeping ? await navigator?.fieldValues ?? [:] : [:]
-        await navigator?.end(.dismissed)
-        let presenter = WebPresenter()
-        self.presenter = presenter
-        revision += 1
-        let registry: ActionHandlerRegistry
-        do {
-            registry = try settings.registry(flow)
-        } catch {
-            problems = "\(error)"
-            navigator = nil
-            return
-        }
-        let context = (try? settings.trigger.values(for: flow, file: settings.file, event: nil)) ?? [:]
-        let navigator = FlowNavigator(flow: flow, registry: registry, presenters: [presenter], context: context)
-        self.navigator = navigator
-        do {
-            try await navigator.start()
-        } catch {
-            problems = "the flow could not start: \(error)"
-            return
-        }
-        // The screens shown before, from the second on, while they exist and the start is the same.
-        if let root = stacks.first?.first, root.screenID == flow.start {
-            replay: for (stackIndex, stack) in stacks.enumerated() {
-                for (index, instance) in stack.enumerated() where stackIndex > 0 || index > 0 {
-                    guard flow.screens.contains(where: { $0.id == instance.screenID }) else { break replay }
-                    let operation: NavigationOperation = index == 0 ? .present(instance.screenID) : .push(instance.screenID)
-                    do { _ = try await navigator.navigate(operation) } catch { break replay }
-                }
+            let now = FileFingerprint(path: settings.file)
+            guard now != fingerprint else {
+                candidate = nil
+                missingSince = nil
+                continue
+            }
+            guard let now else {
+                let since = missingSince ?? .now
+                missingSince = since
+                if ContinuousClock.now - since >= .milliseconds(500) { await load() }
+                continue
+            }
+            missingSince = nil
+            if candidate == now {
+                candidate = nil
+                await load()
+            } else {
+                candidate = now
             }
         }
-        for (id, value) in values.sorted(by: { $0.key < $1.key }) {
-            try? await navigator.setField(id, to: value)
-        }
     }
 
-    /// A tap on `slot` of instance `instance` (ignored unless it is the screen on top).
-    func tap(_ slot: ActionSlot, instance: Int) async -> TapResult? {
-        guard let navigator else { return nil }
-        return await navigator.tap(slot, on: ScreenInstanceID(rawValue: instance))
+    /// A tap on `slot` of instance `instance`: started here (its action may run long) and
+    /// seen by the page through the presenter; ignored unless it is the screen on top.
+    func tap(_ slot: ActionSlot, instance: Int) {
+        guard let navigator else { return }
+        Task { _ = await navigator.tap(slot, on: ScreenInstanceID(rawValue: instance)) }
     }
 
     /// Sets field `id` from the page's text: a text as is, a rating's whole number, a
@@ -165,42 +190,159 @@ actor PreviewSession {
         _ = try? await navigator?.navigate(.pop)
     }
 
-    /// Fires the trigger's event (the command's `--event`, else the trigger's own) with the
-    /// context values `entries` (`name=value`; `nil` for the command line's) and the
-    /// validator's answer (`nil` for the command line's): a new navigator decides, and
-    /// shows the flow when it is presented.
-    func fire(entries: [String]?, validator: Bool?) async {
-        revision += 1
-        guard let flow, let trigger = flow.trigger else {
+    // MARK: One at a time
+
+    private func exclusively<Result: Sendable>(_ body: () async -> Result) async -> Result {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+        let result = await body()
+        if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
+        return result
+    }
+
+    private func changed() { revision += 1 }
+
+    /// `text` cut to ``textLimit`` bytes, saying so.
+    private static func bounded(_ text: String?) -> String? {
+        guard let text, text.utf8.count > textLimit else { return text }
+        return String(decoding: text.utf8.prefix(textLimit), as: UTF8.self) + "\n… (cut at 64 KiB)"
+    }
+
+    private func compileAndRun() async -> Bool {
+        fingerprint = FileFingerprint(path: settings.file)
+        let (file, options) = (settings.file, settings.compileOptions)
+        // Off the actor: a large file does not hold up the page's requests meanwhile.
+        let compilation = await Task.detached { FlowCompiler.compile(path: file, options: options) }.value
+        let report = DiagnosticReport(files: [
+            .init(path: file, source: compilation.document.source, diagnostics: compilation.diagnostics, omitted: compilation.omitted)
+        ])
+        let text = compilation.diagnostics.isEmpty ? nil : TextDiagnosticRenderer(style: .plain, showsSummary: true).render(report)
+        defer { changed() }
+        guard !compilation.hasErrors, let compiled = compilation.flow else {
+            problems = Self.bounded(text ?? "'\(file)' could not be read")
+            return false
+        }
+        if let problem = settings.check(compiled) {
+            problems = problem
+            return false
+        }
+        problems = nil
+        warnings = Self.bounded(text)
+        flow = compiled
+        images = AssetImages(theme: settings.theme, names: AssetImages.names(in: compiled))
+        await run(keeping: true)
+        return true
+    }
+
+    /// A navigator for `flow` drawing through `presenter`, with `run`'s handlers; `nil`
+    /// (the problem shown) when they cannot be registered.
+    private func navigator(for flow: Flow, presenter: WebPresenter, context: [String: ExpressionValue]) -> FlowNavigator? {
+        do {
+            let now = settings.trigger.now
+            return FlowNavigator(
+                flow: flow, registry: try settings.registry(flow), presenters: [presenter], context: context,
+                now: { now ?? Date() }, history: history, quietPeriod: settings.trigger.quietPeriod)
+        } catch {
+            problems = (error as? UsageError)?.message ?? "\(error)"
+            return nil
+        }
+    }
+
+    /// Replaces the running navigator with `navigator` drawing through `presenter`.
+    private func publish(_ navigator: FlowNavigator?, presenter: WebPresenter) async {
+        await self.navigator?.end(.dismissed)
+        self.navigator = navigator
+        self.presenter = presenter
+        initialValues = await navigator?.fieldValues ?? [:]
+        changed()
+    }
+
+    private func run(keeping: Bool) async {
+        guard let flow else { return }
+        let stacks = keeping ? await navigator?.stacks ?? [] : []
+        let touched = keeping ? (await navigator?.fieldValues ?? [:]).filter { initialValues[$0.key] != $0.value } : [:]
+        let presenter = WebPresenter()
+        let context: [String: ExpressionValue]
+        switch start {
+        case .plain:
+            do {
+                context = try settings.trigger.values(for: flow, file: settings.file, event: nil)
+            } catch {
+                problems = error.message
+                return await publish(nil, presenter: presenter)
+            }
+        case .fired(let values, let presented):
+            guard presented else { return await publish(nil, presenter: presenter) }
+            context = values
+        }
+        guard let navigator = navigator(for: flow, presenter: presenter, context: context) else {
+            return await publish(nil, presenter: presenter)
+        }
+        do {
+            try await navigator.start()
+        } catch {
+            problems = "the flow could not start: \(error)"
+            return await publish(nil, presenter: presenter)
+        }
+        let initial = await navigator.fieldValues
+        // The screens shown before, from the second on, while they exist and the start is the same.
+        if let root = stacks.first?.first, root.screenID == flow.start {
+            replay: for (stackIndex, stack) in stacks.enumerated() {
+                for (index, instance) in stack.enumerated() where stackIndex > 0 || index > 0 {
+                    guard flow.screens.contains(where: { $0.id == instance.screenID }) else { break replay }
+                    let operation: NavigationOperation = index == 0 ? .present(instance.screenID) : .push(instance.screenID)
+                    do { _ = try await navigator.navigate(operation) } catch { break replay }
+                }
+            }
+        }
+        for (id, value) in touched.sorted(by: { $0.key < $1.key }) where initial[id] != nil {
+            try? await navigator.setField(id, to: value)
+        }
+        await publish(navigator, presenter: presenter)
+        initialValues = initial
+    }
+
+    private func decide(entries: [String]?, validator: Bool?) async {
+        defer { changed() }
+        guard let flow else {
+            decision = "the flow has not compiled yet"
+            return
+        }
+        guard let trigger = flow.trigger else {
             decision = "the flow has no trigger"
             return
         }
         var options = settings.trigger
+        let event = options.event ?? trigger.event
+        let values: [String: ExpressionValue]
         do {
             if let entries { options.context = try ContextDeclaration(parsing: entries, valueRequired: true) }
-            let event = options.event ?? trigger.event
-            if let validator, let name = trigger.validator { options.validators[name] = validator }
-            var registry = try settings.registry(flow)
-            options.registering(into: &registry)
-            let values = try options.values(for: flow, file: settings.file, event: event)
-            await navigator?.end(.dismissed)
-            let presenter = WebPresenter()
-            self.presenter = presenter
-            let now = options.now
-            let navigator = FlowNavigator(
-                flow: flow, registry: registry, presenters: [presenter], now: { now ?? Date() },
-                history: history, quietPeriod: options.quietPeriod)
-            self.navigator = navigator
-            let answer = await navigator.handle(event: event, context: values)
-            decision = "\(event): \(answer.description)"
-        } catch let error as UsageError {
-            decision = "\(trigger.event): \(error.message)"
+            values = try options.values(for: flow, file: settings.file, event: event)
         } catch {
-            decision = "\(trigger.event): \(error)"
+            decision = "\(event): \(error.message)"
+            return
         }
+        if let validator, let name = trigger.validator { options.validators[name] = validator }
+        let presenter = WebPresenter()
+        let registry: ActionHandlerRegistry
+        do {
+            var made = try settings.registry(flow)
+            options.registering(into: &made)
+            registry = made
+        } catch {
+            decision = "\(event): \((error as? UsageError)?.message ?? "\(error)")"
+            return
+        }
+        let now = options.now
+        let navigator = FlowNavigator(
+            flow: flow, registry: registry, presenters: [presenter], now: { now ?? Date() }, history: history,
+            quietPeriod: options.quietPeriod)
+        let answer = await navigator.handle(event: event, context: values)
+        start = .fired(values: values, presented: answer.isPresented)
+        decision = "\(event): \(answer.description)"
+        await publish(answer.isPresented ? navigator : nil, presenter: presenter)
     }
-
-    /// The presentation history the panel's decisions are recorded in: `--history`'s file,
-    /// or one in memory for the session.
-    private lazy var history: any PresentationHistory = settings.trigger.presentationHistory
 }

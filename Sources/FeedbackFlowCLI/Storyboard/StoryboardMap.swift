@@ -25,6 +25,8 @@ struct StoryboardMap {
 
     /// One way a button's steps can go.
     struct Route: Hashable {
+        /// The button's title as written (`TITLE: onFailure` for its `onFailure` steps).
+        var title: String
         /// The conditions that hold on the way, in order.
         var conditions: [String]
         /// What the steps do on the way, in order.
@@ -60,46 +62,81 @@ struct StoryboardMap {
             if case .screen = node.kind { screenIDs[node.id] = node.lines.first ?? node.id }
         }
 
+        // How many routes go on from each choice node (for a button's own slot and kind
+        // of action): what a list cut at ``routeLimit`` says it left out. Memoized, so n
+        // `if`s in a row (2^n routes) cost O(edges), saturating instead of overflowing.
+        var counts: [String: Int] = [:]
+        func routeCount(from choice: String, slot: ActionSlot?, isOnFailure: Bool) -> Int {
+            let key = "\(choice) \(slot?.rawValue ?? "") \(isOnFailure)"
+            if let known = counts[key] { return known }
+            var total = 0
+            for next in outgoing[choice, default: []] where next.slot == slot && next.isOnFailure == isOnFailure {
+                let more = nodes[next.to]?.kind == .choice ? routeCount(from: next.to, slot: slot, isOnFailure: isOnFailure) : 1
+                total = total.addingReportingOverflow(more).overflow ? Int.max : total + more
+            }
+            counts[key] = total
+            return total
+        }
+
         for node in graph.nodes where screenIDs[node.id] != nil {
             var buttons: [ActionSlot: (routes: [Route], leftOut: Int)] = [:]
             for slot in [ActionSlot.primary, .secondary] {
                 var found: [Route] = []
                 var leftOut = 0
-                func walk(_ edge: FlowGraph.Edge, conditions: [String]) {
+                func walk(_ edge: FlowGraph.Edge, title: String, conditions: [String]) {
                     let effects = Array(edge.lines.dropFirst())
                     guard let target = nodes[edge.to] else { return }
+                    if found.count >= Self.routeLimit {
+                        let more = target.kind == .choice ? routeCount(from: target.id, slot: slot, isOnFailure: edge.isOnFailure) : 1
+                        leftOut = leftOut.addingReportingOverflow(more).overflow ? Int.max : leftOut + more
+                        return
+                    }
+                    func add(_ target: Target) {
+                        found.append(Route(title: title, conditions: conditions, effects: effects, target: target, kind: edge.kind, isOnFailure: edge.isOnFailure))
+                    }
                     switch target.kind {
                     case .choice:
                         let condition = target.lines.first ?? ""
                         for next in outgoing[target.id, default: []] where next.slot == slot && next.isOnFailure == edge.isOnFailure {
                             var next = next
                             next.lines = [next.lines.first ?? ""] + effects + next.lines.dropFirst()
-                            walk(next, conditions: conditions + [next.lines.first == "then" ? condition : "not (\(condition))"])
+                            walk(next, title: title, conditions: conditions + [next.lines.first == "then" ? condition : "not (\(condition))"])
                         }
-                        return
-                    case .screen where edge.kind == .stay:
-                        add(Route(conditions: conditions, effects: effects, target: .stay, kind: edge.kind, isOnFailure: edge.isOnFailure))
-                    case .screen:
-                        let id = screenIDs[target.id] ?? target.id
-                        add(Route(conditions: conditions, effects: effects, target: .screen(node: target.id, id: id), kind: edge.kind, isOnFailure: edge.isOnFailure))
-                    case .exit:
-                        add(Route(conditions: conditions, effects: effects, target: .exit(target.lines.first ?? ""), kind: edge.kind, isOnFailure: edge.isOnFailure))
-                    case .entry:
-                        return
+                    case .screen where edge.kind == .stay: add(.stay)
+                    case .screen: add(.screen(node: target.id, id: screenIDs[target.id] ?? target.id))
+                    case .exit: add(.exit(target.lines.first ?? ""))
+                    case .entry: return
                     }
                 }
-                func add(_ route: Route) {
-                    if found.count < Self.routeLimit { found.append(route) } else { leftOut += 1 }
-                }
                 for edge in outgoing[node.id, default: []] where edge.slot == slot {
-                    walk(edge, conditions: [])
+                    walk(edge, title: edge.lines.first ?? slot.rawValue, conditions: [])
                 }
                 if !found.isEmpty || leftOut > 0 { buttons[slot] = (found, leftOut) }
             }
             routes[node.id] = buttons
         }
 
-        // Columns: breadth-first from the entry's screen over every route to a screen.
+        // The screens each screen's buttons can lead to, every route counted (not only the
+        // listed ones): a walk through the choice nodes, each node once. O(edges).
+        var leadsTo: [String: [String]] = [:]
+        for node in graph.nodes where screenIDs[node.id] != nil {
+            var seen: Set<String> = [node.id]
+            var pending = [node.id]
+            var screens: [String] = []
+            while let current = pending.popLast() {
+                for edge in outgoing[current, default: []] where edge.slot != nil && seen.insert(edge.to).inserted {
+                    switch nodes[edge.to]?.kind {
+                    case .choice: pending.append(edge.to)
+                    case .screen where edge.kind != .popTo: screens.append(edge.to)
+                    default: break
+                    }
+                }
+            }
+            leadsTo[node.id] = screens
+        }
+
+        // Columns: breadth-first from the entry's screen over what each screen leads to
+        // (popTo only goes back, as `graph` counts reaching).
         var depth: [String: Int] = [:]
         var queue = graph.edges.filter { $0.from == "entry" }.map(\.to)
         for start in queue { depth[start] = 0 }
@@ -107,13 +144,9 @@ struct StoryboardMap {
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for (_, button) in routes[node, default: [:]].sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                for route in button.routes {
-                    if case .screen(let next, _) = route.target, depth[next] == nil {
-                        depth[next] = (depth[node] ?? 0) + 1
-                        queue.append(next)
-                    }
-                }
+            for next in leadsTo[node, default: []] where depth[next] == nil {
+                depth[next] = (depth[node] ?? 0) + 1
+                queue.append(next)
             }
         }
         let last = (depth.values.max() ?? -1) + 1

@@ -86,7 +86,7 @@ struct StoryboardPage {
         let width = 2 * Self.margin + map.columns.count * (Self.sceneWidth + Self.columnGap) - Self.columnGap
         let height = 2 * Self.margin + rows * (Self.sceneHeight + Self.rowGap) - Self.rowGap
         html += "<div class=\"map\">"
-        html += edges(map, width: max(width, 0), height: max(height, 0))
+        html += edges(map, prefix: prefix, width: max(width, 0), height: max(height, 0))
         write(html)
 
         for column in map.columns {
@@ -150,9 +150,9 @@ struct StoryboardPage {
     }
 
     /// The arrows of the routes to screens, as one SVG behind the scenes.
-    private func edges(_ map: StoryboardMap, width: Int, height: Int) -> String {
+    private func edges(_ map: StoryboardMap, prefix: String, width: Int, height: Int) -> String {
         var svg = "<svg class=\"edges\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" aria-hidden=\"true\">"
-        svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
+        svg += "<defs><marker id=\"\(prefix)-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
         var drawn: Set<String> = []
         for column in map.columns {
             for node in column {
@@ -162,7 +162,7 @@ struct StoryboardPage {
                         guard case .screen(let target, _) = route.target, let to = map.positions[target] else { continue }
                         let key = "\(node) \(target) \(slot.rawValue) \(route.isOnFailure)"
                         guard drawn.insert(key).inserted else { continue }
-                        svg += arrow(from: from, to: to, route: route, title: title(of: slot, route: route, map: map, node: node))
+                        svg += arrow(from: from, to: to, route: route, marker: "\(prefix)-arrow")
                     }
                 }
             }
@@ -170,29 +170,36 @@ struct StoryboardPage {
         return svg + "</svg>"
     }
 
-    private func title(of slot: ActionSlot, route: StoryboardMap.Route, map: StoryboardMap, node: String) -> String {
-        let edge = map.graph.edges.first { $0.from == node && $0.slot == slot && $0.isOnFailure == route.isOnFailure }
-        var title = edge?.lines.first ?? slot.rawValue
-        if let condition = route.conditions.last { title += " [\(condition)]" }
-        return title.count > 48 ? String(title.prefix(47)) + "…" : title
-    }
-
-    private func arrow(from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, title: String) -> String {
+    /// An arrow from the scene at `from` to the scene at `to`, labelled with the route's
+    /// button and its last condition. Forward (to a later column): from the right side to
+    /// the left side, bending through the gap between columns. Back or within a column:
+    /// from the bottom of one scene to the bottom of the other, through the gap under the
+    /// lower row, so the curve does not pass behind the scenes.
+    private func arrow(from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, marker: String) -> String {
         func origin(_ position: (column: Int, row: Int)) -> (x: Int, y: Int) {
             (Self.margin + position.column * (Self.sceneWidth + Self.columnGap), Self.margin + position.row * (Self.sceneHeight + Self.rowGap))
         }
-        let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
         let a = origin(from), b = origin(to)
-        let start = (x: a.x + Self.sceneWidth, y: a.y + middle)
-        let forward = to.column > from.column
-        let end = forward ? (x: b.x, y: b.y + middle) : (x: b.x + Self.sceneWidth, y: b.y + middle + 40)
-        let bend = forward ? max(60, (end.x - start.x) / 2) : 140
-        let c1 = (x: start.x + bend, y: start.y)
-        let c2 = (x: forward ? end.x - bend : end.x + bend, y: end.y)
+        let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
+        let start, end, c1, c2: (x: Int, y: Int)
+        if to.column > from.column {
+            start = (a.x + Self.sceneWidth, a.y + middle)
+            end = (b.x, b.y + middle)
+            let bend = max(60, (end.x - start.x) / 2)
+            (c1, c2) = ((start.x + bend, start.y), (end.x - bend, end.y))
+        } else {
+            start = (a.x + Self.sceneWidth / 2 - 40, a.y + Self.sceneHeight)
+            end = (b.x + Self.sceneWidth / 2 + 40, b.y + Self.sceneHeight)
+            let lane = max(a.y, b.y) + Self.sceneHeight + Self.rowGap - 6
+            (c1, c2) = ((start.x, lane), (end.x, lane))
+        }
         let label = (x: (start.x + 3 * c1.x + 3 * c2.x + end.x) / 8, y: (start.y + 3 * c1.y + 3 * c2.y + end.y) / 8)
+        var title = route.title
+        if let condition = route.conditions.last { title += " [\(condition)]" }
+        if title.count > 48 { title = String(title.prefix(47)) + "…" }
         let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""
         let weight = route.kind == .present ? 4 : 2
-        return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#arrow)\"/>"
+        return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"/>"
             + "<text x=\"\(label.x)\" y=\"\(label.y - 6)\" text-anchor=\"middle\">\(ScreenCardHTML.text(title))</text>"
     }
 

@@ -1,4 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FlowCompile
 
 /// The images of a theme's assets folder a page shows, read once and kept as `data:` URIs,
@@ -20,9 +31,12 @@ package struct AssetImages: Sendable {
     package init(theme: Theme, names: some Sequence<String>) {
         let all = Set(names).union(theme.looks.values.compactMap(\.icon)).union(theme.darkLooks.values.compactMap(\.icon))
         for name in all.sorted() {
-            guard let path = theme.asset(named: name), let handle = FileHandle(forReadingAtPath: path) else { continue }
-            defer { try? handle.close() }
-            guard let data = try? handle.read(upToCount: Self.sizeLimit + 1), data.count <= Self.sizeLimit, !data.isEmpty else { continue }
+            // A regular file within the limit only: a FIFO would block the read.
+            var status = stat()
+            guard let path = theme.asset(named: name), stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                status.st_size > 0, status.st_size <= Self.sizeLimit,
+                let data = try? Data(contentsOf: URL(fileURLWithPath: path)), data.count <= Self.sizeLimit
+            else { continue }
             let type = path.hasSuffix(".svg") ? "image/svg+xml" : "image/png"
             uris[name] = "data:\(type);base64,\(data.base64EncodedString())"
         }

@@ -28,6 +28,7 @@ package struct ScreenCardHTML: Sendable {
 
     /// One content block to draw, with the `visibleWhen` condition it is shown under.
     package struct Block: Sendable {
+        /// The block, drawn as the state is now.
         package var content: ContentSnapshot
         /// The `visibleWhen` condition as written; `nil` when the block is always shown.
         package var condition: String?
@@ -41,8 +42,11 @@ package struct ScreenCardHTML: Sendable {
         }
     }
 
+    /// The looks cards are drawn in.
     package var theme: Theme
+    /// The theme's images, inlined.
     package var images: AssetImages
+    /// Whether the cards are a map or a running flow.
     package var mode: Mode
 
     package init(theme: Theme, images: AssetImages, mode: Mode) {
@@ -109,7 +113,10 @@ package struct ScreenCardHTML: Sendable {
         switch field.kind {
         case .rating(let min, let max, _):
             let current = if case .rating(let value) = field.value { value } else { min }
-            guard max - min < 10 else {
+            // Ten stars at most; a wider range (however wide: the bounds come from the file)
+            // is a number field.
+            let (span, overflow) = max.subtractingReportingOverflow(min)
+            guard !overflow, span < 10 else {
                 return "<label class=\"field\"><span class=\"label\">\(name)</span><input type=\"number\" data-field=\"\(id)\" min=\"\(min)\" max=\"\(max)\" value=\"\(current)\"></label>"
             }
             var html = "<fieldset class=\"rating\" data-field=\"\(id)\"><legend>\(name)</legend>"
@@ -132,7 +139,7 @@ package struct ScreenCardHTML: Sendable {
             return "<label class=\"field\"><span class=\"label\">\(name)\(required)</span><input type=\"\(type)\" data-field=\"\(id)\" value=\"\(Self.attribute(field.value.description))\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)></label>\(problem)"
         case .textEditor(let maxLength):
             let limit = maxLength.map { " maxlength=\"\($0)\"" } ?? ""
-            return "<label class=\"field\"><span class=\"label\">\(name)\(required)</span><textarea data-field=\"\(id)\" rows=\"3\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)>\(Self.text(field.value.description))</textarea></label>\(problem)"
+            return "<label class=\"field\"><span class=\"label\">\(name)\(required)</span><textarea data-field=\"\(id)\" rows=\"3\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)>\n\(Self.text(field.value.description))</textarea></label>\(problem)"
         case .toggle:
             let checked = field.value == .toggle(true) ? " checked" : ""
             return "<label class=\"toggle\"><input type=\"checkbox\" role=\"switch\" data-field=\"\(id)\"\(checked)><span class=\"label\">\(name)</span></label>"

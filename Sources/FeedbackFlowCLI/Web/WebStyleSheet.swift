@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowSource
 
 /// The style sheet of the pages that show screens (the storyboard and the preview): the
 /// card's layout, each style's light and dark look from the ``Theme`` as classes
@@ -9,6 +10,28 @@ package enum WebStyleSheet {
     /// A card's width and height in CSS pixels: a phone's screen, scaled down.
     package static let cardWidth = 300
     package static let cardHeight = 580
+
+    /// The generic font families (CSS Fonts §4.2) and the system-font keywords, written
+    /// without quotes; every other family is a quoted string.
+    static let genericFamilies: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace",
+        "ui-rounded", "math", "emoji", "fangsong", "-apple-system", "BlinkMacSystemFont",
+    ]
+
+    /// A theme's `font` list as a CSS `font-family` value: each family between commas, its
+    /// own quotes taken off, written as a double-quoted CSS string (`"` and `\` escaped,
+    /// CSS Syntax §4.3.5) unless it is generic; so no font name can end the rule or open a
+    /// comment.
+    static func fontFamilies(_ list: String) -> String {
+        list.split(separator: ",").map { part -> String in
+            var name = String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            if name.count >= 2, let first = name.first, first == name.last, first == "'" || first == "\"" {
+                name = String(name.dropFirst().dropLast())
+            }
+            if genericFamilies.contains(name) { return name }
+            return "\"" + name.replacingScalars { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : nil } + "\""
+        }.joined(separator: ",")
+    }
 
     /// The rules for the cards in `theme`'s looks.
     package static func cards(theme: Theme) -> String {
@@ -24,7 +47,7 @@ package enum WebStyleSheet {
             .card .blocks{display:flex;flex-direction:column;gap:10px;text-align:left}
             .card .field,.card .toggle{display:flex;flex-direction:column;gap:4px;font-size:14px}
             .card .toggle{flex-direction:row;align-items:center;gap:8px}
-            .card input[type=text],.card input[type=email],.card input[type=url],.card input[type=tel],\
+            .card input[type=text],.card input[type=url],.card input[type=tel],\
             .card input[type=number],.card textarea{font:inherit;padding:8px;border-radius:8px;\
             border:1px solid var(--muted);background:var(--field);color:var(--text)}
             .card .required{color:var(--accent);margin-left:2px}
@@ -63,7 +86,7 @@ package enum WebStyleSheet {
                 let look = theme.look(of: name, dark: dark)
                 css += ".look-\(name)\(dark ? ".dark" : ""){--bg:\(look.background);--accent:\(look.accent);--text:\(look.text);"
                 css += "--muted:\(look.secondaryText);--edge:\(dark ? "#ffffff22" : "#00000018");--field:\(dark ? "#00000040" : "#ffffffcc");"
-                css += "font-family:\(look.font);color-scheme:\(dark ? "dark" : "light")}\n"
+                css += "font-family:\(fontFamilies(look.font));color-scheme:\(dark ? "dark" : "light")}\n"
             }
         }
         return css
