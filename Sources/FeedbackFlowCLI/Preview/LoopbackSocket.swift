@@ -126,15 +126,18 @@ enum LoopbackSocket {
     /// (`SO_NOSIGPIPE`; elsewhere each `send` says `MSG_NOSIGNAL`).
     static func accept(_ listener: Int32) -> Accepted {
         while true {
-            #if canImport(Glibc)
-                let descriptor = Glibc.accept(listener, nil, nil)
-            #elseif canImport(Musl)
-                let descriptor = Musl.accept(listener, nil, nil)
+            // On Linux close-on-exec from the start (accept4): a handler program spawned by
+            // another thread meanwhile must not inherit the connection. Darwin has no
+            // accept4; its flag is set at once after.
+            #if canImport(Glibc) || canImport(Musl)
+                let descriptor = linuxAccept4(listener, nil, nil, linuxCloseOnExec)
             #else
                 let descriptor = Darwin.accept(listener, nil, nil)
             #endif
             if descriptor >= 0 {
-                _ = setFlag(descriptor, FD_CLOEXEC, get: F_GETFD, set: F_SETFD, on: true)
+                #if canImport(Darwin)
+                    _ = setFlag(descriptor, FD_CLOEXEC, get: F_GETFD, set: F_SETFD, on: true)
+                #endif
                 #if canImport(Darwin)
                     var one: Int32 = 1
                     _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -263,3 +266,15 @@ enum LoopbackSocket {
         close(descriptor)
     }
 }
+
+#if canImport(Glibc) || canImport(Musl)
+    /// `accept4(2)` (Linux): `accept` with flags, here `SOCK_CLOEXEC`, so the connection is
+    /// close-on-exec from the start. Not in the Swift overlay; bound by its C name.
+    @_silgen_name("accept4")
+    private func linuxAccept4(
+        _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?, _ flags: Int32
+    ) -> Int32
+
+    /// `SOCK_CLOEXEC` (0o2000000 on Linux, the value of `O_CLOEXEC`).
+    private let linuxCloseOnExec = Int32(O_CLOEXEC)
+#endif
