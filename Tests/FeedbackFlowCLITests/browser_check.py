@@ -241,14 +241,15 @@ def preview_branch(url, stars):
         # The fields the stars made required, filled as a person would.
         wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#screen [aria-required=true]") or True)
         time.sleep(0.2)
-        for _ in range(3):
-            empty = [e for e in browser.find_elements(By.CSS_SELECTOR, "#screen [aria-required=true]") if not e.get_attribute("value")]
-            if not empty:
-                break
+        for _ in range(20):
             try:
+                empty = [e for e in browser.find_elements(By.CSS_SELECTOR, "#screen [aria-required=true]")
+                         if not e.get_attribute("value")]
+                if not empty:
+                    break
                 empty[0].send_keys("It dropped twice")
             except StaleElementReferenceException:
-                pass
+                pass  # the page redrew the card meanwhile: look again
             time.sleep(0.2)
         wait_for(browser, lambda b: by_name(b, "#screen button", "Submit").is_enabled())
         by_name(browser, "#screen button", "Submit").click()

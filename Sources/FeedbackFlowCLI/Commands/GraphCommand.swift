@@ -36,7 +36,7 @@ package struct GraphCommand: Command {
     static let format = CommandOption.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default.")
     static let theme = CommandOption.text(
         "theme", valueName: "file",
-        help: "A theme file (YAML or JSON): each screen is drawn in its style's background, accent and text colours; the built-in theme by default.")
+        help: "A theme file (YAML or JSON): each style's colours, icon, font and animation, light and dark; the built-in theme by default.")
 
     package var file: String
     package var format: GraphFormat

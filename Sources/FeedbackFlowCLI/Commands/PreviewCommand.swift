@@ -109,8 +109,13 @@ package struct PreviewCommand: Command {
                 }
             })
         let session = PreviewSession(settings: settings)
-        // The command line is checked as `run` checks it, against the first flow that compiles.
-        if await session.load(), let flow = await session.flow { try RunCommand.check(trigger, against: flow, file: file) }
+        // The command line is checked as `run` checks it, against the flow when it compiles;
+        // its problems also go to the terminal.
+        if await session.load(), let flow = await session.flow {
+            try RunCommand.check(trigger, against: flow, file: file)
+            _ = try trigger.values(for: flow, file: file, event: trigger.event)
+        }
+        if let problems = await session.state().problems { environment.errorOutput.write(problems + "\n") }
         if trigger.event != nil { await session.fire(entries: nil, validator: nil) }
         let page = PreviewPage(theme: theme, file: file)
         let routes = PreviewRoutes(session: session, page: page)
@@ -119,9 +124,12 @@ package struct PreviewCommand: Command {
             server = try LoopbackHTTPServer(port: port) { request in await routes.respond(request) }
             try server.start()
         } catch {
-            throw UsageError(error.description, hint: error == .portInUse(port ?? 0) ? "choose another with --port, or leave --port out for a free one" : nil)
+            throw UsageError(error.description)
         }
         environment.output.write("Previewing \(DisplayText.sanitized(file)) at \(server.url) (Ctrl-C stops)\n")
+        let destination = delivery.feedbackURL?.absoluteString ?? feedbackOut
+        environment.output.write(
+            "Submissions are kept in \(DisplayText.sanitized(outboxPath)) and delivered to \(DisplayText.sanitized(destination))\n")
         await session.watch()
         server.stop()
         return .clean

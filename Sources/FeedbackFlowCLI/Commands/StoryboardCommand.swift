@@ -20,12 +20,13 @@ package struct StoryboardCommand: Command {
             Each screen is a phone-sized card in its style's look, light and dark side by
             side, with its real content as it starts: stars, fields, toggles, text,
             buttons enabled or disabled, visibleWhen blocks with their condition. Arrows
-            join the cards (push solid, present bold, on failure dashed); under each
+            join the cards; under each
             scene each button lists where it leads, with its if conditions. Clicking a
             button follows it. The file loads nothing (styles, script and images are
             inside, and its Content-Security-Policy forbids anything else), and the same
             input gives the same bytes, so it can be committed or attached to a pull
-            request.
+            request. Arrows: push solid, present bold, replace and popTo dotted, on
+            failure dashed. A file of - is read from standard input.
             """,
         options: [output.spec, GraphCommand.theme.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .oneOrMore, help: "The flow files (YAML or JSON)."))
@@ -56,8 +57,9 @@ package struct StoryboardCommand: Command {
             for path in files { try CommandFiles.checkDistinct([.flow(path), page]) }
         }
         let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
-        // Opened first, so a path that cannot be written is said before any work.
-        let file = try outputFile.map { path throws(UsageError) in try ReportFile(path: path, what: "--output") }
+        // Checked first, so a path that cannot be written is said before any work; created
+        // only once every flow compiled, so a failed run leaves no empty page behind.
+        if let outputFile { try RunCommand.checkWritable(outputFile, option: "--output") }
         var entries: [StoryboardPage.Entry] = []
         var failed = false
         for path in files {
@@ -71,6 +73,7 @@ package struct StoryboardCommand: Command {
             }
         }
         guard !failed else { return .findings }
+        let file = try outputFile.map { path throws(UsageError) in try ReportFile(path: path, what: "--output") }
         var buffer = ""
         var failure: IOFailure?
         func flush() {

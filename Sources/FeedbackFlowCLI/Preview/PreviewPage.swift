@@ -37,7 +37,7 @@ struct PreviewPage: Sendable {
             <main>
             <div id="stage"><div id="screen"></div>
             <div id="ended" hidden><p>Flow ended: <strong id="ended-outcome"></strong></p></div>
-            <section id="problems" role="alert" hidden><h2>The file has problems; showing the last version that compiled</h2><pre id="problems-text"></pre></section>
+            <section id="problems" role="alert" hidden><h2 id="problems-title"></h2><pre id="problems-text"></pre></section>
             </div>
             <aside>
             <p id="notice" role="status"></p>
@@ -66,8 +66,8 @@ struct PreviewPage: Sendable {
         header.bar{display:flex;align-items:center;gap:10px;padding:10px 16px;background:#fff;border-bottom:1px solid #d0d0d6}
         header.bar h1{font-size:17px;margin:0;flex:1}
         main{display:flex;gap:24px;padding:20px;align-items:flex-start}
-        #stage{position:relative;min-width:\(WebStyleSheet.cardWidth)px;min-height:\(WebStyleSheet.cardHeight)px}
-        #problems{position:absolute;inset:0;background:rgba(255,244,244,.94);border:2px solid #c5221f;border-radius:16px;padding:12px;overflow:auto;width:560px}
+        #stage{position:relative;width:560px;min-height:\(WebStyleSheet.cardHeight)px}
+        #problems{position:absolute;left:0;top:0;right:0;max-height:\(WebStyleSheet.cardHeight)px;background:#fff4f4;border:2px solid #c5221f;border-radius:16px;padding:12px;overflow:auto;box-sizing:border-box}
         #problems h2{font-size:15px;margin:0 0 8px;color:#a50e0e}
         #problems pre{white-space:pre-wrap;font-size:12px;margin:0}
         #ended{padding:12px;background:#fff;border-radius:12px}
@@ -76,6 +76,7 @@ struct PreviewPage: Sendable {
         aside h2{font-size:14px;margin:4px 0 8px}
         aside pre{white-space:pre-wrap;font-size:12px;margin:0;max-height:260px;overflow:auto}
         #trigger-fields label{display:flex;flex-direction:column;font-size:13px;margin-bottom:6px}
+        #trigger-fields label.check{flex-direction:row;align-items:center;gap:6px}
         #notice{color:#a50e0e;margin:0 0 8px}
         .card.settled{animation:none}
         """
@@ -101,7 +102,13 @@ struct PreviewPage: Sendable {
         function poll() {
           fetch("/state?seen=" + encodeURIComponent(seen))
             .then(function (response) { return response.json(); })
-            .then(function (next) { seen = next.token; byId("status").textContent = ""; draw(next); poll(); })
+            .then(function (next) {
+              seen = next.token;
+              byId("status").textContent = "";
+              if (byId("notice").textContent === "The preview server does not answer.") byId("notice").textContent = "";
+              draw(next);
+              poll();
+            })
             .catch(function () { byId("status").textContent = "The preview server stopped."; setTimeout(poll, 1000); });
         }
         function draw(next) {
@@ -139,6 +146,9 @@ struct PreviewPage: Sendable {
           byId("ended").hidden = !next.outcome;
           byId("ended-outcome").textContent = next.outcome || "";
           byId("problems").hidden = !next.problems;
+          byId("problems-title").textContent = next.screen
+            ? "The file has problems; showing the last version that compiled"
+            : "The file has problems";
           byId("problems-text").textContent = next.problems || "";
           byId("warnings-box").hidden = !next.warnings;
           byId("warnings").textContent = next.warnings || "";
@@ -165,6 +175,7 @@ struct PreviewPage: Sendable {
           });
           if (trigger.validator) {
             var label = document.createElement("label");
+            label.className = "check";
             var box = document.createElement("input");
             box.type = "checkbox";
             box.checked = true;

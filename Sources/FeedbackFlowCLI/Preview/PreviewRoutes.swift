@@ -59,7 +59,7 @@ struct PreviewRoutes: Sendable {
             await session.back()
             return HTTPResponse(status: 204, contentType: "text/plain", body: [])
         case ("POST", "/restart"):
-            await session.restart(keeping: false)
+            await session.restart()
             return HTTPResponse(status: 204, contentType: "text/plain", body: [])
         case ("POST", "/trigger"):
             guard let body = Self.decode(Fire.self, request.body) else {
@@ -101,13 +101,16 @@ struct PreviewRoutes: Sendable {
         members.append(("decision", .optional(state.decision)))
         members.append(("log", .array(state.view.log.map(JSONValue.string))))
         if let flow = state.flow, let trigger = flow.trigger {
-            let declared = flow.context + (flow.events.first { $0.name == trigger.event }?.payload ?? [])
+            // The values the event carries are named `event.NAME`, as `--context` names them
+            // (EventDeclaration.payloadPrefix).
+            let payload = flow.events.first { $0.name == trigger.event }?.payload ?? []
+            let declared = flow.context.map { ($0.name, $0.type) } + payload.map { (EventDeclaration.payloadPrefix + $0.name, $0.type) }
             members.append((
                 "trigger",
                 .object([
                     ("event", .string(trigger.event)),
                     ("validator", .optional(trigger.validator)),
-                    ("context", .array(declared.map { .object([("name", .string($0.name)), ("type", .string($0.type.description))]) })),
+                    ("context", .array(declared.map { .object([("name", .string($0.0)), ("type", .string($0.1.description))]) })),
                 ])))
         } else {
             members.append(("trigger", .null))

@@ -82,8 +82,8 @@ actor PreviewSession {
     private var isBusy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// The history the trigger's decisions are recorded in: `--history`'s file, or one in
-    /// memory for the session.
-    private let history: any PresentationHistory
+    /// memory for the session (emptied by ``restart()``).
+    private var history: any PresentationHistory
 
     init(settings: Settings) {
         self.settings = settings
@@ -110,10 +110,16 @@ actor PreviewSession {
         await exclusively { await self.compileAndRun() }
     }
 
-    /// Starts the flow again as it was started last; with `keeping`, shows the screens
-    /// that were shown again and keeps the values the person set.
-    func restart(keeping: Bool) async {
-        await exclusively { await self.run(keeping: keeping) }
+    /// Starts the flow over: plainly, with the command line's context values, and, when
+    /// the trigger's history is the session's own (no `--history`), with an empty history,
+    /// so the trigger panel decides as for a first presentation again.
+    func restart() async {
+        await exclusively {
+            self.start = .plain
+            if self.settings.trigger.history == nil { self.history = InMemoryPresentationHistory() }
+            self.decision = nil
+            await self.run(keeping: false)
+        }
     }
 
     /// Fires the trigger's event (the command's `--event`, else the trigger's own) with the
@@ -163,13 +169,20 @@ actor PreviewSession {
     }
 
     /// Sets field `id` from the page's text: a text as is, a rating's whole number, a
-    /// toggle's `true` / `false`.
+    /// toggle's `true` / `false`. A text holding a control character other than a line
+    /// break (a text editor's lines) is refused, as line mode refuses it, so no escape
+    /// sequence is stored in a field or handed on in a submission.
     /// - Returns: the problem, or `nil` when the value was set.
     func setField(_ id: String, text: String) async -> String? {
         guard let navigator, let current = await navigator.value(of: id) else { return "no field '\(id)'" }
         let value: FieldValue
         switch current {
-        case .text: value = .text(text)
+        case .text:
+            let lines = text.replacingScalars { $0 == "\r" ? "" : nil }
+            if let control = TypedText.controlCharacter(in: lines.split(separator: "\n", omittingEmptySubsequences: false).joined()) {
+                return "'\(id)' takes no control characters (found \(control)); it keeps its value"
+            }
+            value = .text(lines)
         case .rating:
             guard let number = Int(text) else { return "'\(text)' is not a whole number" }
             value = .rating(number)

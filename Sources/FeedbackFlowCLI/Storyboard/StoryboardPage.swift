@@ -154,6 +154,8 @@ struct StoryboardPage {
         var svg = "<svg class=\"edges\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" aria-hidden=\"true\">"
         svg += "<defs><marker id=\"\(prefix)-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
         var drawn: Set<String> = []
+        // How many arrows leave each scene so far: each one's label goes on its own line.
+        var leaving: [String: Int] = [:]
         for column in map.columns {
             for node in column {
                 guard let from = map.positions[node] else { continue }
@@ -162,7 +164,9 @@ struct StoryboardPage {
                         guard case .screen(let target, _) = route.target, let to = map.positions[target] else { continue }
                         let key = "\(node) \(target) \(slot.rawValue) \(route.isOnFailure)"
                         guard drawn.insert(key).inserted else { continue }
-                        svg += arrow(from: from, to: to, route: route, marker: "\(prefix)-arrow")
+                        let index = leaving[node, default: 0]
+                        leaving[node] = index + 1
+                        svg += arrow(from: from, to: to, route: route, marker: "\(prefix)-arrow", index: index)
                     }
                 }
             }
@@ -170,38 +174,53 @@ struct StoryboardPage {
         return svg + "</svg>"
     }
 
-    /// An arrow from the scene at `from` to the scene at `to`, labelled with the route's
-    /// button and its last condition. Forward (to a later column): from the right side to
-    /// the left side, bending through the gap between columns. Back or within a column:
-    /// from the bottom of one scene to the bottom of the other, through the gap under the
-    /// lower row, so the curve does not pass behind the scenes.
-    private func arrow(from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, marker: String) -> String {
+    /// An arrow from the scene at `from` to the scene at `to`, the `index`-th leaving its
+    /// scene. Forward (to a later column): from the right side to the left side, bending in
+    /// the gap between the columns. Within a column: from the right side to the right
+    /// side, bulging into the gap. Back (to an earlier column): from the bottom of one
+    /// scene to the bottom of the other, through the gap under the lower row. So no curve
+    /// passes behind a scene. The label (the button's title, cut to fit the gap; the whole
+    /// of it, with every condition, as the arrow's tooltip) sits where the arrow leaves,
+    /// one line per arrow, so it reads as what that button does.
+    private func arrow(
+        from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, marker: String, index: Int
+    ) -> String {
         func origin(_ position: (column: Int, row: Int)) -> (x: Int, y: Int) {
             (Self.margin + position.column * (Self.sceneWidth + Self.columnGap), Self.margin + position.row * (Self.sceneHeight + Self.rowGap))
         }
         let a = origin(from), b = origin(to)
         let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
-        let start, end, c1, c2: (x: Int, y: Int)
+        let start, end, c1, c2, label: (x: Int, y: Int)
         if to.column > from.column {
             start = (a.x + Self.sceneWidth, a.y + middle)
             end = (b.x, b.y + middle)
             let bend = max(60, (end.x - start.x) / 2)
             (c1, c2) = ((start.x + bend, start.y), (end.x - bend, end.y))
+            label = (start.x + 8, start.y - 8 - 16 * index)
+        } else if to.column == from.column {
+            start = (a.x + Self.sceneWidth, a.y + middle + 40)
+            end = (b.x + Self.sceneWidth, b.y + middle - 40)
+            let bulge = start.x + 90 + 12 * index
+            (c1, c2) = ((bulge, start.y), (bulge, end.y))
+            label = (start.x + 8, start.y + 18 + 16 * index)
         } else {
             start = (a.x + Self.sceneWidth / 2 - 40, a.y + Self.sceneHeight)
             end = (b.x + Self.sceneWidth / 2 + 40, b.y + Self.sceneHeight)
             let lane = max(a.y, b.y) + Self.sceneHeight + Self.rowGap - 6
             (c1, c2) = ((start.x, lane), (end.x, lane))
+            label = (start.x + 8, start.y + 14 + 12 * index)
         }
-        let label = (x: (start.x + 3 * c1.x + 3 * c2.x + end.x) / 8, y: (start.y + 3 * c1.y + 3 * c2.y + end.y) / 8)
-        var title = route.title
-        if let condition = route.conditions.last { title += " [\(condition)]" }
-        if title.count > 48 { title = String(title.prefix(47)) + "…" }
+        let whole = route.title + (route.conditions.isEmpty ? "" : " — if " + route.conditions.joined(separator: " and "))
+        var shown = route.title + (route.conditions.last.map { " [\($0)]" } ?? "")
+        if shown.count > Self.labelLength { shown = String(shown.prefix(Self.labelLength - 1)) + "…" }
         let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""
         let weight = route.kind == .present ? 4 : 2
-        return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"/>"
-            + "<text x=\"\(label.x)\" y=\"\(label.y - 6)\" text-anchor=\"middle\">\(ScreenCardHTML.text(title))</text>"
+        return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"><title>\(ScreenCardHTML.text(whole))</title></path>"
+            + "<text x=\"\(label.x)\" y=\"\(label.y)\">\(ScreenCardHTML.text(shown))<title>\(ScreenCardHTML.text(whole))</title></text>"
     }
+
+    /// The most characters of an arrow's label: what fits the gap between two columns.
+    static let labelLength = 28
 
     /// The page's own rules, beside the cards'.
     static let pageStyle = """
@@ -215,6 +234,7 @@ struct StoryboardPage {
         p.entry{margin:0 20px;color:#5f6368}
         .map{position:relative;display:flex;gap:\(columnGap)px;padding:\(margin)px;align-items:flex-start;width:max-content}
         .map svg.edges{position:absolute;left:0;top:0;pointer-events:none;overflow:visible}
+        .map svg.edges text,.map svg.edges path{pointer-events:auto}
         .map svg.edges text{font-size:13px;fill:#333;paint-order:stroke;stroke:#f4f4f6;stroke-width:5px}
         .column{display:flex;flex-direction:column;gap:\(rowGap)px;position:relative}
         .scene{box-sizing:border-box;width:\(sceneWidth)px;height:\(sceneHeight)px;padding:0 12px 12px;background:#fff;border:1px solid #d0d0d6;border-radius:16px;display:flex;flex-direction:column}

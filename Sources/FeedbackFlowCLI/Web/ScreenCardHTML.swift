@@ -11,7 +11,8 @@ import FlowReporting
 /// goes through ``FlowReporting/XMLText`` for its context (text or a double-quoted
 /// attribute); the card has no inline style or script (looks are classes of
 /// ``WebStyleSheet``), so a page's Content-Security-Policy can forbid both. Images are
-/// `data:` URIs from ``AssetImages``.
+/// `data:` URIs from ``AssetImages``. Every element holding author text is `dir="auto"`, so
+/// right-to-left copy is laid out as the app lays it out.
 ///
 /// The markup the pages' scripts rely on: the card is `<article class="card">` with
 /// `data-screen` (the screen id); a field's control carries `data-field` (its id); a button
@@ -70,8 +71,8 @@ package struct ScreenCardHTML: Sendable {
         html += " data-screen=\"\(Self.attribute(snapshot.instance.screenID))\""
         html += " aria-label=\"\(Self.attribute(snapshot.title))\">"
         html += "<div class=\"icon\">\(icon(of: snapshot.style, look: look))</div>"
-        html += "<h3 class=\"title\">\(Self.text(snapshot.title))</h3>"
-        if let subtitle = snapshot.subtitle, !subtitle.isEmpty { html += "<p class=\"subtitle\">\(Self.text(subtitle))</p>" }
+        html += "<h3 class=\"title\" dir=\"auto\">\(Self.text(snapshot.title))</h3>"
+        if let subtitle = snapshot.subtitle, !subtitle.isEmpty { html += "<p class=\"subtitle\" dir=\"auto\">\(Self.text(subtitle))</p>" }
         if !blocks.isEmpty {
             html += "<div class=\"blocks\">"
             for (index, block) in blocks.enumerated() { html += draw(block, key: "\(key)-\(index)") }
@@ -83,7 +84,7 @@ package struct ScreenCardHTML: Sendable {
             for action in actions { html += button(action) }
             html += "</div>"
         }
-        if let message = snapshot.errorMessage { html += "<p class=\"error\" role=\"alert\">\(Self.text(message))</p>" }
+        if let message = snapshot.errorMessage { html += "<p class=\"error\" role=\"alert\" dir=\"auto\">\(Self.text(message))</p>" }
         return html + "</article>"
     }
 
@@ -94,7 +95,7 @@ package struct ScreenCardHTML: Sendable {
             html += "<p class=\"condition\">\(block.isVisible ? "shown while" : "hidden until") <code>\(Self.text(condition))</code></p>"
         }
         switch block.content {
-        case .text(let text): html += "<p class=\"text\">\(Self.text(text))</p>"
+        case .text(let text): html += "<p class=\"text\" dir=\"auto\">\(Self.text(text))</p>"
         case .image(let name): html += "<figure class=\"image\">\(image(named: name))</figure>"
         case .custom(let custom): html += "<p class=\"custom\">custom block <code>\(Self.text(custom.type))</code></p>"
         case .field(let field): html += self.field(field, key: key)
@@ -117,9 +118,9 @@ package struct ScreenCardHTML: Sendable {
             // is a number field.
             let (span, overflow) = max.subtractingReportingOverflow(min)
             guard !overflow, span < 10 else {
-                return "<label class=\"field\"><span class=\"label\">\(name)</span><input type=\"number\" data-field=\"\(id)\" min=\"\(min)\" max=\"\(max)\" value=\"\(current)\"></label>"
+                return "<label class=\"field\"><span class=\"label\" dir=\"auto\">\(name)</span><input type=\"number\" data-field=\"\(id)\" min=\"\(min)\" max=\"\(max)\" value=\"\(current)\"></label>"
             }
-            var html = "<fieldset class=\"rating\" data-field=\"\(id)\"><legend>\(name)</legend>"
+            var html = "<fieldset class=\"rating\" data-field=\"\(id)\"><legend dir=\"auto\">\(name)</legend>"
             for value in min...max {
                 let checked = value == current ? " checked" : ""
                 let lit = value <= current ? " lit" : ""
@@ -136,13 +137,13 @@ package struct ScreenCardHTML: Sendable {
             case .text: "text"
             }
             let limit = maxLength.map { " maxlength=\"\($0)\"" } ?? ""
-            return "<label class=\"field\"><span class=\"label\">\(name)\(required)</span><input type=\"\(type)\" data-field=\"\(id)\" value=\"\(Self.attribute(field.value.description))\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)></label>\(problem)"
+            return "<label class=\"field\"><span class=\"label\" dir=\"auto\">\(name)\(required)</span><input type=\"\(type)\" data-field=\"\(id)\" value=\"\(Self.attribute(field.value.description))\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)></label>\(problem)"
         case .textEditor(let maxLength):
             let limit = maxLength.map { " maxlength=\"\($0)\"" } ?? ""
-            return "<label class=\"field\"><span class=\"label\">\(name)\(required)</span><textarea data-field=\"\(id)\" rows=\"3\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)>\n\(Self.text(field.value.description))</textarea></label>\(problem)"
+            return "<label class=\"field\"><span class=\"label\" dir=\"auto\">\(name)\(required)</span><textarea data-field=\"\(id)\" rows=\"3\"\(placeholder)\(limit)\(requiredAttribute)\(invalid)>\n\(Self.text(field.value.description))</textarea></label>\(problem)"
         case .toggle:
             let checked = field.value == .toggle(true) ? " checked" : ""
-            return "<label class=\"toggle\"><input type=\"checkbox\" role=\"switch\" data-field=\"\(id)\"\(checked)><span class=\"label\">\(name)</span></label>"
+            return "<label class=\"toggle\"><input type=\"checkbox\" role=\"switch\" data-field=\"\(id)\"\(checked)><span class=\"label\" dir=\"auto\">\(name)</span></label>"
         }
     }
 
@@ -151,7 +152,7 @@ package struct ScreenCardHTML: Sendable {
         let state =
             action.isEnabled ? "" : mode == .preview ? " disabled" : " aria-disabled=\"true\""
         let busy = action.isLoading ? " aria-busy=\"true\"" : ""
-        return "<button type=\"button\" class=\"\(kind)\" data-slot=\"\(action.slot.rawValue)\"\(state)\(busy)>\(Self.text(action.title))</button>"
+        return "<button type=\"button\" dir=\"auto\" class=\"\(kind)\" data-slot=\"\(action.slot.rawValue)\"\(state)\(busy)>\(Self.text(action.title))</button>"
     }
 
     /// The style's icon: the theme's image, the screen's own for `feedback`, else the

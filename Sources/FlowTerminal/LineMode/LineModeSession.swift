@@ -98,7 +98,7 @@ struct LineModeSession {
                 }
                 await set(field, .toggle(on), before: snapshot)
             case .textField, .textEditor:
-                if let control = Self.controlCharacter(in: value) {
+                if let control = TypedText.controlCharacter(in: value) {
                     return say(error: "'\(id)' takes no control characters (found \(control)); it keeps its value")
                 }
                 await set(field, .text(value), before: snapshot)
@@ -140,7 +140,7 @@ struct LineModeSession {
                     return
                 }
                 if line == "." { break }
-                if let control = Self.controlCharacter(in: line) {
+                if let control = TypedText.controlCharacter(in: line) {
                     say(error: "a line of '\(id)' takes no control characters (found \(control)); type it again")
                     continue
                 }
@@ -280,19 +280,6 @@ struct LineModeSession {
             return nil
         }
         return candidates[0]
-    }
-
-    /// The first control character of typed text (Unicode category Cc: C0 controls
-    /// such as ESC, BEL and tab, DEL, C1 controls such as CSI U+009B), as `U+001B`, or
-    /// `nil` when there is none. Typed text holding one is refused, so no escape
-    /// sequence is ever stored in a field (or handed on in a submission); the line
-    /// breaks of an `edit` text come from the lines, never from the typed text.
-    static func controlCharacter(in text: String) -> String? {
-        guard let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else {
-            return nil
-        }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     static func toggleValue(_ text: String) -> Bool? {
