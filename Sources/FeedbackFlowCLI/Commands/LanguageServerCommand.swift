@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowReporting
+
+/// `feedbackflow lsp`: the language server (``LanguageServer``) on standard input and
+/// output, until the client sends `exit` or closes its end.
+package struct LanguageServerCommand: Command {
+    package static let configuration = CommandConfiguration(
+        name: "lsp",
+        abstract: "Run the language server (LSP 3.17) on standard input and output, for editors.",
+        discussion: """
+            An editor starts it and talks to it; a person does not type to it. It reports
+            the diagnostics of every open flow as 'validate' does (the same codes,
+            messages and configuration file), in the position encoding the editor offers.
+            EXIT STATUS: 0 after 'shutdown' then 'exit', 1 when the input ends or 'exit'
+            comes without 'shutdown'.
+            """,
+        options: [],
+        positional: PositionalSpec(name: "none", count: .none, help: ""))
+
+    /// The command as `arguments` give it (it takes none).
+    package init(arguments: ParsedArguments) throws(UsageError) {}
+
+    /// Serves until `exit` or the end of input.
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let output = environment.output
+        let server = LanguageServer(
+            output: { bytes in output.write(String(decoding: bytes, as: UTF8.self)) },
+            workingDirectory: FileManager.default.currentDirectoryPath)
+        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        // Reading blocks: on a thread of its own, never one of Swift's cooperative ones.
+        let started = DetachedThread.start(name: "feedbackflow lsp input") {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    continuation.yield(Array(buffer[..<count]))
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            continuation.finish()
+        }
+        guard started == 0 else { throw InternalFailure("cannot start a thread to read standard input") }
+        var reader = LSPMessageReader()
+        for await chunk in chunks {
+            reader.feed(chunk)
+            while let frame = reader.next() {
+                await server.handle(frame)
+                if let status = await server.exitStatus { return status == 0 ? .clean : .findings }
+            }
+        }
+        return .findings
+    }
+}

@@ -1,0 +1,117 @@
+/// An open document of the language server: its text and version, and the conversion
+/// between the protocol's positions (a 0-based line and a character offset counted in the
+/// negotiated ``Encoding``, LSP 3.17 "Position") and byte offsets into the text (what a
+/// ``FlowSource/SourcePosition`` holds). Lines end at `\n`, `\r\n` or `\r`, as the
+/// protocol says.
+package struct LSPDocument: Sendable {
+    /// How a position's `character` counts (LSP `PositionEncodingKind`).
+    package enum Encoding: String, Sendable, CaseIterable {
+        case utf8 = "utf-8"
+        case utf16 = "utf-16"
+        case utf32 = "utf-32"
+    }
+
+    package var uri: String
+    package var version: Int
+    /// The text, as UTF-8 bytes.
+    package private(set) var bytes: [UInt8]
+    /// The byte offset where each line starts.
+    private var lineStarts: [Int] = [0]
+
+    package init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.version = version
+        bytes = Array(text.utf8)
+        indexLines()
+    }
+
+    /// The text.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The byte offset of `line`/`character` (clamped to the document: a position past a
+    /// line's end is its end, past the last line the text's end, as the protocol says).
+    /// O(length of the line).
+    package func offset(line: Int, character: Int, encoding: Encoding) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return bytes.count }
+        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        var offset = lineStarts[line]
+        var units = 0
+        while offset < end, units < character {
+            let byte = bytes[offset]
+            if byte == 10 || byte == 13 { break }
+            let length = Self.sequenceLength(byte)
+            units += Self.units(leadByte: byte, length: length, encoding: encoding)
+            offset = min(offset + length, end)
+        }
+        return offset
+    }
+
+    /// The 0-based line and the character offset in `encoding` of byte `offset`.
+    /// O(log lines + length of the line).
+    package func position(of offset: Int, encoding: Encoding) -> (line: Int, character: Int) {
+        let offset = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var index = lineStarts[low]
+        var units = 0
+        while index < offset {
+            let length = Self.sequenceLength(bytes[index])
+            units += Self.units(leadByte: bytes[index], length: length, encoding: encoding)
+            index += length
+        }
+        return (low, units)
+    }
+
+    /// Replaces the text between two positions with `text` (an incremental change);
+    /// without a range, the whole text.
+    package mutating func replace(
+        from start: (line: Int, character: Int)?, to end: (line: Int, character: Int)?, with text: String, encoding: Encoding
+    ) {
+        if let start, let end {
+            let lower = offset(line: start.line, character: start.character, encoding: encoding)
+            let upper = max(lower, offset(line: end.line, character: end.character, encoding: encoding))
+            bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
+        } else {
+            bytes = Array(text.utf8)
+        }
+        indexLines()
+    }
+
+    private mutating func indexLines() {
+        lineStarts = [0]
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 10 {
+                lineStarts.append(index + 1)
+            } else if bytes[index] == 13 {
+                if index + 1 < bytes.count, bytes[index + 1] == 10 { index += 1 }
+                lineStarts.append(index + 1)
+            }
+            index += 1
+        }
+    }
+
+    /// The bytes of the UTF-8 sequence starting with `byte` (1 for a stray byte).
+    private static func sequenceLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0xF0...0xF7: 4
+        case 0xE0...0xEF: 3
+        case 0xC0...0xDF: 2
+        default: 1
+        }
+    }
+
+    /// How many units of `encoding` one character of `length` UTF-8 bytes takes.
+    private static func units(leadByte: UInt8, length: Int, encoding: Encoding) -> Int {
+        switch encoding {
+        case .utf8: length
+        case .utf16: length == 4 ? 2 : 1
+        case .utf32: 1
+        }
+    }
+}

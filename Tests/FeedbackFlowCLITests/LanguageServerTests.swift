@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import FeedbackFlowCLI
+
+/// `feedbackflow lsp`: end to end with a real client (pytest-lsp, lsp/test_language_server.py,
+/// which compares the published diagnostics with `validate --format json` for every invalid
+/// fixture, in VS Code's and Neovim's position encodings), and the framing and position
+/// rules of the protocol, pinned without a process.
+@Suite("the language server")
+struct LanguageServerTests {
+    @Test("a real LSP client (pytest-lsp) gets validate's diagnostics in its encoding, incremental edits, and errors for bad messages")
+    func endToEndWithPytestLSP() async throws {
+        let folder = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/lsp").path
+        let run = try await BuiltTool.runProgram(
+            "/usr/bin/env", ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "asyncio_mode=auto", folder],
+            environment: ["FEEDBACKFLOW": BuiltTool.executable.path])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("5 passed"), "\(run.standardOutput)")
+    }
+
+    static func frame(_ text: String) -> [UInt8] { Array("Content-Length: \(text.utf8.count)\r\n\r\n\(text)".utf8) }
+
+    @Test("messages are framed by Content-Length whatever the chunks they arrive in; a header may carry other fields in any case")
+    func framing() {
+        var reader = LSPMessageReader()
+        let bytes = Self.frame("{\"a\":1}") + Array("content-type: application/vscode-jsonrpc; charset=utf-8\r\nCONTENT-LENGTH: 2\r\n\r\n{}".utf8)
+        var frames: [LSPMessageReader.Frame] = []
+        for byte in bytes {
+            reader.feed([byte])
+            while let frame = reader.next() { frames.append(frame) }
+        }
+        #expect(frames == [.message(Array("{\"a\":1}".utf8)), .message(Array("{}".utf8))])
+    }
+
+    @Test("a message over the limit is dropped unread and the next one is still read; a header without Content-Length breaks the stream")
+    func limits() {
+        var reader = LSPMessageReader()
+        let size = LSPMessageReader.messageLimit + 1
+        reader.feed(Array("Content-Length: \(size)\r\n\r\n".utf8))
+        #expect(reader.next() == .tooLarge(size))
+        reader.feed([UInt8](repeating: 0x78, count: size))
+        reader.feed(Self.frame("{}"))
+        #expect(reader.next() == .message(Array("{}".utf8)))
+        var broken = LSPMessageReader()
+        broken.feed(Array("Content-Type: x\r\n\r\n{}".utf8))
+        #expect(broken.next() == .broken("a message without Content-Length"))
+        var long = LSPMessageReader()
+        long.feed([UInt8](repeating: 0x41, count: LSPMessageReader.headerLimit + 1))
+        #expect(long.next() == .broken("a header block longer than \(LSPMessageReader.headerLimit) bytes"))
+        var bad = LSPMessageReader()
+        bad.feed(Array("Content-Length: -3\r\n\r\n".utf8))
+        #expect(bad.next() == .broken("an invalid Content-Length '-3'"))
+    }
+
+    @Test("positions count UTF-16 units, UTF-8 bytes or scalars as negotiated; lines end at LF, CRLF or CR; edits apply at positions")
+    func positions() {
+        // "😀" is 4 UTF-8 bytes, 2 UTF-16 units, 1 scalar; "é" 2 bytes, 1 unit.
+        var document = LSPDocument(uri: "file:///x", version: 1, text: "a😀é: x\r\nsecond\rthird\n")
+        let x = Array("a😀é: ".utf8).count
+        #expect(document.position(of: x, encoding: .utf16) == (0, 6))
+        #expect(document.position(of: x, encoding: .utf8) == (0, 9))
+        #expect(document.position(of: x, encoding: .utf32) == (0, 5))
+        #expect(document.offset(line: 0, character: 6, encoding: .utf16) == x)
+        #expect(document.position(of: Array("a😀é: x\r\nsecond\r".utf8).count, encoding: .utf16) == (2, 0))
+        // Past a line's end: its end; past the last line: the text's end.
+        #expect(document.offset(line: 1, character: 99, encoding: .utf16) == Array("a😀é: x\r\nsecond".utf8).count)
+        #expect(document.offset(line: 9, character: 0, encoding: .utf16) == document.bytes.count)
+        document.replace(from: (0, 1), to: (0, 3), with: "b", encoding: .utf16)
+        #expect(document.text == "abé: x\r\nsecond\rthird\n")
+        document.replace(from: nil, to: nil, with: "whole", encoding: .utf16)
+        #expect(document.text == "whole")
+    }
+
+    @Test("file URIs become paths and back, percent-escapes decoded; other schemes are not files")
+    func fileURIs() {
+        #expect(LSPFileURI.path(of: "file:///a%20b/%C3%A9.yaml") == "/a b/é.yaml")
+        #expect(LSPFileURI.path(of: "file://localhost/x.yaml") == "/x.yaml")
+        #expect(LSPFileURI.path(of: "untitled:Untitled-1") == nil)
+        #expect(LSPFileURI.path(of: "file:///bad%zz") == nil)
+        #expect(LSPFileURI.uri(of: "/a b/é.yaml") == "file:///a%20b/%C3%A9.yaml")
+    }
+}

@@ -1,0 +1,149 @@
+"""`feedbackflow lsp` with a real client (pytest-lsp), with the capabilities of VS Code
+(UTF-16 positions) and of Neovim (offers UTF-8): the diagnostics it publishes must be
+what `feedbackflow validate --format json` reports for the same file, positions converted
+here, independently, from validate's Unicode-scalar columns to the client's encoding.
+The binary is $FEEDBACKFLOW; fixtures are read from the repository.
+"""
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+BINARY = os.environ["FEEDBACKFLOW"]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FIXTURES = ROOT / "Tests" / "FeedbackFlowCLITests" / "Fixtures"
+FILES = sorted((FIXTURES / "invalid").glob("*.yaml")) + [FIXTURES / "lsp" / "emoji.flow.yaml"]
+
+
+def units(text, encoding):
+    """The length of `text` in the code units of `encoding`."""
+    if encoding == "utf-8":
+        return len(text.encode("utf-8"))
+    if encoding == "utf-32":
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+def expected(path, encoding):
+    """validate's diagnostics of `path`, as LSP would say them."""
+    run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True, cwd=ROOT)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found = []
+    for d in json.loads(run.stdout)["diagnostics"]:
+        def point(line, column):
+            text = lines[line - 1] if line - 1 < len(lines) else ""
+            return (line - 1, units(text[: column - 1], encoding))
+        message = d["message"] + ("\nhint: " + d["hint"] if d.get("hint") else "")
+        severity = {"error": 1, "warning": 2, "note": 3}[d["severity"]]
+        found.append((d["code"], severity, message, point(d["line"], d["column"]), point(d["endLine"], d["endColumn"])))
+    return sorted(found)
+
+
+def published(client, uri):
+    return sorted(
+        (d.code, d.severity.value, d.message, (d.range.start.line, d.range.start.character), (d.range.end.line, d.range.end.character))
+        for d in client.diagnostics.get(uri, [])
+    )
+
+
+async def open_and_wait(client, path, text=None):
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text if text is not None else path.read_text(encoding="utf-8"))))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return uri
+
+
+def make_client(spec):
+    @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]))
+    async def client(lsp_client: LanguageClient):
+        result = await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities(spec)))
+        lsp_client.negotiated = result.capabilities.position_encoding
+        yield
+        await lsp_client.shutdown_session()
+    return client
+
+
+vscode = make_client("visual-studio-code")
+neovim = make_client("neovim")
+
+
+@pytest.mark.asyncio
+async def test_vscode_gets_utf16_and_validates_diagnostics(vscode: LanguageClient):
+    assert vscode.negotiated == "utf-16"
+    for path in FILES:
+        uri = await open_and_wait(vscode, path)
+        assert published(vscode, uri) == expected(path, "utf-16"), path.name
+
+
+@pytest.mark.asyncio
+async def test_neovim_gets_utf8_and_the_same_characters(neovim: LanguageClient):
+    assert neovim.negotiated == "utf-8"
+    for path in [FIXTURES / "lsp" / "emoji.flow.yaml"] + FILES[:10]:
+        uri = await open_and_wait(neovim, path)
+        assert published(neovim, uri) == expected(path, "utf-8"), path.name
+
+
+@pytest.mark.asyncio
+async def test_an_incremental_edit_fixes_the_typo(vscode: LanguageClient):
+    path = FIXTURES / "lsp" / "emoji.flow.yaml"
+    uri = await open_and_wait(vscode, path)
+    assert "unknown-key" in [d[0] for d in published(vscode, uri)]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    line = next(i for i, text in enumerate(lines) if "subtitel" in text)
+    start = units(lines[line][: lines[line].index("subtitel")], "utf-16")
+    vscode.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=line, character=start), end=types.Position(line=line, character=start + 8)),
+            text="subtitle")]))
+    await vscode.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    codes = [d[0] for d in published(vscode, uri)]
+    assert "unknown-key" not in codes and "unknown-screen" in codes
+
+
+def frame(message):
+    body = message if isinstance(message, bytes) else json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def answers(data):
+    run = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=30)
+    out, found = run.stdout, []
+    while out:
+        head, _, rest = out.partition(b"\r\n\r\n")
+        length = int(head.split(b":")[1])
+        found.append(json.loads(rest[:length]))
+        out = rest[length:]
+    return run.returncode, found
+
+
+def test_bad_messages_get_errors_and_the_server_goes_on():
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    status, found = answers(
+        frame({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover"})        # before initialize
+        + frame(initialize)
+        + frame(b"{not json")
+        + frame([1, 2])
+        + frame({"jsonrpc": "2.0", "id": 2, "method": "no/such"})
+        + b"Content-Length: 999999999\r\n\r\n" + b"x" * 10                        # over the limit: dropped unread
+    )
+    codes = [m.get("error", {}).get("code") for m in found]
+    assert codes == [-32002, None, -32700, -32600, -32601, -32600]
+    assert status == 1  # the input ended without shutdown and exit
+
+
+def test_shutdown_then_exit_ends_with_status_zero():
+    status, found = answers(
+        frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+        + frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        + frame({"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {}})
+        + frame({"jsonrpc": "2.0", "method": "exit"}))
+    assert status == 0
+    assert found[1] == {"jsonrpc": "2.0", "id": 2, "result": None}
+    assert found[2]["error"]["code"] == -32600
