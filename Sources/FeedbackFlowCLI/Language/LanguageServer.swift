@@ -10,10 +10,12 @@ import FlowSource
 
 /// `feedbackflow lsp`'s server: Language Server Protocol 3.17 over a byte stream, built on
 /// the loader, decoder and validator `validate` uses, so the editor and CI report the
-/// same diagnostics. This first part: the lifecycle (`initialize`, `initialized`,
+/// same diagnostics. What it does: the lifecycle (`initialize`, `initialized`,
 /// `shutdown`, `exit`), documents (`didOpen`, incremental `didChange`, `didClose`) and
 /// `textDocument/publishDiagnostics` on each, in the position encoding the client offers
-/// (UTF-8, else UTF-32, else UTF-16, the protocol's default).
+/// (UTF-8, else UTF-32, else UTF-16, the protocol's default); for screen ids
+/// (``ScreenReferences``) `definition`, `references`, `prepareRename`, `rename` and
+/// `completion`; and `codeAction` quick fixes from "did you mean" hints.
 ///
 /// Robust: a message that is not JSON gets `ParseError` (-32700), one that is no request
 /// `InvalidRequest` (-32600), an unknown method `MethodNotFound` (-32601), a request before
@@ -25,6 +27,15 @@ actor LanguageServer {
     private let output: @Sendable ([UInt8]) -> Void
     private let configurationFolder: String
     private var documents: [String: LSPDocument] = [:]
+    /// What the last compile of each open document found: the screens it names, its
+    /// diagnostics (for quick fixes) and each screen's style and title (for completion).
+    private var analyses: [String: Analysis] = [:]
+
+    private struct Analysis {
+        var references: ScreenReferences
+        var diagnostics: [Diagnostic]
+        var screens: [String: String]
+    }
     private var encoding = LSPDocument.Encoding.utf16
     private var isInitialized = false
     private var isShutDown = false
@@ -78,6 +89,11 @@ actor LanguageServer {
                         .object([
                             ("positionEncoding", .string(encoding.rawValue)),
                             ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
+                            ("completionProvider", .object([("triggerCharacters", .array([.string(" "), .string(":")]))])),
+                            ("definitionProvider", .bool(true)),
+                            ("referencesProvider", .bool(true)),
+                            ("renameProvider", .object([("prepareProvider", .bool(true))])),
+                            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
                         ])
                     ),
                     ("serverInfo", .object([("name", .string(FeedbackFlowTool.name)), ("version", .string(FeedbackFlowTool.version))])),
@@ -85,6 +101,12 @@ actor LanguageServer {
         case "shutdown":
             isShutDown = true
             respond(id: id, result: .null)
+        case "textDocument/definition", "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
+            "textDocument/completion", "textDocument/codeAction":
+            guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
+                return respond(id: id, error: -32602, "the document is not open")
+            }
+            answer(method, id: id, params: params, document: document)
         default:
             respond(id: id, error: -32601, "'\(method)' is not a method this server has")
         }
@@ -118,6 +140,7 @@ actor LanguageServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
+            analyses[uri] = nil
             send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         default:
             // `initialized`, `$/cancelRequest` (every request is answered at once), `$/setTrace`…
@@ -137,12 +160,123 @@ actor LanguageServer {
         let loaded = DocumentLoader.load(SourceFile(path: path, bytes: document.bytes), limits: options.loadingLimits)
         let compilation = FlowCompiler.compile(loaded, options: options)
         // validate's messages exactly, its hints naming the option that declares a name included.
-        let diagnostics = ValidateCommand.flagHint.adding(to: compilation.diagnostics).map {
-            LSPDiagnostic.json($0, in: document, path: path, encoding: encoding)
+        let found = ValidateCommand.flagHint.adding(to: compilation.diagnostics)
+        let diagnostics = found.map { LSPDiagnostic.json($0, in: document, path: path, encoding: encoding) }
+        var screens = analyses[document.uri]?.screens ?? [:]
+        if let flow = compilation.flow {
+            screens = [:]
+            for screen in flow.screens where screens[screen.id] == nil { screens[screen.id] = "\(screen.style.name): \(screen.title.raw)" }
         }
+        var references = ScreenReferences(root: loaded.root)
+        // A file that does not load keeps the screens of its last good version for completion.
+        if loaded.root == nil, let previous = analyses[document.uri]?.references { references = previous }
+        analyses[document.uri] = Analysis(references: references, diagnostics: found, screens: screens)
         send(
             notification: "textDocument/publishDiagnostics",
             .object([("uri", .string(document.uri)), ("version", .int(document.version)), ("diagnostics", .array(diagnostics))]))
+    }
+
+    // MARK: Requests about a document
+
+    private func answer(_ method: String, id: RPCValue, params: RPCValue, document: LSPDocument) {
+        let analysis = analyses[document.uri] ?? Analysis(references: ScreenReferences(root: nil), diagnostics: [], screens: [:])
+        let offset = params["position"].map {
+            document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding)
+        }
+        let place = offset.flatMap { analysis.references.place(at: $0) }
+        func location(_ span: SourceSpan) -> JSONValue {
+            .object([("uri", .string(document.uri)), ("range", range(span, in: document))])
+        }
+        switch method {
+        case "textDocument/definition":
+            let definition = place.flatMap { analysis.references.places(of: $0.id).first(where: \.isDefinition) }
+            respond(id: id, result: definition.map { location($0.span) } ?? .null)
+        case "textDocument/references":
+            let withDeclaration = params["context"]?["includeDeclaration"] != .bool(false)
+            let places = place.map { analysis.references.places(of: $0.id) } ?? []
+            respond(id: id, result: .array(places.filter { withDeclaration || !$0.isDefinition }.map { location($0.span) }))
+        case "textDocument/prepareRename":
+            respond(id: id, result: place.map { .object([("range", range($0.span, in: document)), ("placeholder", .string($0.id))]) } ?? .null)
+        case "textDocument/rename":
+            guard let place else { return respond(id: id, error: -32803, "there is no screen id here to rename") }
+            let name = params["newName"]?.string ?? ""
+            if let problem = Self.renameProblem(name, from: place.id, defined: analysis.references.definedIDs) {
+                return respond(id: id, error: -32803, problem)
+            }
+            let edits = analysis.references.places(of: place.id).map { JSONValue.object([("range", range($0.span, in: document)), ("newText", .string(name))]) }
+            respond(id: id, result: .object([("changes", .object([(document.uri, .array(edits))]))]))
+        case "textDocument/completion":
+            respond(id: id, result: completion(at: offset ?? 0, in: document, analysis: analysis))
+        case "textDocument/codeAction":
+            respond(id: id, result: .array(quickFixes(params["range"], in: document, analysis: analysis)))
+        default:
+            respond(id: id, error: -32601, "'\(method)' is not a method this server has")
+        }
+    }
+
+    /// Why `name` cannot replace screen id `old`, or `nil`: a screen id that a file writes
+    /// as a plain YAML scalar (letters, digits, `-`, `_`, `.`), and not one another screen has.
+    static func renameProblem(_ name: String, from old: String, defined: [String]) -> String? {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }),
+            name.unicodeScalars.first.map({ $0.properties.isAlphabetic || $0 == "_" }) == true
+        else { return "'\(name)' is not a screen id: write letters, digits, '-', '_' and '.', starting with a letter or '_'" }
+        guard name == old || !defined.contains(name) else { return "a screen '\(name)' exists already" }
+        return nil
+    }
+
+    /// The screen ids, where the line so far is a step or `start:` that takes one.
+    private func completion(at offset: Int, in document: LSPDocument, analysis: Analysis) -> JSONValue {
+        let (line, _) = document.position(of: offset, encoding: encoding)
+        let start = document.offset(line: line, character: 0, encoding: encoding)
+        let before = String(decoding: document.bytes[start..<offset], as: UTF8.self)
+        // A step or `start` key and what is typed of its value, up to the cursor.
+        guard let match = before.firstMatch(of: /(?:^|[\s{,\[-])([A-Za-z]+)\s*:\s*["']?([^\s"',}\]]*)$/),
+            ScreenReferences.stepNames.contains(String(match.1)) || match.1 == "start"
+        else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+        let typed = String(match.2)
+        let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
+        let to = document.position(of: offset, encoding: encoding)
+        var seen: Set<String> = []
+        let items = analysis.references.definedIDs.filter { seen.insert($0).inserted }.map { id -> JSONValue in
+            .object([
+                ("label", .string(id)), ("kind", .int(18)), ("detail", .optional(analysis.screens[id])),
+                (
+                    "textEdit",
+                    .object([("range", .object([("start", Self.point(from)), ("end", Self.point(to))])), ("newText", .string(id))])
+                ),
+            ])
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// The "did you mean 'X'?" of each diagnostic in `requested` (``FlowSource/Suggestion``'s
+    /// words) as a quick fix replacing its range with the suggestion.
+    private func quickFixes(_ requested: RPCValue?, in document: LSPDocument, analysis: Analysis) -> [JSONValue] {
+        let lower = requested?["start"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? 0
+        let upper = requested?["end"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? document.bytes.count
+        return analysis.diagnostics.compactMap { diagnostic -> JSONValue? in
+            guard let span = diagnostic.span, let hint = diagnostic.hint, let match = hint.firstMatch(of: /^did you mean '([^']+)'\?/),
+                span.start.offset <= upper, lower <= span.end.offset
+            else { return nil }
+            let replacement = String(match.1)
+            let edit = JSONValue.object([("range", range(span, in: document)), ("newText", .string(replacement))])
+            return .object([
+                ("title", .string("Change to '\(replacement)'")), ("kind", .string("quickfix")), ("isPreferred", .bool(true)),
+                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: span.file, encoding: encoding)])),
+                ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
+            ])
+        }
+    }
+
+    private func range(_ span: SourceSpan, in document: LSPDocument) -> JSONValue {
+        .object([
+            ("start", Self.point(document.position(of: span.start.offset, encoding: encoding))),
+            ("end", Self.point(document.position(of: span.end.offset, encoding: encoding))),
+        ])
+    }
+
+    private static func point(_ position: (line: Int, character: Int)) -> JSONValue {
+        .object([("line", .int(position.line)), ("character", .int(position.character))])
     }
 
     // MARK: Writing

@@ -147,3 +147,98 @@ def test_shutdown_then_exit_ends_with_status_zero():
     assert status == 0
     assert found[1] == {"jsonrpc": "2.0", "id": 2, "result": None}
     assert found[2]["error"]["code"] == -32600
+
+
+FLOWS = ROOT / "flows"
+
+
+def apply_edits(text, edits, encoding="utf-16"):
+    """`text` with LSP TextEdits applied (positions in `encoding`), last first."""
+    lines = text.split("\n")
+    def offset(position):
+        before = sum(len(line) + 1 for line in lines[: position.line])
+        line = lines[position.line] if position.line < len(lines) else ""
+        count, index = 0, 0
+        while index < len(line) and count < position.character:
+            count += units(line[index], encoding)
+            index += 1
+        return before + index
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+    return text
+
+
+@pytest.mark.asyncio
+async def test_completion_after_push_offers_exactly_the_screen_ids(vscode: LanguageClient):
+    path = FLOWS / "rating-branches.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    # A half-typed step at the end of the last screen's button list.
+    marker = "then: [push: sorry]"
+    line = text[: text.index(marker)].count("\n")
+    column = len(text.split("\n")[line][: text.split("\n")[line].index(marker)]) + len("then: [push: ")
+    uri = await open_and_wait(vscode, path, text)
+    result = await vscode.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=column)))
+    labels = sorted(item.label for item in result.items)
+    import yaml
+    assert labels == sorted(yaml.safe_load(text)["screens"].keys())
+
+
+@pytest.mark.asyncio
+async def test_rename_of_thanks_edits_every_reference_and_validates_clean(vscode: LanguageClient, tmp_path):
+    path = FLOWS / "call-quality-rating.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    line = next(i for i, l in enumerate(text.split("\n")) if l.strip() == "- push: thanks")
+    position = types.Position(line=line, character=text.split("\n")[line].index("thanks") + 2)
+    prepared = await vscode.text_document_prepare_rename_async(types.PrepareRenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position))
+    assert prepared is not None
+    taken = None
+    try:
+        await vscode.text_document_rename_async(types.RenameParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position, new_name="rate-call"))
+    except Exception as error:  # a name another screen has is refused
+        taken = error
+    assert taken is not None
+    edit = await vscode.text_document_rename_async(types.RenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position, new_name="grateful"))
+    edits = edit.changes[uri]
+    # Every place PyYAML sees the id: the screen's key, `start`, and each step naming it.
+    import yaml
+    flow = yaml.safe_load(text)
+    def named(node):
+        if isinstance(node, dict):
+            return sum((1 if k in ("push", "present", "replace", "popTo") and v == "thanks" else 0) + named(v) for k, v in node.items())
+        if isinstance(node, list):
+            return sum(named(item) for item in node)
+        return 0
+    assert len(edits) == 1 + (flow["start"] == "thanks") + named(flow["screens"])
+    renamed = apply_edits(text, edits)
+    assert "grateful:" in renamed and "push: grateful" in renamed
+    out = tmp_path / "renamed.flow.yaml"
+    out.write_text(renamed, encoding="utf-8")
+    run = subprocess.run([BINARY, "validate", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    references = await vscode.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position,
+        context=types.ReferenceContext(include_declaration=True)))
+    assert len(references) == len(edits)
+    definition = await vscode.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position))
+    target = text.split("\n")[definition.range.start.line]
+    assert target.strip() == "thanks:"
+
+
+@pytest.mark.asyncio
+async def test_quick_fix_turns_subtitel_into_subtitle(vscode: LanguageClient):
+    path = FIXTURES / "lsp" / "emoji.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    typo = next(d for d in vscode.diagnostics[uri] if d.code == "unknown-key")
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=typo.range,
+        context=types.CodeActionContext(diagnostics=[typo])))
+    fix = next(a for a in actions if a.kind == "quickfix")
+    fixed = apply_edits(text, fix.edit.changes[uri])
+    assert "subtitle:" in fixed and "subtitel" not in fixed
