@@ -19,6 +19,29 @@ struct LanguageServerTests {
         #expect(run.standardOutput.contains("8 passed"), "\(run.standardOutput)")
     }
 
+    @Test("a headless Neovim with the server attached shows a broken flow's diagnostics where validate puts them")
+    func neovimShowsDiagnostics() async throws {
+        let fixture = "Tests/FeedbackFlowCLITests/Fixtures/lsp/emoji.flow.yaml"
+        let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/lsp/neovim_diagnostics.lua").path
+        let run = try await BuiltTool.runProgram(
+            "/usr/bin/env", ["nvim", "--headless", "--clean", "-c", "luafile \(script)", fixture],
+            environment: ["FEEDBACKFLOW": BuiltTool.executable.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        // validate's columns count Unicode scalars; Neovim shows byte columns.
+        let validate = try await BuiltTool.run(["validate", "--format", "json", fixture])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(validate.standardOutput.utf8)) as? [String: Any])
+        let lines = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(fixture), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = try #require(report["diagnostics"] as? [[String: Any]]).map { d -> String in
+            let line = d["line"] as? Int ?? 0
+            let column = d["column"] as? Int ?? 0
+            let bytes = String(lines[line - 1].unicodeScalars.prefix(column - 1)).utf8.count
+            return "\(line):\(bytes + 1) \(d["code"] as? String ?? "") \(d["message"] as? String ?? "")"
+        }
+        #expect(run.standardOutput.split(separator: "\n").map(String.init) == expected)
+        #expect(expected.count == 2)
+    }
+
     static func frame(_ text: String) -> [UInt8] { Array("Content-Length: \(text.utf8.count)\r\n\r\n\(text)".utf8) }
 
     @Test("messages are framed by Content-Length whatever the chunks they arrive in; a header may carry other fields in any case")
