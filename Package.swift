@@ -141,6 +141,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzPipeline", ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"]),
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
+        ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
     ]
     for target in fuzzTargets {
         package.targets.append(

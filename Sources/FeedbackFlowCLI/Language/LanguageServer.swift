@@ -22,7 +22,7 @@ import FlowSource
 /// `initialize` `ServerNotInitialized` (-32002), one after `shutdown` `InvalidRequest`;
 /// a message over ``LSPMessageReader/messageLimit`` is dropped unread and answered with an
 /// error; the server goes on after each. Each message is handled before the next is read.
-actor LanguageServer {
+package actor LanguageServer {
     /// Where framed messages go.
     private let output: @Sendable ([UInt8]) -> Void
     private let configurationFolder: String
@@ -40,17 +40,17 @@ actor LanguageServer {
     private var isInitialized = false
     private var isShutDown = false
     /// Set by `exit`: the process's status (0 after `shutdown`, else 1).
-    private(set) var exitStatus: Int32?
+    package private(set) var exitStatus: Int32?
 
     /// A server writing its messages through `output`; configuration files
     /// (`.feedbackflow.yaml`) are found from each document's folder up.
-    init(output: @escaping @Sendable ([UInt8]) -> Void, workingDirectory: String) {
+    package init(output: @escaping @Sendable ([UInt8]) -> Void, workingDirectory: String) {
         self.output = output
         configurationFolder = workingDirectory
     }
 
     /// Handles one frame from the reader.
-    func handle(_ frame: LSPMessageReader.Frame) {
+    package func handle(_ frame: LSPMessageReader.Frame) {
         switch frame {
         case .message(let bytes):
             guard let message = try? JSONDecoder().decode(RPCValue.self, from: Data(bytes)) else {
