@@ -15,7 +15,8 @@ import FlowSource
 /// `textDocument/publishDiagnostics` on each, in the position encoding the client offers
 /// (UTF-8, else UTF-32, else UTF-16, the protocol's default); for screen ids
 /// (``ScreenReferences``) `definition`, `references`, `prepareRename`, `rename` and
-/// `completion`; and `codeAction` quick fixes from "did you mean" hints.
+/// `completion`; `hover` (a screen's style and title, a diagnostic's rule), the screens as
+/// `documentSymbol`s, and `codeAction` quick fixes from "did you mean" hints.
 ///
 /// Robust: a message that is not JSON gets `ParseError` (-32700), one that is no request
 /// `InvalidRequest` (-32600), an unknown method `MethodNotFound` (-32601), a request before
@@ -91,6 +92,8 @@ package actor LanguageServer {
                             ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
                             ("completionProvider", .object([("triggerCharacters", .array([.string(" "), .string(":")]))])),
                             ("definitionProvider", .bool(true)),
+                            ("hoverProvider", .bool(true)),
+                            ("documentSymbolProvider", .bool(true)),
                             ("referencesProvider", .bool(true)),
                             ("renameProvider", .object([("prepareProvider", .bool(true))])),
                             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
@@ -102,7 +105,7 @@ package actor LanguageServer {
             isShutDown = true
             respond(id: id, result: .null)
         case "textDocument/definition", "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
-            "textDocument/completion", "textDocument/codeAction":
+            "textDocument/completion", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
                 return respond(id: id, error: -32602, "the document is not open")
             }
@@ -209,9 +212,45 @@ package actor LanguageServer {
             respond(id: id, result: completion(at: offset ?? 0, in: document, analysis: analysis))
         case "textDocument/codeAction":
             respond(id: id, result: .array(quickFixes(params["range"], in: document, analysis: analysis)))
+        case "textDocument/hover":
+            respond(id: id, result: hover(at: offset ?? 0, place: place, in: document, analysis: analysis))
+        case "textDocument/documentSymbol":
+            // Each screen, from its key to the end of its mapping, named by its id, with
+            // its style and title.
+            let symbols = analysis.references.screens.map { screen -> JSONValue in
+                .object([
+                    ("name", .string(screen.id)), ("detail", .optional(analysis.screens[screen.id])), ("kind", .int(5)),
+                    ("range", range(screen.whole, in: document)), ("selectionRange", range(screen.key, in: document)),
+                ])
+            }
+            respond(id: id, result: .array(symbols))
         default:
             respond(id: id, error: -32601, "'\(method)' is not a method this server has")
         }
+    }
+
+    /// What hovering at `offset` shows, as Markdown: a screen id's style and title; on a
+    /// diagnostic's range, its rule's summary and explanation (as `explain` writes them).
+    private func hover(at offset: Int, place: ScreenReferences.Place?, in document: LSPDocument, analysis: Analysis) -> JSONValue {
+        var parts: [String] = []
+        var span: SourceSpan?
+        if let place {
+            parts.append("**screen** `\(place.id)`" + (analysis.screens[place.id].map { " — \($0)" } ?? " — no such screen"))
+            span = place.span
+        }
+        for diagnostic in analysis.diagnostics {
+            guard let spot = diagnostic.span, spot.start.offset <= offset, offset <= spot.end.offset,
+                let rule = DiagnosticRuleCatalog.rule(for: diagnostic.code)
+            else { continue }
+            parts.append("**\(rule.code)** (\(rule.severity)): \(rule.summary)\n\n\(rule.explanation)")
+            span = span ?? spot
+        }
+        guard !parts.isEmpty else { return .null }
+        var members: [(key: String, value: JSONValue)] = [
+            ("contents", .object([("kind", .string("markdown")), ("value", .string(parts.joined(separator: "\n\n---\n\n")))]))
+        ]
+        if let span { members.append(("range", range(span, in: document))) }
+        return .object(members)
     }
 
     /// Why `name` cannot replace screen id `old`, or `nil`: a screen id that a file writes

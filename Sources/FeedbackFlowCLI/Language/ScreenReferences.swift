@@ -19,6 +19,9 @@ struct ScreenReferences {
     static let stepNames = Set(BuiltInStep.all.filter { $0.argument == .screenID }.map(\.name))
 
     private(set) var places: [Place] = []
+    /// Each screen under `screens:`: its key's span and the span from the key to the end
+    /// of its value (a document symbol's selection and whole range).
+    private(set) var screens: [(id: String, key: SourceSpan, whole: SourceSpan)] = []
 
     /// The places of the tree under `root`. O(nodes).
     init(root: Node?) {
@@ -27,8 +30,14 @@ struct ScreenReferences {
             switch entry.keyText {
             case "start": add(entry.value, isDefinition: false)
             case "screens":
-                if case .mapping(let screens) = entry.value.kind {
-                    for screen in screens { add(screen.key, isDefinition: true) }
+                if case .mapping(let entries) = entry.value.kind {
+                    for screen in entries {
+                        add(screen.key, isDefinition: true)
+                        if let id = screen.keyText {
+                            let whole = SourceSpan(file: screen.key.span.file, start: screen.key.span.start, end: screen.value.span.end)
+                            screens.append((id, screen.key.span, whole))
+                        }
+                    }
                 }
             default: break
             }

@@ -242,3 +242,30 @@ async def test_quick_fix_turns_subtitel_into_subtitle(vscode: LanguageClient):
     fix = next(a for a in actions if a.kind == "quickfix")
     fixed = apply_edits(text, fix.edit.changes[uri])
     assert "subtitle:" in fixed and "subtitel" not in fixed
+
+
+@pytest.mark.asyncio
+async def test_hover_and_symbols(vscode: LanguageClient):
+    import yaml
+    path = FLOWS / "call-quality-rating.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    uri = await open_and_wait(vscode, path, text)
+    line = next(i for i, l in enumerate(text.split("\n")) if l.strip() == "- push: thanks")
+    hover = await vscode.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=text.split("\n")[line].index("thanks") + 1)))
+    thanks = flow["screens"]["thanks"]
+    assert f"{thanks['style']}: {thanks['title']}" in hover.contents.value
+    symbols = await vscode.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert [s.name for s in symbols] == list(flow["screens"].keys())
+    # On a diagnostic, the rule's explanation, as `explain` gives it.
+    broken = FIXTURES / "lsp" / "emoji.flow.yaml"
+    uri = await open_and_wait(vscode, broken)
+    typo = next(d for d in vscode.diagnostics[uri] if d.code == "unknown-key")
+    hover = await vscode.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=typo.range.start))
+    explain = subprocess.run([BINARY, "explain", "unknown-key"], capture_output=True, text=True).stdout
+    explanation = " ".join(explain.split("\n\n")[2].split())
+    assert "**unknown-key**" in hover.contents.value and explanation in " ".join(hover.contents.value.split())
