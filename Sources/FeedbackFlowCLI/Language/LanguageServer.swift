@@ -206,7 +206,12 @@ package actor LanguageServer {
             if let problem = Self.renameProblem(name, from: place.id, defined: analysis.references.definedIDs) {
                 return respond(id: id, error: -32803, problem)
             }
-            let edits = analysis.references.places(of: place.id).map { JSONValue.object([("range", range($0.span, in: document)), ("newText", .string(name))]) }
+            // A quoted scalar (JSON's keys and strings, a quoted YAML id) stays quoted alike.
+            let edits = analysis.references.places(of: place.id).map { place -> JSONValue in
+                let first = place.span.start.offset < document.bytes.count ? document.bytes[place.span.start.offset] : 0
+                let quote = first == UInt8(ascii: "\"") ? "\"" : first == UInt8(ascii: "'") ? "'" : ""
+                return .object([("range", range(place.span, in: document)), ("newText", .string(quote + name + quote))])
+            }
             respond(id: id, result: .object([("changes", .object([(document.uri, .array(edits))]))]))
         case "textDocument/completion":
             respond(id: id, result: completion(at: offset ?? 0, in: document, analysis: analysis))

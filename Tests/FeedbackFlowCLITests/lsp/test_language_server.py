@@ -269,3 +269,21 @@ async def test_hover_and_symbols(vscode: LanguageClient):
     explain = subprocess.run([BINARY, "explain", "unknown-key"], capture_output=True, text=True).stdout
     explanation = " ".join(explain.split("\n\n")[2].split())
     assert "**unknown-key**" in hover.contents.value and explanation in " ".join(hover.contents.value.split())
+
+
+@pytest.mark.asyncio
+async def test_rename_in_a_json_flow_keeps_the_quotes(vscode: LanguageClient, tmp_path):
+    path = FLOWS / "call-quality-rating.flow.json"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    line = next(i for i, l in enumerate(text.split("\n")) if '"push": "thanks"' in l)
+    position = types.Position(line=line, character=text.split("\n")[line].index('"thanks"') + 2)
+    edit = await vscode.text_document_rename_async(types.RenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position, new_name="grateful"))
+    renamed = apply_edits(text, edit.changes[uri])
+    flow = json.loads(renamed)
+    assert "grateful" in flow["screens"] and "thanks" not in flow["screens"]
+    out = tmp_path / "renamed.flow.json"
+    out.write_text(renamed, encoding="utf-8")
+    run = subprocess.run([BINARY, "validate", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
