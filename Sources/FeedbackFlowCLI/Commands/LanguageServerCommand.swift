@@ -10,6 +10,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import FlowReporting
 
 /// `feedbackflow lsp`: the language server (``LanguageServer``) on standard input and
@@ -38,10 +39,18 @@ package struct LanguageServerCommand: Command {
             output: { bytes in output.write(String(decoding: bytes, as: UTF8.self)) },
             workingDirectory: FileManager.default.currentDirectoryPath)
         let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        // At most 4 chunks (of 64 KiB) read ahead of the server: a client writing faster
+        // than documents compile waits in its pipe, not in our memory.
+        // Made at 0 and given its 4 slots by `signal`: libdispatch stops the process when a
+        // semaphore goes away below the value it was made with, as this one may (chunks
+        // read and never handled once `exit` came).
+        let ahead = DispatchSemaphore(value: 0)
+        for _ in 0..<4 { ahead.signal() }
         // Reading blocks: on a thread of its own, never one of Swift's cooperative ones.
         let started = DetachedThread.start(name: "feedbackflow lsp input") {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
+                ahead.wait()
                 let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                 if count > 0 {
                     continuation.yield(Array(buffer[..<count]))
@@ -57,9 +66,13 @@ package struct LanguageServerCommand: Command {
         var reader = LSPMessageReader()
         for await chunk in chunks {
             reader.feed(chunk)
+            ahead.signal()
             while let frame = reader.next() {
                 await server.handle(frame)
                 if let status = await server.exitStatus { return status == 0 ? .clean : .findings }
+                // Nothing after a broken header can be framed: the error is said, and the
+                // server ends rather than seem to hang.
+                if case .broken = frame { return .findings }
             }
         }
         return .findings

@@ -220,20 +220,7 @@ package struct ValidateCommand: Command {
             environment.output.write(configuration.printed(for: paths, workingDirectory: workingDirectory))
             return .clean
         }
-        var options = compileOptions
-        options.additionalVariables += configuration.context.filter { !options.additionalVariables.contains($0) }
-        if handlerManifest.isEmpty, let path = configuration.handlersPath {
-            do throws(UsageError) {
-                options.handlerManifest = try HandlerManifestOption.read(path)
-            } catch {
-                // Said at the configuration's line: the user wrote no --handlers.
-                let message = error.message.hasPrefix("--handlers: ") ? String(error.message.dropFirst("--handlers: ".count)) : error.message
-                var located = UsageError(
-                    "configuration \(configuration.handlersSpan?.description ?? configuration.path ?? ""): handlers: \(message)", hint: error.hint)
-                located.others = error.others
-                throw located
-            }
-        }
+        let options = try configuration.applied(to: compileOptions, manifestGiven: !handlerManifest.isEmpty)
         var frontend = ValidationFrontend(
             standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
             configuration: configuration, workingDirectory: workingDirectory)

@@ -33,10 +33,16 @@ package actor LanguageServer {
     private var analyses: [String: Analysis] = [:]
 
     private struct Analysis {
+        /// The screen ids' places in the current text: empty when it does not load, so no
+        /// request edits by the offsets of an older text.
         var references: ScreenReferences
+        /// The screen ids of the last text that loaded, for completion.
+        var knownIDs: [String]
         var diagnostics: [Diagnostic]
         var screens: [String: String]
     }
+    /// The configuration problem said last (`window/showMessage`), said again only when it changes.
+    private var configurationProblem: String?
     private var encoding = LSPDocument.Encoding.utf16
     private var isInitialized = false
     private var isShutDown = false
@@ -128,14 +134,19 @@ package actor LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri] else { return }
             for change in params["contentChanges"]?.array ?? [] {
                 guard let text = change["text"]?.string else { continue }
-                let range = change["range"]
+                guard let range = change["range"] else {
+                    document.replace(from: nil, to: nil, with: text, encoding: encoding)
+                    continue
+                }
                 func position(_ key: String) -> (line: Int, character: Int)? {
-                    guard let point = range?[key], let line = point["line"]?.integer, let character = point["character"]?.integer else {
+                    guard let point = range[key], let line = point["line"]?.integer, let character = point["character"]?.integer else {
                         return nil
                     }
                     return (line, character)
                 }
-                document.replace(from: position("start"), to: position("end"), with: text, encoding: encoding)
+                // A range that does not read (a missing or fractional position) changes nothing.
+                guard let start = position("start"), let end = position("end") else { continue }
+                document.replace(from: start, to: end, with: text, encoding: encoding)
             }
             document.version = params["textDocument"]?["version"]?.integer ?? document.version
             documents[uri] = document
@@ -155,10 +166,20 @@ package actor LanguageServer {
     /// for its path) and publishes its diagnostics.
     private func publish(_ document: LSPDocument) {
         let path = LSPFileURI.path(of: document.uri) ?? document.uri
+        // The configuration as validate reads it, found from the file's folder up: its
+        // rule levels, context names and handler manifest. A broken one is said once.
         var options = CompileOptions()
         let folder = SettingsPath.folder(of: path, workingDirectory: configurationFolder)
-        if let configuration = try? ValidationConfiguration.find(explicit: nil, workingDirectory: folder) {
+        do throws(UsageError) {
+            let configuration = try ValidationConfiguration.find(explicit: nil, workingDirectory: folder)
+            options = try configuration.applied(to: options, manifestGiven: false)
             options.ruleLevels = configuration.ruleLevels(for: path, workingDirectory: folder)
+            configurationProblem = nil
+        } catch {
+            if configurationProblem != error.message {
+                configurationProblem = error.message
+                send(notification: "window/showMessage", .object([("type", .int(1)), ("message", .string("feedbackflow: " + error.message))]))
+            }
         }
         let loaded = DocumentLoader.load(SourceFile(path: path, bytes: document.bytes), limits: options.loadingLimits)
         let compilation = FlowCompiler.compile(loaded, options: options)
@@ -170,10 +191,10 @@ package actor LanguageServer {
             screens = [:]
             for screen in flow.screens where screens[screen.id] == nil { screens[screen.id] = "\(screen.style.name): \(screen.title.raw)" }
         }
-        var references = ScreenReferences(root: loaded.root)
-        // A file that does not load keeps the screens of its last good version for completion.
-        if loaded.root == nil, let previous = analyses[document.uri]?.references { references = previous }
-        analyses[document.uri] = Analysis(references: references, diagnostics: found, screens: screens)
+        let references = ScreenReferences(root: loaded.root)
+        // A file that does not load keeps the screen ids of its last good version for completion.
+        let knownIDs = loaded.root == nil ? analyses[document.uri]?.knownIDs ?? [] : references.definedIDs
+        analyses[document.uri] = Analysis(references: references, knownIDs: knownIDs, diagnostics: found, screens: screens)
         send(
             notification: "textDocument/publishDiagnostics",
             .object([("uri", .string(document.uri)), ("version", .int(document.version)), ("diagnostics", .array(diagnostics))]))
@@ -182,7 +203,7 @@ package actor LanguageServer {
     // MARK: Requests about a document
 
     private func answer(_ method: String, id: RPCValue, params: RPCValue, document: LSPDocument) {
-        let analysis = analyses[document.uri] ?? Analysis(references: ScreenReferences(root: nil), diagnostics: [], screens: [:])
+        let analysis = analyses[document.uri] ?? Analysis(references: ScreenReferences(root: nil), knownIDs: [], diagnostics: [], screens: [:])
         let offset = params["position"].map {
             document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding)
         }
@@ -206,12 +227,11 @@ package actor LanguageServer {
             if let problem = Self.renameProblem(name, from: place.id, defined: analysis.references.definedIDs) {
                 return respond(id: id, error: -32803, problem)
             }
-            // A quoted scalar (JSON's keys and strings, a quoted YAML id) stays quoted alike.
-            let edits = analysis.references.places(of: place.id).map { place -> JSONValue in
-                let first = place.span.start.offset < document.bytes.count ? document.bytes[place.span.start.offset] : 0
-                let quote = first == UInt8(ascii: "\"") ? "\"" : first == UInt8(ascii: "'") ? "'" : ""
-                return .object([("range", range(place.span, in: document)), ("newText", .string(quote + name + quote))])
+            let places = analysis.references.places(of: place.id)
+            if places.contains(where: { $0.style == .literal || $0.style == .folded }) {
+                return respond(id: id, error: -32803, "'\(place.id)' is written as a block scalar (| or >) somewhere: rename it there by hand")
             }
+            let edits = places.map { scalarEdit($0.span, to: name, in: document) }
             respond(id: id, result: .object([("changes", .object([(document.uri, .array(edits))]))]))
         case "textDocument/completion":
             respond(id: id, result: completion(at: offset ?? 0, in: document, analysis: analysis))
@@ -258,30 +278,64 @@ package actor LanguageServer {
         return .object(members)
     }
 
-    /// Why `name` cannot replace screen id `old`, or `nil`: a screen id that a file writes
-    /// as a plain YAML scalar (letters, digits, `-`, `_`, `.`), and not one another screen has.
-    static func renameProblem(_ name: String, from old: String, defined: [String]) -> String? {
+    /// Whether `name` can be written as a plain scalar that reads as that string: ASCII
+    /// letters, digits, `-`, `_` and `.`, starting with a letter or `_`, and none of the
+    /// words YAML reads as null or a boolean.
+    static func isPlainName(_ name: String) -> Bool {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }),
             name.unicodeScalars.first.map({ $0.properties.isAlphabetic || $0 == "_" }) == true
-        else { return "'\(name)' is not a screen id: write letters, digits, '-', '_' and '.', starting with a letter or '_'" }
+        else { return false }
+        return !["null", "true", "false", "yes", "no", "on", "off"].contains(name.lowercased())
+    }
+
+    /// Why `name` cannot replace screen id `old`, or `nil`: a plain name (``isPlainName(_:)``)
+    /// that no other screen has.
+    static func renameProblem(_ name: String, from old: String, defined: [String]) -> String? {
+        guard isPlainName(name) else {
+            return "'\(name)' is not a screen id to write plainly: letters, digits, '-', '_' and '.', starting with a letter or '_', not null, true or false"
+        }
         guard name == old || !defined.contains(name) else { return "a screen '\(name)' exists already" }
         return nil
+    }
+
+    /// An edit writing `text` in place of the scalar at `span`: after its anchor (`&name`)
+    /// or tag (`!tag`), if any, which stay; in the scalar's own quotes, if any (a JSON
+    /// string stays a string).
+    private func scalarEdit(_ span: SourceSpan, to text: String, in document: LSPDocument) -> JSONValue {
+        var start = span.start.offset
+        let end = min(span.end.offset, document.bytes.count)
+        func at(_ index: Int) -> UInt8 { index < end ? document.bytes[index] : 0 }
+        while at(start) == UInt8(ascii: "&") || at(start) == UInt8(ascii: "!") {
+            while start < end, at(start) != UInt8(ascii: " "), at(start) != UInt8(ascii: "\t") { start += 1 }
+            while start < end, at(start) == UInt8(ascii: " ") || at(start) == UInt8(ascii: "\t") { start += 1 }
+        }
+        let quote = at(start) == UInt8(ascii: "\"") ? "\"" : at(start) == UInt8(ascii: "'") ? "'" : ""
+        let range = JSONValue.object([
+            ("start", Self.point(document.position(of: start, encoding: encoding))),
+            ("end", Self.point(document.position(of: end, encoding: encoding))),
+        ])
+        return .object([("range", range), ("newText", .string(quote + text + quote))])
     }
 
     /// The screen ids, where the line so far is a step or `start:` that takes one.
     private func completion(at offset: Int, in document: LSPDocument, analysis: Analysis) -> JSONValue {
         let (line, _) = document.position(of: offset, encoding: encoding)
         let start = document.offset(line: line, character: 0, encoding: encoding)
-        let before = String(decoding: document.bytes[start..<offset], as: UTF8.self)
+        // The end of the line before the cursor (at most 256 bytes): enough for a key and its
+        // value, and a bounded match whatever the line.
+        let before = String(decoding: document.bytes[max(start, offset - 256)..<offset], as: UTF8.self)
         // A step or `start` key and what is typed of its value, up to the cursor.
         guard let match = before.firstMatch(of: /(?:^|[\s{,\[-])([A-Za-z]+)\s*:\s*["']?([^\s"',}\]]*)$/),
             ScreenReferences.stepNames.contains(String(match.1)) || match.1 == "start"
         else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         let typed = String(match.2)
         let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
-        let to = document.position(of: offset, encoding: encoding)
+        // To the end of the word the cursor stands in, so completing inside it replaces it.
+        var wordEnd = offset
+        while wordEnd < document.bytes.count, !" \t\r\n\"',}]#".utf8.contains(document.bytes[wordEnd]) { wordEnd += 1 }
+        let to = document.position(of: wordEnd, encoding: encoding)
         var seen: Set<String> = []
-        let items = analysis.references.definedIDs.filter { seen.insert($0).inserted }.map { id -> JSONValue in
+        let items = analysis.knownIDs.filter { seen.insert($0).inserted }.map { id -> JSONValue in
             .object([
                 ("label", .string(id)), ("kind", .int(18)), ("detail", .optional(analysis.screens[id])),
                 (
@@ -303,7 +357,10 @@ package actor LanguageServer {
                 span.start.offset <= upper, lower <= span.end.offset
             else { return nil }
             let replacement = String(match.1)
-            let edit = JSONValue.object([("range", range(span, in: document)), ("newText", .string(replacement))])
+            // Only a word (a key, a step or a type name): a suggestion holding ': ' or spaces
+            // would change the structure.
+            guard Self.isPlainName(replacement) else { return nil }
+            let edit = scalarEdit(span, to: replacement, in: document)
             return .object([
                 ("title", .string("Change to '\(replacement)'")), ("kind", .string("quickfix")), ("isPreferred", .bool(true)),
                 ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: span.file, encoding: encoding)])),

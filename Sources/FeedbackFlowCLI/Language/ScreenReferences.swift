@@ -8,11 +8,13 @@ import FlowSource
 /// `onFailure` too). Read from the located node tree, so a file with other errors still
 /// has its references. What go-to-definition, find-references, rename and completion read.
 struct ScreenReferences {
-    /// One place a screen id is written: its text and its span (quotes included).
+    /// One place a screen id is written: its text, its span (from its anchor or tag, if
+    /// any, to its end, quotes included), and its style.
     struct Place {
         var id: String
         var span: SourceSpan
         var isDefinition: Bool
+        var style: ScalarStyle
     }
 
     /// The step names whose argument is a screen id, from the one table of steps.
@@ -26,23 +28,30 @@ struct ScreenReferences {
     /// The places of the tree under `root`. O(nodes).
     init(root: Node?) {
         guard let root, case .mapping(let top) = root.kind else { return }
+        var hasScreens = false
         for entry in top {
             switch entry.keyText {
             case "start": add(entry.value, isDefinition: false)
             case "screens":
+                hasScreens = true
                 if case .mapping(let entries) = entry.value.kind {
                     for screen in entries {
                         add(screen.key, isDefinition: true)
                         if let id = screen.keyText {
-                            let whole = SourceSpan(file: screen.key.span.file, start: screen.key.span.start, end: screen.value.span.end)
-                            screens.append((id, screen.key.span, whole))
+                            // An alias's value has its anchor's span, earlier in the file:
+                            // then the screen's range is its key, so it holds its selection.
+                            let value = screen.value.span
+                            let end = value.start.offset >= screen.key.span.start.offset ? value.end : screen.key.span.end
+                            screens.append((id, screen.key.span, SourceSpan(file: screen.key.span.file, start: screen.key.span.start, end: end)))
                         }
+                        walkScreen(screen.value)
                     }
                 }
             default: break
             }
         }
-        walk(root)
+        // A file of one screen is that screen.
+        if !hasScreens { walkScreen(root) }
     }
 
     /// The screen ids defined, in file order.
@@ -59,20 +68,44 @@ struct ScreenReferences {
         places.filter { $0.id == id && $0.isDefinition } + places.filter { $0.id == id && !$0.isDefinition }
     }
 
-    private mutating func walk(_ node: Node) {
-        switch node.kind {
-        case .scalar: return
-        case .sequence(let items): for item in items { walk(item) }
-        case .mapping(let entries):
-            for entry in entries {
-                if let key = entry.keyText, Self.stepNames.contains(key) { add(entry.value, isDefinition: false) }
-                walk(entry.value)
+    /// The steps of each button of `screen`: its `action` and `onFailure`.
+    private mutating func walkScreen(_ screen: Node) {
+        guard case .mapping(let fields) = screen.kind else { return }
+        for field in fields where field.keyText == "primaryAction" || field.keyText == "secondaryAction" {
+            guard case .mapping(let kinds) = field.value.kind else { continue }
+            for kind in kinds {
+                guard case .mapping(let parts) = kind.value.kind else { continue }
+                for part in parts where part.keyText == "action" || part.keyText == "onFailure" { walkSteps(part.value) }
             }
         }
     }
 
+    /// A step, or a list of steps: the screen ids of navigation steps, and the branches of
+    /// an `if`.
+    private mutating func walkSteps(_ node: Node) {
+        switch node.kind {
+        case .scalar: return
+        case .sequence(let items): for item in items { walkSteps(item) }
+        case .mapping(let entries):
+            for entry in entries {
+                guard let key = entry.keyText else { continue }
+                if Self.stepNames.contains(key) {
+                    add(entry.value, isDefinition: false)
+                } else if key == "if", case .mapping(let branch) = entry.value.kind {
+                    for part in branch where part.keyText == "then" || part.keyText == "else" { walkSteps(part.value) }
+                }
+            }
+        }
+    }
+
+    /// Offsets already recorded: an alias's expanded node has its anchor's span, so the
+    /// one place is listed (and edited) once.
+    private var seen: Set<Int> = []
+
     private mutating func add(_ node: Node, isDefinition: Bool) {
-        guard case .scalar(let text, _) = node.kind, !text.isEmpty else { return }
-        places.append(Place(id: text, span: node.span, isDefinition: isDefinition))
+        guard case .scalar(_, let style) = node.kind, let text = node.string, !text.isEmpty,
+            seen.insert(node.span.start.offset).inserted
+        else { return }
+        places.append(Place(id: text, span: node.span, isDefinition: isDefinition, style: style))
     }
 }

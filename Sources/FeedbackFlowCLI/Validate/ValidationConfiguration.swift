@@ -263,4 +263,25 @@ package struct ValidationConfiguration: Sendable {
         }
         return out
     }
+
+    /// `options` with what this configuration adds for every file: its `context` names
+    /// declared, and its handler manifest (`handlers:`) read unless `manifestGiven`
+    /// (`--handlers` wins). What `validate` and the language server compile with.
+    /// - Throws: ``UsageError`` at the configuration's line when the manifest cannot be read.
+    package func applied(to options: CompileOptions, manifestGiven: Bool) throws(UsageError) -> CompileOptions {
+        var options = options
+        options.additionalVariables += context.filter { !options.additionalVariables.contains($0) }
+        if !manifestGiven, let path = handlersPath {
+            do throws(UsageError) {
+                options.handlerManifest = try HandlerManifestOption.read(path)
+            } catch {
+                // Said at the configuration's line: the user wrote no --handlers.
+                let message = error.message.hasPrefix("--handlers: ") ? String(error.message.dropFirst("--handlers: ".count)) : error.message
+                var located = UsageError("configuration \(handlersSpan?.description ?? self.path ?? ""): handlers: \(message)", hint: error.hint)
+                located.others = error.others
+                throw located
+            }
+        }
+        return options
+    }
 }

@@ -287,3 +287,52 @@ async def test_rename_in_a_json_flow_keeps_the_quotes(vscode: LanguageClient, tm
     out.write_text(renamed, encoding="utf-8")
     run = subprocess.run([BINARY, "validate", str(out)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.asyncio
+async def test_rename_through_anchors_and_aliases_keeps_them(vscode: LanguageClient, tmp_path):
+    path = FIXTURES / "lsp" / "anchors.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    for old, new in (("welcome", "home"), ("thanks", "grateful")):
+        line = next(i for i, l in enumerate(text.split("\n")) if l.strip() == f"{old}:")
+        position = types.Position(line=line, character=text.split("\n")[line].index(old) + 1)
+        edit = await vscode.text_document_rename_async(types.RenameParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position, new_name=new))
+        edits = edit.changes[uri]
+        starts = [(e.range.start.line, e.range.start.character) for e in edits]
+        assert len(starts) == len(set(starts)), "overlapping edits"
+        renamed = apply_edits(text, edits)
+        assert "&first" in renamed and "&next" in renamed
+        out = tmp_path / f"{new}.flow.yaml"
+        out.write_text(renamed, encoding="utf-8")
+        run = subprocess.run([BINARY, "validate", str(out)], capture_output=True, text=True)
+        assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.asyncio
+async def test_a_text_that_does_not_load_is_not_edited_by_old_offsets(vscode: LanguageClient):
+    path = FLOWS / "call-quality-rating.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    vscode.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)), text="[")]))
+    await vscode.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    line = next(i for i, l in enumerate(text.split("\n")) if l.strip() == "- push: thanks")
+    prepared = await vscode.text_document_prepare_rename_async(types.PrepareRenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=12)))
+    assert prepared is None
+
+
+@pytest.mark.asyncio
+async def test_a_json_quick_fix_keeps_the_quotes(vscode: LanguageClient):
+    path = FIXTURES / "lsp" / "typo.flow.json"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    typo = next(d for d in vscode.diagnostics[uri] if d.code == "unknown-key")
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=typo.range, context=types.CodeActionContext(diagnostics=[typo])))
+    fixed = apply_edits(text, next(a for a in actions if a.kind == "quickfix").edit.changes[uri])
+    assert json.loads(fixed)["screens"]["a"]["title"] == "Hi"
