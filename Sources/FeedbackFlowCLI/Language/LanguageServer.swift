@@ -15,7 +15,7 @@ import FlowSource
 /// `textDocument/publishDiagnostics` on each, in the position encoding the client offers
 /// (UTF-8, else UTF-32, else UTF-16, the protocol's default); for screen ids
 /// (``ScreenReferences``) `definition`, `references`, `prepareRename`, `rename` and
-/// `completion`; `hover` (a screen's style and title, a diagnostic's rule), the screens as
+/// `completion` (and of keys, ``KeyCompletion``); `hover` (a screen's style and title, a diagnostic's rule), the screens as
 /// `documentSymbol`s, and `codeAction` quick fixes from "did you mean" hints.
 ///
 /// Robust: a message that is not JSON gets `ParseError` (-32700), one that is no request
@@ -327,7 +327,7 @@ package actor LanguageServer {
         // A step or `start` key and what is typed of its value, up to the cursor.
         guard let match = before.firstMatch(of: /(?:^|[\s{,\[-])([A-Za-z]+)\s*:\s*["']?([^\s"',}\]]*)$/),
             ScreenReferences.stepNames.contains(String(match.1)) || match.1 == "start"
-        else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+        else { return keyCompletion(line: line, lineStart: start, offset: offset, in: document) }
         let typed = String(match.2)
         let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
         // To the end of the word the cursor stands in, so completing inside it replaces it.
@@ -343,6 +343,33 @@ package actor LanguageServer {
                     .object([("range", .object([("start", Self.point(from)), ("end", Self.point(to))])), ("newText", .string(id))])
                 ),
             ])
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// The keys valid where a key is being typed on its own line of a YAML flow (only
+    /// indentation, an optional `- ` and the key's first letters before the cursor),
+    /// each with the schema's description.
+    private func keyCompletion(line: Int, lineStart: Int, offset: Int, in document: LSPDocument) -> JSONValue {
+        let empty = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
+        let text = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
+        guard offset - lineStart <= 256, let typed = text.firstMatch(of: /^ *(?:- +)?([A-Za-z$]*)$/) else { return empty }
+        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line < lines.count, let (definition, keys) = KeyCompletion.keys(for: KeyCompletion.path(lines: lines, line: line, before: Substring(text)))
+        else { return empty }
+        let from = document.position(of: offset - typed.1.utf8.count, encoding: encoding)
+        let to = document.position(of: offset, encoding: encoding)
+        let documentation = KeyCompletion.descriptions[definition] ?? [:]
+        let items = keys.map { key -> JSONValue in
+            var item: [(key: String, value: JSONValue)] = [
+                ("label", .string(key)), ("kind", .int(10)),
+                (
+                    "textEdit",
+                    .object([("range", .object([("start", Self.point(from)), ("end", Self.point(to))])), ("newText", .string(key + ": "))])
+                ),
+            ]
+            if let text = documentation[key] { item.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(text))]))) }
+            return .object(item)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }

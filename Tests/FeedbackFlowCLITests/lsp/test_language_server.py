@@ -336,3 +336,29 @@ async def test_a_json_quick_fix_keeps_the_quotes(vscode: LanguageClient):
         text_document=types.TextDocumentIdentifier(uri=uri), range=typo.range, context=types.CodeActionContext(diagnostics=[typo])))
     fixed = apply_edits(text, next(a for a in actions if a.kind == "quickfix").edit.changes[uri])
     assert json.loads(fixed)["screens"]["a"]["title"] == "Hi"
+
+
+@pytest.mark.asyncio
+async def test_completion_of_keys_in_a_half_typed_screen_follows_the_schema(vscode: LanguageClient):
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    path = FLOWS / "call-quality-rating.flow.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    # A new key being typed on its own line inside the thanks screen: the file does not load.
+    at = lines.index("  thanks:") + 2
+    lines.insert(at, "    sub")
+    uri = await open_and_wait(vscode, path, "\n".join(lines))
+    result = await vscode.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=at, character=7)))
+    body = schema["$defs"]["screenBody"]["properties"]
+    assert sorted(item.label for item in result.items) == sorted(body.keys())
+    subtitle = next(item for item in result.items if item.label == "subtitle")
+    assert subtitle.documentation.value == body["subtitle"]["description"]
+    assert subtitle.text_edit.new_text == "subtitle: "
+    # Under a button: the button's keys.
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = lines.index("        title: Done") + 1
+    lines.insert(at, "        ")
+    uri = await open_and_wait(vscode, path, "\n".join(lines))
+    result = await vscode.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=at, character=8)))
+    assert sorted(item.label for item in result.items) == sorted(schema["$defs"]["button"]["properties"].keys())

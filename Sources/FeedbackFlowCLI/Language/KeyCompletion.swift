@@ -1,0 +1,98 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowCompile
+
+/// The keys valid where a YAML flow's cursor stands: the enclosing keys are read from the
+/// indentation of the lines above (so a half-typed file, which does not load, still
+/// gets them), mapped to a row of the one key table (``FlowCompile/FormatKeys``), and
+/// documented by the schema's `description` of each key.
+enum KeyCompletion {
+    /// The enclosing keys of line `line` whose text before the cursor is `before`: the
+    /// keys of the lines above with less indentation, outermost first; a list item is `-`.
+    static func path(lines: [Substring], line: Int, before: Substring) -> [String] {
+        var indent = before.prefix { $0 == " " }.count
+        var path: [String] = []
+        var index = line - 1
+        while index >= 0, indent > 0 {
+            let text = lines[index]
+            index -= 1
+            let content = text.drop { $0 == " " }
+            guard !content.isEmpty, !content.hasPrefix("#") else { continue }
+            let own = text.count - content.count
+            guard own < indent else { continue }
+            var rest = content
+            var isItem = false
+            if rest.hasPrefix("- ") || rest == "-" {
+                isItem = true
+                rest = rest.dropFirst(2).drop { $0 == " " }
+            }
+            // The key of this line, when the item's or the line's first thing is `key:`.
+            let keyIndent = own + (content.count - rest.count)
+            if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(" "), keyIndent < indent {
+                let key = String(rest[..<colon]).trimmingQuotes
+                path.insert(key, at: 0)
+                indent = keyIndent
+                // An item whose first key is at the cursor's indentation holds it.
+                if isItem { path.insert("-", at: 0); indent = own }
+            } else if isItem {
+                path.insert("-", at: 0)
+                indent = own
+            } else {
+                indent = own
+            }
+        }
+        return path
+    }
+
+    /// The keys, each with the schema's definition it belongs to, for `path`; empty where
+    /// no mapping of the format is.
+    static func keys(for path: [String]) -> (definition: String, keys: [String])? {
+        let steps = path.filter { $0 != "-" }
+        guard let last = steps.last else { return ("flowFile", FormatKeys.flowFile) }
+        let parent = steps.dropLast().last
+        switch (parent, last) {
+        case ("screens", _): return ("screenBody", FormatKeys.screenBody)
+        case (_, "primaryAction"): return ("primaryAction", FormatKeys.primaryAction)
+        case (_, "secondaryAction"): return ("secondaryAction", FormatKeys.secondaryAction)
+        case ("primaryAction", let kind), ("secondaryAction", let kind):
+            guard let kind = ActionButton.Kind(rawValue: kind) else { return nil }
+            return (kind == .retryButton ? "retryButton" : "button", FormatKeys.button(kind))
+        case (_, "extraContent") where path.last == "-": return ("contentBlock", FormatKeys.contentBlock + FormatKeys.blockConditions)
+        case (_, "trigger"): return ("trigger", FormatKeys.trigger)
+        case ("trigger", "limit"): return ("presentationLimit", FormatKeys.presentationLimit)
+        case ("handlers", _): return ("handlerDeclaration", FormatKeys.handlerDeclaration)
+        case (_, "if"): return ("conditionalSteps", FormatKeys.conditionalSteps)
+        case (_, "collectUserFeedback"): return ("feedbackRequest", FormatKeys.feedbackRequest)
+        case (_, let block):
+            if let keys = FieldKind.keys(ofBlock: block) { return (block, keys) }
+            return nil
+        }
+    }
+
+    /// The schema's `description` of each key, by definition: read once from the schema
+    /// the tool carries (``FormatSchema``).
+    static let descriptions: [String: [String: String]] = {
+        guard let schema = try? JSONDecoder().decode(RPCValue.self, from: Data(FormatSchema.text.utf8)),
+            case .object(let definitions)? = schema["$defs"]
+        else { return [:] }
+        var table: [String: [String: String]] = [:]
+        for (name, definition) in definitions {
+            guard case .object(let properties)? = definition["properties"] else { continue }
+            for (key, property) in properties {
+                if let text = property["description"]?.string { table[name, default: [:]][key] = text }
+            }
+        }
+        return table
+    }()
+}
+
+extension String {
+    /// The string without one pair of surrounding quotes.
+    fileprivate var trimmingQuotes: String {
+        guard count >= 2, let first, first == last, first == "\"" || first == "'" else { return self }
+        return String(dropFirst().dropLast())
+    }
+}
