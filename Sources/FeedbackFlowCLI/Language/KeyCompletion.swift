@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FlowCompile
+import FlowSource
 
 /// The keys valid where a YAML flow's cursor stands: the enclosing keys are read from the
 /// indentation of the lines above (so a half-typed file, which does not load, still
@@ -70,6 +71,14 @@ enum KeyCompletion {
             if let keys = FieldKind.keys(ofBlock: block) { return (block, keys) }
             return nil
         }
+    }
+
+    /// Whether the key at `span` starts its line (a block mapping's key, after indentation),
+    /// so a sibling can be written on a new line at its column.
+    static func isBlockKey(_ span: SourceSpan, in bytes: [UInt8]) -> Bool {
+        var index = span.start.offset - 1
+        while index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: " ") { index -= 1 }
+        return index < 0 || bytes[index] == 10 || bytes[index] == 13
     }
 
     /// The schema's `description` of each key, by definition: read once from the schema

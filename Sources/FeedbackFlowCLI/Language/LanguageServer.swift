@@ -236,7 +236,11 @@ package actor LanguageServer {
         case "textDocument/completion":
             respond(id: id, result: completion(at: offset ?? 0, in: document, analysis: analysis))
         case "textDocument/codeAction":
-            respond(id: id, result: .array(quickFixes(params["range"], in: document, analysis: analysis)))
+            respond(
+                id: id,
+                result: .array(
+                    quickFixes(params["range"], in: document, analysis: analysis)
+                        + otherActions(params["range"], in: document, analysis: analysis)))
         case "textDocument/hover":
             respond(id: id, result: hover(at: offset ?? 0, place: place, in: document, analysis: analysis))
         case "textDocument/documentSymbol":
@@ -345,6 +349,53 @@ package actor LanguageServer {
             ])
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// For each diagnostic in `requested`: a `# feedbackflow: disable-next-line CODE` comment
+    /// above its line (YAML only), and for an `unknown-screen` a stub of the screen after
+    /// the last one (a YAML flow with a block `screens:` mapping).
+    private func otherActions(_ requested: RPCValue?, in document: LSPDocument, analysis: Analysis) -> [JSONValue] {
+        let path = LSPFileURI.path(of: document.uri) ?? document.uri
+        guard DocumentFormat(path: path) == .yaml else { return [] }
+        let lower = requested?["start"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? 0
+        let upper = requested?["end"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? document.bytes.count
+        func action(_ title: String, _ diagnostic: Diagnostic, insert text: String, at offset: Int) -> JSONValue {
+            let point = Self.point(document.position(of: offset, encoding: encoding))
+            let edit = JSONValue.object([("range", .object([("start", point), ("end", point)])), ("newText", .string(text))])
+            return .object([
+                ("title", .string(title)), ("kind", .string("quickfix")),
+                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: path, encoding: encoding)])),
+                ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
+            ])
+        }
+        var actions: [JSONValue] = []
+        for diagnostic in analysis.diagnostics {
+            guard let span = diagnostic.span, span.start.offset <= upper, lower <= span.end.offset else { continue }
+            // The comment goes at the start of the diagnostic's line, indented as the line is.
+            let (line, _) = document.position(of: span.start.offset, encoding: encoding)
+            let lineStart = document.offset(line: line, character: 0, encoding: encoding)
+            var indentEnd = lineStart
+            while indentEnd < document.bytes.count, document.bytes[indentEnd] == UInt8(ascii: " ") { indentEnd += 1 }
+            let indent = String(repeating: " ", count: indentEnd - lineStart)
+            actions.append(action(
+                "Disable \(diagnostic.code) for the next line", diagnostic,
+                insert: "\(indent)# feedbackflow: disable-next-line \(diagnostic.code)\n", at: lineStart))
+            if diagnostic.code == "unknown-screen", let last = analysis.references.screens.last,
+                let id = analysis.references.places.first(where: { $0.span.start.offset == span.start.offset })?.id,
+                KeyCompletion.isBlockKey(last.key, in: document.bytes)
+            {
+                let column = last.key.start.column - 1
+                let pad = String(repeating: " ", count: column)
+                let body = pad + "  "
+                let lines = ["\(pad)\(id):", "\(body)style: informative", "\(body)title: \(id)", "\(body)primaryAction: {button: {title: Done, action: dismiss}}"]
+                let end = min(last.whole.end.offset, document.bytes.count)
+                // After the last screen: on a line of its own whether its span ends the line or not.
+                let atLineStart = end == 0 || document.bytes[end - 1] == 10
+                let stub = atLineStart ? lines.joined(separator: "\n") + "\n" : "\n" + lines.joined(separator: "\n")
+                actions.append(action("Add a screen '\(id)'", diagnostic, insert: stub, at: end))
+            }
+        }
+        return actions
     }
 
     /// The keys valid where a key is being typed on its own line of a YAML flow (only

@@ -362,3 +362,26 @@ async def test_completion_of_keys_in_a_half_typed_screen_follows_the_schema(vsco
     result = await vscode.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=at, character=8)))
     assert sorted(item.label for item in result.items) == sorted(schema["$defs"]["button"]["properties"].keys())
+
+
+@pytest.mark.asyncio
+async def test_a_missing_screen_gets_a_stub_and_any_diagnostic_a_suppression(vscode: LanguageClient, tmp_path):
+    text = ("version: 1\nstart: a\nscreens:\n  a:\n    style: success\n    title: A\n"
+            "    primaryAction: {button: {title: Go, action: {push: later}}}\n"
+            "trigger:\n  event: opened\nevents:\n  opened: {}\n")
+    path = tmp_path / "stub.flow.yaml"
+    path.write_text(text, encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    missing = next(d for d in vscode.diagnostics[uri] if d.code == "unknown-screen")
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=missing.range, context=types.CodeActionContext(diagnostics=[missing])))
+    titles = [a.title for a in actions]
+    stub = next(a for a in actions if a.title == "Add a screen 'later'")
+    stubbed = apply_edits(text, stub.edit.changes[uri])
+    path.write_text(stubbed, encoding="utf-8")
+    run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True)
+    assert [d["code"] for d in json.loads(run.stdout)["diagnostics"] if d["severity"] == "error"] == [], stubbed
+    suppress = next(a for a in actions if a.title == "Disable unknown-screen for the next line")
+    path.write_text(apply_edits(text, suppress.edit.changes[uri]), encoding="utf-8")
+    run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True)
+    assert "unknown-screen" not in [d["code"] for d in json.loads(run.stdout)["diagnostics"]], titles
