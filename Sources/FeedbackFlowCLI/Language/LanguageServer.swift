@@ -16,7 +16,7 @@ import FlowSource
 /// (UTF-8, else UTF-32, else UTF-16, the protocol's default); for screen ids
 /// (``ScreenReferences``) `definition`, `references`, `prepareRename`, `rename` and
 /// `completion` (and of keys, ``KeyCompletion``); `hover` (a screen's style and title, a diagnostic's rule), the screens as
-/// `documentSymbol`s, and `codeAction` quick fixes from "did you mean" hints.
+/// `documentSymbol`s and `foldingRange`s, and `codeAction` quick fixes from "did you mean" hints.
 ///
 /// Robust: a message that is not JSON gets `ParseError` (-32700), one that is no request
 /// `InvalidRequest` (-32600), an unknown method `MethodNotFound` (-32601), a request before
@@ -85,6 +85,7 @@ package actor LanguageServer {
         }
         switch method {
         case "initialize":
+            guard !isInitialized else { return respond(id: id, error: -32600, "'initialize' was sent already") }
             isInitialized = true
             let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
             encoding = [.utf8, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
@@ -100,6 +101,7 @@ package actor LanguageServer {
                             ("definitionProvider", .bool(true)),
                             ("hoverProvider", .bool(true)),
                             ("documentSymbolProvider", .bool(true)),
+                            ("foldingRangeProvider", .bool(true)),
                             ("referencesProvider", .bool(true)),
                             ("renameProvider", .object([("prepareProvider", .bool(true))])),
                             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
@@ -111,7 +113,8 @@ package actor LanguageServer {
             isShutDown = true
             respond(id: id, result: .null)
         case "textDocument/definition", "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
-            "textDocument/completion", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol":
+            "textDocument/completion", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol",
+            "textDocument/foldingRange":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
                 return respond(id: id, error: -32602, "the document is not open")
             }
@@ -253,6 +256,17 @@ package actor LanguageServer {
                 ])
             }
             respond(id: id, result: .array(symbols))
+        case "textDocument/foldingRange":
+            // Each screen of more than one line folds from its key's line to its last line.
+            let ranges = analysis.references.screens.compactMap { screen -> JSONValue? in
+                let first = document.position(of: screen.whole.start.offset, encoding: encoding).line
+                var last = document.position(of: screen.whole.end.offset, encoding: encoding)
+                // A span ending at a line's start ends on the line before.
+                if last.character == 0, last.line > first { last.line -= 1 }
+                guard last.line > first else { return nil }
+                return .object([("startLine", .int(first)), ("endLine", .int(last.line))])
+            }
+            respond(id: id, result: .array(ranges))
         default:
             respond(id: id, error: -32601, "'\(method)' is not a method this server has")
         }

@@ -385,3 +385,28 @@ async def test_a_missing_screen_gets_a_stub_and_any_diagnostic_a_suppression(vsc
     path.write_text(apply_edits(text, suppress.edit.changes[uri]), encoding="utf-8")
     run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True)
     assert "unknown-screen" not in [d["code"] for d in json.loads(run.stdout)["diagnostics"]], titles
+
+
+@pytest.mark.asyncio
+async def test_each_screen_folds_from_its_key_to_its_last_line(vscode: LanguageClient):
+    path = FLOWS / "rating-branches.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    ranges = await vscode.text_document_folding_range_async(types.FoldingRangeParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    lines = text.split("\n")
+    # Independently: a screen key is a line of two spaces and a name; its last line is the
+    # last non-blank line before the next such key (or the end).
+    keys = [i for i, l in enumerate(lines) if l.startswith("  ") and not l.startswith("   ") and l.rstrip().endswith(":")]
+    expected = []
+    for n, start in enumerate(keys):
+        end = (keys[n + 1] if n + 1 < len(keys) else len(lines)) - 1
+        while not lines[end].strip():
+            end -= 1
+        expected.append((start, end))
+    assert [(r.start_line, r.end_line) for r in ranges] == expected
+
+
+def test_a_second_initialize_is_refused():
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    status, found = answers(frame(initialize) + frame(dict(initialize, id=2)))
+    assert "result" in found[0] and found[1]["error"]["code"] == -32600
