@@ -40,6 +40,9 @@ package actor LanguageServer {
         var knownIDs: [String]
         var diagnostics: [Diagnostic]
         var screens: [String: String]
+        /// The names a `${…}` template can read, with what each is: the fields (by kind),
+        /// the declared context values and variables (by type), `flow.id` and `screen.id`.
+        var names: [(name: String, detail: String)] = []
     }
     /// The configuration problem said last (`window/showMessage`), said again only when it changes.
     private var configurationProblem: String?
@@ -97,7 +100,7 @@ package actor LanguageServer {
                         .object([
                             ("positionEncoding", .string(encoding.rawValue)),
                             ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
-                            ("completionProvider", .object([("triggerCharacters", .array([.string(" "), .string(":")]))])),
+                            ("completionProvider", .object([("triggerCharacters", .array([.string(" "), .string(":"), .string("{")]))])),
                             ("definitionProvider", .bool(true)),
                             ("hoverProvider", .bool(true)),
                             ("documentSymbolProvider", .bool(true)),
@@ -197,7 +200,15 @@ package actor LanguageServer {
         let references = ScreenReferences(root: loaded.root)
         // A file that does not load keeps the screen ids of its last good version for completion.
         let knownIDs = loaded.root == nil ? analyses[document.uri]?.knownIDs ?? [] : references.definedIDs
-        analyses[document.uri] = Analysis(references: references, knownIDs: knownIDs, diagnostics: found, screens: screens)
+        var names = analyses[document.uri]?.names ?? []
+        if let flow = compilation.flow {
+            var seen: Set<String> = []
+            names = flow.screens.flatMap(\.extraContent).compactMap(\.field).filter { seen.insert($0.id).inserted }
+                .map { ($0.id, "field: \($0.kind.name)") }
+            names += flow.context.map { ($0.name, "context: \($0.type)") } + flow.variables.map { ($0.name, "variable: \($0.type)") }
+            names += [("flow.id", "the flow's id"), ("screen.id", "the screen's id")]
+        }
+        analyses[document.uri] = Analysis(references: references, knownIDs: knownIDs, diagnostics: found, screens: screens, names: names)
         send(
             notification: "textDocument/publishDiagnostics",
             .object([("uri", .string(document.uri)), ("version", .int(document.version)), ("diagnostics", .array(diagnostics))]))
@@ -342,6 +353,25 @@ package actor LanguageServer {
         // The end of the line before the cursor (at most 256 bytes): enough for a key and its
         // value, and a bounded match whatever the line.
         let before = String(decoding: document.bytes[max(start, offset - 256)..<offset], as: UTF8.self)
+        // Inside `${`: the names a template reads.
+        if let inside = before.firstMatch(of: /\$\{\s*([A-Za-z0-9_.]*)$/) {
+            let from = document.position(of: offset - inside.1.utf8.count, encoding: encoding)
+            // To the end of the name the cursor stands in.
+            var nameEnd = offset
+            func isNameByte(_ byte: UInt8) -> Bool {
+                let scalar = Unicode.Scalar(byte)
+                return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == ".")
+            }
+            while nameEnd < document.bytes.count, isNameByte(document.bytes[nameEnd]) { nameEnd += 1 }
+            let to = document.position(of: nameEnd, encoding: encoding)
+            let items = analysis.names.map { name, detail -> JSONValue in
+                .object([
+                    ("label", .string(name)), ("kind", .int(6)), ("detail", .string(detail)),
+                    ("textEdit", .object([("range", .object([("start", Self.point(from)), ("end", Self.point(to))])), ("newText", .string(name))])),
+                ])
+            }
+            return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+        }
         // A step or `start` key and what is typed of its value, up to the cursor.
         guard let match = before.firstMatch(of: /(?:^|[\s{,\[-])([A-Za-z]+)\s*:\s*["']?([^\s"',}\]]*)$/),
             ScreenReferences.stepNames.contains(String(match.1)) || match.1 == "start"

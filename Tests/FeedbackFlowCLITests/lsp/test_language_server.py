@@ -410,3 +410,25 @@ def test_a_second_initialize_is_refused():
     initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
     status, found = answers(frame(initialize) + frame(dict(initialize, id=2)))
     assert "result" in found[0] and found[1]["error"]["code"] == -32600
+
+
+@pytest.mark.asyncio
+async def test_completion_inside_a_template_offers_what_it_can_read(vscode: LanguageClient):
+    import yaml
+    path = FLOWS / "call-quality-rating.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, path, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if "${email}" in l)
+    column = lines[line].index("${email}") + len("${em")
+    result = await vscode.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=column)))
+    flow = yaml.safe_load(text)
+    fields = [next(iter(block.values()))["id"] for screen in flow["screens"].values() for block in screen.get("extraContent", [])
+              if isinstance(next(iter(block.values())), dict) and "id" in next(iter(block.values()))]
+    expected = fields + list(flow.get("context", {})) + list(flow.get("variables", {})) + ["flow.id", "screen.id"]
+    assert sorted(item.label for item in result.items) == sorted(expected)
+    email = next(item for item in result.items if item.label == "email")
+    assert email.text_edit.new_text == "email" and email.text_edit.range.start.character == column - 2
+    # The whole name the cursor stands in is replaced.
+    assert email.text_edit.range.end.character == column + len("ail")
