@@ -71,7 +71,7 @@ package struct GraphCommand: Command {
                 path: file, options: compileOptions,
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
-        let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
+        let theme = try Theme.chosen(themeFile)
         let text = format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil)), theme: theme)
         environment.output.write(format == .svg ? try await Self.svg(of: text, environment: environment) : text)
         return .clean

@@ -87,7 +87,7 @@ package struct PreviewCommand: Command {
         }
         let outboxPath = delivery.outboxPath(beside: feedbackOut)
         try CommandFiles.checkDistinct([.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut))
-        let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
+        let theme = try Theme.chosen(themeFile)
         try RunCommand.checkWritable(feedbackOut, option: "--feedback-out")
         let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
         let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)

@@ -56,7 +56,7 @@ package struct StoryboardCommand: Command {
             let page = CommandFiles.Entry(name: "--output", path: outputFile, holds: "the page", isInput: false)
             for path in files { try CommandFiles.checkDistinct([.flow(path), page]) }
         }
-        let theme = try themeFile.map { path throws(UsageError) in try Theme.read(path, workingDirectory: FileManager.default.currentDirectoryPath) } ?? .standard
+        let theme = try Theme.chosen(themeFile)
         // Checked first, so a path that cannot be written is said before any work; created
         // only once every flow compiled, so a failed run leaves no empty page behind.
         if let outputFile { try RunCommand.checkWritable(outputFile, option: "--output") }

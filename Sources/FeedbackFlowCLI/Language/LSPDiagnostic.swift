@@ -40,10 +40,16 @@ enum LSPDiagnostic {
     }
 
     /// The range of `span` in `document`, from its byte offsets; no span is the start.
-    private static func range(_ span: SourceSpan?, in document: LSPDocument, encoding: LSPDocument.Encoding) -> JSONValue {
-        let start = document.position(of: span?.start.offset ?? 0, encoding: encoding)
-        let end = document.position(of: span?.end.offset ?? span?.start.offset ?? 0, encoding: encoding)
-        return .object([("start", point(start)), ("end", point(end))])
+    static func range(_ span: SourceSpan?, in document: LSPDocument, encoding: LSPDocument.Encoding) -> JSONValue {
+        range(from: span?.start.offset ?? 0, to: span?.end.offset ?? span?.start.offset ?? 0, in: document, encoding: encoding)
+    }
+
+    /// The protocol's `Range` between two byte offsets of `document`.
+    static func range(from start: Int, to end: Int, in document: LSPDocument, encoding: LSPDocument.Encoding) -> JSONValue {
+        .object([
+            ("start", point(document.position(of: start, encoding: encoding))),
+            ("end", point(document.position(of: end, encoding: encoding))),
+        ])
     }
 
     /// The range of a span in another file, by its lines and columns (counted in Unicode
@@ -55,7 +61,8 @@ enum LSPDiagnostic {
         ])
     }
 
-    private static func point(_ position: (line: Int, character: Int)) -> JSONValue {
+    /// The protocol's `Position`.
+    static func point(_ position: (line: Int, character: Int)) -> JSONValue {
         .object([("line", .int(position.line)), ("character", .int(position.character))])
     }
 }

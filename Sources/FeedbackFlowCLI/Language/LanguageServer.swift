@@ -218,9 +218,7 @@ package actor LanguageServer {
 
     private func answer(_ method: String, id: RPCValue, params: RPCValue, document: LSPDocument) {
         let analysis = analyses[document.uri] ?? Analysis(references: ScreenReferences(root: nil), knownIDs: [], diagnostics: [], screens: [:])
-        let offset = params["position"].map {
-            document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding)
-        }
+        let offset = offset(of: params["position"], in: document)
         let place = offset.flatMap { analysis.references.place(at: $0) }
         func location(_ span: SourceSpan) -> JSONValue {
             .object([("uri", .string(document.uri)), ("range", range(span, in: document))])
@@ -339,10 +337,7 @@ package actor LanguageServer {
             while start < end, at(start) == UInt8(ascii: " ") || at(start) == UInt8(ascii: "\t") { start += 1 }
         }
         let quote = at(start) == UInt8(ascii: "\"") ? "\"" : at(start) == UInt8(ascii: "'") ? "'" : ""
-        let range = JSONValue.object([
-            ("start", Self.point(document.position(of: start, encoding: encoding))),
-            ("end", Self.point(document.position(of: end, encoding: encoding))),
-        ])
+        let range = LSPDiagnostic.range(from: start, to: end, in: document, encoding: encoding)
         return .object([("range", range), ("newText", .string(quote + text + quote))])
     }
 
@@ -401,8 +396,8 @@ package actor LanguageServer {
     private func otherActions(_ requested: RPCValue?, in document: LSPDocument, analysis: Analysis) -> [JSONValue] {
         let path = LSPFileURI.path(of: document.uri) ?? document.uri
         guard DocumentFormat(path: path) == .yaml else { return [] }
-        let lower = requested?["start"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? 0
-        let upper = requested?["end"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? document.bytes.count
+        let lower = offset(of: requested?["start"], in: document) ?? 0
+        let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
         func action(_ title: String, _ diagnostic: Diagnostic, insert text: String, at offset: Int) -> JSONValue {
             let point = Self.point(document.position(of: offset, encoding: encoding))
             let edit = JSONValue.object([("range", .object([("start", point), ("end", point)])), ("newText", .string(text))])
@@ -472,8 +467,8 @@ package actor LanguageServer {
     /// The "did you mean 'X'?" of each diagnostic in `requested` (``FlowSource/Suggestion``'s
     /// words) as a quick fix replacing its range with the suggestion.
     private func quickFixes(_ requested: RPCValue?, in document: LSPDocument, analysis: Analysis) -> [JSONValue] {
-        let lower = requested?["start"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? 0
-        let upper = requested?["end"].map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) } ?? document.bytes.count
+        let lower = offset(of: requested?["start"], in: document) ?? 0
+        let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
         return analysis.diagnostics.compactMap { diagnostic -> JSONValue? in
             guard let span = diagnostic.span, let hint = diagnostic.hint, let match = hint.firstMatch(of: /^did you mean '([^']+)'\?/),
                 span.start.offset <= upper, lower <= span.end.offset
@@ -492,14 +487,17 @@ package actor LanguageServer {
     }
 
     private func range(_ span: SourceSpan, in document: LSPDocument) -> JSONValue {
-        .object([
-            ("start", Self.point(document.position(of: span.start.offset, encoding: encoding))),
-            ("end", Self.point(document.position(of: span.end.offset, encoding: encoding))),
-        ])
+        LSPDiagnostic.range(span, in: document, encoding: encoding)
     }
 
     private static func point(_ position: (line: Int, character: Int)) -> JSONValue {
-        .object([("line", .int(position.line)), ("character", .int(position.character))])
+        LSPDiagnostic.point(position)
+    }
+
+    /// The byte offset of a protocol `Position` (`{"line", "character"}`) in `document`;
+    /// `nil` when there is none.
+    private func offset(of position: RPCValue?, in document: LSPDocument) -> Int? {
+        position.map { document.offset(line: $0["line"]?.integer ?? 0, character: $0["character"]?.integer ?? 0, encoding: encoding) }
     }
 
     // MARK: Writing

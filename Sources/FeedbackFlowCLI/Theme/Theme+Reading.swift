@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowSource
@@ -15,6 +20,14 @@ extension Theme {
         theme.decode(root, folder: folder, session: &session)
         if let problems = UsageError(decoding: session.diagnostics, source: "--theme") { throw problems }
         return theme
+    }
+
+    /// The theme of `--theme FILE` (relative to the working directory), or the built-in
+    /// one when no file is given: what `graph`, `storyboard` and `preview` draw with.
+    /// - Throws: ``UsageError`` as ``read(_:workingDirectory:)``.
+    package static func chosen(_ path: String?) throws(UsageError) -> Theme {
+        guard let path else { return standard }
+        return try read(path, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// Reads `root` over this theme, each problem reported to `session` and its setting left
