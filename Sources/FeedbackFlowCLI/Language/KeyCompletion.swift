@@ -9,7 +9,7 @@ import FlowSource
 /// The keys valid where a YAML flow's cursor stands: the enclosing keys are read from the
 /// indentation of the lines above (so a half-typed file, which does not load, still
 /// gets them), mapped to a row of the one key table (``FlowCompile/FormatKeys``), and
-/// documented by the schema's `description` of each key.
+/// documented by the schema's `description` of each key (``SchemaFacts``).
 enum KeyCompletion {
     /// The enclosing keys of line `line` whose text before the cursor is `before`: the
     /// keys of the lines above with less indentation, outermost first; a list item is `-`.
@@ -80,22 +80,6 @@ enum KeyCompletion {
         while index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: " ") { index -= 1 }
         return index < 0 || bytes[index] == 10 || bytes[index] == 13
     }
-
-    /// The schema's `description` of each key, by definition: read once from the schema
-    /// the tool carries (``FormatSchema``).
-    static let descriptions: [String: [String: String]] = {
-        guard let schema = try? JSONDecoder().decode(RPCValue.self, from: Data(FormatSchema.text.utf8)),
-            case .object(let definitions)? = schema["$defs"]
-        else { return [:] }
-        var table: [String: [String: String]] = [:]
-        for (name, definition) in definitions {
-            guard case .object(let properties)? = definition["properties"] else { continue }
-            for (key, property) in properties {
-                if let text = property["description"]?.string { table[name, default: [:]][key] = text }
-            }
-        }
-        return table
-    }()
 }
 
 extension String {

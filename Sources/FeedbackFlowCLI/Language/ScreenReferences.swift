@@ -8,22 +8,39 @@ import FlowSource
 /// `onFailure` too). Read from the located node tree, so a file with other errors still
 /// has its references. What go-to-definition, find-references, rename and completion read.
 struct ScreenReferences {
-    /// One place a screen id is written: its text, its span (from its anchor or tag, if
-    /// any, to its end, quotes included), and its style.
+    /// One place a screen id is written: its text and its span (from its anchor or tag,
+    /// if any, to its end, quotes included).
     struct Place {
         var id: String
         var span: SourceSpan
         var isDefinition: Bool
-        var style: ScalarStyle
+    }
+
+    /// One button of a screen: its slot (`primaryAction`), its kind (`button`), its title
+    /// as written, the slot key's span and the span from that key to its value's end.
+    struct Button {
+        var slot: String
+        var kind: String
+        var title: String?
+        var key: SourceSpan
+        var whole: SourceSpan
+    }
+
+    /// One screen under `screens:`: its key's span and the span from the key to the end of
+    /// its value (a document symbol's selection and whole range), and its buttons.
+    struct Screen {
+        var id: String
+        var key: SourceSpan
+        var whole: SourceSpan
+        var buttons: [Button]
     }
 
     /// The step names whose argument is a screen id, from the one table of steps.
     static let stepNames = Set(BuiltInStep.all.filter { $0.argument == .screenID }.map(\.name))
 
     private(set) var places: [Place] = []
-    /// Each screen under `screens:`: its key's span and the span from the key to the end
-    /// of its value (a document symbol's selection and whole range).
-    private(set) var screens: [(id: String, key: SourceSpan, whole: SourceSpan)] = []
+    /// Each screen under `screens:`, in file order.
+    private(set) var screens: [Screen] = []
 
     /// The places of the tree under `root`. O(nodes).
     init(root: Node?) {
@@ -38,11 +55,9 @@ struct ScreenReferences {
                     for screen in entries {
                         add(screen.key, isDefinition: true)
                         if let id = screen.keyText {
-                            // An alias's value has its anchor's span, earlier in the file:
-                            // then the screen's range is its key, so it holds its selection.
-                            let value = screen.value.span
-                            let end = value.start.offset >= screen.key.span.start.offset ? value.end : screen.key.span.end
-                            screens.append((id, screen.key.span, SourceSpan(file: screen.key.span.file, start: screen.key.span.start, end: end)))
+                            screens.append(Screen(
+                                id: id, key: screen.key.span, whole: Self.whole(screen.key.span, screen.value.span),
+                                buttons: Self.buttons(of: screen.value)))
                         }
                         walkScreen(screen.value)
                     }
@@ -57,15 +72,29 @@ struct ScreenReferences {
     /// The screen ids defined, in file order.
     var definedIDs: [String] { places.filter(\.isDefinition).map(\.id) }
 
-    /// The place whose span holds byte `offset` (its end included, where a cursor stands
-    /// just after a word).
-    func place(at offset: Int) -> Place? {
-        places.first { $0.span.start.offset <= offset && offset <= $0.span.end.offset }
+    /// From a key to the end of its value; an alias's value has its anchor's span,
+    /// earlier in the file: then the key alone, so the range holds its selection.
+    private static func whole(_ key: SourceSpan, _ value: SourceSpan) -> SourceSpan {
+        let end = value.start.offset >= key.start.offset ? value.end : key.end
+        return SourceSpan(file: key.file, start: key.start, end: end)
     }
 
-    /// Every place naming `id`, definitions first, then in file order.
-    func places(of id: String) -> [Place] {
-        places.filter { $0.id == id && $0.isDefinition } + places.filter { $0.id == id && !$0.isDefinition }
+    /// The buttons of `screen`, in the order written.
+    private static func buttons(of screen: Node) -> [Button] {
+        guard case .mapping(let fields) = screen.kind else { return [] }
+        var buttons: [Button] = []
+        for field in fields {
+            guard let slot = field.keyText, slot == "primaryAction" || slot == "secondaryAction",
+                case .mapping(let kinds) = field.value.kind
+            else { continue }
+            for kind in kinds {
+                guard let name = kind.keyText else { continue }
+                var title: String?
+                if case .mapping(let parts) = kind.value.kind { title = parts.first { $0.keyText == "title" }?.value.string }
+                buttons.append(Button(slot: slot, kind: name, title: title, key: field.key.span, whole: whole(field.key.span, field.value.span)))
+            }
+        }
+        return buttons
     }
 
     /// The steps of each button of `screen`: its `action` and `onFailure`.
@@ -103,9 +132,8 @@ struct ScreenReferences {
     private var seen: Set<Int> = []
 
     private mutating func add(_ node: Node, isDefinition: Bool) {
-        guard case .scalar(_, let style) = node.kind, let text = node.string, !text.isEmpty,
-            seen.insert(node.span.start.offset).inserted
+        guard case .scalar = node.kind, let text = node.string, !text.isEmpty, seen.insert(node.span.start.offset).inserted
         else { return }
-        places.append(Place(id: text, span: node.span, isDefinition: isDefinition, style: style))
+        places.append(Place(id: text, span: node.span, isDefinition: isDefinition))
     }
 }

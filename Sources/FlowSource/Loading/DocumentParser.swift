@@ -9,9 +9,14 @@ package protocol DocumentParser {
     var omittedDiagnostics: Int { get }
     /// Where the first of those was found.
     var firstOmittedSpan: SourceSpan? { get }
+    /// The anchors and aliases written, in file order (none in JSON).
+    var anchorPlaces: [AnchorPlace] { get }
 }
 
 extension DocumentParser {
+    /// No anchors: a syntax without them (JSON).
+    package var anchorPlaces: [AnchorPlace] { [] }
+
     /// `source` loaded as `format`: its bytes checked to be UTF-8 first, so that a bad
     /// byte is an `invalid-utf8` diagnostic at its place, then parsed by the parser
     /// `makeParser` makes from the check (which knows the BOM's length and whether the
@@ -28,6 +33,7 @@ extension DocumentParser {
         var document = LoadedDocument(source: source, format: format, root: root, diagnostics: parser.diagnostics)
         document.omittedDiagnostics = parser.omittedDiagnostics
         document.firstOmittedSpan = parser.firstOmittedSpan
+        document.anchorPlaces = parser.anchorPlaces
         return document
     }
 }

@@ -19,6 +19,8 @@ package struct LoadedDocument: Sendable {
     package var omittedDiagnostics = 0
     /// Where the first of those was found.
     package var firstOmittedSpan: SourceSpan?
+    /// The anchors (`&name`) and aliases (`*name`) of a YAML file, in file order.
+    package var anchorPlaces: [AnchorPlace] = []
 
     package init(source: SourceFile, format: DocumentFormat, root: Node?, diagnostics: [Diagnostic]) {
         self.source = source

@@ -69,6 +69,8 @@ struct YAMLTreeBuilder: DocumentParser {
     /// Every anchor defined, in order, with where its node starts (at `&name`) and
     /// whether an alias used it: those no alias uses are `unused-anchor` notes.
     private var anchorLog: [(name: String, start: SourcePosition, used: Bool)] = []
+    /// Every anchor and alias written, in file order, for editors.
+    private(set) var anchorPlaces: [AnchorPlace] = []
     /// Anchors an alias named inside their own node (a recursive alias): used.
     private var aliasedWhileOpen: Set<String> = []
     /// Whether an alias named no anchor, or its own node: then an unused anchor is most
@@ -164,12 +166,10 @@ struct YAMLTreeBuilder: DocumentParser {
             record(tabIndentation(line))
         }
         for anchor in anchorLog where !anchor.used && !hasAliasProblem {
-            // The node starts at its properties, `&name` first as flows write them.
-            let end = SourcePosition(
-                line: anchor.start.line, column: anchor.start.column + 1 + anchor.name.unicodeScalars.count,
-                offset: anchor.start.offset + 1 + anchor.name.utf8.count)
-            record(YAMLDiagnostics.unusedAnchor(anchor.name, at: SourceSpan(file: source.path, start: anchor.start, end: end)))
+            record(YAMLDiagnostics.unusedAnchor(anchor.name, at: anchorSpan(anchor.name, at: anchor.start)))
         }
+        // Anchors are recorded as their nodes end: in file order with the aliases.
+        anchorPlaces.sort { $0.span.start.offset < $1.span.start.offset }
         for offset in byteOrderMarks.outside(quotedRanges, before: parsedEnd) {
             record(misplacedByteOrderMark(at: offset))
         }
@@ -219,6 +219,7 @@ struct YAMLTreeBuilder: DocumentParser {
     private mutating func alias(_ event: borrowing LibYAMLEvent) throws(Diagnostic) {
         let name = event.anchor ?? ""
         let span = span(event)
+        anchorPlaces.append(AnchorPlace(name: name, span: span, isAlias: true))
         let anchored: Anchored
         if stack.contains(where: { $0.anchor == name }) {
             aliasedWhileOpen.insert(name)
@@ -246,6 +247,14 @@ struct YAMLTreeBuilder: DocumentParser {
         } else {
             try attach(anchored.node, size: anchored.size, height: anchored.height, anchor: nil, endingAt: span.end)
         }
+    }
+
+    /// The span of `&name` of a node starting at `start`: the node starts at its
+    /// properties, `&name` first as flows write them.
+    private func anchorSpan(_ name: String, at start: SourcePosition) -> SourceSpan {
+        let end = SourcePosition(
+            line: start.line, column: start.column + 1 + name.unicodeScalars.count, offset: start.offset + 1 + name.utf8.count)
+        return SourceSpan(file: source.path, start: start, end: end)
     }
 
     /// Reports `problem` and puts a null scalar spanning the alias in its place — or
@@ -305,6 +314,7 @@ struct YAMLTreeBuilder: DocumentParser {
         if let anchor {
             anchors[anchor] = Anchored(node: node, size: size, height: height, log: anchorLog.count)
             anchorLog.append((anchor, start ?? end, aliasedWhileOpen.remove(anchor) != nil))
+            anchorPlaces.append(AnchorPlace(name: anchor, span: anchorSpan(anchor, at: start ?? end), isAlias: false))
         }
         guard !stack.isEmpty else {
             root = node

@@ -432,3 +432,255 @@ async def test_completion_inside_a_template_offers_what_it_can_read(vscode: Lang
     assert email.text_edit.new_text == "email" and email.text_edit.range.start.character == column - 2
     # The whole name the cursor stands in is replaced.
     assert email.text_edit.range.end.character == column + len("ail")
+
+
+NAMES = FIXTURES / "lsp" / "names.flow.yaml"
+EXPRESSION_KEYS = {"enabledWhen", "visibleWhen", "requiredWhen", "condition", "when"}
+TEMPLATE_KEYS = {"title", "subtitle", "text", "loadingTitle", "openURL", "rating", "reason"}
+KEYWORDS = {"true", "false", "null", "in"}
+
+
+def expression_names(text):
+    """The names an expression reads, by a tokenizer of docs/expressions.md's grammar:
+    string literals dropped, function names (followed by `(`) and keywords left out."""
+    import re
+    text = re.sub(r"'(?:\\.|[^'\\])*'", "''", text)
+    return [m.group(1) for m in re.finditer(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(\s*\()?", text)
+            if not m.group(2) and m.group(1) not in KEYWORDS]
+
+
+def names_read(flow):
+    """Every name read by the flow's expressions, `set` values and templates (PyYAML's
+    reading; an alias is one place, so each aliased node is counted once)."""
+    import re
+    found, seen = [], set()
+    def walk(node, key=None, in_set=False):
+        if id(node) in seen and isinstance(node, (dict, list)):
+            return
+        seen.add(id(node))
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "set" and isinstance(v, dict):
+                    found.extend(v.keys())
+                    for value in v.values():
+                        found.extend(expression_names(value))
+                else:
+                    walk(v, k)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, key)
+        elif isinstance(node, str) and key in EXPRESSION_KEYS:
+            found.extend(expression_names(node))
+        elif isinstance(node, str) and key in TEMPLATE_KEYS:
+            for inside in re.findall(r"\$\{([^}]*)\}", node):
+                found.extend(expression_names(inside))
+    walk(flow.get("screens", {}))
+    return found
+
+
+async def rename_at(client, uri, text, needle, offset_in_needle, new_name):
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if needle in l)
+    position = types.Position(line=line, character=lines[line].index(needle) + offset_in_needle)
+    edit = await client.text_document_rename_async(types.RenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position, new_name=new_name))
+    return edit.changes[uri]
+
+
+def validates_clean(text, tmp_path, name="renamed.flow.yaml"):
+    out = tmp_path / name
+    out.write_text(text, encoding="utf-8")
+    run = subprocess.run([BINARY, "validate", "--format", "json", str(out)], capture_output=True, text=True)
+    return json.loads(run.stdout)["diagnostics"]
+
+
+@pytest.mark.asyncio
+async def test_rename_of_a_field_edits_its_id_templates_and_expressions(vscode: LanguageClient, tmp_path):
+    import yaml
+    text = NAMES.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    uri = await open_and_wait(vscode, NAMES, text)
+    # From a use inside an expression.
+    edits = await rename_at(vscode, uri, text, "rating <= 2", 1, "stars")
+    assert len(edits) == 1 + names_read(flow).count("rating")
+    renamed = apply_edits(text, edits)
+    assert validates_clean(renamed, tmp_path) == []
+    after = yaml.safe_load(renamed)
+    assert "rating" not in names_read(after) and names_read(after).count("stars") == names_read(flow).count("rating")
+    assert after["screens"]["rate"]["extraContent"][0]["rating"]["id"] == "stars"
+    # A name expressions read already is refused, and so is a name that is no name.
+    for taken in ("comment", "user.id", "score", "my-stars"):
+        with pytest.raises(Exception):
+            await rename_at(vscode, uri, text, "rating <= 2", 1, taken)
+
+
+@pytest.mark.asyncio
+async def test_rename_of_a_handler_edits_its_declaration_steps_and_returned_values(vscode: LanguageClient, tmp_path):
+    import yaml
+    text = NAMES.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    uri = await open_and_wait(vscode, NAMES, text)
+    edits = await rename_at(vscode, uri, text, "- syncProfile:", 3, "loadProfile")
+    reads = [n for n in names_read(flow) if n.startswith("syncProfile.")]
+    steps = text.count("- syncProfile:")
+    assert len(edits) == 1 + steps + len(reads)
+    renamed = apply_edits(text, edits)
+    assert validates_clean(renamed, tmp_path) == []
+    after = yaml.safe_load(renamed)
+    assert "loadProfile" in after["handlers"] and "${loadProfile.greeting}" in after["screens"]["rate"]["title"]
+    for refused in ("push", "rating.x"):
+        with pytest.raises(Exception):
+            await rename_at(vscode, uri, text, "- syncProfile:", 3, refused)
+
+
+@pytest.mark.asyncio
+async def test_rename_of_a_screen_reaches_comparisons_with_screen_id(vscode: LanguageClient, tmp_path):
+    text = NAMES.read_text(encoding="utf-8")
+    uri = await open_and_wait(vscode, NAMES, text)
+    edits = await rename_at(vscode, uri, text, "then: [push: thanks]", len("then: [push: "), "grateful")
+    renamed = apply_edits(text, edits)
+    assert "screen.id != 'grateful'" in renamed and "'thanks'" not in renamed
+    assert validates_clean(renamed, tmp_path) == []
+
+
+@pytest.mark.asyncio
+async def test_definition_and_references_of_declared_names_and_anchors(vscode: LanguageClient):
+    import yaml
+    text = NAMES.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    flow = yaml.safe_load(text)
+    uri = await open_and_wait(vscode, NAMES, text)
+    async def definition_line(needle, offset):
+        line = next(i for i, l in enumerate(lines) if needle in l)
+        found = await vscode.text_document_definition_async(types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=lines[line].index(needle) + offset)))
+        return lines[found.range.start.line].strip()
+    assert await definition_line("score >= 30", 1) == "score: integer"
+    assert await definition_line("${user.id}", 4) == "user.id: string"
+    assert await definition_line("${user.plan}", 4) == "user.plan: string"
+    assert (await definition_line("subtitle: *note", len("subtitle: *n"))).startswith("subtitle: &note")
+    assert (await definition_line("!isEmpty(comment)", len("!isEmpty(c"))).startswith("- textEditor: {id: comment")
+    # References of the anchor: itself and each alias, as the text writes them.
+    line = next(i for i, l in enumerate(lines) if "&note" in l)
+    references = await vscode.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=lines[line].index("&note") + 2),
+        context=types.ReferenceContext(include_declaration=True)))
+    assert len(references) == 1 + text.count("*note")
+    # Renaming a context value is refused: the host names it.
+    with pytest.raises(Exception):
+        await rename_at(vscode, uri, text, "${user.plan}", 3, "user.tier")
+    # An anchor renames with its aliases.
+    edits = await rename_at(vscode, uri, text, "&note", 2, "plan")
+    renamed = apply_edits(text, edits)
+    assert "&plan" in renamed and renamed.count("*plan") == text.count("*note") and "note" not in renamed.split("screens:")[1]
+
+
+async def complete(client, uri, line, character):
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=character)))
+    return result.items
+
+
+def fill_snippet(text):
+    """A snippet's text with each tab stop at its default: `${1:x}` → x, `${1|a,b|}` → a, `$1` → ''."""
+    import re
+    text = re.sub(r"\$\{\d+\|([^,|]*)[^}]*\}", r"\1", text)
+    text = re.sub(r"\$\{\d+:([^}]*)\}", r"\1", text)
+    return re.sub(r"\$\{?\d+\}?", "", text)
+
+
+@pytest.mark.asyncio
+async def test_completion_of_steps_values_expressions_and_a_new_screen(vscode: LanguageClient, tmp_path):
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    step_names = set(schema["$defs"]["step"]["oneOf"][1]["properties"])
+    text = NAMES.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    # A new step being typed in the button's list of steps: every built-in step and the handler.
+    at = lines.index("          - set: {score: \"rating * 10\"}")
+    lines.insert(at, "          - ")
+    uri = await open_and_wait(vscode, NAMES, "\n".join(lines))
+    items = await complete(vscode, uri, at, len("          - "))
+    assert {item.label for item in items} == step_names | {"syncProfile"}
+    push = next(item for item in items if item.label == "push")
+    assert push.text_edit.new_text == "push: " and push.documentation.value == schema["$defs"]["step"]["oneOf"][1]["properties"]["push"]["description"]
+    handler = next(item for item in items if item.label == "syncProfile")
+    filled = "\n".join(lines[:at] + ["          - " + fill_snippet(handler.text_edit.new_text).replace("{userID: }", '{userID: "${user.id}"}')] + lines[at + 1:])
+    assert validates_clean(filled, tmp_path) == []
+    # After `style: `, the schema's styles.
+    uri = await open_and_wait(vscode, NAMES, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if l.strip() == "style: error")
+    items = await complete(vscode, uri, line, lines[line].index("error"))
+    assert [item.label for item in items] == schema["$defs"]["screenBody"]["properties"]["style"]["enum"]
+    # In a condition: the names it can read and the functions.
+    line = next(i for i, l in enumerate(lines) if "visibleWhen:" in l)
+    items = await complete(vscode, uri, line, lines[line].index("rating <=") + 3)
+    labels = {item.label for item in items}
+    assert {"rating", "comment", "score", "user.id", "user.plan", "syncProfile.greeting", "isEmpty", "matches"} <= labels
+    rating = next(item for item in items if item.label == "rating")
+    assert rating.text_edit.range.start.character == lines[line].index("rating <=")
+    assert rating.text_edit.range.end.character == lines[line].index("rating <=") + len("rating")
+    # Under `screens:`, a new screen that validates once filled in.
+    lines = text.split("\n")
+    at = lines.index("  sorry:")
+    lines.insert(at, "  ")
+    uri = await open_and_wait(vscode, NAMES, "\n".join(lines))
+    items = await complete(vscode, uri, at, 2)
+    screen = next(item for item in items if item.label == "new screen")
+    lines[at] = "  " + fill_snippet(screen.text_edit.new_text)
+    assert [d["code"] for d in validates_clean("\n".join(lines), tmp_path)] == ["unreachable-screen"]
+
+
+@pytest.mark.asyncio
+async def test_hover_tells_types_keys_steps_and_handlers(vscode: LanguageClient):
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    text = NAMES.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    uri = await open_and_wait(vscode, NAMES, text)
+    async def hover(needle, offset):
+        line = next(i for i, l in enumerate(lines) if needle in l)
+        found = await vscode.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=lines[line].index(needle) + offset)))
+        return found.contents.value if found else ""
+    # docs/expressions.md: a rating field's id is an integer; a comparison is a boolean.
+    assert "**field** `rating`" in await hover("rating <= 2", 1) and "`integer`" in await hover("rating <= 2", 1)
+    assert "`boolean`" in await hover("rating <= 2", len("rating <"))
+    assert "**expression** `rating * 2`: `integer`" in await hover("${rating * 2}", len("${rating *"))
+    assert "**variable** `score`: `integer`" in await hover("score >= 30", 1)
+    assert "**context value** `user.plan`: `string`" in await hover("${user.plan}", 4)
+    handler = await hover("- syncProfile:", 4)
+    assert "userID: string" in handler and "syncProfile.greeting" in handler and "Loads the person's profile." in handler
+    assert schema["$defs"]["screenBody"]["properties"]["extraContent"]["description"] in await hover("extraContent:", 2)
+    assert schema["$defs"]["step"]["oneOf"][1]["properties"]["dismiss"]["description"] in await hover("action: dismiss}", len("action: d"))
+    assert schema["$defs"]["step"]["oneOf"][1]["properties"]["set"]["description"] in await hover("- set:", 3)
+
+
+@pytest.mark.asyncio
+async def test_symbols_hold_each_screen_with_its_buttons(vscode: LanguageClient):
+    import yaml
+    text = NAMES.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    uri = await open_and_wait(vscode, NAMES, text)
+    symbols = await vscode.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    expected = [(name, [button["title"] for slot in ("primaryAction", "secondaryAction") if slot in screen
+                        for button in screen[slot].values()]) for name, screen in flow["screens"].items()]
+    assert [(s.name, [c.name for c in s.children]) for s in symbols] == expected
+
+
+def test_a_client_that_says_nothing_gets_plain_text_and_no_prepare_rename():
+    text = NAMES.read_text(encoding="utf-8")
+    line = next(i for i, l in enumerate(text.split("\n")) if "score >= 30" in l)
+    character = text.split("\n")[line].index("score >= 30") + 1
+    uri = NAMES.as_uri()
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": uri}}},
+    ]
+    status, found = answers(b"".join(frame(m) for m in messages))
+    responses = {m["id"]: m for m in found if "id" in m}
+    assert responses[1]["result"]["capabilities"]["renameProvider"] is True
+    assert responses[2]["result"]["contents"]["kind"] == "plaintext" and "**" not in responses[2]["result"]["contents"]["value"]
+    assert all("location" in s and "children" not in s for s in responses[3]["result"])

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowCompile
+import FlowSource
+
+/// `textDocument/codeAction`: a quick fix from each "did you mean" hint, a suppression
+/// comment for any diagnostic, and a stub for a screen no flow has.
+extension LanguageServer {
+    /// The "did you mean 'X'?" of each diagnostic in `requested` (``FlowSource/Suggestion``'s
+    /// words) as a quick fix replacing its range with the suggestion.
+    func quickFixes(_ requested: RPCValue?, in document: LSPDocument, analysis: DocumentAnalysis) -> [JSONValue] {
+        let lower = offset(of: requested?["start"], in: document) ?? 0
+        let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
+        return analysis.diagnostics.compactMap { diagnostic -> JSONValue? in
+            guard let span = diagnostic.span, let hint = diagnostic.hint, let match = hint.firstMatch(of: /^did you mean '([^']+)'\?/),
+                span.start.offset <= upper, lower <= span.end.offset
+            else { return nil }
+            let replacement = String(match.1)
+            // Only a word (a key, a step or a type name): a suggestion holding ': ' or spaces
+            // would change the structure.
+            guard Self.isPlainName(replacement) else { return nil }
+            guard case .success(let change) = scalarEdit(span, to: replacement, in: document) else { return nil }
+            let edit = JSONValue.object([
+                ("range", range(from: change.start, to: change.end, in: document)), ("newText", .string(change.text)),
+            ])
+            return .object([
+                ("title", .string("Change to '\(replacement)'")), ("kind", .string("quickfix")), ("isPreferred", .bool(true)),
+                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: span.file, encoding: encoding)])),
+                ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
+            ])
+        }
+    }
+
+    /// For each diagnostic in `requested`: a `# feedbackflow: disable-next-line CODE` comment
+    /// above its line (YAML only), and for an `unknown-screen` a stub of the screen after
+    /// the last one (a YAML flow with a block `screens:` mapping).
+    func otherActions(_ requested: RPCValue?, in document: LSPDocument, analysis: DocumentAnalysis) -> [JSONValue] {
+        let path = LSPFileURI.path(of: document.uri) ?? document.uri
+        guard DocumentFormat(path: path) == .yaml else { return [] }
+        let lower = offset(of: requested?["start"], in: document) ?? 0
+        let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
+        func action(_ title: String, _ diagnostic: Diagnostic, insert text: String, at offset: Int) -> JSONValue {
+            let point = Self.point(document.position(of: offset, encoding: encoding))
+            let edit = JSONValue.object([("range", .object([("start", point), ("end", point)])), ("newText", .string(text))])
+            return .object([
+                ("title", .string(title)), ("kind", .string("quickfix")),
+                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: path, encoding: encoding)])),
+                ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
+            ])
+        }
+        var actions: [JSONValue] = []
+        for diagnostic in analysis.diagnostics {
+            guard let span = diagnostic.span, span.start.offset <= upper, lower <= span.end.offset else { continue }
+            // The comment goes at the start of the diagnostic's line, indented as the line is.
+            let (line, _) = document.position(of: span.start.offset, encoding: encoding)
+            let lineStart = document.offset(line: line, character: 0, encoding: encoding)
+            var indentEnd = lineStart
+            while indentEnd < document.bytes.count, document.bytes[indentEnd] == UInt8(ascii: " ") { indentEnd += 1 }
+            let indent = String(repeating: " ", count: indentEnd - lineStart)
+            actions.append(action(
+                "Disable \(diagnostic.code) for the next line", diagnostic,
+                insert: "\(indent)# feedbackflow: disable-next-line \(diagnostic.code)\n", at: lineStart))
+            if diagnostic.code == "unknown-screen", let last = analysis.references.screens.last,
+                let id = analysis.references.places.first(where: { $0.span.start.offset == span.start.offset })?.id,
+                KeyCompletion.isBlockKey(last.key, in: document.bytes)
+            {
+                let column = last.key.start.column - 1
+                let pad = String(repeating: " ", count: column)
+                let body = pad + "  "
+                let lines = ["\(pad)\(id):", "\(body)style: informative", "\(body)title: \(id)", "\(body)primaryAction: {button: {title: Done, action: dismiss}}"]
+                let end = min(last.whole.end.offset, document.bytes.count)
+                // After the last screen: on a line of its own whether its span ends the line or not.
+                let atLineStart = end == 0 || document.bytes[end - 1] == 10
+                let stub = atLineStart ? lines.joined(separator: "\n") + "\n" : "\n" + lines.joined(separator: "\n")
+                actions.append(action("Add a screen '\(id)'", diagnostic, insert: stub, at: end))
+            }
+        }
+        return actions
+    }
+}

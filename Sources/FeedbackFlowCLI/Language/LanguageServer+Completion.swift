@@ -1,0 +1,199 @@
+import FlowCompile
+import FlowSource
+
+/// `textDocument/completion`, from what the line before the cursor is (a half-typed file
+/// gets it too): inside `${`, the names a template reads; in an expression (a key whose
+/// value the schema says is one, or a `set:` value), the names and functions; after a
+/// step that takes a screen or `start:`, the screen ids; after a key with a fixed set of
+/// values (a style, a format, a presentation, a type), those values; in a list of steps,
+/// the built-in steps and the declared handlers (with their arguments); where a key is
+/// typed, the keys valid there, and under `screens:` a new screen.
+extension LanguageServer {
+    /// The keys whose value is a list of steps.
+    static let stepListKeys: Set<String> = ["action", "onFailure", "then", "else"]
+
+    /// The completion list at byte `offset`.
+    func completion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
+        let (line, _) = document.position(of: offset, encoding: encoding)
+        let start = document.offset(line: line, character: 0, encoding: encoding)
+        // The end of the line before the cursor (at most 256 bytes): enough for a key and its
+        // value, and a bounded match whatever the line.
+        let before = String(decoding: document.bytes[max(start, offset - 256)..<offset], as: UTF8.self)
+        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let path = line < lines.count && offset - start <= 256 ? KeyCompletion.path(lines: lines, line: line, before: Substring(before)) : []
+
+        // Inside `${`: the names a template reads.
+        if let inside = before.firstMatch(of: /\$\{\s*([A-Za-z0-9_.]*)$/) {
+            return list(nameItems(analysis, functions: false), replacing: String(inside.1), at: offset, in: document)
+        }
+        // `key: value-so-far` on this line (in a block or a flow mapping, or a list item): the
+        // last key, since the value so far holds no `:`, `[` or `{`.
+        if let match = before.firstMatch(of: /(?:^|[\s{,\[-])([A-Za-z$]+)\s*:\s*["']?([^"'#:\[{]*)$/) {
+            let key = String(match.1)
+            let typed = String(match.2)
+            let value = SchemaFacts.values[key] ?? (path.last.flatMap { SchemaFacts.namedValues[$0] })
+                ?? (path.dropLast().last == "events" ? SchemaFacts.namedValues["context"] : nil)
+            switch value {
+            case .expression:
+                // The name the cursor stands in: after the last character no name holds.
+                let word = typed.firstMatch(of: /[A-Za-z0-9_.]*$/).map { String($0.0) } ?? ""
+                return list(nameItems(analysis, functions: true), replacing: word, at: offset, in: document)
+            case .screenID where !typed.contains(where: \.isWhitespace):
+                return list(screenItems(analysis), replacing: typed, at: offset, in: document)
+            case .oneOf(let words) where !typed.contains(where: \.isWhitespace):
+                let items = words.map { word -> JSONValue in .object([("label", .string(word)), ("kind", .int(20))]) }
+                return list(items, replacing: typed, at: offset, in: document)
+            default:
+                if Self.stepListKeys.contains(key), typed.allSatisfy({ $0.isLetter }) {
+                    return list(stepItems(analysis), replacing: typed, at: offset, in: document)
+                }
+            }
+        }
+        // A list item of steps: `- ` and what is typed of a step's name.
+        if let item = before.firstMatch(of: /^ *- +([A-Za-z]*)$/), let last = path.last, Self.stepListKeys.contains(last) {
+            return list(stepItems(analysis), replacing: String(item.1), at: offset, in: document)
+        }
+        return keyCompletion(path: path, lineStart: start, offset: offset, in: document)
+    }
+
+    /// `items` as a complete list, each replacing `typed` (the text before the cursor) and
+    /// the rest of the word the cursor stands in.
+    private func list(_ items: [JSONValue], replacing typed: String, at offset: Int, in document: LSPDocument) -> JSONValue {
+        let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
+        var wordEnd = offset
+        while wordEnd < document.bytes.count, Self.isWordByte(document.bytes[wordEnd]) { wordEnd += 1 }
+        let to = document.position(of: wordEnd, encoding: encoding)
+        let range = JSONValue.object([("start", Self.point(from)), ("end", Self.point(to))])
+        let edited = items.map { item -> JSONValue in
+            guard case .object(var members) = item else { return item }
+            let label = members.first { $0.key == "label" }?.value
+            let text = members.first { $0.key == "insertText" }?.value ?? label ?? .string("")
+            members.removeAll { $0.key == "insertText" }
+            members.append(("textEdit", .object([("range", range), ("newText", text)])))
+            return .object(members)
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(edited))])
+    }
+
+    /// A byte of a word a completion replaces: letters, digits, `_`, `-`, `.`, `$`.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        let scalar = Unicode.Scalar(byte)
+        return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.$".unicodeScalars.contains(scalar))
+    }
+
+    /// The names a template or an expression reads, each with what it is; in an
+    /// expression, the functions too.
+    private func nameItems(_ analysis: DocumentAnalysis, functions: Bool) -> [JSONValue] {
+        var items = analysis.names.map { name, detail -> JSONValue in
+            .object([("label", .string(name)), ("kind", .int(6)), ("detail", .string(detail))])
+        }
+        if functions {
+            items += ExpressionFunction.allCases.map { function -> JSONValue in
+                var item: [(key: String, value: JSONValue)] = [
+                    ("label", .string(function.rawValue)), ("kind", .int(3)),
+                    ("detail", .string("\(function.signature) → \(function.result)")),
+                ]
+                if client.snippets {
+                    item += [("insertText", .string(function.rawValue + "($1)")), ("insertTextFormat", .int(2))]
+                }
+                return .object(item)
+            }
+        }
+        return items
+    }
+
+    /// The screen ids of the last text that loaded, each with its style and title.
+    private func screenItems(_ analysis: DocumentAnalysis) -> [JSONValue] {
+        var seen: Set<String> = []
+        return analysis.knownIDs.filter { seen.insert($0).inserted }.map { id -> JSONValue in
+            .object([("label", .string(id)), ("kind", .int(18)), ("detail", .optional(analysis.screens[id]))])
+        }
+    }
+
+    /// The built-in steps (from the one table of steps, with the schema's description of
+    /// each) and the handlers declared in the flow or the manifest, with their arguments.
+    private func stepItems(_ analysis: DocumentAnalysis) -> [JSONValue] {
+        let documentation = SchemaFacts.descriptions["step"] ?? [:]
+        var items = BuiltInStep.all.map { step -> JSONValue in
+            var item: [(key: String, value: JSONValue)] = [("label", .string(step.name)), ("kind", .int(14))]
+            if step.argument.isRequired { item.append(("insertText", .string(step.name + ": "))) }
+            if let text = documentation[step.name] { item.append(("documentation", markup(text))) }
+            return .object(item)
+        }
+        items += analysis.handlers.map { handler -> JSONValue in
+            let arguments = handler.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+            var item: [(key: String, value: JSONValue)] = [
+                ("label", .string(handler.name)), ("kind", .int(3)), ("detail", .string("handler(\(arguments))")),
+            ]
+            if let text = handler.description { item.append(("documentation", markup(text))) }
+            if !handler.arguments.isEmpty {
+                // The required arguments to fill in, as a snippet where the client takes one.
+                let required = handler.arguments.filter { !$0.type.isOptional }
+                if client.snippets {
+                    let slots = required.enumerated().map { "\($0.element.name): ${\($0.offset + 1)}" }.joined(separator: ", ")
+                    item += [("insertText", .string("\(handler.name): {\(slots)}")), ("insertTextFormat", .int(2))]
+                } else {
+                    item.append(("insertText", .string("\(handler.name): {\(required.map { "\($0.name): " }.joined(separator: ", "))}")))
+                }
+            }
+            return .object(item)
+        }
+        return items
+    }
+
+    /// The keys valid where a key is being typed on its own line of a YAML flow (only
+    /// indentation, an optional `- ` and the key's first letters before the cursor),
+    /// each with the schema's description; directly under `screens:`, a new screen.
+    private func keyCompletion(path: [String], lineStart: Int, offset: Int, in document: LSPDocument) -> JSONValue {
+        let empty = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
+        let text = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
+        guard offset - lineStart <= 256, let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return empty }
+        if path.last == "screens", !text.contains("-") {
+            return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document)
+        }
+        guard let (definition, keys) = KeyCompletion.keys(for: path) else { return empty }
+        let documentation = SchemaFacts.descriptions[definition] ?? [:]
+        let items = keys.map { key -> JSONValue in
+            var item: [(key: String, value: JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]
+            if let text = documentation[key] { item.append(("documentation", markup(text))) }
+            return .object(item)
+        }
+        return list(items, replacing: String(typed.2), at: offset, in: document)
+    }
+
+    /// A screen to fill in, written at the key's column `indent`: its id, style, title
+    /// and a button (a snippet with tab stops where the client takes one).
+    private func newScreenItem(indent: Int) -> JSONValue {
+        let pad = String(repeating: " ", count: indent)
+        let styles = SchemaFacts.values["style"].flatMap { if case .oneOf(let words) = $0 { words } else { nil } } ?? ["feedback"]
+        let lines: [String] =
+            client.snippets
+            ? [
+                "${1:new-screen}:", "  style: ${2|\(styles.joined(separator: ","))|}", "  title: ${3:Title}",
+                "  primaryAction:", "    button:", "      title: ${4:Done}", "      action: ${5:dismiss}",
+            ]
+            : ["new-screen:", "  style: \(styles[0])", "  title: Title", "  primaryAction:", "    button:", "      title: Done", "      action: dismiss"]
+        let text = lines.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n")
+        var item: [(key: String, value: JSONValue)] = [
+            ("label", .string("new screen")), ("kind", .int(15)), ("detail", .string("a screen with a title and a button")),
+            ("filterText", .string("screen")), ("insertText", .string(text)),
+            // The lines are indented here: the client must not indent them again.
+            ("insertTextMode", .int(1)),
+        ]
+        if client.snippets { item.append(("insertTextFormat", .int(2))) }
+        return .object(item)
+    }
+
+    /// `text` (Markdown) as the client reads a completion's documentation (or, `forHover`,
+    /// a hover): Markdown where it says it takes it, else plain text.
+    func markup(_ text: String, forHover: Bool = false) -> JSONValue {
+        (forHover ? client.markdownHover : client.markdownDocumentation)
+            ? .object([("kind", .string("markdown")), ("value", .string(text))])
+            : .object([("kind", .string("plaintext")), ("value", .string(Self.plain(text)))])
+    }
+
+    /// Markdown's emphasis and code marks taken out, for a plain-text client.
+    static func plain(_ markdown: String) -> String {
+        markdown.replacing("**", with: "").replacing("`", with: "")
+    }
+}

@@ -1,0 +1,114 @@
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// `textDocument/hover`: what the thing under the cursor is. A name (``NamePlaces``): a
+/// screen's style and title, a field's kind and type, a context value's or variable's
+/// type, a handler's arguments, returned values and description, an anchor's aliases. An
+/// expression: its type. A key or a step: the schema's description. On a diagnostic's
+/// range, its rule's summary and explanation (as `explain` writes them).
+extension LanguageServer {
+    func hover(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
+        var parts: [String] = []
+        var spot: (start: Int, end: Int)?
+        let names = namePlaces(document.uri)
+        func narrowest<T>(_ items: [T], _ span: (T) -> SourceSpan) -> T? {
+            items.filter { span($0).start.offset <= offset && offset <= span($0).end.offset }
+                .min { span($0).end.offset - span($0).start.offset < span($1).end.offset - span($1).start.offset }
+        }
+        if let place = names.place(at: offset) {
+            parts.append(describe(place, among: names, analysis: analysis))
+            spot = (place.span.start.offset, place.span.end.offset)
+        } else if let expression = narrowest(names.index?.expressions ?? [], \.span) {
+            parts.append("**expression** `\(expression.text)`: " + (expression.type.map { "`\($0)`" } ?? "does not check (see its diagnostic)"))
+            spot = (expression.span.start.offset, expression.span.end.offset)
+        } else if let key = keyDocumentation(at: offset, in: document, analysis: analysis) {
+            parts.append(key.text)
+            spot = (key.start, key.end)
+        }
+        for diagnostic in analysis.diagnostics {
+            guard let span = diagnostic.span, span.start.offset <= offset, offset <= span.end.offset,
+                let rule = DiagnosticRuleCatalog.rule(for: diagnostic.code)
+            else { continue }
+            parts.append("**\(rule.code)** (\(rule.severity)): \(rule.summary)\n\n\(rule.explanation)")
+            spot = spot ?? (span.start.offset, span.end.offset)
+        }
+        guard !parts.isEmpty else { return .null }
+        var members: [(key: String, value: JSONValue)] = [("contents", markup(parts.joined(separator: "\n\n---\n\n"), forHover: true))]
+        if let spot { members.append(("range", range(from: spot.start, to: spot.end, in: document))) }
+        return .object(members)
+    }
+
+    /// What `place`'s name is, in Markdown.
+    private func describe(_ place: NamePlaces.Place, among names: NamePlaces, analysis: DocumentAnalysis) -> String {
+        let type = names.index?.types[place.name].map { "`\($0)`" } ?? "of no known type"
+        switch place.kind {
+        case .screen:
+            return "**screen** `\(place.name)` — " + (analysis.screens[place.name] ?? "no such screen")
+        case .field:
+            let kind = analysis.names.first { $0.name == place.name }?.detail.replacing("field: ", with: "") ?? "field"
+            return "**field** `\(place.name)` (\(kind)): \(type)"
+        case .context:
+            return "**context value** `\(place.name)`: \(type), provided by the host"
+        case .variable:
+            return "**variable** `\(place.name)`: \(type), set by `set` steps"
+        case .handler:
+            guard let handler = analysis.handlers.first(where: { $0.name == place.name }) else { return "**handler** `\(place.name)`" }
+            let arguments = handler.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+            var text = "**handler** `\(handler.name)(\(arguments))`"
+            if !handler.returns.isEmpty {
+                text += " → " + handler.returns.map { "`\(handler.returnedName($0.name))`: \($0.type)?" }.joined(separator: ", ")
+            }
+            if let description = handler.description { text += "\n\n" + description }
+            return text
+        case .anchor:
+            let aliases = names.places(of: place.name, .anchor).filter { !$0.isDefinition }.count
+            return "**anchor** `&\(place.name)` — \(aliases) alias\(aliases == 1 ? "" : "es") (`*\(place.name)`)"
+        }
+    }
+
+    /// The schema's description of the key at `offset` (where the line's first thing is
+    /// `key:`), or of the step named there (`- dismiss`, `action: dismiss`, `- push: …`),
+    /// with the key's or name's byte range.
+    private func keyDocumentation(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> (text: String, start: Int, end: Int)? {
+        let (line, _) = document.position(of: offset, encoding: encoding)
+        let lineStart = document.offset(line: line, character: 0, encoding: encoding)
+        var lineEnd = lineStart
+        while lineEnd < document.bytes.count, lineEnd - lineStart < 1024, document.bytes[lineEnd] != 10, document.bytes[lineEnd] != 13 { lineEnd += 1 }
+        // The word the cursor stands in.
+        var start = offset
+        var end = offset
+        func isWordByte(_ byte: UInt8) -> Bool {
+            let scalar = Unicode.Scalar(byte)
+            return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "$")
+        }
+        while start > lineStart, isWordByte(document.bytes[start - 1]) { start -= 1 }
+        while end < lineEnd, isWordByte(document.bytes[end]) { end += 1 }
+        guard start < end else { return nil }
+        let name = String(decoding: document.bytes[start..<end], as: UTF8.self)
+        let before = String(decoding: document.bytes[lineStart..<start], as: UTF8.self)
+        let after = String(decoding: document.bytes[end..<lineEnd], as: UTF8.self)
+        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line < lines.count else { return nil }
+        let isKey = after.firstMatch(of: /^\s*:/) != nil
+        let isItem = before.firstMatch(of: /^ *- +$/) != nil
+        let path = KeyCompletion.path(lines: lines, line: line, before: Substring(before))
+        // A step: the value of a key that takes steps, or an item of a list of them.
+        let inStepList = isItem && path.last.map(Self.stepListKeys.contains) == true
+        if inStepList || before.firstMatch(of: /(?:action|onFailure|then|else)\s*:\s*\[?\s*$/) != nil
+            || (before.firstMatch(of: /(?:action|onFailure|then|else)\s*:\s*\[[^\]]*,\s*$/) != nil)
+        {
+            if let text = SchemaFacts.descriptions["step"]?[name] { return ("**step** `\(name)`: \(text)", start, end) }
+            if let handler = analysis.handlers.first(where: { $0.name == name }) {
+                return ("**handler** `\(name)`" + (handler.description.map { ": " + $0 } ?? ""), start, end)
+            }
+            return nil
+        }
+        // A key on its own line (after indentation and `- `).
+        guard before.firstMatch(of: /^ *(?:- +)?$/) != nil else { return nil }
+        guard isKey, let (definition, keys) = KeyCompletion.keys(for: path), keys.contains(name),
+            let text = SchemaFacts.descriptions[definition]?[name]
+        else { return nil }
+        return ("**\(name)**: \(text)", start, end)
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the language server's completion and hover read from the JSON Schema the tool
+/// carries (``FormatSchema``, itself tested against the format's tables): each key's
+/// description, the values a key may take (`enum`s: styles, formats, presentations,
+/// types), which keys hold an expression, and which mappings hold names whose values are
+/// types or expressions. Read once.
+enum SchemaFacts {
+    /// What a key's value is, for completion.
+    enum Value: Equatable {
+        /// One of these words.
+        case oneOf([String])
+        /// An expression (`docs/expressions.md`).
+        case expression
+        /// A screen id.
+        case screenID
+    }
+
+    /// The schema's `description` of each key, by the definition it belongs to (a step's
+    /// under `step`).
+    static let descriptions: [String: [String: String]] = facts.descriptions
+    /// The value of each key the schema gives one for, by key (a key means one thing
+    /// wherever the format writes it).
+    static let values: [String: Value] = facts.values
+    /// For a mapping whose keys are names (`context:`, `variables:`, a handler's
+    /// `arguments:` and `returns:`, `set:`), what each name's value is.
+    static let namedValues: [String: Value] = facts.namedValues
+
+    private static let facts: (descriptions: [String: [String: String]], values: [String: Value], namedValues: [String: Value]) = {
+        guard let schema = try? JSONDecoder().decode(RPCValue.self, from: Data(FormatSchema.text.utf8)),
+            case .object(let definitions)? = schema["$defs"]
+        else { return ([:], [:], [:]) }
+        func words(_ node: RPCValue?) -> [String]? {
+            guard let node else { return nil }
+            if let items = node["enum"]?.array { return items.compactMap(\.string) }
+            if let reference = node["$ref"]?.string, let name = reference.split(separator: "/").last {
+                return words(definitions[String(name)])
+            }
+            return nil
+        }
+        func value(_ property: RPCValue) -> Value? {
+            switch property["$ref"]?.string {
+            case "#/$defs/expression": return .expression
+            case "#/$defs/screenID": return .screenID
+            default: return words(property).map(Value.oneOf)
+            }
+        }
+        var descriptions: [String: [String: String]] = [:]
+        var values: [String: Value] = [:]
+        var namedValues: [String: Value] = [:]
+        for (name, definition) in definitions {
+            var bodies = [definition]
+            bodies += definition["oneOf"]?.array ?? []
+            for body in bodies {
+                guard case .object(let properties)? = body["properties"] else { continue }
+                for (key, property) in properties {
+                    if let text = property["description"]?.string { descriptions[name, default: [:]][key] = text }
+                    if let found = value(property) { values[key] = found }
+                    // A mapping of names: its `additionalProperties` say what each value is.
+                    if let reference = property["$ref"]?.string, let target = reference.split(separator: "/").last,
+                        let each = definitions[String(target)]?["additionalProperties"], let found = value(each)
+                    {
+                        namedValues[key] = found
+                    }
+                }
+            }
+        }
+        return (descriptions, values, namedValues)
+    }()
+}

@@ -1,0 +1,184 @@
+import FlowSource
+
+/// Where a decoded flow defines and reads each of its names, for an editor's go to
+/// definition, find references, rename and hover: field ids, declared context values and
+/// variables, and handlers, at their definitions and wherever a step, a `${…}` or an
+/// expression names them; a screen id written as a string that is compared with
+/// `screen.id` (`screen.id == 'thanks'`); and the type of every expression.
+///
+/// Built from the model with the validator's own walk (every step of every action, every
+/// template, every condition, the trigger's `when`), and placed in the file by the
+/// locators `validate` reports with, so a place inside a quoted, escaped or block scalar is
+/// found as `validate` finds it. Where the exact characters cannot be found (a `${` that
+/// an escape produces), the place is the whole scalar: a caller that edits checks that the
+/// file's bytes at a place are the name. O(size of the flow).
+package struct FlowNameIndex: Sendable {
+    /// What a name names.
+    package enum Kind: String, Sendable, Hashable {
+        /// A field's `id` (`rating`), read as a value by conditions and templates.
+        case field
+        /// A value declared under `context:`, provided by the host.
+        case context
+        /// A flow variable declared under `variables:`, set by `set` steps.
+        case variable
+        /// A custom step declared under `handlers:` (or in the handler manifest); what it
+        /// returns is read as `HANDLER.VALUE`.
+        case handler
+        /// A screen id, where an expression compares it with `screen.id`.
+        case screen
+    }
+
+    /// One place a name is written.
+    package struct Occurrence: Sendable, Hashable {
+        package var name: String
+        package var kind: Kind
+        /// The name's characters (for a definition, the whole scalar, quotes included).
+        package var span: SourceSpan
+        package var isDefinition: Bool
+        /// Whether `span` is a whole scalar (a key or a value, quotes included) rather
+        /// than the name's characters inside an expression or a template.
+        package var isScalar: Bool
+    }
+
+    /// One expression (a condition, a `set` value, a `${…}`, the trigger's `when`) and
+    /// its type, `nil` when it does not check.
+    package struct TypedExpression: Sendable, Hashable {
+        package var text: String
+        package var span: SourceSpan
+        package var type: ValueType?
+    }
+
+    /// Every place, in the order the model holds them (definitions first).
+    package private(set) var occurrences: [Occurrence] = []
+    /// Every expression with a place in the file.
+    package private(set) var expressions: [TypedExpression] = []
+    /// The type of each name an expression may read (as `validate` declares them).
+    package let types: [String: ValueType]
+
+    /// The names of `flow`, decoded from `source`, with what the host declares in `options`.
+    package init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile?) {
+        var run = ValidationRun(flow: flow, options: options, source: source)
+        // The environment reads the first definition of a duplicated field id.
+        _ = run.checkFieldIDs()
+        let environment = run.expressionEnvironment()
+        types = environment.types
+        var kinds: [String: Kind] = [:]
+        var handlers: Set<String> = Set(options.handlerManifest.map(\.name))
+
+        for screen in flow.screens {
+            for block in screen.extraContent {
+                guard let field = block.field else { continue }
+                kinds[field.id] = kinds[field.id] ?? .field
+                add(field.id, .field, field.spans.id, isDefinition: true, isScalar: true)
+            }
+        }
+        for declaration in flow.context {
+            kinds[declaration.name] = .context
+            add(declaration.name, .context, declaration.span, isDefinition: true, isScalar: true)
+        }
+        for declaration in flow.variables {
+            kinds[declaration.name] = .variable
+            add(declaration.name, .variable, declaration.span, isDefinition: true, isScalar: true)
+        }
+        for handler in flow.handlers {
+            handlers.insert(handler.name)
+            add(handler.name, .handler, handler.span, isDefinition: true, isScalar: true)
+        }
+        let screenIDs = Set(flow.screens.map(\.id))
+
+        /// The names `expression` reads, and the screen ids it compares with `screen.id`.
+        func read(_ expression: FlowExpression, scalarText: String? = nil, environment: ExpressionEnvironment) {
+            guard let tree = expression.tree else { return }
+            let scalarText = scalarText ?? expression.text
+            func place(_ range: Range<Int>) -> SourceSpan? {
+                ExpressionLocator.span(of: range, in: expression, scalarText: scalarText, source: source)
+            }
+            let (checked, problems) = ExpressionChecker.check(tree, text: expression.text, in: environment)
+            if let whole = place(0..<expression.text.unicodeScalars.count) {
+                let type: ValueType? = if problems.isEmpty, case .value(let type) = checked[tree.root] { type } else { nil }
+                expressions.append(TypedExpression(text: expression.text, span: whole, type: type))
+            }
+            let readsScreenID = tree.nodes.contains { $0.kind == .name(ContextVariable.screenID.rawValue) }
+            for node in tree.nodes {
+                switch node.kind {
+                case .name(let name):
+                    if let kind = kinds[name] {
+                        add(name, kind, place(node.range), isDefinition: false)
+                    } else if let dot = name.firstIndex(of: "."), handlers.contains(String(name[..<dot])) {
+                        // `HANDLER.VALUE`: the handler's part.
+                        let handler = String(name[..<dot])
+                        let end = node.range.lowerBound + handler.unicodeScalars.count
+                        add(handler, .handler, place(node.range.lowerBound..<end), isDefinition: false)
+                    }
+                case .literal(.string(let text)) where readsScreenID && screenIDs.contains(text):
+                    // Inside the quotes, when nothing in them is escaped.
+                    guard node.range.count == text.unicodeScalars.count + 2 else { continue }
+                    add(text, .screen, place(node.range.lowerBound + 1..<node.range.upperBound - 1), isDefinition: false)
+                default: continue
+                }
+            }
+        }
+
+        for step in run.allSteps {
+            switch step.kind {
+            case .custom(let name, _) where handlers.contains(name):
+                add(name, .handler, step.nameSpan, isDefinition: false, isScalar: true)
+            case .branch(let branch):
+                read(branch.condition, environment: environment)
+            case .assign(let assignments):
+                for assignment in assignments {
+                    add(assignment.name, .variable, assignment.span, isDefinition: false, isScalar: true)
+                    read(assignment.value, environment: environment)
+                }
+            default: break
+            }
+        }
+        for screen in flow.screens {
+            for condition in [screen.primaryAction.enabledWhen, screen.secondaryAction.enabledWhen] {
+                if let condition { read(condition, environment: environment) }
+            }
+            for block in screen.extraContent {
+                for condition in [block.visibleWhen, block.requiredWhen] {
+                    if let condition { read(condition, environment: environment) }
+                }
+            }
+        }
+        for template in run.allTemplates where !template.isConstant {
+            let references = template.references
+            // The locator places a reference from its `${` (it checks the file writes one
+            // there); the name starts two characters on.
+            let parts = references.map { reference in
+                kinds[reference.name] != nil ? reference.name : reference.name.split(separator: ".").first.map(String.init) ?? ""
+            }
+            let places = TemplateLocator.spans(
+                in: template,
+                for: zip(references, parts).map { .init(offset: $0.0.offset, length: 2 + $0.1.unicodeScalars.count) },
+                source: source)
+            for ((reference, part), place) in zip(zip(references, parts), places) {
+                guard var place else { continue }
+                if place.end.offset - place.start.offset == 2 + part.utf8.count, place.start.line == place.end.line {
+                    place.start = SourcePosition(line: place.start.line, column: place.start.column + 2, offset: place.start.offset + 2)
+                }
+                if let kind = kinds[reference.name] {
+                    add(reference.name, kind, place, isDefinition: false)
+                } else if handlers.contains(part) {
+                    // The handler's part of `${HANDLER.VALUE}`.
+                    add(part, .handler, place, isDefinition: false)
+                }
+            }
+            for (expression, _) in template.expressions {
+                read(expression, scalarText: template.raw, environment: environment)
+            }
+        }
+        if let trigger = flow.trigger, let condition = trigger.when {
+            var withEvent = environment
+            withEvent.readsEvent = true
+            read(condition, environment: withEvent)
+        }
+    }
+
+    private mutating func add(_ name: String, _ kind: Kind, _ span: SourceSpan?, isDefinition: Bool, isScalar: Bool = false) {
+        guard let span else { return }
+        occurrences.append(Occurrence(name: name, kind: kind, span: span, isDefinition: isDefinition, isScalar: isScalar))
+    }
+}
