@@ -17,6 +17,18 @@ struct YAMLAliasAndMergeTests {
         #expect(root.range == "1:1-4:16")
     }
 
+    @Test("the anchors and aliases are listed in file order, each spanning its sign and name")
+    func anchorPlacesSpanTheirNames() throws {
+        let document = Fixtures.load("anchors.yaml")
+        let places = document.anchorPlaces.map { ($0.name, $0.isAlias, "\($0.span.start.line):\($0.span.start.column)-\($0.span.end.line):\($0.span.end.column)") }
+        // `&defaults` at 1:11 and `*defaults` at 4:7, each 9 characters long.
+        #expect(places.map(\.0) == ["defaults", "defaults"])
+        #expect(places.map(\.1) == [false, true])
+        #expect(places.map(\.2) == ["1:11-1:20", "4:7-4:16"])
+        let bytes = document.source.bytes
+        #expect(document.anchorPlaces.map { String(decoding: bytes[$0.span.start.offset..<$0.span.end.offset], as: UTF8.self) } == ["&defaults", "*defaults"])
+    }
+
     @Test("written keys win over merged ones; earlier merged mappings win over later ones")
     func mergePrecedence() throws {
         let document = Fixtures.load("merge.yaml")
