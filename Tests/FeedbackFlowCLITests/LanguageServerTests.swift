@@ -93,6 +93,12 @@ struct LanguageServerTests {
         #expect(document.text == "abé: x\r\nsecond\rthird\n")
         document.replace(from: nil, to: nil, with: "whole", encoding: .utf16)
         #expect(document.text == "whole")
+        // An ASCII line (converted without walking it) ends before its CR LF, as a line with an emoji does.
+        document.replace(from: nil, to: nil, with: "ab\r\nc😀\r\n", encoding: .utf16)
+        #expect(document.offset(line: 0, character: 9, encoding: .utf16) == 2)
+        #expect(document.offset(line: 1, character: 9, encoding: .utf16) == 4 + 1 + 4)
+        #expect(document.position(of: 1, encoding: .utf8) == (0, 1))
+        #expect(document.position(of: 4 + 1 + 4, encoding: .utf16) == (1, 3))
     }
 
     @Test("file URIs become paths and back, percent-escapes decoded; other schemes are not files")

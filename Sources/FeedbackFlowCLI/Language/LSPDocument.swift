@@ -17,6 +17,9 @@ package struct LSPDocument: Sendable {
     package private(set) var bytes: [UInt8]
     /// The byte offset where each line starts.
     private var lineStarts: [Int] = [0]
+    /// Whether each line is all ASCII: then a character is a byte in every encoding, and a
+    /// position converts in O(1) however long the line (a minified JSON flow is one line).
+    private var asciiLines: [Bool] = [true]
 
     package init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -30,11 +33,17 @@ package struct LSPDocument: Sendable {
 
     /// The byte offset of `line`/`character` (clamped to the document: a position past a
     /// line's end is its end, past the last line the text's end, as the protocol says).
-    /// O(length of the line).
+    /// O(1) on an ASCII line, else O(length of the line).
     package func offset(line: Int, character: Int, encoding: Encoding) -> Int {
         guard line >= 0 else { return 0 }
         guard line < lineStarts.count else { return bytes.count }
         let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if asciiLines[line] {
+            // Up to the line's terminator, if any.
+            var contentEnd = end
+            while contentEnd > lineStarts[line], bytes[contentEnd - 1] == 10 || bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
+            return lineStarts[line] + min(max(0, character), contentEnd - lineStarts[line])
+        }
         var offset = lineStarts[line]
         var units = 0
         while offset < end, units < character {
@@ -48,7 +57,7 @@ package struct LSPDocument: Sendable {
     }
 
     /// The 0-based line and the character offset in `encoding` of byte `offset`.
-    /// O(log lines + length of the line).
+    /// O(log lines) on an ASCII line, else O(log lines + length of the line).
     package func position(of offset: Int, encoding: Encoding) -> (line: Int, character: Int) {
         let offset = max(0, min(offset, bytes.count))
         var low = 0
@@ -57,6 +66,7 @@ package struct LSPDocument: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        if asciiLines[low] { return (low, offset - lineStarts[low]) }
         var index = lineStarts[low]
         var units = 0
         while index < offset {
@@ -84,13 +94,18 @@ package struct LSPDocument: Sendable {
 
     private mutating func indexLines() {
         lineStarts = [0]
+        asciiLines = [true]
         var index = 0
         while index < bytes.count {
             if bytes[index] == 10 {
                 lineStarts.append(index + 1)
+                asciiLines.append(true)
             } else if bytes[index] == 13 {
                 if index + 1 < bytes.count, bytes[index + 1] == 10 { index += 1 }
                 lineStarts.append(index + 1)
+                asciiLines.append(true)
+            } else if bytes[index] >= 0x80 {
+                asciiLines[asciiLines.count - 1] = false
             }
             index += 1
         }

@@ -34,6 +34,11 @@ package actor LanguageServer {
     private var analyses: [String: DocumentAnalysis] = [:]
     /// What the client supports, from `initialize`.
     var client = LSPClientSupport()
+    /// The most bytes an open document may grow to by changes (twice the largest message):
+    /// past it, the server stops following the document rather than hold any size.
+    static let documentLimit = 2 * LSPMessageReader.messageLimit
+    /// The most documents open at once; more are not followed.
+    static let openDocumentLimit = 1_000
     /// The configuration problem said last (`window/showMessage`), said again only when it changes.
     private var configurationProblem: String?
     private(set) var encoding = LSPDocument.Encoding.utf16
@@ -128,6 +133,9 @@ package actor LanguageServer {
             exitStatus = isShutDown ? 0 : 1
         case "textDocument/didOpen":
             guard isInitialized, let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
+            guard documents[uri] != nil || documents.count < Self.openDocumentLimit else {
+                return showMessage("\(uri) is not checked: \(Self.openDocumentLimit) documents are open already")
+            }
             let document = LSPDocument(uri: uri, version: item["version"]?.integer ?? 0, text: text)
             documents[uri] = document
             publish(document)
@@ -150,6 +158,13 @@ package actor LanguageServer {
                 document.replace(from: start, to: end, with: text, encoding: encoding)
             }
             document.version = params["textDocument"]?["version"]?.integer ?? document.version
+            guard document.bytes.count <= Self.documentLimit else {
+                documents[uri] = nil
+                analyses[uri] = nil
+                send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+                return showMessage(
+                    "\(uri) grew over \(Self.documentLimit / 1024 / 1024) MiB: it is no longer checked; reopen it when it is smaller")
+            }
             documents[uri] = document
             publish(document)
         case "textDocument/didClose":
@@ -179,11 +194,17 @@ package actor LanguageServer {
         } catch {
             if configurationProblem != error.message {
                 configurationProblem = error.message
-                send(notification: "window/showMessage", .object([("type", .int(1)), ("message", .string("feedbackflow: " + error.message))]))
+                showMessage(error.message)
             }
         }
         let source = SourceFile(path: path, bytes: document.bytes)
-        let loaded = DocumentLoader.load(source, limits: options.loadingLimits)
+        // A text over the size limit is not loaded, as `validate` does not read such a file.
+        let loaded =
+            source.bytes.count > options.loadingLimits.maximumBytes
+            ? LoadedDocument(
+                source: source, format: DocumentFormat(path: path), root: nil,
+                diagnostics: [SourceFile.tooLarge(path, limit: options.loadingLimits.maximumBytes)])
+            : DocumentLoader.load(source, limits: options.loadingLimits)
         let compilation = FlowCompiler.compile(loaded, options: options)
         // validate's messages exactly, its hints naming the option that declares a name included.
         let found = ValidateCommand.flagHint.adding(to: compilation.diagnostics)
@@ -338,6 +359,11 @@ package actor LanguageServer {
         write(.object([
             ("jsonrpc", .string("2.0")), ("id", id.json), ("error", .object([("code", .int(code)), ("message", .string(message))])),
         ]))
+    }
+
+    /// An error message for the person (`window/showMessage`), prefixed with the tool's name.
+    private func showMessage(_ text: String) {
+        send(notification: "window/showMessage", .object([("type", .int(1)), ("message", .string("feedbackflow: " + text))]))
     }
 
     private func send(notification method: String, _ params: JSONValue) {

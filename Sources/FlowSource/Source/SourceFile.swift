@@ -69,18 +69,24 @@ package struct SourceFile: Sendable {
         } else {
             result = FileReader.readAll(atPath: path, limit: byteLimit)
         }
-        let reason: String
         switch result {
         case .success(let bytes):
             return SourceFile(path: path, bytes: bytes)
         case .failure(.system(let error)):
-            reason = error.reason
+            throw unreadable(path, error.reason)
         case .failure(.tooLarge(let limit)):
-            reason = "larger than the limit of \(describe(byteCount: limit))"
+            throw tooLarge(path, limit: limit)
         }
-        throw .error(
-            .ioError, "cannot read file '\(path)': \(reason)",
-            at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
+    }
+
+    /// The `io-error` of a text of more than `limit` bytes at `path` (a file, or an
+    /// editor's document): `cannot read file 'a.yaml': larger than the limit of 32 MiB`, at 1:1.
+    package static func tooLarge(_ path: String, limit: Int) -> Diagnostic {
+        unreadable(path, "larger than the limit of \(describe(byteCount: limit))")
+    }
+
+    private static func unreadable(_ path: String, _ reason: String) -> Diagnostic {
+        .error(.ioError, "cannot read file '\(path)': \(reason)", at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
     }
 
     /// The text of 1-based line `number` without its terminator (and without a leading

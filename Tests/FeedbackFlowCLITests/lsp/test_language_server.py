@@ -684,3 +684,25 @@ def test_a_client_that_says_nothing_gets_plain_text_and_no_prepare_rename():
     assert responses[1]["result"]["capabilities"]["renameProvider"] is True
     assert responses[2]["result"]["contents"]["kind"] == "plaintext" and "**" not in responses[2]["result"]["contents"]["value"]
     assert all("location" in s and "children" not in s for s in responses[3]["result"])
+
+
+def test_a_document_over_the_size_limit_is_reported_then_no_longer_held():
+    uri = "file:///big.flow.yaml"
+    chunk = "# " + "x" * (20 * 1024 * 1024) + "\n"
+    def append(version):
+        return {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": chunk}]}}
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": "version: 1\n"}}},
+        append(2), append(3), append(4), append(5),
+    ]
+    status, found = answers(b"".join(frame(m) for m in messages))
+    published = [m["params"]["diagnostics"] for m in found if m.get("method") == "textDocument/publishDiagnostics"]
+    # 40 MiB: over validate's 32 MiB limit, as `validate` says of such a file; 60 MiB still held;
+    # 80 MiB: over the 64 MiB the server holds, so it stops following the document.
+    assert [d["message"] for d in published[2]] == ["cannot read file '/big.flow.yaml': larger than the limit of 32 MiB"]
+    assert published[-1] == [] and len(published) == 5
+    shown = [m["params"]["message"] for m in found if m.get("method") == "window/showMessage"]
+    assert len(shown) == 1 and "64 MiB" in shown[0]
