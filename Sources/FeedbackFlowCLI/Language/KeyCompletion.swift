@@ -89,3 +89,66 @@ extension String {
         return String(dropFirst().dropLast())
     }
 }
+
+extension KeyCompletion {
+    /// Where a key is being typed in a JSON flow: the enclosing keys (a list item is `-`,
+    /// as ``path(lines:line:before:)`` gives them) and where the key being typed starts (at
+    /// its opening quote, or the cursor when none is typed yet); `nil` where no key is
+    /// typed (inside a value, a string that is not a key, or past `maximumScan` bytes).
+    /// One forward scan of the text before the cursor, which need not be complete JSON.
+    /// O(offset).
+    static func jsonPath(_ bytes: [UInt8], offset: Int, maximumScan: Int = 8 * 1024 * 1024) -> (path: [String], keyStart: Int)? {
+        guard offset <= bytes.count, offset <= maximumScan else { return nil }
+        // Each open container: whether it is an object, the key whose value is being
+        // read (objects), and whether the next string is a key.
+        var stack: [(isObject: Bool, key: String?, expectsKey: Bool)] = []
+        var index = 0
+        var lastString: (start: Int, text: [UInt8])?
+        while index < offset {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let start = index
+                var text: [UInt8] = []
+                index += 1
+                while index < offset, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\") { index += 1 } else { text.append(bytes[index]) }
+                    index += 1
+                }
+                // A string still open at the cursor: a key being typed, if a key is expected.
+                guard index < offset else {
+                    guard let top = stack.last, top.isObject, top.expectsKey, !text.contains(UInt8(ascii: "\\")) else { return nil }
+                    return (path(of: stack), start)
+                }
+                lastString = (start, text)
+            case UInt8(ascii: ":"):
+                if let top = stack.indices.last, stack[top].isObject, let string = lastString {
+                    stack[top].key = String(decoding: string.text, as: UTF8.self)
+                    stack[top].expectsKey = false
+                }
+                lastString = nil
+            case UInt8(ascii: ","):
+                if let top = stack.indices.last, stack[top].isObject { stack[top].expectsKey = true }
+                lastString = nil
+            case UInt8(ascii: "{"):
+                stack.append((true, nil, true))
+                guard stack.count <= 256 else { return nil }
+            case UInt8(ascii: "["):
+                stack.append((false, nil, false))
+                guard stack.count <= 256 else { return nil }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = stack.popLast()
+            default: break
+            }
+            index += 1
+        }
+        guard let top = stack.last, top.isObject, top.expectsKey else { return nil }
+        return (path(of: stack), offset)
+    }
+
+    /// The enclosing keys of the innermost open container: each object's key whose value
+    /// holds the next, `-` for a list.
+    private static func path(of stack: [(isObject: Bool, key: String?, expectsKey: Bool)]) -> [String] {
+        stack.dropLast().map { $0.isObject ? $0.key ?? "" : "-" }
+    }
+}

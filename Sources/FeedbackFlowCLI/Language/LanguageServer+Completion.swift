@@ -28,7 +28,7 @@ extension LanguageServer {
         }
         // `key: value-so-far` on this line (in a block or a flow mapping, or a list item): the
         // last key, since the value so far holds no `:`, `[` or `{`.
-        if let match = before.firstMatch(of: /(?:^|[\s{,\[-])([A-Za-z$]+)\s*:\s*["']?([^"'#:\[{]*)$/) {
+        if let match = before.firstMatch(of: /(?:^|[\s{,\[\-"'])([A-Za-z$]+)["']?\s*:\s*["']?([^"'#:\[{]*)$/) {
             let key = String(match.1)
             let typed = String(match.2)
             let value = SchemaFacts.values[key] ?? (path.last.flatMap { SchemaFacts.namedValues[$0] })
@@ -53,7 +53,37 @@ extension LanguageServer {
         if let item = before.firstMatch(of: /^ *- +([A-Za-z]*)$/), let last = path.last, Self.stepListKeys.contains(last) {
             return list(stepItems(analysis), replacing: String(item.1), at: offset, in: document)
         }
+        if DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json {
+            return jsonKeyCompletion(at: offset, in: document)
+        }
         return keyCompletion(path: path, lineStart: start, offset: offset, in: document)
+    }
+
+    /// The keys valid where a key is being typed in a JSON flow (after `{` or `,`, or
+    /// inside the key's opening quote), each written `"key": ` over what is typed of it.
+    private func jsonKeyCompletion(at offset: Int, in document: LSPDocument) -> JSONValue {
+        let empty = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
+        guard let (path, keyStart) = KeyCompletion.jsonPath(document.bytes, offset: offset),
+            let (definition, keys) = KeyCompletion.keys(for: path)
+        else { return empty }
+        // Over the key typed so far, and its closing quote if the editor wrote one.
+        var end = offset
+        while end < document.bytes.count, Self.isWordByte(document.bytes[end]) { end += 1 }
+        if keyStart < offset, end < document.bytes.count, document.bytes[end] == UInt8(ascii: "\"") { end += 1 }
+        let range = JSONValue.object([
+            ("start", Self.point(document.position(of: keyStart, encoding: encoding))),
+            ("end", Self.point(document.position(of: end, encoding: encoding))),
+        ])
+        let documentation = SchemaFacts.descriptions[definition] ?? [:]
+        let items = keys.map { key -> JSONValue in
+            var item: [(key: String, value: JSONValue)] = [
+                ("label", .string(key)), ("kind", .int(10)), ("filterText", .string("\"" + key)),
+                ("textEdit", .object([("range", range), ("newText", .string("\"\(key)\": "))])),
+            ]
+            if let text = documentation[key] { item.append(("documentation", markup(text))) }
+            return .object(item)
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }
 
     /// `items` as a complete list, each replacing `typed` (the text before the cursor) and

@@ -706,3 +706,31 @@ def test_a_document_over_the_size_limit_is_reported_then_no_longer_held():
     assert published[-1] == [] and len(published) == 5
     shown = [m["params"]["message"] for m in found if m.get("method") == "window/showMessage"]
     assert len(shown) == 1 and "64 MiB" in shown[0]
+
+
+@pytest.mark.asyncio
+async def test_completion_of_keys_in_a_half_typed_json_flow_follows_the_schema(vscode: LanguageClient, tmp_path):
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    path = FLOWS / "call-quality-rating.flow.json"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    # A key half typed inside the thanks screen, its closing quote written by the editor.
+    at = lines.index('    "thanks": {') + 1
+    lines.insert(at, '      "sub"')
+    uri = await open_and_wait(vscode, path, "\n".join(lines))
+    items = await complete(vscode, uri, at, len('      "sub'))
+    body = schema["$defs"]["screenBody"]["properties"]
+    assert sorted(item.label for item in items) == sorted(body.keys())
+    subtitle = next(item for item in items if item.label == "subtitle")
+    assert subtitle.documentation.value == body["subtitle"]["description"]
+    # The edit replaces `"sub"` whole: with a value after it, the file is JSON again.
+    completed = apply_edits("\n".join(lines), [subtitle.text_edit]).split("\n")
+    assert completed[at] == '      "subtitle": '
+    completed[at] += '"Hi",'
+    completed[at + 3] = completed[at + 3].replace('"subtitle"', '"title2"')
+    assert json.loads("\n".join(completed))["screens"]["thanks"]["subtitle"] == "Hi"
+    # Right after a button's `{`: the button's keys.
+    text = path.read_text(encoding="utf-8")
+    line = next(i for i, l in enumerate(text.split("\n")) if '"button": {"title": "Done"' in l)
+    uri = await open_and_wait(vscode, path, text)
+    items = await complete(vscode, uri, line, text.split("\n")[line].index('"button": {') + len('"button": {'))
+    assert sorted(item.label for item in items) == sorted(schema["$defs"]["button"]["properties"].keys())
