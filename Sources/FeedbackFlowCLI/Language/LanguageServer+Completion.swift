@@ -56,7 +56,7 @@ extension LanguageServer {
         if DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json {
             return jsonKeyCompletion(at: offset, in: document)
         }
-        return keyCompletion(path: path, lineStart: start, offset: offset, in: document)
+        return keyCompletion(path: path, lineStart: start, offset: offset, in: document, analysis: analysis)
     }
 
     /// The keys valid where a key is being typed in a JSON flow (after `{` or `,`, or
@@ -173,13 +173,27 @@ extension LanguageServer {
 
     /// The keys valid where a key is being typed on its own line of a YAML flow (only
     /// indentation, an optional `- ` and the key's first letters before the cursor),
-    /// each with the schema's description; directly under `screens:`, a new screen.
-    private func keyCompletion(path: [String], lineStart: Int, offset: Int, in document: LSPDocument) -> JSONValue {
+    /// each with the schema's description; directly under `screens:`, a new screen; under
+    /// a step that runs a declared handler, its arguments with their types.
+    private func keyCompletion(
+        path: [String], lineStart: Int, offset: Int, in document: LSPDocument, analysis: DocumentAnalysis
+    ) -> JSONValue {
         let empty = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
         let text = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
         guard offset - lineStart <= 256, let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return empty }
         if path.last == "screens", !text.contains("-") {
             return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document)
+        }
+        if path.dropLast().last.map(Self.stepListKeys.contains) == true || path.dropLast().last == "-",
+            let handler = analysis.handlers.first(where: { $0.name == path.last })
+        {
+            let items = handler.arguments.map { argument -> JSONValue in
+                .object([
+                    ("label", .string(argument.name)), ("kind", .int(5)), ("detail", .string("\(argument.type)")),
+                    ("insertText", .string(argument.name + ": ")),
+                ])
+            }
+            return list(items, replacing: String(typed.2), at: offset, in: document)
         }
         guard let (definition, keys) = KeyCompletion.keys(for: path) else { return empty }
         let documentation = SchemaFacts.descriptions[definition] ?? [:]

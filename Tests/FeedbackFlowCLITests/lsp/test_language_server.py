@@ -734,3 +734,16 @@ async def test_completion_of_keys_in_a_half_typed_json_flow_follows_the_schema(v
     uri = await open_and_wait(vscode, path, text)
     items = await complete(vscode, uri, line, text.split("\n")[line].index('"button": {') + len('"button": {'))
     assert sorted(item.label for item in items) == sorted(schema["$defs"]["button"]["properties"].keys())
+
+
+@pytest.mark.asyncio
+async def test_completion_under_a_handler_step_offers_its_arguments(vscode: LanguageClient):
+    import yaml
+    text = NAMES.read_text(encoding="utf-8")
+    handler = yaml.safe_load(text)["handlers"]["syncProfile"]
+    lines = text.split("\n")
+    at = lines.index("          - set: {score: \"rating * 10\"}")
+    lines[at:at] = ["          - syncProfile:", "              "]
+    uri = await open_and_wait(vscode, NAMES, "\n".join(lines))
+    items = await complete(vscode, uri, at + 1, 14)
+    assert [(item.label, item.detail) for item in items] == list(handler["arguments"].items())
