@@ -109,4 +109,14 @@ struct LanguageServerTests {
         #expect(LSPFileURI.path(of: "file:///bad%zz") == nil)
         #expect(LSPFileURI.uri(of: "/a b/é.yaml") == "file:///a%20b/%C3%A9.yaml")
     }
+
+    @Test("every key the schema gives a value for (values, an expression, a screen id) means one thing wherever it is written")
+    func schemaKeysMeanOneThing() {
+        #expect(SchemaFacts.conflicts.isEmpty)
+        // What the format says of these keys (docs/expressions.md, the schema's enums).
+        #expect(SchemaFacts.values["visibleWhen"] == .expression)
+        #expect(SchemaFacts.values["push"] == .screenID)
+        #expect(SchemaFacts.values["style"] == .oneOf(["success", "informative", "error", "feedback"]))
+        #expect(SchemaFacts.namedValues["set"] == .expression)
+    }
 }

@@ -11,14 +11,15 @@ import FlowSource
 /// gets them), mapped to a row of the one key table (``FlowCompile/FormatKeys``), and
 /// documented by the schema's `description` of each key (``SchemaFacts``).
 enum KeyCompletion {
-    /// The enclosing keys of line `line` whose text before the cursor is `before`: the
-    /// keys of the lines above with less indentation, outermost first; a list item is `-`.
-    static func path(lines: [Substring], line: Int, before: Substring) -> [String] {
+    /// The enclosing keys of line `line` of `document` whose text before the cursor is
+    /// `before`: the keys of the lines above with less indentation, outermost first; a
+    /// list item is `-`. O(lines above, up to the outermost key).
+    static func path(in document: LSPDocument, line: Int, before: Substring) -> [String] {
         var indent = before.prefix { $0 == " " }.count
         var path: [String] = []
         var index = line - 1
         while index >= 0, indent > 0 {
-            let text = lines[index]
+            let text = Substring(document.line(index))
             index -= 1
             let content = text.drop { $0 == " " }
             guard !content.isEmpty, !content.hasPrefix("#") else { continue }

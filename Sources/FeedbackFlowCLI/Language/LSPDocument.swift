@@ -77,6 +77,16 @@ package struct LSPDocument: Sendable {
         return (low, units)
     }
 
+    /// The text of 0-based line `number` without its terminator (LF, CRLF or CR); empty
+    /// past the last line. O(length of the line).
+    package func line(_ number: Int) -> String {
+        guard number >= 0, number < lineStarts.count else { return "" }
+        let start = lineStarts[number]
+        var end = number + 1 < lineStarts.count ? lineStarts[number + 1] : bytes.count
+        while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     /// Replaces the text between two positions with `text` (an incremental change);
     /// without a range, the whole text.
     package mutating func replace(

@@ -12,6 +12,23 @@ extension LanguageServer {
     /// The keys whose value is a list of steps.
     static let stepListKeys: Set<String> = ["action", "onFailure", "then", "else"]
 
+    /// What a word is made of, by what it is: a name expressions read (`-` subtracts, so it
+    /// ends one), a screen id (which may hold `-`), a key (`$schema`).
+    enum Word {
+        case name, screenID, key
+
+        func holds(_ byte: UInt8) -> Bool {
+            let scalar = Unicode.Scalar(byte)
+            guard scalar.isASCII else { return false }
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" { return true }
+            switch self {
+            case .name: return scalar == "."
+            case .screenID: return scalar == "." || scalar == "-"
+            case .key: return scalar == "$"
+            }
+        }
+    }
+
     /// The completion list at byte `offset`.
     func completion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
         let (line, _) = document.position(of: offset, encoding: encoding)
@@ -19,39 +36,43 @@ extension LanguageServer {
         // The end of the line before the cursor (at most 256 bytes): enough for a key and its
         // value, and a bounded match whatever the line.
         let before = String(decoding: document.bytes[max(start, offset - 256)..<offset], as: UTF8.self)
-        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let path = line < lines.count && offset - start <= 256 ? KeyCompletion.path(lines: lines, line: line, before: Substring(before)) : []
+        let path = offset - start <= 256 ? KeyCompletion.path(in: document, line: line, before: Substring(before)) : []
 
         // Inside `${`: the names a template reads.
         if let inside = before.firstMatch(of: /\$\{\s*([A-Za-z0-9_.]*)$/) {
-            return list(nameItems(analysis, functions: false), replacing: String(inside.1), at: offset, in: document)
+            return list(nameItems(analysis, functions: false), replacing: String(inside.1), at: offset, in: document, word: .name)
         }
-        // `key: value-so-far` on this line (in a block or a flow mapping, or a list item): the
-        // last key, since the value so far holds no `:`, `[` or `{`.
+        // `key: value-so-far` on this line (in a block or a flow mapping, a list item, or
+        // JSON's `"key": "`): the last key, since the value so far holds no `:`, `[` or `{`.
         if let match = before.firstMatch(of: /(?:^|[\s{,\[\-"'])([A-Za-z$]+)["']?\s*:\s*["']?([^"'#:\[{]*)$/) {
             let key = String(match.1)
             let typed = String(match.2)
-            let value = SchemaFacts.values[key] ?? (path.last.flatMap { SchemaFacts.namedValues[$0] })
-                ?? (path.dropLast().last == "events" ? SchemaFacts.namedValues["context"] : nil)
+            // Under a mapping of names (`variables:`, a handler's `arguments:`, `set:`), the
+            // key is a name and its value what the mapping holds; an event's payload holds types.
+            let value =
+                path.last.flatMap { SchemaFacts.namedValues[$0] } ?? (path.dropLast().last == "events" ? SchemaFacts.namedValues["context"] : nil)
+                ?? SchemaFacts.values[key]
+            let isWord = typed.utf8.allSatisfy(Word.screenID.holds)
             switch value {
             case .expression:
                 // The name the cursor stands in: after the last character no name holds.
                 let word = typed.firstMatch(of: /[A-Za-z0-9_.]*$/).map { String($0.0) } ?? ""
-                return list(nameItems(analysis, functions: true), replacing: word, at: offset, in: document)
-            case .screenID where !typed.contains(where: \.isWhitespace):
-                return list(screenItems(analysis), replacing: typed, at: offset, in: document)
-            case .oneOf(let words) where !typed.contains(where: \.isWhitespace):
+                return list(nameItems(analysis, functions: true), replacing: word, at: offset, in: document, word: .name)
+            case .screenID where isWord:
+                return list(screenItems(analysis), replacing: typed, at: offset, in: document, word: .screenID)
+            case .oneOf(let words) where isWord:
                 let items = words.map { word -> JSONValue in .object([("label", .string(word)), ("kind", .int(20))]) }
-                return list(items, replacing: typed, at: offset, in: document)
+                return list(items, replacing: typed, at: offset, in: document, word: .screenID)
             default:
-                if Self.stepListKeys.contains(key), typed.allSatisfy({ $0.isLetter }) {
-                    return list(stepItems(analysis), replacing: typed, at: offset, in: document)
+                if Self.stepListKeys.contains(key), typed.utf8.allSatisfy(Word.name.holds) {
+                    // The step is the key's value: one written inline, `{push: …}` where it takes one.
+                    return list(stepItems(analysis, inline: true), replacing: typed, at: offset, in: document, word: .name)
                 }
             }
         }
         // A list item of steps: `- ` and what is typed of a step's name.
         if let item = before.firstMatch(of: /^ *- +([A-Za-z]*)$/), let last = path.last, Self.stepListKeys.contains(last) {
-            return list(stepItems(analysis), replacing: String(item.1), at: offset, in: document)
+            return list(stepItems(analysis, inline: false), replacing: String(item.1), at: offset, in: document, word: .name)
         }
         if DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json {
             return jsonKeyCompletion(at: offset, in: document)
@@ -62,13 +83,12 @@ extension LanguageServer {
     /// The keys valid where a key is being typed in a JSON flow (after `{` or `,`, or
     /// inside the key's opening quote), each written `"key": ` over what is typed of it.
     private func jsonKeyCompletion(at offset: Int, in document: LSPDocument) -> JSONValue {
-        let empty = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
         guard let (path, keyStart) = KeyCompletion.jsonPath(document.bytes, offset: offset),
             let (definition, keys) = KeyCompletion.keys(for: path)
-        else { return empty }
+        else { return Self.emptyList }
         // Over the key typed so far, and its closing quote if the editor wrote one.
         var end = offset
-        while end < document.bytes.count, Self.isWordByte(document.bytes[end]) { end += 1 }
+        while end < document.bytes.count, end - offset < 256, Word.key.holds(document.bytes[end]) { end += 1 }
         if keyStart < offset, end < document.bytes.count, document.bytes[end] == UInt8(ascii: "\"") { end += 1 }
         let range = JSONValue.object([
             ("start", Self.point(document.position(of: keyStart, encoding: encoding))),
@@ -86,12 +106,15 @@ extension LanguageServer {
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }
 
+    /// An empty, complete list.
+    static let emptyList = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
+
     /// `items` as a complete list, each replacing `typed` (the text before the cursor) and
-    /// the rest of the word the cursor stands in.
-    private func list(_ items: [JSONValue], replacing typed: String, at offset: Int, in document: LSPDocument) -> JSONValue {
+    /// the rest of the `word` the cursor stands in.
+    private func list(_ items: [JSONValue], replacing typed: String, at offset: Int, in document: LSPDocument, word: Word) -> JSONValue {
         let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
         var wordEnd = offset
-        while wordEnd < document.bytes.count, Self.isWordByte(document.bytes[wordEnd]) { wordEnd += 1 }
+        while wordEnd < document.bytes.count, wordEnd - offset < 256, word.holds(document.bytes[wordEnd]) { wordEnd += 1 }
         let to = document.position(of: wordEnd, encoding: encoding)
         let range = JSONValue.object([("start", Self.point(from)), ("end", Self.point(to))])
         let edited = items.map { item -> JSONValue in
@@ -103,12 +126,6 @@ extension LanguageServer {
             return .object(members)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(edited))])
-    }
-
-    /// A byte of a word a completion replaces: letters, digits, `_`, `-`, `.`, `$`.
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        let scalar = Unicode.Scalar(byte)
-        return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.$".unicodeScalars.contains(scalar))
     }
 
     /// The names a template or an expression reads, each with what it is; in an
@@ -142,11 +159,21 @@ extension LanguageServer {
 
     /// The built-in steps (from the one table of steps, with the schema's description of
     /// each) and the handlers declared in the flow or the manifest, with their arguments.
-    private func stepItems(_ analysis: DocumentAnalysis) -> [JSONValue] {
+    /// `inline`: the step is a key's value on its line (`action: push`), so one that takes
+    /// an argument is written as a one-key flow mapping (`{push: …}`); else a list item
+    /// (`- push: …`).
+    private func stepItems(_ analysis: DocumentAnalysis, inline: Bool) -> [JSONValue] {
+        /// `name: argument`, braced when inline; `$1`-style tab stops kept only for a client that takes snippets.
+        func written(_ name: String, _ argument: String) -> [(key: String, value: JSONValue)] {
+            let text = inline ? "{\(name): \(argument)}" : "\(name): \(argument)"
+            return client.snippets
+                ? [("insertText", .string(text)), ("insertTextFormat", .int(2))]
+                : [("insertText", .string(text.replacing(/\$\{\d+\}|\$\d+/, with: "")))]
+        }
         let documentation = SchemaFacts.descriptions["step"] ?? [:]
         var items = BuiltInStep.all.map { step -> JSONValue in
             var item: [(key: String, value: JSONValue)] = [("label", .string(step.name)), ("kind", .int(14))]
-            if step.argument.isRequired { item.append(("insertText", .string(step.name + ": "))) }
+            if step.argument.isRequired { item += written(step.name, "$1") }
             if let text = documentation[step.name] { item.append(("documentation", markup(text))) }
             return .object(item)
         }
@@ -156,15 +183,11 @@ extension LanguageServer {
                 ("label", .string(handler.name)), ("kind", .int(3)), ("detail", .string("handler(\(arguments))")),
             ]
             if let text = handler.description { item.append(("documentation", markup(text))) }
-            if !handler.arguments.isEmpty {
-                // The required arguments to fill in, as a snippet where the client takes one.
-                let required = handler.arguments.filter { !$0.type.isOptional }
-                if client.snippets {
-                    let slots = required.enumerated().map { "\($0.element.name): ${\($0.offset + 1)}" }.joined(separator: ", ")
-                    item += [("insertText", .string("\(handler.name): {\(slots)}")), ("insertTextFormat", .int(2))]
-                } else {
-                    item.append(("insertText", .string("\(handler.name): {\(required.map { "\($0.name): " }.joined(separator: ", "))}")))
-                }
+            // The required arguments to fill in.
+            let required = handler.arguments.filter { !$0.type.isOptional }
+            if !required.isEmpty {
+                let slots = required.enumerated().map { "\($0.element.name): ${\($0.offset + 1)}" }.joined(separator: ", ")
+                item += written(handler.name, "{\(slots)}")
             }
             return .object(item)
         }
@@ -178,11 +201,11 @@ extension LanguageServer {
     private func keyCompletion(
         path: [String], lineStart: Int, offset: Int, in document: LSPDocument, analysis: DocumentAnalysis
     ) -> JSONValue {
-        let empty = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
+        guard offset - lineStart <= 256 else { return Self.emptyList }
         let text = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
-        guard offset - lineStart <= 256, let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return empty }
+        guard let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return Self.emptyList }
         if path.last == "screens", !text.contains("-") {
-            return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document)
+            return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document, word: .screenID)
         }
         if path.dropLast().last.map(Self.stepListKeys.contains) == true || path.dropLast().last == "-",
             let handler = analysis.handlers.first(where: { $0.name == path.last })
@@ -193,16 +216,16 @@ extension LanguageServer {
                     ("insertText", .string(argument.name + ": ")),
                 ])
             }
-            return list(items, replacing: String(typed.2), at: offset, in: document)
+            return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
         }
-        guard let (definition, keys) = KeyCompletion.keys(for: path) else { return empty }
+        guard let (definition, keys) = KeyCompletion.keys(for: path) else { return Self.emptyList }
         let documentation = SchemaFacts.descriptions[definition] ?? [:]
         let items = keys.map { key -> JSONValue in
             var item: [(key: String, value: JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]
             if let text = documentation[key] { item.append(("documentation", markup(text))) }
             return .object(item)
         }
-        return list(items, replacing: String(typed.2), at: offset, in: document)
+        return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
     }
 
     /// A screen to fill in, written at the key's column `indent`: its id, style, title

@@ -12,14 +12,10 @@ extension LanguageServer {
         var parts: [String] = []
         var spot: (start: Int, end: Int)?
         let names = namePlaces(document.uri)
-        func narrowest<T>(_ items: [T], _ span: (T) -> SourceSpan) -> T? {
-            items.filter { span($0).start.offset <= offset && offset <= span($0).end.offset }
-                .min { span($0).end.offset - span($0).start.offset < span($1).end.offset - span($1).start.offset }
-        }
         if let place = names.place(at: offset) {
             parts.append(describe(place, among: names, analysis: analysis))
             spot = (place.span.start.offset, place.span.end.offset)
-        } else if let expression = narrowest(names.index?.expressions ?? [], \.span) {
+        } else if let expression = NamePlaces.narrowest(names.index?.expressions ?? [], at: offset, \.span) {
             parts.append("**expression** `\(expression.text)`: " + (expression.type.map { "`\($0)`" } ?? "does not check (see its diagnostic)"))
             spot = (expression.span.start.offset, expression.span.end.offset)
         } else if let key = keyDocumentation(at: offset, in: document, analysis: analysis) {
@@ -67,46 +63,55 @@ extension LanguageServer {
         }
     }
 
-    /// The schema's description of the key at `offset` (where the line's first thing is
-    /// `key:`), or of the step named there (`- dismiss`, `action: dismiss`, `- push: …`),
-    /// with the key's or name's byte range.
+    /// The schema's description of the key at `offset` (a YAML key on its own line, a
+    /// JSON object's key), or of the step named there (`- dismiss`, `action: dismiss`,
+    /// `- push: …`, `{"push": …}`), with the name's byte range. Only the 1 KiB of the line
+    /// around the cursor is read.
     private func keyDocumentation(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> (text: String, start: Int, end: Int)? {
         let (line, _) = document.position(of: offset, encoding: encoding)
-        let lineStart = document.offset(line: line, character: 0, encoding: encoding)
-        var lineEnd = lineStart
-        while lineEnd < document.bytes.count, lineEnd - lineStart < 1024, document.bytes[lineEnd] != 10, document.bytes[lineEnd] != 13 { lineEnd += 1 }
+        let lineStart = max(document.offset(line: line, character: 0, encoding: encoding), offset - 1024)
+        var lineEnd = offset
+        while lineEnd < document.bytes.count, lineEnd - offset < 1024, document.bytes[lineEnd] != 10, document.bytes[lineEnd] != 13 { lineEnd += 1 }
         // The word the cursor stands in.
         var start = offset
         var end = offset
-        func isWordByte(_ byte: UInt8) -> Bool {
-            let scalar = Unicode.Scalar(byte)
-            return scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "$")
-        }
-        while start > lineStart, isWordByte(document.bytes[start - 1]) { start -= 1 }
-        while end < lineEnd, isWordByte(document.bytes[end]) { end += 1 }
+        while start > lineStart, Word.key.holds(document.bytes[start - 1]) { start -= 1 }
+        while end < lineEnd, Word.key.holds(document.bytes[end]) { end += 1 }
         guard start < end else { return nil }
         let name = String(decoding: document.bytes[start..<end], as: UTF8.self)
         let before = String(decoding: document.bytes[lineStart..<start], as: UTF8.self)
         let after = String(decoding: document.bytes[end..<lineEnd], as: UTF8.self)
-        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard line < lines.count else { return nil }
-        let isKey = after.firstMatch(of: /^\s*:/) != nil
-        let isItem = before.firstMatch(of: /^ *- +$/) != nil
-        let path = KeyCompletion.path(lines: lines, line: line, before: Substring(before))
-        // A step: the value of a key that takes steps, or an item of a list of them.
-        let inStepList = isItem && path.last.map(Self.stepListKeys.contains) == true
-        if inStepList || before.firstMatch(of: /(?:action|onFailure|then|else)\s*:\s*\[?\s*$/) != nil
-            || (before.firstMatch(of: /(?:action|onFailure|then|else)\s*:\s*\[[^\]]*,\s*$/) != nil)
-        {
+        let path: [String]
+        let isKey: Bool
+        let isItem: Bool
+        if DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json {
+            // `"name"` then `:`: a key, whose enclosing keys the braces before it say; else a
+            // value (a step is then known by the key before it).
+            if start > 0, document.bytes[start - 1] == UInt8(ascii: "\""), after.firstMatch(of: /^"\s*:/) != nil,
+                let found = KeyCompletion.jsonPath(document.bytes, offset: start - 1)
+            {
+                (path, isKey, isItem) = (found.path, true, found.path.last == "-")
+            } else {
+                (path, isKey, isItem) = ([], false, false)
+            }
+        } else {
+            path = KeyCompletion.path(in: document, line: line, before: Substring(before))
+            isKey = after.firstMatch(of: /^\s*:/) != nil
+            isItem = before.firstMatch(of: /^ *- +$/) != nil
+        }
+        // A step: an item of a list of steps, or the value of a key that takes steps.
+        let steps = path.filter { $0 != "-" }.last.map(Self.stepListKeys.contains) == true && (isItem || !isKey || path.last == "-")
+        let valueOfStepKey = before.firstMatch(of: /(?:^|[\s{,"'])([A-Za-z]+)["']?\s*:\s*\[?\s*$/).map { Self.stepListKeys.contains(String($0.1)) } == true
+        if steps || valueOfStepKey || (isKey && path.last.map(Self.stepListKeys.contains) == true) {
             if let text = SchemaFacts.descriptions["step"]?[name] { return ("**step** `\(name)`: \(text)", start, end) }
             if let handler = analysis.handlers.first(where: { $0.name == name }) {
                 return ("**handler** `\(name)`" + (handler.description.map { ": " + $0 } ?? ""), start, end)
             }
             return nil
         }
-        // A key on its own line (after indentation and `- `).
-        guard before.firstMatch(of: /^ *(?:- +)?$/) != nil else { return nil }
-        guard isKey, let (definition, keys) = KeyCompletion.keys(for: path), keys.contains(name),
+        // A key on its own line (after indentation and `- `), or a JSON key.
+        guard isKey, DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json || before.firstMatch(of: /^ *(?:- +)?$/) != nil,
+            let (definition, keys) = KeyCompletion.keys(for: path), keys.contains(name),
             let text = SchemaFacts.descriptions[definition]?[name]
         else { return nil }
         return ("**\(name)**: \(text)", start, end)

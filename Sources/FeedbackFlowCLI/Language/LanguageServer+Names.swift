@@ -13,34 +13,40 @@ extension LanguageServer {
         var message: String
     }
 
-    func answerAboutName(_ method: String, id: RPCValue, params: RPCValue, at offset: Int, in document: LSPDocument) {
+    /// The requests about the name at a position.
+    enum NameRequest {
+        case definition, references, prepareRename, rename
+    }
+
+    /// Answers `request` (with its `params`) about the name at byte `offset` of `document`.
+    func answer(_ request: NameRequest, id: RPCValue, params: RPCValue, at offset: Int, in document: LSPDocument) {
         let names = namePlaces(document.uri)
         let place = names.place(at: offset)
         func location(_ span: SourceSpan) -> JSONValue {
             .object([("uri", .string(document.uri)), ("range", range(span, in: document))])
         }
-        switch method {
-        case "textDocument/definition":
-            let definition = place.flatMap { names.places(of: $0.name, $0.kind).first(where: \.isDefinition) }
-            respond(id: id, result: definition.map { location($0.span) } ?? .null)
-        case "textDocument/references":
+        switch request {
+        case .definition:
+            respond(id: id, result: place.flatMap(names.definition(of:)).map { location($0.span) } ?? .null)
+        case .references:
             let withDeclaration = params["context"]?["includeDeclaration"] != .bool(false)
             let places = place.map { names.places(of: $0.name, $0.kind) } ?? []
             respond(id: id, result: .array(places.filter { withDeclaration || !$0.isDefinition }.map { location($0.span) }))
-        case "textDocument/prepareRename":
+        case .prepareRename:
             guard let place else { return respond(id: id, result: .null) }
             switch edits(renaming: place, to: place.name, among: names, in: document) {
             case .success(let edits):
                 // The name's own characters (inside quotes, after `&`), for the client to select.
-                guard let own = edits.first(where: { $0.offset == place.span.start.offset }) else { return respond(id: id, result: .null) }
+                guard let own = edits.first(where: { $0.placeStart == place.span.start.offset }) else { return respond(id: id, result: .null) }
                 respond(
                     id: id,
                     result: .object([("range", range(from: own.start, to: own.end, in: document)), ("placeholder", .string(place.name))]))
             case .failure(let refusal): respond(id: id, error: -32803, refusal.message)
             }
-        case "textDocument/rename":
+        case .rename:
             guard let place else { return respond(id: id, error: -32803, "there is no name here to rename") }
             let name = params["newName"]?.string ?? ""
+            if let refusal = Self.refusal(of: place, among: names) { return respond(id: id, error: -32803, refusal.message) }
             if let problem = Self.renameProblem(name, for: place, among: names) { return respond(id: id, error: -32803, problem) }
             switch edits(renaming: place, to: name, among: names, in: document) {
             case .success(let edits):
@@ -50,8 +56,6 @@ extension LanguageServer {
                 respond(id: id, result: .object([("changes", .object([(document.uri, .array(changes))]))]))
             case .failure(let refusal): respond(id: id, error: -32803, refusal.message)
             }
-        default:
-            respond(id: id, error: -32601, "'\(method)' is not a method this server has")
         }
     }
 
@@ -61,17 +65,27 @@ extension LanguageServer {
         var end: Int
         var text: String
         /// Where the place it edits starts.
-        var offset: Int
+        var placeStart: Int
+    }
+
+    /// Why `place`'s name cannot be renamed whatever the new name: a context value (the
+    /// host provides it by its name), a handler only the manifest declares; else `nil`.
+    static func refusal(of place: NamePlaces.Place, among names: NamePlaces) -> RenameRefusal? {
+        if place.kind == .context {
+            return RenameRefusal(
+                message: "'\(place.name)' is a context value: the host provides it by this name, so rename it in the host and under 'context:' together")
+        }
+        if place.kind == .handler, !names.places(of: place.name, .handler).contains(where: \.isDefinition) {
+            return RenameRefusal(message: "handler '\(place.name)' is declared in the handler manifest, not in this file: rename it there first")
+        }
+        return nil
     }
 
     /// The edits writing `name` at every place of `place`'s name, or why it cannot be renamed.
     private func edits(
         renaming place: NamePlaces.Place, to name: String, among names: NamePlaces, in document: LSPDocument
     ) -> Result<[ByteEdit], RenameRefusal> {
-        if place.kind == .context {
-            return .failure(RenameRefusal(
-                message: "'\(place.name)' is a context value: the host provides it by this name, so rename it in the host and under 'context:' together"))
-        }
+        if let refusal = Self.refusal(of: place, among: names) { return .failure(refusal) }
         let places = names.places(of: place.name, place.kind)
         if place.kind == .handler, !places.contains(where: \.isDefinition) {
             return .failure(RenameRefusal(message: "handler '\(place.name)' is declared in the handler manifest, not in this file: rename it there first"))
@@ -95,8 +109,8 @@ extension LanguageServer {
         let end = min(place.span.end.offset, bytes.count)
         let (line, character) = (place.span.start.line, place.span.start.column)
         if place.isScalar {
-            switch scalarEdit(place.span, to: name, in: document) {
-            case .success(let edit): return .success(ByteEdit(start: edit.start, end: edit.end, text: edit.text, offset: place.span.start.offset))
+            switch scalarEdit(place.span, to: name, in: document, replacing: place.name) {
+            case .success(let edit): return .success(ByteEdit(start: edit.start, end: edit.end, text: edit.text, placeStart: place.span.start.offset))
             case .failure(let refusal): return .failure(refusal)
             }
         }
@@ -105,13 +119,15 @@ extension LanguageServer {
             return .failure(RenameRefusal(
                 message: "'\(place.name)' is written with escapes at \(line):\(character): rename it there by hand, or write it plainly"))
         }
-        return .success(ByteEdit(start: start, end: end, text: name, offset: place.span.start.offset))
+        return .success(ByteEdit(start: start, end: end, text: name, placeStart: place.span.start.offset))
     }
 
     /// The edit writing `text` in place of the scalar at `span`: after its anchor (`&name`)
-    /// or tag (`!tag`), if any, which stay; in the scalar's own quotes, if any. A block
-    /// scalar (`|`, `>`) is refused: its text is on the lines below.
-    func scalarEdit(_ span: SourceSpan, to text: String, in document: LSPDocument) -> Result<ByteEdit, RenameRefusal> {
+    /// or tag (`!tag`), if any, which stay; in the scalar's own quotes, if any. With
+    /// `expected`, the scalar must be written as exactly that text (no escapes, not over
+    /// several lines): else the edit is refused. A block scalar (`|`, `>`) is refused: its
+    /// text is on the lines below.
+    func scalarEdit(_ span: SourceSpan, to text: String, in document: LSPDocument, replacing expected: String? = nil) -> Result<ByteEdit, RenameRefusal> {
         var start = span.start.offset
         let end = min(span.end.offset, document.bytes.count)
         func at(_ index: Int) -> UInt8 { index < end ? document.bytes[index] : 0 }
@@ -119,16 +135,17 @@ extension LanguageServer {
             while start < end, at(start) != UInt8(ascii: " "), at(start) != UInt8(ascii: "\t") { start += 1 }
             while start < end, at(start) == UInt8(ascii: " ") || at(start) == UInt8(ascii: "\t") { start += 1 }
         }
+        let place = "\(span.start.line):\(span.start.column)"
         if at(start) == UInt8(ascii: "|") || at(start) == UInt8(ascii: ">") {
-            return .failure(RenameRefusal(
-                message: "the name at \(span.start.line):\(span.start.column) is written as a block scalar (| or >): rename it there by hand"))
+            return .failure(RenameRefusal(message: "the name at \(place) is written as a block scalar (| or >): rename it there by hand"))
         }
-        let quote = at(start) == UInt8(ascii: "\"") ? "\"" : at(start) == UInt8(ascii: "'") ? "'" : ""
-        if quote.isEmpty {
-            return .success(ByteEdit(start: start, end: end, text: text, offset: span.start.offset))
+        let quoted = at(start) == UInt8(ascii: "\"") || at(start) == UInt8(ascii: "'")
+        let edit = quoted ? ByteEdit(start: start + 1, end: max(start + 1, end - 1), text: text, placeStart: span.start.offset)
+            : ByteEdit(start: start, end: end, text: text, placeStart: span.start.offset)
+        if let expected, Array(document.bytes[edit.start..<edit.end]) != Array(expected.utf8) {
+            return .failure(RenameRefusal(message: "'\(expected)' at \(place) is written with escapes or over several lines: rename it there by hand"))
         }
-        // Inside the quotes: the edit replaces what they hold.
-        return .success(ByteEdit(start: start + 1, end: max(start + 1, end - 1), text: text, offset: span.start.offset))
+        return .success(edit)
     }
 
     /// Why `name` cannot replace `place`'s name, or `nil`. Screen ids are plain names
@@ -146,6 +163,13 @@ extension LanguageServer {
             what = "a screen '\(name)'"
         case .field, .variable, .context:
             guard Identifier.isName(name), isPlainName(name) else { return "'\(name)' is not a name: \(Identifier.rule)" }
+            // A name expressions would read as something else: a built-in one (`screen.…`),
+            // an event's value, or a handler's returned value.
+            if ContextVariable.isReserved(name) || name.hasPrefix(EventDeclaration.payloadPrefix)
+                || name.split(separator: ".").first.map({ names.handlerNames.contains(String($0)) }) == true
+            {
+                return "'\(name)' would be read as a built-in name, an event's value or a handler's returned value"
+            }
             what = "a name '\(name)' that expressions read"
         case .handler:
             guard Identifier.isName(name), !name.contains("."), isPlainName(name) else {
@@ -154,8 +178,9 @@ extension LanguageServer {
             guard !BuiltInStep.all.contains(where: { $0.name == name }) else { return "'\(name)' is a built-in step" }
             what = "a handler '\(name)'"
         case .anchor:
-            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
-            else { return "'\(name)' is not an anchor name to write plainly: letters, digits, '-' and '_'" }
+            guard !name.isEmpty, name.utf8.allSatisfy(Word.screenID.holds), !name.contains(".") else {
+                return "'\(name)' is not an anchor name to write plainly: letters, digits, '-' and '_'"
+            }
             what = "an anchor '\(name)'"
         }
         guard name == place.name || !names.isTaken(name, as: place.kind) else { return "\(what) exists already" }

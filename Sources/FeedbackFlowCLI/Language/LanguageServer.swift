@@ -33,7 +33,7 @@ package actor LanguageServer {
     /// What the last compile of each open document found.
     private var analyses: [String: DocumentAnalysis] = [:]
     /// What the client supports, from `initialize`.
-    var client = LSPClientSupport()
+    private(set) var client = LSPClientSupport()
     /// The most bytes an open document may grow to by changes (twice the largest message):
     /// past it, the server stops following the document rather than hold any size.
     static let documentLimit = 2 * LSPMessageReader.messageLimit
@@ -256,8 +256,10 @@ package actor LanguageServer {
         let analysis = analyses[document.uri] ?? DocumentAnalysis()
         let offset = offset(of: params["position"], in: document) ?? 0
         switch method {
-        case "textDocument/definition", "textDocument/references", "textDocument/prepareRename", "textDocument/rename":
-            answerAboutName(method, id: id, params: params, at: offset, in: document)
+        case "textDocument/definition": answer(.definition, id: id, params: params, at: offset, in: document)
+        case "textDocument/references": answer(.references, id: id, params: params, at: offset, in: document)
+        case "textDocument/prepareRename": answer(.prepareRename, id: id, params: params, at: offset, in: document)
+        case "textDocument/rename": answer(.rename, id: id, params: params, at: offset, in: document)
         case "textDocument/completion":
             respond(id: id, result: completion(at: offset, in: document, analysis: analysis))
         case "textDocument/codeAction":

@@ -42,6 +42,8 @@ struct NamePlaces {
     /// Every name an expression may read (fields, context, variables, what handlers
     /// return, the host's names): a field or variable renamed to one would change meaning.
     private(set) var readableNames: Set<String> = []
+    /// The handlers' names, the manifest's included.
+    private(set) var handlerNames: Set<String> = []
 
     /// The places of `screens`, `index` and `anchors`; a place written twice in the model
     /// (an alias's node has its anchor's spans) is kept once.
@@ -59,7 +61,8 @@ struct NamePlaces {
                 name: occurrence.name, kind: Kind(occurrence.kind), span: occurrence.span, isDefinition: occurrence.isDefinition,
                 isScalar: occurrence.isScalar))
         }
-        readableNames = Set(index?.types.keys ?? [:].keys)
+        readableNames = index.map { Set($0.types.keys) } ?? []
+        handlerNames = index?.handlerNames ?? []
         for anchor in anchors {
             add(Place(name: anchor.name, kind: .anchor, span: anchor.span, isDefinition: !anchor.isAlias, isScalar: false))
         }
@@ -73,8 +76,28 @@ struct NamePlaces {
     /// The narrowest place whose span holds byte `offset` (its end included, where a
     /// cursor stands just after a word). O(places).
     func place(at offset: Int) -> Place? {
-        places.filter { $0.span.start.offset <= offset && offset <= $0.span.end.offset }
-            .min { $0.span.end.offset - $0.span.start.offset < $1.span.end.offset - $1.span.start.offset }
+        Self.narrowest(places, at: offset, \.span)
+    }
+
+    /// The item of `items` whose span is the narrowest holding byte `offset` (its end
+    /// included). O(items).
+    static func narrowest<Item>(_ items: [Item], at offset: Int, _ span: (Item) -> SourceSpan) -> Item? {
+        var best: (item: Item, width: Int)?
+        for item in items {
+            let spot = span(item)
+            guard spot.start.offset <= offset, offset <= spot.end.offset else { continue }
+            let width = spot.end.offset - spot.start.offset
+            if width < best?.width ?? Int.max { best = (item, width) }
+        }
+        return best?.item
+    }
+
+    /// The definition `place` refers to: for an anchor, the last `&name` before it (a
+    /// later anchor of the same name redefines it, YAML 1.2 §7.1); else the first definition.
+    func definition(of place: Place) -> Place? {
+        let definitions = places(of: place.name, place.kind).filter(\.isDefinition)
+        guard place.kind == .anchor else { return definitions.first }
+        return definitions.last { $0.span.start.offset <= place.span.start.offset } ?? definitions.first
     }
 
     /// Every place naming `name` as `kind`, definitions first, then in file order.
@@ -95,6 +118,7 @@ struct NamePlaces {
             case .field, .context, .variable: [.field, .context, .variable]
             }
         if kinds.contains(.field), readableNames.contains(name) { return true }
+        if kinds.contains(.handler), handlerNames.contains(name) { return true }
         return places.contains { $0.isDefinition && $0.name == name && kinds.contains($0.kind) }
     }
 }

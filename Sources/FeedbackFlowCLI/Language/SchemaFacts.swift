@@ -24,16 +24,20 @@ enum SchemaFacts {
     /// under `step`).
     static let descriptions: [String: [String: String]] = facts.descriptions
     /// The value of each key the schema gives one for, by key (a key means one thing
-    /// wherever the format writes it).
+    /// wherever the format writes it; ``conflicts`` lists any that does not).
     static let values: [String: Value] = facts.values
+    /// Keys the schema gives different values in different places: left out of ``values``
+    /// (none today; a test keeps it so).
+    static let conflicts: Set<String> = facts.conflicts
     /// For a mapping whose keys are names (`context:`, `variables:`, a handler's
     /// `arguments:` and `returns:`, `set:`), what each name's value is.
     static let namedValues: [String: Value] = facts.namedValues
 
-    private static let facts: (descriptions: [String: [String: String]], values: [String: Value], namedValues: [String: Value]) = {
+    private static let facts:
+        (descriptions: [String: [String: String]], values: [String: Value], namedValues: [String: Value], conflicts: Set<String>) = {
         guard let schema = try? JSONDecoder().decode(RPCValue.self, from: Data(FormatSchema.text.utf8)),
             case .object(let definitions)? = schema["$defs"]
-        else { return ([:], [:], [:]) }
+        else { return ([:], [:], [:], []) }
         func words(_ node: RPCValue?) -> [String]? {
             guard let node else { return nil }
             if let items = node["enum"]?.array { return items.compactMap(\.string) }
@@ -52,6 +56,7 @@ enum SchemaFacts {
         var descriptions: [String: [String: String]] = [:]
         var values: [String: Value] = [:]
         var namedValues: [String: Value] = [:]
+        var conflicts: Set<String> = []
         for (name, definition) in definitions {
             var bodies = [definition]
             bodies += definition["oneOf"]?.array ?? []
@@ -59,7 +64,10 @@ enum SchemaFacts {
                 guard case .object(let properties)? = body["properties"] else { continue }
                 for (key, property) in properties {
                     if let text = property["description"]?.string { descriptions[name, default: [:]][key] = text }
-                    if let found = value(property) { values[key] = found }
+                    if let found = value(property) {
+                        if let known = values[key], known != found { conflicts.insert(key) }
+                        values[key] = found
+                    }
                     // A mapping of names: its `additionalProperties` say what each value is.
                     if let reference = property["$ref"]?.string, let target = reference.split(separator: "/").last,
                         let each = definitions[String(target)]?["additionalProperties"], let found = value(each)
@@ -69,6 +77,7 @@ enum SchemaFacts {
                 }
             }
         }
-        return (descriptions, values, namedValues)
+        for key in conflicts { values[key] = nil }
+        return (descriptions, values, namedValues, conflicts)
     }()
 }

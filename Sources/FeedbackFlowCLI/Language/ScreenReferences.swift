@@ -17,7 +17,7 @@ struct ScreenReferences {
     }
 
     /// One button of a screen: its slot (`primaryAction`), its kind (`button`), its title
-    /// as written, the slot key's span and the span from that key to its value's end.
+    /// as written (`nil` when blank), the slot key's span and the span from that key to its value's end.
     struct Button {
         var slot: String
         var kind: String
@@ -55,9 +55,11 @@ struct ScreenReferences {
                     for screen in entries {
                         add(screen.key, isDefinition: true)
                         if let id = screen.keyText {
+                            // A screen written as an alias of an earlier node: its buttons are there, not in its range.
+                            let isAlias = screen.value.span.start.offset < screen.key.span.start.offset
                             screens.append(Screen(
                                 id: id, key: screen.key.span, whole: Self.whole(screen.key.span, screen.value.span),
-                                buttons: Self.buttons(of: screen.value)))
+                                buttons: isAlias ? [] : Self.buttons(of: screen.value)))
                         }
                         walkScreen(screen.value)
                     }
@@ -91,6 +93,8 @@ struct ScreenReferences {
                 guard let name = kind.keyText else { continue }
                 var title: String?
                 if case .mapping(let parts) = kind.value.kind { title = parts.first { $0.keyText == "title" }?.value.string }
+                // A symbol needs a name: a blank title is the slot's.
+                if title?.allSatisfy(\.isWhitespace) == true { title = nil }
                 buttons.append(Button(slot: slot, kind: name, title: title, key: field.key.span, whole: whole(field.key.span, field.value.span)))
             }
         }

@@ -54,6 +54,8 @@ package struct FlowNameIndex: Sendable {
     package private(set) var expressions: [TypedExpression] = []
     /// The type of each name an expression may read (as `validate` declares them).
     package let types: [String: ValueType]
+    /// The handlers' names: the flow's and the manifest's.
+    package private(set) var handlerNames: Set<String> = []
 
     /// The names of `flow`, decoded from `source`, with what the host declares in `options`.
     package init(flow: Flow, options: CompileOptions = CompileOptions(), source: SourceFile?) {
@@ -86,35 +88,47 @@ package struct FlowNameIndex: Sendable {
         }
         let screenIDs = Set(flow.screens.map(\.id))
 
-        /// The names `expression` reads, and the screen ids it compares with `screen.id`.
-        func read(_ expression: FlowExpression, scalarText: String? = nil, environment: ExpressionEnvironment) {
+        /// The names `expression` reads, and the screen ids it compares with `screen.id`;
+        /// `map` is its scalar's (one per scalar, shared by a template's expressions).
+        func read(_ expression: FlowExpression, scalarText: String? = nil, map: ScalarSourceMap?? = nil, environment: ExpressionEnvironment) {
             guard let tree = expression.tree else { return }
-            let scalarText = scalarText ?? expression.text
-            func place(_ range: Range<Int>) -> SourceSpan? {
-                ExpressionLocator.span(of: range, in: expression, scalarText: scalarText, source: source)
-            }
+            let map = map ?? ExpressionLocator.map(of: expression, scalarText: scalarText ?? expression.text, source: source)
+            func place(_ range: Range<Int>) -> SourceSpan? { ExpressionLocator.span(of: range, in: expression, map: map) }
             let (checked, problems) = ExpressionChecker.check(tree, text: expression.text, in: environment)
             if let whole = place(0..<expression.text.unicodeScalars.count) {
                 let type: ValueType? = if problems.isEmpty, case .value(let type) = checked[tree.root] { type } else { nil }
                 expressions.append(TypedExpression(text: expression.text, span: whole, type: type))
             }
-            let readsScreenID = tree.nodes.contains { $0.kind == .name(ContextVariable.screenID.rawValue) }
             for node in tree.nodes {
+                guard case .name(let name) = node.kind else { continue }
+                if let kind = kinds[name] {
+                    add(name, kind, place(node.range), isDefinition: false)
+                } else if let dot = name.firstIndex(of: "."), handlers.contains(String(name[..<dot])) {
+                    // `HANDLER.VALUE`: the handler's part.
+                    let handler = String(name[..<dot])
+                    let end = node.range.lowerBound + handler.unicodeScalars.count
+                    add(handler, .handler, place(node.range.lowerBound..<end), isDefinition: false)
+                }
+            }
+            // A screen id as a string compared with `screen.id` (`==`, `!=`, or an item of
+            // `screen.id in [...]`), inside its quotes when nothing in them is escaped.
+            func isScreenID(_ index: Int) -> Bool { tree.nodes[index].kind == .name(ContextVariable.screenID.rawValue) }
+            for node in tree.nodes {
+                let compared: [Int]
                 switch node.kind {
-                case .name(let name):
-                    if let kind = kinds[name] {
-                        add(name, kind, place(node.range), isDefinition: false)
-                    } else if let dot = name.firstIndex(of: "."), handlers.contains(String(name[..<dot])) {
-                        // `HANDLER.VALUE`: the handler's part.
-                        let handler = String(name[..<dot])
-                        let end = node.range.lowerBound + handler.unicodeScalars.count
-                        add(handler, .handler, place(node.range.lowerBound..<end), isDefinition: false)
-                    }
-                case .literal(.string(let text)) where readsScreenID && screenIDs.contains(text):
-                    // Inside the quotes, when nothing in them is escaped.
-                    guard node.range.count == text.unicodeScalars.count + 2 else { continue }
-                    add(text, .screen, place(node.range.lowerBound + 1..<node.range.upperBound - 1), isDefinition: false)
+                case .infix(.equal), .infix(.notEqual):
+                    let (left, right) = (node.children[0], node.children[1])
+                    compared = isScreenID(left) ? [right] : isScreenID(right) ? [left] : []
+                case .membership:
+                    compared = isScreenID(node.children[0]) ? Array(node.children.dropFirst()) : []
                 default: continue
+                }
+                for index in compared {
+                    let literal = tree.nodes[index]
+                    guard case .literal(.string(let text)) = literal.kind, screenIDs.contains(text),
+                        literal.range.count == text.unicodeScalars.count + 2
+                    else { continue }
+                    add(text, .screen, place(literal.range.lowerBound + 1..<literal.range.upperBound - 1), isDefinition: false)
                 }
             }
         }
@@ -166,10 +180,13 @@ package struct FlowNameIndex: Sendable {
                     add(part, .handler, place, isDefinition: false)
                 }
             }
+            var map: ScalarSourceMap??
             for (expression, _) in template.expressions {
-                read(expression, scalarText: template.raw, environment: environment)
+                if map == nil { map = .some(ExpressionLocator.map(of: expression, scalarText: template.raw, source: source)) }
+                read(expression, scalarText: template.raw, map: map, environment: environment)
             }
         }
+        handlerNames = handlers
         if let trigger = flow.trigger, let condition = trigger.when {
             var withEvent = environment
             withEvent.readsEvent = true

@@ -249,12 +249,28 @@ struct YAMLTreeBuilder: DocumentParser {
         }
     }
 
-    /// The span of `&name` of a node starting at `start`: the node starts at its
-    /// properties, `&name` first as flows write them.
+    /// The span of `&name` of a node starting at `start`, at its properties: after a tag
+    /// written first (`!!str &a x`), if any.
     private func anchorSpan(_ name: String, at start: SourcePosition) -> SourceSpan {
-        let end = SourcePosition(
-            line: start.line, column: start.column + 1 + name.unicodeScalars.count, offset: start.offset + 1 + name.utf8.count)
-        return SourceSpan(file: source.path, start: start, end: end)
+        let bytes = source.bytes
+        var offset = start.offset
+        var column = start.column
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "!") {
+            // The tag, then the blanks before `&`: counted in scalars, as columns are.
+            while offset < bytes.count, bytes[offset] != UInt8(ascii: " "), bytes[offset] != UInt8(ascii: "\t"), bytes[offset] != 10, bytes[offset] != 13 {
+                if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+                offset += 1
+            }
+            while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t") {
+                column += 1
+                offset += 1
+            }
+            // Not `&` (a tag on a line of its own before the anchor): the node's start.
+            if offset >= bytes.count || bytes[offset] != UInt8(ascii: "&") { (offset, column) = (start.offset, start.column) }
+        }
+        let from = SourcePosition(line: start.line, column: column, offset: offset)
+        let end = SourcePosition(line: start.line, column: column + 1 + name.unicodeScalars.count, offset: offset + 1 + name.utf8.count)
+        return SourceSpan(file: source.path, start: from, end: end)
     }
 
     /// Reports `problem` and puts a null scalar spanning the alias in its place — or

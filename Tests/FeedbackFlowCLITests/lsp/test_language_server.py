@@ -153,7 +153,10 @@ FLOWS = ROOT / "flows"
 
 
 def apply_edits(text, edits, encoding="utf-16"):
-    """`text` with LSP TextEdits applied (positions in `encoding`), last first."""
+    """`text` with LSP TextEdits applied (positions in `encoding`), last first; the edits
+    must not overlap (LSP 3.17 `WorkspaceEdit`), which is checked first."""
+    ordered = sorted(((e.range.start.line, e.range.start.character), (e.range.end.line, e.range.end.character)) for e in edits)
+    assert all(a[1] <= b[0] for a, b in zip(ordered, ordered[1:])), f"overlapping edits: {ordered}"
     lines = text.split("\n")
     def offset(position):
         before = sum(len(line) + 1 for line in lines[: position.line])
@@ -451,7 +454,9 @@ def expression_names(text):
 
 def names_read(flow):
     """Every name read by the flow's expressions, `set` values and templates (PyYAML's
-    reading; an alias is one place, so each aliased node is counted once)."""
+    reading). An aliased collection is one place and counted once; an aliased string is
+    counted at each alias (PyYAML cannot tell), so only names outside aliased strings are
+    counted exactly."""
     import re
     found, seen = [], set()
     def walk(node, key=None, in_set=False):
@@ -476,6 +481,15 @@ def names_read(flow):
                 found.extend(expression_names(inside))
     walk(flow.get("screens", {}))
     return found
+
+
+async def refused(call):
+    """Awaits `call`, which must fail with LSP's RequestFailed (-32803); its message."""
+    from pygls.exceptions import JsonRpcException
+    with pytest.raises(JsonRpcException) as failure:
+        await call
+    assert failure.value.code == -32803, failure.value
+    return str(failure.value)
 
 
 async def rename_at(client, uri, text, needle, offset_in_needle, new_name):
@@ -509,9 +523,8 @@ async def test_rename_of_a_field_edits_its_id_templates_and_expressions(vscode: 
     assert "rating" not in names_read(after) and names_read(after).count("stars") == names_read(flow).count("rating")
     assert after["screens"]["rate"]["extraContent"][0]["rating"]["id"] == "stars"
     # A name expressions read already is refused, and so is a name that is no name.
-    for taken in ("comment", "user.id", "score", "my-stars"):
-        with pytest.raises(Exception):
-            await rename_at(vscode, uri, text, "rating <= 2", 1, taken)
+    for taken in ("comment", "user.id", "score", "my-stars", "syncProfile.x", "screen.x", "event.x"):
+        await refused(rename_at(vscode, uri, text, "rating <= 2", 1, taken))
 
 
 @pytest.mark.asyncio
@@ -528,9 +541,8 @@ async def test_rename_of_a_handler_edits_its_declaration_steps_and_returned_valu
     assert validates_clean(renamed, tmp_path) == []
     after = yaml.safe_load(renamed)
     assert "loadProfile" in after["handlers"] and "${loadProfile.greeting}" in after["screens"]["rate"]["title"]
-    for refused in ("push", "rating.x"):
-        with pytest.raises(Exception):
-            await rename_at(vscode, uri, text, "- syncProfile:", 3, refused)
+    for name in ("push", "rating.x"):
+        await refused(rename_at(vscode, uri, text, "- syncProfile:", 3, name))
 
 
 @pytest.mark.asyncio
@@ -539,7 +551,9 @@ async def test_rename_of_a_screen_reaches_comparisons_with_screen_id(vscode: Lan
     uri = await open_and_wait(vscode, NAMES, text)
     edits = await rename_at(vscode, uri, text, "then: [push: thanks]", len("then: [push: "), "grateful")
     renamed = apply_edits(text, edits)
-    assert "screen.id != 'grateful'" in renamed and "'thanks'" not in renamed
+    # The key, `push: thanks`, and the string compared with screen.id — not the one compared with a field.
+    assert len(edits) == 3
+    assert "screen.id != 'grateful'" in renamed and "comment != 'thanks'" in renamed
     assert validates_clean(renamed, tmp_path) == []
 
 
@@ -567,8 +581,7 @@ async def test_definition_and_references_of_declared_names_and_anchors(vscode: L
         context=types.ReferenceContext(include_declaration=True)))
     assert len(references) == 1 + text.count("*note")
     # Renaming a context value is refused: the host names it.
-    with pytest.raises(Exception):
-        await rename_at(vscode, uri, text, "${user.plan}", 3, "user.tier")
+    assert "context value" in await refused(rename_at(vscode, uri, text, "${user.plan}", 3, "user.tier"))
     # An anchor renames with its aliases.
     edits = await rename_at(vscode, uri, text, "&note", 2, "plan")
     renamed = apply_edits(text, edits)
@@ -586,7 +599,7 @@ def fill_snippet(text):
     import re
     text = re.sub(r"\$\{\d+\|([^,|]*)[^}]*\}", r"\1", text)
     text = re.sub(r"\$\{\d+:([^}]*)\}", r"\1", text)
-    return re.sub(r"\$\{?\d+\}?", "", text)
+    return re.sub(r"\$\{\d+\}|\$\d+", "", text)
 
 
 @pytest.mark.asyncio
@@ -602,10 +615,20 @@ async def test_completion_of_steps_values_expressions_and_a_new_screen(vscode: L
     items = await complete(vscode, uri, at, len("          - "))
     assert {item.label for item in items} == step_names | {"syncProfile"}
     push = next(item for item in items if item.label == "push")
-    assert push.text_edit.new_text == "push: " and push.documentation.value == schema["$defs"]["step"]["oneOf"][1]["properties"]["push"]["description"]
+    assert fill_snippet(push.text_edit.new_text) == "push: " and push.documentation.value == schema["$defs"]["step"]["oneOf"][1]["properties"]["push"]["description"]
     handler = next(item for item in items if item.label == "syncProfile")
     filled = "\n".join(lines[:at] + ["          - " + fill_snippet(handler.text_edit.new_text).replace("{userID: }", '{userID: "${user.id}"}')] + lines[at + 1:])
     assert validates_clean(filled, tmp_path) == []
+    # As the value of `action:` on its line, a step with an argument is written as a mapping.
+    uri = await open_and_wait(vscode, NAMES, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if 'action: dismiss}' in l)
+    items = await complete(vscode, uri, line, lines[line].index("action: dismiss") + len("action: "))
+    push = next(item for item in items if item.label == "push")
+    edited = text.split("\n")
+    edited[line] = fill_snippet(apply_edits(text, [push.text_edit]).split("\n")[line])
+    import yaml
+    assert yaml.safe_load("\n".join(edited))["screens"]["sorry"]["primaryAction"]["button"]["action"] == {"push": None}
     # After `style: `, the schema's styles.
     uri = await open_and_wait(vscode, NAMES, text)
     lines = text.split("\n")
@@ -747,3 +770,73 @@ async def test_completion_under_a_handler_step_offers_its_arguments(vscode: Lang
     uri = await open_and_wait(vscode, NAMES, "\n".join(lines))
     items = await complete(vscode, uri, at + 1, 14)
     assert [(item.label, item.detail) for item in items] == list(handler["arguments"].items())
+
+
+@pytest.mark.asyncio
+async def test_renames_hold_with_crlf_lines_and_an_emoji_before_the_name(vscode: LanguageClient, tmp_path):
+    import yaml
+    text = NAMES.read_text(encoding="utf-8").replace('title: "Hello ${syncProfile', 'title: "😀 Hello ${syncProfile').replace("\n", "\r\n")
+    flow = yaml.safe_load(text)
+    uri = await open_and_wait(vscode, NAMES, text)
+    edits = await rename_at(vscode, uri, text, "rating <= 2", 1, "stars")
+    assert len(edits) == 1 + names_read(flow).count("rating")
+    edits = await rename_at(vscode, uri, text, "- syncProfile:", 3, "loadProfile")
+    # (Positions are from the original text: the field's rename changed no line the handler is on.)
+    renamed = apply_edits(text, edits)
+    assert "😀 Hello ${loadProfile.greeting}" in renamed
+    assert validates_clean(renamed, tmp_path) == []
+    # Key completion reads the enclosing keys across CRLF lines: under a button, the button's keys.
+    lines = text.split("\r\n")
+    at = lines.index("        title: Send") + 1
+    lines.insert(at, "        ")
+    uri = await open_and_wait(vscode, NAMES, "\r\n".join(lines))
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    items = await complete(vscode, uri, at, 8)
+    assert sorted(item.label for item in items) == sorted(schema["$defs"]["button"]["properties"].keys())
+
+
+@pytest.mark.asyncio
+async def test_a_name_written_through_escapes_is_not_renamed(vscode: LanguageClient):
+    text = NAMES.read_text(encoding="utf-8").replace('visibleWhen: "rating <= 2', 'visibleWhen: "r\\x61ting <= 2')
+    assert "r\\x61ting" in text
+    uri = await open_and_wait(vscode, NAMES, text)
+    assert "escapes" in await refused(rename_at(vscode, uri, text, "id: rating", 5, "stars"))
+
+
+@pytest.mark.asyncio
+async def test_an_anchor_after_a_tag_is_found_at_its_ampersand(vscode: LanguageClient, tmp_path):
+    text = NAMES.read_text(encoding="utf-8").replace('subtitle: &note "Your', 'subtitle: !!str &note "Your')
+    uri = await open_and_wait(vscode, NAMES, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if "*note" in l)
+    found = await vscode.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=lines[line].index("*note") + 2)))
+    target = lines[found.range.start.line]
+    assert target[found.range.start.character:found.range.end.character] == "&note"
+    renamed = apply_edits(text, await rename_at(vscode, uri, text, "&note", 2, "plan"))
+    assert "!!str &plan" in renamed and validates_clean(renamed, tmp_path) == []
+
+
+@pytest.mark.asyncio
+async def test_hover_far_into_a_one_line_json_flow_tells_the_key(vscode: LanguageClient):
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    path = FLOWS / "call-quality-rating.flow.json"
+    text = json.dumps(json.loads(path.read_text(encoding="utf-8")))
+    uri = await open_and_wait(vscode, path, text)
+    column = text.rindex('"subtitle"') + 3
+    assert column > 1024
+    found = await vscode.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=column)))
+    assert schema["$defs"]["screenBody"]["properties"]["subtitle"]["description"] in found.contents.value
+
+
+@pytest.mark.asyncio
+async def test_completion_in_a_template_stops_at_a_minus(vscode: LanguageClient):
+    text = NAMES.read_text(encoding="utf-8").replace('"${rating * 2} points"', '"${rating-1} left"')
+    uri = await open_and_wait(vscode, NAMES, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if "${rating-1}" in l)
+    column = lines[line].index("${rating-1}") + len("${rat")
+    items = await complete(vscode, uri, line, column)
+    rating = next(item for item in items if item.label == "rating")
+    assert apply_edits(text, [rating.text_edit]) == text
