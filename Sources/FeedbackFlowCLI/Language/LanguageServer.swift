@@ -187,7 +187,10 @@ package actor LanguageServer {
         var options = CompileOptions()
         let folder = SettingsPath.folder(of: path, workingDirectory: configurationFolder)
         do throws(UsageError) {
-            let configuration = try ValidationConfiguration.find(explicit: nil, workingDirectory: folder)
+            // Read by its whole path: the server's own working directory is anywhere.
+            let nearest = AncestorSearch.nearest(ValidationConfiguration.fileName, from: folder)?.path
+            let found = nearest.flatMap { PathKind($0) == .other ? $0 : nil }
+            let configuration = try ValidationConfiguration.find(explicit: found, workingDirectory: folder)
             options = try configuration.applied(to: options, manifestGiven: false)
             options.ruleLevels = configuration.ruleLevels(for: path, workingDirectory: folder)
             configurationProblem = nil

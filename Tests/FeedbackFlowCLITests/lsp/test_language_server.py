@@ -29,9 +29,9 @@ def units(text, encoding):
     return len(text.encode("utf-16-le")) // 2
 
 
-def expected(path, encoding):
-    """validate's diagnostics of `path`, as LSP would say them."""
-    run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True, cwd=ROOT)
+def expected(path, encoding, cwd=ROOT):
+    """validate's diagnostics of `path` run in `cwd`, as LSP would say them."""
+    run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True, cwd=cwd)
     lines = path.read_text(encoding="utf-8").split("\n")
     found = []
     for d in json.loads(run.stdout)["diagnostics"]:
@@ -840,3 +840,15 @@ async def test_completion_in_a_template_stops_at_a_minus(vscode: LanguageClient)
     items = await complete(vscode, uri, line, column)
     rating = next(item for item in items if item.label == "rating")
     assert apply_edits(text, [rating.text_edit]) == text
+
+
+@pytest.mark.asyncio
+async def test_the_configuration_beside_a_flow_applies_wherever_the_server_started(vscode: LanguageClient):
+    # The server runs in the repository's root; the configuration is in the fixtures' folder,
+    # where `validate` run in that folder finds it (its rule levels turn the opt-in checks on).
+    folder = FIXTURES / "flow-checks"
+    assert (folder / ".feedbackflow.yaml").exists() and not (ROOT / ".feedbackflow.yaml").exists()
+    for path in sorted(folder.glob("*.yaml")):
+        uri = await open_and_wait(vscode, path)
+        assert published(vscode, uri) == expected(path, "utf-16", cwd=folder), path.name
+    assert any(published(vscode, (folder / "dead-end-screen.yaml").as_uri()))
