@@ -49,6 +49,36 @@ enum KeyCompletion {
         return path
     }
 
+    /// The keys already written in the mapping whose keys stand at column `indent` (0-based)
+    /// around line `line` of `document` (that line left out): the lines above and below
+    /// at that indentation up to one with less, and the key of a list item (`- key:`)
+    /// written at that column. O(lines of the mapping).
+    static func siblingKeys(in document: LSPDocument, line: Int, indent: Int) -> Set<String> {
+        var keys: Set<String> = []
+        for step in [-1, 1] {
+            var index = line + step
+            while index >= 0, index < document.lineCount {
+                let text = document.line(index)
+                index += step
+                let content = text.drop { $0 == " " }
+                guard !content.isEmpty, !content.hasPrefix("#") else { continue }
+                let own = text.count - content.count
+                var rest = Substring(content)
+                var keyColumn = own
+                if rest.hasPrefix("- ") {
+                    rest = rest.dropFirst(2).drop { $0 == " " }
+                    keyColumn = text.count - rest.count
+                }
+                if keyColumn == indent, let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(" ") {
+                    keys.insert(String(rest[..<colon]).trimmingQuotes)
+                }
+                // A line less indented (or a new item at the column) ends the mapping.
+                if own < indent || (own == indent && content.hasPrefix("- ")) { break }
+            }
+        }
+        return keys
+    }
+
     /// The keys, each with the schema's definition it belongs to, for `path`; empty where
     /// no mapping of the format is.
     static func keys(for path: [String]) -> (definition: String, keys: [String])? {

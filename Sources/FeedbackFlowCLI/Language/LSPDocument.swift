@@ -77,6 +77,9 @@ package struct LSPDocument: Sendable {
         return (low, units)
     }
 
+    /// How many lines the text has (one more than its line terminators).
+    package var lineCount: Int { lineStarts.count }
+
     /// The text of 0-based line `number` without its terminator (LF, CRLF or CR); empty
     /// past the last line. O(length of the line).
     package func line(_ number: Int) -> String {

@@ -29,6 +29,18 @@ extension LanguageServer {
         }
     }
 
+    /// How a step is written where one is completed.
+    enum StepSyntax {
+        /// A list item (`- push: …`) or an item of a flow sequence (`[push: …]`).
+        case item
+        /// A key's value on its line (`action: {push: …}`).
+        case value
+        /// A JSON value (`"dismiss"`, `{"push": …}`).
+        case json
+        /// Inside a JSON string: only a step that takes no argument fits.
+        case jsonString
+    }
+
     /// The completion list at byte `offset`.
     func completion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
         let (line, _) = document.position(of: offset, encoding: encoding)
@@ -36,17 +48,34 @@ extension LanguageServer {
         // The end of the line before the cursor (at most 256 bytes): enough for a key and its
         // value, and a bounded match whatever the line.
         let before = String(decoding: document.bytes[max(start, offset - 256)..<offset], as: UTF8.self)
+        let isJSON = DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json
+        // Nothing in a YAML comment.
+        guard isJSON || !Self.isInComment(before) else { return Self.emptyList }
         let path = offset - start <= 256 ? KeyCompletion.path(in: document, line: line, before: Substring(before)) : []
 
-        // Inside `${`: the names a template reads.
-        if let inside = before.firstMatch(of: /\$\{\s*([A-Za-z0-9_.]*)$/) {
-            return list(nameItems(analysis, functions: false), replacing: String(inside.1), at: offset, in: document, word: .name)
+        // Inside `${` (not the escaped `$${`): the names a template reads; in an expression
+        // there (`${stars * 2`), the functions too.
+        if let inside = before.firstMatch(of: /(?:^|[^$])\$\{([^}]*)$/) {
+            let word = inside.1.firstMatch(of: /[A-Za-z0-9_.]*$/).map { String($0.0) } ?? ""
+            let isExpression = inside.1.trimmingPrefix(while: \.isWhitespace).count > word.count
+            return list(nameItems(analysis, functions: isExpression), replacing: word, at: offset, in: document, word: .name)
+        }
+        // An item of a flow sequence of steps: `then: [`, `[push: done, `.
+        if let item = before.firstMatch(of: /([A-Za-z]+)["']?\s*:\s*\[(?:[^\[\]{}]*,)?\s*([A-Za-z]*)$/),
+            Self.stepListKeys.contains(String(item.1))
+        {
+            return list(stepItems(analysis, isJSON ? .json : .item), replacing: String(item.2), at: offset, in: document, word: .name)
         }
         // `key: value-so-far` on this line (in a block or a flow mapping, a list item, or
         // JSON's `"key": "`): the last key, since the value so far holds no `:`, `[` or `{`.
-        if let match = before.firstMatch(of: /(?:^|[\s{,\[\-"'])([A-Za-z$]+)["']?\s*:\s*["']?([^"'#:\[{]*)$/) {
+        if let match = before.firstMatch(of: /(?:^|[\s{,\[\-"'])([A-Za-z$][A-Za-z0-9_.$\-]*)["']?\s*:(\s*)(["']?)([^"'#:\[{]*)$/) {
             let key = String(match.1)
-            let typed = String(match.2)
+            let typed = String(match.4)
+            let isQuoted = !match.3.isEmpty
+            // Right after the `:` (a client completes on it): a space first.
+            let lead = match.2.isEmpty && !isQuoted ? " " : ""
+            // A JSON value not yet in quotes is written in them.
+            let quote = isJSON && !isQuoted ? "\"" : ""
             // Under a mapping of names (`variables:`, a handler's `arguments:`, `set:`), the
             // key is a name and its value what the mapping holds; an event's payload holds types.
             let value =
@@ -59,24 +88,23 @@ extension LanguageServer {
                 let word = typed.firstMatch(of: /[A-Za-z0-9_.]*$/).map { String($0.0) } ?? ""
                 return list(nameItems(analysis, functions: true), replacing: word, at: offset, in: document, word: .name)
             case .screenID where isWord:
-                return list(screenItems(analysis), replacing: typed, at: offset, in: document, word: .screenID)
+                return list(screenItems(analysis), replacing: typed, at: offset, in: document, word: .screenID, around: (lead + quote, quote))
             case .oneOf(let words) where isWord:
                 let items = words.map { word -> JSONValue in .object([("label", .string(word)), ("kind", .int(20))]) }
-                return list(items, replacing: typed, at: offset, in: document, word: .screenID)
+                return list(items, replacing: typed, at: offset, in: document, word: .screenID, around: (lead + quote, quote))
             default:
                 if Self.stepListKeys.contains(key), typed.utf8.allSatisfy(Word.name.holds) {
                     // The step is the key's value: one written inline, `{push: …}` where it takes one.
-                    return list(stepItems(analysis, inline: true), replacing: typed, at: offset, in: document, word: .name)
+                    let syntax: StepSyntax = isJSON ? (isQuoted ? .jsonString : .json) : .value
+                    return list(stepItems(analysis, syntax), replacing: typed, at: offset, in: document, word: .name, around: (lead, ""))
                 }
             }
         }
         // A list item of steps: `- ` and what is typed of a step's name.
         if let item = before.firstMatch(of: /^ *- +([A-Za-z]*)$/), let last = path.last, Self.stepListKeys.contains(last) {
-            return list(stepItems(analysis, inline: false), replacing: String(item.1), at: offset, in: document, word: .name)
+            return list(stepItems(analysis, .item), replacing: String(item.1), at: offset, in: document, word: .name)
         }
-        if DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json {
-            return jsonKeyCompletion(at: offset, in: document)
-        }
+        if isJSON { return jsonKeyCompletion(at: offset, in: document) }
         return keyCompletion(path: path, lineStart: start, offset: offset, in: document, analysis: analysis)
     }
 
@@ -106,12 +134,34 @@ extension LanguageServer {
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }
 
+    /// Whether the end of a YAML line, `before`, is in a comment: a `#` at its start or
+    /// after a blank, outside quotes.
+    static func isInComment(_ before: String) -> Bool {
+        var quote: Character?
+        var previous: Character = " "
+        for character in before {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#", previous.isWhitespace {
+                return true
+            }
+            previous = character
+        }
+        return false
+    }
+
     /// An empty, complete list.
     static let emptyList = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
 
     /// `items` as a complete list, each replacing `typed` (the text before the cursor) and
-    /// the rest of the `word` the cursor stands in.
-    private func list(_ items: [JSONValue], replacing typed: String, at offset: Int, in document: LSPDocument, word: Word) -> JSONValue {
+    /// the rest of the `word` the cursor stands in, its text written between `around`'s
+    /// two parts (a space after a bare `:`, a JSON value's quotes).
+    private func list(
+        _ items: [JSONValue], replacing typed: String, at offset: Int, in document: LSPDocument, word: Word,
+        around: (before: String, after: String) = ("", "")
+    ) -> JSONValue {
         let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
         var wordEnd = offset
         while wordEnd < document.bytes.count, wordEnd - offset < 256, word.holds(document.bytes[wordEnd]) { wordEnd += 1 }
@@ -120,8 +170,13 @@ extension LanguageServer {
         let edited = items.map { item -> JSONValue in
             guard case .object(var members) = item else { return item }
             let label = members.first { $0.key == "label" }?.value
-            let text = members.first { $0.key == "insertText" }?.value ?? label ?? .string("")
+            var text = members.first { $0.key == "insertText" }?.value ?? label ?? .string("")
+            if case .string(let written) = text { text = .string(around.before + written + around.after) }
             members.removeAll { $0.key == "insertText" }
+            // What the client filters by is the label, not the space or quotes around it.
+            if !around.before.isEmpty || !around.after.isEmpty, let label, !members.contains(where: { $0.key == "filterText" }) {
+                members.append(("filterText", label))
+            }
             members.append(("textEdit", .object([("range", range), ("newText", text)])))
             return .object(members)
         }
@@ -158,26 +213,35 @@ extension LanguageServer {
     }
 
     /// The built-in steps (from the one table of steps, with the schema's description of
-    /// each) and the handlers declared in the flow or the manifest, with their arguments.
-    /// `inline`: the step is a key's value on its line (`action: push`), so one that takes
-    /// an argument is written as a one-key flow mapping (`{push: …}`); else a list item
-    /// (`- push: …`).
-    private func stepItems(_ analysis: DocumentAnalysis, inline: Bool) -> [JSONValue] {
-        /// `name: argument`, braced when inline; `$1`-style tab stops kept only for a client that takes snippets.
+    /// each) and the handlers declared in the flow or the manifest, with their arguments,
+    /// each written as `syntax` says: a step that takes an argument is a one-key mapping
+    /// where it is a value (`{push: …}`), none in a JSON string.
+    private func stepItems(_ analysis: DocumentAnalysis, _ syntax: StepSyntax) -> [JSONValue] {
+        /// `name: argument` as `syntax` writes it; `$1`-style tab stops kept only for a client that takes snippets.
         func written(_ name: String, _ argument: String) -> [(key: String, value: JSONValue)] {
-            let text = inline ? "{\(name): \(argument)}" : "\(name): \(argument)"
+            let text =
+                switch syntax {
+                case .item: "\(name): \(argument)"
+                case .value: "{\(name): \(argument)}"
+                case .json, .jsonString: "{\"\(name)\": \(argument)}"
+                }
             return client.snippets
                 ? [("insertText", .string(text)), ("insertTextFormat", .int(2))]
                 : [("insertText", .string(text.replacing(/\$\{\d+\}|\$\d+/, with: "")))]
         }
         let documentation = SchemaFacts.descriptions["step"] ?? [:]
-        var items = BuiltInStep.all.map { step -> JSONValue in
+        let fits = { (takesArgument: Bool) in syntax != .jsonString || !takesArgument }
+        var items = BuiltInStep.all.filter { fits($0.argument.isRequired) }.map { step -> JSONValue in
             var item: [(key: String, value: JSONValue)] = [("label", .string(step.name)), ("kind", .int(14))]
-            if step.argument.isRequired { item += written(step.name, "$1") }
+            if step.argument.isRequired {
+                item += written(step.name, syntax == .json ? "\"$1\"" : "$1")
+            } else if syntax == .json {
+                item.append(("insertText", .string("\"\(step.name)\"")))
+            }
             if let text = documentation[step.name] { item.append(("documentation", markup(text))) }
             return .object(item)
         }
-        items += analysis.handlers.map { handler -> JSONValue in
+        items += analysis.handlers.filter { fits($0.arguments.contains { !$0.type.isOptional }) }.map { handler -> JSONValue in
             let arguments = handler.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
             var item: [(key: String, value: JSONValue)] = [
                 ("label", .string(handler.name)), ("kind", .int(3)), ("detail", .string("handler(\(arguments))")),
@@ -186,8 +250,10 @@ extension LanguageServer {
             // The required arguments to fill in.
             let required = handler.arguments.filter { !$0.type.isOptional }
             if !required.isEmpty {
-                let slots = required.enumerated().map { "\($0.element.name): ${\($0.offset + 1)}" }.joined(separator: ", ")
-                item += written(handler.name, "{\(slots)}")
+                let slots = required.enumerated().map { syntax == .json ? "\"\($0.element.name)\": ${\($0.offset + 1)}" : "\($0.element.name): ${\($0.offset + 1)}" }
+                item += written(handler.name, "{\(slots.joined(separator: ", "))}")
+            } else if syntax == .json {
+                item.append(("insertText", .string("\"\(handler.name)\"")))
             }
             return .object(item)
         }
@@ -218,7 +284,14 @@ extension LanguageServer {
             }
             return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
         }
-        guard let (definition, keys) = KeyCompletion.keys(for: path) else { return Self.emptyList }
+        // On a list item's line (`- `), the item's keys (a content block's).
+        let isItem = text.contains("-")
+        guard let (definition, all) = KeyCompletion.keys(for: isItem ? path + ["-"] : path) else { return Self.emptyList }
+        // Not the keys the mapping has already, nor a second kind of block.
+        let (line, _) = document.position(of: offset, encoding: encoding)
+        let written = isItem ? [] : KeyCompletion.siblingKeys(in: document, line: line, indent: typed.1.count)
+        let hasKind = !written.isDisjoint(with: FormatKeys.contentBlock)
+        let keys = all.filter { !written.contains($0) && !(hasKind && FormatKeys.contentBlock.contains($0)) }
         let documentation = SchemaFacts.descriptions[definition] ?? [:]
         let items = keys.map { key -> JSONValue in
             var item: [(key: String, value: JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]

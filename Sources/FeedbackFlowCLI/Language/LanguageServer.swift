@@ -234,6 +234,7 @@ package actor LanguageServer {
             for handler in flow.handlers + options.handlerManifest {
                 names += handler.returns.map { (handler.returnedName($0.name), "returned by \(handler.name): \($0.type)?") }
             }
+            names += options.additionalVariables.map { ($0, "provided by the host: string") }
             analysis.names = names + [("flow.id", "the flow's id"), ("screen.id", "the screen's id")]
             analysis.handlers = flow.handlers + options.handlerManifest.filter { declared in !flow.handlers.contains { $0.name == declared.name } }
         }

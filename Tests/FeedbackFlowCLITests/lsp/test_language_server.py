@@ -348,15 +348,18 @@ async def test_completion_of_keys_in_a_half_typed_screen_follows_the_schema(vsco
     lines = path.read_text(encoding="utf-8").split("\n")
     # A new key being typed on its own line inside the thanks screen: the file does not load.
     at = lines.index("  thanks:") + 2
-    lines.insert(at, "    sub")
+    lines.insert(at, "    ima")
     uri = await open_and_wait(vscode, path, "\n".join(lines))
     result = await vscode.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=at, character=7)))
     body = schema["$defs"]["screenBody"]["properties"]
-    assert sorted(item.label for item in result.items) == sorted(body.keys())
-    subtitle = next(item for item in result.items if item.label == "subtitle")
-    assert subtitle.documentation.value == body["subtitle"]["description"]
-    assert subtitle.text_edit.new_text == "subtitle: "
+    # The screen's keys the schema has, but those it has written already (PyYAML's reading).
+    import yaml
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))["screens"]["thanks"]
+    assert sorted(item.label for item in result.items) == sorted(set(body) - set(written))
+    image = next(item for item in result.items if item.label == "image")
+    assert image.documentation.value == body["image"]["description"]
+    assert image.text_edit.new_text == "image: "
     # Under a button: the button's keys.
     lines = path.read_text(encoding="utf-8").split("\n")
     at = lines.index("        title: Done") + 1
@@ -364,7 +367,8 @@ async def test_completion_of_keys_in_a_half_typed_screen_follows_the_schema(vsco
     uri = await open_and_wait(vscode, path, "\n".join(lines))
     result = await vscode.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=at, character=8)))
-    assert sorted(item.label for item in result.items) == sorted(schema["$defs"]["button"]["properties"].keys())
+    button = written["primaryAction"]["button"]
+    assert sorted(item.label for item in result.items) == sorted(set(schema["$defs"]["button"]["properties"]) - set(button))
 
 
 @pytest.mark.asyncio
@@ -792,7 +796,8 @@ async def test_renames_hold_with_crlf_lines_and_an_emoji_before_the_name(vscode:
     uri = await open_and_wait(vscode, NAMES, "\r\n".join(lines))
     schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
     items = await complete(vscode, uri, at, 8)
-    assert sorted(item.label for item in items) == sorted(schema["$defs"]["button"]["properties"].keys())
+    send = yaml.safe_load(text)["screens"]["rate"]["primaryAction"]["button"]
+    assert sorted(item.label for item in items) == sorted(set(schema["$defs"]["button"]["properties"]) - set(send))
 
 
 @pytest.mark.asyncio
@@ -852,3 +857,65 @@ async def test_the_configuration_beside_a_flow_applies_wherever_the_server_start
         uri = await open_and_wait(vscode, path)
         assert published(vscode, uri) == expected(path, "utf-16", cwd=folder), path.name
     assert any(published(vscode, (folder / "dead-end-screen.yaml").as_uri()))
+
+
+@pytest.mark.asyncio
+async def test_completion_is_written_to_fit_where_it_goes(vscode: LanguageClient, tmp_path):
+    import yaml
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    step_names = set(schema["$defs"]["step"]["oneOf"][1]["properties"])
+    text = NAMES.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    async def at(edited, needle, after, path=NAMES):
+        uri = await open_and_wait(vscode, path, edited)
+        lines = edited.split("\n")
+        line = next(i for i, l in enumerate(lines) if needle in l)
+        return await complete(vscode, uri, line, lines[line].index(needle) + len(after))
+    def applied(edited, item):
+        return apply_edits(edited, [item.text_edit])
+    # Right after the `:` the client completes on: a space comes first. (The file loaded
+    # before it was edited so: its screen ids are the last that loaded.)
+    await open_and_wait(vscode, NAMES, text)
+    edited = text.replace("then: [push: thanks]", "then: [push:]")
+    items = await at(edited, "[push:]", "[push:")
+    thanks = next(item for item in items if item.label == "thanks")
+    assert "then: [push: thanks]" in applied(edited, thanks)
+    # An item of a flow sequence of steps.
+    edited = text.replace("else: [push: sorry]", "else: []")
+    items = await at(edited, "else: []", "else: [")
+    assert {item.label for item in items} == step_names | {"syncProfile"}
+    # A new content block: the block kinds and the conditions a block may have.
+    lines = text.split("\n")
+    line = lines.index("      - text: \"${rating * 2} points\"")
+    lines.insert(line + 1, "      - ")
+    uri = await open_and_wait(vscode, NAMES, "\n".join(lines))
+    items = await complete(vscode, uri, line + 1, len("      - "))
+    assert {item.label for item in items} == set(schema["$defs"]["contentBlock"]["properties"])
+    # Inside an expression in a template: names and functions; in a comment: nothing.
+    edited = text.replace('"${rating * 2} points"', '"${rating * 2 + le} points"')
+    labels = {item.label for item in await at(edited, "+ le}", "+ le")}
+    assert {"rating", "length", "isEmpty"} <= labels
+    edited = text.replace("version: 1\n", "version: 1  # push: \n")
+    assert list(await at(edited, "# push: ", "# push: ")) == []
+    # A dotted name's type under `context:`: the schema's types.
+    edited = text.replace("  user.plan: string", "  user.plan: ")
+    items = await at(edited, "  user.plan: ", "  user.plan: ")
+    assert [item.label for item in items] == schema["$defs"]["valueType"]["enum"]
+    # In JSON, a screen id not yet quoted is written quoted; a step in a string takes no argument.
+    path = FLOWS / "call-quality-rating.flow.json"
+    original = path.read_text(encoding="utf-8")
+    await open_and_wait(vscode, path, original)
+    edited = original.replace('{"push": "thanks"}', '{"push": }')
+    items = await at(edited, '{"push": }', '{"push": ', path)
+    thanks = next(item for item in items if item.label == "thanks")
+    assert json.loads(applied(edited, thanks))["screens"]["rate-call"]["primaryAction"]["button"]["action"][1] == {"push": "thanks"}
+    edited = original.replace('"action": "dismiss"', '"action": "d"')
+    items = await at(edited, '"action": "d"', '"action": "d', path)
+    assert {item.label for item in items} == {"pop", "popToRoot", "dismiss", "finish", "collectUserFeedback"}
+    dismiss = next(item for item in items if item.label == "dismiss")
+    assert json.loads(applied(edited, dismiss))["screens"]["thanks"]["primaryAction"]["button"]["action"] == "dismiss"
+    edited = original.replace('"action": "dismiss"', '"action": ')
+    items = await at(edited, '"action": }', '"action": ', path)
+    push = next(item for item in items if item.label == "push")
+    filled = fill_snippet(applied(edited, push).replace('{"push": "$1"}', '{"push": "rate-call"}'))
+    assert json.loads(filled)["screens"]["thanks"]["primaryAction"]["button"]["action"] == {"push": "rate-call"}
