@@ -25,6 +25,8 @@ struct DocumentAnalysis {
     var flow: Flow?
     var source = SourceFile(path: "", bytes: [])
     var options = CompileOptions()
+    /// The current text's node tree; `nil` when it does not load.
+    var root: Node?
     /// The anchors and aliases of the current text (none when it does not load).
     var anchors: [AnchorPlace] = []
     /// Every name's places, once asked for.

@@ -35,8 +35,10 @@ extension LanguageServer {
     }
 
     /// For each diagnostic in `requested`: a `# feedbackflow: disable-next-line CODE` comment
-    /// above its line (YAML only), and for an `unknown-screen` a stub of the screen after
-    /// the last one (a YAML flow with a block `screens:` mapping).
+    /// above its line (YAML only) — or, where that line continues a scalar of several lines
+    /// (a comment there would be the scalar's text), `# feedbackflow: disable-file CODE`
+    /// at the top — and for an `unknown-screen` a stub of the screen after the last one (a
+    /// YAML flow with a block `screens:` mapping). Lines end as the document's first does.
     func otherActions(_ requested: RPCValue?, in document: LSPDocument, analysis: DocumentAnalysis) -> [JSONValue] {
         let path = LSPFileURI.path(of: document.uri) ?? document.uri
         guard DocumentFormat(path: path) == .yaml else { return [] }
@@ -51,9 +53,16 @@ extension LanguageServer {
                 ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
             ])
         }
+        let newline = document.bytes.firstIndex(of: 10).map { $0 > 0 && document.bytes[$0 - 1] == 13 ? "\r\n" : "\n" } ?? "\n"
         var actions: [JSONValue] = []
         for diagnostic in analysis.diagnostics {
             guard let span = diagnostic.span, span.start.offset <= upper, lower <= span.end.offset else { continue }
+            if Self.continuesScalar(at: span.start, in: analysis.root) {
+                actions.append(action(
+                    "Disable \(diagnostic.code) in this file", diagnostic,
+                    insert: "# feedbackflow: disable-file \(diagnostic.code)\(newline)", at: 0))
+                continue
+            }
             // The comment goes at the start of the diagnostic's line, indented as the line is.
             let (line, _) = document.position(of: span.start.offset, encoding: encoding)
             let lineStart = document.offset(line: line, character: 0, encoding: encoding)
@@ -62,7 +71,7 @@ extension LanguageServer {
             let indent = String(repeating: " ", count: indentEnd - lineStart)
             actions.append(action(
                 "Disable \(diagnostic.code) for the next line", diagnostic,
-                insert: "\(indent)# feedbackflow: disable-next-line \(diagnostic.code)\n", at: lineStart))
+                insert: "\(indent)# feedbackflow: disable-next-line \(diagnostic.code)\(newline)", at: lineStart))
             if diagnostic.code == "unknown-screen", let last = analysis.references.screens.last,
                 let id = analysis.references.places.first(where: { $0.span.start.offset == span.start.offset })?.id,
                 KeyCompletion.isBlockKey(last.key, in: document.bytes)
@@ -74,10 +83,34 @@ extension LanguageServer {
                 let end = min(last.whole.end.offset, document.bytes.count)
                 // After the last screen: on a line of its own whether its span ends the line or not.
                 let atLineStart = end == 0 || document.bytes[end - 1] == 10
-                let stub = atLineStart ? lines.joined(separator: "\n") + "\n" : "\n" + lines.joined(separator: "\n")
+                let stub = atLineStart ? lines.joined(separator: newline) + newline : newline + lines.joined(separator: newline)
                 actions.append(action("Add a screen '\(id)'", diagnostic, insert: stub, at: end))
             }
         }
         return actions
+    }
+
+    /// Whether `position` is on a line after the first of a scalar of `root` that holds it
+    /// (a block scalar's text, a quoted or plain scalar folded over lines). O(depth).
+    static func continuesScalar(at position: SourcePosition, in root: Node?) -> Bool {
+        var node = root
+        var depth = 0
+        while let current = node, depth < 1_024 {
+            depth += 1
+            switch current.kind {
+            case .scalar:
+                return current.span.start.line < position.line
+            case .sequence(let items):
+                node = items.first { $0.span.start.offset <= position.offset && position.offset <= $0.span.end.offset }
+            case .mapping(let entries):
+                node = nil
+                for entry in entries {
+                    for part in [entry.key, entry.value] where part.span.start.offset <= position.offset && position.offset <= part.span.end.offset {
+                        node = part
+                    }
+                }
+            }
+        }
+        return false
     }
 }

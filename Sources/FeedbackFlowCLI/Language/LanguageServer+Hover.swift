@@ -58,7 +58,7 @@ extension LanguageServer {
             if let description = handler.description { text += "\n\n" + description }
             return text
         case .anchor:
-            let aliases = names.places(of: place.name, .anchor).filter { !$0.isDefinition }.count
+            let aliases = names.places(sharing: place).filter { !$0.isDefinition }.count
             return "**anchor** `&\(place.name)` — \(aliases) alias\(aliases == 1 ? "" : "es") (`*\(place.name)`)"
         }
     }
@@ -111,7 +111,8 @@ extension LanguageServer {
         }
         // A key on its own line (after indentation and `- `), or a JSON key.
         guard isKey, DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json || before.firstMatch(of: /^ *(?:- +)?$/) != nil,
-            let (definition, keys) = KeyCompletion.keys(for: path), keys.contains(name),
+            // A YAML list item's first key belongs to the item (a content block's kind).
+            let (definition, keys) = KeyCompletion.keys(for: isItem && path.last != "-" ? path + ["-"] : path), keys.contains(name),
             let text = SchemaFacts.descriptions[definition]?[name]
         else { return nil }
         return ("**\(name)**: \(text)", start, end)

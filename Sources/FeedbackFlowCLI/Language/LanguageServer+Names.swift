@@ -30,7 +30,7 @@ extension LanguageServer {
             respond(id: id, result: place.flatMap(names.definition(of:)).map { location($0.span) } ?? .null)
         case .references:
             let withDeclaration = params["context"]?["includeDeclaration"] != .bool(false)
-            let places = place.map { names.places(of: $0.name, $0.kind) } ?? []
+            let places = place.map { names.places(sharing: $0) } ?? []
             respond(id: id, result: .array(places.filter { withDeclaration || !$0.isDefinition }.map { location($0.span) }))
         case .prepareRename:
             guard let place else { return respond(id: id, result: .null) }
@@ -44,7 +44,13 @@ extension LanguageServer {
             case .failure(let refusal): respond(id: id, error: -32803, refusal.message)
             }
         case .rename:
-            guard let place else { return respond(id: id, error: -32803, "there is no name here to rename") }
+            guard let place else {
+                let reason =
+                    analysis(of: document.uri)?.root == nil
+                    ? "the text does not load (see its diagnostics): nothing is renamed until it does"
+                    : "there is no name here to rename"
+                return respond(id: id, error: -32803, reason)
+            }
             let name = params["newName"]?.string ?? ""
             if let refusal = Self.refusal(of: place, among: names) { return respond(id: id, error: -32803, refusal.message) }
             if let problem = Self.renameProblem(name, for: place, among: names) { return respond(id: id, error: -32803, problem) }
@@ -86,7 +92,7 @@ extension LanguageServer {
         renaming place: NamePlaces.Place, to name: String, among names: NamePlaces, in document: LSPDocument
     ) -> Result<[ByteEdit], RenameRefusal> {
         if let refusal = Self.refusal(of: place, among: names) { return .failure(refusal) }
-        let places = names.places(of: place.name, place.kind)
+        let places = names.places(sharing: place)
         if place.kind == .handler, !places.contains(where: \.isDefinition) {
             return .failure(RenameRefusal(message: "handler '\(place.name)' is declared in the handler manifest, not in this file: rename it there first"))
         }
@@ -175,6 +181,9 @@ extension LanguageServer {
             guard Identifier.isName(name), !name.contains("."), isPlainName(name) else {
                 return "'\(name)' is not a handler name: letters, digits and '_', starting with a letter or '_'"
             }
+            // Its values are read as `NAME.VALUE`: not a first part expressions already mean.
+            let reserved = ContextVariable.reservedPrefixes + [EventDeclaration.payloadPrefix]
+            guard !reserved.contains(name + ".") else { return "'\(name).…' already means something in expressions" }
             guard !BuiltInStep.all.contains(where: { $0.name == name }) else { return "'\(name)' is a built-in step" }
             what = "a handler '\(name)'"
         case .anchor:

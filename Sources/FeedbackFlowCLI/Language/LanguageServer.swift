@@ -75,8 +75,15 @@ package actor LanguageServer {
             if message["id"] != nil, message["result"] != nil || message["error"] != nil { return }
             return respond(id: message["id"] ?? .null, error: -32600, "a request needs a 'method'")
         }
+        // JSON-RPC 2.0 §4: `"jsonrpc": "2.0"`, and an id that is a string, a number or null.
+        let id = message["id"]
+        switch id {
+        case nil, .string?, .integer?, .null?: break
+        default: return respond(id: .null, error: -32600, "a request's id is a string or a number")
+        }
+        guard message["jsonrpc"] == .string("2.0") else { return respond(id: id ?? .null, error: -32600, "a message needs \"jsonrpc\": \"2.0\"") }
         let params = message["params"] ?? .null
-        guard let id = message["id"] else { return notify(method, params) }
+        guard let id else { return notify(method, params) }
         guard !isShutDown else { return respond(id: id, error: -32600, "the server is shut down") }
         guard isInitialized || method == "initialize" else {
             return respond(id: id, error: -32002, "the first request must be 'initialize'")
@@ -220,6 +227,7 @@ package actor LanguageServer {
         analysis.flow = compilation.flow
         analysis.source = source
         analysis.options = options
+        analysis.root = loaded.root
         analysis.anchors = loaded.root == nil ? [] : loaded.anchorPlaces
         analysis.namePlaces = nil
         if let flow = compilation.flow {
@@ -244,6 +252,9 @@ package actor LanguageServer {
             .object([("uri", .string(document.uri)), ("version", .int(document.version)), ("diagnostics", .array(diagnostics))]))
     }
 
+    /// What the last compile of the document `uri` found, if it is open.
+    func analysis(of uri: String) -> DocumentAnalysis? { analyses[uri] }
+
     /// The places of every name of the document `uri`, made on first need after a change.
     func namePlaces(_ uri: String) -> NamePlaces {
         if let places = analyses[uri]?.namePlaces { return places }
@@ -258,6 +269,11 @@ package actor LanguageServer {
 
     private func answer(_ method: String, id: RPCValue, params: RPCValue, document: LSPDocument) {
         let analysis = analyses[document.uri] ?? DocumentAnalysis()
+        let needsPosition = !["textDocument/codeAction", "textDocument/documentSymbol", "textDocument/foldingRange"].contains(method)
+        // A `Position` is two whole numbers from 0 (LSP 3.17); anything else is not guessed at.
+        guard !needsPosition || Self.isPosition(params["position"]) else {
+            return respond(id: id, error: -32602, "'position' needs a 'line' and a 'character', whole numbers from 0")
+        }
         let offset = offset(of: params["position"], in: document) ?? 0
         switch method {
         case "textDocument/definition": answer(.definition, id: id, params: params, at: offset, in: document)
@@ -347,6 +363,12 @@ package actor LanguageServer {
     /// The range from byte `start` to byte `end` of `document`.
     func range(from start: Int, to end: Int, in document: LSPDocument) -> JSONValue {
         LSPDiagnostic.range(from: start, to: end, in: document, encoding: encoding)
+    }
+
+    /// Whether `value` is a protocol `Position`: `line` and `character`, whole numbers from 0.
+    static func isPosition(_ value: RPCValue?) -> Bool {
+        guard let line = value?["line"]?.integer, let character = value?["character"]?.integer else { return false }
+        return line >= 0 && character >= 0
     }
 
     /// The byte offset of a protocol `Position` (`{"line", "character"}`) in `document`;

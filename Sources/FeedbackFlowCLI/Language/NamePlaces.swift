@@ -106,6 +106,16 @@ struct NamePlaces {
         return all.filter(\.isDefinition) + all.filter { !$0.isDefinition }
     }
 
+    /// The places that name what `place` names: for an anchor, its `&name` and the aliases
+    /// up to the next anchor of that name (which redefines it, YAML 1.2 §7.1); else every
+    /// place of its name and kind (``places(of:_:)``).
+    func places(sharing place: Place) -> [Place] {
+        guard place.kind == .anchor, let definition = definition(of: place) else { return places(of: place.name, place.kind) }
+        let all = places(of: place.name, .anchor).sorted { $0.span.start.offset < $1.span.start.offset }
+        let next = all.first { $0.isDefinition && $0.span.start.offset > definition.span.start.offset }?.span.start.offset ?? Int.max
+        return all.filter { $0.span.start.offset >= definition.span.start.offset && $0.span.start.offset < next }
+    }
+
     /// Whether `name` is taken by another thing `kind`'s names share a namespace with:
     /// screens with screens, anchors with anchors, handlers with handlers, and field ids,
     /// context values and variables (all read by expressions) with one another.

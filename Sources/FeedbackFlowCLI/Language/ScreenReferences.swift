@@ -67,8 +67,13 @@ struct ScreenReferences {
             default: break
             }
         }
-        // A file of one screen is that screen.
-        if !hasScreens { walkScreen(root) }
+        // A file of one screen is that screen: named by its `id` (or "screen"), its range the file's.
+        if !hasScreens {
+            let id = top.first { $0.keyText == "id" }
+            screens.append(Screen(
+                id: id?.value.string ?? "screen", key: id?.value.span ?? root.span, whole: root.span, buttons: Self.buttons(of: root)))
+            walkScreen(root)
+        }
     }
 
     /// The screen ids defined, in file order.

@@ -919,3 +919,72 @@ async def test_completion_is_written_to_fit_where_it_goes(vscode: LanguageClient
     push = next(item for item in items if item.label == "push")
     filled = fill_snippet(applied(edited, push).replace('{"push": "$1"}', '{"push": "rate-call"}'))
     assert json.loads(filled)["screens"]["thanks"]["primaryAction"]["button"]["action"] == {"push": "rate-call"}
+
+
+@pytest.mark.asyncio
+async def test_a_suppression_never_lands_inside_a_scalar_and_keeps_the_line_endings(vscode: LanguageClient, tmp_path):
+    text = NAMES.read_text(encoding="utf-8").replace(
+        'visibleWhen: "rating <= 2 && screen.id == \'rate\'"', "visibleWhen: |\n          rating <= 2 &&\n          ratng > 0")
+    uri = await open_and_wait(vscode, NAMES, text)
+    typo = next(d for d in vscode.diagnostics[uri] if d.code == "unknown-reference")
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=typo.range, context=types.CodeActionContext(diagnostics=[typo])))
+    titles = [a.title for a in actions]
+    assert "Disable unknown-reference for the next line" not in titles, titles
+    whole = next(a for a in actions if a.title == "Disable unknown-reference in this file")
+    fixed = apply_edits(text, whole.edit.changes[uri])
+    assert "ratng > 0" in fixed and [d["code"] for d in validates_clean(fixed, tmp_path)] == []
+    # A CRLF file gets CRLF lines.
+    crlf = NAMES.read_text(encoding="utf-8").replace("title: Sorry about that", "titel: Sorry about that").replace("\n", "\r\n")
+    uri = await open_and_wait(vscode, NAMES, crlf)
+    typo = next(d for d in vscode.diagnostics[uri] if d.code == "unknown-key")
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=typo.range, context=types.CodeActionContext(diagnostics=[typo])))
+    comment = next(a for a in actions if a.title == "Disable unknown-key for the next line")
+    assert comment.edit.changes[uri][0].new_text.endswith("disable-next-line unknown-key\r\n")
+
+
+def test_requests_that_break_the_protocol_get_its_errors():
+    text = NAMES.read_text(encoding="utf-8")
+    uri = NAMES.as_uri()
+    hover = lambda i, position: {"jsonrpc": "2.0", "id": i, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri}, "position": position}}
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}},
+        hover(2, {"line": -1, "character": 0}), hover(3, {"line": "0", "character": 0}), hover(4, {"line": 2.5, "character": 0}), hover(5, None),
+        {"jsonrpc": "1.0", "id": 6, "method": "shutdown"},
+        {"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"},
+        {"jsonrpc": "2.0", "id": 7, "method": "textDocument/rename", "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}, "newName": "x"}},
+    ]
+    status, found = answers(b"".join(frame(m) for m in messages))
+    errors = [(m.get("id"), m["error"]["code"]) for m in found if "error" in m]
+    # JSON-RPC 2.0 and LSP 3.17: InvalidParams for a position that is none, InvalidRequest
+    # for another version or an id that is an object, RequestFailed for nothing to rename.
+    assert errors == [(2, -32602), (3, -32602), (4, -32602), (5, -32602), (6, -32600), (None, -32600), (7, -32803)]
+
+
+@pytest.mark.asyncio
+async def test_a_single_screen_file_has_its_screen_and_buttons_as_symbols(vscode: LanguageClient):
+    import yaml
+    path = FLOWS / "simple-success.flow.yaml"
+    text = path.read_text(encoding="utf-8")
+    screen = yaml.safe_load(text)
+    assert "screens" not in screen
+    uri = await open_and_wait(vscode, path, text)
+    symbols = await vscode.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    titles = [button["title"] for slot in ("primaryAction", "secondaryAction") if slot in screen for button in screen[slot].values()]
+    assert [(s.name, [c.name for c in s.children]) for s in symbols] == [(screen.get("id", "screen"), titles)]
+
+
+@pytest.mark.asyncio
+async def test_a_redefined_anchor_is_two_anchors(vscode: LanguageClient, tmp_path):
+    text = NAMES.read_text(encoding="utf-8")
+    text = text.replace("    title: Sorry about that\n    subtitle: *note", "    title: Sorry about that\n    subtitle: &note Again")
+    assert text.count("&note") == 2 and text.count("*note") == 1
+    uri = await open_and_wait(vscode, NAMES, text)
+    edits = await rename_at(vscode, uri, text, "subtitle: &note \"Your", len("subtitle: &n"), "plan")
+    renamed = apply_edits(text, edits)
+    # The first anchor alone: the second `&note` and the alias after it name the second.
+    assert renamed.count("&plan") == 1 and renamed.count("&note") == 1 and renamed.count("*note") == 1
+    # Nothing names the first anchor now: validate's note says so, and nothing else.
+    assert [d["code"] for d in validates_clean(renamed, tmp_path)] == ["unused-anchor"]
