@@ -26,6 +26,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         let done = DispatchSemaphore(value: 0)
         Task {
             for frame in frames.prefix(200) { await server.handle(frame) }
+            await server.publishChanged()
             done.signal()
         }
         done.wait()

@@ -74,6 +74,8 @@ package struct LanguageServerCommand: Command {
                 // server ends rather than seem to hang.
                 if case .broken = frame { return .findings }
             }
+            // No whole message is at hand: what the changes so far did is said now.
+            await server.publishChanged()
         }
         return .findings
     }

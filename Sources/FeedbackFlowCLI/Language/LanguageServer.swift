@@ -24,7 +24,9 @@ import FlowSource
 /// `InvalidRequest` (-32600), an unknown method `MethodNotFound` (-32601), a request before
 /// `initialize` `ServerNotInitialized` (-32002), one after `shutdown` `InvalidRequest`;
 /// a message over ``LSPMessageReader/messageLimit`` is dropped unread and answered with an
-/// error; the server goes on after each. Each message is handled before the next is read.
+/// error; the server goes on after each. Each message is handled before the next is read;
+/// changes are published when no message is at hand (``publishChanged()``) or a request
+/// about the document comes, whichever is first.
 package actor LanguageServer {
     /// Where framed messages go.
     private let output: @Sendable ([UInt8]) -> Void
@@ -32,6 +34,8 @@ package actor LanguageServer {
     private var documents: [String: LSPDocument] = [:]
     /// What the last compile of each open document found.
     private var analyses: [String: DocumentAnalysis] = [:]
+    /// The documents changed since they were last published, in no order.
+    private var changed: Set<String> = []
     /// What the client supports, from `initialize`.
     private(set) var client = LSPClientSupport()
     /// The most bytes an open document may grow to by changes (twice the largest message):
@@ -128,6 +132,8 @@ package actor LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
                 return respond(id: id, error: -32602, "the document is not open")
             }
+            // A request reads the document as it is now.
+            if changed.remove(uri) != nil { publish(document) }
             answer(method, id: id, params: params, document: document)
         default:
             respond(id: id, error: -32601, "'\(method)' is not a method this server has")
@@ -173,11 +179,14 @@ package actor LanguageServer {
                     "\(uri) grew over \(Self.documentLimit / 1024 / 1024) MiB: it is no longer checked; reopen it when it is smaller")
             }
             documents[uri] = document
-            publish(document)
+            // Published once the changes read so far are applied (``publishChanged()``): a
+            // burst of keystrokes is compiled once, not once each.
+            changed.insert(uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
             analyses[uri] = nil
+            changed.remove(uri)
             send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         default:
             // `initialized`, `$/cancelRequest` (every request is answered at once), `$/setTrace`…
@@ -254,6 +263,16 @@ package actor LanguageServer {
 
     /// What the last compile of the document `uri` found, if it is open.
     func analysis(of uri: String) -> DocumentAnalysis? { analyses[uri] }
+
+    /// Compiles and publishes every document changed since its last publication: called
+    /// when no further message is at hand, so that the changes of a burst (keystrokes that
+    /// arrived while a document compiled) cost one compile.
+    package func publishChanged() {
+        for uri in changed.sorted() {
+            if let document = documents[uri] { publish(document) }
+        }
+        changed.removeAll()
+    }
 
     /// The places of every name of the document `uri`, made on first need after a change.
     func namePlaces(_ uri: String) -> NamePlaces {

@@ -988,3 +988,26 @@ async def test_a_redefined_anchor_is_two_anchors(vscode: LanguageClient, tmp_pat
     assert renamed.count("&plan") == 1 and renamed.count("&note") == 1 and renamed.count("*note") == 1
     # Nothing names the first anchor now: validate's note says so, and nothing else.
     assert [d["code"] for d in validates_clean(renamed, tmp_path)] == ["unused-anchor"]
+
+
+def test_a_burst_of_changes_is_published_once_for_its_last_version(tmp_path):
+    text = NAMES.read_text(encoding="utf-8")
+    uri = NAMES.as_uri()
+    line = next(i for i, l in enumerate(text.split("\n")) if l == "    title: Sorry about that")
+    def change(version, character, new):
+        return {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": character}, "end": {"line": line, "character": character}}, "text": new}]}}
+    # Twenty keystrokes arrive together (as they do while a large flow compiles); the last
+    # makes `title` `titlex`, an unknown key.
+    keystrokes = [change(v, len("    title: Sorry about that"), "!") for v in range(2, 21)] + [change(21, len("    title"), "x")]
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}},
+    ] + keystrokes
+    status, found = answers(b"".join(frame(m) for m in messages))
+    published = [m["params"] for m in found if m.get("method") == "textDocument/publishDiagnostics"]
+    assert [p["version"] for p in published] == [1, 21]
+    # What validate says of the text after the last keystroke.
+    final = text.replace("    title: Sorry about that\n", "    titlex: Sorry about that" + "!" * 19 + "\n")
+    assert [d["code"] for d in published[1]["diagnostics"]] == [d["code"] for d in validates_clean(final, tmp_path)]
