@@ -21,9 +21,14 @@ final class ReportFile {
     /// first ``write(_:)`` (so a usage error found after opening leaves an earlier report
     /// as it was) or, with `appending`, added to (`O_APPEND`).
     /// - Throws: ``UsageError`` naming the file and the system's reason.
-    init(path: String, appending: Bool = false, what: String) throws(UsageError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : 0), 0o644)
+    /// - Parameter isNew: the file must not exist yet (`O_EXCL`): a file there is never
+    ///   written over, even one made between a check and the write.
+    init(path: String, appending: Bool = false, isNew: Bool = false, what: String) throws(UsageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : 0) | (isNew ? O_EXCL : 0), 0o644)
         guard fd >= 0 else {
+            if isNew, errno == EEXIST {
+                throw UsageError("'\(path)' exists already: it is not written over", hint: "choose another name, or move that file away")
+            }
             let reason = String(cString: strerror(errno))
             throw UsageError("cannot write to '\(path)' (\(what)): \(reason)", hint: "check that its folder exists and is writable")
         }

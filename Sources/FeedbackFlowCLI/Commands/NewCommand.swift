@@ -1,0 +1,59 @@
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// `feedbackflow new NAME [--template T]`: writes a starter flow (``FlowTemplate``) to
+/// `NAME.flow.yaml` (or NAME, when it ends in `.yaml` or `.yml`), never over a file that
+/// exists, and says how to run, preview and validate it.
+package struct NewCommand: Command {
+    package static let configuration = CommandConfiguration(
+        name: "new",
+        abstract: "Write a starter flow that validates clean, never over an existing file.",
+        discussion: """
+            NAME is the file to write: NAME.flow.yaml, or NAME itself when it ends in .yaml
+            or .yml; its base name is the flow's id. The file starts with the line that
+            points YAML editors at the schema. Templates: \(FlowTemplate.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
+            """,
+        options: [template.spec],
+        positional: PositionalSpec(name: "name", count: .one, help: "The file to write (NAME.flow.yaml)."))
+
+    static let template = CommandOption.choice(
+        "template", of: FlowTemplate.self, valueName: "name", help: "The starter flow (default rating).")
+
+    /// The file to write.
+    package var path: String
+    /// The flow's id: the file's base name without `.flow.yaml`, `.yaml` or `.yml`.
+    package var id: String
+    package var chosen: FlowTemplate
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        let name = arguments.positionals.first ?? ""
+        chosen = try Self.template.read(arguments) ?? .rating
+        let isYAML = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+        guard !name.hasSuffix(".json") else {
+            throw UsageError("new writes YAML flows: give a name without .json")
+        }
+        path = isYAML ? name : name + ".flow.yaml"
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        id = [".flow.yaml", ".yaml", ".yml"].first { base.hasSuffix($0) }.map { String(base.dropLast($0.count)) } ?? base
+        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }),
+            id.unicodeScalars.first.map({ $0.properties.isAlphabetic }) == true
+        else {
+            throw UsageError("'\(name)' does not make a flow id: its base name must start with a letter and hold only letters, digits, '-', '_' and '.'")
+        }
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let file = try ReportFile(path: path, isNew: true, what: "new")
+        try file.write(chosen.text(id: id, schema: FormatSchema.address))
+        let quoted = path.contains(" ") ? "'\(path)'" : path
+        environment.output.write("""
+            wrote \(path) (\(chosen.rawValue): \(chosen.summary))
+              feedbackflow run \(quoted)         play it in the terminal
+              feedbackflow preview \(quoted)     see it in a browser, live as you edit
+              feedbackflow validate \(quoted)    check it as CI does
+
+            """)
+        return .clean
+    }
+}
