@@ -24,6 +24,15 @@ enum FlowLoading {
         path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
         allowsStandardInput: Bool = true, environment: CommandEnvironment
     ) throws -> Flow? {
+        try compiled(path: path, options: options, flagHint: flagHint, allowsStandardInput: allowsStandardInput, environment: environment)?.flow
+    }
+
+    /// The compilation of `path` when it has no error (its flow and loaded document), as
+    /// ``compiledFlow(path:options:flagHint:allowsStandardInput:environment:)`` says.
+    static func compiled(
+        path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
+        allowsStandardInput: Bool = true, environment: CommandEnvironment
+    ) throws -> FlowCompilation? {
         if path == SourceFile.standardInputPath {
             guard allowsStandardInput else {
                 throw UsageError(
@@ -47,9 +56,9 @@ enum FlowLoading {
             environment.errorOutput.write(renderer.render(report))
         }
         guard !compilation.hasErrors else { return nil }
-        guard let flow = compilation.flow else {
+        guard compilation.flow != nil else {
             throw InternalFailure("'\(path)' compiled without errors but gave no flow")
         }
-        return flow
+        return compilation
     }
 }

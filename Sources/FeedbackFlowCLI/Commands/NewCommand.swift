@@ -31,7 +31,7 @@ package struct NewCommand: Command {
         chosen = try Self.template.read(arguments) ?? .rating
         let isYAML = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
         guard !name.hasSuffix(".json") else {
-            throw UsageError("new writes YAML flows: give a name without .json")
+            throw UsageError("new writes YAML: give a name without .json", hint: "then 'feedbackflow convert --to json' writes it as JSON")
         }
         path = isYAML ? name : name + ".flow.yaml"
         let base = path.split(separator: "/").last.map(String.init) ?? path

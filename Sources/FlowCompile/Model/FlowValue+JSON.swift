@@ -42,7 +42,7 @@ extension FlowValue {
     ///   `0` (`1.` → `1.0`, `1.e5` → `1.0e5`). The exponent is kept as written.
     /// - Anything else (`.inf`, `.nan`, `-0x1F`, `12abc`; only possible in values built
     ///   in Swift, since the decoder makes numbers only of the forms above) is `nil`.
-    static func jsonNumber(_ written: String) -> String? {
+    package static func jsonNumber(_ written: String) -> String? {
         if isJSONNumber(written) { return written }
         if written.hasPrefix("0x") { return decimalDigits(of: written.dropFirst(2), radix: 16) }
         if written.hasPrefix("0o") { return decimalDigits(of: written.dropFirst(2), radix: 8) }

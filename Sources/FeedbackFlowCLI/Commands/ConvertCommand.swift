@@ -1,0 +1,99 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// `feedbackflow convert --to json|yaml FILE`: the flow in the other syntax, the same
+/// model (``NodeJSON``, ``YAMLWriter``): anchors expanded, merge keys applied, members in
+/// their written order. The converted text is compiled again and must give a flow `==` to
+/// the original, or nothing is written (status 1). Comments have no JSON form: a warning
+/// says where the first is and how many are left out.
+package struct ConvertCommand: Command {
+    /// The syntax to write.
+    package enum Syntax: String, CaseIterable, Sendable {
+        case json, yaml
+
+        var format: DocumentFormat { self == .json ? .json : .yaml }
+    }
+
+    package static let configuration = CommandConfiguration(
+        name: "convert",
+        abstract: "Write a flow in the other syntax (YAML to JSON or JSON to YAML), the same flow.",
+        discussion: """
+            The output reads as the same flow: it is compiled again and compared before it
+            is written. Anchors and aliases are written out and merge keys applied; JSON
+            has no comments, so converting to JSON leaves them out and warns. A flow with
+            errors is not converted: its diagnostics are shown, status 1.
+            """,
+        options: [to.spec, output.spec, LoadingLimitOption.option.spec],
+        positional: PositionalSpec(name: "file", count: .one, help: "The flow file to convert."))
+
+    static let to = CommandOption.choice("to", of: Syntax.self, valueName: "syntax", help: "The syntax to write (required).")
+    static let output = CommandOption.text(
+        "output", short: "o", valueName: "file", help: "Write the converted flow to FILE instead of the standard output.")
+
+    package var path: String
+    package var syntax: Syntax
+    package var outputFile: String?
+    package var loadingLimits = LoadingLimits()
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        path = arguments.positionals.first ?? ""
+        guard let syntax = try Self.to.read(arguments) else {
+            throw UsageError("convert needs \(Self.to.flagName) json or \(Self.to.flagName) yaml")
+        }
+        self.syntax = syntax
+        outputFile = try Self.output.read(arguments)
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        if let outputFile {
+            try CommandFiles.checkDistinct([.flow(path), CommandFiles.Entry(name: "--output", path: outputFile, holds: "the converted flow", isInput: false)])
+        }
+        let options = CompileOptions(loadingLimits: loadingLimits)
+        guard
+            let compilation = try FlowLoading.compiled(
+                path: path, options: options, flagHint: FlagHint(loadingLimit: "convert --\(LoadingLimitOption.name)"), environment: environment),
+            let root = compilation.document.root
+        else { return .findings }
+        let source = compilation.document
+        guard source.format != syntax.format else {
+            throw UsageError("'\(path)' is \(syntax.rawValue) already", hint: "convert writes the other syntax")
+        }
+        let value = NodeJSON.value(of: root)
+        let text = syntax == .json ? value.serialized(indent: 2) + "\n" : YAMLWriter.document(value)
+        // Read back as the other syntax, under the name it will have (a single screen's id is its base name).
+        let name = outputFile ?? Self.renamed(path, to: syntax)
+        let check = FlowCompiler.compile(text: text, format: syntax.format, name: name, options: options)
+        guard !check.hasErrors, check.flow == compilation.flow else {
+            let first = check.diagnostics.first { $0.severity == .error }
+            let reason = first.map { " (\($0.message), at \($0.span.map { "\($0.start.line):\($0.start.column)" } ?? "1:1") of the output)" } ?? ""
+            environment.errorOutput.write(
+                "\(path): error: written as \(syntax.rawValue), the flow would not read the same\(reason); nothing is written\n")
+            return .findings
+        }
+        if source.format == .yaml, let comments = YAMLComments.find(in: source.source.bytes, root: root) {
+            let bom = source.source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var locator = SourceLocator(bytes: source.source.bytes, bomLength: bom)
+            let at = locator.location(atByteOffset: comments.first)
+            let left = comments.count > 1 ? "this one and \(comments.count - 1) more are" : "it is"
+            environment.errorOutput.write("\(path):\(at.line):\(at.column): warning: JSON has no comments: \(left) left out\n")
+        }
+        if let outputFile {
+            let file = try ReportFile(path: outputFile, what: "--output")
+            try file.write(text)
+        } else {
+            environment.output.write(text)
+        }
+        return .clean
+    }
+
+    /// `path` with its extension for `syntax`: `a.flow.yaml` → `a.flow.json`.
+    static func renamed(_ path: String, to syntax: Syntax) -> String {
+        for suffix in [".yaml", ".yml", ".json"] where path.hasSuffix(suffix) {
+            return String(path.dropLast(suffix.count)) + "." + syntax.rawValue
+        }
+        return path + "." + syntax.rawValue
+    }
+}

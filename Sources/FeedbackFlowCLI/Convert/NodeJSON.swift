@@ -1,0 +1,30 @@
+import FlowCompile
+import FlowSource
+
+/// A located node tree (YAML or JSON, aliases expanded and merge keys applied by the
+/// loader) as a JSON value that reads the same wherever the format reads it: a plain
+/// scalar the loader reads as null or `true`/`false` stays that; one it reads as a number
+/// (YAML 1.2 core schema: `+1`, `.5`, `0x1F`, `007`) is that number as JSON writes it
+/// (`1`, `0.5`, `31`, `7`: ``FlowCompile/FlowValue/jsonNumber(_:)``, as feedback lines write
+/// numbers); every other scalar is a string, its text unchanged. A number
+/// where a text is expected (a title `+1`) would then read otherwise: `convert` compiles
+/// its output and refuses such a file. Mapping members keep their written order.
+/// O(nodes, aliases expanded).
+enum NodeJSON {
+    /// `node` as a JSON value.
+    static func value(of node: Node) -> JSONValue {
+        switch node.kind {
+        case .scalar(let text, _):
+            guard let scalar = node.scalar else { return .string(text) }
+            if scalar.isNull { return .null }
+            if let bool = scalar.bool { return .bool(bool) }
+            if let number = scalar.number, let json = FlowValue.jsonNumber(number) { return .number(json) }
+            return .string(text)
+        case .sequence(let items):
+            return .array(items.map(value(of:)))
+        case .mapping(let entries):
+            // A key that is not a scalar (`? [a, b]`) has no JSON form: its text as written is the closest.
+            return .object(entries.map { ($0.keyText ?? "\($0.key.span.start.line):\($0.key.span.start.column)", value(of: $0.value)) })
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import FlowSource
+
+/// A JSON value written as block YAML: mappings as `key: value` lines, lists as `- `
+/// items, two spaces per level, empty ones as `{}` and `[]`. A string is written plain
+/// when YAML reads the plain text back as that same string (not null, a boolean or a
+/// number, no indicator or `: `/` #` in it, no leading or trailing space, one line),
+/// else double-quoted with escapes, so the value never changes. O(size of the output).
+enum YAMLWriter {
+    /// `value` as a YAML document, ending with a line break.
+    static func document(_ value: JSONValue) -> String {
+        var lines: [String] = []
+        switch value {
+        case .object(let members) where !members.isEmpty: write(members, indent: 0, into: &lines)
+        case .array(let items) where !items.isEmpty: write(items, indent: 0, into: &lines)
+        default: lines.append(inline(value))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func write(_ members: [(key: String, value: JSONValue)], indent: Int, into lines: inout [String], first: String? = nil) {
+        let pad = String(repeating: " ", count: indent)
+        for (index, member) in members.enumerated() {
+            // The first member of a list item goes on the item's own line, after `- `.
+            let lead = index == 0 ? first ?? pad : pad
+            let key = scalar(member.key)
+            switch member.value {
+            case .object(let inner) where !inner.isEmpty:
+                lines.append("\(lead)\(key):")
+                write(inner, indent: indent + 2, into: &lines)
+            case .array(let items) where !items.isEmpty:
+                lines.append("\(lead)\(key):")
+                write(items, indent: indent + 2, into: &lines)
+            default:
+                lines.append("\(lead)\(key): \(inline(member.value))")
+            }
+        }
+    }
+
+    private static func write(_ items: [JSONValue], indent: Int, into lines: inout [String]) {
+        let pad = String(repeating: " ", count: indent)
+        for item in items {
+            switch item {
+            case .object(let members) where !members.isEmpty:
+                write(members, indent: indent + 2, into: &lines, first: pad + "- ")
+            case .array(let inner) where !inner.isEmpty:
+                lines.append("\(pad)-")
+                write(inner, indent: indent + 2, into: &lines)
+            default:
+                lines.append("\(pad)- \(inline(item))")
+            }
+        }
+    }
+
+    /// A value on one line: a scalar, or an empty mapping or list.
+    private static func inline(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): scalar(text)
+        case .array: "[]"
+        case .object: "{}"
+        }
+    }
+
+    /// `text` as a YAML scalar that reads back as exactly that string: plain where it can
+    /// be, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        isPlainSafe(text) ? text : doubleQuoted(text)
+    }
+
+    /// Whether `text` written plain reads back as that string, whatever type is expected.
+    static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        // Not another type (YAML 1.2 core schema, and what the loader reads as such).
+        let source = Scalar(text: text, style: .plain, tag: nil)
+        if source.isNull || source.number != nil || ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) { return false }
+        if [".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN"].contains(text) { return false }
+        // No indicator first, no white space at either end.
+        if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || first == " " || last == " " || last == ":" { return false }
+        // Nothing that ends a plain scalar or a line, nor what is not printable.
+        if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
+        return !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{FEFF}" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+
+    /// `text` in double quotes, `\` and `"` escaped, and every control character as an escape.
+    static func doubleQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}"
+                    || scalar == "\u{2028}" || scalar == "\u{2029}"
+                {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

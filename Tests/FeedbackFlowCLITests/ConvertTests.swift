@@ -1,0 +1,120 @@
+import FeedbackFlow
+import FlowCompile
+import Foundation
+import Testing
+
+/// `feedbackflow convert` through the built binary; the models compared are compiled here,
+/// in process, by the library's own compiler.
+@Suite("convert: the same flow in the other syntax")
+struct ConvertTests {
+    /// Every YAML file of the repository's flows and fixtures that compiles without an
+    /// error: the valid fixtures.
+    static func validFlows() throws -> [URL] {
+        let root = BuiltTool.repositoryRoot
+        var found: [URL] = []
+        for folder in ["flows", "Tests"] {
+            let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard url.pathExtension == "yaml", !url.lastPathComponent.hasPrefix(".") else { continue }
+                let compilation = FlowCompiler.compile(path: url.path)
+                if !compilation.hasErrors, compilation.flow != nil { found.append(url) }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    @Test("YAML → JSON → YAML gives a flow == to the first, for every valid fixture")
+    func roundTrips() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flows = try Self.validFlows()
+        #expect(flows.count > 20)
+        for (index, url) in flows.enumerated() {
+            let original = try #require(FlowCompiler.compile(path: url.path).flow)
+            // Named as the original, so a single screen keeps its id (its file's base name).
+            let base = url.deletingPathExtension().lastPathComponent
+            let json = folder.appendingPathComponent("\(index)/\(base).json")
+            let yaml = folder.appendingPathComponent("\(index)/\(base).yaml")
+            try FileManager.default.createDirectory(at: json.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let toJSON = try await BuiltTool.run(["convert", "--to", "json", url.path, "-o", json.path])
+            #expect(toJSON.status == 0, "\(url.path): \(toJSON.standardError)")
+            guard toJSON.status == 0 else { continue }
+            #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) is [String: Any])
+            #expect(FlowCompiler.compile(path: json.path).flow == original, "\(url.path) as JSON")
+            let back = try await BuiltTool.run(["convert", "--to", "yaml", json.path, "-o", yaml.path])
+            #expect(back.status == 0, "\(url.path): \(back.standardError)")
+            #expect(FlowCompiler.compile(path: yaml.path).flow == original, "\(url.path) back as YAML")
+        }
+    }
+
+    @Test("comments are left out of JSON with a warning at the first; anchors are written out")
+    func commentsAndAnchors() async throws {
+        let result = try await BuiltTool.run(["convert", "--to", "json", "flows/call-quality-rating.flow.yaml"])
+        #expect(result.status == 0)
+        // The file's first line is its schema comment; PyYAML-independent count: lines whose first non-blank is '#'.
+        let text = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml"), encoding: .utf8)
+        let comments = text.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("#") }.count
+        #expect(result.standardError == "flows/call-quality-rating.flow.yaml:1:1: warning: JSON has no comments: this one and \(comments - 1) more are left out\n")
+        let anchors = try await BuiltTool.run(["convert", "--to", "json", BuiltTool.fixture("lsp/anchors.flow.yaml").path])
+        #expect(anchors.status == 0, "\(anchors.standardError)")
+        #expect(!anchors.standardOutput.contains("*") && !anchors.standardOutput.contains("&first"))
+    }
+
+    @Test("strings that read as numbers, booleans or null stay strings, quoted, both ways")
+    func lookalikeStrings() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("look.flow.json")
+        try Data("""
+            {"version": 1, "id": "look", "start": "a", "screens": {"a": {"style": "success", "title": "404",
+             "subtitle": "null", "primaryAction": {"button": {"title": "true", "action": "dismiss"}},
+             "secondaryAction": {"link": {"title": "- #: x", "action": {"openURL": "https://example.com/#x"}}}}}}
+            """.utf8).write(to: json)
+        let yaml = try await BuiltTool.run(["convert", "--to", "yaml", json.path])
+        #expect(yaml.status == 0, "\(yaml.standardError)")
+        #expect(yaml.standardOutput.contains("title: \"404\"") && yaml.standardOutput.contains("subtitle: \"null\""))
+        let original = try #require(FlowCompiler.compile(path: json.path).flow)
+        #expect(FlowCompiler.compile(text: yaml.standardOutput, format: .yaml, name: "look.flow.yaml").flow == original)
+    }
+
+    @Test("a value the other syntax would read otherwise is refused: status 1, nothing written")
+    func refusesWhatWouldChange() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = folder.appendingPathComponent("plus.flow.yaml")
+        // A title `+1` is the text "+1" in YAML; JSON has no `+1`: as the number 1 the title would read "1".
+        try Data("""
+            version: 1
+            start: a
+            screens:
+              a:
+                style: success
+                title: +1
+                primaryAction: {button: {title: Done, action: dismiss}}
+
+            """.utf8).write(to: yaml)
+        let out = folder.appendingPathComponent("plus.flow.json")
+        let result = try await BuiltTool.run(["convert", "--to", "json", yaml.path, "-o", out.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("would not read the same"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // The same syntax again is a usage error.
+        #expect(try await BuiltTool.run(["convert", "--to", "yaml", yaml.path]).status == 2)
+    }
+}
+
+@Suite("flow values compare numbers as JSON writes them")
+struct FlowValueNumberEqualityTests {
+    @Test("YAML's number forms equal the JSON number they are written as; different values differ")
+    func numbersCompareByTheirJSONText() {
+        // YAML 1.2 core schema forms and RFC 8259's: the same numbers.
+        #expect(FlowValue.number("+1") == .number("1"))
+        #expect(FlowValue.number(".5") == .number("0.5"))
+        #expect(FlowValue.number("0x1F") == .number("31"))
+        #expect(FlowValue.number("007") == .number("7"))
+        #expect(Set([FlowValue.number("+1"), .number("1")]).count == 1)
+        // Digits are kept: 12.50 is written 12.50, not 12.5.
+        #expect(FlowValue.number("12.50") != .number("12.5"))
+        #expect(FlowValue.number("1") != .string("1"))
+    }
+}
