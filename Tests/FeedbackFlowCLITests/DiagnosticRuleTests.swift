@@ -41,6 +41,10 @@ struct DiagnosticRuleTests {
             LoadDiagnosticCode.invalidUTF8.rawValue, LoadDiagnosticCode.documentLimit.rawValue, LoadDiagnosticCode.ioError.rawValue,
             LoadDiagnosticCode.internal.rawValue, FlowDiagnosticCode.duplicateScreenID.rawValue, CommandDiagnosticCode.skippedFile.rawValue,
             CommandDiagnosticCode.navigationChanged.rawValue,
+            // A string catalog's problems need a catalog beside the flow: StringsTests shows each.
+            FlowDiagnosticCode.invalidCatalog.rawValue, FlowDiagnosticCode.translationPlaceholders.rawValue,
+            FlowDiagnosticCode.unknownStringKey.rawValue, FlowDiagnosticCode.missingTranslation.rawValue,
+            FlowDiagnosticCode.translationNeedsReview.rawValue, FlowDiagnosticCode.invalidPluralCategory.rawValue,
         ])
     }
 

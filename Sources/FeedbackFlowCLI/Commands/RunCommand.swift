@@ -59,7 +59,7 @@ package struct RunCommand: Command {
             or SIGHUP, after stopping the programs it started (what the outbox kept stays).
             """,
         options: DeliveryOptions.specs + [transcript.spec, TriggerOptions.context.spec] + TriggerOptions.runSpecs
-            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec],
+            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec] + LocaleOptions.specs,
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
     static let transcript = CommandOption.text(
@@ -78,6 +78,8 @@ package struct RunCommand: Command {
     package var loadingLimits = LoadingLimits()
     /// `--feedback-url` and `--outbox` (with `--feedback-out`): where feedback goes.
     package var delivery = DeliveryOptions()
+    /// `--strings CATALOG --locale L`: the language the flow is shown in.
+    package var localeOptions = LocaleOptions()
 
     package init(file: String, feedbackOut: String = DeliveryOptions.defaultFeedbackOut, transcript: String? = nil, context: ContextDeclaration = .init()) {
         self.file = file
@@ -96,6 +98,7 @@ package struct RunCommand: Command {
         handlerPrograms = try HandlerProgramOption(arguments: arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
         delivery = try DeliveryOptions(arguments: arguments)
+        localeOptions = try LocaleOptions(arguments: arguments, single: true)
     }
 
     /// What the flow is compiled with and the registry opens: the `--context` keys as host
@@ -133,10 +136,11 @@ package struct RunCommand: Command {
             [.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut)
                 + (transcript.map { [CommandFiles.Entry(name: "--transcript", path: $0, holds: "the transcript")] } ?? []))
         guard
-            let flow = try FlowLoading.compiledFlow(
+            let compiled = try FlowLoading.compiledFlow(
                 path: file, options: options, flagHint: FlagHint(context: "run --context NAME=VALUE", loadingLimit: "run --\(LoadingLimitOption.name)"),
                 allowsStandardInput: false, environment: environment)
         else { return .findings }
+        let flow = try localeOptions.localized(compiled)
         try Self.check(trigger, against: flow, file: file)
         let variables = try trigger.values(for: flow, file: file, event: trigger.event)
         try Self.checkWritable(feedbackOut, option: "--feedback-out")

@@ -44,7 +44,7 @@ package struct ValidateCommand: Command {
             baseDir.spec, shard.spec, standardInputFilename.spec, standardInputFormatOption.spec, quiet.spec,
             context.spec, handler.spec, HandlerManifestOption.option.spec, maxDiagnosticsOption.spec,
             LoadingLimitOption.option.spec,
-        ],
+        ] + LocaleOptions.specs,
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
     static let format = CommandOption.texts(
@@ -97,6 +97,8 @@ package struct ValidateCommand: Command {
     package var strict = false
     /// `--config`; `nil`: the nearest ``ValidationConfiguration/fileName``.
     package var configurationPath: String?
+    /// `--strings CATALOG` and `--locale L…`: a string catalog checked against the flows.
+    package var localeOptions = LocaleOptions()
     /// `--print-config`: print the configuration instead of checking.
     package var printsConfiguration = false
     /// `--baseline`: the navigation baseline the flows must match.
@@ -193,6 +195,7 @@ package struct ValidateCommand: Command {
         if let path = try HandlerManifestOption.option.read(arguments) { handlerManifest = try HandlerManifestOption.read(path) }
         strict = try Self.strict.read(arguments)
         configurationPath = try Self.config.read(arguments)
+        localeOptions = try LocaleOptions(arguments: arguments, single: false)
         printsConfiguration = try Self.printConfig.read(arguments)
         baseline = try Self.baseline.read(arguments)
         baselineOutput = try Self.writeBaseline.read(arguments)
@@ -263,7 +266,7 @@ package struct ValidateCommand: Command {
         // written at the end; without it (no clash possible), when the one report is a
         // streaming format on standard output, each file is written as soon as it and the
         // files before it are compiled.
-        if context.keys.isEmpty, outputs.count == 1, let output = outputs.first, output.path == nil, summaryFile == nil,
+        if context.keys.isEmpty, localeOptions.catalogPath == nil, outputs.count == 1, let output = outputs.first, output.path == nil, summaryFile == nil,
             baselineLines == nil, baselineFile == nil,
             let streaming = output.format.renderer(style: style, summary: !(filtersText && output.format == .text))
                 as? any StreamingDiagnosticRenderer
@@ -273,6 +276,7 @@ package struct ValidateCommand: Command {
                 frontend: frontend, in: environment)
         }
         frontend.context = context
+        frontend.collectsStrings = localeOptions.catalogPath != nil
         frontend.baselineBase = baselineLines != nil || baselineFile != nil ? Self.locationBase(nil) : nil
         let compiled = await frontend.compileAll(files)
         if let clash = compiled.lazy.compactMap(\.contextClash).first { throw clash }
@@ -288,7 +292,21 @@ package struct ValidateCommand: Command {
             }
         }
         try baselineFile?.write(NavigationBaseline.text(navigation))
-        let report = DiagnosticReport(files: compiled.map(\.file), general: runDiagnostics)
+        var reported = compiled.map(\.file)
+        if let catalogPath = localeOptions.catalogPath {
+            // The catalog is one more file of the report, checked against every flow's strings.
+            let source: SourceFile
+            do {
+                source = try SourceFile.read(path: catalogPath)
+            } catch {
+                throw UsageError("\(LocaleOptions.strings.flagName): \(error.message)")
+            }
+            let diagnostics = CatalogCheck.diagnostics(
+                of: source, strings: compiled.flatMap(\.strings), visible: compiled.reduce(into: Set()) { $0.formUnion($1.visibleStrings) },
+                locales: localeOptions.locales)
+            reported.append(DiagnosticReport.File(path: catalogPath, source: source, diagnostics: diagnostics))
+        }
+        let report = DiagnosticReport(files: reported, general: runDiagnostics)
         let result = result(for: report.counts)
         var facts = DiagnosticFormat.RunFacts(base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0)
         facts.hostname = ProcessInfo.processInfo.hostName

@@ -27,6 +27,8 @@ struct ValidationFrontend: Sendable {
     /// Where the navigation baseline's file labels are relative to; `nil`: no facts are
     /// gathered.
     var baselineBase: SARIFLocationBase?
+    /// Whether each flow's strings are gathered, for `--strings`.
+    var collectsStrings = false
 
     /// One file's result.
     struct Result: Sendable {
@@ -36,6 +38,9 @@ struct ValidationFrontend: Sendable {
         var contextClash: UsageError?
         /// Its navigation facts, for the baseline.
         var facts: [String]
+        /// Its user-facing strings, and the keys of those a person can see (``collectsStrings``).
+        var strings: [FlowString] = []
+        var visibleStrings: Set<String> = []
     }
 
     /// Compiles `files` and returns every result, in file order.
@@ -102,6 +107,11 @@ struct ValidationFrontend: Sendable {
         let facts = baselineBase.flatMap { base in
             compilation.flow.map { NavigationBaseline.facts(of: $0, file: NavigationBaseline.label(name, base: base)) }
         } ?? []
-        return Result(file: file, contextClash: clash, facts: facts)
+        var result = Result(file: file, contextClash: clash, facts: facts)
+        if collectsStrings, let flow = compilation.flow {
+            result.strings = FlowStrings.all(in: flow)
+            result.visibleStrings = FlowStrings.visibleKeys(in: flow, options: options)
+        }
+        return result
     }
 }

@@ -56,15 +56,22 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     // Compilation.
     case tooManyDiagnostics = "too-many-diagnostics"
     case unusedSuppression = "unused-suppression"
+    // String catalogs (`validate --strings`).
+    case invalidCatalog = "invalid-catalog"
+    case translationPlaceholders = "translation-placeholders"
+    case unknownStringKey = "unknown-string-key"
+    case missingTranslation = "missing-translation"
+    case translationNeedsReview = "translation-needs-review"
+    case invalidPluralCategory = "invalid-plural-category"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
             .unreachableBranch, .unusedHandler, .foreignSchema, .unusedSuppression, .deadEndScreen, .inescapableCycle,
-            .ineffectiveRetry:
+            .ineffectiveRetry, .unknownStringKey, .missingTranslation:
             .warning
-        case .tooManyDiagnostics, .loadingTitleSame, .unusedField, .duplicateScreen: .note
+        case .tooManyDiagnostics, .loadingTitleSame, .unusedField, .duplicateScreen, .translationNeedsReview: .note
         default: .error
         }
     }
@@ -132,6 +139,12 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .unusedHandler: "a handler the flow declares under 'handlers:' that no step and no trigger uses (warning)"
         case .unusedSuppression:
             "a 'disable-next-line' or 'disable-file' suppression comment that suppresses nothing, or names an unknown code (warning)"
+        case .invalidCatalog: "a string catalog that is not the JSON of an .xcstrings file: no sourceLanguage or strings, a string unit without state or value"
+        case .translationPlaceholders: "a translation that drops a ${…} its source text has, or adds one it does not"
+        case .unknownStringKey: "a key of the string catalog that no flow given has (a string removed or renamed) (warning)"
+        case .missingTranslation: "a string a person can see with no translation for a locale that is checked (warning)"
+        case .translationNeedsReview: "a string a person can see whose translation for a locale that is checked is marked needs_review (note)"
+        case .invalidPluralCategory: "a plural variation with a category the locale's language does not have (CLDR), or without 'other'"
         case .tooManyDiagnostics:
             "a file has more diagnostics than the limit per file (\(CompileOptions.defaultMaxDiagnostics) by default, 0 for none): the first ones are shown, then this note, at the first one left out, says how many more there are of each severity (note)"
         }

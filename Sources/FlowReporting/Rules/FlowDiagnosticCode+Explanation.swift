@@ -196,6 +196,24 @@ extension FlowDiagnosticCode {
                 "A '# feedbackflow: disable-next-line CODE' comment drops the diagnostics of CODE on the next line that is not a comment, 'disable-file CODE' those of the whole file. One that drops nothing (the problem was fixed, the comment moved away from its line, the code is misspelled) would hide the next problem of that code without anyone deciding so. Remove it, or move it just above the line it is about.",
                 before: "version: 1\nstyle: success\ntitle: Thanks\n# feedbackflow: disable-next-line unknown-key\nsubtitle: Fine\nprimaryAction:\n  button: {title: Close, action: dismiss}\n",
                 after: "version: 1\nstyle: success\ntitle: Thanks\nsubtitle: Fine\nprimaryAction:\n  button: {title: Close, action: dismiss}\n")
+        case .invalidCatalog:
+            return R(
+                "validate --strings reads an Apple String Catalog: a JSON object with 'sourceLanguage' and 'strings', each string's 'localizations' holding a 'stringUnit' with a 'state' and a 'value' (or plural 'variations'). A file of another shape cannot be checked or shown; Xcode writes such files, and so does feedbackflow strings export.")
+        case .translationPlaceholders:
+            return R(
+                "A translation is shown in place of its source text, with its ${…} read the same way. One that drops a ${…} the source has hides what the person typed or chose ('Thanks, ${name}!' translated without ${name}); one that adds a ${…} the source does not have reads a name the screen may not have. Write the same ${…} in the translation, in any order.")
+        case .unknownStringKey:
+            return R(
+                "Every key of a catalog should be a string of the flows validated with it. A key none of them has belongs to a string that was removed, or whose screen or field was renamed: its translations are shown nowhere. Export the strings again (feedbackflow strings export), which marks such keys stale, or remove them.")
+        case .missingTranslation:
+            return R(
+                "A string a person can see (on a screen the flow can reach, in a block that can be visible, on a button) has no translated value for a locale validate --locale names, so that locale shows the source text. Strings no person can see (an unreachable screen's, a block whose visibleWhen is never true) are not reported: they need no translation.")
+        case .translationNeedsReview:
+            return R(
+                "The source text changed after the translation was made (feedbackflow strings export marks it so) or a translator asked for a review: it is shown, but may no longer say what the source says. Review it and set its state to translated.")
+        case .invalidPluralCategory:
+            return R(
+                "Plural variations are chosen by the CLDR categories of the locale's language: English has 'one' and 'other', Russian 'one', 'few', 'many' and 'other', Japanese only 'other'. A category the language does not have is never chosen, and every language needs 'other'. Use the categories of the language (CLDR's plural rules).")
         case .tooManyDiagnostics:
             return R(
                 "A file with more diagnostics than the limit (\(CompileOptions.defaultMaxDiagnostics) by default, validate --max-diagnostics N, 0 for none) shows the first ones, then this note, which counts the rest of each severity; the summary still counts them all. Fix the first ones: they often cause the others.",

@@ -1,0 +1,58 @@
+import FlowCompile
+import FlowSource
+
+/// `--strings CATALOG` and `--locale L`: the string catalog a flow is shown from, and the
+/// locale (`de-AT` falls back to `de`, then to the flow's own text). One declaration for
+/// `run`, `preview`, `storyboard` and `validate` (where `--locale` may be given again).
+package struct LocaleOptions: Sendable {
+    static let strings = CommandOption.text(
+        "strings", valueName: "catalog", help: "The String Catalog (.xcstrings) to show the flow's strings from.")
+    static let locale = CommandOption.texts(
+        "locale", valueName: "locale", help: "The locale to show (de, de-AT, …; needs --strings). validate: the locales to check.")
+
+    /// The options' specs.
+    static let specs = [strings.spec, locale.spec]
+
+    /// `--strings`, when given.
+    package var catalogPath: String?
+    /// `--locale`, in the order given.
+    package var locales: [String] = []
+
+    package init() {}
+
+    /// The options as `arguments` give them.
+    /// - Throws: ``UsageError`` for `--locale` without `--strings`, or `--strings` without a locale
+    ///   where one is needed (`single`).
+    package init(arguments: ParsedArguments, single: Bool) throws(UsageError) {
+        catalogPath = try Self.strings.read(arguments)
+        locales = try Self.locale.read(arguments)
+        if !locales.isEmpty, catalogPath == nil { throw UsageError("\(Self.locale.flagName) needs \(Self.strings.flagName) CATALOG") }
+        if single, locales.count > 1 { throw UsageError("\(Self.locale.flagName) is given once here") }
+        if single, catalogPath != nil, locales.isEmpty { throw UsageError("\(Self.strings.flagName) needs \(Self.locale.flagName) L: the locale to show") }
+    }
+
+    /// The catalog, read and checked; `nil` without `--strings`.
+    /// - Throws: ``UsageError`` with each problem of the file at its line and column.
+    package func catalog() throws(UsageError) -> StringCatalog? {
+        guard let catalogPath else { return nil }
+        let source: SourceFile
+        do {
+            source = try SourceFile.read(path: catalogPath)
+        } catch {
+            throw UsageError("\(Self.strings.flagName): \(error.message)")
+        }
+        let (catalog, problems) = StringCatalog.read(source)
+        if let first = problems.first {
+            let place = first.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+            throw UsageError("\(Self.strings.flagName) \(place)\(first.message)")
+        }
+        guard let catalog else { throw UsageError("\(Self.strings.flagName): '\(catalogPath)' is not a string catalog") }
+        return catalog
+    }
+
+    /// `flow` in the one `--locale`, or as it is without `--strings`.
+    package func localized(_ flow: Flow) throws(UsageError) -> Flow {
+        guard let catalog = try catalog(), let locale = locales.first else { return flow }
+        return flow.localized(with: catalog, locale: locale)
+    }
+}

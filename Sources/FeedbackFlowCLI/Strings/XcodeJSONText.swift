@@ -1,0 +1,69 @@
+import FlowSource
+
+/// JSON written as Xcode writes a String Catalog, so a catalog that went through Xcode
+/// does not change when written again: object keys sorted, two spaces per level,
+/// `"key" : value` (a space on each side of the colon), an empty object as `{` and `}`
+/// with an empty line between, `/` and non-ASCII text unescaped, and no line break after
+/// the last `}`. O(size of the value; keys sorted per object).
+enum XcodeJSONText {
+    /// `value` in Xcode's layout.
+    static func text(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, into: &out)
+        return out
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+        let pad = String(repeating: " ", count: indent)
+        switch value {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let text): out += text
+        case .string(let text): out += quoted(text)
+        case .array(let items):
+            guard !items.isEmpty else { return out += "[\n\n\(pad)]" }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += pad + "  "
+                write(item, indent: indent + 2, into: &out)
+                out += index == items.count - 1 ? "\n" : ",\n"
+            }
+            out += pad + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return out += "{\n\n\(pad)}" }
+            out += "{\n"
+            let sorted = members.sorted { $0.key < $1.key }
+            for (index, member) in sorted.enumerated() {
+                out += pad + "  " + quoted(member.key) + " : "
+                write(member.value, indent: indent + 2, into: &out)
+                out += index == sorted.count - 1 ? "\n" : ",\n"
+            }
+            out += pad + "}"
+        }
+    }
+
+    /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`,
+    /// `\r`, `\b`, `\f` or `\u00XX`.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

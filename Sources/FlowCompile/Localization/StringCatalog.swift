@@ -1,0 +1,120 @@
+import FlowSource
+
+/// An Apple String Catalog (`.xcstrings`, the JSON Xcode writes): the source language and,
+/// for each key, its translations, each a string unit (a value and its state) or plural
+/// variations. What ``Flow/localized(with:locale:)`` reads, `feedbackflow strings export`
+/// writes and `validate --strings` checks.
+///
+/// ```json
+/// {"sourceLanguage": "en", "version": "1.0",
+///  "strings": {"rating.rate.title": {"comment": "…", "extractionState": "manual",
+///    "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Wie war's?"}}}}}}
+/// ```
+public struct StringCatalog: Sendable, Hashable {
+    /// The language the flows are written in (`en`).
+    public var sourceLanguage: String
+    /// The catalog format's version (`1.0`).
+    public var version: String
+    /// Each string, by key.
+    public var strings: [String: Entry]
+
+    /// One string of the catalog.
+    public struct Entry: Sendable, Hashable {
+        /// What translators are told (where the string is shown).
+        public var comment: String?
+        /// `manual` for strings a tool writes, `stale` once no flow has the key any more.
+        public var extractionState: String?
+        /// Its translations, by locale (`de`, `de-AT`); the source language's is the source text.
+        public var localizations: [String: Localization]
+        /// Where the key is written in the catalog file.
+        @IgnoredInEquality package var span: SourceSpan?
+
+        /// An entry with these parts.
+        public init(comment: String? = nil, extractionState: String? = nil, localizations: [String: Localization] = [:]) {
+            self.comment = comment
+            self.extractionState = extractionState
+            self.localizations = localizations
+        }
+    }
+
+    /// One locale's translation of a string: a value with its state, or plural variations.
+    public struct Localization: Sendable, Hashable {
+        /// The state of a translation, as Xcode writes it: `new`, `translated`,
+        /// `needs_review` or `stale`.
+        public var state: String
+        /// The translated text (a template, with the source's `${…}`).
+        public var value: String
+        /// Plural variations by CLDR category (`one`, `few`, `other`…), each a state and a value.
+        public var plural: [String: Localization]
+        /// Where `value` is written (or the localization, for plural variations).
+        @IgnoredInEquality package var span: SourceSpan?
+
+        /// A translation with this state and value, and no plural variations.
+        public init(state: String, value: String, plural: [String: Localization] = [:]) {
+            self.state = state
+            self.value = value
+            self.plural = plural
+        }
+
+        /// Whether the translation is meant to be shown: translated, or translated and
+        /// waiting for a review (Xcode shows both).
+        public var isShown: Bool { state == "translated" || state == "needs_review" }
+    }
+
+    /// A catalog of `sourceLanguage` with `strings`.
+    public init(sourceLanguage: String, version: String = "1.0", strings: [String: Entry] = [:]) {
+        self.sourceLanguage = sourceLanguage
+        self.version = version
+        self.strings = strings
+    }
+
+    /// The catalog in `text`, the JSON of an `.xcstrings` file.
+    /// - Throws: ``StringCatalogError`` with every problem found (not JSON, or not a
+    ///   catalog's shape), each at its line and column of `path`.
+    /// - Complexity: O(size of the text).
+    public init(json text: String, path: String = "Localizable.xcstrings") throws(StringCatalogError) {
+        let (catalog, problems) = Self.read(SourceFile(path: path, text: text))
+        guard let catalog, problems.isEmpty else { throw StringCatalogError(diagnostics: problems) }
+        self = catalog
+    }
+
+    /// The locales to look in for `locale`, most specific first: `de-AT` → `de-AT`, `de`;
+    /// `zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`, `zh`. `_` is read as `-`.
+    public static func fallbacks(of locale: String) -> [String] {
+        var parts = locale.replacing("_", with: "-").split(separator: "-").map(String.init)
+        var chain: [String] = []
+        while !parts.isEmpty {
+            chain.append(parts.joined(separator: "-"))
+            parts.removeLast()
+        }
+        return chain
+    }
+
+    /// The text to show for `key` in `locale`: the first shown translation along
+    /// ``fallbacks(of:)``; `nil` (show the source) when there is none.
+    public func text(for key: String, locale: String) -> String? {
+        guard let entry = strings[key] else { return nil }
+        for candidate in Self.fallbacks(of: locale) where candidate != sourceLanguage {
+            if let found = entry.localizations[candidate], found.isShown, !found.value.isEmpty { return found.value }
+        }
+        return nil
+    }
+}
+
+/// Why a string catalog cannot be read: its problems, each at its line and column.
+public struct StringCatalogError: Error, Sendable {
+    /// The problems, in file order.
+    public var diagnostics: [Diagnostic]
+}
+
+extension Flow {
+    /// The flow with each user-facing string (titles, subtitles, text blocks, labels,
+    /// placeholders, button and loading titles) in `locale` where `catalog` has a shown
+    /// translation for it (`de-AT` falls back to `de`, then to the flow's own text).
+    /// Keys are `FLOW.SCREEN.title`, `FLOW.SCREEN.text.N`, `FLOW.SCREEN.FIELD.label`,
+    /// `FLOW.SCREEN.primaryAction.title`… as `feedbackflow strings export` writes them.
+    /// O(strings).
+    public func localized(with catalog: StringCatalog, locale: String) -> Flow {
+        FlowStrings.replacing(in: self) { catalog.text(for: $0.key, locale: locale) }
+    }
+}

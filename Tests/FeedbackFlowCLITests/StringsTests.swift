@@ -1,0 +1,160 @@
+import FeedbackFlow
+import FlowCompile
+import Foundation
+import Testing
+
+/// String catalogs end to end: `strings export`, `run --strings --locale`, `validate
+/// --strings`, the Swift API. The catalog's shape is checked by Python's `jsonschema`
+/// against `schemas/xcstrings.schema.json`, and its layout against a catalog typed by hand
+/// in Xcode's layout (`Fixtures/strings/xcode.xcstrings`).
+@Suite("String Catalogs")
+struct StringsTests {
+    static let flow = BuiltTool.fixture("strings/feedback.flow.yaml").path
+    static let xcode = BuiltTool.fixture("strings/xcode.xcstrings")
+
+    /// Whether `catalog` passes `schemas/xcstrings.schema.json` (jsonschema, draft 2020-12).
+    static func passesSchema(_ catalog: String) async throws -> Bool {
+        let schema = BuiltTool.repositoryRoot.appendingPathComponent("schemas/xcstrings.schema.json").path
+        let script = "import json,sys,jsonschema; jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2])))"
+        return try await BuiltTool.runProgram("/usr/bin/env", ["python3", "-c", script, schema, catalog]).status == 0
+    }
+
+    /// A catalog as JSON objects, edited and written back (not in Xcode's layout: the tool must read any).
+    static func edit(_ path: URL, _ change: (inout [String: Any]) -> Void) throws {
+        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any])
+        change(&catalog)
+        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys]).write(to: path)
+    }
+
+    static func setTranslation(_ catalog: inout [String: Any], key: String, locale: String, value: String, state: String = "translated") {
+        var strings = catalog["strings"] as? [String: Any] ?? [:]
+        var entry = strings[key] as? [String: Any] ?? [:]
+        var localizations = entry["localizations"] as? [String: Any] ?? [:]
+        localizations[locale] = ["stringUnit": ["state": state, "value": value]]
+        entry["localizations"] = localizations
+        strings[key] = entry
+        catalog["strings"] = strings
+    }
+
+    @Test("a merge that changes nothing writes a catalog Xcode wrote byte for byte, and both pass the catalog schema")
+    func xcodeLayoutIsKept() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("Localizable.xcstrings")
+        try FileManager.default.copyItem(at: Self.xcode, to: copy)
+        let result = try await BuiltTool.run(["strings", "export", Self.flow, "-o", copy.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Data(contentsOf: copy) == Data(contentsOf: Self.xcode))
+        #expect(try await Self.passesSchema(Self.xcode.path))
+        // A new catalog: every user-facing string, none of the ids, steps or outcomes.
+        let fresh = folder.appendingPathComponent("new.xcstrings")
+        #expect(try await BuiltTool.run(["strings", "export", Self.flow, "-o", fresh.path]).status == 0)
+        #expect(try await Self.passesSchema(fresh.path))
+        let strings = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: fresh)) as? [String: Any])?["strings"] as? [String: Any])
+        #expect(Set(strings.keys) == [
+            "feedback.ask.title", "feedback.ask.rating.label", "feedback.ask.email.label", "feedback.ask.email.placeholder",
+            "feedback.ask.text.1", "feedback.ask.primaryAction.title", "feedback.thanks.title", "feedback.thanks.subtitle",
+            "feedback.thanks.primaryAction.title", "feedback.orphan.title", "feedback.orphan.primaryAction.title",
+        ])
+    }
+
+    @Test("a round trip: export, translate, run in German, validate the catalog, re-export after a rewording")
+    func roundTrip() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("feedback.flow.yaml")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.flow), to: flow)
+        let catalog = folder.appendingPathComponent("Localizable.xcstrings")
+        #expect(try await BuiltTool.run(["strings", "export", flow.path, "-o", catalog.path]).status == 0)
+        try Self.edit(catalog) { catalog in
+            Self.setTranslation(&catalog, key: "feedback.ask.title", locale: "de", value: "Wie war es?")
+            // The translation lost its ${email}.
+            Self.setTranslation(&catalog, key: "feedback.thanks.subtitle", locale: "de", value: "Wir schreiben Ihnen.")
+        }
+        // run in German (de-AT falls back to de): the German title, the English button.
+        let run = try await BuiltTool.run(
+            ["run", flow.path, "--strings", catalog.path, "--locale", "de-AT", "--feedback-out", folder.appendingPathComponent("f.jsonl").path],
+            input: "quit\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Wie war es?") && !run.standardOutput.contains("How was it?") && run.standardOutput.contains("Send"))
+
+        let checked = try await BuiltTool.run(["validate", "--format", "json", "--strings", catalog.path, "--locale", "de", flow.path])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(checked.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        // At the line and column of the translation's value in the catalog, found here by reading the text.
+        let lines = try String(contentsOf: catalog, encoding: .utf8).components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("\"Wir schreiben Ihnen.\"") })
+        let column = try #require(lines[line].range(of: "\"Wir schreiben Ihnen.\"")).lowerBound.utf16Offset(in: lines[line]) + 1
+        let placeholders = try #require(diagnostics.first { $0["code"] as? String == "translation-placeholders" })
+        #expect(placeholders["file"] as? String == catalog.path)
+        #expect(placeholders["line"] as? Int == line + 1 && placeholders["column"] as? Int == column)
+        #expect((placeholders["message"] as? String)?.contains("drops ${email}") == true)
+        // Missing: only what a person can see; the unreachable screen's and the hidden block's strings are not asked for.
+        let missing = Set(diagnostics.filter { $0["code"] as? String == "missing-translation" }.compactMap { $0["message"] as? String }
+            .compactMap { $0.firstMatch(of: /'([^']+)'/).map { String($0.1) } })
+        #expect(missing == [
+            "feedback.ask.rating.label", "feedback.ask.email.label", "feedback.ask.email.placeholder", "feedback.ask.primaryAction.title",
+            "feedback.thanks.title", "feedback.thanks.primaryAction.title",
+        ])
+        #expect(checked.status == 1)
+
+        // The source title reworded: export again keeps the German text and marks it needs_review.
+        let reworded = try String(contentsOf: flow, encoding: .utf8).replacingOccurrences(of: "title: How was it?", with: "title: How did it go?")
+        try Data(reworded.utf8).write(to: flow)
+        #expect(try await BuiltTool.run(["strings", "export", flow.path, "-o", catalog.path]).status == 0)
+        let strings = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: catalog)) as? [String: Any])?["strings"] as? [String: Any])
+        let german = ((strings["feedback.ask.title"] as? [String: Any])?["localizations"] as? [String: Any])?["de"] as? [String: Any]
+        let unit = german?["stringUnit"] as? [String: String]
+        #expect(unit == ["state": "needs_review", "value": "Wie war es?"])
+        #expect(try await Self.passesSchema(catalog.path))
+        let review = try await BuiltTool.run(["validate", "--format", "json", "--strings", catalog.path, "--locale", "de", flow.path])
+        #expect(review.standardOutput.contains("translation-needs-review"))
+    }
+
+    @Test("keys no flow has, plural categories a language lacks and a catalog of another shape are reported at their place")
+    func catalogProblems() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("c.xcstrings")
+        try FileManager.default.copyItem(at: Self.xcode, to: catalog)
+        try Self.edit(catalog) { catalog in
+            Self.setTranslation(&catalog, key: "feedback.gone.title", locale: "de", value: "Weg")
+            var strings = catalog["strings"] as? [String: Any] ?? [:]
+            var entry = strings["feedback.thanks.title"] as? [String: Any] ?? [:]
+            var localizations = entry["localizations"] as? [String: Any] ?? [:]
+            // CLDR: Russian has one, few, many, other, and no two.
+            localizations["ru"] = ["variations": ["plural": [
+                "one": ["stringUnit": ["state": "translated", "value": "Спасибо!"]],
+                "two": ["stringUnit": ["state": "translated", "value": "Спасибо!"]],
+                "other": ["stringUnit": ["state": "translated", "value": "Спасибо!"]],
+            ]]]
+            entry["localizations"] = localizations
+            strings["feedback.thanks.title"] = entry
+            catalog["strings"] = strings
+        }
+        let checked = try await BuiltTool.run(["validate", "--format", "json", "--strings", catalog.path, Self.flow])
+        let codes = ((try JSONSerialization.jsonObject(with: Data(checked.standardOutput.utf8)) as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? [])
+            .filter { $0["file"] as? String == catalog.path }.compactMap { $0["code"] as? String }
+        #expect(codes.sorted() == ["invalid-plural-category", "unknown-string-key"])
+        let broken = folder.appendingPathComponent("broken.xcstrings")
+        // A string unit without its state: reported at the unit's `{`.
+        let text = #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"de": {"stringUnit": {"value": "x"}}}}}}"#
+        try Data(text.utf8).write(to: broken)
+        let column = try #require(text.range(of: #"{"value""#)).lowerBound.utf16Offset(in: text) + 1
+        let bad = try await BuiltTool.run(["validate", "--strings", broken.path, Self.flow])
+        #expect(bad.status == 1 && bad.standardOutput.contains("broken.xcstrings:1:\(column): error:") && bad.standardOutput.contains("[invalid-catalog]"), "\(bad.standardOutput)")
+    }
+
+    @Test("the Swift API shows a flow in a locale, falling back from de-AT to de to the source")
+    func swiftAPI() throws {
+        let flow = try #require(FlowCompiler.compile(path: Self.flow).flow)
+        let catalog = try StringCatalog(json: String(contentsOf: Self.xcode, encoding: .utf8))
+        let austrian = flow.localized(with: catalog, locale: "de-AT")
+        #expect(austrian.screens[0].title.raw == "Wie war es?")
+        #expect(austrian.screens[1].subtitle?.raw == "Wir schreiben an ${email}.")
+        // Untranslated strings keep the flow's text; another locale changes nothing.
+        #expect(austrian.screens[0].primaryAction.button?.title.raw == "Send")
+        #expect(flow.localized(with: catalog, locale: "fr") == flow)
+        #expect(StringCatalog.fallbacks(of: "zh_Hant_TW") == ["zh-Hant-TW", "zh-Hant", "zh"])
+    }
+}
