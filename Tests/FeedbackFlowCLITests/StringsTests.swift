@@ -157,4 +157,28 @@ struct StringsTests {
         #expect(flow.localized(with: catalog, locale: "fr") == flow)
         #expect(StringCatalog.fallbacks(of: "zh_Hant_TW") == ["zh-Hant-TW", "zh-Hant", "zh"])
     }
+
+    @Test("the storyboard shows each screen in the flow's language and each locale side by side, right-to-left ones so laid out")
+    func storyboardLocales() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("c.xcstrings")
+        try FileManager.default.copyItem(at: Self.xcode, to: catalog)
+        try Self.edit(catalog) { Self.setTranslation(&$0, key: "feedback.ask.title", locale: "ar", value: "كيف كان؟") }
+        let page = folder.appendingPathComponent("board.html")
+        let result = try await BuiltTool.run(
+            ["storyboard", Self.flow, "--strings", catalog.path, "--locale", "de", "--locale", "ar", "-o", page.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        // The ask scene: its three locales' names in order, and each one's title.
+        let start = try #require(html.range(of: "<section class=\"scene pairs-3\" id=\"f1-")).upperBound
+        let ask = try #require(html[start...].components(separatedBy: "<section class=\"scene").first)
+        #expect(ask.contains("data-screen=\"ask\""))
+        let names = ask.matches(of: /class="locale-name" dir="ltr">([^<]*)</).map { String($0.1) }
+        #expect(names == ["en", "de", "ar"])
+        #expect(ask.contains("How was it?") && ask.contains("Wie war es?") && ask.contains("كيف كان؟"))
+        #expect(ask.components(separatedBy: "<div class=\"locale\" dir=\"rtl\">").count == 2)
+        // --strings without a locale to show is a usage error.
+        #expect(try await BuiltTool.run(["storyboard", Self.flow, "--strings", catalog.path, "-o", page.path]).status == 2)
+    }
 }

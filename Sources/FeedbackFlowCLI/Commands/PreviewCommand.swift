@@ -31,11 +31,12 @@ package struct PreviewCommand: Command {
             starts that way, with the --context, --context-file and --validator values
             given (as 'run --event' does). The server listens on 127.0.0.1
             only, answers only requests whose Host and Origin name it, and bounds request
-            sizes and connections.
+            sizes and connections. With --strings CATALOG --locale L the flow is shown in L
+            (the catalog is read again at each reload).
             """,
         options: [port.spec, GraphCommand.theme.spec] + DeliveryOptions.specs
             + [TriggerOptions.context.spec] + TriggerOptions.runSpecs
-            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec],
+            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec] + LocaleOptions.specs,
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
     static let port = CommandOption.value(
@@ -63,6 +64,8 @@ package struct PreviewCommand: Command {
     package var handlerPrograms = HandlerProgramOption()
     /// `--limit NAME=N`.
     package var loadingLimits = LoadingLimits()
+    /// `--strings CATALOG --locale L`: the language the flow is shown in.
+    package var localeOptions = LocaleOptions()
 
     /// The command as `arguments` give it.
     /// - Throws: ``UsageError`` for a value that does not read.
@@ -76,6 +79,7 @@ package struct PreviewCommand: Command {
         try trigger.checkEventGiven(arguments)
         handlerPrograms = try HandlerProgramOption(arguments: arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
+        localeOptions = try LocaleOptions(arguments: arguments, single: true)
     }
 
     /// Serves the preview until the process is stopped by a signal.
@@ -92,8 +96,10 @@ package struct PreviewCommand: Command {
         let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
         let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)
         let options = RunCommand.compileOptions(context: trigger.context, handlerPrograms: handlerPrograms, loadingLimits: loadingLimits)
-        let (file, trigger) = (file, trigger)
-        let settings = PreviewSession.Settings(
+        let (file, trigger, localeOptions) = (file, trigger, localeOptions)
+        // A catalog that cannot be read is said at once, before the server starts.
+        _ = try localeOptions.catalog()
+        var settings = PreviewSession.Settings(
             file: file, compileOptions: options, theme: theme, trigger: trigger,
             registry: { flow throws in
                 try RunCommand.registry(
@@ -108,6 +114,9 @@ package struct PreviewCommand: Command {
                     return error.message
                 }
             })
+        settings.localize = { flow in
+            do throws(UsageError) { return .success(try localeOptions.localized(flow)) } catch { return .failure(error) }
+        }
         let session = PreviewSession(settings: settings)
         // The command line is checked as `run` checks it, against the flow when it compiles;
         // its problems also go to the terminal.

@@ -26,9 +26,11 @@ package struct StoryboardCommand: Command {
             inside, and its Content-Security-Policy forbids anything else), and the same
             input gives the same bytes, so it can be committed or attached to a pull
             request. Arrows: push solid, present bold, replace and popTo dotted, on
-            failure dashed. A file of - is read from standard input.
+            failure dashed. A file of - is read from standard input. With --strings
+            CATALOG --locale L (repeatable), each screen is shown in the flow's own language
+            and in each locale, side by side (right-to-left languages laid out so).
             """,
-        options: [output.spec, GraphCommand.theme.spec, LoadingLimitOption.option.spec],
+        options: [output.spec, GraphCommand.theme.spec, LoadingLimitOption.option.spec] + LocaleOptions.specs,
         positional: PositionalSpec(name: "file", count: .oneOrMore, help: "The flow files (YAML or JSON)."))
 
     static let output = CommandOption.text(
@@ -42,12 +44,18 @@ package struct StoryboardCommand: Command {
     package var themeFile: String?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits = LoadingLimits()
+    /// `--strings CATALOG --locale L…`: the locales shown beside the flow's own language.
+    package var localeOptions = LocaleOptions()
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         files = arguments.positionals
         outputFile = try Self.output.read(arguments)
         themeFile = try GraphCommand.theme.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
+        localeOptions = try LocaleOptions(arguments: arguments, single: false)
+        if localeOptions.catalogPath != nil, localeOptions.locales.isEmpty {
+            throw UsageError("\(LocaleOptions.strings.flagName) needs \(LocaleOptions.locale.flagName) L: the locales to show")
+        }
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
@@ -57,6 +65,7 @@ package struct StoryboardCommand: Command {
             for path in files { try CommandFiles.checkDistinct([.flow(path), page]) }
         }
         let theme = try Theme.chosen(themeFile)
+        let catalog = try localeOptions.catalog()
         // Checked first, so a path that cannot be written is said before any work; created
         // only once every flow compiled, so a failed run leaves no empty page behind.
         if let outputFile { try RunCommand.checkWritable(outputFile, option: "--output") }
@@ -67,7 +76,12 @@ package struct StoryboardCommand: Command {
                 path: path, options: CompileOptions(loadingLimits: loadingLimits),
                 flagHint: FlagHint(loadingLimit: "storyboard --\(LoadingLimitOption.name)"), environment: environment)
             {
-                entries.append(StoryboardPage.Entry(file: NavigationBaseline.label(path, base: ValidateCommand.locationBase(nil)), flow: flow))
+                var entry = StoryboardPage.Entry(file: NavigationBaseline.label(path, base: ValidateCommand.locationBase(nil)), flow: flow)
+                if let catalog {
+                    entry.translations = localeOptions.locales.map { ($0, flow.localized(with: catalog, locale: $0)) }
+                    entry.sourceLanguage = catalog.sourceLanguage
+                }
+                entries.append(entry)
             } else {
                 failed = true
             }

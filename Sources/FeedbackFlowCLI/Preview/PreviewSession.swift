@@ -37,6 +37,9 @@ actor PreviewSession {
         /// `run`'s checks of the command line against a flow (context keys that are field
         /// ids or variables, misspelt event or validator names): the problem, or `nil`.
         var check: @Sendable (Flow) -> String?
+        /// The flow as shown: in `--locale` from `--strings` (read again at each load, so a
+        /// translator's save shows with the next one), or as it is; a problem of the catalog.
+        var localize: @Sendable (Flow) -> Result<Flow, UsageError> = { .success($0) }
     }
 
     /// What the page draws, read at one moment: the token first, so a change after it
@@ -242,10 +245,17 @@ actor PreviewSession {
             problems = problem
             return false
         }
+        let shown: Flow
+        switch settings.localize(compiled) {
+        case .success(let localized): shown = localized
+        case .failure(let problem):
+            problems = problem.message
+            return false
+        }
         problems = nil
         warnings = Self.bounded(text)
-        flow = compiled
-        images = AssetImages(theme: settings.theme, names: AssetImages.names(in: compiled))
+        flow = shown
+        images = AssetImages(theme: settings.theme, names: AssetImages.names(in: shown))
         await run(keeping: true)
         return true
     }

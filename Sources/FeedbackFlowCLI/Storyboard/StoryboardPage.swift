@@ -18,20 +18,25 @@ import FlowCompile
 /// Written in pieces through `write` (a scene at a time), so memory stays bounded by the
 /// flow, not by the page. O(screens + routes).
 struct StoryboardPage {
-    /// A flow to show and the file it came from, as the page names it.
+    /// A flow to show and the file it came from, as the page names it, with the flow in
+    /// each other locale asked for (`storyboard --strings CATALOG --locale L…`), shown beside it.
     struct Entry {
         var file: String
         var flow: Flow
+        var translations: [(locale: String, flow: Flow)] = []
+        /// The source language's name, over the first pair of cards when there are translations.
+        var sourceLanguage: String?
     }
 
     let entries: [Entry]
     let theme: Theme
 
-    // Geometry, in CSS pixels: a scene is a header, the light and dark cards, and the
-    // list of routes.
+    // Geometry, in CSS pixels: a scene is a header, the light and dark cards (a pair per
+    // locale), and the list of routes.
     static let headerHeight = 52
     static let routesHeight = 170
-    static let sceneWidth = 2 * WebStyleSheet.cardWidth + 12 + 24
+    /// The width of a scene showing `pairs` pairs of cards (one per locale).
+    static func sceneWidth(pairs: Int) -> Int { pairs * (2 * WebStyleSheet.cardWidth + 12) + (pairs - 1) * 16 + 24 }
     static let sceneHeight = headerHeight + WebStyleSheet.cardHeight + routesHeight + 24
     static let columnGap = 200
     static let rowGap = 40
@@ -40,6 +45,7 @@ struct StoryboardPage {
     /// Writes the page through `write`.
     func write(_ write: (String) -> Void) {
         let style = WebStyleSheet.cards(theme: theme) + Self.pageStyle
+            + Set(entries.map { 1 + $0.translations.count }).sorted().map { ".scene.pairs-\($0){width:\(Self.sceneWidth(pairs: $0))px}" }.joined()
         let policy = "default-src 'none'; style-src \(ContentHash.cspSource(of: style)); script-src \(ContentHash.cspSource(of: Self.script)); img-src data:; base-uri 'none'; form-action 'none'"
         let title = "Storyboard: " + entries.map(\.flow.id).joined(separator: ", ")
         write("""
@@ -83,10 +89,11 @@ struct StoryboardPage {
             html += "<a href=\"#\(prefix)-\(entryEdge.to)\">\(ScreenCardHTML.text(map.screenIDs[entryEdge.to] ?? ""))</a></p>"
         }
         let rows = map.columns.map(\.count).max() ?? 0
-        let width = 2 * Self.margin + map.columns.count * (Self.sceneWidth + Self.columnGap) - Self.columnGap
+        let pairs = 1 + entry.translations.count
+        let width = 2 * Self.margin + map.columns.count * (Self.sceneWidth(pairs: pairs) + Self.columnGap) - Self.columnGap
         let height = 2 * Self.margin + rows * (Self.sceneHeight + Self.rowGap) - Self.rowGap
         html += "<div class=\"map\">"
-        html += edges(map, prefix: prefix, width: max(width, 0), height: max(height, 0))
+        html += edges(map, prefix: prefix, width: max(width, 0), height: max(height, 0), pairs: pairs)
         write(html)
 
         for column in map.columns {
@@ -101,7 +108,22 @@ struct StoryboardPage {
                         content: state.contentSnapshot(of: block, screenID: id), condition: block.visibleWhen?.text,
                         isVisible: state.isVisible(block, screenID: id))
                 }
-                write(scene(node: node, prefix: prefix, snapshot: snapshot, blocks: blocks, map: map, cards: cards))
+                // The same screen in each other locale, as it starts there.
+                var translated: [(locale: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block])] = []
+                for (locale, flow) in entry.translations {
+                    var other = FlowState(flow: flow)
+                    _ = try? other.apply(.navigate(.present(id), by: .host))
+                    guard let shot = other.snapshot(), let screen = flow.screens.first(where: { $0.id == id }) else { continue }
+                    let blocks = screen.extraContent.map { block in
+                        ScreenCardHTML.Block(
+                            content: other.contentSnapshot(of: block, screenID: id), condition: block.visibleWhen?.text,
+                            isVisible: other.isVisible(block, screenID: id))
+                    }
+                    translated.append((locale, shot, blocks))
+                }
+                write(scene(
+                    node: node, prefix: prefix, snapshot: snapshot, blocks: blocks, translated: translated,
+                    sourceLanguage: entry.sourceLanguage, map: map, cards: cards))
             }
             write("</div>\n")
         }
@@ -109,8 +131,9 @@ struct StoryboardPage {
     }
 
     private func scene(
-        node: String, prefix: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block], map: StoryboardMap,
-        cards: ScreenCardHTML
+        node: String, prefix: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block],
+        translated: [(locale: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block])], sourceLanguage: String?,
+        map: StoryboardMap, cards: ScreenCardHTML
     ) -> String {
         let graphNode = map.nodes[node]
         var badges = [snapshot.style.name]
@@ -118,12 +141,22 @@ struct StoryboardPage {
         if graphNode?.isUnreachable == true { badges.append("unreachable") }
         if graphNode?.isDeadEnd == true { badges.append("dead end") }
         let anchor = "\(prefix)-\(node)"
-        var html = "<section class=\"scene\" id=\"\(anchor)\" tabindex=\"-1\" data-screen=\"\(ScreenCardHTML.attribute(snapshot.instance.screenID))\" aria-label=\"Screen \(ScreenCardHTML.attribute(snapshot.instance.screenID))\">"
+        var html = "<section class=\"scene pairs-\(1 + translated.count)\" id=\"\(anchor)\" tabindex=\"-1\" data-screen=\"\(ScreenCardHTML.attribute(snapshot.instance.screenID))\" aria-label=\"Screen \(ScreenCardHTML.attribute(snapshot.instance.screenID))\">"
         html += "<h3 class=\"scene-title\"><code>\(ScreenCardHTML.text(snapshot.instance.screenID))</code>"
         for badge in badges { html += " <span class=\"badge \(badge == "dead end" ? "dead-end" : badge)\">\(badge)</span>" }
-        html += "</h3><div class=\"pair\">"
-        html += cards.card(snapshot, blocks: blocks, dark: false, key: anchor + "-l")
-        html += cards.card(snapshot, blocks: blocks, dark: true, key: anchor + "-d")
+        html += "</h3><div class=\"locales\">"
+        // Each locale's pair, its name above it when there are several; a right-to-left
+        // language's cards laid out right to left.
+        for (index, look) in ([(sourceLanguage ?? "", snapshot, blocks)] + translated).enumerated() {
+            let rightToLeft = Self.isRightToLeft(look.0)
+            html += "<div class=\"locale\"\(rightToLeft ? " dir=\"rtl\"" : "")>"
+            if !translated.isEmpty { html += "<p class=\"locale-name\" dir=\"ltr\">\(ScreenCardHTML.text(look.0))</p>" }
+            let key = index == 0 ? anchor : anchor + "-" + String(index)
+            html += "<div class=\"pair\">"
+            html += cards.card(look.1, blocks: look.2, dark: false, key: key + "-l")
+            html += cards.card(look.1, blocks: look.2, dark: true, key: key + "-d")
+            html += "</div></div>"
+        }
         html += "</div><div class=\"routes-all\">"
         for action in [snapshot.primary, snapshot.secondary].compactMap({ $0 }) {
             guard let button = map.routes[node]?[action.slot] else { continue }
@@ -150,7 +183,7 @@ struct StoryboardPage {
     }
 
     /// The arrows of the routes to screens, as one SVG behind the scenes.
-    private func edges(_ map: StoryboardMap, prefix: String, width: Int, height: Int) -> String {
+    private func edges(_ map: StoryboardMap, prefix: String, width: Int, height: Int, pairs: Int) -> String {
         var svg = "<svg class=\"edges\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" aria-hidden=\"true\">"
         svg += "<defs><marker id=\"\(prefix)-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
         var drawn: Set<String> = []
@@ -166,7 +199,7 @@ struct StoryboardPage {
                         guard drawn.insert(key).inserted else { continue }
                         let index = leaving[node, default: 0]
                         leaving[node] = index + 1
-                        svg += arrow(from: from, to: to, route: route, marker: "\(prefix)-arrow", index: index)
+                        svg += arrow(from: from, to: to, route: route, marker: "\(prefix)-arrow", index: index, sceneWidth: Self.sceneWidth(pairs: pairs))
                     }
                 }
             }
@@ -183,29 +216,30 @@ struct StoryboardPage {
     /// of it, with every condition, as the arrow's tooltip) sits where the arrow leaves,
     /// one line per arrow, so it reads as what that button does.
     private func arrow(
-        from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, marker: String, index: Int
+        from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, marker: String, index: Int,
+        sceneWidth: Int
     ) -> String {
         func origin(_ position: (column: Int, row: Int)) -> (x: Int, y: Int) {
-            (Self.margin + position.column * (Self.sceneWidth + Self.columnGap), Self.margin + position.row * (Self.sceneHeight + Self.rowGap))
+            (Self.margin + position.column * (sceneWidth + Self.columnGap), Self.margin + position.row * (Self.sceneHeight + Self.rowGap))
         }
         let a = origin(from), b = origin(to)
         let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
         let start, end, c1, c2, label: (x: Int, y: Int)
         if to.column > from.column {
-            start = (a.x + Self.sceneWidth, a.y + middle)
+            start = (a.x + sceneWidth, a.y + middle)
             end = (b.x, b.y + middle)
             let bend = max(60, (end.x - start.x) / 2)
             (c1, c2) = ((start.x + bend, start.y), (end.x - bend, end.y))
             label = (start.x + 8, start.y - 8 - 16 * index)
         } else if to.column == from.column {
-            start = (a.x + Self.sceneWidth, a.y + middle + 40)
-            end = (b.x + Self.sceneWidth, b.y + middle - 40)
+            start = (a.x + sceneWidth, a.y + middle + 40)
+            end = (b.x + sceneWidth, b.y + middle - 40)
             let bulge = start.x + 90 + 12 * index
             (c1, c2) = ((bulge, start.y), (bulge, end.y))
             label = (start.x + 8, start.y + 18 + 16 * index)
         } else {
-            start = (a.x + Self.sceneWidth / 2 - 40, a.y + Self.sceneHeight)
-            end = (b.x + Self.sceneWidth / 2 + 40, b.y + Self.sceneHeight)
+            start = (a.x + sceneWidth / 2 - 40, a.y + Self.sceneHeight)
+            end = (b.x + sceneWidth / 2 + 40, b.y + Self.sceneHeight)
             let lane = max(a.y, b.y) + Self.sceneHeight + Self.rowGap - 6
             (c1, c2) = ((start.x, lane), (end.x, lane))
             label = (start.x + 8, start.y + 14 + 12 * index)
@@ -217,6 +251,13 @@ struct StoryboardPage {
         let weight = route.kind == .present ? 4 : 2
         return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"><title>\(ScreenCardHTML.text(whole))</title></path>"
             + "<text x=\"\(label.x)\" y=\"\(label.y)\">\(ScreenCardHTML.text(shown))<title>\(ScreenCardHTML.text(whole))</title></text>"
+    }
+
+    /// Whether `locale`'s language is written right to left (Arabic, Hebrew, Persian, Urdu and
+    /// others in that script).
+    static func isRightToLeft(_ locale: String) -> Bool {
+        let language = locale.replacing("_", with: "-").split(separator: "-").first.map { String($0).lowercased() } ?? ""
+        return ["ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"].contains(language)
     }
 
     /// The most characters of an arrow's label: what fits the gap between two columns.
@@ -237,7 +278,7 @@ struct StoryboardPage {
         .map svg.edges text,.map svg.edges path{pointer-events:auto}
         .map svg.edges text{font-size:13px;fill:#333;paint-order:stroke;stroke:#f4f4f6;stroke-width:5px}
         .column{display:flex;flex-direction:column;gap:\(rowGap)px;position:relative}
-        .scene{box-sizing:border-box;width:\(sceneWidth)px;height:\(sceneHeight)px;padding:0 12px 12px;background:#fff;border:1px solid #d0d0d6;border-radius:16px;display:flex;flex-direction:column}
+        .scene{box-sizing:border-box;height:\(sceneHeight)px;padding:0 12px 12px;background:#fff;border:1px solid #d0d0d6;border-radius:16px;display:flex;flex-direction:column}
         .scene:target,.scene:focus{outline:4px solid #f29900;outline-offset:2px}
         .scene-title{height:\(headerHeight)px;margin:0;display:flex;align-items:center;gap:6px;font-size:15px}
         .badge{font-size:11px;font-weight:600;border-radius:10px;padding:2px 8px;background:#e8eaed;color:#3c4043}
@@ -245,6 +286,9 @@ struct StoryboardPage {
         .badge.dead-end{background:#fde7e9;color:#a50e0e}
         .badge.start{background:#e6f4ea;color:#137333}
         .pair{display:flex;gap:12px}
+        .locales{display:flex;gap:16px}
+        .locale[dir=rtl] .pair{flex-direction:row-reverse}
+        .locale-name{margin:0 0 4px;font-size:12px;font-weight:600;color:#5f6368}
         .routes-all{height:\(routesHeight)px;overflow:auto;font-size:13px;margin-top:8px}
         .routes{margin-bottom:6px;border-radius:8px;padding:2px 6px}
         .routes.asked{background:#fef7e0;outline:2px solid #f29900}
