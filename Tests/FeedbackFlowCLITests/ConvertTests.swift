@@ -77,29 +77,54 @@ struct ConvertTests {
         #expect(FlowCompiler.compile(text: yaml.standardOutput, format: .yaml, name: "look.flow.yaml").flow == original)
     }
 
-    @Test("a value the other syntax would read otherwise is refused: status 1, nothing written")
-    func refusesWhatWouldChange() async throws {
+    @Test("text fields stay text in JSON, as the schema says, whatever YAML reads the plain text as")
+    func textStaysText() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let yaml = folder.appendingPathComponent("plus.flow.yaml")
-        // A title `+1` is the text "+1" in YAML; JSON has no `+1`: as the number 1 the title would read "1".
+        let yaml = folder.appendingPathComponent("texts.flow.yaml")
         try Data("""
             version: 1
             start: a
             screens:
               a:
                 style: success
-                title: +1
-                primaryAction: {button: {title: Done, action: dismiss}}
+                title: 007
+                subtitle: true
+                primaryAction: {button: {title: 1e3, action: [{track: {count: 007}}, dismiss]}}
 
             """.utf8).write(to: yaml)
-        let out = folder.appendingPathComponent("plus.flow.json")
-        let result = try await BuiltTool.run(["convert", "--to", "json", yaml.path, "-o", out.path])
+        let json = folder.appendingPathComponent("texts.flow.json")
+        let result = try await BuiltTool.run(["convert", "--to", "json", yaml.path, "-o", json.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let screen = try #require((object["screens"] as? [String: Any])?["a"] as? [String: Any])
+        #expect(screen["title"] as? String == "007" && screen["subtitle"] as? String == "true")
+        // A handler's argument is the host's value: the number 7.
+        #expect(try String(contentsOf: json, encoding: .utf8).contains("\"count\": 7"))
+        // The repository's schema accepts it (jsonschema, draft 2020-12).
+        let schema = BuiltTool.repositoryRoot.appendingPathComponent("schemas/feedbackflow.schema.json").path
+        let script = "import json,sys,jsonschema; jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2])))"
+        #expect(try await BuiltTool.runProgram("/usr/bin/env", ["python3", "-c", script, schema, json.path]).status == 0)
+    }
+
+    @Test("what the other syntax cannot read back is refused: status 1, nothing written")
+    func refusesWhatWouldChange() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // YAML 1.2 §7.4: an implicit key is at most 1024 characters; JSON's keys have no such bound.
+        let key = String(repeating: "k", count: 1100)
+        let json = folder.appendingPathComponent("long.flow.json")
+        try Data("""
+            {"version": 1, "id": "long", "start": "a", "screens": {"a": {"style": "success", "title": "A",
+             "primaryAction": {"button": {"title": "Done", "action": [{"collectUserFeedback": {"rating": 5, "custom": {"\(key)": 1}}}, "dismiss"]}}}}}
+            """.utf8).write(to: json)
+        let out = folder.appendingPathComponent("long.flow.yaml")
+        let result = try await BuiltTool.run(["convert", "--to", "yaml", json.path, "-o", out.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("would not read the same"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // The same syntax again is a usage error.
-        #expect(try await BuiltTool.run(["convert", "--to", "yaml", yaml.path]).status == 2)
+        #expect(try await BuiltTool.run(["convert", "--to", "json", json.path]).status == 2)
     }
 }
 
@@ -113,6 +138,7 @@ struct FlowValueNumberEqualityTests {
         #expect(FlowValue.number("0x1F") == .number("31"))
         #expect(FlowValue.number("007") == .number("7"))
         #expect(Set([FlowValue.number("+1"), .number("1")]).count == 1)
+        #expect(FlowValue.number("0x1F").hashValue == FlowValue.number("31").hashValue)
         // Digits are kept: 12.50 is written 12.50, not 12.5.
         #expect(FlowValue.number("12.50") != .number("12.5"))
         #expect(FlowValue.number("1") != .string("1"))

@@ -181,4 +181,75 @@ struct StringsTests {
         // --strings without a locale to show is a usage error.
         #expect(try await BuiltTool.run(["storyboard", Self.flow, "--strings", catalog.path, "-o", page.path]).status == 2)
     }
+
+    @Test("export keeps what it does not own: other keys, shouldTranslate, substitutions, device variations, unknown members; plural forms go to review")
+    func exportKeepsTheRest() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("feedback.flow.yaml")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.flow), to: flow)
+        let catalog = folder.appendingPathComponent("Localizable.xcstrings")
+        try FileManager.default.copyItem(at: Self.xcode, to: catalog)
+        try Self.edit(catalog) { catalog in
+            catalog["x-tool"] = ["kept": true]
+            var strings = catalog["strings"] as? [String: Any] ?? [:]
+            // The app's own string, which no flow has: not ours to mark.
+            strings["Welcome"] = ["localizations": ["de": ["stringUnit": ["state": "translated", "value": "Willkommen"]]]]
+            var title = strings["feedback.thanks.title"] as? [String: Any] ?? [:]
+            var localizations = title["localizations"] as? [String: Any] ?? [:]
+            localizations["ru"] = ["variations": ["plural": [
+                "one": ["stringUnit": ["state": "translated", "value": "Спасибо!"]],
+                "other": ["stringUnit": ["state": "translated", "value": "Спасибо!!"]],
+            ]]]
+            localizations["fr"] = ["variations": ["device": ["iphone": ["stringUnit": ["state": "translated", "value": "Merci !"]]]]]
+            localizations["it"] = ["stringUnit": ["state": "translated", "value": "Grazie!"], "substitutions": ["n": ["argNum": 1]]]
+            title["localizations"] = localizations
+            title["shouldTranslate"] = true
+            strings["feedback.thanks.title"] = title
+            var done = strings["feedback.thanks.primaryAction.title"] as? [String: Any] ?? [:]
+            done["shouldTranslate"] = false
+            strings["feedback.thanks.primaryAction.title"] = done
+            catalog["strings"] = strings
+        }
+        // The thanks title reworded.
+        let reworded = try String(contentsOf: flow, encoding: .utf8).replacingOccurrences(of: "title: Thank you!", with: "title: Thanks a lot!")
+        try Data(reworded.utf8).write(to: flow)
+        let result = try await BuiltTool.run(["strings", "export", flow.path, "-o", catalog.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: catalog)) as? [String: Any])
+        #expect((written["x-tool"] as? [String: Any])?["kept"] as? Bool == true)
+        let strings = try #require(written["strings"] as? [String: Any])
+        let welcome = try #require(strings["Welcome"] as? [String: Any])
+        #expect(welcome["extractionState"] == nil, "the app's key is left as it was")
+        let title = try #require(strings["feedback.thanks.title"] as? [String: Any])
+        let localizations = try #require(title["localizations"] as? [String: Any])
+        let plural = try #require(((localizations["ru"] as? [String: Any])?["variations"] as? [String: Any])?["plural"] as? [String: Any])
+        #expect(plural.values.compactMap { (($0 as? [String: Any])?["stringUnit"] as? [String: Any])?["state"] as? String } == ["needs_review", "needs_review"])
+        let device = ((localizations["fr"] as? [String: Any])?["variations"] as? [String: Any])?["device"] as? [String: Any]
+        #expect(device?["iphone"] != nil)
+        #expect((localizations["it"] as? [String: Any])?["substitutions"] != nil)
+        #expect(title["shouldTranslate"] as? Bool == true)
+        // A string not to translate is never missing; the source language misses nothing.
+        let checked = try await BuiltTool.run(["validate", "--format", "json", "--strings", catalog.path, "--locale", "de", "--locale", "en", flow.path])
+        let messages = ((try JSONSerialization.jsonObject(with: Data(checked.standardOutput.utf8)) as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? [])
+            .compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("thanks.primaryAction.title") || $0.contains("Welcome") || $0.contains("has no en") }, "\(messages)")
+    }
+
+    @Test("two strings that would share a key are refused, naming both")
+    func collidingKeysAreRefused() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.flow), to: folder.appendingPathComponent("\(sub)/feedback.flow.yaml"))
+        }
+        let catalog = folder.appendingPathComponent("c.xcstrings")
+        let result = try await BuiltTool.run([
+            "strings", "export", folder.appendingPathComponent("a/feedback.flow.yaml").path, folder.appendingPathComponent("b/feedback.flow.yaml").path,
+            "-o", catalog.path,
+        ])
+        #expect(result.status == 2 && result.standardError.contains("share the key 'feedback.ask.title'"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: catalog.path))
+    }
 }

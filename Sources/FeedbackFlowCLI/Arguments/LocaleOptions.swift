@@ -31,22 +31,22 @@ package struct LocaleOptions: Sendable {
         if single, catalogPath != nil, locales.isEmpty { throw UsageError("\(Self.strings.flagName) needs \(Self.locale.flagName) L: the locale to show") }
     }
 
-    /// The catalog, read and checked; `nil` without `--strings`.
+    /// The catalog, read and checked; `nil` without `--strings`. `option` names it in messages.
     /// - Throws: ``UsageError`` with each problem of the file at its line and column.
-    package func catalog() throws(UsageError) -> StringCatalog? {
+    package func catalog(option: String = LocaleOptions.strings.flagName) throws(UsageError) -> StringCatalog? {
         guard let catalogPath else { return nil }
         let source: SourceFile
         do {
             source = try SourceFile.read(path: catalogPath)
         } catch {
-            throw UsageError("\(Self.strings.flagName): \(error.message)")
+            throw UsageError("\(option): \(error.message)")
         }
         let (catalog, problems) = StringCatalog.read(source)
         if let first = problems.first {
             let place = first.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
-            throw UsageError("\(Self.strings.flagName) \(place)\(first.message)")
+            throw UsageError("\(option) \(place)\(first.message)")
         }
-        guard let catalog else { throw UsageError("\(Self.strings.flagName): '\(catalogPath)' is not a string catalog") }
+        guard let catalog else { throw UsageError("\(option): '\(catalogPath)' is not a string catalog") }
         return catalog
     }
 

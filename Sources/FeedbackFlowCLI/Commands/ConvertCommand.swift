@@ -61,17 +61,31 @@ package struct ConvertCommand: Command {
         guard source.format != syntax.format else {
             throw UsageError("'\(path)' is \(syntax.rawValue) already", hint: "convert writes the other syntax")
         }
-        let value = NodeJSON.value(of: root)
+        var value = NodeJSON.value(of: root, textKeys: syntax == .json ? SchemaFacts.textKeys : [])
+        // A flow's id defaults to its file's name: written out, so another name keeps it.
+        if case .object(var members) = value, let flow = compilation.flow, members.contains(where: { $0.key == "screens" }),
+            !members.contains(where: { $0.key == "id" })
+        {
+            members.insert(("id", .string(flow.id)), at: members.firstIndex { $0.key == "version" }.map { $0 + 1 } ?? 0)
+            value = .object(members)
+        }
         let text = syntax == .json ? value.serialized(indent: 2) + "\n" : YAMLWriter.document(value)
         // Read back as the other syntax, under the name it will have (a single screen's id is its base name).
         let name = outputFile ?? Self.renamed(path, to: syntax)
         let check = FlowCompiler.compile(text: text, format: syntax.format, name: name, options: options)
         guard !check.hasErrors, check.flow == compilation.flow else {
             let first = check.diagnostics.first { $0.severity == .error }
-            let reason = first.map { " (\($0.message), at \($0.span.map { "\($0.start.line):\($0.start.column)" } ?? "1:1") of the output)" } ?? ""
+            let reason = first.map { " (\($0.message), at \($0.span.map { "\($0.start.line):\($0.start.column)" } ?? "1:1") of the output)" }
+                ?? (compilation.flow?.screens.count == 1 && root.mapping?.contains { $0.keyText == "screens" } != true
+                    ? " (a single screen's id is its file's base name: keep the name)"
+                    : " (a value written so that the other syntax reads it otherwise, such as a number JSON cannot write: \(Self.firstDifference(compilation.flow, check.flow)))")
             environment.errorOutput.write(
                 "\(path): error: written as \(syntax.rawValue), the flow would not read the same\(reason); nothing is written\n")
             return .findings
+        }
+        if source.format == .yaml, source.source.bytes.firstRange(of: Array("# \(InlineSuppressions.marker)".utf8)) != nil {
+            environment.errorOutput.write(
+                "\(path): warning: its '# \(InlineSuppressions.marker)' suppressions are comments JSON cannot hold: what they silence will be reported\n")
         }
         if source.format == .yaml, let comments = YAMLComments.find(in: source.source.bytes, root: root) {
             let bom = source.source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -95,5 +109,14 @@ package struct ConvertCommand: Command {
             return String(path.dropLast(suffix.count)) + "." + syntax.rawValue
         }
         return path + "." + syntax.rawValue
+    }
+
+    /// Where two flows differ first, for the refusal's message: a screen's id, or the
+    /// first screen whose content differs.
+    static func firstDifference(_ a: Flow?, _ b: Flow?) -> String {
+        guard let a, let b else { return "the flow" }
+        if a.id != b.id { return "the flow's id" }
+        for (x, y) in zip(a.screens, b.screens) where x != y { return "screen '\(x.id)'" }
+        return a.screens.count != b.screens.count ? "the screens" : "the flow's settings"
     }
 }

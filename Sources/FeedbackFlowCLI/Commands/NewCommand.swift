@@ -33,23 +33,26 @@ package struct NewCommand: Command {
         guard !name.hasSuffix(".json") else {
             throw UsageError("new writes YAML: give a name without .json", hint: "then 'feedbackflow convert --to json' writes it as JSON")
         }
-        path = isYAML ? name : name + ".flow.yaml"
+        path = isYAML ? name : (name.hasSuffix(".flow") ? String(name.dropLast(5)) : name) + ".flow.yaml"
         let base = path.split(separator: "/").last.map(String.init) ?? path
         id = [".flow.yaml", ".yaml", ".yml"].first { base.hasSuffix($0) }.map { String(base.dropLast($0.count)) } ?? base
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }),
             id.unicodeScalars.first.map({ $0.properties.isAlphabetic }) == true
         else {
-            throw UsageError("'\(name)' does not make a flow id: its base name must start with a letter and hold only letters, digits, '-', '_' and '.'")
+            throw UsageError("'\(name)' does not make a flow id: its base name must start with an ASCII letter and hold only ASCII letters, digits, '-', '_' and '.'")
         }
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let file = try ReportFile(path: path, isNew: true, what: "new")
-        try file.write(chosen.text(id: id, schema: FormatSchema.address))
-        let quoted = path.contains(" ") ? "'\(path)'" : path
+        try file.write(chosen.text(id: YAMLWriter.scalar(id), schema: FormatSchema.address))
+        // Quoted for a shell unless every character is one no shell reads specially.
+        let quoted = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-+,".unicodeScalars.contains($0)) }
+            ? path : "'" + path.replacing("'", with: "'\\''") + "'"
+        let handlers = chosen.handlerNames.map { " --handler \($0)=true" }.joined()
         environment.output.write("""
             wrote \(path) (\(chosen.rawValue): \(chosen.summary))
-              feedbackflow run \(quoted)         play it in the terminal
+              feedbackflow run \(quoted)\(handlers)         play it in the terminal
               feedbackflow preview \(quoted)     see it in a browser, live as you edit
               feedbackflow validate \(quoted)    check it as CI does
 

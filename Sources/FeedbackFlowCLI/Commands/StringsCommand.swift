@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -63,19 +68,59 @@ package struct StringsCommand: Command {
             strings += FlowStrings.all(in: flow)
         }
         guard !failed else { return .findings }
-        var existing: StringCatalog?
+        // One key, one string: a key two strings would share (two flows with one id, a
+        // screen id holding a dot) is refused, naming both.
+        var places: [String: FlowString] = [:]
+        for string in strings {
+            if let other = places[string.key], other.screenID != string.screenID || other.role != string.role || other.span != string.span {
+                throw UsageError(
+                    "two strings would share the key '\(string.key)': \(other.role) of screen \(other.screenID) and \(string.role) of screen \(string.screenID)",
+                    hint: "give the flows different ids, or rename the screen whose id holds a '.'")
+            }
+            places[string.key] = string
+        }
+        var existing: JSONValue?
         if PathKind(catalogPath) != .missing {
             var options = LocaleOptions()
             options.catalogPath = catalogPath
-            existing = try options.catalog()
+            // Read as a catalog (its problems are refused, at their place), then kept as JSON.
+            _ = try options.catalog(option: Self.output.flagName)
+            existing = try SourceFile.read(path: catalogPath).bytes.isEmpty ? nil
+                : JSONLoader(source: SourceFile.read(path: catalogPath)).load().root.map { NodeJSON.value(of: $0) }
         }
-        let merged = CatalogMerge.merge(strings, into: existing, sourceLanguage: language)
-        let file = try ReportFile(path: catalogPath, what: "--output")
-        try file.write(XcodeJSONText.text(CatalogMerge.json(merged)))
-        let stale = merged.strings.values.filter { $0.extractionState == "stale" }.count
+        let merged = CatalogMerge.merge(strings, flowIDs: Set(strings.map(\.flowID)), into: existing, sourceLanguage: language)
+        try Self.replace(catalogPath, with: XcodeJSONText.text(merged))
+        let stale = (merged.stringsCount(state: "stale"))
         environment.output.write(
-            "wrote \(catalogPath): \(Set(strings.map(\.key)).count) strings of \(files.count) flow\(files.count == 1 ? "" : "s")"
+            "wrote \(catalogPath): \(places.count) strings of \(files.count) flow\(files.count == 1 ? "" : "s")"
                 + (stale > 0 ? ", \(stale) stale" : "") + "\n")
         return .clean
+    }
+
+    /// Writes `text` to `path` whole or not at all: to a file beside it, then renamed over
+    /// it (rename(2) is atomic), so a process stopped halfway leaves the old catalog.
+    static func replace(_ path: String, with text: String) throws {
+        let temporary = path + ".feedbackflow-\(getpid()).tmp"
+        do {
+            let file = try ReportFile(path: temporary, isNew: true, what: "--output")
+            try file.write(text)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw UsageError("cannot write '\(path)' (--output): \(reason)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// How many entries of a catalog's `strings` have this `extractionState`.
+    fileprivate func stringsCount(state: String) -> Int {
+        guard case .object(let top) = self, case .object(let entries)? = top.first(where: { $0.key == "strings" })?.value else { return 0 }
+        return entries.filter { entry in
+            guard case .object(let members) = entry.value else { return false }
+            if case .string(state)? = members.first(where: { $0.key == "extractionState" })?.value { return true }
+            return false
+        }.count
     }
 }

@@ -202,6 +202,10 @@ package struct ValidateCommand: Command {
         color = try Self.color.read(arguments)
         baseDirectory = try Self.baseDir.read(arguments)
         shard = try Self.shard.read(arguments)
+        // A shard holds some of the flows: every key of the others would seem unknown.
+        if localeOptions.catalogPath != nil, shard != nil {
+            throw UsageError("\(LocaleOptions.strings.flagName) checks the catalog against every flow: run it without \(Self.shard.flagName)")
+        }
         standardInputName = try Self.standardInputFilename.read(arguments)
         standardInputFormatGiven = standardInputFormat != nil
         if standardInputName != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
@@ -301,9 +305,12 @@ package struct ValidateCommand: Command {
             } catch {
                 throw UsageError("\(LocaleOptions.strings.flagName): \(error.message)")
             }
-            let diagnostics = CatalogCheck.diagnostics(
+            var catalogOptions = options
+            catalogOptions.ruleLevels = configuration.ruleLevels(for: catalogPath, workingDirectory: workingDirectory)
+            // The configuration's rule levels apply to the catalog's codes as to a flow's.
+            let diagnostics = catalogOptions.applyRuleLevels(to: CatalogCheck.diagnostics(
                 of: source, strings: compiled.flatMap(\.strings), visible: compiled.reduce(into: Set()) { $0.formUnion($1.visibleStrings) },
-                locales: localeOptions.locales)
+                locales: localeOptions.locales))
             reported.append(DiagnosticReport.File(path: catalogPath, source: source, diagnostics: diagnostics))
         }
         let report = DiagnosticReport(files: reported, general: runDiagnostics)

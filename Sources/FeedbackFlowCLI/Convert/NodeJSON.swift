@@ -11,20 +11,30 @@ import FlowSource
 /// its output and refuses such a file. Mapping members keep their written order.
 /// O(nodes, aliases expanded).
 enum NodeJSON {
-    /// `node` as a JSON value.
-    static func value(of node: Node) -> JSONValue {
+
+    /// `node` as a JSON value. With `textKeys`, a scalar under one of those keys is always a
+    /// string (in the format's own mappings: not inside a `custom` value or a custom step's
+    /// argument, whose numbers are numbers). `isStep`: `node` is a step or a list of steps.
+    static func value(of node: Node, textKeys: Set<String> = [], isText: Bool = false, isStep: Bool = false) -> JSONValue {
         switch node.kind {
         case .scalar(let text, _):
             guard let scalar = node.scalar else { return .string(text) }
+            if isText, !scalar.isNull { return .string(text) }
             if scalar.isNull { return .null }
             if let bool = scalar.bool { return .bool(bool) }
             if let number = scalar.number, let json = FlowValue.jsonNumber(number) { return .number(json) }
             return .string(text)
         case .sequence(let items):
-            return .array(items.map(value(of:)))
+            return .array(items.map { value(of: $0, textKeys: textKeys, isStep: isStep) })
         case .mapping(let entries):
             // A key that is not a scalar (`? [a, b]`) has no JSON form: its text as written is the closest.
-            return .object(entries.map { ($0.keyText ?? "\($0.key.span.start.line):\($0.key.span.start.column)", value(of: $0.value)) })
+            return .object(entries.map { entry in
+                let key = entry.keyText ?? "\(entry.key.span.start.line):\(entry.key.span.start.column)"
+                // What a custom step is given, and a `custom` value, are the host's values, typed as written.
+                let isHosts = key == "custom" || (isStep && !BuiltInStep.all.contains { $0.name == key })
+                let holdsSteps = ["action", "onFailure", "then", "else"].contains(key)
+                return (key, value(of: entry.value, textKeys: isHosts ? [] : textKeys, isText: textKeys.contains(key), isStep: holdsSteps))
+            })
         }
     }
 }

@@ -8,10 +8,10 @@ enum YAMLComments {
     static func find(in bytes: [UInt8], root: Node?) -> (first: Int, count: Int)? {
         // The byte ranges of every scalar (keys too), sorted by start.
         var ranges: [Range<Int>] = []
-        var seen: Set<Int> = []
+        var seen: Set<Range<Int>> = []
         func walk(_ node: Node) {
             // An alias's node has its anchor's spans: each written node is walked once.
-            guard seen.insert(node.span.start.offset &* 31 &+ node.span.end.offset).inserted else { return }
+            guard seen.insert(node.span.start.offset..<node.span.end.offset).inserted || node.scalar != nil else { return }
             switch node.kind {
             case .scalar: ranges.append(node.span.start.offset..<node.span.end.offset)
             case .sequence(let items): for item in items { walk(item) }
@@ -34,7 +34,9 @@ enum YAMLComments {
                 index = ranges[next].upperBound
                 continue
             }
-            if bytes[index] == UInt8(ascii: "#"), index == 0 || [9, 10, 13, 32].contains(bytes[index - 1]) {
+            // At a line's start (after a byte order mark on the first), or after a blank.
+            let atStart = index == 0 || (index == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+            if bytes[index] == UInt8(ascii: "#"), atStart || [9, 10, 13, 32].contains(bytes[index - 1]) {
                 first = first ?? index
                 count += 1
                 // To the end of the line: the rest is the comment's.

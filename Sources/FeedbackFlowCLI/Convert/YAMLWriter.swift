@@ -75,12 +75,21 @@ enum YAMLWriter {
         // Not another type (YAML 1.2 core schema, and what the loader reads as such).
         let source = Scalar(text: text, style: .plain, tag: nil)
         if source.isNull || source.number != nil || ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) { return false }
-        if [".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN"].contains(text) { return false }
+        if [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text.trimmingPrefix { $0 == "+" || $0 == "-" }) { return false }
+        // What YAML 1.1 parsers read as booleans, and a merge key: quoted for every reader.
+        if ["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) || text == "<<" { return false }
         // No indicator first, no white space at either end.
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || first == " " || last == " " || last == ":" { return false }
         // Nothing that ends a plain scalar or a line, nor what is not printable.
         if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
-        return !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{FEFF}" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        return !text.unicodeScalars.contains(where: needsEscape)
+    }
+
+    /// Whether `scalar` is not printable in YAML (§5.1: C0 and C1 controls, DEL, the BOM,
+    /// the line and paragraph separators, U+FFFE and U+FFFF) and is written escaped.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}"
+            || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 
     /// `text` in double quotes, `\` and `"` escaped, and every control character as an escape.
@@ -94,9 +103,7 @@ enum YAMLWriter {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}"
-                    || scalar == "\u{2028}" || scalar == "\u{2029}"
-                {
+                if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {

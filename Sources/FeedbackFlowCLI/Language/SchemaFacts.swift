@@ -29,15 +29,20 @@ enum SchemaFacts {
     /// Keys the schema gives different values in different places: left out of ``values``
     /// (none today; a test keeps it so).
     static let conflicts: Set<String> = facts.conflicts
+    /// The keys whose value is always text where the format writes them (a title, a label,
+    /// an id, an expression, a screen id): what `convert` writes as a JSON string even when
+    /// YAML would read the plain text as a number or a boolean (`title: 007`, `title: true`).
+    static let textKeys: Set<String> = facts.textKeys
+
     /// For a mapping whose keys are names (`context:`, `variables:`, a handler's
     /// `arguments:` and `returns:`, `set:`), what each name's value is.
     static let namedValues: [String: Value] = facts.namedValues
 
     private static let facts:
-        (descriptions: [String: [String: String]], values: [String: Value], namedValues: [String: Value], conflicts: Set<String>) = {
+        (descriptions: [String: [String: String]], values: [String: Value], namedValues: [String: Value], conflicts: Set<String>, textKeys: Set<String>) = {
         guard let schema = try? JSONDecoder().decode(RPCValue.self, from: Data(FormatSchema.text.utf8)),
             case .object(let definitions)? = schema["$defs"]
-        else { return ([:], [:], [:], []) }
+        else { return ([:], [:], [:], [], []) }
         func words(_ node: RPCValue?) -> [String]? {
             guard let node else { return nil }
             if let items = node["enum"]?.array { return items.compactMap(\.string) }
@@ -57,12 +62,26 @@ enum SchemaFacts {
         var values: [String: Value] = [:]
         var namedValues: [String: Value] = [:]
         var conflicts: Set<String> = []
+        var textual: [String: Bool] = [:]
+        /// Whether `property` is text and nothing else (a string, possibly null, or an expression or screen id).
+        func isText(_ property: RPCValue) -> Bool {
+            switch property["$ref"]?.string {
+            case "#/$defs/expression"?, "#/$defs/screenID"?: return true
+            case .some: return false
+            case nil: break
+            }
+            if property["type"] == .string("string") { return true }
+            if let types = property["type"]?.array?.compactMap(\.string) { return types.contains("string") && Set(types).isSubset(of: ["string", "null"]) }
+            return false
+        }
         for (name, definition) in definitions {
             var bodies = [definition]
             bodies += definition["oneOf"]?.array ?? []
             for body in bodies {
                 guard case .object(let properties)? = body["properties"] else { continue }
                 for (key, property) in properties {
+                    // `true` (anything, said elsewhere) leaves the key as the other places make it.
+                    if property != .bool(true) { textual[key] = (textual[key] ?? true) && isText(property) }
                     if let text = property["description"]?.string { descriptions[name, default: [:]][key] = text }
                     if let found = value(property) {
                         if let known = values[key], known != found { conflicts.insert(key) }
@@ -78,6 +97,6 @@ enum SchemaFacts {
             }
         }
         for key in conflicts { values[key] = nil }
-        return (descriptions, values, namedValues, conflicts)
+        return (descriptions, values, namedValues, conflicts, Set(textual.filter(\.value).keys))
     }()
 }

@@ -21,7 +21,13 @@ package enum FlowTemplate: String, CaseIterable, Sendable {
         }
     }
 
-    /// The file's text for a flow `id`, its first line the schema line editors read
+    /// The handlers the template's steps run, which `run` needs a program for
+    /// (`--handler NAME=COMMAND`; `true` plays one that succeeds).
+    package var handlerNames: [String] {
+        self == .errorRetry ? ["reconnect"] : []
+    }
+
+    /// The file's text for a flow `id` (written as YAML, quoted where needed), its first line the schema line editors read
     /// (`schema`, the schema's address).
     package func text(id: String, schema: String) -> String {
         let head = "# yaml-language-server: $schema=\(schema)\n#\n"

@@ -1,59 +1,85 @@
 import FlowCompile
 import FlowSource
 
-/// What `strings export` writes: the flows' strings merged into the catalog already there.
-/// Each string's comment says where it is shown and its source-language value is its
-/// text; a translation is kept, and marked `needs_review` when the source text it was made
-/// from changed; a key no flow has any more is marked `stale` (its translations kept).
+/// What `strings export` writes: the flows' strings merged into the catalog already there,
+/// as JSON, so that everything this tool does not own stays as it was (other apps' keys,
+/// `shouldTranslate`, substitutions, device variations, members Xcode adds later). Each
+/// string's comment says where it is shown and its source-language string unit is its
+/// text; a translation is kept, and every string unit of it marked `needs_review` (plural
+/// forms too) when the source text it was made from changed; a key of one of these flows
+/// (`FLOW.…`) that no flow has any more is marked `stale`, its translations kept.
 enum CatalogMerge {
-    /// `strings` merged into `existing` (a new catalog of `sourceLanguage` when `nil`).
-    static func merge(_ strings: [FlowString], into existing: StringCatalog?, sourceLanguage: String) -> StringCatalog {
-        var catalog = existing ?? StringCatalog(sourceLanguage: sourceLanguage)
-        let language = catalog.sourceLanguage
+    /// `strings` (of the flows whose ids are `flowIDs`) merged into `existing`, a catalog's
+    /// JSON (a new catalog of `sourceLanguage` when `nil`).
+    static func merge(_ strings: [FlowString], flowIDs: Set<String>, into existing: JSONValue?, sourceLanguage: String) -> JSONValue {
+        var catalog = existing ?? .object([("sourceLanguage", .string(sourceLanguage)), ("strings", .object([])), ("version", .string("1.0"))])
+        let language = catalog["sourceLanguage"]?.text ?? sourceLanguage
+        var entries = catalog["strings"] ?? .object([])
         var written: Set<String> = []
         for string in strings where written.insert(string.key).inserted {
-            var entry = catalog.strings[string.key] ?? StringCatalog.Entry()
-            entry.comment = string.comment
-            entry.extractionState = "manual"
-            let before = entry.localizations[language]?.value
+            var entry = entries[string.key] ?? .object([])
+            entry["comment"] = .string(string.comment)
+            entry["extractionState"] = .string("manual")
+            var localizations = entry["localizations"] ?? .object([])
+            let before = localizations[language]?["stringUnit"]?["value"]?.text
             if before != string.text {
-                entry.localizations[language] = StringCatalog.Localization(state: "translated", value: string.text)
+                var source = localizations[language] ?? .object([])
+                source["stringUnit"] = .object([("state", .string("translated")), ("value", .string(string.text))])
+                localizations[language] = source
                 // A translation made from another source text may no longer say the same.
-                if before != nil {
-                    for (locale, var localization) in entry.localizations where locale != language && localization.state == "translated" {
-                        localization.state = "needs_review"
-                        entry.localizations[locale] = localization
-                    }
+                if before != nil, case .object(let members) = localizations {
+                    localizations = .object(members.map { member in
+                        member.key == language ? member : (member.key, markForReview(member.value))
+                    })
                 }
             }
-            catalog.strings[string.key] = entry
+            entry["localizations"] = localizations
+            entries[string.key] = entry
         }
-        for key in catalog.strings.keys where !written.contains(key) {
-            catalog.strings[key]?.extractionState = "stale"
+        if case .object(let members) = entries {
+            entries = .object(members.map { member in
+                guard !written.contains(member.key), let flow = member.key.split(separator: ".").first, flowIDs.contains(String(flow)) else { return member }
+                var entry = member.value
+                entry["extractionState"] = .string("stale")
+                return (member.key, entry)
+            })
         }
+        catalog["strings"] = entries
         return catalog
     }
 
-    /// `catalog` as the JSON of an `.xcstrings` file.
-    static func json(_ catalog: StringCatalog) -> JSONValue {
-        func unit(_ localization: StringCatalog.Localization) -> JSONValue {
-            .object([("stringUnit", .object([("state", .string(localization.state)), ("value", .string(localization.value))]))])
+    /// `value` with every string unit in it that is `translated` marked `needs_review`.
+    private static func markForReview(_ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        var changed = JSONValue.object(members.map { ($0.key, markForReview($0.value)) })
+        if members.contains(where: { $0.key == "value" }), changed["state"]?.text == "translated" {
+            changed["state"] = .string("needs_review")
         }
-        func localization(_ localization: StringCatalog.Localization) -> JSONValue {
-            guard !localization.plural.isEmpty else { return unit(localization) }
-            return .object([("variations", .object([("plural", .object(localization.plural.map { ($0.key, unit($0.value)) }))]))])
+        return changed
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object (`nil` for anything else); setting it replaces the
+    /// member in place or adds it at the end.
+    fileprivate subscript(key: String) -> JSONValue? {
+        get {
+            guard case .object(let members) = self else { return nil }
+            return members.first { $0.key == key }?.value
         }
-        let strings = catalog.strings.map { key, entry -> (key: String, value: JSONValue) in
-            var members: [(key: String, value: JSONValue)] = []
-            if let comment = entry.comment { members.append(("comment", .string(comment))) }
-            if let state = entry.extractionState { members.append(("extractionState", .string(state))) }
-            if !entry.localizations.isEmpty {
-                members.append(("localizations", .object(entry.localizations.map { ($0.key, localization($0.value)) })))
+        set {
+            guard case .object(var members) = self else { return }
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append((key, newValue))
             }
-            return (key, .object(members))
+            self = .object(members)
         }
-        return .object([
-            ("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(strings)), ("version", .string(catalog.version)),
-        ])
+    }
+
+    /// The text of a string.
+    fileprivate var text: String? {
+        if case .string(let text) = self { text } else { nil }
     }
 }

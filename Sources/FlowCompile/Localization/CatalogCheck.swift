@@ -24,12 +24,15 @@ package enum CatalogCheck {
         }
         var sources: [String: String] = [:]
         for string in strings where sources[string.key] == nil { sources[string.key] = string.text }
+        // Only keys of these flows (`FLOW.…`) are theirs: the app's own keys are left alone.
+        let flowIDs = Set(strings.map(\.flowID))
+        func isOurs(_ key: String) -> Bool { key.split(separator: ".").first.map { flowIDs.contains(String($0)) } ?? false }
         for key in catalog.strings.keys.sorted(by: { catalog.strings[$0]?.span?.start.offset ?? 0 < catalog.strings[$1]?.span?.start.offset ?? 0 }) {
             guard let entry = catalog.strings[key] else { continue }
-            if sources[key] == nil, entry.extractionState != "stale" {
+            if sources[key] == nil, entry.extractionState != "stale", isOurs(key) {
                 report(.unknownStringKey, "no flow has a string '\(key)'", at: entry.span, hint: "export the strings again, which marks it stale, or remove it")
             }
-            guard let text = sources[key] ?? entry.localizations[catalog.sourceLanguage]?.value else { continue }
+            guard isOurs(key), let text = sources[key] ?? entry.localizations[catalog.sourceLanguage]?.value else { continue }
             let expected = placeholders(of: text)
             for locale in entry.localizations.keys.sorted() where locale != catalog.sourceLanguage {
                 guard let localization = entry.localizations[locale] else { continue }
@@ -49,7 +52,8 @@ package enum CatalogCheck {
                     report(.translationPlaceholders, "the \(locale)\(which) translation of '\(key)' \(parts.joined(separator: " and "))", at: unit.span,
                         hint: "the source is '\(text)'")
                 }
-                if !localization.plural.isEmpty, let categories = PluralCategories.of(locale) {
+                // Apple chooses `zero` for 0 in every language, whatever CLDR says.
+                if !localization.plural.isEmpty, let categories = PluralCategories.of(locale).map({ $0.union(["zero"]) }) {
                     let written = Set(localization.plural.keys)
                     let wrong = written.subtracting(categories).sorted()
                     if !wrong.isEmpty || !written.contains("other") {
@@ -63,11 +67,15 @@ package enum CatalogCheck {
         // Per locale asked for: what a person would see in the source language instead.
         let rootSpan = SourceSpan(file: source.path, at: SourcePosition(line: 1, column: 1))
         for locale in locales {
+            // The source language's strings are the flows' own text.
+            let language = { (name: String) in name.replacing("_", with: "-").split(separator: "-").first.map { $0.lowercased() } ?? "" }
+            guard language(locale) != language(catalog.sourceLanguage) else { continue }
             var seen: Set<String> = []
             for string in strings where visible.contains(string.key) && seen.insert(string.key).inserted {
                 let entry = catalog.strings[string.key]
+                if entry?.shouldTranslate == false { continue }
                 let translated = StringCatalog.fallbacks(of: locale).lazy.filter { $0 != catalog.sourceLanguage }
-                    .compactMap { entry?.localizations[$0] }.first { !$0.value.isEmpty && $0.state != "new" && $0.state != "stale" }
+                    .compactMap { entry?.localizations[$0] }.first { !$0.value.isEmpty && $0.isShown }
                 if let translated {
                     if translated.state == "needs_review" {
                         report(.translationNeedsReview, "the \(locale) translation of '\(string.key)' needs review", at: translated.span,
@@ -84,10 +92,10 @@ package enum CatalogCheck {
         return found.enumerated().sorted { ($0.element.span?.start.offset ?? 0, $0.offset) < ($1.element.span?.start.offset ?? 0, $1.offset) }.map(\.element)
     }
 
-    /// The `${…}` of a template, each by its text without surrounding blanks.
-    static func placeholders(of text: String) -> Set<String> {
+    /// The `${…}` of a template, each by its text without blanks (`${a + b}` is `${a+b}`).
+    package static func placeholders(of text: String) -> Set<String> {
         let template = TemplateString(text)
-        return Set(template.references.map(\.name) + template.expressions.map { String($0.expression.text.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) })
+        return Set(template.references.map(\.name) + template.expressions.map { String($0.expression.text.filter { !$0.isWhitespace }) })
     }
 
     /// CLDR's order of categories, for messages.

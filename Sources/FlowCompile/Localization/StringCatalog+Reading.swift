@@ -32,6 +32,9 @@ extension StringCatalog {
                 if parts["value"] == nil || parts["state"] == nil { problem("\(what) needs a 'state' and a 'value'", node) }
                 return nil
             }
+            if !Localization.states.contains(state), let stateNode = parts["state"] {
+                problem("\(what)'s state '\(state)' is none of \(Localization.states.joined(separator: ", "))", stateNode)
+            }
             var localization = Localization(state: state, value: value)
             localization.span = parts["value"]?.span
             return localization
@@ -45,10 +48,14 @@ extension StringCatalog {
         for (key, node, keyNode) in members(stringsNode, "'strings'") {
             let parts = Dictionary(members(node, "string '\(key)'").map { ($0.key, $0.node) }) { first, _ in first }
             var entry = Entry(comment: string(parts["comment"], "a comment"), extractionState: string(parts["extractionState"], "'extractionState'"))
+            if case .scalar("false", .plain)? = parts["shouldTranslate"]?.kind { entry.shouldTranslate = false }
             entry.span = keyNode.span
             if let localizations = parts["localizations"] {
                 for (locale, localization, _) in members(localizations, "'localizations' of '\(key)'") {
                     let inner = Dictionary(members(localization, "the '\(locale)' localization of '\(key)'").map { ($0.key, $0.node) }) { first, _ in first }
+                    if inner["stringUnit"] == nil, inner["variations"] == nil, case .mapping = localization.kind {
+                        problem("the '\(locale)' localization of '\(key)' has neither a 'stringUnit' nor 'variations'", localization)
+                    }
                     if let unitNode = inner["stringUnit"] {
                         if var found = unit(unitNode, "the '\(locale)' string unit of '\(key)'") {
                             if let plural = inner["variations"].flatMap({ variations in

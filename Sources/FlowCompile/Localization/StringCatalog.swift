@@ -26,6 +26,8 @@ public struct StringCatalog: Sendable, Hashable {
         public var extractionState: String?
         /// Its translations, by locale (`de`, `de-AT`); the source language's is the source text.
         public var localizations: [String: Localization]
+        /// `false` for a string not to translate (Xcode's "Don't translate"): never missing.
+        public var shouldTranslate = true
         /// Where the key is written in the catalog file.
         @IgnoredInEquality package var span: SourceSpan?
 
@@ -56,6 +58,9 @@ public struct StringCatalog: Sendable, Hashable {
             self.plural = plural
         }
 
+        /// The states a string unit may have, as Xcode writes them.
+        public static let states = ["new", "translated", "needs_review", "stale"]
+
         /// Whether the translation is meant to be shown: translated, or translated and
         /// waiting for a review (Xcode shows both).
         public var isShown: Bool { state == "translated" || state == "needs_review" }
@@ -79,9 +84,16 @@ public struct StringCatalog: Sendable, Hashable {
     }
 
     /// The locales to look in for `locale`, most specific first: `de-AT` → `de-AT`, `de`;
-    /// `zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`, `zh`. `_` is read as `-`.
+    /// `zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`, `zh`. `_` is read as `-`, what follows `@`
+    /// is left out, and Chinese regions without a script get theirs (`zh-TW` → `zh-TW`,
+    /// `zh-Hant`, `zh`; `zh-CN` → `zh-CN`, `zh-Hans`, `zh`), as Apple's catalogs key them.
     public static func fallbacks(of locale: String) -> [String] {
-        var parts = locale.replacing("_", with: "-").split(separator: "-").map(String.init)
+        let bare = locale.split(separator: "@").first.map(String.init) ?? locale
+        var parts = bare.replacing("_", with: "-").split(separator: "-").map(String.init)
+        if parts.count == 2, parts[0].lowercased() == "zh", parts[1].count == 2 {
+            let script = ["TW", "HK", "MO"].contains(parts[1].uppercased()) ? "Hant" : "Hans"
+            return [parts.joined(separator: "-"), "zh-" + script, "zh"]
+        }
         var chain: [String] = []
         while !parts.isEmpty {
             chain.append(parts.joined(separator: "-"))
@@ -92,10 +104,14 @@ public struct StringCatalog: Sendable, Hashable {
 
     /// The text to show for `key` in `locale`: the first shown translation along
     /// ``fallbacks(of:)``; `nil` (show the source) when there is none.
+    /// ``Flow/localized(with:locale:)`` also leaves out a translation whose `${…}` are not
+    /// the source's (`validate --strings` reports it).
     public func text(for key: String, locale: String) -> String? {
         guard let entry = strings[key] else { return nil }
-        for candidate in Self.fallbacks(of: locale) where candidate != sourceLanguage {
-            if let found = entry.localizations[candidate], found.isShown, !found.value.isEmpty { return found.value }
+        for candidate in Self.fallbacks(of: locale) where candidate.lowercased() != sourceLanguage.lowercased() {
+            // Locale names match whatever their case (`de-at` is `de-AT`).
+            let found = entry.localizations[candidate] ?? entry.localizations.first { $0.key.lowercased() == candidate.lowercased() }?.value
+            if let found, found.isShown, !found.value.isEmpty { return found.value }
         }
         return nil
     }
@@ -110,11 +126,17 @@ public struct StringCatalogError: Error, Sendable {
 extension Flow {
     /// The flow with each user-facing string (titles, subtitles, text blocks, labels,
     /// placeholders, button and loading titles) in `locale` where `catalog` has a shown
-    /// translation for it (`de-AT` falls back to `de`, then to the flow's own text).
+    /// translation for it (`de-AT` falls back to `de`, then to the flow's own text) with
+    /// the same `${…}` as the flow's text (one that lost or gained one is not shown).
     /// Keys are `FLOW.SCREEN.title`, `FLOW.SCREEN.text.N`, `FLOW.SCREEN.FIELD.label`,
     /// `FLOW.SCREEN.primaryAction.title`… as `feedbackflow strings export` writes them.
     /// O(strings).
     public func localized(with catalog: StringCatalog, locale: String) -> Flow {
-        FlowStrings.replacing(in: self) { catalog.text(for: $0.key, locale: locale) }
+        FlowStrings.replacing(in: self) { string in
+            guard let text = catalog.text(for: string.key, locale: locale),
+                CatalogCheck.placeholders(of: text) == CatalogCheck.placeholders(of: string.text)
+            else { return nil }
+            return text
+        }
     }
 }
