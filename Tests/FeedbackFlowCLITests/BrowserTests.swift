@@ -33,11 +33,11 @@ struct BrowserTests {
 
     /// A preview of a copy of `flow` in `scratch`, started and its address read from its
     /// first line.
-    static func preview(_ flow: String, scratch: ScratchFolder) async throws -> (RunningTool, url: String, file: String) {
+    static func preview(_ flow: String, scratch: ScratchFolder, options: [String] = []) async throws -> (RunningTool, url: String, file: String) {
         let file = scratch.path(URL(fileURLWithPath: flow).lastPathComponent)
         try FileManager.default.copyItem(atPath: BuiltTool.repositoryRoot.appendingPathComponent(flow).path, toPath: file)
         let tool = try RunningTool(
-            ["preview", file, "--feedback-out", scratch.path("feedback.jsonl")], input: "", folder: scratch.url, name: "preview")
+            ["preview", file, "--feedback-out", scratch.path("feedback.jsonl")] + options, input: "", folder: scratch.url, name: "preview")
         for _ in 0..<200 {
             let output = (try? String(contentsOfFile: tool.outputPath, encoding: .utf8)) ?? ""
             if let match = output.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/) { return (tool, String(match.1), file) }
@@ -93,6 +93,18 @@ struct BrowserTests {
         #expect(report["cspErrors"] as? [String] == [])
         let titles = try #require(report["titles"] as? [String])
         #expect(titles.contains("<script>window.ran = true; alert(1)</script>"))
+    }
+
+    @Test("the preview shows the flow in the --locale of its --strings catalog")
+    func previewInALocale() async throws {
+        let scratch = try ScratchFolder("browser")
+        let catalog = BuiltTool.fixture("strings/xcode.xcstrings").path
+        let (tool, url, _) = try await Self.preview(
+            "Tests/FeedbackFlowCLITests/Fixtures/strings/feedback.flow.yaml", scratch: scratch, options: ["--strings", catalog, "--locale", "de-AT"])
+        let report = try await Self.browser(["preview-title", url], scratch: scratch)
+        await Self.stop(tool)
+        // The catalog's German title (the fixture's de translation of feedback.ask.title).
+        #expect(report["title"] as? String == "Wie war es?")
     }
 
     @Test("in the preview, Submit stays disabled until a valid email address is typed")

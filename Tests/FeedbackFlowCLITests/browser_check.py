@@ -288,6 +288,16 @@ def preview_reload(url, path):
         browser.quit()
 
 
+def preview_title(url):
+    """The title the preview shows first."""
+    browser = driver()
+    try:
+        browser.get(url)
+        return {"title": wait_for(browser, lambda b: title(b)) and title(browser)}
+    finally:
+        browser.quit()
+
+
 def preview_keep(url, path):
     """Fills the form, then saves a new title: what the page shows after the reload."""
     browser = driver()
@@ -406,6 +416,7 @@ COMMANDS = {
     "preview-branch": lambda u, s: preview_branch(u, int(s)), "preview-reload": preview_reload,
     "preview-broken": preview_broken, "preview-keep": preview_keep, "preview-inert": preview_inert, "preview-trigger": preview_trigger,
     "preview-latency": lambda u, p, n: preview_latency(u, p, int(n)), "screenshot": screenshot,
+    "preview-title": preview_title,
 }
 
 if __name__ == "__main__":
