@@ -69,28 +69,11 @@ enum XcodeJSONText {
         return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }
 
-    /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`,
-    /// `\r`, `\b`, `\f` or `\u00XX`.
+    /// `text` as a JSON string, escaped as every JSON output of the package is
+    /// (``FlowSource/JSONTextWriter``: `"`, `\` and control characters; `/` and non-ASCII as they are).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var writer = JSONTextWriter()
+        writer.writeString(text)
+        return writer.text
     }
 }
