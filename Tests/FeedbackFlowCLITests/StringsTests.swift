@@ -253,3 +253,55 @@ struct StringsTests {
         #expect(!FileManager.default.fileExists(atPath: catalog.path))
     }
 }
+
+@Suite("plural forms")
+struct PluralFormTests {
+    /// CLDR 44's examples for the cardinal rules (plurals.xml `@integer` samples).
+    @Test("the CLDR category of whole numbers follows the language's rules")
+    func cldrCategories() {
+        let samples: [(String, [(Int, String)])] = [
+            ("en", [(0, "other"), (1, "one"), (2, "other"), (11, "other")]),
+            ("fr", [(0, "one"), (1, "one"), (2, "other"), (1_000_000, "many")]),
+            ("ru", [(1, "one"), (21, "one"), (2, "few"), (24, "few"), (5, "many"), (11, "many"), (12, "many"), (111, "many")]),
+            ("pl", [(1, "one"), (2, "few"), (22, "few"), (5, "many"), (12, "many"), (21, "many")]),
+            ("ar", [(0, "zero"), (1, "one"), (2, "two"), (3, "few"), (10, "few"), (11, "many"), (99, "many"), (100, "other"), (102, "other")]),
+            ("cs", [(1, "one"), (3, "few"), (5, "other")]),
+            ("ja", [(1, "other")]),
+            ("he", [(1, "one"), (2, "two"), (3, "other")]),
+        ]
+        for (language, cases) in samples {
+            for (n, category) in cases {
+                #expect(PluralCategories.category(of: n, locale: language) == category, "\(language) \(n)")
+            }
+        }
+    }
+
+    @Test("a translated string that reads one number is drawn in the plural form of its value")
+    func pluralFormsAreChosen() throws {
+        let flow = try #require(FlowCompiler.compile(text: """
+            version: 1
+            id: stars
+            start: a
+            screens:
+              a:
+                style: feedback
+                image: logo
+                title: "${rating} stars"
+                extraContent:
+                  - rating: {id: rating, min: 1, max: 5, value: 1}
+                primaryAction: {button: {title: Done, action: dismiss}}
+
+            """, format: .yaml, name: "stars.flow.yaml").flow)
+        let catalog = try StringCatalog(json: #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"stars.a.title": {"localizations": {"ru": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "${rating} звезда"}},
+              "few": {"stringUnit": {"state": "translated", "value": "${rating} звезды"}},
+              "many": {"stringUnit": {"state": "translated", "value": "${rating} звёзд"}},
+              "other": {"stringUnit": {"state": "translated", "value": "${rating} звезды"}}}}}}}}}
+            """#)
+        let title = flow.localized(with: catalog, locale: "ru").screens[0].title
+        #expect(title.render { $0 == "rating" ? "1" : nil } == "1 звезда")
+        #expect(title.render { $0 == "rating" ? "3" : nil } == "3 звезды")
+        #expect(title.render { $0 == "rating" ? "5" : nil } == "5 звёзд")
+    }
+}

@@ -37,8 +37,9 @@ package enum FlowStrings {
         }.map(\.key))
     }
 
-    /// `flow` with each string for which `replacement` gives a text written with that text instead.
-    package static func replacing(in flow: Flow, _ replacement: (FlowString) -> String?) -> Flow {
+    /// `flow` with each string for which `replacement` gives a template written with it
+    /// instead (a label or placeholder with its text).
+    package static func replacing(in flow: Flow, _ replacement: (FlowString) -> TemplateString?) -> Flow {
         var copy = flow
         visit(&copy, replacement)
         return copy
@@ -46,7 +47,7 @@ package enum FlowStrings {
 
     /// Calls `body` on each string, in order, and writes what it returns (when not `nil`)
     /// in its place.
-    private static func visit(_ flow: inout Flow, _ body: (FlowString) -> String?) {
+    private static func visit(_ flow: inout Flow, _ body: (FlowString) -> TemplateString?) {
         let flowID = flow.id
         for position in flow.screens.indices {
             let screen = flow.screens[position]
@@ -57,7 +58,7 @@ package enum FlowStrings {
                     role: role, text: text, span: span, block: block)
             }
             func template(_ suffix: String, _ role: String, _ value: TemplateString) -> TemplateString? {
-                body(string(suffix, role, value.raw, value.span)).map { TemplateString($0) }
+                body(string(suffix, role, value.raw, value.span))
             }
             if let title = template("title", "title", screen.title) { flow.screens[position].title = title }
             if let subtitle = screen.subtitle, let text = template("subtitle", "subtitle", subtitle) {
@@ -75,13 +76,13 @@ package enum FlowStrings {
                 case .field(var field):
                     var changed = false
                     if let label = field.label, let new = body(string("\(field.id).label", "label of field \(field.id)", label, nil)) {
-                        field.label = new
+                        field.label = new.raw
                         changed = true
                     }
                     if let placeholder = field.placeholder,
                         let new = body(string("\(field.id).placeholder", "placeholder of field \(field.id)", placeholder, nil))
                     {
-                        field.placeholder = new
+                        field.placeholder = new.raw
                         changed = true
                     }
                     if changed { flow.screens[position].extraContent[index].kind = .field(field) }

@@ -107,11 +107,16 @@ public struct StringCatalog: Sendable, Hashable {
     /// ``Flow/localized(with:locale:)`` also leaves out a translation whose `${…}` are not
     /// the source's (`validate --strings` reports it).
     public func text(for key: String, locale: String) -> String? {
+        translation(for: key, locale: locale)?.text
+    }
+
+    /// ``text(for:locale:)`` with the localization it came from and that localization's locale.
+    package func translation(for key: String, locale: String) -> (text: String, (locale: String, localization: Localization))? {
         guard let entry = strings[key] else { return nil }
         for candidate in Self.fallbacks(of: locale) where candidate.lowercased() != sourceLanguage.lowercased() {
             // Locale names match whatever their case (`de-at` is `de-AT`).
             let found = entry.localizations[candidate] ?? entry.localizations.first { $0.key.lowercased() == candidate.lowercased() }?.value
-            if let found, found.isShown, !found.value.isEmpty { return found.value }
+            if let found, found.isShown, !found.value.isEmpty { return (found.value, (candidate, found)) }
         }
         return nil
     }
@@ -133,10 +138,16 @@ extension Flow {
     /// O(strings).
     public func localized(with catalog: StringCatalog, locale: String) -> Flow {
         FlowStrings.replacing(in: self) { string in
-            guard let text = catalog.text(for: string.key, locale: locale),
-                CatalogCheck.placeholders(of: text) == CatalogCheck.placeholders(of: string.text)
+            let source = CatalogCheck.placeholders(of: string.text)
+            guard let (text, found) = catalog.translation(for: string.key, locale: locale), CatalogCheck.placeholders(of: text) == source
             else { return nil }
-            return text
+            // Plural forms, for a string that reads one name: chosen by its number when drawn.
+            let references = TemplateString(string.text).references
+            let forms = found.localization.plural.filter { $0.value.isShown && CatalogCheck.placeholders(of: $0.value.value) == source }
+            if !forms.isEmpty, references.count == 1, let name = references.first?.name {
+                return TemplateString(text, plural: .init(name: name, locale: found.locale, forms: forms.mapValues { TemplateString($0.value) }))
+            }
+            return TemplateString(text)
         }
     }
 }

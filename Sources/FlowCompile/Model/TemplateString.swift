@@ -32,6 +32,17 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         @IgnoredInEquality var style: ScalarStyle?
         let segments: [Segment]
         let problems: [Problem]
+        var plural: PluralChoice? = nil
+    }
+
+    /// Plural forms of a translated string (a String Catalog's plural variations): the
+    /// form shown is chosen by the CLDR category of the whole number `name` holds when
+    /// the string is drawn (``PluralCategories/category(of:locale:)``; `zero` for 0 when
+    /// there is one, as Apple does); `other` when there is no such form or no number.
+    package struct PluralChoice: Sendable, Hashable {
+        package var name: String
+        package var locale: String
+        package var forms: [String: TemplateString]
     }
 
     private let storage: Shared<Parts>
@@ -59,6 +70,13 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
         let (segments, problems) = Self.parse(raw, span: span, style: style)
         storage = Shared(Parts(raw: raw, span: span, style: style, segments: segments, problems: problems))
+    }
+
+    /// A translated string with plural forms: it reads as its `other` form (`raw`, its
+    /// names and expressions) and is drawn in the form `choice` picks.
+    package init(_ raw: String, plural choice: PluralChoice) {
+        let (segments, problems) = Self.parse(raw, span: nil, style: nil)
+        storage = Shared(Parts(raw: raw, span: nil, style: nil, segments: segments, problems: problems, plural: choice))
     }
 
     public init(stringLiteral value: String) {
@@ -103,6 +121,10 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// ``render(_:)`` with expressions rendered by `evaluate`.
     package func render(_ lookup: (String) -> String?, evaluate: (FlowExpression) -> String) -> String {
+        if let choice = storage.value.plural, let count = lookup(choice.name).flatMap({ Int($0) }) {
+            let category = count == 0 && choice.forms["zero"] != nil ? "zero" : PluralCategories.category(of: count, locale: choice.locale)
+            if let form = choice.forms[category] ?? choice.forms["other"] { return form.render(lookup, evaluate: evaluate) }
+        }
         var out = ""
         for segment in segments {
             switch segment {
