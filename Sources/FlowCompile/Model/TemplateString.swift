@@ -32,7 +32,8 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         @IgnoredInEquality var style: ScalarStyle?
         let segments: [Segment]
         let problems: [Problem]
-        var plural: PluralChoice? = nil
+        /// Boxed: one word in every template, though almost none has plural forms.
+        var plural: Shared<PluralChoice>? = nil
     }
 
     /// Plural forms of a translated string (a String Catalog's plural variations): the
@@ -76,7 +77,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// names and expressions) and is drawn in the form `choice` picks.
     package init(_ raw: String, plural choice: PluralChoice) {
         let (segments, problems) = Self.parse(raw, span: nil, style: nil)
-        storage = Shared(Parts(raw: raw, span: nil, style: nil, segments: segments, problems: problems, plural: choice))
+        storage = Shared(Parts(raw: raw, span: nil, style: nil, segments: segments, problems: problems, plural: Shared(choice)))
     }
 
     public init(stringLiteral value: String) {
@@ -121,7 +122,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// ``render(_:)`` with expressions rendered by `evaluate`.
     package func render(_ lookup: (String) -> String?, evaluate: (FlowExpression) -> String) -> String {
-        if let choice = storage.value.plural, let count = lookup(choice.name).flatMap({ Int($0) }) {
+        if let choice = storage.value.plural?.value, let count = lookup(choice.name).flatMap({ Int($0) }) {
             let category = count == 0 && choice.forms["zero"] != nil ? "zero" : PluralCategories.category(of: count, locale: choice.locale)
             if let form = choice.forms[category] ?? choice.forms["other"] { return form.render(lookup, evaluate: evaluate) }
         }
