@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI
+import FeedbackFlow
+import FlowCompile
 
 /// Policy through the built binary: the configuration file (rule levels per path,
 /// ignores, context names, a handler manifest), `--print-config`, and inline
@@ -183,5 +185,18 @@ struct PolicyEndToEndTests {
         }
         let expected = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(Self.fixtures + "/suppressions/suppressed.expected"), encoding: .utf8)
         #expect(found == expected.split(separator: "\n").map(String.init))
+    }
+
+    @Test("a line inside a block scalar that reads like a suppression is the scalar's text, not a suppression")
+    func suppressionInsideAScalar() async throws {
+        let path = Self.fixtures + "/suppressions/in-scalar.yaml"
+        let result = try await BuiltTool.run(["validate", "--format", "json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+        let codes = (object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        // The misspelt key after the scalar is reported; the scalar's line suppresses nothing.
+        #expect(codes == ["unknown-key"])
+        // The subtitle keeps the line as its text (YAML 1.2 §8.1: a block scalar's lines are content).
+        let flow = try #require(FlowCompiler.compile(path: BuiltTool.repositoryRoot.appendingPathComponent(path).path).flow)
+        #expect(flow.screens[0].subtitle?.raw == "Line one\n# feedbackflow: disable-next-line unknown-key\n")
     }
 }

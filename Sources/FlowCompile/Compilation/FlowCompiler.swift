@@ -117,7 +117,7 @@ public enum FlowCompiler {
         }
         var diagnostics = bag.diagnostics
         if document.format == .yaml {
-            var suppressions = InlineSuppressions(source: document.source)
+            var suppressions = InlineSuppressions(source: document.source, root: document.root)
             if !suppressions.isEmpty {
                 diagnostics = suppressions.apply(
                     to: diagnostics, known: LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue),

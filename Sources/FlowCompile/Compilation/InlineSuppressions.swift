@@ -38,9 +38,11 @@ package struct InlineSuppressions: Sendable {
 
     /// The suppressions of `source`, read from its comment lines. A file without the
     /// marker anywhere (almost every file) costs one search, `memchr(3)` for its first
-    /// byte.
-    package init(source: SourceFile) {
+    /// byte. With `root`, the lines inside a scalar of several lines (a block scalar's
+    /// text, a quoted one folded over lines) are that scalar's text, never a comment.
+    package init(source: SourceFile, root: Node? = nil) {
         guard Self.mentionsMarker(source.bytes) else { return }
+        let insideScalars = root.map(Self.continuationLines(of:)) ?? []
         var pendingNextLine: [Entry] = []
         var line = 1
         var start = 0
@@ -52,7 +54,7 @@ package struct InlineSuppressions: Sendable {
             let columnStart = start == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : start
             let text = bytes[columnStart..<max(columnStart, end)]
             let content = text.drop { $0 == 0x20 || $0 == 0x09 }
-            if content.first == UInt8(ascii: "#") {
+            if content.first == UInt8(ascii: "#"), !insideScalars.contains(line) {
                 if let (kind, codes) = Self.parse(content.dropFirst(), line: line, file: source.path, text: text) {
                     if kind == Self.wholeFile {
                         entries += codes.map { Entry(code: $0.code, line: nil, span: $0.span) }
@@ -70,6 +72,25 @@ package struct InlineSuppressions: Sendable {
         }
         // A disable-next-line at the end of the file has no line to drop: unused.
         entries += pendingNextLine.map { var entry = $0; entry.line = -1; return entry }
+    }
+
+    /// The lines after the first of each scalar of several lines under `root`. Each node is
+    /// visited once (an alias's node has its anchor's spans). O(nodes + lines inside scalars).
+    private static func continuationLines(of root: Node) -> Set<Int> {
+        var lines: Set<Int> = []
+        var seen: Set<Range<Int>> = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            guard seen.insert(node.span.start.offset..<node.span.end.offset).inserted || node.scalar != nil else { continue }
+            switch node.kind {
+            case .scalar:
+                if node.span.start.line < node.span.end.line { lines.formUnion(node.span.start.line + 1...node.span.end.line) }
+            case .sequence(let items): pending.append(contentsOf: items)
+            case .mapping(let entries):
+                for entry in entries { pending.append(contentsOf: [entry.key, entry.value]) }
+            }
+        }
+        return lines
     }
 
     /// Whether ``marker`` occurs in `bytes`.
