@@ -55,9 +55,11 @@ extension LanguageServer {
         }
         let newline = document.bytes.firstIndex(of: 10).map { $0 > 0 && document.bytes[$0 - 1] == 13 ? "\r\n" : "\n" } ?? "\n"
         var actions: [JSONValue] = []
+        // The lines that are a scalar's text, where a comment would be that text: as the validator reads suppressions.
+        let insideScalars = analysis.root.map(InlineSuppressions.continuationLines(of:)) ?? []
         for diagnostic in analysis.diagnostics {
             guard let span = diagnostic.span, span.start.offset <= upper, lower <= span.end.offset else { continue }
-            if Self.continuesScalar(at: span.start, in: analysis.root) {
+            if insideScalars.contains(span.start.line) {
                 actions.append(action(
                     "Disable \(diagnostic.code) in this file", diagnostic,
                     insert: "# feedbackflow: disable-file \(diagnostic.code)\(newline)", at: 0))
@@ -88,29 +90,5 @@ extension LanguageServer {
             }
         }
         return actions
-    }
-
-    /// Whether `position` is on a line after the first of a scalar of `root` that holds it
-    /// (a block scalar's text, a quoted or plain scalar folded over lines). O(depth).
-    static func continuesScalar(at position: SourcePosition, in root: Node?) -> Bool {
-        var node = root
-        var depth = 0
-        while let current = node, depth < 1_024 {
-            depth += 1
-            switch current.kind {
-            case .scalar:
-                return current.span.start.line < position.line
-            case .sequence(let items):
-                node = items.first { $0.span.start.offset <= position.offset && position.offset <= $0.span.end.offset }
-            case .mapping(let entries):
-                node = nil
-                for entry in entries {
-                    for part in [entry.key, entry.value] where part.span.start.offset <= position.offset && position.offset <= part.span.end.offset {
-                        node = part
-                    }
-                }
-            }
-        }
-        return false
     }
 }

@@ -76,7 +76,7 @@ package struct InlineSuppressions: Sendable {
 
     /// The lines after the first of each scalar of several lines under `root`. Each node is
     /// visited once (an alias's node has its anchor's spans). O(nodes + lines inside scalars).
-    private static func continuationLines(of root: Node) -> Set<Int> {
+    package static func continuationLines(of root: Node) -> Set<Int> {
         var lines: Set<Int> = []
         var seen: Set<Range<Int>> = []
         var pending = [root]
