@@ -32,11 +32,16 @@ import FlowYAML
 ///   (`FlowCompiler` drops later diagnostics at exactly that span).
 package enum DocumentLoader {
     /// Loads `source` as `format` (default: from the file extension). Never throws:
-    /// every problem becomes a diagnostic. O(size of the expanded tree).
+    /// every problem becomes a diagnostic. A text over ``LoadingLimits/maximumBytes`` (one
+    /// an editor holds, say) is not parsed: it gets the `io-error` a file that large gets.
+    /// O(size of the expanded tree).
     package static func load(
         _ source: SourceFile, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits()
     ) -> LoadedDocument {
         let format = format ?? DocumentFormat(path: source.path)
+        guard source.bytes.count <= limits.maximumBytes else {
+            return LoadedDocument(source: source, format: format, root: nil, diagnostics: [SourceFile.tooLarge(source.path, limit: limits.maximumBytes)])
+        }
         switch format {
         case .yaml:
             return YAMLLoader(source: source, limits: limits).load()

@@ -35,9 +35,16 @@ package struct LocaleOptions: Sendable {
     /// - Throws: ``UsageError`` with each problem of the file at its line and column.
     package func catalog(option: String = LocaleOptions.strings.flagName) throws(UsageError) -> StringCatalog? {
         guard let catalogPath else { return nil }
+        return try Self.read(catalogPath, option: option).catalog
+    }
+
+    /// The catalog at `path` and the file it was read from (read once).
+    /// - Throws: ``UsageError`` naming `option`: the file cannot be read, or the first
+    ///   problem of its shape, at its line and column.
+    static func read(_ path: String, option: String) throws(UsageError) -> (source: SourceFile, catalog: StringCatalog) {
         let source: SourceFile
         do {
-            source = try SourceFile.read(path: catalogPath)
+            source = try SourceFile.read(path: path)
         } catch {
             throw UsageError("\(option): \(error.message)")
         }
@@ -46,8 +53,8 @@ package struct LocaleOptions: Sendable {
             let place = first.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
             throw UsageError("\(option) \(place)\(first.message)")
         }
-        guard let catalog else { throw UsageError("\(option): '\(catalogPath)' is not a string catalog") }
-        return catalog
+        guard let catalog else { throw UsageError("\(option): '\(path)' is not a string catalog") }
+        return (source, catalog)
     }
 
     /// `flow` in the one `--locale`, or as it is without `--strings`.

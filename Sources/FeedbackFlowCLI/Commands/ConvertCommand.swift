@@ -83,7 +83,7 @@ package struct ConvertCommand: Command {
                 "\(path): error: written as \(syntax.rawValue), the flow would not read the same\(reason); nothing is written\n")
             return .findings
         }
-        if source.format == .yaml, source.source.bytes.firstRange(of: Array("# \(InlineSuppressions.marker)".utf8)) != nil {
+        if source.format == .yaml, !InlineSuppressions(source: source.source, root: root).isEmpty {
             environment.errorOutput.write(
                 "\(path): warning: its '# \(InlineSuppressions.marker)' suppressions are comments JSON cannot hold: what they silence will be reported\n")
         }

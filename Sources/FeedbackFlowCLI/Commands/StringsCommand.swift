@@ -81,12 +81,9 @@ package struct StringsCommand: Command {
         }
         var existing: JSONValue?
         if PathKind(catalogPath) != .missing {
-            var options = LocaleOptions()
-            options.catalogPath = catalogPath
-            // Read as a catalog (its problems are refused, at their place), then kept as JSON.
-            _ = try options.catalog(option: Self.output.flagName)
-            existing = try SourceFile.read(path: catalogPath).bytes.isEmpty ? nil
-                : JSONLoader(source: SourceFile.read(path: catalogPath)).load().root.map { NodeJSON.value(of: $0) }
+            // Read once, as a catalog (its problems are refused, at their place), then kept as JSON.
+            let source = try LocaleOptions.read(catalogPath, option: Self.output.flagName).source
+            existing = JSONLoader(source: source).load().root.map { NodeJSON.value(of: $0) }
         }
         let merged = CatalogMerge.merge(strings, flowIDs: Set(strings.map(\.flowID)), into: existing, sourceLanguage: language)
         try Self.replace(catalogPath, with: XcodeJSONText.text(merged))

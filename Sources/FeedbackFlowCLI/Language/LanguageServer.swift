@@ -217,13 +217,7 @@ package actor LanguageServer {
             }
         }
         let source = SourceFile(path: path, bytes: document.bytes)
-        // A text over the size limit is not loaded, as `validate` does not read such a file.
-        let loaded =
-            source.bytes.count > options.loadingLimits.maximumBytes
-            ? LoadedDocument(
-                source: source, format: DocumentFormat(path: path), root: nil,
-                diagnostics: [SourceFile.tooLarge(path, limit: options.loadingLimits.maximumBytes)])
-            : DocumentLoader.load(source, limits: options.loadingLimits)
+        let loaded = DocumentLoader.load(source, limits: options.loadingLimits)
         let compilation = FlowCompiler.compile(loaded, options: options)
         // validate's messages exactly, its hints naming the option that declares a name included.
         let found = ValidateCommand.flagHint.adding(to: compilation.diagnostics)

@@ -256,7 +256,7 @@ struct StoryboardPage {
     /// Whether `locale`'s language is written right to left (Arabic, Hebrew, Persian, Urdu and
     /// others in that script).
     static func isRightToLeft(_ locale: String) -> Bool {
-        let language = locale.replacing("_", with: "-").split(separator: "-").first.map { String($0).lowercased() } ?? ""
+        let language = StringCatalog.language(of: locale)
         return ["ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"].contains(language)
     }
 

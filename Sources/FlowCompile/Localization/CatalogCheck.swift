@@ -68,8 +68,7 @@ package enum CatalogCheck {
         let rootSpan = SourceSpan(file: source.path, at: SourcePosition(line: 1, column: 1))
         for locale in locales {
             // The source language's strings are the flows' own text.
-            let language = { (name: String) in name.replacing("_", with: "-").split(separator: "-").first.map { $0.lowercased() } ?? "" }
-            guard language(locale) != language(catalog.sourceLanguage) else { continue }
+            guard StringCatalog.language(of: locale) != StringCatalog.language(of: catalog.sourceLanguage) else { continue }
             var seen: Set<String> = []
             for string in strings where visible.contains(string.key) && seen.insert(string.key).inserted {
                 let entry = catalog.strings[string.key]

@@ -4,7 +4,7 @@
 package enum PluralCategories {
     /// The categories of `locale`'s language (`de-AT` → `de`'s), or `nil` when not in the table.
     package static func of(_ locale: String) -> Set<String>? {
-        let language = String(locale.replacing("_", with: "-").split(separator: "-").first ?? "").lowercased()
+        let language = StringCatalog.language(of: locale)
         return table[language]
     }
 
@@ -41,7 +41,7 @@ extension PluralCategories {
     /// (`plurals.xml`, the integer cases of each rule: operands i = n, v = 0); `other` for a
     /// language not in the table.
     package static func category(of n: Int, locale: String) -> String {
-        let language = String(locale.replacing("_", with: "-").split(separator: "-").first ?? "").lowercased()
+        let language = StringCatalog.language(of: locale)
         let a = n.magnitude
         let m10 = a % 10
         let m100 = a % 100

@@ -102,6 +102,11 @@ public struct StringCatalog: Sendable, Hashable {
         return chain
     }
 
+    /// The language of `locale`, in lower case: `de-AT`, `de_AT` → `de`.
+    package static func language(of locale: String) -> String {
+        locale.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" }).first.map { $0.lowercased() } ?? ""
+    }
+
     /// The text to show for `key` in `locale`: the first shown translation along
     /// ``fallbacks(of:)``; `nil` (show the source) when there is none.
     /// ``Flow/localized(with:locale:)`` also leaves out a translation whose `${…}` are not
