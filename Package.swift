@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "FeedbackFlowCLI",
             dependencies: [
-                "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
+                "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
                 "FeedbackFlowPrograms",
             ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
@@ -119,7 +119,7 @@ let package = Package(
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.
-            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py", "storyboard_facts.py", "lsp"],
+            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py", "storyboard_facts.py", "yaml_comments.py", "lsp"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -45,6 +45,8 @@ struct DiagnosticRuleTests {
             FlowDiagnosticCode.invalidCatalog.rawValue, FlowDiagnosticCode.translationPlaceholders.rawValue,
             FlowDiagnosticCode.unknownStringKey.rawValue, FlowDiagnosticCode.missingTranslation.rawValue,
             FlowDiagnosticCode.translationNeedsReview.rawValue, FlowDiagnosticCode.invalidPluralCategory.rawValue,
+            // fmt reports these, not validate: FormatTests shows each.
+            CommandDiagnosticCode.notFormatted.rawValue, CommandDiagnosticCode.formatRefused.rawValue,
         ])
     }
 

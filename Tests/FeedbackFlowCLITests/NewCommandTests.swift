@@ -9,7 +9,7 @@ struct NewCommandTests {
     /// The templates the format's documentation promises.
     static let templates = ["rating", "error-retry", "branching", "single"]
 
-    @Test("each template writes a flow that validates with no diagnostic, opt-in checks on, and says how to run it")
+    @Test("each template writes a flow that validates with no diagnostic, opt-in checks on, is in fmt's layout, and says how to run it")
     func templatesValidateClean() async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,6 +29,8 @@ struct NewCommandTests {
             let report = try JSONSerialization.jsonObject(with: Data(checked.standardOutput.utf8)) as? [String: Any]
             #expect(checked.status == 0 && (report?["diagnostics"] as? [Any])?.isEmpty == true, "\(template): \(checked.standardOutput)")
             if template != "single" { #expect(text.contains("id: starter-\(template)\n")) }
+            let layout = try await BuiltTool.run(["fmt", "--check", path])
+            #expect(layout.status == 0, "\(template) is not in fmt's layout: \(layout.standardOutput)")
         }
     }
 

@@ -162,7 +162,7 @@ struct DecodingFixtureTests {
         ])
         #expect(d.map(\.hint) == [
             "did you mean 'start'?", "did you mean 'title'?",
-            "valid here: 'style', 'image', 'title', 'subtitle', 'primaryAction', 'secondaryAction', 'extraContent'",
+            "valid here: 'style', 'image', 'title', 'subtitle', 'extraContent', 'primaryAction', 'secondaryAction'",
             "did you mean 'onFailure'?", "did you mean 'textField'?",
             "valid here: 'id', 'label', 'min', 'max', 'value'",
         ])

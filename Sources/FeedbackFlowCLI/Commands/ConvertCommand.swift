@@ -2,6 +2,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowYAML
 
 /// `feedbackflow convert --to json|yaml FILE`: the flow in the other syntax, the same
 /// model (``NodeJSON``, ``YAMLWriter``): anchors expanded, merge keys applied, members in
@@ -87,10 +88,10 @@ package struct ConvertCommand: Command {
             environment.errorOutput.write(
                 "\(path): warning: its '# \(InlineSuppressions.marker)' suppressions are comments JSON cannot hold: what they silence will be reported\n")
         }
-        if source.format == .yaml, let comments = YAMLComments.find(in: source.source.bytes, root: root) {
-            let bom = source.source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            var locator = SourceLocator(bytes: source.source.bytes, bomLength: bom)
-            let at = locator.location(atByteOffset: comments.first)
+        if source.format == .yaml,
+            case let comments = YAMLComments.all(in: source.source.bytes, syntax: YAMLSyntaxReader.read(source.source)?.root),
+            let at = comments.first?.position
+        {
             let left = comments.count > 1 ? "this one and \(comments.count - 1) more are" : "it is"
             environment.errorOutput.write("\(path):\(at.line):\(at.column): warning: JSON has no comments: \(left) left out\n")
         }

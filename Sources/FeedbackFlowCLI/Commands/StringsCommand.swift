@@ -86,27 +86,12 @@ package struct StringsCommand: Command {
             existing = JSONLoader(source: source).load().root.map { NodeJSON.value(of: $0) }
         }
         let merged = CatalogMerge.merge(strings, flowIDs: Set(strings.map(\.flowID)), into: existing, sourceLanguage: language)
-        try Self.replace(catalogPath, with: XcodeJSONText.text(merged))
+        try FileReplacement.replace(catalogPath, with: XcodeJSONText.text(merged), what: Self.output.flagName)
         let stale = (merged.stringsCount(state: "stale"))
         environment.output.write(
             "wrote \(catalogPath): \(places.count) strings of \(files.count) flow\(files.count == 1 ? "" : "s")"
                 + (stale > 0 ? ", \(stale) stale" : "") + "\n")
         return .clean
-    }
-
-    /// Writes `text` to `path` whole or not at all: to a file beside it, then renamed over
-    /// it (rename(2) is atomic), so a process stopped halfway leaves the old catalog.
-    static func replace(_ path: String, with text: String) throws {
-        let temporary = path + ".feedbackflow-\(getpid()).tmp"
-        do {
-            let file = try ReportFile(path: temporary, isNew: true, what: "--output")
-            try file.write(text)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw UsageError("cannot write '\(path)' (--output): \(reason)")
-        }
     }
 }
 

@@ -73,16 +73,28 @@ enum YAMLWriter {
     static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         // Not another type (YAML 1.2 core schema, and what the loader reads as such).
-        let source = Scalar(text: text, style: .plain, tag: nil)
-        if source.isNull || source.number != nil || ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) { return false }
-        if [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text.trimmingPrefix { $0 == "+" || $0 == "-" }) { return false }
-        // What YAML 1.1 parsers read as booleans, and a merge key: quoted for every reader.
-        if ["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) || text == "<<" { return false }
+        guard plainReadsAsString(text) else { return false }
         // No indicator first, no white space at either end.
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || first == " " || last == " " || last == ":" { return false }
         // Nothing that ends a plain scalar or a line, nor what is not printable.
         if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
         return !text.unicodeScalars.contains(where: needsEscape)
+    }
+
+    /// Whether a plain scalar `text` is read as that string by every reader, whatever type
+    /// is expected: not null, a boolean or a number (YAML 1.2 core schema, and what the
+    /// loader reads as such), not a YAML 1.1 boolean (`yes`, `off`) and not a merge key.
+    static func plainReadsAsString(_ text: String) -> Bool {
+        let source = Scalar(text: text, style: .plain, tag: nil)
+        if source.isNull || source.number != nil || ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) { return false }
+        if [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text.trimmingPrefix { $0 == "+" || $0 == "-" }) { return false }
+        return !["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) && text != "<<"
+    }
+
+    /// Whether `text` needs no escape in double quotes besides `"` and `\\`: no line break,
+    /// tab or other character YAML does not print (so it can stand in single quotes).
+    static func isPrintableOnOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { needsEscape($0) }
     }
 
     /// Whether `scalar` is not printable in YAML (§5.1: C0 and C1 controls, DEL, the BOM,

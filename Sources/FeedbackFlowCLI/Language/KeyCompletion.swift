@@ -13,7 +13,7 @@ import FlowSource
 enum KeyCompletion {
     /// The enclosing keys of line `line` of `document` whose text before the cursor is
     /// `before`: the keys of the lines above with less indentation, outermost first; a
-    /// list item is `-`. O(lines above, up to the outermost key).
+    /// list item is `-` (the path ``FlowCompile/FormatKeys/row(at:)`` reads). O(lines above, up to the outermost key).
     static func path(in document: LSPDocument, line: Int, before: Substring) -> [String] {
         var indent = before.prefix { $0 == " " }.count
         var path: [String] = []
@@ -77,31 +77,6 @@ enum KeyCompletion {
             }
         }
         return keys
-    }
-
-    /// The keys, each with the schema's definition it belongs to, for `path`; empty where
-    /// no mapping of the format is.
-    static func keys(for path: [String]) -> (definition: String, keys: [String])? {
-        let steps = path.filter { $0 != "-" }
-        guard let last = steps.last else { return ("flowFile", FormatKeys.flowFile) }
-        let parent = steps.dropLast().last
-        switch (parent, last) {
-        case ("screens", _): return ("screenBody", FormatKeys.screenBody)
-        case (_, "primaryAction"): return ("primaryAction", FormatKeys.primaryAction)
-        case (_, "secondaryAction"): return ("secondaryAction", FormatKeys.secondaryAction)
-        case ("primaryAction", let kind), ("secondaryAction", let kind):
-            guard let kind = ActionButton.Kind(rawValue: kind) else { return nil }
-            return (kind == .retryButton ? "retryButton" : "button", FormatKeys.button(kind))
-        case (_, "extraContent") where path.last == "-": return ("contentBlock", FormatKeys.contentBlock + FormatKeys.blockConditions)
-        case (_, "trigger"): return ("trigger", FormatKeys.trigger)
-        case ("trigger", "limit"): return ("presentationLimit", FormatKeys.presentationLimit)
-        case ("handlers", _): return ("handlerDeclaration", FormatKeys.handlerDeclaration)
-        case (_, "if"): return ("conditionalSteps", FormatKeys.conditionalSteps)
-        case (_, "collectUserFeedback"): return ("feedbackRequest", FormatKeys.feedbackRequest)
-        case (_, let block):
-            if let keys = FieldKind.keys(ofBlock: block) { return (block, keys) }
-            return nil
-        }
     }
 
     /// Whether the key at `span` starts its line (a block mapping's key, after indentation),

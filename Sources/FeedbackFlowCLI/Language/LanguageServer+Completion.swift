@@ -112,7 +112,7 @@ extension LanguageServer {
     /// inside the key's opening quote), each written `"key": ` over what is typed of it.
     private func jsonKeyCompletion(at offset: Int, in document: LSPDocument) -> JSONValue {
         guard let (path, keyStart) = KeyCompletion.jsonPath(document.bytes, offset: offset),
-            let (definition, keys) = KeyCompletion.keys(for: path)
+            let (definition, keys) = FormatKeys.row(at: path)
         else { return Self.emptyList }
         // Over the key typed so far, and its closing quote if the editor wrote one.
         var end = offset
@@ -286,7 +286,7 @@ extension LanguageServer {
         }
         // On a list item's line (`- `), the item's keys (a content block's).
         let isItem = text.contains("-")
-        guard let (definition, all) = KeyCompletion.keys(for: isItem ? path + ["-"] : path) else { return Self.emptyList }
+        guard let (definition, all) = FormatKeys.row(at: isItem ? path + ["-"] : path) else { return Self.emptyList }
         // Not the keys the mapping has already, nor a second kind of block.
         let (line, _) = document.position(of: offset, encoding: encoding)
         let written = isItem ? [] : KeyCompletion.siblingKeys(in: document, line: line, indent: typed.1.count)

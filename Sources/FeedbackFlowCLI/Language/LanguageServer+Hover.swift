@@ -112,7 +112,7 @@ extension LanguageServer {
         // A key on its own line (after indentation and `- `), or a JSON key.
         guard isKey, DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json || before.firstMatch(of: /^ *(?:- +)?$/) != nil,
             // A YAML list item's first key belongs to the item (a content block's kind).
-            let (definition, keys) = KeyCompletion.keys(for: isItem && path.last != "-" ? path + ["-"] : path), keys.contains(name),
+            let (definition, keys) = FormatKeys.row(at: isItem && path.last != "-" ? path + ["-"] : path), keys.contains(name),
             let text = SchemaFacts.descriptions[definition]?[name]
         else { return nil }
         return ("**\(name)**: \(text)", start, end)

@@ -115,8 +115,8 @@ package enum FlowTemplate: String, CaseIterable, Sendable {
                         title: Next
                         action:
                           - if:
-                              condition: "rating <= 2"
-                              then: [push: sorry]
+                              condition: rating <= 2
+                              then: [{push: sorry}]
                               else:
                                 - collectUserFeedback: {rating: "${rating}"}
                                 - push: thanks

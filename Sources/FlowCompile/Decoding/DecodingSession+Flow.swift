@@ -27,10 +27,8 @@ extension DecodingSession {
 
     mutating func decodeFlow(_ root: Node, baseName: String) -> Flow? {
         guard let top = mapping(root) else { return nil }
-        let isSingleScreen = top.entry("screens") == nil && top.keys.contains { FormatKeys.screenBody.contains($0) }
-        let allowed =
-            isSingleScreen
-            ? FormatKeys.singleScreenFile + FormatKeys.screenBody + FormatKeys.decisions + [FormatKeys.schema] : FormatKeys.flowFile
+        let isSingleScreen = FormatKeys.isSingleScreenFile(keys: top.keys)
+        let allowed = FormatKeys.topLevel(singleScreen: isSingleScreen)
         var besideAction: [MappingEntry] = []
         let suggested = checkKeys(
             top, allowed: allowed, reportedElsewhere: isSingleScreen ? Self.actionChoices : [], elsewhere: &besideAction)

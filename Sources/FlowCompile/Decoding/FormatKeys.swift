@@ -1,10 +1,11 @@
 /// The keys of every mapping of the file format, written once: the decoder checks each
 /// mapping against its row ("unknown key", "did you mean"), and a test compares every row
 /// with the same-named definition of `schemas/feedbackflow.schema.json` (`$defs`), so the
-/// decoder and the schema cannot drift apart. Keys are in the order hints list them.
+/// decoder and the schema cannot drift apart. Keys are in the order hints list them and `fmt` writes them: declarations
+/// before the screens that use them, a screen's parts in the order they are shown.
 package enum FormatKeys {
     /// The top level of a flow file (`$defs.flowFile`).
-    package static let flowFile = ["version", "id", "start", "presentation", "screens"] + decisions + [schema]
+    package static let flowFile = ["version", "id", "start", "presentation"] + decisions + ["screens", schema]
     /// The top level of a single-screen file besides the screen's own keys
     /// (`$defs.singleScreenFile`).
     package static let singleScreenFile = ["version", "id", "presentation"]
@@ -25,7 +26,7 @@ package enum FormatKeys {
     /// The keys a content block may have beside its kind (with the kinds, `$defs.contentBlock`).
     package static let blockConditions = ["visibleWhen", "requiredWhen"]
     /// A screen (`$defs.screenBody`).
-    package static let screenBody = ["style", "image", "title", "subtitle", "primaryAction", "secondaryAction", "extraContent"]
+    package static let screenBody = ["style", "image", "title", "subtitle", "extraContent", "primaryAction", "secondaryAction"]
     /// The one key of a primary action mapping (`$defs.primaryAction`).
     package static let primaryAction = [ActionButton.Kind.button.rawValue, ActionButton.Kind.retryButton.rawValue]
     /// The one key of a secondary action mapping (`$defs.secondaryAction`).

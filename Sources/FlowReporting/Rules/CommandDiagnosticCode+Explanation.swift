@@ -10,6 +10,12 @@ extension CommandDiagnosticCode {
         case .navigationChanged:
             RuleExplanation(
                 "A navigation baseline (graph --format baseline, or validate --write-baseline) is a sorted list of the flows' screens, edges with their buttons and steps, and triggers, committed beside them so that every change of navigation shows in review. validate --baseline FILE fails when the flows no longer match it: each fact removed is a '- …' note at its line of the baseline, each one added a '+ …' note. If the change is intended, write the baseline again and commit it with the change.")
+        case .notFormatted:
+            RuleExplanation(
+                "fmt writes every flow in one layout: keys in the order of the format's key table, two spaces per level, quotes only where YAML would read the text otherwise, comments kept with their keys. fmt --check changes nothing and reports each file whose text differs from that layout, at the first line that would change, so that CI can keep layout out of reviews. Run fmt on the file (fmt --diff shows the change first).")
+        case .formatRefused:
+            RuleExplanation(
+                "fmt checks its own work before it writes: the new text must read as the same values, compile to the same flow with the same diagnostics, and hold every comment. Where the layout cannot hold something (a key that is a list or a mapping, a '%' directive) or the check fails, the file is left exactly as it was and this error says where. Rewrite that part by hand, or leave the file out of fmt.")
         }
     }
 }

@@ -10,12 +10,17 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case skippedFile = "skipped-file"
     /// The navigation of the flows checked differs from the `--baseline` file.
     case navigationChanged = "navigation-changed"
+    /// `fmt --check`: a file not in `fmt`'s layout, at its first line that would change.
+    case notFormatted = "not-formatted"
+    /// `fmt` left a file as it was because its layout cannot hold something the file has,
+    /// or writing it again would not keep its meaning or comments; at the cause.
+    case formatRefused = "format-refused"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
         case .skippedFile: .note
-        case .navigationChanged: .error
+        case .navigationChanged, .notFormatted, .formatRefused: .error
         }
     }
 
@@ -24,6 +29,8 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened"
         case .navigationChanged: "the flows' navigation (screens, edges, exits, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
+        case .notFormatted: "`fmt --check`: the file is not in `fmt`'s layout; reported at its first line that would change"
+        case .formatRefused: "`fmt` left the file as it was: its layout cannot hold something the file has, said at its place"
         }
     }
 }

@@ -94,6 +94,22 @@ struct LibYAMLEvent: ~Copyable {
         }
     }
 
+    /// Whether a document start or end event stands for no `---` or `...` in the text.
+    var isImplicitDocumentMarker: Bool {
+        switch raw.type {
+        case YAML_DOCUMENT_START_EVENT: raw.data.document_start.implicit != 0
+        case YAML_DOCUMENT_END_EVENT: raw.data.document_end.implicit != 0
+        default: true
+        }
+    }
+
+    /// Whether a document start event follows `%YAML` or `%TAG` directives.
+    var hasDirectives: Bool {
+        guard raw.type == YAML_DOCUMENT_START_EVENT else { return false }
+        let start = raw.data.document_start
+        return start.version_directive != nil || start.tag_directives.start != start.tag_directives.end
+    }
+
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)

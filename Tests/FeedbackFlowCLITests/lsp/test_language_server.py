@@ -176,9 +176,9 @@ async def test_completion_after_push_offers_exactly_the_screen_ids(vscode: Langu
     path = FLOWS / "rating-branches.flow.yaml"
     text = path.read_text(encoding="utf-8")
     # A half-typed step at the end of the last screen's button list.
-    marker = "then: [push: sorry]"
+    marker = "then: [{push: sorry}]"
     line = text[: text.index(marker)].count("\n")
-    column = len(text.split("\n")[line][: text.split("\n")[line].index(marker)]) + len("then: [push: ")
+    column = len(text.split("\n")[line][: text.split("\n")[line].index(marker)]) + len("then: [{push: ")
     uri = await open_and_wait(vscode, path, text)
     result = await vscode.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=column)))
@@ -738,7 +738,7 @@ def test_a_document_over_the_size_limit_is_reported_then_no_longer_held():
 @pytest.mark.asyncio
 async def test_completion_of_keys_in_a_half_typed_json_flow_follows_the_schema(vscode: LanguageClient, tmp_path):
     schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
-    path = FLOWS / "call-quality-rating.flow.json"
+    path = FIXTURES / "lsp" / "call-quality-compact.flow.json"  # one object per line, as people write JSON by hand
     lines = path.read_text(encoding="utf-8").split("\n")
     # A key half typed inside the thanks screen, its closing quote written by the editor.
     at = lines.index('    "thanks": {') + 1
@@ -825,7 +825,7 @@ async def test_an_anchor_after_a_tag_is_found_at_its_ampersand(vscode: LanguageC
 @pytest.mark.asyncio
 async def test_hover_far_into_a_one_line_json_flow_tells_the_key(vscode: LanguageClient):
     schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
-    path = FLOWS / "call-quality-rating.flow.json"
+    path = FIXTURES / "lsp" / "call-quality-compact.flow.json"
     text = json.dumps(json.loads(path.read_text(encoding="utf-8")))
     uri = await open_and_wait(vscode, path, text)
     column = text.rindex('"subtitle"') + 3
@@ -902,7 +902,7 @@ async def test_completion_is_written_to_fit_where_it_goes(vscode: LanguageClient
     items = await at(edited, "  user.plan: ", "  user.plan: ")
     assert [item.label for item in items] == schema["$defs"]["valueType"]["enum"]
     # In JSON, a screen id not yet quoted is written quoted; a step in a string takes no argument.
-    path = FLOWS / "call-quality-rating.flow.json"
+    path = FIXTURES / "lsp" / "call-quality-compact.flow.json"
     original = path.read_text(encoding="utf-8")
     await open_and_wait(vscode, path, original)
     edited = original.replace('{"push": "thanks"}', '{"push": }')

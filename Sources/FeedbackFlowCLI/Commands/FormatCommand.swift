@@ -1,0 +1,133 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// `feedbackflow fmt [--check] [--diff] PATH…`: writes flow files in one layout
+/// (``FlowFormatter``), in place, each file whole or not at all. `--check` writes nothing
+/// and reports each file that would change (`not-formatted`, status 1); `--diff` writes
+/// nothing and prints the change. A file the layout cannot hold is left as it was with a
+/// `format-refused` error at the cause.
+package struct FormatCommand: Command {
+    package static let configuration = CommandConfiguration(
+        name: "fmt",
+        abstract: "Write flow files in one layout, keeping every comment, anchor and value.",
+        discussion: """
+            The layout: keys in the order of the format's key table (merge keys first, screen
+            ids and handler arguments as written), two spaces per level, a list indented under
+            its key, quotes only where YAML would read the text otherwise, block text kept as
+            block text, anchors, aliases and tags as written, comments with the key they are
+            written above or after, one blank line where there were blank lines. JSON files
+            get the same key order and two-space indentation. Folders are searched as
+            validate searches them; '-' formats standard input (YAML) to standard output.
+            Before a file is written its new text is compiled and compared: the same values,
+            the same flow, the same diagnostics, every comment. Where that fails, or the
+            layout cannot hold something, the file is left as it was and a format-refused
+            error says where (status 1). The report goes to standard output, or to standard
+            error when standard output carries a diff or formatted text.
+            """,
+        options: [check.spec, diff.spec, format.spec, LoadingLimitOption.option.spec],
+        positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to format ('-' for standard input)."))
+
+    static let check = CommandOption.flag(
+        "check", help: "Write nothing; report each file that would change at its first changed line (not-formatted) and exit 1 if any would.")
+    static let diff = CommandOption.flag("diff", help: "Write nothing; print each change as a unified diff.")
+    static let format = CommandOption.choice(
+        "format", of: DiagnosticFormat.self, valueName: "format",
+        help: "Report format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true.")
+
+    package var paths: [String]
+    package var checks = false
+    package var showsDiff = false
+    package var reportFormat: DiagnosticFormat?
+    package var loadingLimits = LoadingLimits()
+
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        paths = arguments.positionals
+        checks = try Self.check.read(arguments)
+        showsDiff = try Self.diff.read(arguments)
+        reportFormat = try Self.format.read(arguments)
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
+    }
+
+    package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let files = try FlowFileFinder.files(for: paths)
+        let options = CompileOptions(loadingLimits: loadingLimits)
+        let writesInPlace = !checks && !showsDiff
+        // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
+        let reportsOnError = showsDiff || (writesInPlace && files.contains(SourceFile.standardInputPath))
+        var reportFiles: [DiagnosticReport.File] = []
+        var changed = 0
+        var refused = 0
+        for path in files {
+            let source: SourceFile
+            do {
+                source = try SourceFile.read(path: path, byteLimit: loadingLimits.maximumBytes)
+            } catch {
+                reportFiles.append(DiagnosticReport.File(path: path, source: nil, diagnostics: [error]))
+                refused += 1
+                continue
+            }
+            let syntax = path == SourceFile.standardInputPath ? DocumentFormat.yaml : DocumentFormat(path: path)
+            switch FlowFormatter.format(source, as: syntax, options: options) {
+            case .refused(let diagnostics):
+                reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: diagnostics))
+                refused += 1
+                if writesInPlace, path == SourceFile.standardInputPath { environment.output.write(String(decoding: source.bytes, as: UTF8.self)) }
+            case .formatted(let text):
+                let old = String(decoding: source.bytes, as: UTF8.self)
+                guard !text.utf8.elementsEqual(source.bytes) else {
+                    if writesInPlace, path == SourceFile.standardInputPath { environment.output.write(text) }
+                    continue
+                }
+                changed += 1
+                if writesInPlace, path == SourceFile.standardInputPath {
+                    environment.output.write(text)
+                    continue
+                }
+                if showsDiff {
+                    environment.output.write(LineDiff.unified(old: old, new: text, oldName: path, newName: path))
+                }
+                if checks {
+                    reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [Self.notFormatted(old: old, new: text, path: path)]))
+                }
+                if writesInPlace {
+                    try FileReplacement.replace(path, with: text, what: "fmt")
+                }
+            }
+        }
+        let chosen = reportFormat ?? ReportOutput.standard(environment: environment.variables).format
+        let report = DiagnosticReport(files: reportFiles)
+        let out = reportsOnError ? environment.errorOutput : environment.output
+        if chosen == .text {
+            if !reportFiles.isEmpty {
+                out.write(TextDiagnosticRenderer(style: reportsOnError ? environment.errorStyle : environment.outputStyle, showsSummary: false).render(report))
+            }
+            let total = files.count
+            let verb = writesInPlace ? "reformatted" : "would be reformatted"
+            environment.errorOutput.write(
+                "\(changed) of \(total) file\(total == 1 ? "" : "s") \(verb)" + (refused > 0 ? ", \(refused) left as they were (errors above)" : "") + "\n")
+        } else {
+            out.write(chosen.renderer(style: .plain).render(report))
+        }
+        return refused > 0 || (checks && changed > 0) ? .findings : .clean
+    }
+
+    /// The `not-formatted` error of a file, at its first line that `fmt` would change.
+    static func notFormatted(old: String, new: String, path: String) -> Diagnostic {
+        let index = LineDiff.firstDifferingLine(old: old, new: new) ?? 0
+        let newLines = LineDiff.lines(new)
+        let oldLines = LineDiff.lines(old)
+        var wanted = index < newLines.count ? String(newLines[index]) : ""
+        if wanted.count > 60 { wanted = String(wanted.prefix(57)) + "..." }
+        let code = CommandDiagnosticCode.notFormatted
+        let what =
+            index >= newLines.count ? "fmt would end the file before this line"
+            : index < oldLines.count && oldLines[index].utf8.last == 13 && oldLines[index].utf8.dropLast().elementsEqual(newLines[index].utf8)
+                ? "fmt would end this line with LF, not CRLF" : "fmt would write this line as '\(wanted)'"
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue, message: "not in fmt's layout: \(what)",
+            span: SourceSpan(file: path, at: SourcePosition(line: min(index, max(oldLines.count - 1, 0)) + 1, column: 1)),
+            hint: "run 'feedbackflow fmt \(path)' (with --diff to see the whole change)")
+    }
+}

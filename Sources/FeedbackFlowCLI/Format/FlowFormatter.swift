@@ -1,0 +1,142 @@
+import FeedbackFlow
+import FlowCompile
+import FlowReporting
+import FlowSource
+import FlowYAML
+
+/// `fmt`'s work on one file: its text in the one layout (``YAMLLayoutWriter`` for YAML;
+/// for JSON the same key order, two spaces per level), checked before it is given back.
+///
+/// The check: the new text reads as the same values (every scalar's text, and whether a
+/// plain scalar can be read as another type than a string), compiles to a flow `==` to
+/// the file's with the same diagnostics (code, severity, message), and holds the same
+/// comments. When the layout cannot hold something or the check fails, the file is
+/// refused with a `format-refused` diagnostic at the cause, and nothing is to be written.
+/// A file that does not load (a syntax error) is refused with its own diagnostics.
+/// O(size · log size).
+enum FlowFormatter {
+    /// What came of a file.
+    enum Outcome {
+        /// The file's text in the layout (equal to the file when it already was).
+        case formatted(String)
+        /// The file is left as it is, for these reasons.
+        case refused([Diagnostic])
+    }
+
+    /// `source`, read as `format`, in the layout.
+    static func format(_ source: SourceFile, as format: DocumentFormat, options: CompileOptions) -> Outcome {
+        let original = FlowCompiler.compile(DocumentLoader.load(source, format: format, limits: options.limitsForLoading), options: options)
+        let document = original.document
+        let loadErrors = document.diagnostics.filter { $0.severity == .error }
+        // A YAML file of comments alone holds no document, and is still a file to format.
+        let isCommentsOnly = format == .yaml && loadErrors.map(\.code) == [LoadDiagnosticCode.emptyDocument.rawValue]
+        guard loadErrors.isEmpty || isCommentsOnly else { return .refused(loadErrors) }
+        let text: String
+        var comments: [YAMLComment] = []
+        switch format {
+        case .json:
+            guard let root = document.root else { return .refused(loadErrors) }
+            text = reordered(exactValue(of: root), path: [], singleScreenFile: singleScreen(root)).serialized(indent: 2) + "\n"
+        case .yaml:
+            guard let syntax = YAMLSyntaxReader.read(source, maximumDepth: options.limitsForLoading.maximumNestingDepth) else {
+                // A lone `...`: no document, nothing to lay out.
+                if isCommentsOnly { return .formatted(String(decoding: source.bytes, as: UTF8.self)) }
+                return .refused([refusal("libyaml could not read the file a second time", at: SourcePosition(line: 1, column: 1, offset: 0), in: source)])
+            }
+            comments = YAMLComments.all(in: source.bytes, syntax: syntax.root)
+            do {
+                text = try YAMLLayoutWriter.text(of: syntax, bytes: source.bytes, comments: comments)
+            } catch {
+                return .refused([refusal(error.message, at: error.position, in: source)])
+            }
+        }
+        if text.utf8.elementsEqual(source.bytes) { return .formatted(text) }
+        return check(text, of: original, comments: comments, format: format, options: options).map { .refused([$0]) } ?? .formatted(text)
+    }
+
+    /// Why `text` does not stand for `original`, or `nil` when it does.
+    private static func check(
+        _ text: String, of original: FlowCompilation, comments: [YAMLComment], format: DocumentFormat, options: CompileOptions
+    ) -> Diagnostic? {
+        let source = original.document.source
+        let again = FlowCompiler.compile(
+            DocumentLoader.load(SourceFile(path: source.path, text: text), format: format, limits: options.limitsForLoading), options: options)
+        let start = SourcePosition(line: 1, column: 1, offset: 0)
+        if let root = original.document.root {
+            guard let other = again.document.root else {
+                return refusal("written in fmt's layout, the file would not load (an error of fmt's)", at: start, in: source)
+            }
+            if let place = FormatCheck.firstDifference(root, other) {
+                return refusal("written in fmt's layout, the value here would read otherwise (an error of fmt's)", at: place, in: source)
+            }
+        }
+        if format == .yaml {
+            let written = YAMLComments.all(in: Array(text.utf8), syntax: YAMLSyntaxReader.read(SourceFile(path: source.path, text: text))?.root)
+            let lost = FormatCheck.missing(comments.map(\.text), from: written.map(\.text))
+            if let first = lost.first, let comment = comments.first(where: { $0.text == first }) {
+                return refusal("fmt would not keep this comment (an error of fmt's)", at: comment.position, in: source)
+            }
+        }
+        guard original.flow == again.flow else {
+            return refusal("written in fmt's layout, the file would compile to another flow (an error of fmt's)", at: start, in: source)
+        }
+        let before = FormatCheck.findings(original.diagnostics)
+        let after = FormatCheck.findings(again.diagnostics)
+        if before != after {
+            let changed = before.subtracting(after).first ?? after.subtracting(before).first
+            return refusal(
+                "written in fmt's layout, the file's diagnostics would change (an error of fmt's): \(changed.map { "[\($0.code)] \($0.message)" } ?? "their count")",
+                at: start, in: source)
+        }
+        return nil
+    }
+
+    /// A `format-refused` error at `position` of `source`.
+    static func refusal(_ message: String, at position: SourcePosition, in source: SourceFile) -> Diagnostic {
+        let code = CommandDiagnosticCode.formatRefused
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue, message: message + "; the file is left as it was",
+            span: SourceSpan(file: source.path, at: position))
+    }
+
+    // MARK: JSON
+
+    /// Whether a flow's top level is a single screen's.
+    private static func singleScreen(_ root: Node) -> Bool {
+        guard case .mapping(let entries) = root.kind else { return false }
+        return FormatKeys.isSingleScreenFile(keys: entries.compactMap(\.keyText))
+    }
+
+    /// A JSON document's node as the JSON value it was written as: numbers keep their text.
+    private static func exactValue(of node: Node) -> JSONValue {
+        switch node.kind {
+        case .scalar(let text, let style):
+            guard style == .plain else { return .string(text) }
+            switch text {
+            case "null": return .null
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return .number(text)
+            }
+        case .sequence(let items): return .array(items.map(exactValue))
+        case .mapping(let entries): return .object(entries.map { ($0.keyText ?? "", exactValue(of: $0.value)) })
+        }
+    }
+
+    /// `value` with the members of each object of the format in writing order
+    /// (``FlowCompile/FormatKeys/writingOrder(at:singleScreenFile:)``), the others as written.
+    private static func reordered(_ value: JSONValue, path: [String], singleScreenFile: Bool) -> JSONValue {
+        switch value {
+        case .array(let items):
+            return .array(items.map { reordered($0, path: path + ["-"], singleScreenFile: singleScreenFile) })
+        case .object(let members):
+            let order = FormatKeys.writingOrder(at: path, singleScreenFile: singleScreenFile) ?? []
+            let ranked = members.enumerated().sorted {
+                (order.firstIndex(of: $0.element.key) ?? order.count, $0.offset) < (order.firstIndex(of: $1.element.key) ?? order.count, $1.offset)
+            }
+            return .object(ranked.map { ($0.element.key, reordered($0.element.value, path: path + [$0.element.key], singleScreenFile: singleScreenFile)) })
+        default:
+            return value
+        }
+    }
+}

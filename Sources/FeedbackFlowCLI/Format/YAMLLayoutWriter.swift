@@ -1,0 +1,366 @@
+import FlowCompile
+import FlowSource
+import FlowYAML
+
+/// Writes a YAML document (``FlowYAML/YAMLSyntaxDocument``) in `fmt`'s one layout, its
+/// comments where ``CommentPlacement`` put them:
+/// - two spaces per level, a list indented under its key, a mapping item's first key on
+///   the `- ` line;
+/// - the keys of each mapping of the format in the key table's order
+///   (``FlowCompile/FormatKeys/writingOrder(at:singleScreenFile:)``), merge keys (`<<`)
+///   first, the author's keys (screen ids, arguments) in their written order;
+/// - a scalar written plain keeps its text; a quoted one is written plain when YAML reads
+///   that plain text as the same string whatever type is expected
+///   (``YAMLWriter/isPlainSafe(_:)``), else in double quotes (single quotes when the text
+///   has a `"` and no `'`); a block scalar keeps its style and chomping, its lines
+///   re-indented;
+/// - anchors, aliases, tags and merge keys as written; flow collections on one line
+///   unless they hold a comment;
+/// - comments at their node's indentation, after a value with two spaces; runs of blank
+///   lines as one.
+///
+/// What this layout cannot hold is refused with a ``Refusal`` instead (a key that is a
+/// collection, `%` directives). O(output).
+struct YAMLLayoutWriter {
+    /// Why a file cannot be written in the layout, and where.
+    struct Refusal: Error {
+        var message: String
+        var position: SourcePosition
+    }
+
+    private let bytes: [UInt8]
+    private let placement: CommentPlacement
+    private let isSingleScreenFile: Bool
+    /// Whether the document has an alias: then moving an entry is checked against them.
+    private let hasAliases: Bool
+    private var lines: [String] = []
+
+    /// The text of `document` (read from `bytes`) in the layout, ending with a line break.
+    static func text(of document: YAMLSyntaxDocument, bytes: [UInt8], comments: [YAMLComment]) throws(Refusal) -> String {
+        if document.hasDirectives {
+            throw Refusal(message: "a '%' directive before the document, which fmt does not write", position: SourcePosition(line: 1, column: 1, offset: 0))
+        }
+        var keys: [String] = []
+        if case .mapping(let entries, _)? = document.root?.content {
+            keys = entries.compactMap { if case .scalar(let text, _) = $0.key.content { text } else { nil } }
+        }
+        var writer = YAMLLayoutWriter(
+            bytes: bytes, placement: CommentPlacement(bytes: bytes, document: document, comments: comments),
+            isSingleScreenFile: FormatKeys.isSingleScreenFile(keys: keys),
+            hasAliases: document.root.map { !$0.anchorsAndAliases.aliases.isEmpty } ?? false)
+        try writer.write(document)
+        return writer.lines.map { $0.trailingBlanksRemoved }.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func write(_ document: YAMLSyntaxDocument) throws(Refusal) {
+        comments(placement.head.beforeMarker, indent: 0)
+        if document.hasStartMarker { lines.append("---") }
+        comments(placement.head.afterMarker, indent: 0)
+        if let root = document.root {
+            switch root.content {
+            case .mapping(let entries, _) where !isInline(root):
+                if !root.properties.isEmpty { lines.append(root.properties) }
+                try write(entries, of: root, path: [], indent: 0, firstLead: nil)
+            case .sequence(let items, _) where !isInline(root):
+                if !root.properties.isEmpty { lines.append(root.properties) }
+                try write(items, of: root, path: [], indent: 0)
+            case .scalar(_, let style) where style == .literal || style == .folded:
+                try value(root, path: [], indent: 0, head: document.hasStartMarker ? lines.removeLast() : "", trailing: nil)
+            default:
+                lines.append(try inline(root, path: []))
+            }
+        }
+        comments(placement.tail, indent: 0)
+        if document.hasEndMarker { lines.append("...") }
+    }
+
+    // MARK: Block collections
+
+    /// The entries of `mapping` at `indent`, in writing order; the first after `firstLead`
+    /// (`- `) on the item's line when given.
+    private mutating func write(
+        _ entries: [YAMLSyntaxEntry], of mapping: YAMLSyntax, path: [String], indent: Int, firstLead: String?
+    ) throws(Refusal) {
+        let pad = String(repeating: " ", count: indent)
+        for (index, entry) in ordered(entries, path: path).enumerated() {
+            let slot = CommentPlacement.Slot.entry(entry.key.span.start.offset)
+            let isFirst = index == 0
+            if !(isFirst && firstLead != nil) {
+                // The first entry of an item has its comments and blank line above the item.
+                leadIn(placement.leading[slot] ?? [], blank: placement.blankBefore.contains(slot), indent: indent, opensBlock: isFirst && !path.isEmpty)
+            }
+            let key = try self.key(entry.key)
+            let lead = isFirst ? firstLead ?? pad : pad
+            try value(entry.value, path: path + [entry.key.keyText ?? "?"], indent: indent + 2, head: lead + key + ":", trailing: placement.trailing[slot])
+            comments(placement.under[slot] ?? [], indent: indent + 2)
+        }
+        comments(placement.ending[mapping.span.start.offset] ?? [], indent: indent)
+    }
+
+    /// The items of `sequence` at `indent`, each after `- `.
+    private mutating func write(_ items: [YAMLSyntax], of sequence: YAMLSyntax, path: [String], indent: Int) throws(Refusal) {
+        let pad = String(repeating: " ", count: indent)
+        for (index, item) in items.enumerated() {
+            let slot = CommentPlacement.Slot.item(item.span.start.offset)
+            var above = placement.leading[slot] ?? []
+            var blankAbove = placement.blankBefore.contains(slot)
+            var trailing = placement.trailing[slot]
+            // A mapping item's first entry is written on the item's line: its comments go
+            // above, and so does a comment of the item's own (the line has the entry's).
+            if case .mapping(let entries, _) = item.content, item.properties.isEmpty, !isInline(item),
+                let first = ordered(entries, path: path + ["-"]).first
+            {
+                let firstSlot = CommentPlacement.Slot.entry(first.key.span.start.offset)
+                if let own = trailing { above.append(CommentPlacement.Line(text: own, blankBefore: false)) }
+                trailing = nil
+                above += placement.leading[firstSlot] ?? []
+                blankAbove = blankAbove || placement.blankBefore.contains(firstSlot)
+            }
+            leadIn(above, blank: blankAbove, indent: indent, opensBlock: index == 0 && !path.isEmpty)
+            try value(item, path: path + ["-"], indent: indent + 2, head: pad + "-", trailing: trailing, isItem: true)
+        }
+        comments(placement.ending[sequence.span.start.offset] ?? [], indent: indent)
+    }
+
+    /// `node` after `head` (`key:` or `-`): on the same line when it is written inline,
+    /// else its header there and its lines below at `indent`.
+    private mutating func value(
+        _ node: YAMLSyntax, path: [String], indent: Int, head: String, trailing: String?, isItem: Bool = false
+    ) throws(Refusal) {
+        let after = trailing.map { "  " + $0 } ?? ""
+        let properties = node.properties
+        let withProperties = properties.isEmpty ? head : head + " " + properties
+        switch node.content {
+        case .mapping(let entries, _) where !isInline(node):
+            if isItem, properties.isEmpty {
+                // `- key: value`, the item's other keys under the first (its comment was placed above).
+                try write(entries, of: node, path: path, indent: indent, firstLead: head + " ")
+            } else {
+                lines.append(withProperties + after)
+                try write(entries, of: node, path: path, indent: indent, firstLead: nil)
+            }
+        case .sequence(let items, _) where !isInline(node):
+            lines.append(withProperties + after)
+            try write(items, of: node, path: path, indent: indent)
+        case .scalar(let text, let style) where style == .literal || style == .folded:
+            lines.append(withProperties + (properties.isEmpty && head.isEmpty ? "" : " ") + blockHeader(node, text: text, style: style) + after)
+            lines.append(contentsOf: blockBody(node, text: text, indent: indent))
+        default:
+            let text = try inline(node, path: path)
+            lines.append((text.isEmpty ? head : head + " " + text) + after)
+        }
+    }
+
+    // MARK: Inline nodes
+
+    /// Whether a collection is written on one line: written in flow style, without a comment inside.
+    private func isInline(_ node: YAMLSyntax) -> Bool {
+        switch node.content {
+        case .mapping(_, let isFlow), .sequence(_, let isFlow): isFlow && !placement.flowWrittenAsBlock.contains(node.span.start.offset)
+        case .scalar, .alias: true
+        }
+    }
+
+    /// A key: a scalar or an alias on one line.
+    private func key(_ node: YAMLSyntax) throws(Refusal) -> String {
+        switch node.content {
+        case .alias(let name): return "*\(name) "
+        case .scalar(let text, let style) where style != .literal && style != .folded && !text.contains("\n") && !(text.isEmpty && style == .plain):
+            let written = scalar(text, style: style, inFlow: false)
+            let properties = node.properties
+            return properties.isEmpty ? written : properties + " " + written
+        default:
+            throw Refusal(message: "a key that is not a scalar of one line, which fmt does not write", position: node.span.start)
+        }
+    }
+
+    /// `node` on one line: a scalar, an alias, or a flow collection.
+    private func inline(_ node: YAMLSyntax, path: [String], inFlow: Bool = false) throws(Refusal) -> String {
+        let body: String
+        switch node.content {
+        case .alias(let name): return "*\(name)"
+        case .scalar(let text, let style):
+            if style == .literal || style == .folded {
+                throw Refusal(message: "a block scalar inside a flow collection", position: node.span.start)
+            }
+            body = scalar(text, style: style, inFlow: inFlow)
+        case .sequence(let items, _):
+            var parts: [String] = []
+            for item in items { parts.append(try inline(item, path: path + ["-"], inFlow: true)) }
+            body = "[" + parts.joined(separator: ", ") + "]"
+        case .mapping(let entries, _):
+            var parts: [String] = []
+            for entry in ordered(entries, path: path) {
+                let key = try inline(entry.key, path: path, inFlow: true)
+                let value = try inline(entry.value, path: path + [entry.key.keyText ?? "?"], inFlow: true)
+                // A key alone in a flow mapping has no value (`{pop}`), as `pop:` has in a block.
+                parts.append(value.isEmpty ? key : key + ": " + value)
+            }
+            body = "{" + parts.joined(separator: ", ") + "}"
+        }
+        let properties = node.properties
+        return properties.isEmpty ? body : body.isEmpty ? properties : properties + " " + body
+    }
+
+    /// A scalar that is not a block scalar, written as the layout writes it.
+    private func scalar(_ text: String, style: ScalarStyle, inFlow: Bool) -> String {
+        // A plain scalar keeps its text (a plain scalar of several lines, folded, fits on one).
+        if style == .plain, !text.contains("\n") { return text }
+        // In a flow collection, also no `:` or `?` (YAML 1.1 readers end a plain scalar there).
+        let fitsFlow = !inFlow || !text.contains(where: { ",[]{}:?".contains($0) })
+        if YAMLWriter.isPlainSafe(text), fitsFlow { return text }
+        if text.contains("\""), !text.contains("'"), YAMLWriter.isPrintableOnOneLine(text) { return "'" + text + "'" }
+        return YAMLWriter.doubleQuoted(text)
+    }
+
+    // MARK: Block scalars
+
+    /// `|` or `>`, the chomping as written, and an indentation indicator when the text's
+    /// first line starts with a space.
+    private func blockHeader(_ node: YAMLSyntax, text: String, style: ScalarStyle) -> String {
+        let firstLine = text.split(separator: "\n", omittingEmptySubsequences: true).first ?? ""
+        let indicator = firstLine.hasPrefix(" ") ? "2" : ""
+        return (style == .literal ? "|" : ">") + node.chomping(in: bytes).rawValue + indicator
+    }
+
+    /// The block scalar's content lines as written, moved to `indent`; trailing empty
+    /// lines only where the scalar keeps them.
+    private func blockBody(_ node: YAMLSyntax, text: String, indent: Int) -> [String] {
+        // The lines after the header, up to the scalar's end.
+        var index = node.span.start.offset
+        while index < bytes.count, bytes[index] != 10 { index += 1 }
+        let end = min(node.span.end.offset, bytes.count)
+        var source: [Substring] = []
+        if index < end {
+            // Split at each LF byte, a CR before it dropped (a String would keep CRLF as one character).
+            let body = bytes[(index + 1)..<end]
+            source = body.split(separator: 10, omittingEmptySubsequences: false).map { line in
+                Substring(String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self))
+            }
+            if body.last == 10 { source.removeLast() }
+        }
+        func leadingSpaces(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+        let firstSource = source.first { !$0.allSatisfy { $0 == " " } }
+        let firstText = text.split(separator: "\n", omittingEmptySubsequences: true).first
+        let contentIndent = max(0, (firstSource.map(leadingSpaces) ?? 0) - (firstText.map { leadingSpaces(Substring($0)) } ?? 0))
+        let pad = String(repeating: " ", count: indent)
+        var lines = source.map { line -> String in
+            line.count <= contentIndent && line.allSatisfy({ $0 == " " }) ? "" : pad + line.dropFirst(contentIndent)
+        }
+        while lines.last == "" { lines.removeLast() }
+        if node.chomping(in: bytes) == .keep {
+            let breaks = text.reversed().prefix { $0 == "\n" }.count
+            lines += Array(repeating: "", count: max(0, breaks - 1))
+        }
+        return lines
+    }
+
+    // MARK: Order, comments, blank lines
+
+    /// The entries in writing order: merge keys first, then the key table's order for a
+    /// mapping of the format, then the others as written. Stable.
+    private func ordered(_ entries: [YAMLSyntaxEntry], path: [String]) -> [YAMLSyntaxEntry] {
+        let order = FormatKeys.writingOrder(at: path, singleScreenFile: isSingleScreenFile) ?? []
+        func rank(_ entry: YAMLSyntaxEntry) -> Int {
+            guard let key = entry.key.keyText else { return order.count + 1 }
+            if key == "<<", entry.key.tag == nil, case .scalar(_, .plain) = entry.key.content { return -1 }
+            return order.firstIndex(of: key) ?? order.count + 1
+        }
+        let sorted = entries.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+        guard hasAliases, sorted.map(\.offset) != Array(entries.indices) else { return sorted.map(\.element) }
+        // An alias must come after its anchor: an entry moved above one whose anchor it names keeps the written order.
+        let names = entries.map { $0.anchorsAndAliases }
+        for (later, moved) in sorted.enumerated() {
+            for earlier in sorted[(later + 1)...] where earlier.offset < moved.offset {
+                if !names[moved.offset].aliases.isDisjoint(with: names[earlier.offset].anchors) { return entries }
+            }
+        }
+        return sorted.map(\.element)
+    }
+
+    /// Comments on lines of their own at `indent`, each after a blank line where one was.
+    private mutating func comments(_ comments: [CommentPlacement.Line], indent: Int) {
+        leadIn(comments, blank: false, indent: indent, opensBlock: false)
+    }
+
+    /// What comes above an entry or item: its comments, and the blank lines before them
+    /// and before the node (`blank`); none first in a block just opened (`opensBlock`).
+    private mutating func leadIn(_ comments: [CommentPlacement.Line], blank wanted: Bool, indent: Int, opensBlock: Bool) {
+        let pad = String(repeating: " ", count: indent)
+        for (index, comment) in comments.enumerated() {
+            blank(comment.blankBefore && !(opensBlock && index == 0))
+            lines.append(pad + comment.text)
+        }
+        blank(wanted && !(opensBlock && comments.isEmpty))
+    }
+
+    /// A blank line, when asked and the output has a line that is not blank before it.
+    private mutating func blank(_ wanted: Bool) {
+        if wanted, let last = lines.last, !last.isEmpty, last != "---" { lines.append("") }
+    }
+}
+
+extension YAMLSyntaxEntry {
+    /// The anchors defined and the aliases used in the key and the value.
+    fileprivate var anchorsAndAliases: (anchors: Set<String>, aliases: Set<String>) {
+        let key = self.key.anchorsAndAliases
+        let value = self.value.anchorsAndAliases
+        return (key.anchors.union(value.anchors), key.aliases.union(value.aliases))
+    }
+}
+
+extension YAMLSyntax {
+    /// How a block scalar's final line breaks are kept: its header's indicator.
+    enum Chomping: String {
+        case clip = "", strip = "-", keep = "+"
+    }
+
+    /// The chomping indicator of a block scalar's header (in `bytes`, the file's text).
+    func chomping(in bytes: [UInt8]) -> Chomping {
+        var index = span.start.offset
+        while index < bytes.count, bytes[index] != UInt8(ascii: "|"), bytes[index] != UInt8(ascii: ">") { index += 1 }
+        index += 1
+        while index < bytes.count, bytes[index] != 10, bytes[index] != 13, bytes[index] != UInt8(ascii: "#") {
+            if bytes[index] == UInt8(ascii: "-") { return .strip }
+            if bytes[index] == UInt8(ascii: "+") { return .keep }
+            index += 1
+        }
+        return .clip
+    }
+
+    /// The anchors defined and the aliases used in the node. O(nodes).
+    fileprivate var anchorsAndAliases: (anchors: Set<String>, aliases: Set<String>) {
+        var anchors: Set<String> = []
+        var aliases: Set<String> = []
+        forEachNode { node in
+            if let anchor = node.anchor { anchors.insert(anchor) }
+            if case .alias(let name) = node.content { aliases.insert(name) }
+        }
+        return (anchors, aliases)
+    }
+
+    /// `&anchor !tag` as written before the node, or empty.
+    var properties: String {
+        var parts: [String] = []
+        if let anchor { parts.append("&" + anchor) }
+        if let tag {
+            let core = "tag:yaml.org,2002:"
+            parts.append(tag.hasPrefix(core) ? "!!" + tag.dropFirst(core.count) : tag.hasPrefix("!") ? tag : "!<\(tag)>")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// A scalar key's text, `nil` for another key.
+    var keyText: String? {
+        if case .scalar(let text, _) = content { text } else { nil }
+    }
+}
+
+extension String {
+    /// The string without spaces and tabs at its end.
+    fileprivate var trailingBlanksRemoved: String {
+        var text = self
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,231 @@
+import FeedbackFlow
+@testable import FeedbackFlowCLI
+import FlowCompile
+import FlowSource
+import Foundation
+import Testing
+
+/// `feedbackflow fmt`: the layout on hostile inputs (each expected output typed by hand
+/// from the layout's rules in docs/command-line.md), and, over every fixture and a
+/// generated corpus, that formatting twice changes nothing, keeps the flow and its
+/// diagnostics, and keeps every comment (counted by PyYAML's scanner, not by fmt).
+@Suite("fmt: one layout, the same flow, every comment")
+struct FormatTests {
+    /// The hostile cases of other formatters' bug reports, each with its expected layout.
+    static let hostile = [
+        "comments-before-document-start.flow.yaml",  // yamlfmt #236: comments before `---` moved after it
+        "comments-only.flow.yaml",  // yamlfmt #254: a file of comments (a $schema modeline) emptied
+        "alias-key.flow.yaml",  // yamlfmt #242: `*alias :` written `*alias:`, which other readers refuse
+        "end-comment-indentation.flow.yaml",  // prettier #4917: a comment under a mapping's last key moved out of it
+        "comment-under-empty-value.flow.yaml",  // prettier #4861: a comment under `key:` written twice
+        "block-scalar-header-comment.flow.yaml",  // a comment after `>-` dropped; more-indented folded lines (go-yaml #649)
+        "blank-lines.flow.yaml",  // prettier #9130, yamlfmt #155/#289: blank lines doubled or moved run after run
+        "anchors-and-merge.flow.yaml",  // yamlfix #120: anchors and merge keys lost; sorting puts an alias before its anchor
+        "flow-collection-with-comments.flow.yaml",  // prettier #10510/#10518, yaml-unist-parser #268: comments in `[…]`
+        "quoting.flow.yaml",  // quotes only where YAML would read the text otherwise
+        "key-order.flow.json",  // JSON: the same key order, two spaces per level
+    ]
+
+    static func format(_ url: URL) throws -> FlowFormatter.Outcome {
+        let source = try SourceFile.read(path: url.path)
+        return FlowFormatter.format(source, as: DocumentFormat(path: url.path), options: CompileOptions())
+    }
+
+    static func format(text: String, name: String) -> FlowFormatter.Outcome {
+        FlowFormatter.format(SourceFile(path: name, text: text), as: DocumentFormat(path: name), options: CompileOptions())
+    }
+
+    @Test("each hostile case is written as its expected layout, which fmt leaves as it is", arguments: hostile)
+    func hostileCase(_ name: String) throws {
+        let input = BuiltTool.fixture("fmt/\(name)")
+        let expectedURL = BuiltTool.fixture("fmt/\(name.replacingOccurrences(of: ".flow.yaml", with: "").replacingOccurrences(of: ".flow.json", with: "")).expected")
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        guard case .formatted(let text) = try Self.format(input) else {
+            Issue.record("\(name) was refused: \(try Self.format(input))")
+            return
+        }
+        #expect(text == expected, "\(name):\n\(LineDiff.unified(old: expected, new: text, oldName: "expected", newName: "fmt"))")
+        guard case .formatted(let again) = Self.format(text: expected, name: input.lastPathComponent) else {
+            Issue.record("the expected layout of \(name) was refused")
+            return
+        }
+        #expect(again == expected, "the expected layout of \(name) is not a fixed point")
+    }
+
+    /// Every YAML and JSON file of flows/ and Tests/, and a corpus written by the
+    /// benchmarks' generator (with and without expressions, and a flow of 100 screens).
+    static func allInputs(generatedInto folder: URL) async throws -> [URL] {
+        let generate = BuiltTool.repositoryRoot.appendingPathComponent("benchmarks/generate.py").path
+        for extra in [["--corpus", "200", "--screens", "100"], ["--corpus", "100", "--expressions", "--screens", "100"]] {
+            let result = try await BuiltTool.runProgram("/usr/bin/env", ["python3", generate, folder.path] + extra)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        var found: [URL] = []
+        for root in [BuiltTool.repositoryRoot.appendingPathComponent("flows"), BuiltTool.repositoryRoot.appendingPathComponent("Tests"), folder] {
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard ["yaml", "yml", "json"].contains(url.pathExtension), !url.lastPathComponent.hasPrefix(".") else { continue }
+                found.append(url)
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Files the layout cannot hold, each with why: fmt leaves them as they are.
+    static let refused: [String: String] = [
+        "directive.yaml": "a '%' directive",
+        "block.yaml": "would read otherwise",  // block scalars whose lines are all blanks, under an indentation indicator
+    ]
+
+    @Test("over every fixture and a generated corpus: fmt(fmt(x)) == fmt(x), the same flow and diagnostics, every comment kept")
+    func idempotentAndFaithful() async throws {
+        let scratch = try ScratchFolder("fmt-corpus")
+        let inputs = try await Self.allInputs(generatedInto: scratch.url.appendingPathComponent("generated"))
+        var pairs: [[String]] = []
+        var formattedCount = 0
+        for (index, url) in inputs.enumerated() {
+            let original = FlowCompiler.compile(path: url.path)
+            let loadErrors = original.document.diagnostics.filter { $0.severity == .error }
+            let outcome = try Self.format(url)
+            // A YAML file of comments alone holds no document, and is still formatted.
+            let isCommentsOnly = DocumentFormat(path: url.path) == .yaml && loadErrors.map(\.code) == ["empty-document"]
+            if !loadErrors.isEmpty, !isCommentsOnly {
+                // A file that does not load is refused with its own diagnostics.
+                guard case .refused(let reasons) = outcome else {
+                    Issue.record("\(url.path) does not load, yet fmt formatted it")
+                    continue
+                }
+                #expect(reasons.map(\.code) == loadErrors.map(\.code), "\(url.path)")
+                continue
+            }
+            if let reason = Self.refused[url.lastPathComponent] {
+                guard case .refused(let reasons) = outcome else {
+                    Issue.record("\(url.path) should be refused (\(reason))")
+                    continue
+                }
+                #expect(reasons.map(\.code) == ["format-refused"] && reasons.contains { $0.message.contains(reason) }, "\(url.path): \(reasons)")
+                continue
+            }
+            guard case .formatted(let text) = outcome else {
+                Issue.record("\(url.path) was refused: \(outcome)")
+                continue
+            }
+            formattedCount += 1
+            // The same name, so a single screen keeps its id (its file's base name).
+            let again = Self.format(text: text, name: url.path)
+            guard case .formatted(let twice) = again else {
+                Issue.record("\(url.path): its layout was refused: \(again)")
+                continue
+            }
+            #expect(twice == text, "\(url.path) is not idempotent:\n\(LineDiff.unified(old: text, new: twice, oldName: "once", newName: "twice"))")
+            let formatted = FlowCompiler.compile(text: text, format: DocumentFormat(path: url.path), name: url.path)
+            #expect(formatted.flow == original.flow, "\(url.path): another flow")
+            func findings(_ compilation: FlowCompilation) -> [String] {
+                compilation.diagnostics.map { "\($0.severity) [\($0.code)] \($0.message)" }.sorted()
+            }
+            #expect(findings(formatted) == findings(original), "\(url.path): other diagnostics")
+            if DocumentFormat(path: url.path) == .yaml {
+                let copy = scratch.url.appendingPathComponent("formatted/\(index)-\(url.lastPathComponent)")
+                try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: copy)
+                pairs.append([url.path, copy.path])
+            }
+        }
+        #expect(formattedCount > 500)
+        // Comments, counted by PyYAML's scanner.
+        let list = scratch.url.appendingPathComponent("pairs.json")
+        try JSONSerialization.data(withJSONObject: pairs).write(to: list)
+        let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/yaml_comments.py").path
+        let result = try await BuiltTool.runProgram("/usr/bin/env", ["python3", script, list.path])
+        try #require(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        try #require(lines.count == pairs.count)
+        var compared = 0
+        var commented = 0
+        for (pair, line) in zip(pairs, lines) {
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let before = answer["before"] as? [String], let after = answer["after"] as? [String] else { continue }
+            compared += 1
+            commented += before.isEmpty ? 0 : 1
+            #expect(before.sorted() == after.sorted(), "\(pair[0]): comments differ: \(before) → \(after)")
+            if answer["same_key_order"] as? Bool == true {
+                #expect(before == after, "\(pair[0]): comments in another order, with the keys in the same order")
+            }
+        }
+        #expect(compared > 400 && commented > 100, "\(compared) files compared, \(commented) with comments")
+    }
+
+    @Test("fmt --check flows/ passes: the examples are in the layout")
+    func examplesAreFormatted() async throws {
+        let result = try await BuiltTool.run(["fmt", "--check", "flows/"])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    }
+
+    @Test("--check changes nothing and reports each file at its first line that would change, as text, json and github")
+    func checkReports() async throws {
+        let scratch = try ScratchFolder("fmt-check")
+        let name = "comments-before-document-start.flow.yaml"
+        let input = try String(contentsOf: BuiltTool.fixture("fmt/\(name)"), encoding: .utf8)
+        let expected = try String(contentsOf: BuiltTool.fixture("fmt/comments-before-document-start.expected"), encoding: .utf8)
+        try input.write(toFile: scratch.path(name), atomically: false, encoding: .utf8)
+        try expected.write(toFile: scratch.path("done.flow.yaml"), atomically: false, encoding: .utf8)
+        // The first line where the fixture and its hand-typed layout differ.
+        let a = input.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset) + 1
+        let text = try await BuiltTool.run(["fmt", "--check", scratch.url.path])
+        #expect(text.status == 1)
+        #expect(text.standardOutput.contains("\(scratch.path(name)):\(line):1: error: not in fmt's layout"), "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("done.flow.yaml"))
+        #expect(text.standardError.contains("1 of 2 files would be reformatted"))
+        #expect(try scratch.read(name) == input)
+        let json = try await BuiltTool.run(["fmt", "--check", "--format", "json", scratch.path(name)])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let diagnostic = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["code"] as? String == "not-formatted" && diagnostic["line"] as? Int == line)
+        let github = try await BuiltTool.run(["fmt", "--check", scratch.path(name)], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(github.standardOutput.hasPrefix("::error file=\(scratch.path(name)),line=\(line),col=1"), "\(github.standardOutput)")
+    }
+
+    @Test("--diff prints a unified diff that patch(1) applies to give fmt's layout; nothing is written")
+    func diffApplies() async throws {
+        let scratch = try ScratchFolder("fmt-diff")
+        for name in ["blank-lines", "anchors-and-merge", "block-scalar-header-comment"] {
+            let input = try String(contentsOf: BuiltTool.fixture("fmt/\(name).flow.yaml"), encoding: .utf8)
+            let expected = try String(contentsOf: BuiltTool.fixture("fmt/\(name).expected"), encoding: .utf8)
+            try input.write(toFile: scratch.path("\(name).flow.yaml"), atomically: false, encoding: .utf8)
+            let diff = try await BuiltTool.run(["fmt", "--diff", scratch.path("\(name).flow.yaml")])
+            #expect(diff.status == 0, "\(diff.standardError)")
+            #expect(try scratch.read("\(name).flow.yaml") == input)
+            try diff.standardOutput.write(toFile: scratch.path("\(name).diff"), atomically: false, encoding: .utf8)
+            let patch = try await BuiltTool.runProgram(
+                "/usr/bin/env", ["patch", "--quiet", "--no-backup-if-mismatch", scratch.path("\(name).flow.yaml"), scratch.path("\(name).diff")])
+            #expect(patch.status == 0, "\(patch.standardOutput)\(patch.standardError)")
+            #expect(try scratch.read("\(name).flow.yaml") == expected, "\(name): the patched file is not the layout")
+        }
+    }
+
+    @Test("fmt writes in place keeping the file's mode; a file it cannot lay out is left byte for byte, with the reason at its place")
+    func writesInPlace() async throws {
+        let scratch = try ScratchFolder("fmt-write")
+        let input = try String(contentsOf: BuiltTool.fixture("fmt/quoting.flow.yaml"), encoding: .utf8)
+        try input.write(toFile: scratch.path("quoting.flow.yaml"), atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: scratch.path("quoting.flow.yaml"))
+        let directive = "%YAML 1.1\n---\nversion: 1\ntitle:   Hi\n"
+        try directive.write(toFile: scratch.path("directive.flow.yaml"), atomically: false, encoding: .utf8)
+        let result = try await BuiltTool.run(["fmt", scratch.url.path])
+        #expect(result.status == 1)
+        #expect(try scratch.read("quoting.flow.yaml") == String(contentsOf: BuiltTool.fixture("fmt/quoting.expected"), encoding: .utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: scratch.path("quoting.flow.yaml"))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try scratch.read("directive.flow.yaml") == directive)
+        #expect(result.standardOutput.contains("\(scratch.path("directive.flow.yaml")):1:1: error: a '%' directive"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("1 of 2 files reformatted, 1 left as they were"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["directive.flow.yaml", "quoting.flow.yaml"])
+        // Standard input to standard output.
+        let piped = try await BuiltTool.run(["fmt", "-"], input: input)
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput == (try scratch.read("quoting.flow.yaml")))
+    }
+}
