@@ -142,6 +142,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
         ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
+        ("FuzzFormatter", ["FeedbackFlowCLI", "FeedbackFlow", "FlowSource"]),
     ]
     for target in fuzzTargets {
         package.targets.append(

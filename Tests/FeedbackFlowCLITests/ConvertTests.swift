@@ -8,7 +8,7 @@ import Testing
 @Suite("convert: the same flow in the other syntax")
 struct ConvertTests {
     /// Every YAML file of the repository's flows and fixtures that compiles without an
-    /// error: the valid fixtures.
+    /// error and silences none: the valid fixtures.
     static func validFlows() throws -> [URL] {
         let root = BuiltTool.repositoryRoot
         var found: [URL] = []
@@ -17,7 +17,9 @@ struct ConvertTests {
             while let url = walker?.nextObject() as? URL {
                 guard url.pathExtension == "yaml", !url.lastPathComponent.hasPrefix(".") else { continue }
                 let compilation = FlowCompiler.compile(path: url.path)
-                if !compilation.hasErrors, compilation.flow != nil { found.append(url) }
+                // A file clean only through `# feedbackflow:` suppressions is not: JSON has no comments to hold them.
+                let suppresses = (try? String(contentsOf: url, encoding: .utf8))?.contains("# feedbackflow: disable") ?? true
+                if !compilation.hasErrors, compilation.flow != nil, !suppresses { found.append(url) }
             }
         }
         return found.sorted { $0.path < $1.path }

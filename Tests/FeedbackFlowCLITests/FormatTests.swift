@@ -24,6 +24,14 @@ struct FormatTests {
         "flow-collection-with-comments.flow.yaml",  // prettier #10510/#10518, yaml-unist-parser #268: comments in `[…]`
         "quoting.flow.yaml",  // quotes only where YAML would read the text otherwise
         "key-order.flow.json",  // JSON: the same key order, two spaces per level
+        // Found by review and by trying fmt as a new user would:
+        "comment-after-block-text.flow.yaml",  // a comment after block text was put on its `|` line
+        "comments-inside-values.flow.yaml",  // `[  # …` `]` became null; a comment before a value moved to the next key
+        "block-text-trailing-blanks.flow.yaml",  // trailing spaces in block text are its text
+        "bom-crlf-markers.flow.yaml",  // a BOM hid the `---`; a comment after `...` moved before it
+        "blank-line-before-reordered-item.flow.yaml",  // the blank line of an item was written twice
+        "author-keys-keep-their-order.flow.yaml",  // an event named `rating` was ordered as a rating block
+        "yaml11-lookalikes.flow.yaml",  // "2024-05-01", "10:30", "=" unquoted; `*alias :` in `{…}` lost its space
     ]
 
     static func format(_ url: URL) throws -> FlowFormatter.Outcome {
@@ -203,6 +211,48 @@ struct FormatTests {
                 "/usr/bin/env", ["patch", "--quiet", "--no-backup-if-mismatch", scratch.path("\(name).flow.yaml"), scratch.path("\(name).diff")])
             #expect(patch.status == 0, "\(patch.standardOutput)\(patch.standardError)")
             #expect(try scratch.read("\(name).flow.yaml") == expected, "\(name): the patched file is not the layout")
+        }
+    }
+
+    @Test("a file without a final line break: --check says so at its last line, and --diff gives a patch that applies")
+    func noFinalLineBreak() async throws {
+        let scratch = try ScratchFolder("fmt-eol")
+        let text = "version: 1\nstyle: success\ntitle: Hi\nprimaryAction: none"
+        try text.write(toFile: scratch.path("a.flow.yaml"), atomically: false, encoding: .utf8)
+        let check = try await BuiltTool.run(["fmt", "--check", scratch.path("a.flow.yaml")])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("a.flow.yaml:4:1: error: not in fmt's layout: fmt would end the file with a line break"), "\(check.standardOutput)")
+        let diff = try await BuiltTool.run(["fmt", "--diff", scratch.path("a.flow.yaml")])
+        try diff.standardOutput.write(toFile: scratch.path("a.diff"), atomically: false, encoding: .utf8)
+        let patch = try await BuiltTool.runProgram("/usr/bin/env", ["patch", "--quiet", scratch.path("a.flow.yaml"), scratch.path("a.diff")])
+        #expect(patch.status == 0, "\(patch.standardError)")
+        #expect(try scratch.read("a.flow.yaml") == text + "\n")
+    }
+
+    @Test("in a folder only flows are rewritten; a link's target is written and the link stays; a read-only file is left, the others formatted")
+    func whatIsWritten() async throws {
+        let scratch = try ScratchFolder("fmt-what")
+        let flow = "version: 1\ntitle: \"Hi\"\nstyle: success\nprimaryAction: none\n"
+        let formatted = "version: 1\nstyle: success\ntitle: Hi\nprimaryAction: none\n"
+        let compose = "services: {web: {image: \"nginx\"}}\nversion: '3.8'\n"
+        try FileManager.default.createDirectory(atPath: scratch.path("repo/real"), withIntermediateDirectories: true)
+        try compose.write(toFile: scratch.path("repo/docker-compose.yml"), atomically: false, encoding: .utf8)
+        try flow.write(toFile: scratch.path("repo/a.flow.yaml"), atomically: false, encoding: .utf8)
+        try flow.write(toFile: scratch.path("repo/real/b.flow.yaml"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("link.flow.yaml"), withDestinationPath: scratch.path("repo/real/b.flow.yaml"))
+        try flow.write(toFile: scratch.path("locked.flow.yaml"), atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: scratch.path("locked.flow.yaml"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.path("locked.flow.yaml")) }
+        let result = try await BuiltTool.run(["fmt", scratch.path("repo"), scratch.path("link.flow.yaml"), scratch.path("locked.flow.yaml")])
+        #expect(try scratch.read("repo/docker-compose.yml") == compose)
+        #expect(result.standardOutput.contains("docker-compose.yml:1:1: note: skipped: not a flow"), "\(result.standardOutput)")
+        #expect(try scratch.read("repo/a.flow.yaml") == formatted)
+        #expect(try scratch.read("repo/real/b.flow.yaml") == formatted)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("link.flow.yaml")) == scratch.path("repo/real/b.flow.yaml"))
+        if getuid() != 0 {  // root may write anything
+            #expect(result.status == 1)
+            #expect(try scratch.read("locked.flow.yaml") == flow)
+            #expect(result.standardOutput.contains("locked.flow.yaml:1:1: error: cannot write"), "\(result.standardOutput)")
         }
     }
 

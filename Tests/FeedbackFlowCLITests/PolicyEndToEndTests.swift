@@ -199,4 +199,12 @@ struct PolicyEndToEndTests {
         let flow = try #require(FlowCompiler.compile(path: BuiltTool.repositoryRoot.appendingPathComponent(path).path).flow)
         #expect(flow.screens[0].subtitle?.raw == "Line one\n# feedbackflow: disable-next-line unknown-key\n")
     }
+
+    @Test("a suppression on the line right after a block scalar silences the line after it (the scalar ends before it)")
+    func suppressionAfterAScalar() async throws {
+        let result = try await BuiltTool.run(["validate", "--format", "json", Self.fixtures + "/suppressions/after-scalar.yaml"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.outputBytes)) as? [String: Any])
+        #expect((object["diagnostics"] as? [Any])?.isEmpty == true, "\(result.standardOutput)")
+        #expect(result.status == 0)
+    }
 }

@@ -89,7 +89,7 @@ package struct ConvertCommand: Command {
                 "\(path): warning: its '# \(InlineSuppressions.marker)' suppressions are comments JSON cannot hold: what they silence will be reported\n")
         }
         if source.format == .yaml,
-            case let comments = YAMLComments.all(in: source.source.bytes, syntax: YAMLSyntaxReader.read(source.source)?.root),
+            case let comments = YAMLComments.all(in: source.source.bytes, syntax: YAMLSyntaxReader.read(source.source, maximumDepth: loadingLimits.maximumNestingDepth)?.root),
             let at = comments.first?.position
         {
             let left = comments.count > 1 ? "this one and \(comments.count - 1) more are" : "it is"

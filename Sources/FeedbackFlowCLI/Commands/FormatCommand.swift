@@ -56,6 +56,8 @@ package struct FormatCommand: Command {
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
         let reportsOnError = showsDiff || (writesInPlace && files.contains(SourceFile.standardInputPath))
+        // A file found in a folder is rewritten only when it is a flow; one named, always.
+        let named = Set(paths)
         var reportFiles: [DiagnosticReport.File] = []
         var changed = 0
         var refused = 0
@@ -69,7 +71,19 @@ package struct FormatCommand: Command {
                 continue
             }
             let syntax = path == SourceFile.standardInputPath ? DocumentFormat.yaml : DocumentFormat(path: path)
-            switch FlowFormatter.format(source, as: syntax, options: options) {
+            switch FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(path)) {
+            case .notFlow:
+                let code = CommandDiagnosticCode.skippedFile
+                reportFiles.append(
+                    DiagnosticReport.File(
+                        path: path, source: source,
+                        diagnostics: [
+                            Diagnostic(
+                                severity: code.severity, code: code.rawValue,
+                                message: "skipped: not a flow (no 'screens' and no screen's key at its top)",
+                                span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)),
+                                hint: "fmt rewrites the flows of a folder; name the file to format it anyway")
+                        ]))
             case .refused(let diagnostics):
                 reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: diagnostics))
                 refused += 1
@@ -92,7 +106,15 @@ package struct FormatCommand: Command {
                     reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [Self.notFormatted(old: old, new: text, path: path)]))
                 }
                 if writesInPlace {
-                    try FileReplacement.replace(path, with: text, what: "fmt")
+                    do {
+                        try FileReplacement.replace(path, with: text, what: "fmt")
+                    } catch {
+                        // Said at the file, and the others are still formatted.
+                        changed -= 1
+                        refused += 1
+                        reportFiles.append(
+                            DiagnosticReport.File(path: path, source: source, diagnostics: [SourceFile.unwritable(path, error.message)]))
+                    }
                 }
             }
         }
@@ -118,16 +140,19 @@ package struct FormatCommand: Command {
         let index = LineDiff.firstDifferingLine(old: old, new: new) ?? 0
         let newLines = LineDiff.lines(new)
         let oldLines = LineDiff.lines(old)
-        var wanted = index < newLines.count ? String(newLines[index]) : ""
+        var wanted = index < newLines.count ? String(newLines[index].hasSuffix("\n") ? newLines[index].dropLast() : newLines[index]) : ""
         if wanted.count > 60 { wanted = String(wanted.prefix(57)) + "..." }
         let code = CommandDiagnosticCode.notFormatted
         let what =
             index >= newLines.count ? "fmt would end the file before this line"
-            : index < oldLines.count && oldLines[index].utf8.last == 13 && oldLines[index].utf8.dropLast().elementsEqual(newLines[index].utf8)
-                ? "fmt would end this line with LF, not CRLF" : "fmt would write this line as '\(wanted)'"
+            : index < oldLines.count && oldLines[index].utf8.dropLast().last == 13
+                && oldLines[index].utf8.dropLast(2).elementsEqual(newLines[index].utf8.dropLast())
+                ? "fmt would end this line with LF, not CRLF"
+            : index < oldLines.count && oldLines[index].utf8.last != 10 && newLines[index].utf8.dropLast().elementsEqual(oldLines[index].utf8)
+                ? "fmt would end the file with a line break" : "fmt would write this line as '\(wanted)'"
         return Diagnostic(
             severity: code.severity, code: code.rawValue, message: "not in fmt's layout: \(what)",
             span: SourceSpan(file: path, at: SourcePosition(line: min(index, max(oldLines.count - 1, 0)) + 1, column: 1)),
-            hint: "run 'feedbackflow fmt \(path)' (with --diff to see the whole change)")
+            hint: "run 'feedbackflow fmt \(path.shellQuoted)' (with --diff to see the whole change)")
     }
 }

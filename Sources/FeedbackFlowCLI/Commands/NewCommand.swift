@@ -46,9 +46,7 @@ package struct NewCommand: Command {
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let file = try ReportFile(path: path, isNew: true, what: "new")
         try file.write(chosen.text(id: YAMLWriter.scalar(id), schema: FormatSchema.address))
-        // Quoted for a shell unless every character is one no shell reads specially.
-        let quoted = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-+,".unicodeScalars.contains($0)) }
-            ? path : "'" + path.replacing("'", with: "'\\''") + "'"
+        let quoted = path.shellQuoted
         let handlers = chosen.handlerNames.map { " --handler \($0)=true" }.joined()
         environment.output.write("""
             wrote \(path) (\(chosen.rawValue): \(chosen.summary))

@@ -83,12 +83,18 @@ enum YAMLWriter {
 
     /// Whether a plain scalar `text` is read as that string by every reader, whatever type
     /// is expected: not null, a boolean or a number (YAML 1.2 core schema, and what the
-    /// loader reads as such), not a YAML 1.1 boolean (`yes`, `off`) and not a merge key.
+    /// loader reads as such), not a YAML 1.1 boolean (`yes`, `off`) and not a merge key;
+    /// and, for YAML 1.1 readers' numbers, dates and times (`1_000`, `0b101`, `1:30`,
+    /// `2024-05-01`), nothing that starts like a number: a digit, or `+`, `-` or `.`
+    /// before one.
     static func plainReadsAsString(_ text: String) -> Bool {
         let source = Scalar(text: text, style: .plain, tag: nil)
         if source.isNull || source.number != nil || ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) { return false }
         if [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text.trimmingPrefix { $0 == "+" || $0 == "-" }) { return false }
-        return !["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) && text != "<<"
+        let digits = text.unicodeScalars.drop { "+-.".unicodeScalars.contains($0) }
+        if let first = digits.first, ("0"..."9").contains(first) { return false }
+        // `=` is YAML 1.1's value key, `<<` a merge key.
+        return !["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) && text != "<<" && text != "="
     }
 
     /// Whether `text` needs no escape in double quotes besides `"` and `\\`: no line break,

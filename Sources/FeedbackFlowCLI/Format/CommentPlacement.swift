@@ -16,7 +16,8 @@ import FlowYAML
 ///   it when that one has no value (`key:`), else it ends the deepest block collection
 ///   the next entry is not in whose entries stand at or left of its column (a note under
 ///   the last entry of a screen stays with that screen).
-/// - A comment after all content belongs to the file's tail.
+/// - A comment after all content ends the root collection (or, after a scalar root, the
+///   file's tail); one after a `...` line stays after it.
 ///
 /// Points inside a flow collection (`[…]`, `{…}`) that holds no comment are not places:
 /// such a collection is written on one line, which cannot hold one. A flow collection
@@ -46,8 +47,10 @@ struct CommentPlacement {
     private(set) var ending: [Int: [Line]] = [:]
     /// Comments before the content: before the `---` line, and after it.
     private(set) var head: (beforeMarker: [Line], afterMarker: [Line]) = ([], [])
-    /// Comments after all the content.
+    /// Comments after all the content (before a `...` line).
     private(set) var tail: [Line] = []
+    /// Comments after the `...` line.
+    private(set) var afterEnd: [Line] = []
     /// Entries and items with a blank line before them (or before their comments).
     private(set) var blankBefore: Set<Slot> = []
     /// Byte offsets of the flow collections that hold a comment: written as blocks.
@@ -78,10 +81,21 @@ struct CommentPlacement {
     }
 
     init(bytes: [UInt8], document: YAMLSyntaxDocument, comments: [YAMLComment]) {
-        guard let root = document.root else {
-            tail = Self.lines(comments, bytes: bytes)
-            return
+        let blankLines = Self.blankLines(bytes: bytes, root: document.root)
+        func isBlankBefore(line: Int) -> Bool { line > 1 && blankLines.contains(line - 1) }
+        let rootStart = document.root?.span.start.offset ?? Int.max
+        var rest: [YAMLComment] = []
+        for comment in comments {
+            let line = Line(text: comment.text, blankBefore: isBlankBefore(line: comment.position.line))
+            if let end = document.endMarker, comment.offset > end {
+                afterEnd.append(line)
+            } else if comment.offset < rootStart {
+                if let start = document.startMarker, comment.offset > start { head.afterMarker.append(line) } else { head.beforeMarker.append(line) }
+            } else {
+                rest.append(comment)
+            }
         }
+        guard let root = document.root else { return }
         let commentOffsets = comments.map(\.offset)
         func holdsComment(_ span: SourceSpan) -> Bool {
             let first = Self.lowerBound(commentOffsets, span.start.offset)
@@ -94,7 +108,8 @@ struct CommentPlacement {
             switch node.content {
             case .scalar, .alias: return
             case .sequence(let items, let isFlow):
-                let isInline = inline || (isFlow && !holdsComment(node.span))
+                // An empty one stays `[]`: a comment inside goes after it.
+                let isInline = inline || (isFlow && (items.isEmpty || !holdsComment(node.span)))
                 if isFlow, !isInline { flowWrittenAsBlock.insert(node.span.start.offset) }
                 let column = items.first.map { Self.dashColumn(of: $0.span.start, in: bytes) } ?? node.span.start.column
                 collections.append(
@@ -109,7 +124,7 @@ struct CommentPlacement {
                     visit(item, depth: depth + 1, parent: index, inline: isInline)
                 }
             case .mapping(let entries, let isFlow):
-                let isInline = inline || (isFlow && !holdsComment(node.span))
+                let isInline = inline || (isFlow && (entries.isEmpty || !holdsComment(node.span)))
                 if isFlow, !isInline { flowWrittenAsBlock.insert(node.span.start.offset) }
                 collections.append(
                     Collection(
@@ -131,19 +146,13 @@ struct CommentPlacement {
         visit(root, depth: 0, parent: nil, inline: false)
         points.sort { ($0.offset, $0.depth) < ($1.offset, $1.depth) }
         let pointOffsets = points.map(\.offset)
-        let blankLines = Self.blankLines(bytes: bytes, root: root)
-        func isBlankBefore(line: Int) -> Bool { line > 1 && blankLines.contains(line - 1) }
-        for point in points where !point.isInline && isBlankBefore(line: point.line) {
+        for (index, point) in points.enumerated() where !point.isInline && isBlankBefore(line: point.line) {
+            // An item's first entry shares the item's line: the blank line is the item's.
+            if index > 0, points[index - 1].offset == point.offset { continue }
             blankBefore.insert(point.slot)
         }
-        let marker = document.hasStartMarker ? Self.startMarkerOffset(bytes: bytes, before: root.span.start.offset) : nil
-
-        for comment in comments {
+        for comment in rest {
             let line = Line(text: comment.text, blankBefore: isBlankBefore(line: comment.position.line))
-            if comment.offset < root.span.start.offset {
-                if let marker, comment.offset > marker { head.afterMarker.append(line) } else { head.beforeMarker.append(line) }
-                continue
-            }
             // Points before the comment, and the first after it.
             let next = Self.lowerBound(pointOffsets, comment.offset)
             if comment.isTrailing {
@@ -157,6 +166,14 @@ struct CommentPlacement {
                 }
             }
             let following = points[next...].first { !$0.isInline }
+            // Between a key and its value on a later line (`key:`, the comment, the value):
+            // the entry's, after its value.
+            if next > 0, case let holder = points[next - 1], !holder.isInline, holder.endOffset > comment.offset,
+                following.map({ $0.offset >= holder.endOffset }) ?? true
+            {
+                trailing[holder.slot, default: ""] += trailing[holder.slot] == nil ? comment.text : " " + comment.text
+                continue
+            }
             // Indented under `key:` with no value, deeper than what follows: that key's.
             if next > 0, case let previous = points[next - 1], previous.hasNoValue, !previous.isInline,
                 previous.line < comment.position.line, comment.position.column > previous.column,
@@ -190,12 +207,6 @@ struct CommentPlacement {
                 tail.append(line)
             }
         }
-    }
-
-    /// `comments` as lines of their own (a file with no content).
-    private static func lines(_ comments: [YAMLComment], bytes: [UInt8]) -> [Line] {
-        let blank = blankLines(bytes: bytes, root: nil)
-        return comments.map { Line(text: $0.text, blankBefore: blank.contains($0.position.line - 1)) }
     }
 
     /// The column of the `-` before a block sequence's item starting at `start`: the item's
@@ -248,21 +259,6 @@ struct CommentPlacement {
             }
         }
         return blank
-    }
-
-    /// The offset of the `---` line before `end`, when the document has one.
-    private static func startMarkerOffset(bytes: [UInt8], before end: Int) -> Int? {
-        var lineStart = 0
-        var index = 0
-        while index < min(end, bytes.count) {
-            if index == lineStart, bytes[index...].starts(with: Array("---".utf8)) {
-                let after = index + 3
-                if after >= bytes.count || [9, 10, 13, 32].contains(bytes[after]) { return index }
-            }
-            if bytes[index] == 10 { lineStart = index + 1 }
-            index += 1
-        }
-        return nil
     }
 
     /// The index of the first element of sorted `values` not less than `value`.

@@ -14,23 +14,30 @@ import FlowYAML
 /// refused with a `format-refused` diagnostic at the cause, and nothing is to be written.
 /// A file that does not load (a syntax error) is refused with its own diagnostics.
 /// O(size · log size).
-enum FlowFormatter {
+package enum FlowFormatter {
     /// What came of a file.
-    enum Outcome {
+    package enum Outcome {
         /// The file's text in the layout (equal to the file when it already was).
         case formatted(String)
         /// The file is left as it is, for these reasons.
         case refused([Diagnostic])
+        /// The file loads but is not a flow (asked with `onlyFlows`): left as it is.
+        case notFlow
     }
 
-    /// `source`, read as `format`, in the layout.
-    static func format(_ source: SourceFile, as format: DocumentFormat, options: CompileOptions) -> Outcome {
+    /// `source`, read as `format`, in the layout. With `onlyFlows`, a file whose top level
+    /// has neither `screens` nor a single screen's keys is not laid out (``Outcome/notFlow``).
+    package static func format(_ source: SourceFile, as format: DocumentFormat, options: CompileOptions, onlyFlows: Bool = false) -> Outcome {
         let original = FlowCompiler.compile(DocumentLoader.load(source, format: format, limits: options.limitsForLoading), options: options)
         let document = original.document
         let loadErrors = document.diagnostics.filter { $0.severity == .error }
         // A YAML file of comments alone holds no document, and is still a file to format.
         let isCommentsOnly = format == .yaml && loadErrors.map(\.code) == [LoadDiagnosticCode.emptyDocument.rawValue]
         guard loadErrors.isEmpty || isCommentsOnly else { return .refused(loadErrors) }
+        if onlyFlows, !isCommentsOnly {
+            let keys = document.root?.mapping?.compactMap(\.keyText) ?? []
+            guard keys.contains("screens") || FormatKeys.isSingleScreenFile(keys: keys) else { return .notFlow }
+        }
         let text: String
         var comments: [YAMLComment] = []
         switch format {
@@ -71,7 +78,9 @@ enum FlowFormatter {
             }
         }
         if format == .yaml {
-            let written = YAMLComments.all(in: Array(text.utf8), syntax: YAMLSyntaxReader.read(SourceFile(path: source.path, text: text))?.root)
+            let written = YAMLComments.all(
+                in: Array(text.utf8),
+                syntax: YAMLSyntaxReader.read(SourceFile(path: source.path, text: text), maximumDepth: options.limitsForLoading.maximumNestingDepth)?.root)
             let lost = FormatCheck.missing(comments.map(\.text), from: written.map(\.text))
             if let first = lost.first, let comment = comments.first(where: { $0.text == first }) {
                 return refusal("fmt would not keep this comment (an error of fmt's)", at: comment.position, in: source)
@@ -130,11 +139,8 @@ enum FlowFormatter {
         case .array(let items):
             return .array(items.map { reordered($0, path: path + ["-"], singleScreenFile: singleScreenFile) })
         case .object(let members):
-            let order = FormatKeys.writingOrder(at: path, singleScreenFile: singleScreenFile) ?? []
-            let ranked = members.enumerated().sorted {
-                (order.firstIndex(of: $0.element.key) ?? order.count, $0.offset) < (order.firstIndex(of: $1.element.key) ?? order.count, $1.offset)
-            }
-            return .object(ranked.map { ($0.element.key, reordered($0.element.value, path: path + [$0.element.key], singleScreenFile: singleScreenFile)) })
+            let order = KeyOrder.permutation(members.map(\.key), row: FormatKeys.writingOrder(at: path, singleScreenFile: singleScreenFile))
+            return .object(order.map { (members[$0].key, reordered(members[$0].value, path: path + [members[$0].key], singleScreenFile: singleScreenFile)) })
         default:
             return value
         }

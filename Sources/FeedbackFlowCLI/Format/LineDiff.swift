@@ -25,7 +25,9 @@ enum LineDiff {
             case .added: cursor.new += 1
             }
         }
-        var out = "--- \(oldName)\n+++ \(newName)\n"
+        // A tab ends a name with spaces, as diff writes it before a date: patch reads the name up to it.
+        func header(_ name: String) -> String { name.contains(" ") ? name + "\t" : name }
+        var out = "--- \(header(oldName))\n+++ \(header(newName))\n"
         // Hunks: runs of changes with up to `context` equal lines around them, merged when close.
         var index = 0
         while let change = edits[index...].firstIndex(where: { $0.isChange }) {
@@ -50,9 +52,9 @@ enum LineDiff {
             out += "@@ -\(range(positions[start].old, oldCount)) +\(range(positions[start].new, newCount)) @@\n"
             for edit in hunk {
                 switch edit {
-                case .same(let i, _): out += " " + a[i] + "\n"
-                case .removed(let i): out += "-" + a[i] + "\n"
-                case .added(let j): out += "+" + b[j] + "\n"
+                case .same(let i, _): out += written(" ", a[i])
+                case .removed(let i): out += written("-", a[i])
+                case .added(let j): out += written("+", b[j])
                 }
             }
             index = stop
@@ -66,18 +68,36 @@ enum LineDiff {
     static func firstDifferingLine(old: String, new: String) -> Int? {
         let a = lines(old)
         let b = lines(new)
-        for index in 0..<max(a.count, b.count) where index >= a.count || index >= b.count || a[index] != b[index] {
+        for index in 0..<max(a.count, b.count) where index >= a.count || index >= b.count || !same(a[index], b[index]) {
             return index
         }
         return nil
     }
 
-    /// The lines of `text`, split at each LF (a CR before it is the line's: a CRLF file
-    /// differs from its LF layout on every line).
+    /// The lines of `text`, each with its LF (a CR before it is the line's: a CRLF file
+    /// differs from its LF layout on every line); the last has none when the text does
+    /// not end with one, so a missing final line break is a difference.
     static func lines(_ text: String) -> [Substring] {
-        var lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { Substring($0) }
-        if text.utf8.last == 10 { lines.removeLast() }
+        var lines: [Substring] = []
+        var start = text.utf8.startIndex
+        for index in text.utf8.indices where text.utf8[index] == 10 {
+            let end = text.utf8.index(after: index)
+            lines.append(Substring(text.utf8[start..<end]))
+            start = end
+        }
+        if start != text.utf8.endIndex { lines.append(Substring(text.utf8[start...])) }
         return lines
+    }
+
+    /// Whether two lines are the same bytes (`==` on strings would take canonically
+    /// equivalent lines for the same).
+    private static func same(_ a: Substring, _ b: Substring) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// A line of a hunk: its mark, its text, and diff's note when it has no line break.
+    private static func written(_ mark: String, _ line: Substring) -> String {
+        line.utf8.last == 10 ? mark + line : mark + line + "\n\\ No newline at end of file\n"
     }
 
     private static func range(_ start: Int, _ count: Int) -> String {
@@ -88,12 +108,12 @@ enum LineDiff {
     /// The shortest edit script from `a` to `b` (Myers) after the common first and last
     /// lines, as kept, removed and added lines in order. Past `limit` changes the middle
     /// is given as all removed, then all added: a diff, not the shortest one, in bounded
-    /// memory (O(limit²)).
+    /// memory (the frontiers kept for the way back: O(limit²) integers, 32 MB at 2,000).
     private static func script(_ a: [Substring], _ b: [Substring], limit: Int = 2_000) -> [Edit] {
         var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        while prefix < a.count, prefix < b.count, same(a[prefix], b[prefix]) { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, same(a[a.count - 1 - suffix], b[b.count - 1 - suffix]) { suffix += 1 }
         let x0 = Array(a[prefix..<(a.count - suffix)])
         let y0 = Array(b[prefix..<(b.count - suffix)])
         var edits = (0..<prefix).map { Edit.same($0, $0) }
@@ -121,7 +141,7 @@ enum LineDiff {
             for k in stride(from: -d, through: d, by: 2) {
                 var x = k == -d || (k != d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] {
+                while x < n, y < m, same(a[x], b[y]) {
                     x += 1
                     y += 1
                 }

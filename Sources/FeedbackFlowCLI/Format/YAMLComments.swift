@@ -41,7 +41,8 @@ enum YAMLComments {
             while next < ranges.count, ranges[next].upperBound <= index { next += 1 }
             if next < ranges.count, ranges[next].contains(index) {
                 index = ranges[next].upperBound
-                lineHasContent = true
+                // A block scalar ends at the start of the line after its text: that line is empty so far.
+                lineHasContent = ![10, 13].contains(bytes[index - 1])
                 continue
             }
             let byte = bytes[index]

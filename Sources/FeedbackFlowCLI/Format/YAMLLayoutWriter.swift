@@ -34,9 +34,14 @@ struct YAMLLayoutWriter {
     /// Whether the document has an alias: then moving an entry is checked against them.
     private let hasAliases: Bool
     private var lines: [String] = []
+    /// The lines of block text, written as they are.
+    private var verbatim: Set<Int> = []
 
     /// The text of `document` (read from `bytes`) in the layout, ending with a line break.
     static func text(of document: YAMLSyntaxDocument, bytes: [UInt8], comments: [YAMLComment]) throws(Refusal) -> String {
+        var document = document
+        // `---` with nothing after it: libyaml's empty plain scalar stands for no content.
+        if document.root?.isEmptyPlainScalar == true { document.root = nil }
         if document.hasDirectives {
             throw Refusal(message: "a '%' directive before the document, which fmt does not write", position: SourcePosition(line: 1, column: 1, offset: 0))
         }
@@ -49,12 +54,15 @@ struct YAMLLayoutWriter {
             isSingleScreenFile: FormatKeys.isSingleScreenFile(keys: keys),
             hasAliases: document.root.map { !$0.anchorsAndAliases.aliases.isEmpty } ?? false)
         try writer.write(document)
-        return writer.lines.map { $0.trailingBlanksRemoved }.joined(separator: "\n") + "\n"
+        guard !writer.lines.isEmpty else { return "" }
+        // Trailing blanks go, except in block text, where they are the text's.
+        let lines = writer.lines.enumerated().map { writer.verbatim.contains($0.offset) ? $0.element : $0.element.trailingBlanksRemoved }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private mutating func write(_ document: YAMLSyntaxDocument) throws(Refusal) {
         comments(placement.head.beforeMarker, indent: 0)
-        if document.hasStartMarker { lines.append("---") }
+        if document.startMarker != nil { lines.append("---") }
         comments(placement.head.afterMarker, indent: 0)
         if let root = document.root {
             switch root.content {
@@ -65,13 +73,14 @@ struct YAMLLayoutWriter {
                 if !root.properties.isEmpty { lines.append(root.properties) }
                 try write(items, of: root, path: [], indent: 0)
             case .scalar(_, let style) where style == .literal || style == .folded:
-                try value(root, path: [], indent: 0, head: document.hasStartMarker ? lines.removeLast() : "", trailing: nil)
+                throw Refusal(message: "block text as the whole document, which fmt does not write", position: root.span.start)
             default:
                 lines.append(try inline(root, path: []))
             }
         }
         comments(placement.tail, indent: 0)
-        if document.hasEndMarker { lines.append("...") }
+        if document.endMarker != nil { lines.append("...") }
+        comments(placement.afterEnd, indent: 0)
     }
 
     // MARK: Block collections
@@ -143,8 +152,10 @@ struct YAMLLayoutWriter {
             lines.append(withProperties + after)
             try write(items, of: node, path: path, indent: indent)
         case .scalar(let text, let style) where style == .literal || style == .folded:
-            lines.append(withProperties + (properties.isEmpty && head.isEmpty ? "" : " ") + blockHeader(node, text: text, style: style) + after)
-            lines.append(contentsOf: blockBody(node, text: text, indent: indent))
+            lines.append(withProperties + " " + blockHeader(node, text: text, style: style) + after)
+            let body = blockBody(node, text: text, indent: indent)
+            verbatim.formUnion(lines.count..<(lines.count + body.count))
+            lines.append(contentsOf: body)
         default:
             let text = try inline(node, path: path)
             lines.append((text.isEmpty ? head : head + " " + text) + after)
@@ -191,7 +202,8 @@ struct YAMLLayoutWriter {
         case .mapping(let entries, _):
             var parts: [String] = []
             for entry in ordered(entries, path: path) {
-                let key = try inline(entry.key, path: path, inFlow: true)
+                // `*alias :`, with its space: `*alias:` would name an anchor `alias:`.
+                let key = try inline(entry.key, path: path, inFlow: true) + (entry.key.isAlias ? " " : "")
                 let value = try inline(entry.value, path: path + [entry.key.keyText ?? "?"], inFlow: true)
                 // A key alone in a flow mapping has no value (`{pop}`), as `pop:` has in a block.
                 parts.append(value.isEmpty ? key : key + ": " + value)
@@ -218,8 +230,7 @@ struct YAMLLayoutWriter {
     /// `|` or `>`, the chomping as written, and an indentation indicator when the text's
     /// first line starts with a space.
     private func blockHeader(_ node: YAMLSyntax, text: String, style: ScalarStyle) -> String {
-        let firstLine = text.split(separator: "\n", omittingEmptySubsequences: true).first ?? ""
-        let indicator = firstLine.hasPrefix(" ") ? "2" : ""
+        let indicator = text.firstLineWithText?.hasPrefix(" ") == true ? "2" : ""
         return (style == .literal ? "|" : ">") + node.chomping(in: bytes).rawValue + indicator
     }
 
@@ -241,11 +252,12 @@ struct YAMLLayoutWriter {
         }
         func leadingSpaces(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
         let firstSource = source.first { !$0.allSatisfy { $0 == " " } }
-        let firstText = text.split(separator: "\n", omittingEmptySubsequences: true).first
+        let firstText = text.firstLineWithText
         let contentIndent = max(0, (firstSource.map(leadingSpaces) ?? 0) - (firstText.map { leadingSpaces(Substring($0)) } ?? 0))
         let pad = String(repeating: " ", count: indent)
         var lines = source.map { line -> String in
-            line.count <= contentIndent && line.allSatisfy({ $0 == " " }) ? "" : pad + line.dropFirst(contentIndent)
+            // A line of blanks within the indentation (or in a text of blank lines alone) is empty.
+            (firstSource == nil || line.count <= contentIndent) && line.allSatisfy({ $0 == " " }) ? "" : pad + line.dropFirst(contentIndent)
         }
         while lines.last == "" { lines.removeLast() }
         if node.chomping(in: bytes) == .keep {
@@ -260,22 +272,23 @@ struct YAMLLayoutWriter {
     /// The entries in writing order: merge keys first, then the key table's order for a
     /// mapping of the format, then the others as written. Stable.
     private func ordered(_ entries: [YAMLSyntaxEntry], path: [String]) -> [YAMLSyntaxEntry] {
-        let order = FormatKeys.writingOrder(at: path, singleScreenFile: isSingleScreenFile) ?? []
-        func rank(_ entry: YAMLSyntaxEntry) -> Int {
-            guard let key = entry.key.keyText else { return order.count + 1 }
-            if key == "<<", entry.key.tag == nil, case .scalar(_, .plain) = entry.key.content { return -1 }
-            return order.firstIndex(of: key) ?? order.count + 1
-        }
-        let sorted = entries.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
-        guard hasAliases, sorted.map(\.offset) != Array(entries.indices) else { return sorted.map(\.element) }
-        // An alias must come after its anchor: an entry moved above one whose anchor it names keeps the written order.
-        let names = entries.map { $0.anchorsAndAliases }
-        for (later, moved) in sorted.enumerated() {
-            for earlier in sorted[(later + 1)...] where earlier.offset < moved.offset {
-                if !names[moved.offset].aliases.isDisjoint(with: names[earlier.offset].anchors) { return entries }
+        let merges = Set(entries.indices.filter { entries[$0].key.isMergeKey })
+        let order = KeyOrder.permutation(
+            entries.map(\.key.keyText), mergeKeys: merges, row: FormatKeys.writingOrder(at: path, singleScreenFile: isSingleScreenFile))
+        guard hasAliases, order != Array(entries.indices) else { return order.map { entries[$0] } }
+        // An alias must come after its anchor: when an entry would move above the one that
+        // defines an anchor its alias names, the mapping keeps its written order.
+        var position = [Int](repeating: 0, count: entries.count)
+        for (written, index) in order.enumerated() { position[index] = written }
+        var definedIn: [String: Int] = [:]
+        let names = entries.map(\.anchorsAndAliases)
+        for (index, entryNames) in names.enumerated() {
+            for alias in entryNames.aliases {
+                if let owner = definedIn[alias], position[owner] > position[index] { return entries }
             }
+            for anchor in entryNames.anchors { definedIn[anchor] = index }
         }
-        return sorted.map(\.element)
+        return order.map { entries[$0] }
     }
 
     /// Comments on lines of their own at `indent`, each after a blank line where one was.
@@ -356,7 +369,25 @@ extension YAMLSyntax {
     }
 }
 
+extension YAMLSyntax {
+    /// Whether the node is a merge key: a plain `<<` without a tag.
+    fileprivate var isMergeKey: Bool {
+        if case .scalar("<<", .plain) = content, tag == nil { true } else { false }
+    }
+
+    /// Whether the node is an alias.
+    fileprivate var isAlias: Bool {
+        if case .alias = content { true } else { false }
+    }
+}
+
 extension String {
+    /// The first line with a character other than a space: where YAML finds a block
+    /// scalar's indentation when its header gives none (lines of spaces alone are empty).
+    fileprivate var firstLineWithText: Substring? {
+        split(separator: "\n", omittingEmptySubsequences: true).first { !$0.allSatisfy { $0 == " " } }
+    }
+
     /// The string without spaces and tabs at its end.
     fileprivate var trailingBlanksRemoved: String {
         var text = self

@@ -84,7 +84,9 @@ package struct InlineSuppressions: Sendable {
             guard seen.insert(node.span.start.offset..<node.span.end.offset).inserted || node.scalar != nil else { continue }
             switch node.kind {
             case .scalar:
-                if node.span.start.line < node.span.end.line { lines.formUnion(node.span.start.line + 1...node.span.end.line) }
+                // A block scalar ends at the start of the line after its text: that line is not its own.
+                let last = node.span.end.column == 1 ? node.span.end.line - 1 : node.span.end.line
+                if node.span.start.line < last { lines.formUnion(node.span.start.line + 1...last) }
             case .sequence(let items): pending.append(contentsOf: items)
             case .mapping(let entries):
                 for entry in entries { pending.append(contentsOf: [entry.key, entry.value]) }

@@ -18,9 +18,32 @@ extension FormatKeys {
 
     /// The order `fmt` writes the keys of the mapping at `path` (``row(at:)``'s path) in:
     /// `$schema` first at the top, then the row's keys in the row's order; `nil` where the
-    /// keys are the author's (screen ids, handler arguments) and keep their written order.
+    /// keys are the author's (screen ids, declarations, handler arguments, a custom step's
+    /// argument) and keep their written order. Unlike ``row(at:)``, which reads the last
+    /// keys of a half-typed path, the path is followed from the top, so a declaration or
+    /// a step named like a block of the format (an event `rating`) is not taken for one.
     package static func writingOrder(at path: [String], singleScreenFile: Bool) -> [String]? {
-        guard !path.isEmpty else { return [schema] + topLevel(singleScreen: singleScreenFile).filter { $0 != schema } }
+        guard let first = path.first else { return [schema] + topLevel(singleScreen: singleScreenFile).filter { $0 != schema } }
+        switch first {
+        case "screens" where !singleScreenFile:
+            return path.count >= 2 ? screenOrder(Array(path.dropFirst(2))) : nil
+        case "handlers":
+            return path.count == 2 ? handlerDeclaration : nil
+        case "trigger":
+            return path == ["trigger"] ? trigger : path == ["trigger", "limit"] ? presentationLimit : nil
+        default:
+            return singleScreenFile && screenBody.contains(first) ? screenOrder(path) : nil
+        }
+    }
+
+    /// The writing order of the mapping at `path` inside a screen (`[]`: the screen).
+    private static func screenOrder(_ path: [String]) -> [String]? {
+        guard !path.isEmpty else { return screenBody }
+        // In a list of steps only the format's own steps have keys of the format.
+        if let holder = path.lastIndex(where: { ["action", "onFailure", "then", "else"].contains($0) }) {
+            let step = path[(holder + 1)...].filter { $0 != "-" }
+            return step == ["if"] ? conditionalSteps : step == ["collectUserFeedback"] ? feedbackRequest : nil
+        }
         return row(at: path)?.keys
     }
 

@@ -51,7 +51,7 @@ package enum FormatKeys {
 
     /// Every row by the name of its schema definition, for the test against the schema.
     package static let byDefinition: [String: [String]] = [
-        "flowFile": flowFile, "singleScreenFile": singleScreenFile + decisions + screenBody + [schema], "screenBody": screenBody,
+        "flowFile": flowFile, "singleScreenFile": topLevel(singleScreen: true), "screenBody": screenBody,
         "screen": screenBody,
         "primaryAction": primaryAction, "secondaryAction": secondaryAction, "button": button,
         "retryButton": retryButton, "feedbackRequest": feedbackRequest, "contentBlock": contentBlock + blockConditions,

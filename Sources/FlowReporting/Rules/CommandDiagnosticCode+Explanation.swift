@@ -6,7 +6,7 @@ extension CommandDiagnosticCode {
         switch self {
         case .skippedFile:
             RuleExplanation(
-                "In a folder, validate reads only regular files: a fifo, socket or device could block or never end, so it is skipped with this note rather than opened. Name it on the command line to read it anyway.")
+                "In a folder, validate reads only regular files: a fifo, socket or device could block or never end, so it is skipped with this note rather than opened. Name it on the command line to read it anyway. In a folder, fmt rewrites only flows (a top level with 'screens', or a single screen's keys): a docker-compose.yml or package.json beside them is left as it is, with this note. Name it on the command line to format it anyway.")
         case .navigationChanged:
             RuleExplanation(
                 "A navigation baseline (graph --format baseline, or validate --write-baseline) is a sorted list of the flows' screens, edges with their buttons and steps, and triggers, committed beside them so that every change of navigation shows in review. validate --baseline FILE fails when the flows no longer match it: each fact removed is a '- …' note at its line of the baseline, each one added a '+ …' note. If the change is intended, write the baseline again and commit it with the change.")

@@ -6,7 +6,8 @@ import FlowSource
 /// for the command line shows.
 package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A folder entry that is not a regular file (a fifo, socket or device), which
-    /// `validate`'s folder search does not open.
+    /// `validate`'s folder search does not open; or a file `fmt` found in a folder that
+    /// is not a flow, which it does not rewrite.
     case skippedFile = "skipped-file"
     /// The navigation of the flows checked differs from the `--baseline` file.
     case navigationChanged = "navigation-changed"
@@ -27,7 +28,7 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// One line saying what the code means.
     package var summary: String {
         switch self {
-        case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened"
+        case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened; a file found in a folder by `fmt` that is not a flow, not rewritten"
         case .navigationChanged: "the flows' navigation (screens, edges, exits, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
         case .notFormatted: "`fmt --check`: the file is not in `fmt`'s layout; reported at its first line that would change"
         case .formatRefused: "`fmt` left the file as it was: its layout cannot hold something the file has, said at its place"

@@ -85,6 +85,11 @@ package struct SourceFile: Sendable {
         unreadable(path, "larger than the limit of \(describe(byteCount: limit))")
     }
 
+    /// The `io-error` of a file that could not be written (`fmt` writing it again), at 1:1.
+    package static func unwritable(_ path: String, _ message: String) -> Diagnostic {
+        .error(.ioError, message, at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
+    }
+
     private static func unreadable(_ path: String, _ reason: String) -> Diagnostic {
         .error(.ioError, "cannot read file '\(path)': \(reason)", at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
     }

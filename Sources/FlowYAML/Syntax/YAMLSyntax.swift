@@ -58,10 +58,10 @@ package struct YAMLSyntaxEntry: Sendable {
 package struct YAMLSyntaxDocument: Sendable {
     /// The root node, `nil` for a document with no content.
     package var root: YAMLSyntax?
-    /// Whether the document starts with an explicit `---`.
-    package var hasStartMarker: Bool
-    /// Whether the document ends with an explicit `...`.
-    package var hasEndMarker: Bool
+    /// Where the document's explicit `---` is (byte offset), `nil` without one.
+    package var startMarker: Int?
+    /// Where the document's explicit `...` is (byte offset), `nil` without one.
+    package var endMarker: Int?
     /// Whether `%YAML` or `%TAG` directives come before the document.
     package var hasDirectives: Bool
 }

@@ -25,7 +25,7 @@ package enum YAMLSyntaxReader {
         let validation = UTF8Validation(source.bytes)
         var locator = SourceLocator(bytes: source.bytes, bomLength: validation.bomLength, isASCII: validation.isASCII)
         guard let parser = try? LibYAMLParser(bytes: source.bytes) else { return nil }
-        var document = YAMLSyntaxDocument(root: nil, hasStartMarker: false, hasEndMarker: false, hasDirectives: false)
+        var document = YAMLSyntaxDocument(root: nil, startMarker: nil, endMarker: nil, hasDirectives: false)
         var documents = 0
         var stack: [Frame] = []
         func add(_ node: YAMLSyntax) {
@@ -40,10 +40,10 @@ package enum YAMLSyntaxReader {
             case .documentStart:
                 documents += 1
                 guard documents == 1 else { return nil }
-                document.hasStartMarker = !event.isImplicitDocumentMarker
+                document.startMarker = event.isImplicitDocumentMarker ? nil : start.offset
                 document.hasDirectives = event.hasDirectives
             case .documentEnd:
-                document.hasEndMarker = !event.isImplicitDocumentMarker
+                document.endMarker = event.isImplicitDocumentMarker ? nil : start.offset
             case .alias:
                 let span = SourceSpan(file: source.path, start: start, end: locator.location(of: event.endMark))
                 add(YAMLSyntax(content: .alias(event.anchor ?? ""), anchor: nil, tag: nil, span: span))
