@@ -21,7 +21,9 @@ struct FormatTests {
         "block-scalar-header-comment.flow.yaml",  // a comment after `>-` dropped; more-indented folded lines (go-yaml #649)
         "blank-lines.flow.yaml",  // prettier #9130, yamlfmt #155/#289: blank lines doubled or moved run after run
         "anchors-and-merge.flow.yaml",  // yamlfix #120: anchors and merge keys lost; sorting puts an alias before its anchor
-        "flow-collection-with-comments.flow.yaml",  // prettier #10510/#10518, yaml-unist-parser #268: comments in `[…]`
+        "flow-collection-with-comments.flow.yaml",  // prettier #8377, yaml-unist-parser #268: comments in `[…]` lost
+        "comments-between-list-groups.flow.yaml",  // yamlfmt #255: comments between groups of list items moved
+        "comment-after-anchor.flow.yaml",  // prettier #10518: a comment after an anchor pulled onto the anchor's line
         "quoting.flow.yaml",  // quotes only where YAML would read the text otherwise
         "key-order.flow.json",  // JSON: the same key order, two spaces per level
         // Found by review and by trying fmt as a new user would:

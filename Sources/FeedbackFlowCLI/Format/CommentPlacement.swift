@@ -11,7 +11,10 @@ import FlowYAML
 ///   stays first whatever the keys' order).
 /// - A comment after content on its line (`key: value  # …`) belongs to the innermost
 ///   entry or item that starts on that line, else to the one that ends there.
-/// - A comment on a line of its own belongs to the next entry or item, written above it,
+/// - A comment on a line of its own between a key and its value on a later line is the
+///   entry's, written after the value.
+/// - A comment on a line of its own belongs to the next entry or item, written above it
+///   (above a mapping's first key: at the top of the mapping, whatever comes first),
 ///   unless it is indented deeper than that one: then it belongs under the entry before
 ///   it when that one has no value (`key:`), else it ends the deepest block collection
 ///   the next entry is not in whose entries stand at or left of its column (a note under

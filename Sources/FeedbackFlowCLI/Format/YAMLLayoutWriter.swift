@@ -91,12 +91,16 @@ struct YAMLLayoutWriter {
         _ entries: [YAMLSyntaxEntry], of mapping: YAMLSyntax, path: [String], indent: Int, firstLead: String?
     ) throws(Refusal) {
         let pad = String(repeating: " ", count: indent)
-        for (index, entry) in ordered(entries, path: path).enumerated() {
+        let written = ordered(entries, path: path)
+        let head = self.head(of: entries, written: written)
+        for (index, entry) in written.enumerated() {
             let slot = CommentPlacement.Slot.entry(entry.key.span.start.offset)
             let isFirst = index == 0
             if !(isFirst && firstLead != nil) {
                 // The first entry of an item has its comments and blank line above the item.
-                leadIn(placement.leading[slot] ?? [], blank: placement.blankBefore.contains(slot), indent: indent, opensBlock: isFirst && !path.isEmpty)
+                let above = isFirst ? head.comments : slot == head.movedSlot ? [] : placement.leading[slot] ?? []
+                let blank = isFirst ? head.blank : slot != head.movedSlot && placement.blankBefore.contains(slot)
+                leadIn(above, blank: blank, indent: indent, opensBlock: isFirst && !path.isEmpty)
             }
             let key = try self.key(entry.key)
             let lead = isFirst ? firstLead ?? pad : pad
@@ -116,14 +120,12 @@ struct YAMLLayoutWriter {
             var trailing = placement.trailing[slot]
             // A mapping item's first entry is written on the item's line: its comments go
             // above, and so does a comment of the item's own (the line has the entry's).
-            if case .mapping(let entries, _) = item.content, item.properties.isEmpty, !isInline(item),
-                let first = ordered(entries, path: path + ["-"]).first
-            {
-                let firstSlot = CommentPlacement.Slot.entry(first.key.span.start.offset)
+            if case .mapping(let entries, _) = item.content, item.properties.isEmpty, !isInline(item) {
+                let head = self.head(of: entries, written: ordered(entries, path: path + ["-"]))
                 if let own = trailing { above.append(CommentPlacement.Line(text: own, blankBefore: false)) }
                 trailing = nil
-                above += placement.leading[firstSlot] ?? []
-                blankAbove = blankAbove || placement.blankBefore.contains(firstSlot)
+                above += head.comments
+                blankAbove = blankAbove || head.blank
             }
             leadIn(above, blank: blankAbove, indent: indent, opensBlock: index == 0 && !path.isEmpty)
             try value(item, path: path + ["-"], indent: indent + 2, head: pad + "-", trailing: trailing, isItem: true)
@@ -289,6 +291,18 @@ struct YAMLLayoutWriter {
             for anchor in entryNames.anchors { definedIn[anchor] = index }
         }
         return order.map { entries[$0] }
+    }
+
+    /// What goes above a mapping's first written entry: the comments above its first
+    /// entry as written (a comment at the top of a mapping stays at its top when its keys
+    /// are reordered) and, when another entry comes first, that one's own; and the slot
+    /// of the entry written first in the file when it moved, whose comments went up.
+    private func head(of entries: [YAMLSyntaxEntry], written: [YAMLSyntaxEntry]) -> (comments: [CommentPlacement.Line], blank: Bool, movedSlot: CommentPlacement.Slot?) {
+        guard let sourceFirst = entries.first, let writtenFirst = written.first else { return ([], false, nil) }
+        let source = CommentPlacement.Slot.entry(sourceFirst.key.span.start.offset)
+        let first = CommentPlacement.Slot.entry(writtenFirst.key.span.start.offset)
+        guard source != first else { return (placement.leading[first] ?? [], placement.blankBefore.contains(first), nil) }
+        return ((placement.leading[source] ?? []) + (placement.leading[first] ?? []), placement.blankBefore.contains(source), source)
     }
 
     /// Comments on lines of their own at `indent`, each after a blank line where one was.
