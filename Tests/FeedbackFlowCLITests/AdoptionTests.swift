@@ -52,7 +52,7 @@ struct AdoptionTests {
         let text = try String(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
         let patterns = text.split(separator: "\n").filter { $0.hasPrefix("  files: ") }
             .map { String($0.dropFirst("  files: ".count)).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
-        #expect(patterns.count == 2)
+        #expect(patterns.count == 4)
         for pattern in patterns {
             let regex = try NSRegularExpression(pattern: pattern)
             func matches(_ name: String) -> Bool { regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
@@ -75,7 +75,7 @@ struct AdoptionTests {
         }
     }
 
-    @Test("pre-commit runs the system hook on a scratch repository: a bad flow fails the commit, a good one passes", .enabled(if: hasPreCommit))
+    @Test("pre-commit runs the system hooks on a scratch repository: a bad flow fails the commit, a good one passes; fmt rewrites a loose one once", .enabled(if: hasPreCommit))
     func preCommit() async throws {
         let scratch = try ScratchFolder("pre-commit")
         let repository = scratch.path("repo")
@@ -101,5 +101,16 @@ struct AdoptionTests {
         #expect(!bad.standardOutput.contains("notes.yaml"))
         let good = try await run(hook + " flows/good.flow.yaml notes.yaml")
         #expect(good.status == 0, "\(good.standardOutput)\(good.standardError)")
+        // The formatter's hook: a file out of the layout is rewritten and the run fails; then it passes.
+        try "version: 1\ntitle: \"Done\"\nstyle: success\nprimaryAction: none\n".write(
+            toFile: repository + "/flows/loose.flow.yaml", atomically: true, encoding: .utf8)
+        #expect(try await run("git add flows/loose.flow.yaml").status == 0)  // staged: pre-commit sees the hook change it
+        let fmt = "python3 -m pre_commit try-repo '\(root.path)' feedbackflow-fmt-system --files flows/loose.flow.yaml notes.yaml"
+        let first = try await run(fmt)
+        #expect(first.status == 1, "\(first.standardOutput)\(first.standardError)")
+        #expect(try String(contentsOfFile: repository + "/flows/loose.flow.yaml", encoding: .utf8) == "version: 1\nstyle: success\ntitle: Done\nprimaryAction: none\n")
+        #expect(try String(contentsOfFile: repository + "/notes.yaml", encoding: .utf8) == "not: a flow\n")
+        let second = try await run(fmt)
+        #expect(second.status == 0, "\(second.standardOutput)\(second.standardError)")
     }
 }

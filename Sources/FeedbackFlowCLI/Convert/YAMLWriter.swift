@@ -88,6 +88,10 @@ enum YAMLWriter {
     /// `2024-05-01`), nothing that starts like a number: a digit, or `+`, `-` or `.`
     /// before one.
     static func plainReadsAsString(_ text: String) -> Bool {
+        // Most text starts with a letter no null, boolean or number starts with: no more to check.
+        if let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic, !"nNtTfFyYoO".unicodeScalars.contains(first) {
+            return true
+        }
         let source = Scalar(text: text, style: .plain, tag: nil)
         if source.isNull || source.number != nil || ["true", "false", "True", "False", "TRUE", "FALSE"].contains(text) { return false }
         if [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text.trimmingPrefix { $0 == "+" || $0 == "-" }) { return false }

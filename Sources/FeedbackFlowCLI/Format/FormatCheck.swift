@@ -2,22 +2,29 @@ import FlowSource
 
 /// What `fmt` compares between a file and its text in the layout (``FlowFormatter``).
 enum FormatCheck {
-    /// How a scalar reads, whatever its style: its tag and text, and whether it could be
-    /// read as another type than a string (a plain `yes`, `12`, `~`).
-    private struct Reading: Hashable, Comparable {
+    /// How a scalar reads, whatever its style: its tag and text, and whether it is plain
+    /// (then it could be read as another type than a string: a plain `yes`, `12`, `~`).
+    private struct Reading {
         var tag: String
         var text: String
-        var isTyped: Bool
+        var isPlain: Bool
 
         init(_ node: Node) {
             let scalar = node.scalar
             tag = scalar?.tag ?? ""
             text = scalar?.text ?? ""
-            isTyped = scalar?.style == .plain && !YAMLWriter.plainReadsAsString(text)
+            isPlain = scalar?.style == .plain
         }
 
-        static func < (lhs: Reading, rhs: Reading) -> Bool {
-            (lhs.tag, lhs.text, lhs.isTyped ? 1 : 0) < (rhs.tag, rhs.text, rhs.isTyped ? 1 : 0)
+        /// Whether both read as the same value: the same tag and text, and either both
+        /// plain or both quoted, or a plain one that every reader reads as that string.
+        func readsAs(_ other: Reading) -> Bool {
+            tag == other.tag && text == other.text && (isPlain == other.isPlain || YAMLWriter.plainReadsAsString(text))
+        }
+
+        /// The order entries are matched in: by tag and text (a written order otherwise).
+        func precedes(_ other: Reading) -> Bool {
+            (tag, text) < (other.tag, other.text)
         }
     }
 
@@ -29,19 +36,24 @@ enum FormatCheck {
         while let (left, right) = pending.popLast() {
             switch (left.kind, right.kind) {
             case (.scalar, .scalar):
-                if Reading(left) != Reading(right) { return left.location }
+                if !Reading(left).readsAs(Reading(right)) { return left.location }
             case (.sequence(let a), .sequence(let b)):
                 guard left.tag == right.tag, a.count == b.count else { return left.location }
                 pending.append(contentsOf: zip(a, b).map { ($0, $1) })
             case (.mapping(let a), .mapping(let b)):
                 guard left.tag == right.tag, a.count == b.count else { return left.location }
-                let sortedA = a.enumerated().sorted { (Reading($0.element.key), $0.offset) < (Reading($1.element.key), $1.offset) }
-                let sortedB = b.enumerated().sorted { (Reading($0.element.key), $0.offset) < (Reading($1.element.key), $1.offset) }
-                for (x, y) in zip(sortedA, sortedB) {
-                    guard x.element.key.scalar != nil, y.element.key.scalar != nil, Reading(x.element.key) == Reading(y.element.key) else {
-                        return x.element.key.location
-                    }
-                    pending.append((x.element.value, y.element.value))
+                // Keys read once; sorted only when the orders differ (fmt reorders few mappings).
+                let keysA = a.map { Reading($0.key) }
+                let keysB = b.map { Reading($0.key) }
+                var orderA = Array(keysA.indices)
+                var orderB = Array(keysB.indices)
+                if !zip(keysA, keysB).allSatisfy({ $0.tag == $1.tag && $0.text == $1.text }) {
+                    orderA.sort { keysA[$0].precedes(keysA[$1]) || (!keysA[$1].precedes(keysA[$0]) && $0 < $1) }
+                    orderB.sort { keysB[$0].precedes(keysB[$1]) || (!keysB[$1].precedes(keysB[$0]) && $0 < $1) }
+                }
+                for (x, y) in zip(orderA, orderB) {
+                    guard a[x].key.scalar != nil, b[y].key.scalar != nil, keysA[x].readsAs(keysB[y]) else { return a[x].key.location }
+                    pending.append((a[x].value, b[y].value))
                 }
             default:
                 return left.location
