@@ -119,6 +119,7 @@ package actor LanguageServer {
                             // `prepareProvider` only for a client that says it can ask (LSP 3.17 `RenameOptions`).
                             ("renameProvider", client.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
                             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                            ("documentFormattingProvider", .bool(true)),
                         ])
                     ),
                     ("serverInfo", .object([("name", .string(FeedbackFlowTool.name)), ("version", .string(FeedbackFlowTool.version))])),
@@ -128,7 +129,7 @@ package actor LanguageServer {
             respond(id: id, result: .null)
         case "textDocument/definition", "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
             "textDocument/completion", "textDocument/codeAction", "textDocument/hover", "textDocument/documentSymbol",
-            "textDocument/foldingRange":
+            "textDocument/foldingRange", "textDocument/formatting":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
                 return respond(id: id, error: -32602, "the document is not open")
             }
@@ -282,7 +283,8 @@ package actor LanguageServer {
 
     private func answer(_ method: String, id: RPCValue, params: RPCValue, document: LSPDocument) {
         let analysis = analyses[document.uri] ?? DocumentAnalysis()
-        let needsPosition = !["textDocument/codeAction", "textDocument/documentSymbol", "textDocument/foldingRange"].contains(method)
+        let needsPosition = !["textDocument/codeAction", "textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/formatting"]
+            .contains(method)
         // A `Position` is two whole numbers from 0 (LSP 3.17); anything else is not guessed at.
         guard !needsPosition || Self.isPosition(params["position"]) else {
             return respond(id: id, error: -32602, "'position' needs a 'line' and a 'character', whole numbers from 0")
@@ -305,6 +307,8 @@ package actor LanguageServer {
             respond(id: id, result: hover(at: offset, in: document, analysis: analysis))
         case "textDocument/documentSymbol":
             respond(id: id, result: .array(symbols(of: analysis.references, in: document, analysis: analysis)))
+        case "textDocument/formatting":
+            formatting(id: id, document: document, analysis: analysis)
         case "textDocument/foldingRange":
             // Each screen of more than one line folds from its key's line to its last line.
             let ranges = analysis.references.screens.compactMap { screen -> JSONValue? in
@@ -318,6 +322,29 @@ package actor LanguageServer {
             respond(id: id, result: .array(ranges))
         default:
             respond(id: id, error: -32601, "'\(method)' is not a method this server has")
+        }
+    }
+
+    /// `fmt`'s layout of the document as one edit of the whole text (none when it is in the
+    /// layout already, or is not a flow); a text fmt leaves as it is is a `RequestFailed`
+    /// error (-32803) saying why and where, as `fmt` would. The request's tab size and
+    /// spacing options are not read: the layout is the format's, two spaces.
+    private func formatting(id: RPCValue, document: LSPDocument, analysis: DocumentAnalysis) {
+        let path = analysis.source.path.isEmpty ? LSPFileURI.path(of: document.uri) ?? document.uri : analysis.source.path
+        let source = SourceFile(path: path, bytes: document.bytes)
+        switch FlowFormatter.format(source, as: DocumentFormat(path: path), options: analysis.options) {
+        case .formatted(let text):
+            guard !text.utf8.elementsEqual(document.bytes) else { return respond(id: id, result: .array([])) }
+            let edit = JSONValue.object([
+                ("range", LSPDiagnostic.range(from: 0, to: document.bytes.count, in: document, encoding: encoding)), ("newText", .string(text)),
+            ])
+            respond(id: id, result: .array([edit]))
+        case .notFlow:
+            respond(id: id, result: .array([]))
+        case .refused(let reasons):
+            let first = reasons.first
+            let place = first?.span.map { "\($0.start.line):\($0.start.column): " } ?? ""
+            respond(id: id, error: -32803, "fmt leaves this file as it is: \(place)\(first?.message ?? "it cannot be laid out")")
         }
     }
 

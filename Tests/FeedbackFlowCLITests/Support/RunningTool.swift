@@ -55,6 +55,13 @@ final class RunningTool {
         self.handles = handles
     }
 
+    /// A process still running when the value goes (a test that threw before it stopped
+    /// it: a browser check that could not start) is killed, so nothing a test starts
+    /// outlives it.
+    deinit {
+        send(SIGKILL)
+    }
+
     /// Sends SIGKILL (`kill -9`): the process ends at once, wherever it is.
     func sendKill() {
         send(SIGKILL)
