@@ -92,10 +92,8 @@ package enum FlowFormatter {
         let before = FormatCheck.findings(original.diagnostics)
         let after = FormatCheck.findings(again.diagnostics)
         if before != after {
-            let changed = before.subtracting(after).first ?? after.subtracting(before).first
-            return refusal(
-                "written in fmt's layout, the file's diagnostics would change (an error of fmt's): \(changed.map { "[\($0.code)] \($0.message)" } ?? "their count")",
-                at: start, in: source)
+            let changed = FormatCheck.missing(before, from: after).first ?? FormatCheck.missing(after, from: before).first
+            return refusal("written in fmt's layout, the file's diagnostics would change (an error of fmt's): \(changed ?? "their count")", at: start, in: source)
         }
         return nil
     }

@@ -74,27 +74,9 @@ enum FormatCheck {
         return missing
     }
 
-    /// One diagnostic without its place.
-    struct Finding: Hashable {
-        var code: String
-        var severity: Severity
-        var message: String
-    }
-
-    /// The diagnostics without their places, counted.
-    static func findings(_ diagnostics: [Diagnostic]) -> Set<CountedFinding> {
-        var counts: [Finding: Int] = [:]
-        for diagnostic in diagnostics {
-            counts[Finding(code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message), default: 0] += 1
-        }
-        return Set(counts.map { CountedFinding(finding: $0.key, count: $0.value) })
-    }
-
-    /// A finding and how many times it is reported.
-    struct CountedFinding: Hashable {
-        var finding: Finding
-        var count: Int
-        var code: String { finding.code }
-        var message: String { finding.message }
+    /// The diagnostics without their places (`severity [code] message`), sorted: two
+    /// texts report the same when these are equal. O(n log n).
+    static func findings(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { "\($0.severity) [\($0.code)] \($0.message)" }.sorted()
     }
 }
