@@ -113,7 +113,9 @@ def frame(message):
 
 
 def answers(data):
-    run = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=30)
+    # A bound, not a speed check: 80 MiB of edits through a debug build on a loaded 2-core
+    # machine (the whole suite beside it) has taken over 30 s.
+    run = subprocess.run([BINARY, "lsp"], input=data, capture_output=True, timeout=180)
     out, found = run.stdout, []
     while out:
         head, _, rest = out.partition(b"\r\n\r\n")
