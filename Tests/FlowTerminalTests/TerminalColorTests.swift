@@ -10,7 +10,9 @@ import Testing
 @_silgen_name("posix_openpt") private func openPseudoTerminal(_ flags: Int32) -> Int32
 @_silgen_name("grantpt") private func grantPseudoTerminal(_ fd: Int32) -> Int32
 @_silgen_name("unlockpt") private func unlockPseudoTerminal(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") private func pseudoTerminalName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+// `ptsname_r`, not `ptsname`: the tests run in parallel, and `ptsname`'s one static buffer
+// could give a test the other's terminal, which hangs up when the other test closes it.
+@_silgen_name("ptsname_r") private func pseudoTerminalName(_ fd: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int32
 
 /// When colours are on, decided on a real terminal (a pseudo-terminal this test opens)
 /// and on a file descriptor that is not one, by the rules of no-color.org,
@@ -23,8 +25,10 @@ struct TerminalColorTests {
         try #require(primary >= 0, "posix_openpt failed")
         defer { close(primary) }
         try #require(grantPseudoTerminal(primary) == 0 && unlockPseudoTerminal(primary) == 0)
-        let name = try #require(pseudoTerminalName(primary).map { String(cString: $0) })
-        let secondary = open(name, O_RDWR | O_NOCTTY)
+        var buffer = [CChar](repeating: 0, count: 128)
+        try #require(pseudoTerminalName(primary, &buffer, buffer.count) == 0)
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let secondary = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         try #require(secondary >= 0)
         defer { close(secondary) }
         #expect(isatty(secondary) == 1)
