@@ -283,4 +283,21 @@ struct FormatTests {
         #expect(piped.status == 0)
         #expect(piped.standardOutput == (try scratch.read("quoting.flow.yaml")))
     }
+
+    @Test("standard input is JSON with --stdin-format json or a .json --stdin-filename, which also names it in reports")
+    func standardInputOptions() async throws {
+        let json = try String(contentsOf: BuiltTool.fixture("fmt/key-order.flow.json"), encoding: .utf8)
+        let expected = try String(contentsOf: BuiltTool.fixture("fmt/key-order.expected"), encoding: .utf8)
+        let byFormat = try await BuiltTool.run(["fmt", "--stdin-format", "json", "-"], input: json)
+        #expect(byFormat.status == 0)
+        #expect(byFormat.standardOutput == expected)
+        let byName = try await BuiltTool.run(["fmt", "--stdin-filename", "flows/welcome.flow.json", "-"], input: json)
+        #expect(byName.standardOutput == expected)
+        let checked = try await BuiltTool.run(["fmt", "--check", "--stdin-filename", "flows/welcome.flow.json", "-"], input: json)
+        #expect(checked.status == 1)
+        #expect(checked.standardOutput.hasPrefix("flows/welcome.flow.json:1:1: error: not in fmt's layout"), "\(checked.standardOutput)")
+        let unused = try await BuiltTool.run(["fmt", "--stdin-filename", "a.yaml", "flows"])
+        #expect(unused.status == 2)
+        #expect(unused.standardError.contains("--stdin-filename names standard input, and no path reads it"))
+    }
 }

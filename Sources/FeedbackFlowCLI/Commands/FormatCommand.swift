@@ -19,14 +19,18 @@ package struct FormatCommand: Command {
             block text, anchors, aliases and tags as written, comments with the key they are
             written above or after, one blank line where there were blank lines. JSON files
             get the same key order and two-space indentation. Folders are searched as
-            validate searches them; '-' formats standard input (YAML) to standard output.
+            validate searches them; '-' formats standard input to standard output (YAML,
+            or as --stdin-format or the extension of --stdin-filename says).
             Before a file is written its new text is compiled and compared: the same values,
             the same flow, the same diagnostics, every comment. Where that fails, or the
             layout cannot hold something, the file is left as it was and a format-refused
             error says where (status 1). The report goes to standard output, or to standard
             error when standard output carries a diff or formatted text.
             """,
-        options: [check.spec, diff.spec, format.spec, LoadingLimitOption.option.spec],
+        options: [
+            check.spec, diff.spec, format.spec, ValidateCommand.standardInputFormatOption.spec,
+            ValidateCommand.standardInputFilename.spec, LoadingLimitOption.option.spec,
+        ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to format ('-' for standard input)."))
 
     static let check = CommandOption.flag(
@@ -41,6 +45,11 @@ package struct FormatCommand: Command {
     package var showsDiff = false
     package var reportFormat: DiagnosticFormat?
     package var loadingLimits = LoadingLimits()
+    /// `--stdin-format`; `nil`: the extension of ``standardInputName``, else YAML.
+    package var standardInputFormat: DocumentFormat?
+    /// `--stdin-filename`: the name standard input is reported and compiled under (a
+    /// single screen's id is its base name); `nil`: `-`.
+    package var standardInputName: String?
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
@@ -48,6 +57,8 @@ package struct FormatCommand: Command {
         showsDiff = try Self.diff.read(arguments)
         reportFormat = try Self.format.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
+        standardInputFormat = try ValidateCommand.standardInputFormat(arguments, paths: paths)
+        standardInputName = try ValidateCommand.standardInputName(arguments, paths: paths, command: "fmt")
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
@@ -55,23 +66,30 @@ package struct FormatCommand: Command {
         let options = CompileOptions(loadingLimits: loadingLimits)
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
-        let reportsOnError = showsDiff || (writesInPlace && files.contains(SourceFile.standardInputPath))
+        let reportsOnError = showsDiff || (writesInPlace && files.contains(where: ValidateCommand.standardInputPaths.contains))
         // A file found in a folder is rewritten only when it is a flow; one named, always.
         let named = Set(paths)
         var reportFiles: [DiagnosticReport.File] = []
         var changed = 0
         var refused = 0
-        for path in files {
-            let source: SourceFile
+        for file in files {
+            // Standard input is written back to standard output, never to a file, and is
+            // reported (and compiled) under --stdin-filename's name.
+            let readsStandardInput = ValidateCommand.standardInputPaths.contains(file)
+            let path = readsStandardInput ? standardInputName ?? file : file
+            var source: SourceFile
             do {
-                source = try SourceFile.read(path: path, byteLimit: loadingLimits.maximumBytes)
+                source = try SourceFile.read(path: file, byteLimit: loadingLimits.maximumBytes)
             } catch {
                 reportFiles.append(DiagnosticReport.File(path: path, source: nil, diagnostics: [error]))
                 refused += 1
                 continue
             }
-            let syntax = path == SourceFile.standardInputPath ? DocumentFormat.yaml : DocumentFormat(path: path)
-            switch FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(path)) {
+            if path != file { source = SourceFile(path: path, bytes: source.bytes) }
+            let syntax =
+                readsStandardInput
+                ? ValidateCommand.standardInputSyntax(format: standardInputFormat, name: standardInputName) : DocumentFormat(path: path)
+            switch FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(file)) {
             case .notFlow:
                 let code = CommandDiagnosticCode.skippedFile
                 reportFiles.append(
@@ -87,15 +105,15 @@ package struct FormatCommand: Command {
             case .refused(let diagnostics):
                 reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: diagnostics))
                 refused += 1
-                if writesInPlace, path == SourceFile.standardInputPath { environment.output.write(String(decoding: source.bytes, as: UTF8.self)) }
+                if writesInPlace, readsStandardInput { environment.output.write(String(decoding: source.bytes, as: UTF8.self)) }
             case .formatted(let text):
                 let old = String(decoding: source.bytes, as: UTF8.self)
                 guard !text.utf8.elementsEqual(source.bytes) else {
-                    if writesInPlace, path == SourceFile.standardInputPath { environment.output.write(text) }
+                    if writesInPlace, readsStandardInput { environment.output.write(text) }
                     continue
                 }
                 changed += 1
-                if writesInPlace, path == SourceFile.standardInputPath {
+                if writesInPlace, readsStandardInput {
                     environment.output.write(text)
                     continue
                 }

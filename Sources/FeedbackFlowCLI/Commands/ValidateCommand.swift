@@ -147,6 +147,25 @@ package struct ValidateCommand: Command {
         "stdin-format", of: DocumentFormat.self, valueName: "format",
         help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension.")
 
+    /// `--stdin-filename` of `arguments`, when given.
+    /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input
+    ///   (the hint shows `command` reading it).
+    package static func standardInputName(_ arguments: ParsedArguments, paths: [String], command: String) throws(UsageError) -> String? {
+        let name = try standardInputFilename.read(arguments)
+        if name != nil, !paths.contains(where: standardInputPaths.contains) {
+            throw UsageError(
+                "\(standardInputFilename.flagName) names standard input, and no path reads it",
+                hint: "add '-' to the paths: cat flow.yaml | feedbackflow \(command) \(standardInputFilename.flagName) flows/a.yaml -")
+        }
+        return name
+    }
+
+    /// The syntax standard input is read in: `format` (`--stdin-format`) when given, else
+    /// the extension of `name` (`--stdin-filename`) when given, else YAML.
+    package static func standardInputSyntax(format: DocumentFormat?, name: String?) -> DocumentFormat {
+        format ?? name.map(DocumentFormat.init(path:)) ?? .yaml
+    }
+
     /// `--stdin-format` of `arguments`, when given.
     /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input.
     package static func standardInputFormat(_ arguments: ParsedArguments, paths: [String]) throws(UsageError) -> DocumentFormat? {
@@ -206,13 +225,8 @@ package struct ValidateCommand: Command {
         if localeOptions.catalogPath != nil, shard != nil {
             throw UsageError("\(LocaleOptions.strings.flagName) checks the catalog against every flow: run it without \(Self.shard.flagName)")
         }
-        standardInputName = try Self.standardInputFilename.read(arguments)
+        standardInputName = try Self.standardInputName(arguments, paths: arguments.positionals, command: "validate")
         standardInputFormatGiven = standardInputFormat != nil
-        if standardInputName != nil, !arguments.positionals.contains(where: Self.standardInputPaths.contains) {
-            throw UsageError(
-                "\(Self.standardInputFilename.flagName) names standard input, and no path reads it",
-                hint: "add '-' to the paths: cat flow.yaml | feedbackflow validate \(Self.standardInputFilename.flagName) flows/a.yaml -")
-        }
     }
 
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, a report
