@@ -29,6 +29,19 @@ struct OutputFailureEndToEndTests {
         #expect(result.standardError.contains("cannot write to standard output: No space left on device"))
     }
 
+    @Test("fmt - into a full standard output counts nothing as reformatted, then says why, exit 3")
+    func formatIntoFullStandardOutput() async throws {
+        try #require(try Self.devFullIsDevice(), "/dev/full must be a character device")
+        let input = try String(contentsOf: BuiltTool.fixture("fmt/quoting.flow.yaml"), encoding: .utf8)
+        let result = try await BuiltTool.run(["fmt", "-"], input: input, standardOutput: "/dev/full")
+        #expect(result.status == 3)
+        #expect(result.standardError == """
+            0 of 1 file reformatted
+            feedbackflow fmt: error: cannot write to standard output: No space left on device
+
+            """)
+    }
+
     @Test("a closed standard output (>&-) is reported as closed, exit 3, not as the error of a reused descriptor")
     func closedStandardOutput() async throws {
         let result = try await BuiltTool.runProgram(

@@ -115,6 +115,9 @@ package struct FormatCommand: Command {
                 changed += 1
                 if writesInPlace, readsStandardInput {
                     environment.output.write(text)
+                    // Text that did not reach standard output (a closed pipe, a full disk) was
+                    // not reformatted; the tool's error after the summary says why.
+                    if environment.output.failure != nil { changed -= 1 }
                     continue
                 }
                 if showsDiff {
