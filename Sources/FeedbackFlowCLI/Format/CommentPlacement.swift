@@ -266,13 +266,7 @@ struct CommentPlacement {
 
     /// The index of the first element of sorted `values` not less than `value`.
     private static func lowerBound(_ values: [Int], _ value: Int) -> Int {
-        var low = 0
-        var high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        values.partitioningIndex { $0 >= value }
     }
 }
 

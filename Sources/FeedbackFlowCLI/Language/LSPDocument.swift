@@ -1,3 +1,5 @@
+import FlowSource
+
 /// An open document of the language server: its text and version, and the conversion
 /// between the protocol's positions (a 0-based line and a character offset counted in the
 /// negotiated ``Encoding``, LSP 3.17 "Position") and byte offsets into the text (what a
@@ -60,12 +62,8 @@ package struct LSPDocument: Sendable {
     /// O(log lines) on an ASCII line, else O(log lines + length of the line).
     package func position(of offset: Int, encoding: Encoding) -> (line: Int, character: Int) {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
+        // The last line starting at or before the offset (the first starts at 0).
+        let low = max(0, lineStarts.partitioningIndex { $0 > offset } - 1)
         if asciiLines[low] { return (low, offset - lineStarts[low]) }
         var index = lineStarts[low]
         var units = 0

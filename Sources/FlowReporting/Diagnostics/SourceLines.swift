@@ -105,11 +105,7 @@ package struct SourceLines: Sendable {
         let target = max(1, column)
         // The last checkpoint of this line at or before the column, else the line's start.
         let first = lowerBound(range.lowerBound), end = lowerBound(range.upperBound)
-        var low = first, high = end
-        while low < high {
-            let middle = (low + high) / 2
-            if checkpoints[middle].column <= target { low = middle + 1 } else { high = middle }
-        }
+        let low = checkpoints.partitioningIndex(in: first..<end) { $0.column > target }
         var offset = range.lowerBound, at = 1
         if low > first {
             offset = checkpoints[low - 1].offset
@@ -139,12 +135,7 @@ package struct SourceLines: Sendable {
 
     /// The index of the first checkpoint at or after byte `offset`.
     private func lowerBound(_ offset: Int) -> Int {
-        var low = 0, high = checkpoints.count
-        while low < high {
-            let middle = (low + high) / 2
-            if checkpoints[middle].offset < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        checkpoints.partitioningIndex { $0.offset >= offset }
     }
 
     /// The start of the scalar after the one at `offset`, at most `limit`.

@@ -165,12 +165,7 @@ package enum Suggestion {
 
         /// The first position in `forms` whose hash is at least `hash`.
         private static func lowerBound(_ hash: Int, in forms: [(hash: Int, index: Int)]) -> Int {
-            var low = 0, high = forms.count
-            while low < high {
-                let middle = (low + high) / 2
-                if forms[middle].hash < hash { low = middle + 1 } else { high = middle }
-            }
-            return low
+            forms.partitioningIndex { $0.hash >= hash }
         }
     }
 

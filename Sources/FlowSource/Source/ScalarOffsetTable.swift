@@ -95,11 +95,6 @@ package struct ScalarOffsetTable {
     /// The first position in `low ..< high` (else `high`) whose value is past `target`,
     /// in ascending `values`: a binary search.
     private static func firstPast(_ target: Int32, in values: [Int32], from low: Int, to high: Int) -> Int {
-        var (low, high) = (low, high)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] <= target { low = middle + 1 } else { high = middle }
-        }
-        return low
+        values.partitioningIndex(in: low..<high) { $0 > target }
     }
 }

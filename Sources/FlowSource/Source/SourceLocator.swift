@@ -91,13 +91,8 @@ package struct SourceLocator {
     package mutating func location(atByteOffset offset: Int) -> SourcePosition {
         let target = min(max(offset, 0), bytes.count)
         if target < cursor.offset {
-            var low = 0
-            var high = checkpoints.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if checkpoints[middle].offset <= target { low = middle } else { high = middle - 1 }
-            }
-            cursor = checkpoints[low]
+            // The last checkpoint at or before the target (the first is at the text's start).
+            cursor = checkpoints[max(0, checkpoints.partitioningIndex { $0.offset > target } - 1)]
         }
         walk(toScalarIndex: .max, orOffset: target)
         return current
