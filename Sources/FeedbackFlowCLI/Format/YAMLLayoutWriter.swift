@@ -337,22 +337,11 @@ extension YAMLSyntaxEntry {
 }
 
 extension YAMLSyntax {
-    /// How a block scalar's final line breaks are kept: its header's indicator.
-    enum Chomping: String {
-        case clip = "", strip = "-", keep = "+"
-    }
-
-    /// The chomping indicator of a block scalar's header (in `bytes`, the file's text).
-    func chomping(in bytes: [UInt8]) -> Chomping {
-        var index = span.start.offset
-        while index < bytes.count, bytes[index] != UInt8(ascii: "|"), bytes[index] != UInt8(ascii: ">") { index += 1 }
-        index += 1
-        while index < bytes.count, bytes[index] != 10, bytes[index] != 13, bytes[index] != UInt8(ascii: "#") {
-            if bytes[index] == UInt8(ascii: "-") { return .strip }
-            if bytes[index] == UInt8(ascii: "+") { return .keep }
-            index += 1
-        }
-        return .clip
+    /// The chomping indicator of a block scalar's header (in `bytes`, the file's text),
+    /// read after the node's properties.
+    func chomping(in bytes: [UInt8]) -> BlockScalarHeader.Chomping {
+        let start = BlockScalarHeader.contentOffset(in: bytes, from: span.start.offset, end: span.end.offset)
+        return BlockScalarHeader.read(bytes, at: start, end: span.end.offset)?.chomping ?? .clip
     }
 
     /// The anchors defined and the aliases used in the node. O(nodes).

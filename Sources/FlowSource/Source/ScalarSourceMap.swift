@@ -174,7 +174,7 @@ extension ScalarSourceMap {
         /// Decodes the whole source as `style` and checks that the expected text is used up.
         /// O(source bytes + expected scalars).
         mutating func decode(_ style: ScalarStyle) throws(Mismatch) {
-            var index = skipProperties(from: cursor.offset)
+            var index = BlockScalarHeader.contentOffset(in: bytes, from: cursor.offset, end: end)
             switch style {
             case .plain:
                 contentStart = try position(at: index)
@@ -192,27 +192,6 @@ extension ScalarSourceMap {
         }
 
         // MARK: Styles
-
-        /// Skips a node's properties (`&anchor`, `!tag`, `!<…>`) and the white space, line
-        /// breaks and comments between them and the content, when the span starts with one.
-        /// Returns the offset of the content (or `end`).
-        private func skipProperties(from start: Int) -> Int {
-            var index = start
-            while index < end, bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "!") {
-                while index < end, !isBlankOrBreak(bytes[index]) { index += 1 }
-                while index < end {
-                    let byte = bytes[index]
-                    if isBlankOrBreak(byte) {
-                        index += 1
-                    } else if byte == UInt8(ascii: "#") {
-                        while index < end, !isBreak(bytes[index]) { index += 1 }
-                    } else {
-                        break
-                    }
-                }
-            }
-            return index
-        }
 
         /// A plain scalar (YAML 1.2 §7.3.3): content up to `end`, lines folded, leading
         /// and trailing white space of lines dropped.
@@ -285,22 +264,8 @@ extension ScalarSourceMap {
         /// indentation indicators, a comment), then lines to `end`, as libyaml's
         /// `yaml_parser_scan_block_scalar` reads them.
         private mutating func block(from start: Int, literal: Bool) throws(Mismatch) {
-            guard start < end, bytes[start] == UInt8(ascii: literal ? "|" : ">") else { throw Mismatch() }
-            var index = start + 1
-            // Chomping: -1 strip, 0 clip, +1 keep.
-            var chomping: Int?
-            var increment: Int?
-            while index < end {
-                let byte = bytes[index]
-                if chomping == nil, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
-                    chomping = byte == UInt8(ascii: "+") ? 1 : -1
-                } else if increment == nil, byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") {
-                    increment = Int(byte - UInt8(ascii: "0"))
-                } else {
-                    break
-                }
-                index += 1
-            }
+            guard let header = BlockScalarHeader.read(bytes, at: start, end: end), header.isLiteral == literal else { throw Mismatch() }
+            var index = header.indicatorsEnd
             while index < end, bytes[index] == Self.space || bytes[index] == Self.tab { index += 1 }
             if index < end, bytes[index] == UInt8(ascii: "#") {
                 while index < end, !isBreak(bytes[index]) { index += 1 }
@@ -312,7 +277,7 @@ extension ScalarSourceMap {
             contentStart = try position(at: min(index, end))
 
             var indent = 0
-            if let increment {
+            if let increment = header.indentation {
                 indent = try explicitIndentation(from: index, increment: increment)
             }
             var leadingBreak: Int?
@@ -356,8 +321,8 @@ extension ScalarSourceMap {
                     index += breakLength(at: index)
                 }
             }
-            if chomping != -1, let last = leadingBreak { try emitBreak(at: last) }
-            if chomping == 1 {
+            if header.chomping != .strip, let last = leadingBreak { try emitBreak(at: last) }
+            if header.chomping == .keep {
                 for offset in trailingBreaks { try emitBreak(at: offset) }
             }
         }
@@ -585,11 +550,6 @@ extension ScalarSourceMap {
 
         /// Whether `byte` is LF or CR.
         private func isBreak(_ byte: UInt8) -> Bool { byte == Self.lineFeed || byte == Self.carriageReturn }
-
-        /// Whether `byte` is a space, a tab, LF or CR.
-        private func isBlankOrBreak(_ byte: UInt8) -> Bool {
-            byte == Self.space || byte == Self.tab || isBreak(byte)
-        }
 
         /// 2 for a CRLF at `offset`, else 1.
         private func breakLength(at offset: Int) -> Int {
