@@ -34,6 +34,7 @@ struct FormatTests {
         "blank-line-before-reordered-item.flow.yaml",  // the blank line of an item was written twice
         "author-keys-keep-their-order.flow.yaml",  // an event named `rating` was ordered as a rating block
         "yaml11-lookalikes.flow.yaml",  // "2024-05-01", "10:30", "=" unquoted; `*alias :` in `{…}` lost its space
+        "block-text-after-properties.flow.yaml",  // `&a` on one line, `|+` on the next: the header's line was taken for text
     ]
 
     static func format(_ url: URL) throws -> FlowFormatter.Outcome {

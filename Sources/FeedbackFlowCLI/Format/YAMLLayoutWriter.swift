@@ -239,10 +239,10 @@ struct YAMLLayoutWriter {
     /// The block scalar's content lines as written, moved to `indent`; trailing empty
     /// lines only where the scalar keeps them.
     private func blockBody(_ node: YAMLSyntax, text: String, indent: Int) -> [String] {
-        // The lines after the header, up to the scalar's end.
-        var index = node.span.start.offset
-        while index < bytes.count, bytes[index] != 10 { index += 1 }
+        // The lines after the header's line (which may follow the properties' line), up to the scalar's end.
         let end = min(node.span.end.offset, bytes.count)
+        var index = BlockScalarHeader.contentOffset(in: bytes, from: node.span.start.offset, end: end)
+        while index < bytes.count, bytes[index] != 10 { index += 1 }
         var source: [Substring] = []
         if index < end {
             // Split at each LF byte, a CR before it dropped (a String would keep CRLF as one character).
