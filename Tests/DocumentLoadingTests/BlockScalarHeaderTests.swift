@@ -36,13 +36,24 @@ struct BlockScalarHeaderTests {
         #expect(Self.header("|", at: 1) == nil)
     }
 
-    @Test("a node's content starts after its anchor and tag, and the blanks, breaks and comments after them")
-    func contentAfterProperties() {
-        let text = "&a !!str # why | not\n  |+\n"
-        let bytes = Array(text.utf8)
-        let start = BlockScalarHeader.contentOffset(in: bytes, from: 0, end: bytes.count)
-        #expect(start == Array("&a !!str # why | not\n  ".utf8).count)
-        #expect(BlockScalarHeader.read(bytes, at: start, end: bytes.count)?.chomping == .keep)
-        #expect(BlockScalarHeader.contentOffset(in: Array("plain".utf8), from: 0, end: 5) == 0)
+    @Test(
+        "a node's content starts after its anchor and tags, and the blanks, line breaks and comments after them",
+        arguments: [
+            ("&a !!str # why | not\n  ", "|+\n"),
+            ("&a\t!<tag:yaml.org,2002:str>\r\n  ", ">-\r\n"),
+            ("!local &b\t# c\r\n\t ", "|2\n"),
+        ])
+    func contentAfterProperties(properties: String, header: String) {
+        let bytes = Array((properties + header).utf8)
+        let start = YAMLNodeProperties.contentOffset(in: bytes, from: 0, end: bytes.count)
+        #expect(start == properties.utf8.count)
+        #expect(BlockScalarHeader.read(bytes, at: start, end: bytes.count) != nil)
+    }
+
+    @Test("a node without properties starts where its span does; properties alone end at the span's end")
+    func noProperties() {
+        #expect(YAMLNodeProperties.contentOffset(in: Array("plain".utf8), from: 0, end: 5) == 0)
+        #expect(YAMLNodeProperties.contentOffset(in: Array("|-".utf8), from: 0, end: 2) == 0)
+        #expect(YAMLNodeProperties.contentOffset(in: Array("&a # c".utf8), from: 0, end: 6) == 6)
     }
 }

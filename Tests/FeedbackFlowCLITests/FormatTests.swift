@@ -293,7 +293,24 @@ struct FormatTests {
         #expect(byFormat.status == 0)
         #expect(byFormat.standardOutput == expected)
         let byName = try await BuiltTool.run(["fmt", "--stdin-filename", "flows/welcome.flow.json", "-"], input: json)
+        #expect(byName.status == 0)
         #expect(byName.standardOutput == expected)
+        // /dev/stdin is standard input too: written to standard output, the file behind it untouched.
+        let scratch = try ScratchFolder("fmt-dev-stdin")
+        try json.write(toFile: scratch.path("welcome.flow.json"), atomically: false, encoding: .utf8)
+        let devStdin = try await BuiltTool.runProgram(
+            "/bin/sh", ["-c", "\"$0\" fmt --stdin-format json /dev/stdin < \"$1\"", BuiltTool.executable.path, scratch.path("welcome.flow.json")])
+        #expect(devStdin.standardOutput == expected)
+        #expect(try scratch.read("welcome.flow.json") == json)
+        // --stdin-format wins over the name's extension: this JSON is read as YAML (a flow mapping), and stays one.
+        let asYAML = try await BuiltTool.run(["fmt", "--stdin-format", "yaml", "--stdin-filename", "w.flow.json", "-"], input: "{version: 1, screens: {}}\n")
+        #expect(asYAML.standardOutput == "{version: 1, screens: {}}\n")
+        // The diff's labels and a read error carry the name too.
+        let diff = try await BuiltTool.run(["fmt", "--diff", "--stdin-filename", "flows/welcome.flow.json", "-"], input: json)
+        #expect(diff.standardOutput.hasPrefix("--- flows/welcome.flow.json\n+++ flows/welcome.flow.json\n"), "\(diff.standardOutput)")
+        let tooLarge = try await BuiltTool.run(["fmt", "--limit", "bytes=10", "--stdin-filename", "flows/welcome.flow.json", "-"], input: json)
+        #expect(tooLarge.status == 1)
+        #expect(tooLarge.standardError.hasPrefix("flows/welcome.flow.json:1:1: error: cannot read file '-': larger than the limit"), "\(tooLarge.standardError)")
         let checked = try await BuiltTool.run(["fmt", "--check", "--stdin-filename", "flows/welcome.flow.json", "-"], input: json)
         #expect(checked.status == 1)
         #expect(checked.standardOutput.hasPrefix("flows/welcome.flow.json:1:1: error: not in fmt's layout"), "\(checked.standardOutput)")

@@ -68,13 +68,9 @@ package enum DocumentLoader {
         let name = name ?? path
         let format = format ?? DocumentFormat(path: name)
         do {
-            var source = try SourceFile.read(path: path, byteLimit: limits.maximumBytes)
-            if name != path { source = SourceFile(path: name, bytes: source.bytes) }
-            return load(source, format: format, limits: limits)
+            return load(try SourceFile.read(path: path, named: name, byteLimit: limits.maximumBytes), format: format, limits: limits)
         } catch {
-            var diagnostic = error
-            if name != path, let span = diagnostic.span { diagnostic.span = SourceSpan(file: name, start: span.start, end: span.end) }
-            return LoadedDocument(source: SourceFile(path: name, bytes: []), format: format, root: nil, diagnostics: [diagnostic])
+            return LoadedDocument(source: SourceFile(path: name, bytes: []), format: format, root: nil, diagnostics: [error])
         }
     }
 }

@@ -19,8 +19,8 @@ package struct FormatCommand: Command {
             block text, anchors, aliases and tags as written, comments with the key they are
             written above or after, one blank line where there were blank lines. JSON files
             get the same key order and two-space indentation. Folders are searched as
-            validate searches them; '-' formats standard input to standard output (YAML,
-            or as --stdin-format or the extension of --stdin-filename says).
+            validate searches them; '-' (or /dev/stdin) formats standard input to standard
+            output (YAML, or as --stdin-format or the extension of --stdin-filename says).
             Before a file is written its new text is compiled and compared: the same values,
             the same flow, the same diagnostics, every comment. Where that fails, or the
             layout cannot hold something, the file is left as it was and a format-refused
@@ -77,18 +77,16 @@ package struct FormatCommand: Command {
             // reported (and compiled) under --stdin-filename's name.
             let readsStandardInput = ValidateCommand.standardInputPaths.contains(file)
             let path = readsStandardInput ? standardInputName ?? file : file
-            var source: SourceFile
+            let source: SourceFile
             do {
-                source = try SourceFile.read(path: file, byteLimit: loadingLimits.maximumBytes)
+                source = try SourceFile.read(path: file, named: path, byteLimit: loadingLimits.maximumBytes)
             } catch {
                 reportFiles.append(DiagnosticReport.File(path: path, source: nil, diagnostics: [error]))
                 refused += 1
                 continue
             }
-            if path != file { source = SourceFile(path: path, bytes: source.bytes) }
-            let syntax =
-                readsStandardInput
-                ? ValidateCommand.standardInputSyntax(format: standardInputFormat, name: standardInputName) : DocumentFormat(path: path)
+            // `-` has no extension: YAML unless --stdin-format or --stdin-filename's extension says.
+            let syntax = (readsStandardInput ? standardInputFormat : nil) ?? DocumentFormat(path: path)
             switch FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(file)) {
             case .notFlow:
                 let code = CommandDiagnosticCode.skippedFile
@@ -112,14 +110,14 @@ package struct FormatCommand: Command {
                     if writesInPlace, readsStandardInput { environment.output.write(text) }
                     continue
                 }
-                changed += 1
                 if writesInPlace, readsStandardInput {
                     environment.output.write(text)
                     // Text that did not reach standard output (a closed pipe, a full disk) was
                     // not reformatted; the tool's error after the summary says why.
-                    if environment.output.failure != nil { changed -= 1 }
+                    if environment.output.failure == nil { changed += 1 }
                     continue
                 }
+                changed += 1
                 if showsDiff {
                     environment.output.write(LineDiff.unified(old: old, new: text, oldName: path, newName: path))
                 }

@@ -74,7 +74,7 @@ package struct ValidateCommand: Command {
     ) { text throws(UsageError) in try Shard(parsing: text) }
     static let standardInputFilename = CommandOption.text(
         "stdin-filename", valueName: "name",
-        help: "The name standard input ('-') is reported under; its extension picks the syntax and its base name a single screen's id.")
+        help: "The name standard input ('-' or /dev/stdin) is reported under; its extension picks the syntax and its base name a single screen's id.")
     static let quiet = CommandOption.flag(
         "quiet", short: "q",
         help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts.")
@@ -145,7 +145,7 @@ package struct ValidateCommand: Command {
     /// standard input.
     package static let standardInputFormatOption = CommandOption.choice(
         "stdin-format", of: DocumentFormat.self, valueName: "format",
-        help: "The syntax of standard input ('-' or /dev/stdin), yaml by default; files go by their extension.")
+        help: "The syntax of standard input ('-' or /dev/stdin); by default the extension of --stdin-filename, else yaml. Files go by their extension.")
 
     /// `--stdin-filename` of `arguments`, when given.
     /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input
@@ -158,12 +158,6 @@ package struct ValidateCommand: Command {
                 hint: "add '-' to the paths: cat flow.yaml | feedbackflow \(command) \(standardInputFilename.flagName) flows/a.yaml -")
         }
         return name
-    }
-
-    /// The syntax standard input is read in: `format` (`--stdin-format`) when given, else
-    /// the extension of `name` (`--stdin-filename`) when given, else YAML.
-    package static func standardInputSyntax(format: DocumentFormat?, name: String?) -> DocumentFormat {
-        format ?? name.map(DocumentFormat.init(path:)) ?? .yaml
     }
 
     /// `--stdin-format` of `arguments`, when given.

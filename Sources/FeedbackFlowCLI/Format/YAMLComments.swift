@@ -71,21 +71,6 @@ enum YAMLComments {
     /// span includes, and the blanks, line breaks and comments between them and the text
     /// (`key: &a  # why` with the text on the next line).
     private static func contentStart(of node: YAMLSyntax, in bytes: [UInt8]) -> Int {
-        var index = node.span.start.offset
-        guard node.anchor != nil || node.tag != nil else { return index }
-        let end = min(node.span.end.offset, bytes.count)
-        while index < end {
-            switch bytes[index] {
-            case 9, 10, 13, 32:
-                index += 1
-            case UInt8(ascii: "#"):
-                while index < end, bytes[index] != 10, bytes[index] != 13 { index += 1 }
-            case UInt8(ascii: "&"), UInt8(ascii: "!"):
-                while index < end, ![9, 10, 13, 32].contains(bytes[index]) { index += 1 }
-            default:
-                return index
-            }
-        }
-        return index
+        YAMLNodeProperties.contentOffset(in: bytes, from: node.span.start.offset, end: node.span.end.offset)
     }
 }

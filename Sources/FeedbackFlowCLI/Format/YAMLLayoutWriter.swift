@@ -241,7 +241,7 @@ struct YAMLLayoutWriter {
     private func blockBody(_ node: YAMLSyntax, text: String, indent: Int) -> [String] {
         // The lines after the header's line (which may follow the properties' line), up to the scalar's end.
         let end = min(node.span.end.offset, bytes.count)
-        var index = BlockScalarHeader.contentOffset(in: bytes, from: node.span.start.offset, end: end)
+        var index = YAMLNodeProperties.contentOffset(in: bytes, from: node.span.start.offset, end: end)
         while index < bytes.count, bytes[index] != 10 { index += 1 }
         var source: [Substring] = []
         if index < end {
@@ -340,7 +340,7 @@ extension YAMLSyntax {
     /// The chomping indicator of a block scalar's header (in `bytes`, the file's text),
     /// read after the node's properties.
     func chomping(in bytes: [UInt8]) -> BlockScalarHeader.Chomping {
-        let start = BlockScalarHeader.contentOffset(in: bytes, from: span.start.offset, end: span.end.offset)
+        let start = YAMLNodeProperties.contentOffset(in: bytes, from: span.start.offset, end: span.end.offset)
         return BlockScalarHeader.read(bytes, at: start, end: span.end.offset)?.chomping ?? .clip
     }
 

@@ -129,18 +129,15 @@ extension LanguageServer {
     }
 
     /// The edit writing `text` in place of the scalar at `span`: after its anchor (`&name`)
-    /// or tag (`!tag`), if any, which stay; in the scalar's own quotes, if any. With
+    /// or tag (`!tag`), if any, which stay with the comment or line break after them; in the scalar's own quotes, if any. With
     /// `expected`, the scalar must be written as exactly that text (no escapes, not over
     /// several lines): else the edit is refused. A block scalar (`|`, `>`) is refused: its
     /// text is on the lines below.
     func scalarEdit(_ span: SourceSpan, to text: String, in document: LSPDocument, replacing expected: String? = nil) -> Result<ByteEdit, RenameRefusal> {
-        var start = span.start.offset
         let end = min(span.end.offset, document.bytes.count)
+        // After the properties and what follows them: a comment, the next line.
+        let start = YAMLNodeProperties.contentOffset(in: document.bytes, from: span.start.offset, end: end)
         func at(_ index: Int) -> UInt8 { index < end ? document.bytes[index] : 0 }
-        while at(start) == UInt8(ascii: "&") || at(start) == UInt8(ascii: "!") {
-            while start < end, at(start) != UInt8(ascii: " "), at(start) != UInt8(ascii: "\t") { start += 1 }
-            while start < end, at(start) == UInt8(ascii: " ") || at(start) == UInt8(ascii: "\t") { start += 1 }
-        }
         let place = "\(span.start.line):\(span.start.column)"
         if at(start) == UInt8(ascii: "|") || at(start) == UInt8(ascii: ">") {
             return .failure(RenameRefusal(message: "the name at \(place) is written as a block scalar (| or >): rename it there by hand"))

@@ -3,7 +3,8 @@ extension RandomAccessCollection where Index == Int {
     /// satisfies `belongsInSecondPart`, or `range.upperBound` when none does: a binary
     /// search over elements partitioned so that those failing the predicate all come
     /// first (for sorted values, `{ $0 >= x }` gives the lower bound of `x`, `{ $0 > x }`
-    /// its upper bound). O(log `range.count`) calls of the predicate.
+    /// its upper bound). `range` must lie within `startIndex ... endIndex`.
+    /// O(log `range.count`) calls of the predicate.
     @inlinable
     package func partitioningIndex(in range: Range<Int>? = nil, where belongsInSecondPart: (Element) throws -> Bool) rethrows -> Int {
         var (low, high) = range.map { ($0.lowerBound, $0.upperBound) } ?? (startIndex, endIndex)

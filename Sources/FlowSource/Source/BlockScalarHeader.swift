@@ -1,7 +1,8 @@
 /// The header of a YAML block scalar (YAML 1.2 §8.1.1): the `|` (literal) or `>`
 /// (folded) indicator, then a chomping indicator and an indentation indicator in either
 /// order, each at most once. The one reading of a header, for the scalar source map's
-/// positions and for `fmt`'s layout.
+/// positions and for `fmt`'s layout. The header starts where ``YAMLNodeProperties``
+/// says the node's content does.
 package struct BlockScalarHeader: Equatable, Sendable {
     /// What becomes of the text's final line breaks (YAML 1.2 §8.1.1.2), by its indicator.
     package enum Chomping: String, Sendable {
@@ -15,6 +16,7 @@ package struct BlockScalarHeader: Equatable, Sendable {
 
     /// `|` (true) or `>` (false).
     package var isLiteral: Bool
+    /// The chomping indicator, ``Chomping/clip`` when there is none.
     package var chomping: Chomping
     /// The indentation indicator, 1 to 9, relative to the parent node; `nil` when the
     /// indentation is found from the first line with text.
@@ -43,28 +45,5 @@ package struct BlockScalarHeader: Equatable, Sendable {
         }
         header.indicatorsEnd = index
         return header
-    }
-
-    /// The byte offset of a node's content in `bytes[start ..< end]`, where its span
-    /// starts: after its properties (`&anchor`, `!tag`, `!<…>`) and the blanks, line
-    /// breaks and comments between them and the content (YAML 1.2 §6.9); `start` when
-    /// the node has no properties. O(length of the properties).
-    package static func contentOffset(in bytes: [UInt8], from start: Int, end: Int) -> Int {
-        let end = min(end, bytes.count)
-        func isBlankOrBreak(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        var index = start
-        while index < end, bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "!") {
-            while index < end, !isBlankOrBreak(bytes[index]) { index += 1 }
-            while index < end {
-                if isBlankOrBreak(bytes[index]) {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "#") {
-                    while index < end, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-                } else {
-                    break
-                }
-            }
-        }
-        return index
     }
 }

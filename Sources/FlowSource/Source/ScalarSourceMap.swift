@@ -174,7 +174,7 @@ extension ScalarSourceMap {
         /// Decodes the whole source as `style` and checks that the expected text is used up.
         /// O(source bytes + expected scalars).
         mutating func decode(_ style: ScalarStyle) throws(Mismatch) {
-            var index = BlockScalarHeader.contentOffset(in: bytes, from: cursor.offset, end: end)
+            var index = YAMLNodeProperties.contentOffset(in: bytes, from: cursor.offset, end: end)
             switch style {
             case .plain:
                 contentStart = try position(at: index)

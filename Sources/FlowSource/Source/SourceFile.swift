@@ -56,13 +56,16 @@ package struct SourceFile: Sendable {
     /// gives no bytes). Reading standard input leaves it open. A file of more than
     /// `byteLimit` bytes is not read further than one byte past the limit (a regular
     /// file not at all: its size says so). O(min(file size, byteLimit)).
-    /// - Parameter byteLimit: the most bytes accepted; ``defaultByteLimit`` unless given.
+    /// - Parameters:
+    ///   - name: the file's name in the source and its diagnostics' spans (what
+    ///     `--stdin-filename` gives standard input); default `path`. The messages name `path`.
+    ///   - byteLimit: the most bytes accepted; ``defaultByteLimit`` unless given.
     /// - Throws: `Diagnostic` with code `io-error` when the file cannot be opened or read,
     ///   e.g. `cannot read file 'a.yaml': No such file or directory`: the message ends with
     ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …),
     ///   or, past the limit, `cannot read file 'a.yaml': larger than the limit of 32 MiB`.
     ///   Its span is a zero-width point at 1:1 (there is no text to quote).
-    package static func read(path: String, byteLimit: Int = defaultByteLimit) throws(Diagnostic) -> SourceFile {
+    package static func read(path: String, named name: String? = nil, byteLimit: Int = defaultByteLimit) throws(Diagnostic) -> SourceFile {
         let result: Result<[UInt8], FileReader.Failure>
         if path == standardInputPath {
             result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit)
@@ -71,18 +74,19 @@ package struct SourceFile: Sendable {
         }
         switch result {
         case .success(let bytes):
-            return SourceFile(path: path, bytes: bytes)
+            return SourceFile(path: name ?? path, bytes: bytes)
         case .failure(.system(let error)):
-            throw unreadable(path, error.reason)
+            throw unreadable(path, error.reason, at: name)
         case .failure(.tooLarge(let limit)):
-            throw tooLarge(path, limit: limit)
+            throw tooLarge(path, limit: limit, at: name)
         }
     }
 
     /// The `io-error` of a text of more than `limit` bytes at `path` (a file, or an
-    /// editor's document): `cannot read file 'a.yaml': larger than the limit of 32 MiB`, at 1:1.
-    package static func tooLarge(_ path: String, limit: Int) -> Diagnostic {
-        unreadable(path, "larger than the limit of \(describe(byteCount: limit))")
+    /// editor's document): `cannot read file 'a.yaml': larger than the limit of 32 MiB`, at 1:1
+    /// of `name` (default `path`).
+    package static func tooLarge(_ path: String, limit: Int, at name: String? = nil) -> Diagnostic {
+        unreadable(path, "larger than the limit of \(describe(byteCount: limit))", at: name)
     }
 
     /// The `io-error` of a file that could not be written (`fmt` writing it again), at 1:1.
@@ -90,8 +94,9 @@ package struct SourceFile: Sendable {
         .error(.ioError, message, at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
     }
 
-    private static func unreadable(_ path: String, _ reason: String) -> Diagnostic {
-        .error(.ioError, "cannot read file '\(path)': \(reason)", at: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)))
+    /// The `io-error` of `path`, at 1:1 of `name` (default `path`).
+    private static func unreadable(_ path: String, _ reason: String, at name: String? = nil) -> Diagnostic {
+        .error(.ioError, "cannot read file '\(path)': \(reason)", at: SourceSpan(file: name ?? path, at: SourcePosition(line: 1, column: 1)))
     }
 
     /// The text of 1-based line `number` without its terminator (and without a leading

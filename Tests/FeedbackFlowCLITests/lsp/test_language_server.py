@@ -309,6 +309,7 @@ async def test_rename_through_anchors_and_aliases_keeps_them(vscode: LanguageCli
         assert len(starts) == len(set(starts)), "overlapping edits"
         renamed = apply_edits(text, edits)
         assert "&first" in renamed and "&next" in renamed
+        assert "push: &back # the first screen again\n" in renamed
         out = tmp_path / f"{new}.flow.yaml"
         out.write_text(renamed, encoding="utf-8")
         run = subprocess.run([BINARY, "validate", str(out)], capture_output=True, text=True)
