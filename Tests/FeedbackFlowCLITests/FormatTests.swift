@@ -235,6 +235,27 @@ struct FormatTests {
         #expect(try scratch.read("a.flow.yaml") == text + "\n")
     }
 
+    @Test("files laid out on every core are reported and diffed in the order of the file list, each once")
+    func fileOrder() async throws {
+        let scratch = try ScratchFolder("fmt-order")
+        let loose = "version: 1\ntitle: \"Hi\"\nstyle: success\nprimaryAction: none\n"
+        let tidy = "version: 1\nstyle: success\ntitle: Hi\nprimaryAction: none\n"
+        // Every third file is in the layout already; the others are not.
+        let names = (0..<24).map { String(format: "f%02d.flow.yaml", $0) }
+        for (index, name) in names.enumerated() {
+            try (index % 3 == 0 ? tidy : loose).write(toFile: scratch.path(name), atomically: false, encoding: .utf8)
+        }
+        let expected = names.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+        let checked = try await BuiltTool.run(["fmt", "--check", scratch.url.path])
+        #expect(checked.status == 1)
+        let reported = checked.standardOutput.split(separator: "\n").filter { $0.contains(": error: not in fmt's layout") }
+        #expect(reported.map { String($0.prefix { $0 != ":" }) } == expected.map { scratch.path($0) })
+        #expect(checked.standardError == "16 of 24 files would be reformatted\n")
+        let diffed = try await BuiltTool.run(["fmt", "--diff", scratch.url.path])
+        let headers = diffed.standardOutput.split(separator: "\n").filter { $0.hasPrefix("--- ") }
+        #expect(headers.map(String.init) == expected.map { "--- " + scratch.path($0) })
+    }
+
     @Test("in a folder only flows are rewritten; a link's target is written and the link stays; a read-only file is left, the others formatted")
     func whatIsWritten() async throws {
         let scratch = try ScratchFolder("fmt-what")

@@ -67,28 +67,22 @@ package struct FormatCommand: Command {
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
         let reportsOnError = showsDiff || (writesInPlace && files.contains(where: ValidateCommand.standardInputPaths.contains))
-        // A file found in a folder is rewritten only when it is a flow; one named, always.
-        let named = Set(paths)
         var reportFiles: [DiagnosticReport.File] = []
         var changed = 0
         var refused = 0
-        for file in files {
-            // Standard input is written back to standard output, never to a file, and is
-            // reported (and compiled) under --stdin-filename's name.
-            let readsStandardInput = ValidateCommand.standardInputPaths.contains(file)
-            let path = readsStandardInput ? standardInputName ?? file : file
-            let source: SourceFile
-            do {
-                source = try SourceFile.read(path: file, named: path, byteLimit: loadingLimits.maximumBytes)
-            } catch {
+        let frontend = FormatFrontend(
+            options: options, standardInputFormat: standardInputFormat, standardInputName: standardInputName, named: Set(paths),
+            showsDiff: showsDiff, checks: checks)
+        // Files are laid out on every core; what comes of them is written here, in file order.
+        await frontend.format(files) { result in
+            let path = result.path
+            // Standard input is written back to standard output, never to a file.
+            let toStandardOutput = writesInPlace && result.readsStandardInput
+            switch result.outcome {
+            case .unreadable(let error):
                 reportFiles.append(DiagnosticReport.File(path: path, source: nil, diagnostics: [error]))
                 refused += 1
-                continue
-            }
-            // `-` has no extension: YAML unless --stdin-format or --stdin-filename's extension says.
-            let syntax = (readsStandardInput ? standardInputFormat : nil) ?? DocumentFormat(path: path)
-            switch FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(file)) {
-            case .notFlow:
+            case .read(let source, .notFlow):
                 let code = CommandDiagnosticCode.skippedFile
                 reportFiles.append(
                     DiagnosticReport.File(
@@ -100,40 +94,32 @@ package struct FormatCommand: Command {
                                 span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)),
                                 hint: "fmt rewrites the flows of a folder; name the file to format it anyway")
                         ]))
-            case .refused(let diagnostics):
+            case .read(let source, .refused(let diagnostics)):
                 reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: diagnostics))
                 refused += 1
-                if writesInPlace, readsStandardInput { environment.output.write(String(decoding: source.bytes, as: UTF8.self)) }
-            case .formatted(let text):
-                let old = String(decoding: source.bytes, as: UTF8.self)
-                guard !text.utf8.elementsEqual(source.bytes) else {
-                    if writesInPlace, readsStandardInput { environment.output.write(text) }
-                    continue
-                }
-                if writesInPlace, readsStandardInput {
+                if toStandardOutput { environment.output.write(String(decoding: source.bytes, as: UTF8.self)) }
+            case .read(_, .formatted(let text)):
+                // In the layout already.
+                if toStandardOutput { environment.output.write(text) }
+            case .changed(let source, let text, let diff, let notFormatted):
+                if toStandardOutput {
                     environment.output.write(text)
                     // Text that did not reach standard output (a closed pipe, a full disk) was
                     // not reformatted; the tool's error after the summary says why.
                     if environment.output.failure == nil { changed += 1 }
-                    continue
+                    return
                 }
                 changed += 1
-                if showsDiff {
-                    environment.output.write(LineDiff.unified(old: old, new: text, oldName: path, newName: path))
-                }
-                if checks {
-                    reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [Self.notFormatted(old: old, new: text, path: path)]))
-                }
-                if writesInPlace {
-                    do {
-                        try FileReplacement.replace(path, with: text, what: "fmt")
-                    } catch {
-                        // Said at the file, and the others are still formatted.
-                        changed -= 1
-                        refused += 1
-                        reportFiles.append(
-                            DiagnosticReport.File(path: path, source: source, diagnostics: [SourceFile.unwritable(path, error.message)]))
-                    }
+                if let diff { environment.output.write(diff) }
+                if let notFormatted { reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [notFormatted])) }
+                guard writesInPlace else { return }
+                do throws(IOFailure) {
+                    try FileReplacement.replace(path, with: text, what: "fmt")
+                } catch {
+                    // Said at the file, and the others are still formatted.
+                    changed -= 1
+                    refused += 1
+                    reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [SourceFile.unwritable(path, error.message)]))
                 }
             }
         }

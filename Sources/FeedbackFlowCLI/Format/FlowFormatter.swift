@@ -16,7 +16,7 @@ import FlowYAML
 /// O(size · log size).
 package enum FlowFormatter {
     /// What came of a file.
-    package enum Outcome {
+    package enum Outcome: Sendable {
         /// The file's text in the layout (equal to the file when it already was).
         case formatted(String)
         /// The file is left as it is, for these reasons.

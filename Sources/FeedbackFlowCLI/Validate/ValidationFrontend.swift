@@ -51,36 +51,10 @@ struct ValidationFrontend: Sendable {
     }
 
     /// Compiles `files` and hands each result to `each` in file order, as soon as it and
-    /// every file before it are done. At most one task per core runs, and at most twice
-    /// that many files are compiled ahead of the next one to hand over, so the results
-    /// waiting in memory are bounded whatever the number of files.
+    /// every file before it are done, on up to one task per core (``OrderedWork``).
     func compile(_ files: [String], each: (Result) -> Void) async {
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var waiting: [Int: Result] = [:]
-        var handed = 0
-        await withTaskGroup(of: (Int, Result).self) { group in
-            var next = 0
-            var running = 0
-            func addMore() {
-                while running < width, next < files.count, next < handed + 2 * width {
-                    let index = next
-                    let path = files[index]
-                    next += 1
-                    running += 1
-                    group.addTask { (index, compileFile(path)) }
-                }
-            }
-            addMore()
-            for await (index, result) in group {
-                running -= 1
-                waiting[index] = result
-                while let ready = waiting.removeValue(forKey: handed) {
-                    each(ready)
-                    handed += 1
-                }
-                addMore()
-            }
-        }
+        let frontend = self
+        await OrderedWork.run(files, work: { frontend.compileFile($0) }, each: each)
     }
 
     /// Compiles the file at `path` (standard input for ``ValidateCommand/standardInputPaths``).
