@@ -121,6 +121,52 @@ struct FlowFileFinderTests {
         }
     }
 
+    @Test("a folder that cannot be listed is an io-error at its path, and the rest is still searched: validate and fmt go on, status 1")
+    func unreadableFolder() async throws {
+        let root = try BuiltTool.temporaryFolder()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.appendingPathComponent("flows/locked").path)
+            try? FileManager.default.removeItem(at: root)
+        }
+        let flow = try Data(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml"))
+        for folder in ["flows/ok", "flows/locked"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try flow.write(to: root.appendingPathComponent("\(folder)/call.flow.yaml"))
+        }
+        let locked = root.appendingPathComponent("flows/locked").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        // Root may list any folder: the tool runs as nobody then (setpriv(1), util-linux).
+        func run(_ arguments: [String]) async throws -> BuiltTool.Result {
+            guard getuid() == 0 else { return try await BuiltTool.run(arguments) }
+            return try await BuiltTool.runProgram(
+                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", BuiltTool.executable.path] + arguments)
+        }
+        let expected = "\(locked):1:1: error: cannot read folder '\(locked)': Permission denied [io-error]"
+        let validated = try await run(["validate", root.appendingPathComponent("flows").path])
+        #expect(validated.status == 1)
+        #expect(validated.standardOutput.hasPrefix(expected), "\(validated.standardOutput)")
+        #expect(!validated.standardOutput.contains("ok/call.flow.yaml"), "the readable flow is clean: \(validated.standardOutput)")
+        let checked = try await run(["fmt", "--check", root.appendingPathComponent("flows").path])
+        #expect(checked.status == 1)
+        #expect(checked.standardOutput.hasPrefix(expected), "\(checked.standardOutput)")
+        #expect(checked.standardError.contains("0 of 1 file would be reformatted"), "\(checked.standardError)")
+        // Named alone, it is the same error, not a usage error.
+        let alone = try await run(["validate", locked])
+        #expect(alone.status == 1)
+        #expect(alone.standardOutput.hasPrefix(expected), "\(alone.standardOutput)")
+    }
+
+    @Test("standard input is named by '-', /dev/stdin, /dev/fd/0 and /proc/self/fd/0, however many '/' and './' spell them; a file is not")
+    func standardInputNames() {
+        for name in ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "//dev//stdin", "/dev/./fd/0"] {
+            #expect(ValidateCommand.namesStandardInput(name), "\(name)")
+        }
+        for name in ["--", "dev/stdin", "./-", "/dev/fd/1", "/dev/stdin/x", "/proc/self/fd/00", "/dev/../dev/stdin"] {
+            #expect(!ValidateCommand.namesStandardInput(name), "\(name)")
+        }
+    }
+
     @Test("paths join without './' or a doubled slash")
     func join() {
         #expect(FlowFileFinder.join(".", "a.yaml") == "a.yaml")

@@ -35,6 +35,8 @@ struct FormatTests {
         "author-keys-keep-their-order.flow.yaml",  // an event named `rating` was ordered as a rating block
         "yaml11-lookalikes.flow.yaml",  // "2024-05-01", "10:30", "=" unquoted; `*alias :` in `{…}` lost its space
         "block-text-after-properties.flow.yaml",  // `&a` on one line, `|+` on the next: the header's line was taken for text
+        // Found by the fuzzer (Fuzz/FuzzFormatter):
+        "block-text-tab-line.flow.yaml",  // a last line of a tab, or of more spaces than the indentation, is text, not a blank line
     ]
 
     static func format(_ url: URL) throws -> FlowFormatter.Outcome {
@@ -256,7 +258,7 @@ struct FormatTests {
         #expect(headers.map(String.init) == expected.map { "--- " + scratch.path($0) })
     }
 
-    @Test("in a folder only flows are rewritten; a link's target is written and the link stays; a read-only file is left, the others formatted")
+    @Test("in a folder only flows are rewritten; a link's target is written and the link stays; a read-only or hard-linked file is left, the others formatted")
     func whatIsWritten() async throws {
         let scratch = try ScratchFolder("fmt-what")
         let flow = "version: 1\ntitle: \"Hi\"\nstyle: success\nprimaryAction: none\n"
@@ -270,17 +272,26 @@ struct FormatTests {
         try flow.write(toFile: scratch.path("locked.flow.yaml"), atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: scratch.path("locked.flow.yaml"))
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.path("locked.flow.yaml")) }
-        let result = try await BuiltTool.run(["fmt", scratch.path("repo"), scratch.path("link.flow.yaml"), scratch.path("locked.flow.yaml")])
+        // Two names of one file: writing a new file under one would leave the other with the old text.
+        try flow.write(toFile: scratch.path("shared.flow.yaml"), atomically: false, encoding: .utf8)
+        try FileManager.default.linkItem(atPath: scratch.path("shared.flow.yaml"), toPath: scratch.path("also-shared.flow.yaml"))
+        let result = try await BuiltTool.run([
+            "fmt", scratch.path("repo"), scratch.path("link.flow.yaml"), scratch.path("locked.flow.yaml"), scratch.path("shared.flow.yaml"),
+        ])
         #expect(try scratch.read("repo/docker-compose.yml") == compose)
         #expect(result.standardOutput.contains("docker-compose.yml:1:1: note: skipped: not a flow"), "\(result.standardOutput)")
         #expect(try scratch.read("repo/a.flow.yaml") == formatted)
         #expect(try scratch.read("repo/real/b.flow.yaml") == formatted)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("link.flow.yaml")) == scratch.path("repo/real/b.flow.yaml"))
-        if getuid() != 0 {  // root may write anything
-            #expect(result.status == 1)
-            #expect(try scratch.read("locked.flow.yaml") == flow)
-            #expect(result.standardOutput.contains("locked.flow.yaml:1:1: error: cannot write"), "\(result.standardOutput)")
-        }
+        // Left as it was even for root, who may write anything: its mode says it is not to be written.
+        #expect(result.status == 1)
+        #expect(try scratch.read("locked.flow.yaml") == flow)
+        #expect(result.standardOutput.contains("locked.flow.yaml:1:1: error: cannot write"), "\(result.standardOutput)")
+        #expect(try scratch.read("shared.flow.yaml") == flow)
+        #expect(try scratch.read("also-shared.flow.yaml") == flow)
+        #expect(result.standardOutput.contains("shared.flow.yaml:1:1: error: cannot write"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("it has 2 hard links"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("2 of 5 files reformatted, 2 left as they were"), "\(result.standardError)")
     }
 
     @Test("fmt writes in place keeping the file's mode; a file it cannot lay out is left byte for byte, with the reason at its place")
@@ -306,6 +317,50 @@ struct FormatTests {
         #expect(piped.standardOutput == (try scratch.read("quoting.flow.yaml")))
     }
 
+    @Test("a folder search skips the configuration's ignores and notes a fifo it did not open; a file named outright is formatted")
+    func configurationIgnores() async throws {
+        let scratch = try ScratchFolder("fmt-ignore")
+        let flow = "version: 1\ntitle: \"Hi\"\nstyle: success\nprimaryAction: none\n"
+        let formatted = "version: 1\nstyle: success\ntitle: Hi\nprimaryAction: none\n"
+        try FileManager.default.createDirectory(atPath: scratch.path("flows/drafts"), withIntermediateDirectories: true)
+        try "ignore: [\"drafts/\"]\n".write(toFile: scratch.path(".feedbackflow.yaml"), atomically: false, encoding: .utf8)
+        for name in ["flows/a.flow.yaml", "flows/drafts/b.flow.yaml", "flows/drafts/c.flow.yaml"] {
+            try flow.write(toFile: scratch.path(name), atomically: false, encoding: .utf8)
+        }
+        try #require(mkfifo(scratch.path("flows/pipe.flow.yaml"), 0o600) == 0)
+        let result = try await BuiltTool.run(["fmt", "flows", "flows/drafts/c.flow.yaml"], in: scratch.url.path)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(try scratch.read("flows/a.flow.yaml") == formatted)
+        #expect(try scratch.read("flows/drafts/b.flow.yaml") == flow)
+        #expect(try scratch.read("flows/drafts/c.flow.yaml") == formatted)
+        #expect(result.standardOutput.contains("flows/pipe.flow.yaml:1:1: note: skipped: a fifo, not a regular file [skipped-file]"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("2 of 2 files reformatted"), "\(result.standardError)")
+        // --config names another file: nothing is ignored by an empty one.
+        try "{}\n".write(toFile: scratch.path("empty.yaml"), atomically: false, encoding: .utf8)
+        let all = try await BuiltTool.run(["fmt", "--config", "empty.yaml", "flows"], in: scratch.url.path)
+        #expect(all.status == 0)
+        #expect(try scratch.read("flows/drafts/b.flow.yaml") == formatted)
+    }
+
+    @Test("standard input fmt leaves as it was comes back on standard output byte for byte, in any encoding; unreadable, nothing")
+    func refusedStandardInputBytes() async throws {
+        let scratch = try ScratchFolder("fmt-stdin-bytes")
+        // Latin-1 'é' (0xE9) is not UTF-8; UTF-16 with its byte order mark is not either.
+        let latin1: [UInt8] = Array("version: 1\ntitle:  caf".utf8) + [0xE9] + Array("\n".utf8)
+        let utf16: [UInt8] = [0xFF, 0xFE] + "version:  1\n".utf8.flatMap { [$0, 0] }
+        for (name, bytes) in [("latin1.flow.yaml", latin1), ("utf16.flow.yaml", utf16)] {
+            try Data(bytes).write(to: scratch.url.appendingPathComponent(name))
+            let result = try await BuiltTool.runProgram(
+                "/bin/sh", ["-c", "\"$0\" fmt - < \"$1\" > \"$2\"", BuiltTool.executable.path, scratch.path(name), scratch.path("\(name).out")])
+            #expect(result.status == 1, "\(name)")
+            #expect(result.standardError.contains("[invalid-utf8]"), "\(name): \(result.standardError)")
+            #expect(try Array(Data(contentsOf: scratch.url.appendingPathComponent("\(name).out"))) == bytes, "\(name)")
+        }
+        let tooLarge = try await BuiltTool.run(["fmt", "--limit", "bytes=4", "-"], input: "version: 1\n")
+        #expect(tooLarge.status == 1)
+        #expect(tooLarge.standardOutput == "")
+    }
+
     @Test("standard input is JSON with --stdin-format json or a .json --stdin-filename, which also names it in reports")
     func standardInputOptions() async throws {
         let json = try String(contentsOf: BuiltTool.fixture("fmt/key-order.flow.json"), encoding: .utf8)
@@ -319,10 +374,13 @@ struct FormatTests {
         // /dev/stdin is standard input too: written to standard output, the file behind it untouched.
         let scratch = try ScratchFolder("fmt-dev-stdin")
         try json.write(toFile: scratch.path("welcome.flow.json"), atomically: false, encoding: .utf8)
-        let devStdin = try await BuiltTool.runProgram(
-            "/bin/sh", ["-c", "\"$0\" fmt --stdin-format json /dev/stdin < \"$1\"", BuiltTool.executable.path, scratch.path("welcome.flow.json")])
-        #expect(devStdin.standardOutput == expected)
-        #expect(try scratch.read("welcome.flow.json") == json)
+        // So are its other names, however spelled: none rewrites the file it is redirected from.
+        for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "//dev/./stdin"] {
+            let devStdin = try await BuiltTool.runProgram(
+                "/bin/sh", ["-c", "\"$0\" fmt --stdin-format json \"$2\" < \"$1\"", BuiltTool.executable.path, scratch.path("welcome.flow.json"), name])
+            #expect(devStdin.standardOutput == expected, "\(name)")
+            #expect(try scratch.read("welcome.flow.json") == json, "\(name)")
+        }
         // --stdin-format wins over the name's extension: this JSON is read as YAML (a flow mapping), and stays one.
         let asYAML = try await BuiltTool.run(["fmt", "--stdin-format", "yaml", "--stdin-filename", "w.flow.json", "-"], input: "{version: 1, screens: {}}\n")
         #expect(asYAML.standardOutput == "{version: 1, screens: {}}\n")

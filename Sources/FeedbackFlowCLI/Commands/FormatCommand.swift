@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
@@ -19,8 +24,8 @@ package struct FormatCommand: Command {
             block text, anchors, aliases and tags as written, comments with the key they are
             written above or after, one blank line where there were blank lines. JSON files
             get the same key order and two-space indentation. Folders are searched as
-            validate searches them; '-' (or /dev/stdin) formats standard input to standard
-            output (YAML, or as --stdin-format or the extension of --stdin-filename says).
+            validate searches them (the configuration's ignores apply); '-' (or /dev/stdin)
+            formats standard input to standard output (YAML, or as --stdin-format or the extension of --stdin-filename says).
             Before a file is written its new text is compiled and compared: the same values,
             the same flow, the same diagnostics, every comment. Where that fails, or the
             layout cannot hold something, the file is left as it was and a format-refused
@@ -28,7 +33,7 @@ package struct FormatCommand: Command {
             error when standard output carries a diff or formatted text.
             """,
         options: [
-            check.spec, diff.spec, format.spec, ValidateCommand.standardInputFormatOption.spec,
+            check.spec, diff.spec, format.spec, config.spec, ValidateCommand.standardInputFormatOption.spec,
             ValidateCommand.standardInputFilename.spec, LoadingLimitOption.option.spec,
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to format ('-' for standard input)."))
@@ -36,6 +41,9 @@ package struct FormatCommand: Command {
     static let check = CommandOption.flag(
         "check", help: "Write nothing; report each file that would change at its first changed line (not-formatted) and exit 1 if any would.")
     static let diff = CommandOption.flag("diff", help: "Write nothing; print each change as a unified diff.")
+    static let config = CommandOption.text(
+        "config", valueName: "file",
+        help: "The configuration file whose ignores folder searches skip; default the nearest \(ValidationConfiguration.fileName) at or above the working directory.")
     static let format = CommandOption.choice(
         "format", of: DiagnosticFormat.self, valueName: "format",
         help: "Report format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true.")
@@ -44,6 +52,8 @@ package struct FormatCommand: Command {
     package var checks = false
     package var showsDiff = false
     package var reportFormat: DiagnosticFormat?
+    /// `--config`: the configuration file; `nil`: the nearest one at or above the working directory.
+    package var configurationPath: String?
     package var loadingLimits = LoadingLimits()
     /// `--stdin-format`; `nil`: the extension of ``standardInputName``, else YAML.
     package var standardInputFormat: DocumentFormat?
@@ -56,17 +66,22 @@ package struct FormatCommand: Command {
         checks = try Self.check.read(arguments)
         showsDiff = try Self.diff.read(arguments)
         reportFormat = try Self.format.read(arguments)
+        configurationPath = try Self.config.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
         standardInputFormat = try ValidateCommand.standardInputFormat(arguments, paths: paths)
         standardInputName = try ValidateCommand.standardInputName(arguments, paths: paths, command: "fmt")
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        let files = try FlowFileFinder.files(for: paths)
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
+        let expansion = try FlowFileFinder.expand(paths)
+        // A file named on the command line is formatted even when the configuration ignores it.
+        let files = configuration.searched(expansion.files, named: paths, workingDirectory: workingDirectory)
         let options = CompileOptions(loadingLimits: loadingLimits)
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
-        let reportsOnError = showsDiff || (writesInPlace && files.contains(where: ValidateCommand.standardInputPaths.contains))
+        let reportsOnError = showsDiff || (writesInPlace && files.contains(where: ValidateCommand.namesStandardInput))
         var reportFiles: [DiagnosticReport.File] = []
         var changed = 0
         var refused = 0
@@ -97,7 +112,8 @@ package struct FormatCommand: Command {
             case .read(let source, .refused(let diagnostics)):
                 reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: diagnostics))
                 refused += 1
-                if toStandardOutput { environment.output.write(String(decoding: source.bytes, as: UTF8.self)) }
+                // Given back byte for byte, whatever its encoding.
+                if toStandardOutput { environment.output.write(bytes: source.bytes) }
             case .read(_, .formatted(let text)):
                 // In the layout already.
                 if toStandardOutput { environment.output.write(text) }
@@ -124,10 +140,11 @@ package struct FormatCommand: Command {
             }
         }
         let chosen = reportFormat ?? ReportOutput.standard(environment: environment.variables).format
-        let report = DiagnosticReport(files: reportFiles)
+        // Special files skipped and folders that could not be listed belong to the run.
+        let report = DiagnosticReport(files: reportFiles, general: expansion.diagnostics)
         let out = reportsOnError ? environment.errorOutput : environment.output
         if chosen == .text {
-            if !reportFiles.isEmpty {
+            if !report.entries.isEmpty {
                 out.write(TextDiagnosticRenderer(style: reportsOnError ? environment.errorStyle : environment.outputStyle, showsSummary: false).render(report))
             }
             let total = files.count
@@ -137,7 +154,7 @@ package struct FormatCommand: Command {
         } else {
             out.write(chosen.renderer(style: .plain).render(report))
         }
-        return refused > 0 || (checks && changed > 0) ? .findings : .clean
+        return refused > 0 || !expansion.unreadable.isEmpty || (checks && changed > 0) ? .findings : .clean
     }
 
     /// The `not-formatted` error of a file, at its first line that `fmt` would change.

@@ -117,7 +117,7 @@ package struct ValidateCommand: Command {
     /// `--stdin-filename`.
     package var standardInputFormatGiven = false
     /// `--stdin-format`: the syntax standard input is read in, when a path names it
-    /// (``standardInputPaths``); other files go by their extension.
+    /// (``namesStandardInput(_:)``); other files go by their extension.
     package var standardInputFormat: DocumentFormat
     /// `--quiet`: text and GitHub output show errors only (with their notes and hints),
     /// text without its summary line. The formats machines read whole (json, sarif,
@@ -137,9 +137,17 @@ package struct ValidateCommand: Command {
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits: LoadingLimits
 
-    /// The paths that name standard input, read in ``standardInputFormat``: `-`
-    /// (``SourceFile/standardInputPath``) and `/dev/stdin`.
-    package static let standardInputPaths: Set<String> = [SourceFile.standardInputPath, "/dev/stdin"]
+    /// Whether `path` names standard input, read in ``standardInputFormat`` (and written
+    /// back to standard output by `fmt`): `-` (``SourceFile/standardInputPath``),
+    /// `/dev/stdin`, `/dev/fd/0` or `/proc/self/fd/0`, however many `/` and `./` spell
+    /// them (`//dev/./stdin`). Decided by the name alone, so a file that standard input
+    /// is redirected from stays a file when named as itself. O(path length).
+    package static func namesStandardInput(_ path: String) -> Bool {
+        if path == SourceFile.standardInputPath { return true }
+        guard path.hasPrefix("/") else { return false }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return parts == ["dev", "stdin"] || parts == ["dev", "fd", "0"] || parts == ["proc", "self", "fd", "0"]
+    }
 
     /// `--stdin-format yaml|json`, shared by every command that reads a flow from
     /// standard input.
@@ -152,7 +160,7 @@ package struct ValidateCommand: Command {
     ///   (the hint shows `command` reading it).
     package static func standardInputName(_ arguments: ParsedArguments, paths: [String], command: String) throws(UsageError) -> String? {
         let name = try standardInputFilename.read(arguments)
-        if name != nil, !paths.contains(where: standardInputPaths.contains) {
+        if name != nil, !paths.contains(where: namesStandardInput) {
             throw UsageError(
                 "\(standardInputFilename.flagName) names standard input, and no path reads it",
                 hint: "add '-' to the paths: cat flow.yaml | feedbackflow \(command) \(standardInputFilename.flagName) flows/a.yaml -")
@@ -164,7 +172,7 @@ package struct ValidateCommand: Command {
     /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input.
     package static func standardInputFormat(_ arguments: ParsedArguments, paths: [String]) throws(UsageError) -> DocumentFormat? {
         let format = try standardInputFormatOption.read(arguments)
-        if format != nil, !paths.contains(where: standardInputPaths.contains) {
+        if format != nil, !paths.contains(where: namesStandardInput) {
             throw UsageError(
                 "\(standardInputFormatOption.flagName) applies to standard input only, and no path names it",
                 hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
@@ -240,14 +248,11 @@ package struct ValidateCommand: Command {
             standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
             configuration: configuration, workingDirectory: workingDirectory)
         let expansion = try FlowFileFinder.expand(paths)
-        // A file named on the command line is checked even when the configuration
-        // ignores it; the ignores apply to what folder searches find. (A set: a run over
-        // thousands of named files would otherwise compare every file with every name.)
-        let named = Set(paths)
-        let found = expansion.files.filter { named.contains($0) || !configuration.ignores($0, workingDirectory: workingDirectory) }
+        // A file named on the command line is checked even when the configuration ignores it.
+        let found = configuration.searched(expansion.files, named: paths, workingDirectory: workingDirectory)
         let files = shard.map { Array($0.part(of: found)) } ?? found
-        // Skipped-file notes belong to the run, not to a file: the first shard has them.
-        let general = (shard?.index ?? 1) == 1 ? expansion.skipped.map(Self.note(skipped:)) : []
+        // Skipped-file notes and unreadable folders belong to the run, not to a file: the first shard has them.
+        let general = (shard?.index ?? 1) == 1 ? expansion.diagnostics : []
         let outputs = outputs.isEmpty ? [ReportOutput.standard(environment: environment.variables)] : outputs
         // No two outputs may name one file, however it is written (`a.sarif`, `./a.sarif`).
         let pathBase = SARIFLocationBase(baseDirectory: "/", workingDirectory: workingDirectory)
@@ -419,17 +424,6 @@ package struct ValidateCommand: Command {
         }
         environment.output.write(renderer.renderEnd(counts, continuing: continuing))
         return result(for: counts)
-    }
-
-    /// The note for a folder entry that is not a regular file and was not opened, at
-    /// 1:1 of its path (there is no text to quote), like an unreadable file's `io-error`.
-    static func note(skipped: FlowFileFinder.Skipped) -> Diagnostic {
-        let code = CommandDiagnosticCode.skippedFile
-        return Diagnostic(
-            severity: code.severity, code: code.rawValue,
-            message: "skipped: \(skipped.kind), not a regular file",
-            span: SourceSpan(file: skipped.path, at: SourcePosition(line: 1, column: 1)),
-            hint: "a folder search reads regular files only; name the file to read it")
     }
 
     /// The options that declare what the library's hints ask to declare.

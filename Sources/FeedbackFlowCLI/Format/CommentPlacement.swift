@@ -231,16 +231,13 @@ struct CommentPlacement {
         // while the running sum is positive.
         var opened: [Int: Int] = [:]
         root?.forEachNode { node in
-            guard case .scalar(_, let style) = node.content else { return }
+            guard case .scalar(let text, let style) = node.content else { return }
             var end = node.span.end.line
             if style == .literal || style == .folded, node.chomping(in: bytes) != .keep {
-                // Blank lines after a block scalar's text are not its own (unless it keeps them).
-                var index = min(node.span.end.offset, bytes.count) - 1
-                while index > node.span.start.offset, [9, 10, 13, 32].contains(bytes[index]) {
-                    if bytes[index] == 10 { end -= 1 }
-                    index -= 1
-                }
-                end += 1
+                // Empty lines after a block scalar's text are not its own (unless it keeps
+                // them); a line of a tab or of more spaces than its indentation is text.
+                let lines = BlockScalarLines(node, text: text, in: bytes)
+                end = (lines.lastTextLine ?? lines.firstLine - 1) + 1
             }
             if end > node.span.start.line {
                 opened[node.span.start.line, default: 0] += 1

@@ -239,28 +239,9 @@ struct YAMLLayoutWriter {
     /// The block scalar's content lines as written, moved to `indent`; trailing empty
     /// lines only where the scalar keeps them.
     private func blockBody(_ node: YAMLSyntax, text: String, indent: Int) -> [String] {
-        // The lines after the header's line (which may follow the properties' line), up to the scalar's end.
-        let end = min(node.span.end.offset, bytes.count)
-        var index = YAMLNodeProperties.contentOffset(in: bytes, from: node.span.start.offset, end: end)
-        while index < bytes.count, bytes[index] != 10 { index += 1 }
-        var source: [Substring] = []
-        if index < end {
-            // Split at each LF byte, a CR before it dropped (a String would keep CRLF as one character).
-            let body = bytes[(index + 1)..<end]
-            source = body.split(separator: 10, omittingEmptySubsequences: false).map { line in
-                Substring(String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self))
-            }
-            if body.last == 10 { source.removeLast() }
-        }
-        func leadingSpaces(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
-        let firstSource = source.first { !$0.allSatisfy { $0 == " " } }
-        let firstText = text.firstLineWithText
-        let contentIndent = max(0, (firstSource.map(leadingSpaces) ?? 0) - (firstText.map { leadingSpaces(Substring($0)) } ?? 0))
+        let source = BlockScalarLines(node, text: text, in: bytes)
         let pad = String(repeating: " ", count: indent)
-        var lines = source.map { line -> String in
-            // A line of blanks within the indentation (or in a text of blank lines alone) is empty.
-            (firstSource == nil || line.count <= contentIndent) && line.allSatisfy({ $0 == " " }) ? "" : pad + line.dropFirst(contentIndent)
-        }
+        var lines = source.lines.indices.map { source.isEmpty($0) ? "" : pad + source.lines[$0].dropFirst(source.indent) }
         while lines.last == "" { lines.removeLast() }
         if node.chomping(in: bytes) == .keep {
             let breaks = text.reversed().prefix { $0 == "\n" }.count
@@ -387,7 +368,7 @@ extension YAMLSyntax {
 extension String {
     /// The first line with a character other than a space: where YAML finds a block
     /// scalar's indentation when its header gives none (lines of spaces alone are empty).
-    fileprivate var firstLineWithText: Substring? {
+    var firstLineWithText: Substring? {
         split(separator: "\n", omittingEmptySubsequences: true).first { !$0.allSatisfy { $0 == " " } }
     }
 

@@ -12,8 +12,10 @@ import FlowSource
 /// old file. A symbolic link is followed (its target is replaced, the link stays). The new
 /// file is made readable by the owner alone until it has the old file's mode (and, where
 /// the system lets us, its owner and group); a new file gets 0644 less the umask. Its
-/// text reaches the disk (fsync) before the rename. A pipe, device or read-only file is
-/// not replaced. A file with other hard links stops sharing its text with them.
+/// text reaches the disk (fsync) before the rename. A pipe, device or read-only file
+/// (no write permission bit, even for root, who may write anything) is not replaced, nor
+/// is a file with other hard links: the new file would be under one name only, and the
+/// others would keep the old text.
 enum FileReplacement {
     /// Replaces the file at `path` with `text`; `what` names the option or command that
     /// writes it, for the error.
@@ -34,6 +36,14 @@ enum FileReplacement {
             }
             guard access(target, W_OK) == 0 else {
                 throw IOFailure("cannot write '\(path)' (\(what)): \(String(cString: strerror(errno)))")
+            }
+            // access(2) says yes to root for any file: its mode says whether it is meant to be written.
+            guard status.st_mode & 0o222 != 0 else {
+                throw IOFailure("cannot write '\(path)' (\(what)): the file is read-only (mode \(String(status.st_mode & 0o7777, radix: 8)))")
+            }
+            guard status.st_nlink <= 1 else {
+                throw IOFailure(
+                    "cannot write '\(path)' (\(what)): it has \(status.st_nlink) hard links, and replacing it would leave the others with the old text")
             }
         }
         let temporary = target + ".feedbackflow-\(getpid()).tmp"

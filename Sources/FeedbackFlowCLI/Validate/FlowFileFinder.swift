@@ -37,6 +37,9 @@ import FlowTerminal
 ///   file.
 /// - A path that does not exist, or a folder without any such file, is a
 ///   ``UsageError`` (status 2): in CI a typo in a path must not pass as "no findings".
+/// - A folder that exists but cannot be listed (no permission) is not a usage error: it
+///   is listed in ``Expansion/unreadable``, its `io-error` reported with the other
+///   files' diagnostics (status 1), and the rest is still searched.
 package enum FlowFileFinder {
     /// The extensions searched for in folders, lowercased.
     package static let extensions: Set<String> = ["yaml", "yml", "json"]
@@ -57,13 +60,44 @@ package enum FlowFileFinder {
         }
     }
 
-    /// What `validate`'s paths expand to.
+    /// A folder that exists and could not be listed.
+    package struct Unreadable: Sendable, Hashable {
+        /// The folder's path, as the search spells it.
+        package var path: String
+        /// Why, as the system says it (`Permission denied`).
+        package var reason: String
+    }
+
+    /// What `validate`'s and `fmt`'s paths expand to.
     package struct Expansion: Sendable, Hashable {
         /// The files to check, in order.
         package var files: [String]
         /// The entries of searched folders left out because they are not regular files,
         /// in the order of the search.
         package var skipped: [Skipped]
+        /// The folders that could not be listed, in the order of the search.
+        package var unreadable: [Unreadable] = []
+
+        /// What the search itself found to say, at 1:1 of each path (there is no text to
+        /// quote), like an unreadable file's `io-error`: a `skipped-file` note for each
+        /// entry of ``skipped``, then an `io-error` for each folder of ``unreadable``.
+        package var diagnostics: [Diagnostic] {
+            let code = CommandDiagnosticCode.skippedFile
+            let notes = skipped.map { skipped in
+                Diagnostic(
+                    severity: code.severity, code: code.rawValue,
+                    message: "skipped: \(skipped.kind), not a regular file",
+                    span: SourceSpan(file: skipped.path, at: SourcePosition(line: 1, column: 1)),
+                    hint: "a folder search reads regular files only; name the file to read it")
+            }
+            let errors = unreadable.map { folder in
+                Diagnostic.error(
+                    .ioError, "cannot read folder '\(folder.path)': \(folder.reason)",
+                    at: SourceSpan(file: folder.path, at: SourcePosition(line: 1, column: 1)),
+                    hint: "its files were not read; the rest of the search went on")
+            }
+            return notes + errors
+        }
     }
 
     /// The files to check for `paths`, in order (``expand(_:)``'s files).
@@ -78,6 +112,7 @@ package enum FlowFileFinder {
         let manager = FileManager.default
         var result: [String] = []
         var skipped: [Skipped] = []
+        var unreadable: [Unreadable] = []
         var seen: Set<FileIdentity> = []
         var readsStandardInput = false
         // What standard input is, so that a path naming the same pipe or file
@@ -97,14 +132,17 @@ package enum FlowFileFinder {
             if PathKind(status: status) == .directory {
                 var visited: Set<FileIdentity> = []
                 var special: [(entry: Skipped, identity: FileIdentity)] = []
-                found = try search(
-                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &special)
+                let unreadableBefore = unreadable.count
+                found = search(
+                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &special,
+                    unreadable: &unreadable)
                 found.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
                 special.sort { $0.entry.path.unicodeScalars.lexicographicallyPrecedes($1.entry.path.unicodeScalars) }
                 for (entry, identity) in special where seen.insert(identity).inserted {
                     skipped.append(entry)
                 }
-                guard !found.isEmpty else {
+                // A folder that could not be listed (or one inside it) has its own error.
+                guard !found.isEmpty || unreadable.count > unreadableBefore else {
                     // Entries skipped as not regular files would get a note; here they are the reason.
                     let only = special.map { "'\($0.entry.path)' is \($0.entry.kind)" }
                     throw UsageError(
@@ -118,19 +156,20 @@ package enum FlowFileFinder {
                 result.append(file)
             }
         }
-        return Expansion(files: result, skipped: skipped)
+        return Expansion(files: result, skipped: skipped, unreadable: unreadable)
     }
 
     private static func search(
         folder: String, identity: FileIdentity, manager: FileManager, visited: inout Set<FileIdentity>,
-        skipped: inout [(entry: Skipped, identity: FileIdentity)]
-    ) throws(UsageError) -> [(path: String, identity: FileIdentity)] {
+        skipped: inout [(entry: Skipped, identity: FileIdentity)], unreadable: inout [Unreadable]
+    ) -> [(path: String, identity: FileIdentity)] {
         guard visited.insert(identity).inserted else { return [] }
-        let entries: [String]
-        do {
-            entries = try manager.contentsOfDirectory(atPath: folder)
-        } catch {
-            throw UsageError("cannot read folder '\(folder)'")
+        guard let entries = try? manager.contentsOfDirectory(atPath: folder) else {
+            // FileManager's error does not say why; opendir(3) does.
+            var reason = "cannot be listed"
+            if let directory = opendir(folder) { closedir(directory) } else { reason = String(cString: strerror(errno)) }
+            unreadable.append(Unreadable(path: folder, reason: reason))
+            return []
         }
         var files: [(path: String, identity: FileIdentity)] = []
         for name in entries where !name.hasPrefix(".") {
@@ -139,8 +178,9 @@ package enum FlowFileFinder {
             guard let status = PathKind.status(of: path) else { continue }
             let type = status.st_mode & S_IFMT
             if type == S_IFDIR {
-                files += try search(
-                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &skipped)
+                files += search(
+                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &skipped,
+                    unreadable: &unreadable)
                 continue
             }
             guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) else {

@@ -80,6 +80,16 @@ package struct ValidationConfiguration: Sendable {
         return ignore.contains { $0.matches(relative) }
     }
 
+    /// `files` (what `paths` expanded to) without those a folder search found and
+    /// ``ignores(_:workingDirectory:)`` skips: a file named on the command line is read
+    /// even when ignored. O(files · patterns); the names are a set, so a run over
+    /// thousands of named files does not compare every file with every name.
+    package func searched(_ files: [String], named paths: [String], workingDirectory: String) -> [String] {
+        guard !ignore.isEmpty else { return files }
+        let named = Set(paths)
+        return files.filter { named.contains($0) || !ignores($0, workingDirectory: workingDirectory) }
+    }
+
     /// `path` relative to ``folder``; `nil` outside it.
     private func relativePath(of path: String, workingDirectory: String) -> String? {
         SARIFLocationBase(baseDirectory: folder, workingDirectory: workingDirectory).relativePath(of: path)

@@ -57,9 +57,9 @@ struct ValidationFrontend: Sendable {
         await OrderedWork.run(files, work: { frontend.compileFile($0) }, each: each)
     }
 
-    /// Compiles the file at `path` (standard input for ``ValidateCommand/standardInputPaths``).
+    /// Compiles the file at `path` (standard input for ``ValidateCommand/namesStandardInput(_:)``).
     func compileFile(_ path: String) -> Result {
-        let readsStandardInput = ValidateCommand.standardInputPaths.contains(path)
+        let readsStandardInput = ValidateCommand.namesStandardInput(path)
         // Standard input is reported under its name; that name's extension picks the
         // syntax, unless --stdin-format says.
         let name = readsStandardInput ? standardInputName ?? path : path

@@ -13,6 +13,11 @@ package protocol TextWriter: Sendable {
     /// Writes `text` as is (add `\n` yourself). Must not interleave with concurrent writes.
     func write(_ text: String)
 
+    /// Writes `bytes` exactly as they are, even when they are not UTF-8 (`fmt -` gives
+    /// back the input it refused byte for byte). The default writes them decoded as
+    /// UTF-8, where each malformed sequence becomes U+FFFD: right for a buffer of text.
+    func write(bytes: [UInt8])
+
     /// The first write that failed, if any; once set, later writes are dropped. A
     /// writer that cannot fail (a buffer) always returns `nil`, the default.
     var failure: WriteFailure? { get }
@@ -20,6 +25,10 @@ package protocol TextWriter: Sendable {
 
 extension TextWriter {
     package var failure: WriteFailure? { nil }
+
+    package func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Writes to a file descriptor (default standard output) with `write(2)`, retrying
@@ -51,7 +60,10 @@ package final class FileDescriptorWriter: TextWriter {
     }
 
     package func write(_ text: String) {
-        let bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    package func write(bytes: [UInt8]) {
         state.withLock { failure in
             guard failure == nil else { return }
             // write(2) returning 0 for a non-empty buffer counts as an I/O error (EIO).
