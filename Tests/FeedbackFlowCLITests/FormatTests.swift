@@ -35,8 +35,10 @@ struct FormatTests {
         "author-keys-keep-their-order.flow.yaml",  // an event named `rating` was ordered as a rating block
         "yaml11-lookalikes.flow.yaml",  // "2024-05-01", "10:30", "=" unquoted; `*alias :` in `{…}` lost its space
         "block-text-after-properties.flow.yaml",  // `&a` on one line, `|+` on the next: the header's line was taken for text
+        "suppression-moves-with-key.flow.yaml",  // a disable-next-line above a mapping's first key stayed at the top: the file was refused
         // Found by the fuzzer (Fuzz/FuzzFormatter):
         "block-text-tab-line.flow.yaml",  // a last line of a tab, or of more spaces than the indentation, is text, not a blank line
+        "blank-line-before-list-in-list.flow.yaml",  // an item's blank line was looked for above its inner list's line, not its `-` line
     ]
 
     static func format(_ url: URL) throws -> FlowFormatter.Outcome {
@@ -177,7 +179,7 @@ struct FormatTests {
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
-    @Test("--check changes nothing and reports each file at its first line that would change, as text, json and github")
+    @Test("--check changes nothing and reports each file at its first line that would change, as text, json, github and sarif, as validate does")
     func checkReports() async throws {
         let scratch = try ScratchFolder("fmt-check")
         let name = "comments-before-document-start.flow.yaml"
@@ -195,11 +197,22 @@ struct FormatTests {
         #expect(!text.standardOutput.contains("done.flow.yaml"))
         #expect(text.standardError.contains("1 of 2 files would be reformatted"))
         #expect(try scratch.read(name) == input)
-        let json = try await BuiltTool.run(["fmt", "--check", "--format", "json", scratch.path(name)])
+        let json = try await BuiltTool.run(["fmt", "--check", "--format", "json", scratch.path(name), scratch.path("done.flow.yaml")])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let diagnostic = try #require((object["diagnostics"] as? [[String: Any]])?.first)
         #expect(diagnostic["code"] as? String == "not-formatted" && diagnostic["line"] as? Int == line)
+        // Both files were looked at, as validate counts the files it checked.
+        #expect((object["summary"] as? [String: Any])?["files"] as? Int == 2, "\(json.standardOutput)")
+        // SARIF's paths are relative to the repository (or working) folder, and the run's status is stated.
+        let sarif = try await BuiltTool.run(["fmt", "--check", "--format", "sarif", name], in: scratch.url.path)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let location = try #require(
+            ((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let artifact = try #require(location["artifactLocation"] as? [String: Any])
+        #expect(artifact["uri"] as? String == name && artifact["uriBaseId"] as? String == "%SRCROOT%", "\(artifact)")
+        #expect((run["invocations"] as? [[String: Any]])?.first?["exitCode"] as? Int == 1)
         let github = try await BuiltTool.run(["fmt", "--check", scratch.path(name)], environment: ["GITHUB_ACTIONS": "true"])
         #expect(github.standardOutput.hasPrefix("::error file=\(scratch.path(name)),line=\(line),col=1"), "\(github.standardOutput)")
     }

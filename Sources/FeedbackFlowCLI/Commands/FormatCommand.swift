@@ -73,6 +73,8 @@ package struct FormatCommand: Command {
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
+        let started = ContinuousClock.now
+        let startDate = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
         let expansion = try FlowFileFinder.expand(paths)
@@ -114,10 +116,12 @@ package struct FormatCommand: Command {
                 refused += 1
                 // Given back byte for byte, whatever its encoding.
                 if toStandardOutput { environment.output.write(bytes: source.bytes) }
-            case .read(_, .formatted(let text)):
-                // In the layout already.
+            case .read(let source, .formatted(let text)):
+                // In the layout already: a file of the report with nothing to say.
+                reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: []))
                 if toStandardOutput { environment.output.write(text) }
             case .changed(let source, let text, let diff, let notFormatted):
+                reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: notFormatted.map { [$0] } ?? []))
                 if toStandardOutput {
                     environment.output.write(text)
                     // Text that did not reach standard output (a closed pipe, a full disk) was
@@ -127,7 +131,6 @@ package struct FormatCommand: Command {
                 }
                 changed += 1
                 if let diff { environment.output.write(diff) }
-                if let notFormatted { reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [notFormatted])) }
                 guard writesInPlace else { return }
                 do throws(IOFailure) {
                     try FileReplacement.replace(path, with: text, what: "fmt")
@@ -135,10 +138,11 @@ package struct FormatCommand: Command {
                     // Said at the file, and the others are still formatted.
                     changed -= 1
                     refused += 1
-                    reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: [SourceFile.unwritable(path, error.message)]))
+                    reportFiles[reportFiles.count - 1].diagnostics.append(SourceFile.unwritable(path, error.message))
                 }
             }
         }
+        let result: CommandResult = refused > 0 || !expansion.unreadable.isEmpty || (checks && changed > 0) ? .findings : .clean
         let chosen = reportFormat ?? ReportOutput.standard(environment: environment.variables).format
         // Special files skipped and folders that could not be listed belong to the run.
         let report = DiagnosticReport(files: reportFiles, general: expansion.diagnostics)
@@ -151,10 +155,14 @@ package struct FormatCommand: Command {
             let verb = writesInPlace ? "reformatted" : "would be reformatted"
             environment.errorOutput.write(
                 "\(changed) of \(total) file\(total == 1 ? "" : "s") \(verb)" + (refused > 0 ? ", \(refused) left as they were (errors above)" : "") + "\n")
-        } else {
-            out.write(chosen.renderer(style: .plain).render(report))
+            return result
         }
-        return refused > 0 || !expansion.unreadable.isEmpty || (checks && changed > 0) ? .findings : .clean
+        // The machine formats say what validate's say: paths as validate writes them, the status, the run's time.
+        let facts = DiagnosticFormat.RunFacts.ending(
+            base: ValidateCommand.locationBase(nil), exitCode: result == .findings ? 1 : 0, started: started, startDate: startDate,
+            environment: environment.variables)
+        out.write(chosen.renderer(style: .plain, facts: facts).render(report))
+        return result
     }
 
     /// The `not-formatted` error of a file, at its first line that `fmt` would change.

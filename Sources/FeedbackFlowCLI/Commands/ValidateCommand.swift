@@ -328,18 +328,9 @@ package struct ValidateCommand: Command {
         }
         let report = DiagnosticReport(files: reported, general: runDiagnostics)
         let result = result(for: report.counts)
-        var facts = DiagnosticFormat.RunFacts(base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0)
-        facts.hostname = ProcessInfo.processInfo.hostName
-        // SOURCE_DATE_EPOCH (https://reproducible-builds.org/specs/source-date-epoch/)
-        // fixes the time a report states, and its length to 0, so reports are the same
-        // from run to run.
-        if let epoch = environment.variables["SOURCE_DATE_EPOCH"].flatMap(Int.init) {
-            facts.timestamp = Self.timestamp(Date(timeIntervalSince1970: TimeInterval(epoch)))
-        } else {
-            facts.timestamp = Self.timestamp(startDate)
-            let elapsed = ContinuousClock.now - started
-            facts.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
+        let facts = DiagnosticFormat.RunFacts.ending(
+            base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0, started: started, startDate: startDate,
+            environment: environment.variables)
         for output in outputs {
             let filters = filtersText && output.format.isForPeople
             let text = output.format.renderer(style: output.path == nil ? style : .plain, summary: !filters, facts: facts)
@@ -388,15 +379,6 @@ package struct ValidateCommand: Command {
         let working = FileManager.default.currentDirectoryPath
         let base = baseDirectory ?? AncestorSearch.nearest(".git", from: working)?.folder ?? working
         return SARIFLocationBase(baseDirectory: base, workingDirectory: working)
-    }
-
-    /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS`, the form JUnit's `timestamp` takes.
-    static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(c.year ?? 1970)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
     }
 
     /// ``run(in:)`` for one streaming report on standard output (text, the default): each

@@ -73,6 +73,9 @@ struct CommentPlacement {
         var isInline: Bool
         /// Whether it is an entry with no value written (`key:`).
         var hasNoValue = false
+        /// The line a blank line above it is looked for: an item's `-` line, which is
+        /// above its node's when the node starts on a later line (`-` then `  - a`).
+        var markLine: Int?
     }
 
     private struct Collection {
@@ -123,7 +126,8 @@ struct CommentPlacement {
                         Point(
                             slot: .item(item.span.start.offset), offset: item.span.start.offset, line: item.span.start.line,
                             column: Self.dashColumn(of: item.span.start, in: bytes), endOffset: item.span.end.offset,
-                            endLine: item.span.end.line, depth: depth, parent: index, isInline: isInline))
+                            endLine: item.span.end.line, depth: depth, parent: index, isInline: isInline,
+                            markLine: Self.dashLine(of: item.span.start, in: bytes)))
                     visit(item, depth: depth + 1, parent: index, inline: isInline)
                 }
             case .mapping(let entries, let isFlow):
@@ -149,7 +153,7 @@ struct CommentPlacement {
         visit(root, depth: 0, parent: nil, inline: false)
         points.sort { ($0.offset, $0.depth) < ($1.offset, $1.depth) }
         let pointOffsets = points.map(\.offset)
-        for (index, point) in points.enumerated() where !point.isInline && isBlankBefore(line: point.line) {
+        for (index, point) in points.enumerated() where !point.isInline && isBlankBefore(line: point.markLine ?? point.line) {
             // An item's first entry shares the item's line: the blank line is the item's.
             if index > 0, points[index - 1].offset == point.offset { continue }
             blankBefore.insert(point.slot)
@@ -210,6 +214,18 @@ struct CommentPlacement {
                 tail.append(line)
             }
         }
+    }
+
+    /// The 1-based line of the `-` before a block sequence's item starting at `start`,
+    /// over blanks and line breaks; `nil` when there is none (a flow sequence's item).
+    private static func dashLine(of start: SourcePosition, in bytes: [UInt8]) -> Int? {
+        var index = start.offset - 1
+        var line = start.line
+        while index >= 0, [9, 10, 13, 32].contains(bytes[index]) {
+            if bytes[index] == 10 { line -= 1 }
+            index -= 1
+        }
+        return index >= 0 && bytes[index] == UInt8(ascii: "-") ? line : nil
     }
 
     /// The column of the `-` before a block sequence's item starting at `start`: the item's

@@ -98,7 +98,7 @@ struct YAMLLayoutWriter {
             let isFirst = index == 0
             if !(isFirst && firstLead != nil) {
                 // The first entry of an item has its comments and blank line above the item.
-                let above = isFirst ? head.comments : slot == head.movedSlot ? [] : placement.leading[slot] ?? []
+                let above = isFirst ? head.comments : slot == head.movedSlot ? head.movedComments : placement.leading[slot] ?? []
                 let blank = isFirst ? head.blank : slot != head.movedSlot && placement.blankBefore.contains(slot)
                 leadIn(above, blank: blank, indent: indent, opensBlock: isFirst && !path.isEmpty)
             }
@@ -277,13 +277,22 @@ struct YAMLLayoutWriter {
     /// What goes above a mapping's first written entry: the comments above its first
     /// entry as written (a comment at the top of a mapping stays at its top when its keys
     /// are reordered) and, when another entry comes first, that one's own; and the slot
-    /// of the entry written first in the file when it moved, whose comments went up.
-    private func head(of entries: [YAMLSyntaxEntry], written: [YAMLSyntaxEntry]) -> (comments: [CommentPlacement.Line], blank: Bool, movedSlot: CommentPlacement.Slot?) {
-        guard let sourceFirst = entries.first, let writtenFirst = written.first else { return ([], false, nil) }
+    /// of the entry written first in the file when it moved, with the comments that stay
+    /// above it: the `disable-next-line` suppressions just above it, which name its line.
+    private func head(
+        of entries: [YAMLSyntaxEntry], written: [YAMLSyntaxEntry]
+    ) -> (comments: [CommentPlacement.Line], blank: Bool, movedSlot: CommentPlacement.Slot?, movedComments: [CommentPlacement.Line]) {
+        guard let sourceFirst = entries.first, let writtenFirst = written.first else { return ([], false, nil, []) }
         let source = CommentPlacement.Slot.entry(sourceFirst.key.span.start.offset)
         let first = CommentPlacement.Slot.entry(writtenFirst.key.span.start.offset)
-        guard source != first else { return (placement.leading[first] ?? [], placement.blankBefore.contains(first), nil) }
-        return ((placement.leading[source] ?? []) + (placement.leading[first] ?? []), placement.blankBefore.contains(source), source)
+        guard source != first else { return (placement.leading[first] ?? [], placement.blankBefore.contains(first), nil, []) }
+        var top = placement.leading[source] ?? []
+        // The suppressions directly above the key (no blank line between) stay with it.
+        var kept: [CommentPlacement.Line] = []
+        while let last = top.last, InlineSuppressions.isNextLine(comment: last.text), kept.first?.blankBefore != true {
+            kept.insert(top.removeLast(), at: 0)
+        }
+        return (top + (placement.leading[first] ?? []), placement.blankBefore.contains(source), source, kept)
     }
 
     /// Comments on lines of their own at `indent`, each after a blank line where one was.

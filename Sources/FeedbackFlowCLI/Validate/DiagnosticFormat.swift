@@ -24,24 +24,6 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
     /// `--quiet` filters it; the others are read whole by machines.
     package var isForPeople: Bool { self == .text || self == .github }
 
-    /// What the machine formats say about the run besides the diagnostics.
-    package struct RunFacts: Sendable {
-        /// What SARIF paths are written relative to.
-        package var base: SARIFLocationBase?
-        /// The exit status, for SARIF's `invocations`.
-        package var exitCode: Int32?
-        /// When the run started (UTC, `YYYY-MM-DDTHH:MM:SS`), the machine's name and the
-        /// run's length in seconds, for JUnit.
-        package var timestamp = "1970-01-01T00:00:00"
-        package var hostname = "localhost"
-        package var seconds: Double = 0
-
-        package init(base: SARIFLocationBase? = nil, exitCode: Int32? = nil) {
-            self.base = base
-            self.exitCode = exitCode
-        }
-    }
-
     /// The renderer for this format. `style` colours text output only; `summary`
     /// decides whether text output ends with the summary line; `facts` fill SARIF's
     /// paths and invocation and JUnit's suite attributes.

@@ -141,6 +141,15 @@ package struct InlineSuppressions: Sendable {
         return (kind, codes)
     }
 
+    /// Whether `comment` (a comment's text from its `#`) is a `disable-next-line`
+    /// suppression: it belongs to the line below it (`fmt` moves it with that line).
+    /// O(comment length).
+    package static func isNextLine(comment: String) -> Bool {
+        let bytes = Array(comment.utf8)
+        guard bytes.first == UInt8(ascii: "#") else { return false }
+        return parse(bytes.dropFirst(), line: 1, file: "", text: bytes[...])?.0 == nextLine
+    }
+
     /// Whether the file has any suppression.
     package var isEmpty: Bool { entries.isEmpty }
 
