@@ -250,6 +250,40 @@ struct FormatTests {
         #expect(try scratch.read("a.flow.yaml") == text + "\n")
     }
 
+    @Test("what a person cannot see is named by --check: a byte order mark, CRLF, both; a visible change quotes the line")
+    func invisibleChanges() throws {
+        let body = ["version: 1", "style: success", "title: Hi", "primaryAction: none"]
+        let cases: [(old: String, message: String)] = [
+            ("\u{FEFF}" + body.joined(separator: "\n") + "\n", "fmt would drop the byte order mark"),
+            (body.joined(separator: "\r\n") + "\r\n", "fmt would end this line with LF, not CRLF"),
+            ("\u{FEFF}" + body.joined(separator: "\r\n") + "\r\n", "fmt would drop the byte order mark and end this line with LF, not CRLF"),
+            ("\u{FEFF}version:  1\n" + body.dropFirst().joined(separator: "\n") + "\n", "fmt would write this line as 'version: 1'"),
+        ]
+        let new = body.joined(separator: "\n") + "\n"
+        for (old, message) in cases {
+            let diagnostic = FormatCommand.notFormatted(old: old, new: new, path: "a.flow.yaml")
+            #expect(diagnostic.message == "not in fmt's layout: \(message)")
+            #expect(diagnostic.span?.start.line == 1)
+        }
+    }
+
+    @Test("--diff names a file with a line break, a quote or a backslash as GNU diff does, and patch applies it")
+    func diffHeaderQuoting() async throws {
+        let scratch = try ScratchFolder("fmt-diff-name")
+        let name = "a\nb \"q\" \\.flow.yaml"
+        try "version: 1\ntitle: \"Hi\"\nstyle: success\nprimaryAction: none\n".write(toFile: scratch.path(name), atomically: false, encoding: .utf8)
+        let diff = try await BuiltTool.run(["fmt", "--diff", name], in: scratch.url.path)
+        let ours = try #require(diff.standardOutput.split(separator: "\n").first { $0.hasPrefix("+++ ") })
+        // GNU diff's own header for the same name, up to the tab before its date.
+        let gnu = try await BuiltTool.runProgram("/bin/sh", ["-c", "cd \"$0\" && diff -u /dev/null \"$1\"", scratch.url.path, name])
+        let theirs = try #require(gnu.standardOutput.split(separator: "\n").first { $0.hasPrefix("+++ ") }?.split(separator: "\t").first)
+        #expect(ours == theirs)
+        try diff.standardOutput.write(toFile: scratch.path("change.diff"), atomically: false, encoding: .utf8)
+        let patch = try await BuiltTool.runProgram("/bin/sh", ["-c", "cd \"$0\" && patch --quiet -p0 < change.diff", scratch.url.path])
+        #expect(patch.status == 0, "\(patch.standardOutput)\(patch.standardError)")
+        #expect(try scratch.read(name) == "version: 1\nstyle: success\ntitle: Hi\nprimaryAction: none\n")
+    }
+
     @Test("files laid out on every core are reported and diffed in the order of the file list, each once")
     func fileOrder() async throws {
         let scratch = try ScratchFolder("fmt-order")
@@ -313,7 +347,7 @@ struct FormatTests {
         let input = try String(contentsOf: BuiltTool.fixture("fmt/quoting.flow.yaml"), encoding: .utf8)
         try input.write(toFile: scratch.path("quoting.flow.yaml"), atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: scratch.path("quoting.flow.yaml"))
-        let directive = "%YAML 1.1\n---\nversion: 1\ntitle:   Hi\n"
+        let directive = "# YAML 1.1, as the directive says\n%YAML 1.1\n---\nversion: 1\ntitle:   Hi\n"
         try directive.write(toFile: scratch.path("directive.flow.yaml"), atomically: false, encoding: .utf8)
         let result = try await BuiltTool.run(["fmt", scratch.url.path])
         #expect(result.status == 1)
@@ -321,7 +355,7 @@ struct FormatTests {
         let mode = try FileManager.default.attributesOfItem(atPath: scratch.path("quoting.flow.yaml"))[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try scratch.read("directive.flow.yaml") == directive)
-        #expect(result.standardOutput.contains("\(scratch.path("directive.flow.yaml")):1:1: error: a '%' directive"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("\(scratch.path("directive.flow.yaml")):2:1: error: a '%' directive"), "\(result.standardOutput)")
         #expect(result.standardError.contains("1 of 2 files reformatted, 1 left as they were"), "\(result.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["directive.flow.yaml", "quoting.flow.yaml"])
         // Standard input to standard output.

@@ -173,13 +173,25 @@ package struct FormatCommand: Command {
         var wanted = index < newLines.count ? String(newLines[index].hasSuffix("\n") ? newLines[index].dropLast() : newLines[index]) : ""
         if wanted.count > 60 { wanted = String(wanted.prefix(57)) + "..." }
         let code = CommandDiagnosticCode.notFormatted
-        let what =
-            index >= newLines.count ? "fmt would end the file before this line"
-            : index < oldLines.count && oldLines[index].utf8.dropLast().last == 13
-                && oldLines[index].utf8.dropLast(2).elementsEqual(newLines[index].utf8.dropLast())
-                ? "fmt would end this line with LF, not CRLF"
-            : index < oldLines.count && oldLines[index].utf8.last != 10 && newLines[index].utf8.dropLast().elementsEqual(oldLines[index].utf8)
-                ? "fmt would end the file with a line break" : "fmt would write this line as '\(wanted)'"
+        // What differs only in bytes a person does not see is named: the byte order mark, CRLF, the last line break.
+        var oldLine = index < oldLines.count ? Substring(oldLines[index]) : nil
+        var prefix = ""
+        if index == 0, let line = oldLine, line.unicodeScalars.first == "\u{FEFF}" {
+            oldLine = Substring(line.unicodeScalars.dropFirst())
+            prefix = "drop the byte order mark"
+        }
+        let what: String
+        if index >= newLines.count {
+            what = "fmt would end the file before this line"
+        } else if let line = oldLine, line.utf8.elementsEqual(newLines[index].utf8), !prefix.isEmpty {
+            what = "fmt would \(prefix)"
+        } else if let line = oldLine, line.utf8.dropLast().last == 13, line.utf8.dropLast(2).elementsEqual(newLines[index].utf8.dropLast()) {
+            what = "fmt would " + (prefix.isEmpty ? "" : prefix + " and ") + "end this line with LF, not CRLF"
+        } else if let line = oldLine, line.utf8.last != 10, newLines[index].utf8.dropLast().elementsEqual(line.utf8) {
+            what = "fmt would " + (prefix.isEmpty ? "" : prefix + " and ") + "end the file with a line break"
+        } else {
+            what = "fmt would write this line as '\(wanted)'"
+        }
         return Diagnostic(
             severity: code.severity, code: code.rawValue, message: "not in fmt's layout: \(what)",
             span: SourceSpan(file: path, at: SourcePosition(line: min(index, max(oldLines.count - 1, 0)) + 1, column: 1)),

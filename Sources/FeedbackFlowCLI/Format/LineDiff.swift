@@ -25,8 +25,28 @@ enum LineDiff {
             case .added: cursor.new += 1
             }
         }
-        // A tab ends a name with spaces, as diff writes it before a date: patch reads the name up to it.
-        func header(_ name: String) -> String { name.contains(" ") ? name + "\t" : name }
+        // GNU diff's headers: a name with a control character, `"` or `\` in C-style quotes
+        // (which GNU patch reads); one with a space ended by a tab, as diff writes it before
+        // a date (patch reads the name up to it); others as they are.
+        func header(_ name: String) -> String {
+            guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return name.contains(" ") ? name + "\t" : name
+            }
+            var quoted = "\""
+            for scalar in name.unicodeScalars {
+                switch scalar {
+                case "\"": quoted += "\\\""
+                case "\\": quoted += "\\\\"
+                case "\n": quoted += "\\n"
+                case "\t": quoted += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    let octal = String(scalar.value, radix: 8)
+                    quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "\""
+        }
         var out = "--- \(header(oldName))\n+++ \(header(newName))\n"
         // Hunks: runs of changes with up to `context` equal lines around them, merged when close.
         var index = 0

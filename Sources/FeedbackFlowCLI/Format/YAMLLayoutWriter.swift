@@ -43,7 +43,7 @@ struct YAMLLayoutWriter {
         // `---` with nothing after it: libyaml's empty plain scalar stands for no content.
         if document.root?.isEmptyPlainScalar == true { document.root = nil }
         if document.hasDirectives {
-            throw Refusal(message: "a '%' directive before the document, which fmt does not write", position: SourcePosition(line: 1, column: 1, offset: 0))
+            throw Refusal(message: "a '%' directive before the document, which fmt does not write", position: firstDirective(in: bytes))
         }
         var keys: [String] = []
         if case .mapping(let entries, _)? = document.root?.content {
@@ -225,6 +225,20 @@ struct YAMLLayoutWriter {
         if YAMLWriter.isPlainSafe(text), fitsFlow { return text }
         if text.contains("\""), !text.contains("'"), YAMLWriter.isPrintableOnOneLine(text) { return "'" + text + "'" }
         return YAMLWriter.doubleQuoted(text)
+    }
+
+    /// Where the first line that starts with `%` (a directive) begins; 1:1 when none does.
+    private static func firstDirective(in bytes: [UInt8]) -> SourcePosition {
+        var line = 1
+        // The byte order mark is not a column.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            if bytes[start] == UInt8(ascii: "%") { return SourcePosition(line: line, column: 1, offset: start) }
+            guard let end = bytes[start...].firstIndex(of: 10) else { break }
+            start = end + 1
+            line += 1
+        }
+        return SourcePosition(line: 1, column: 1, offset: 0)
     }
 
     // MARK: Block scalars
