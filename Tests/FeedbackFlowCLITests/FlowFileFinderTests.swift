@@ -151,19 +151,57 @@ struct FlowFileFinderTests {
         #expect(checked.status == 1)
         #expect(checked.standardOutput.hasPrefix(expected), "\(checked.standardOutput)")
         #expect(checked.standardError.contains("0 of 1 file would be reformatted"), "\(checked.standardError)")
-        // Named alone, it is the same error, not a usage error.
+        // Named alone, it is the same error, not a usage error; reached twice, said once.
         let alone = try await run(["validate", locked])
         #expect(alone.status == 1)
         #expect(alone.standardOutput.hasPrefix(expected), "\(alone.standardOutput)")
+        let twice = try await run(["validate", root.appendingPathComponent("flows").path, locked])
+        #expect(twice.standardOutput.components(separatedBy: "cannot read folder").count == 2, "\(twice.standardOutput)")
+        // A folder that may be listed but not looked into (no search permission) is said too, not passed over.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked)
+        let listed = try await run(["validate", root.appendingPathComponent("flows").path])
+        #expect(listed.status == 1)
+        #expect(listed.standardOutput.hasPrefix(expected), "\(listed.standardOutput)")
+        // A folder the configuration ignores is not searched, so not reported.
+        try "ignore: [\"flows/locked\"]\n".write(to: root.appendingPathComponent(".feedbackflow.yaml"), atomically: false, encoding: .utf8)
+        let ignored = try await run(["validate", "--config", root.appendingPathComponent(".feedbackflow.yaml").path, root.appendingPathComponent("flows").path])
+        #expect(ignored.status == 0, "\(ignored.standardOutput)")
     }
 
-    @Test("standard input is named by '-', /dev/stdin, /dev/fd/0 and /proc/self/fd/0, however many '/' and './' spell them; a file is not")
-    func standardInputNames() {
-        for name in ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "//dev//stdin", "/dev/./fd/0"] {
-            #expect(ValidateCommand.namesStandardInput(name), "\(name)")
+    @Test("a file named on the command line is never skipped by the configuration's ignores, whichever spelling reached it first")
+    func namedFilesAreKept() throws {
+        let root = try Self.tree(["flows/a.yaml", "flows/drafts/b.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("flows").path
+        // Found first in the folder as flows/drafts/b.yaml, then named through a './'.
+        let expansion = try FlowFileFinder.expand([folder, root.path + "/./flows/drafts/b.yaml"])
+        #expect(expansion.files == [folder + "/a.yaml", folder + "/drafts/b.yaml"])
+        #expect(expansion.named == [folder + "/drafts/b.yaml"])
+        try "ignore: [\"drafts/\"]\n".write(to: root.appendingPathComponent(".feedbackflow.yaml"), atomically: false, encoding: .utf8)
+        let configuration = try ValidationConfiguration.read(root.appendingPathComponent(".feedbackflow.yaml").path, workingDirectory: root.path)
+        #expect(configuration.withoutIgnored(expansion, workingDirectory: root.path).files == expansion.files)
+        #expect(configuration.withoutIgnored(try FlowFileFinder.expand([folder]), workingDirectory: root.path).files == [folder + "/a.yaml"])
+    }
+
+    @Test("standard input is named by '-', /dev/stdin, /dev/fd/0, /proc's descriptor 0, however spelled and through links; a file is not")
+    func standardInputNames() throws {
+        let root = try Self.tree(["a.yaml"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A link to /dev/stdin, a link to that link, and a folder link to /dev.
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("in").path, withDestinationPath: "/dev/stdin")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("in2").path, withDestinationPath: "in")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("devices").path, withDestinationPath: "/dev")
+        let named = [
+            "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0", "/proc/\(getpid())/fd/0", "//dev//stdin", "/dev/./fd/0",
+            "/dev/../dev/stdin", root.appendingPathComponent("in").path, root.appendingPathComponent("in2").path,
+            root.appendingPathComponent("devices/stdin").path,
+        ]
+        for name in named {
+            #expect(StandardInput.isNamed(by: name), "\(name)")
         }
-        for name in ["--", "dev/stdin", "./-", "/dev/fd/1", "/dev/stdin/x", "/proc/self/fd/00", "/dev/../dev/stdin"] {
-            #expect(!ValidateCommand.namesStandardInput(name), "\(name)")
+        let files = ["--", "dev/stdin", "./-", "/dev/fd/1", "/dev/stdin/x", "/proc/self/fd/00", "/dev/stdout", root.appendingPathComponent("a.yaml").path]
+        for name in files {
+            #expect(!StandardInput.isNamed(by: name), "\(name)")
         }
     }
 

@@ -36,6 +36,7 @@ struct FormatTests {
         "yaml11-lookalikes.flow.yaml",  // "2024-05-01", "10:30", "=" unquoted; `*alias :` in `{…}` lost its space
         "block-text-after-properties.flow.yaml",  // `&a` on one line, `|+` on the next: the header's line was taken for text
         "suppression-moves-with-key.flow.yaml",  // a disable-next-line above a mapping's first key stayed at the top: the file was refused
+        "suppression-single-screen.flow.yaml",  // the same before a single-screen file's first key, where it was taken for the file's head
         // Found by the fuzzer (Fuzz/FuzzFormatter):
         "block-text-tab-line.flow.yaml",  // a last line of a tab, or of more spaces than the indentation, is text, not a blank line
         "blank-line-before-list-in-list.flow.yaml",  // an item's blank line was looked for above its inner list's line, not its `-` line
@@ -258,6 +259,7 @@ struct FormatTests {
             (body.joined(separator: "\r\n") + "\r\n", "fmt would end this line with LF, not CRLF"),
             ("\u{FEFF}" + body.joined(separator: "\r\n") + "\r\n", "fmt would drop the byte order mark and end this line with LF, not CRLF"),
             ("\u{FEFF}version:  1\n" + body.dropFirst().joined(separator: "\n") + "\n", "fmt would write this line as 'version: 1'"),
+            ("version: 1 \t\n" + body.dropFirst().joined(separator: "\n") + "\n", "fmt would drop the blanks at the end of this line"),
         ]
         let new = body.joined(separator: "\n") + "\n"
         for (old, message) in cases {
@@ -387,6 +389,15 @@ struct FormatTests {
         let all = try await BuiltTool.run(["fmt", "--config", "empty.yaml", "flows"], in: scratch.url.path)
         #expect(all.status == 0)
         #expect(try scratch.read("flows/drafts/b.flow.yaml") == formatted)
+        // The configuration is read only for a folder search: a broken one stops that, not a named file or standard input.
+        try "ignore: [\n".write(toFile: scratch.path(".feedbackflow.yaml"), atomically: false, encoding: .utf8)
+        try flow.write(toFile: scratch.path("flows/a.flow.yaml"), atomically: false, encoding: .utf8)
+        let named = try await BuiltTool.run(["fmt", "flows/a.flow.yaml"], in: scratch.url.path)
+        #expect(named.status == 0, "\(named.standardError)")
+        #expect(try scratch.read("flows/a.flow.yaml") == formatted)
+        let searched = try await BuiltTool.run(["fmt", "flows"], in: scratch.url.path)
+        #expect(searched.status == 2, "\(searched.standardError)")
+        #expect(searched.standardError.contains(".feedbackflow.yaml:"), "\(searched.standardError)")
     }
 
     @Test("standard input fmt leaves as it was comes back on standard output byte for byte, in any encoding; unreadable, nothing")

@@ -33,6 +33,10 @@ private final class ClosingWriter: TextWriter {
         }
     }
 
+    func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
     var failure: WriteFailure? { state.withLock { $0.failure } }
 }
 

@@ -33,7 +33,7 @@ enum FlowLoading {
         path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
         allowsStandardInput: Bool = true, environment: CommandEnvironment
     ) throws -> FlowCompilation? {
-        if path == SourceFile.standardInputPath {
+        if StandardInput.isNamed(by: path) {
             guard allowsStandardInput else {
                 throw UsageError(
                     "'run' reads its answers from standard input, so the flow cannot come from there",

@@ -33,7 +33,7 @@ package struct FormatCommand: Command {
             error when standard output carries a diff or formatted text.
             """,
         options: [
-            check.spec, diff.spec, format.spec, config.spec, ValidateCommand.standardInputFormatOption.spec,
+            check.spec, diff.spec, format.spec, ValidateCommand.config.spec, ValidateCommand.standardInputFormatOption.spec,
             ValidateCommand.standardInputFilename.spec, LoadingLimitOption.option.spec,
         ],
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to format ('-' for standard input)."))
@@ -41,9 +41,6 @@ package struct FormatCommand: Command {
     static let check = CommandOption.flag(
         "check", help: "Write nothing; report each file that would change at its first changed line (not-formatted) and exit 1 if any would.")
     static let diff = CommandOption.flag("diff", help: "Write nothing; print each change as a unified diff.")
-    static let config = CommandOption.text(
-        "config", valueName: "file",
-        help: "The configuration file whose ignores folder searches skip; default the nearest \(ValidationConfiguration.fileName) at or above the working directory.")
     static let format = CommandOption.choice(
         "format", of: DiagnosticFormat.self, valueName: "format",
         help: "Report format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true.")
@@ -66,24 +63,28 @@ package struct FormatCommand: Command {
         checks = try Self.check.read(arguments)
         showsDiff = try Self.diff.read(arguments)
         reportFormat = try Self.format.read(arguments)
-        configurationPath = try Self.config.read(arguments)
+        configurationPath = try ValidateCommand.config.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
         standardInputFormat = try ValidateCommand.standardInputFormat(arguments, paths: paths)
         standardInputName = try ValidateCommand.standardInputName(arguments, paths: paths, command: "fmt")
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        let started = ContinuousClock.now
-        let startDate = Date()
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
-        let expansion = try FlowFileFinder.expand(paths)
-        // A file named on the command line is formatted even when the configuration ignores it.
-        let files = configuration.searched(expansion.files, named: paths, workingDirectory: workingDirectory)
+        let start = DiagnosticFormat.RunFacts.Start()
+        var expansion = try FlowFileFinder.expand(paths)
+        // The configuration says what folder searches skip: read only when a folder was
+        // searched (a file named on the command line is formatted even when ignored), so
+        // a configuration with a problem elsewhere does not stop `fmt -` in an editor.
+        if configurationPath != nil || !expansion.named.isSuperset(of: expansion.files) || !expansion.skipped.isEmpty || !expansion.unreadable.isEmpty {
+            let workingDirectory = FileManager.default.currentDirectoryPath
+            let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
+            expansion = configuration.withoutIgnored(expansion, workingDirectory: workingDirectory)
+        }
+        let files = expansion.files
         let options = CompileOptions(loadingLimits: loadingLimits)
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
-        let reportsOnError = showsDiff || (writesInPlace && files.contains(where: ValidateCommand.namesStandardInput))
+        let reportsOnError = showsDiff || (writesInPlace && files.contains(where: StandardInput.isNamed(by:)))
         var reportFiles: [DiagnosticReport.File] = []
         var changed = 0
         var refused = 0
@@ -121,7 +122,8 @@ package struct FormatCommand: Command {
                 reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: []))
                 if toStandardOutput { environment.output.write(text) }
             case .changed(let source, let text, let diff, let notFormatted):
-                reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: notFormatted.map { [$0] } ?? []))
+                var file = DiagnosticReport.File(path: path, source: source, diagnostics: notFormatted.map { [$0] } ?? [])
+                defer { reportFiles.append(file) }
                 if toStandardOutput {
                     environment.output.write(text)
                     // Text that did not reach standard output (a closed pipe, a full disk) was
@@ -138,7 +140,7 @@ package struct FormatCommand: Command {
                     // Said at the file, and the others are still formatted.
                     changed -= 1
                     refused += 1
-                    reportFiles[reportFiles.count - 1].diagnostics.append(SourceFile.unwritable(path, error.message))
+                    file.diagnostics.append(SourceFile.unwritable(path, error.message))
                 }
             }
         }
@@ -159,8 +161,7 @@ package struct FormatCommand: Command {
         }
         // The machine formats say what validate's say: paths as validate writes them, the status, the run's time.
         let facts = DiagnosticFormat.RunFacts.ending(
-            base: ValidateCommand.locationBase(nil), exitCode: result == .findings ? 1 : 0, started: started, startDate: startDate,
-            environment: environment.variables)
+            "fmt", base: ValidateCommand.locationBase(nil), exitCode: result == .findings ? 1 : 0, start: start, environment: environment.variables)
         out.write(chosen.renderer(style: .plain, facts: facts).render(report))
         return result
     }
@@ -187,6 +188,10 @@ package struct FormatCommand: Command {
             what = "fmt would \(prefix)"
         } else if let line = oldLine, line.utf8.dropLast().last == 13, line.utf8.dropLast(2).elementsEqual(newLines[index].utf8.dropLast()) {
             what = "fmt would " + (prefix.isEmpty ? "" : prefix + " and ") + "end this line with LF, not CRLF"
+        } else if let line = oldLine, line.utf8.last == 10,
+            line.utf8.dropLast().reversed().drop(while: { $0 == 32 || $0 == 9 || $0 == 13 }).reversed().elementsEqual(newLines[index].utf8.dropLast())
+        {
+            what = "fmt would " + (prefix.isEmpty ? "" : prefix + " and ") + "drop the blanks at the end of this line"
         } else if let line = oldLine, line.utf8.last != 10, newLines[index].utf8.dropLast().elementsEqual(line.utf8) {
             what = "fmt would " + (prefix.isEmpty ? "" : prefix + " and ") + "end the file with a line break"
         } else {

@@ -54,14 +54,14 @@ package struct ParseCommand: Command {
     /// - Throws: ``UsageError`` when `file` does not exist or is a folder, as the other
     ///   commands do.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        if !ValidateCommand.namesStandardInput(file) {
+        if !StandardInput.isNamed(by: file) {
             switch PathKind(file) {
             case .missing: throw UsageError(PathKind.unreachable(file))
             case .directory: throw UsageError("'\(file)' is a folder, not a file", hint: "give the path of one YAML or JSON file")
             case .other: break
             }
         }
-        let format: DocumentFormat? = ValidateCommand.namesStandardInput(file) ? standardInputFormat : nil
+        let format: DocumentFormat? = StandardInput.isNamed(by: file) ? standardInputFormat : nil
         let document = DocumentLoader.load(path: file, format: format, limits: loadingLimits)
         let output = environment.output
         var writer = NodeTreeJSONWriter { output.write($0) }

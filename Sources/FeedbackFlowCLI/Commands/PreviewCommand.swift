@@ -86,8 +86,9 @@ package struct PreviewCommand: Command {
     /// - Throws: ``UsageError`` for a file that cannot be previewed, a port in use, or a
     ///   command line the flow refuses (as `run`).
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        guard PathKind(file) == .other else {
-            throw UsageError(file == SourceFile.standardInputPath ? "the preview reloads its file when it is saved, so it cannot read standard input" : PathKind.unreachable(file))
+        let readsStandardInput = StandardInput.isNamed(by: file)
+        guard !readsStandardInput, PathKind(file) == .other else {
+            throw UsageError(readsStandardInput ? "the preview reloads its file when it is saved, so it cannot read standard input" : PathKind.unreachable(file))
         }
         let outboxPath = delivery.outboxPath(beside: feedbackOut)
         try CommandFiles.checkDistinct([.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut))

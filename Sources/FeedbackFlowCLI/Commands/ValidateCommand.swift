@@ -117,7 +117,7 @@ package struct ValidateCommand: Command {
     /// `--stdin-filename`.
     package var standardInputFormatGiven = false
     /// `--stdin-format`: the syntax standard input is read in, when a path names it
-    /// (``namesStandardInput(_:)``); other files go by their extension.
+    /// (``StandardInput/isNamed(by:)``); other files go by their extension.
     package var standardInputFormat: DocumentFormat
     /// `--quiet`: text and GitHub output show errors only (with their notes and hints),
     /// text without its summary line. The formats machines read whole (json, sarif,
@@ -137,18 +137,6 @@ package struct ValidateCommand: Command {
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     package var loadingLimits: LoadingLimits
 
-    /// Whether `path` names standard input, read in ``standardInputFormat`` (and written
-    /// back to standard output by `fmt`): `-` (``SourceFile/standardInputPath``),
-    /// `/dev/stdin`, `/dev/fd/0` or `/proc/self/fd/0`, however many `/` and `./` spell
-    /// them (`//dev/./stdin`). Decided by the name alone, so a file that standard input
-    /// is redirected from stays a file when named as itself. O(path length).
-    package static func namesStandardInput(_ path: String) -> Bool {
-        if path == SourceFile.standardInputPath { return true }
-        guard path.hasPrefix("/") else { return false }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        return parts == ["dev", "stdin"] || parts == ["dev", "fd", "0"] || parts == ["proc", "self", "fd", "0"]
-    }
-
     /// `--stdin-format yaml|json`, shared by every command that reads a flow from
     /// standard input.
     package static let standardInputFormatOption = CommandOption.choice(
@@ -160,7 +148,7 @@ package struct ValidateCommand: Command {
     ///   (the hint shows `command` reading it).
     package static func standardInputName(_ arguments: ParsedArguments, paths: [String], command: String) throws(UsageError) -> String? {
         let name = try standardInputFilename.read(arguments)
-        if name != nil, !paths.contains(where: namesStandardInput) {
+        if name != nil, !paths.contains(where: StandardInput.isNamed(by:)) {
             throw UsageError(
                 "\(standardInputFilename.flagName) names standard input, and no path reads it",
                 hint: "add '-' to the paths: cat flow.yaml | feedbackflow \(command) \(standardInputFilename.flagName) flows/a.yaml -")
@@ -172,7 +160,7 @@ package struct ValidateCommand: Command {
     /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input.
     package static func standardInputFormat(_ arguments: ParsedArguments, paths: [String]) throws(UsageError) -> DocumentFormat? {
         let format = try standardInputFormatOption.read(arguments)
-        if format != nil, !paths.contains(where: namesStandardInput) {
+        if format != nil, !paths.contains(where: StandardInput.isNamed(by:)) {
             throw UsageError(
                 "\(standardInputFormatOption.flagName) applies to standard input only, and no path names it",
                 hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
@@ -235,8 +223,7 @@ package struct ValidateCommand: Command {
     ///   file that cannot be opened, or a `--context` name that is a field id of one of
     ///   the flows checked; ``IOFailure`` when a report file cannot be written.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
-        let started = ContinuousClock.now
-        let startDate = Date()
+        let start = DiagnosticFormat.RunFacts.Start()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
         if printsConfiguration {
@@ -247,9 +234,9 @@ package struct ValidateCommand: Command {
         var frontend = ValidationFrontend(
             standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
             configuration: configuration, workingDirectory: workingDirectory)
-        let expansion = try FlowFileFinder.expand(paths)
         // A file named on the command line is checked even when the configuration ignores it.
-        let found = configuration.searched(expansion.files, named: paths, workingDirectory: workingDirectory)
+        let expansion = configuration.withoutIgnored(try FlowFileFinder.expand(paths), workingDirectory: workingDirectory)
+        let found = expansion.files
         let files = shard.map { Array($0.part(of: found)) } ?? found
         // Skipped-file notes and unreadable folders belong to the run, not to a file: the first shard has them.
         let general = (shard?.index ?? 1) == 1 ? expansion.diagnostics : []
@@ -329,8 +316,7 @@ package struct ValidateCommand: Command {
         let report = DiagnosticReport(files: reported, general: runDiagnostics)
         let result = result(for: report.counts)
         let facts = DiagnosticFormat.RunFacts.ending(
-            base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0, started: started, startDate: startDate,
-            environment: environment.variables)
+            "validate", base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0, start: start, environment: environment.variables)
         for output in outputs {
             let filters = filtersText && output.format.isForPeople
             let text = output.format.renderer(style: output.path == nil ? style : .plain, summary: !filters, facts: facts)

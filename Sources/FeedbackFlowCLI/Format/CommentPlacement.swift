@@ -1,3 +1,4 @@
+import FlowCompile
 import FlowSource
 import FlowYAML
 
@@ -102,6 +103,16 @@ struct CommentPlacement {
             }
         }
         guard let root = document.root else { return }
+        // A `disable-next-line` suppression before a top-level mapping's first key names that
+        // key's line: from it on, the comments are the key's, to move with it when keys
+        // are reordered (the file's head keeps a `$schema` modeline and what comes before).
+        if case .mapping(let entries, false) = root.content, let first = entries.first, root.properties.isEmpty {
+            let before = document.startMarker == nil ? head.beforeMarker : head.afterMarker
+            if let split = before.firstIndex(where: { InlineSuppressions.isNextLine(comment: $0.text) }) {
+                leading[.entry(first.key.span.start.offset)] = Array(before[split...])
+                if document.startMarker == nil { head.beforeMarker.removeSubrange(split...) } else { head.afterMarker.removeSubrange(split...) }
+            }
+        }
         let commentOffsets = comments.map(\.offset)
         func holdsComment(_ span: SourceSpan) -> Bool {
             let first = Self.lowerBound(commentOffsets, span.start.offset)
@@ -217,12 +228,23 @@ struct CommentPlacement {
     }
 
     /// The 1-based line of the `-` before a block sequence's item starting at `start`,
-    /// over blanks and line breaks; `nil` when there is none (a flow sequence's item).
+    /// over blanks, line breaks and lines of comments alone; `nil` when there is none (a
+    /// flow sequence's item, or a `-` line ending in a comment).
     private static func dashLine(of start: SourcePosition, in bytes: [UInt8]) -> Int? {
         var index = start.offset - 1
         var line = start.line
-        while index >= 0, [9, 10, 13, 32].contains(bytes[index]) {
-            if bytes[index] == 10 { line -= 1 }
+        while index >= 0 {
+            while index >= 0, [9, 13, 32].contains(bytes[index]) { index -= 1 }
+            guard index >= 0, bytes[index] == 10 else { break }
+            // A line break: the line before it, unless it holds a comment alone.
+            var lineStart = index
+            while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
+            let content = bytes[lineStart..<index].drop { $0 == 32 || $0 == 9 }
+            line -= 1
+            if content.first == UInt8(ascii: "#") {
+                index = lineStart - 1
+                continue
+            }
             index -= 1
         }
         return index >= 0 && bytes[index] == UInt8(ascii: "-") ? line : nil

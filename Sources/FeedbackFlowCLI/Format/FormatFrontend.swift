@@ -55,7 +55,7 @@ struct FormatFrontend: Sendable {
     /// Reads and lays out the file at `file`.
     func formatFile(_ file: String) -> Result {
         // Standard input is reported (and compiled) under --stdin-filename's name.
-        let readsStandardInput = ValidateCommand.namesStandardInput(file)
+        let readsStandardInput = StandardInput.isNamed(by: file)
         let path = readsStandardInput ? standardInputName ?? file : file
         func result(_ outcome: Outcome) -> Result {
             Result(file: file, path: path, readsStandardInput: readsStandardInput, outcome: outcome)

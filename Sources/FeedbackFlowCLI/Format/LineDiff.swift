@@ -25,9 +25,10 @@ enum LineDiff {
             case .added: cursor.new += 1
             }
         }
-        // GNU diff's headers: a name with a control character, `"` or `\` in C-style quotes
-        // (which GNU patch reads); one with a space ended by a tab, as diff writes it before
-        // a date (patch reads the name up to it); others as they are.
+        // Names as GNU diff writes them in a UTF-8 locale: with a control character, `"` or
+        // `\`, in C-style quotes (`\n`, `\r`, `\t`, …, else octal), which GNU patch reads;
+        // with a space, ended by a tab, as diff writes it before a date (patch reads the
+        // name up to it); others as they are.
         func header(_ name: String) -> String {
             guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 return name.contains(" ") ? name + "\t" : name
@@ -37,8 +38,13 @@ enum LineDiff {
                 switch scalar {
                 case "\"": quoted += "\\\""
                 case "\\": quoted += "\\\\"
-                case "\n": quoted += "\\n"
+                case "\u{07}": quoted += "\\a"
+                case "\u{08}": quoted += "\\b"
                 case "\t": quoted += "\\t"
+                case "\n": quoted += "\\n"
+                case "\u{0B}": quoted += "\\v"
+                case "\u{0C}": quoted += "\\f"
+                case "\r": quoted += "\\r"
                 case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                     let octal = String(scalar.value, radix: 8)
                     quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal

@@ -292,7 +292,7 @@ struct YAMLLayoutWriter {
     /// entry as written (a comment at the top of a mapping stays at its top when its keys
     /// are reordered) and, when another entry comes first, that one's own; and the slot
     /// of the entry written first in the file when it moved, with the comments that stay
-    /// above it: the `disable-next-line` suppressions just above it, which name its line.
+    /// above it: from its first `disable-next-line` suppression on, which names its line.
     private func head(
         of entries: [YAMLSyntaxEntry], written: [YAMLSyntaxEntry]
     ) -> (comments: [CommentPlacement.Line], blank: Bool, movedSlot: CommentPlacement.Slot?, movedComments: [CommentPlacement.Line]) {
@@ -300,13 +300,12 @@ struct YAMLLayoutWriter {
         let source = CommentPlacement.Slot.entry(sourceFirst.key.span.start.offset)
         let first = CommentPlacement.Slot.entry(writtenFirst.key.span.start.offset)
         guard source != first else { return (placement.leading[first] ?? [], placement.blankBefore.contains(first), nil, []) }
-        var top = placement.leading[source] ?? []
-        // The suppressions directly above the key (no blank line between) stay with it.
-        var kept: [CommentPlacement.Line] = []
-        while let last = top.last, InlineSuppressions.isNextLine(comment: last.text), kept.first?.blankBefore != true {
-            kept.insert(top.removeLast(), at: 0)
-        }
-        return (top + (placement.leading[first] ?? []), placement.blankBefore.contains(source), source, kept)
+        // From the first disable-next-line suppression down, the comments stay with the key
+        // (the suppression names the next line that is not blank or a comment: the key's;
+        // a comment after it most often says why); those above it stay at the top.
+        let leading = placement.leading[source] ?? []
+        let split = leading.firstIndex { InlineSuppressions.isNextLine(comment: $0.text) } ?? leading.endIndex
+        return (Array(leading[..<split]) + (placement.leading[first] ?? []), placement.blankBefore.contains(source), source, Array(leading[split...]))
     }
 
     /// Comments on lines of their own at `indent`, each after a blank line where one was.

@@ -38,7 +38,7 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {
                 rulesDocumentationURI: FeedbackFlowTool.rulesDocumentation, base: facts.base, exitCode: facts.exitCode)
         case .junit:
             JUnitDiagnosticRenderer(
-                suiteName: FeedbackFlowTool.name, toolVersion: FeedbackFlowTool.version, timestamp: facts.timestamp,
+                suiteName: FeedbackFlowTool.name, command: facts.command, toolVersion: FeedbackFlowTool.version, timestamp: facts.timestamp,
                 hostname: facts.hostname, seconds: facts.seconds)
         case .checkstyle: CheckstyleDiagnosticRenderer(sourcePrefix: FeedbackFlowTool.name)
         }

@@ -37,9 +37,11 @@ import FlowTerminal
 ///   file.
 /// - A path that does not exist, or a folder without any such file, is a
 ///   ``UsageError`` (status 2): in CI a typo in a path must not pass as "no findings".
-/// - A folder that exists but cannot be listed (no permission) is not a usage error: it
-///   is listed in ``Expansion/unreadable``, its `io-error` reported with the other
-///   files' diagnostics (status 1), and the rest is still searched.
+/// - A folder that exists but cannot be listed or looked into (no permission to read
+///   it, or to reach its entries) is not a usage error: it is listed in
+///   ``Expansion/unreadable`` (once, however often it is reached), its `io-error`
+///   reported with the other files' diagnostics (status 1), and the rest is still
+///   searched.
 package enum FlowFileFinder {
     /// The extensions searched for in folders, lowercased.
     package static let extensions: Set<String> = ["yaml", "yml", "json"]
@@ -77,6 +79,10 @@ package enum FlowFileFinder {
         package var skipped: [Skipped]
         /// The folders that could not be listed, in the order of the search.
         package var unreadable: [Unreadable] = []
+        /// The files of ``files`` that were named on the command line (as the list spells
+        /// them: a file named `./a.yaml` and found first as `a.yaml` in a folder is
+        /// `a.yaml`), which a configuration's ignores never skip.
+        package var named: Set<String> = []
 
         /// What the search itself found to say, at 1:1 of each path (there is no text to
         /// quote), like an unreadable file's `io-error`: a `skipped-file` note for each
@@ -100,7 +106,8 @@ package enum FlowFileFinder {
         }
     }
 
-    /// The files to check for `paths`, in order (``expand(_:)``'s files).
+    /// The files to check for `paths`, in order (``expand(_:)``'s files; what it says of
+    /// skipped entries and unreadable folders is left out).
     package static func files(for paths: [String]) throws(UsageError) -> [String] {
         try expand(paths).files
     }
@@ -113,7 +120,11 @@ package enum FlowFileFinder {
         var result: [String] = []
         var skipped: [Skipped] = []
         var unreadable: [Unreadable] = []
-        var seen: Set<FileIdentity> = []
+        var unreadableSeen: Set<FileIdentity> = []
+        var skippedSeen: Set<FileIdentity> = []
+        var named: Set<String> = []
+        // Each file taken, by what it is: the path it was taken under.
+        var taken: [FileIdentity: String] = [:]
         var readsStandardInput = false
         // What standard input is, so that a path naming the same pipe or file
         // (`/dev/stdin`, the file it is redirected from) is not read a second time.
@@ -121,7 +132,15 @@ package enum FlowFileFinder {
         let standardInput = fstat(0, &input) == 0 ? FileIdentity(input) : nil
         for path in paths {
             if path == SourceFile.standardInputPath {
-                if !readsStandardInput, standardInput.map({ seen.insert($0).inserted }) ?? true { result.append(path) }
+                if !readsStandardInput {
+                    if let standardInput, let earlier = taken[standardInput] {
+                        named.insert(earlier)
+                    } else {
+                        if let standardInput { taken[standardInput] = path }
+                        result.append(path)
+                        named.insert(path)
+                    }
+                }
                 readsStandardInput = true
                 continue
             }
@@ -132,17 +151,20 @@ package enum FlowFileFinder {
             if PathKind(status: status) == .directory {
                 var visited: Set<FileIdentity> = []
                 var special: [(entry: Skipped, identity: FileIdentity)] = []
-                let unreadableBefore = unreadable.count
+                var locked: [(entry: Unreadable, identity: FileIdentity)] = []
                 found = search(
                     folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &special,
-                    unreadable: &unreadable)
+                    unreadable: &locked)
+                for (entry, identity) in locked where unreadableSeen.insert(identity).inserted {
+                    unreadable.append(entry)
+                }
                 found.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
                 special.sort { $0.entry.path.unicodeScalars.lexicographicallyPrecedes($1.entry.path.unicodeScalars) }
-                for (entry, identity) in special where seen.insert(identity).inserted {
+                for (entry, identity) in special where skippedSeen.insert(identity).inserted {
                     skipped.append(entry)
                 }
                 // A folder that could not be listed (or one inside it) has its own error.
-                guard !found.isEmpty || unreadable.count > unreadableBefore else {
+                guard !found.isEmpty || !locked.isEmpty else {
                     // Entries skipped as not regular files would get a note; here they are the reason.
                     let only = special.map { "'\($0.entry.path)' is \($0.entry.kind)" }
                     throw UsageError(
@@ -150,32 +172,49 @@ package enum FlowFileFinder {
                             + (only.isEmpty ? "" : " (" + only.joined(separator: ", ") + ", not a regular file)"))
                 }
             } else {
-                found = [(path, FileIdentity(status))]
+                let identity = FileIdentity(status)
+                if let earlier = taken[identity] {
+                    named.insert(earlier)
+                } else {
+                    taken[identity] = path
+                    result.append(path)
+                    named.insert(path)
+                }
+                continue
             }
-            for (file, identity) in found where seen.insert(identity).inserted {
+            for (file, identity) in found where taken[identity] == nil {
+                taken[identity] = file
                 result.append(file)
             }
         }
-        return Expansion(files: result, skipped: skipped, unreadable: unreadable)
+        return Expansion(files: result, skipped: skipped, unreadable: unreadable, named: named)
     }
 
     private static func search(
         folder: String, identity: FileIdentity, manager: FileManager, visited: inout Set<FileIdentity>,
-        skipped: inout [(entry: Skipped, identity: FileIdentity)], unreadable: inout [Unreadable]
+        skipped: inout [(entry: Skipped, identity: FileIdentity)], unreadable: inout [(entry: Unreadable, identity: FileIdentity)]
     ) -> [(path: String, identity: FileIdentity)] {
         guard visited.insert(identity).inserted else { return [] }
         guard let entries = try? manager.contentsOfDirectory(atPath: folder) else {
             // FileManager's error does not say why; opendir(3) does.
             var reason = "cannot be listed"
             if let directory = opendir(folder) { closedir(directory) } else { reason = String(cString: strerror(errno)) }
-            unreadable.append(Unreadable(path: folder, reason: reason))
+            unreadable.append((Unreadable(path: folder, reason: reason), identity))
             return []
         }
         var files: [(path: String, identity: FileIdentity)] = []
         for name in entries where !name.hasPrefix(".") {
             let path = join(folder, name)
             // stat(2) follows links and opens nothing; a broken link fails and is skipped.
-            guard let status = PathKind.status(of: path) else { continue }
+            guard let status = PathKind.status(of: path) else {
+                // A folder that may be listed but not looked into (no search permission):
+                // every entry's own lstat fails so, and the folder is said once. (A link
+                // whose target cannot be reached is skipped, as a broken one.)
+                var own = stat()
+                guard lstat(path, &own) != 0, errno == EACCES else { continue }
+                unreadable.append((Unreadable(path: folder, reason: String(cString: strerror(EACCES))), identity))
+                return []
+            }
             let type = status.st_mode & S_IFMT
             if type == S_IFDIR {
                 files += search(

@@ -80,14 +80,16 @@ package struct ValidationConfiguration: Sendable {
         return ignore.contains { $0.matches(relative) }
     }
 
-    /// `files` (what `paths` expanded to) without those a folder search found and
-    /// ``ignores(_:workingDirectory:)`` skips: a file named on the command line is read
-    /// even when ignored. O(files · patterns); the names are a set, so a run over
-    /// thousands of named files does not compare every file with every name.
-    package func searched(_ files: [String], named paths: [String], workingDirectory: String) -> [String] {
-        guard !ignore.isEmpty else { return files }
-        let named = Set(paths)
-        return files.filter { named.contains($0) || !ignores($0, workingDirectory: workingDirectory) }
+    /// `expansion` without what a folder search found that ``ignores(_:workingDirectory:)``
+    /// skips: files (not those named on the command line, ``FlowFileFinder/Expansion/named``),
+    /// special entries and folders that could not be listed. O(entries · patterns).
+    package func withoutIgnored(_ expansion: FlowFileFinder.Expansion, workingDirectory: String) -> FlowFileFinder.Expansion {
+        guard !ignore.isEmpty else { return expansion }
+        var kept = expansion
+        kept.files = expansion.files.filter { expansion.named.contains($0) || !ignores($0, workingDirectory: workingDirectory) }
+        kept.skipped = expansion.skipped.filter { !ignores($0.path, workingDirectory: workingDirectory) }
+        kept.unreadable = expansion.unreadable.filter { !ignores($0.path, workingDirectory: workingDirectory) }
+        return kept
     }
 
     /// `path` relative to ``folder``; `nil` outside it.

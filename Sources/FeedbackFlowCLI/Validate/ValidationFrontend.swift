@@ -57,9 +57,9 @@ struct ValidationFrontend: Sendable {
         await OrderedWork.run(files, work: { frontend.compileFile($0) }, each: each)
     }
 
-    /// Compiles the file at `path` (standard input for ``ValidateCommand/namesStandardInput(_:)``).
+    /// Compiles the file at `path` (standard input for ``StandardInput/isNamed(by:)``).
     func compileFile(_ path: String) -> Result {
-        let readsStandardInput = ValidateCommand.namesStandardInput(path)
+        let readsStandardInput = StandardInput.isNamed(by: path)
         // Standard input is reported under its name; that name's extension picks the
         // syntax, unless --stdin-format says.
         let name = readsStandardInput ? standardInputName ?? path : path

@@ -40,8 +40,11 @@ import FlowSource
 ///   time of its own. Diagnostics that belong to no file have the classname `(run)`.
 /// - Text is escaped per XML 1.0 (`XMLText`).
 package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
-    /// The name of the suite and its `package`.
+    /// The suite's `package` (the tool's name); the suite is named after it and
+    /// ``command``.
     package var suiteName: String
+    /// The command whose run the suite reports (`validate`, `fmt`).
+    package var command: String
     /// The tool's version, written as the property `NAME.version`.
     package var toolVersion: String
     /// When the run started, `YYYY-MM-DDTHH:MM:SS` in UTC (Ant's `ISO8601_DATETIME_PATTERN`).
@@ -52,10 +55,11 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
     package var seconds: Double
 
     package init(
-        suiteName: String = "feedbackflow", toolVersion: String = "0", timestamp: String = "1970-01-01T00:00:00",
-        hostname: String = "localhost", seconds: Double = 0
+        suiteName: String = "feedbackflow", command: String = "validate", toolVersion: String = "0",
+        timestamp: String = "1970-01-01T00:00:00", hostname: String = "localhost", seconds: Double = 0
     ) {
         self.suiteName = suiteName
+        self.command = command
         self.toolVersion = toolVersion
         self.timestamp = timestamp
         self.hostname = hostname.isEmpty ? "localhost" : hostname
@@ -94,7 +98,7 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
         let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites>\n"
-        out += "  <testsuite package=\"\(attribute(suiteName))\" id=\"0\" name=\"\(attribute(suiteName + " validate"))\""
+        out += "  <testsuite package=\"\(attribute(suiteName))\" id=\"0\" name=\"\(attribute(suiteName + " " + command))\""
         out += " timestamp=\"\(attribute(timestamp))\" hostname=\"\(attribute(hostname))\" \(counts)>\n"
         out += "    <properties>\n"
         out += "      <property name=\"\(attribute(suiteName)).version\" value=\"\(attribute(toolVersion))\"/>\n"

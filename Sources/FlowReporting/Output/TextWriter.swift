@@ -14,8 +14,8 @@ package protocol TextWriter: Sendable {
     func write(_ text: String)
 
     /// Writes `bytes` exactly as they are, even when they are not UTF-8 (`fmt -` gives
-    /// back the input it refused byte for byte). The default writes them decoded as
-    /// UTF-8, where each malformed sequence becomes U+FFFD: right for a buffer of text.
+    /// back the input it refused byte for byte). A writer that holds text, not bytes,
+    /// says what it does with a malformed sequence.
     func write(bytes: [UInt8])
 
     /// The first write that failed, if any; once set, later writes are dropped. A
@@ -25,10 +25,6 @@ package protocol TextWriter: Sendable {
 
 extension TextWriter {
     package var failure: WriteFailure? { nil }
-
-    package func write(bytes: [UInt8]) {
-        write(String(decoding: bytes, as: UTF8.self))
-    }
 }
 
 /// Writes to a file descriptor (default standard output) with `write(2)`, retrying
@@ -80,6 +76,11 @@ package final class BufferWriter: TextWriter {
 
     package func write(_ text: String) {
         storage.withLock { $0 += text }
+    }
+
+    /// Appends `bytes` decoded as UTF-8, each malformed sequence as U+FFFD: a buffer of text.
+    package func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Everything written so far.
