@@ -252,6 +252,24 @@ struct StringsTests {
         #expect(result.status == 2 && result.standardError.contains("share the key 'feedback.ask.title'"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: catalog.path))
     }
+
+    @Test("the catalog is a regular file: a fifo or device is refused at once (it would be read and waited on); an empty file is a new catalog")
+    func outputIsARegularFile() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.xcstrings").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for output in [fifo, "/dev/null"] {
+            let result = try await BuiltTool.run(["strings", "export", Self.flow, "-o", output])
+            #expect(result.status == 2 && result.standardError.contains("is not a regular file"), "\(output): \(result.standardError)")
+        }
+        let empty = folder.appendingPathComponent("empty.xcstrings")
+        try Data().write(to: empty)
+        let fresh = try await BuiltTool.run(["strings", "export", Self.flow, "-o", empty.path])
+        #expect(fresh.status == 0, "\(fresh.standardError)")
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: empty)) as? [String: Any])
+        #expect(catalog["sourceLanguage"] as? String == "en")
+    }
 }
 
 @Suite("plural forms")

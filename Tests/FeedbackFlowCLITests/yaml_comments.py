@@ -16,6 +16,7 @@ same_key_order says whether every mapping lists its keys in the same order in bo
 """
 
 import json
+import re
 import sys
 
 import yaml
@@ -85,7 +86,9 @@ def main():
             texts = []
             for path in (before_path, after_path):
                 with open(path, encoding="utf-8-sig", newline="") as handle:
-                    texts.append(handle.read())
+                    # A CR alone is a line break too (YAML 1.2 §5.4, as PyYAML reads it): the
+                    # same text with LF there, every index where it was.
+                    texts.append(re.sub("\r(?!\n)", "\n", handle.read()))
             result = {
                 "before": comments(texts[0]),
                 "after": comments(texts[1]),

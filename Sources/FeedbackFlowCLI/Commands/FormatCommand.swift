@@ -200,6 +200,6 @@ package struct FormatCommand: Command {
         return Diagnostic(
             severity: code.severity, code: code.rawValue, message: "not in fmt's layout: \(what)",
             span: SourceSpan(file: path, at: SourcePosition(line: min(index, max(oldLines.count - 1, 0)) + 1, column: 1)),
-            hint: "run 'feedbackflow fmt \(path.shellQuoted)' (with --diff to see the whole change)")
+            hint: "run: feedbackflow fmt \(path.shellQuoted) (with --diff to see the whole change)")
     }
 }

@@ -80,7 +80,14 @@ package struct StringsCommand: Command {
             places[string.key] = string
         }
         var existing: JSONValue?
-        if PathKind(catalogPath) != .missing {
+        // The catalog is merged into what is there, then replaced: only a regular file can
+        // be both (a pipe or device would be read, and waited on, and never replaced).
+        if let status = PathKind.status(of: catalogPath), status.st_mode & S_IFMT != S_IFREG {
+            throw UsageError(
+                "\(Self.output.flagName) '\(catalogPath)' is not a regular file: the catalog is merged into the file there and replaced",
+                hint: "give the path of a .xcstrings file (a new one is created)")
+        }
+        if let status = PathKind.status(of: catalogPath), status.st_size > 0 {
             // Read once, as a catalog (its problems are refused, at their place), then kept as JSON.
             let source = try LocaleOptions.read(catalogPath, option: Self.output.flagName).source
             existing = JSONLoader(source: source).load().root.map { NodeJSON.value(of: $0) }

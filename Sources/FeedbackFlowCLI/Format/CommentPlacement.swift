@@ -128,17 +128,19 @@ struct CommentPlacement {
                 // An empty one stays `[]`: a comment inside goes after it.
                 let isInline = inline || (isFlow && (items.isEmpty || !holdsComment(node.span)))
                 if isFlow, !isInline { flowWrittenAsBlock.insert(node.span.start.offset) }
-                let column = items.first.map { Self.dashColumn(of: $0.span.start, in: bytes) } ?? node.span.start.column
+                // A block item's place is its `-`'s; a flow item has none.
+                let dashes = items.map { isFlow ? nil : Self.dash(of: $0.span.start, in: bytes) }
+                let column = items.first.map { dashes[0]?.column ?? $0.span.start.column } ?? node.span.start.column
                 collections.append(
                     Collection(offset: node.span.start.offset, endOffset: node.span.end.offset, column: column, parent: parent, isBlock: !isInline))
                 let index = collections.count - 1
-                for item in items {
+                for (item, dash) in zip(items, dashes) {
                     points.append(
                         Point(
                             slot: .item(item.span.start.offset), offset: item.span.start.offset, line: item.span.start.line,
-                            column: Self.dashColumn(of: item.span.start, in: bytes), endOffset: item.span.end.offset,
+                            column: dash?.column ?? item.span.start.column, endOffset: item.span.end.offset,
                             endLine: item.span.end.line, depth: depth, parent: index, isInline: isInline,
-                            markLine: Self.dashLine(of: item.span.start, in: bytes)))
+                            markLine: dash?.line))
                     visit(item, depth: depth + 1, parent: index, inline: isInline)
                 }
             case .mapping(let entries, let isFlow):
@@ -227,10 +229,12 @@ struct CommentPlacement {
         }
     }
 
-    /// The 1-based line of the `-` before a block sequence's item starting at `start`,
-    /// over blanks, line breaks and lines of comments alone; `nil` when there is none (a
-    /// flow sequence's item, or a `-` line ending in a comment).
-    private static func dashLine(of start: SourcePosition, in bytes: [UInt8]) -> Int? {
+    /// The line and column of the `-` before a block sequence's item starting at `start`,
+    /// over blanks, line breaks and lines of comments alone (`-` then `  - a` on the next
+    /// line: the outer `-`); `nil` when there is none (a flow sequence's item, or a `-`
+    /// line ending in a comment). The one reading of an item's place, so an item written
+    /// `- - a` or `-` then `  - a` is placed alike and the layout stays a fixed point.
+    private static func dash(of start: SourcePosition, in bytes: [UInt8]) -> (line: Int, column: Int)? {
         var index = start.offset - 1
         var line = start.line
         while index >= 0 {
@@ -239,27 +243,14 @@ struct CommentPlacement {
             // A line break: the line before it, unless it holds a comment alone.
             var lineStart = index
             while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
-            let content = bytes[lineStart..<index].drop { $0 == 32 || $0 == 9 }
             line -= 1
-            if content.first == UInt8(ascii: "#") {
-                index = lineStart - 1
-                continue
-            }
-            index -= 1
+            index = bytes[lineStart..<index].drop { $0 == 32 || $0 == 9 }.first == UInt8(ascii: "#") ? lineStart - 1 : index - 1
         }
-        return index >= 0 && bytes[index] == UInt8(ascii: "-") ? line : nil
-    }
-
-    /// The column of the `-` before a block sequence's item starting at `start`: the item's
-    /// own column in a flow sequence (no `-`).
-    private static func dashColumn(of start: SourcePosition, in bytes: [UInt8]) -> Int {
-        var index = start.offset - 1
-        var column = start.column - 1
-        while index >= 0, bytes[index] == 32 {
-            index -= 1
-            column -= 1
-        }
-        return index >= 0 && bytes[index] == UInt8(ascii: "-") ? column : start.column
+        guard index >= 0, bytes[index] == UInt8(ascii: "-") else { return nil }
+        var lineStart = index
+        while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
+        // Columns count Unicode scalars: the bytes before the `-` that start one.
+        return (line, bytes[lineStart..<index].filter { $0 & 0xC0 != 0x80 }.count + 1)
     }
 
     /// The 1-based lines holding only blanks that no scalar holds (a block scalar's empty

@@ -10,7 +10,10 @@ import FlowYAML
 /// The check: the new text reads as the same values (every scalar's text, and whether a
 /// plain scalar can be read as another type than a string), compiles to a flow `==` to
 /// the file's with the same diagnostics (code, severity, message), and holds the same
-/// comments. When the layout cannot hold something or the check fails, the file is
+/// comments. The check runs every rule, the opt-in ones too, so a layout that would
+/// change any rule's outcome is refused whichever rules a configuration turns on (a
+/// `disable-next-line` that no longer names the line of an opt-in rule's finding, say).
+/// When the layout cannot hold something or the check fails, the file is
 /// refused with a `format-refused` diagnostic at the cause, and nothing is to be written.
 /// A file that does not load (a syntax error) is refused with its own diagnostics.
 /// O(size · log size).
@@ -27,7 +30,11 @@ package enum FlowFormatter {
 
     /// `source`, read as `format`, in the layout. With `onlyFlows`, a file whose top level
     /// has neither `screens` nor a single screen's keys is not laid out (``Outcome/notFlow``).
-    package static func format(_ source: SourceFile, as format: DocumentFormat, options: CompileOptions, onlyFlows: Bool = false) -> Outcome {
+    package static func format(_ source: SourceFile, as format: DocumentFormat, options given: CompileOptions, onlyFlows: Bool = false) -> Outcome {
+        var options = given
+        for code in FlowDiagnosticCode.allCases where code.isOptIn && !options.runs(code) {
+            options.ruleLevels[code.rawValue] = .severity(code.severity)
+        }
         let original = FlowCompiler.compile(DocumentLoader.load(source, format: format, limits: options.limitsForLoading), options: options)
         let document = original.document
         let loadErrors = document.diagnostics.filter { $0.severity == .error }
@@ -45,6 +52,9 @@ package enum FlowFormatter {
             guard let root = document.root else { return .refused(loadErrors) }
             text = reordered(exactValue(of: root), path: [], singleScreenFile: singleScreen(root)).serialized(indent: 2) + "\n"
         case .yaml:
+            // YAML reads a CR alone as a line break (§5.4), as it reads LF: laid out from
+            // the same text with LF there, a file of classic Mac line ends is read one way.
+            let source = Self.withLineFeeds(source)
             guard let syntax = YAMLSyntaxReader.read(source, maximumDepth: options.limitsForLoading.maximumNestingDepth) else {
                 // A lone `...`: no document, nothing to lay out.
                 if isCommentsOnly { return .formatted(String(decoding: source.bytes, as: UTF8.self)) }
@@ -92,10 +102,29 @@ package enum FlowFormatter {
         let before = FormatCheck.findings(original.diagnostics)
         let after = FormatCheck.findings(again.diagnostics)
         if before != after {
-            let changed = FormatCheck.missing(before, from: after).first ?? FormatCheck.missing(after, from: before).first
-            return refusal("written in fmt's layout, the file's diagnostics would change (an error of fmt's): \(changed ?? "their count")", at: start, in: source)
+            // A finding the layout would lose is said where the file has it; one it would
+            // add has no place in the file yet, and is said at its start.
+            let lost = FormatCheck.missing(before, from: after).first
+            let changed = lost ?? FormatCheck.missing(after, from: before).first
+            let place = lost.flatMap { text in original.diagnostics.first { FormatCheck.findings([$0]) == [text] }?.span?.start } ?? start
+            return refusal(
+                "written in fmt's layout, the file's diagnostics would change (an error of fmt's): "
+                    + (lost != nil ? "it would lose " : "it would gain ") + (changed ?? "a diagnostic"), at: place, in: source)
         }
         return nil
+    }
+
+    /// `source` with each CR that no LF follows made an LF: the same lines, columns and
+    /// byte offsets, each line break one byte as before. O(size); the file itself when it
+    /// has none.
+    static func withLineFeeds(_ source: SourceFile) -> SourceFile {
+        let bytes = source.bytes
+        guard bytes.indices.contains(where: { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) }) else { return source }
+        var fixed = bytes
+        for index in fixed.indices where fixed[index] == 13 && (index + 1 == fixed.count || fixed[index + 1] != 10) {
+            fixed[index] = 10
+        }
+        return SourceFile(path: source.path, bytes: fixed)
     }
 
     /// A `format-refused` error at `position` of `source`.

@@ -258,8 +258,10 @@ struct YAMLLayoutWriter {
         var lines = source.lines.indices.map { source.isEmpty($0) ? "" : pad + source.lines[$0].dropFirst(source.indent) }
         while lines.last == "" { lines.removeLast() }
         if node.chomping(in: bytes) == .keep {
+            // Each break after the last line of text is an empty line, but the one ending
+            // that line; a text of breaks alone is that many empty lines.
             let breaks = text.reversed().prefix { $0 == "\n" }.count
-            lines += Array(repeating: "", count: max(0, breaks - 1))
+            lines += Array(repeating: "", count: max(0, lines.isEmpty ? breaks : breaks - 1))
         }
         return lines
     }
