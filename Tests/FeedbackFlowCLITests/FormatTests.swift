@@ -41,6 +41,7 @@ struct FormatTests {
         "block-text-tab-line.flow.yaml",  // a last line of a tab, or of more spaces than the indentation, is text, not a blank line
         "blank-line-before-list-in-list.flow.yaml",  // an item's blank line was looked for above its inner list's line, not its `-` line
         "block-text-breaks-alone.flow.yaml",  // `|+` text of line breaks alone lost one (the file was refused)
+        "comment-after-multiline-flow.flow.yaml",  // a comment after `[a,` then `b]` moved above the next key
         "cr-line-ends.flow.yaml",  // CR alone ends lines (YAML §5.4): block text in such a file was refused
         "comment-before-list-in-list.flow.yaml",  // a comment under an item's last key moved out on the second pass: `- - a` and `-` then `- a` were placed apart
     ]

@@ -177,7 +177,11 @@ struct CommentPlacement {
             let next = Self.lowerBound(pointOffsets, comment.offset)
             if comment.isTrailing {
                 // The innermost place on the comment's line: starting there, else ending there.
-                let before = points[..<next].reversed().prefix { $0.line == comment.position.line || $0.endLine >= comment.position.line }
+                // (Over the items of a flow collection written on one line: the comment after
+                // `[a, b,` then `c]` is the entry's that holds the collection.)
+                let before = points[..<next].reversed().prefix {
+                    $0.isInline || $0.line == comment.position.line || $0.endLine >= comment.position.line
+                }
                 if let point = before.first(where: { !$0.isInline && $0.line == comment.position.line })
                     ?? before.first(where: { !$0.isInline && $0.endLine == comment.position.line && $0.endOffset <= comment.offset })
                 {
