@@ -10,9 +10,11 @@ import FlowYAML
 /// The check: the new text reads as the same values (every scalar's text, and whether a
 /// plain scalar can be read as another type than a string), compiles to a flow `==` to
 /// the file's with the same diagnostics (code, severity, message), and holds the same
-/// comments. The check runs every rule, the opt-in ones too, so a layout that would
-/// change any rule's outcome is refused whichever rules a configuration turns on (a
-/// `disable-next-line` that no longer names the line of an opt-in rule's finding, say).
+/// comments. In a file with a suppression comment the check runs every rule, the
+/// opt-in ones too, so a layout that would change any rule's outcome is refused
+/// whichever rules a configuration turns on (a `disable-next-line` that no longer names
+/// the line of an opt-in rule's finding, say); without one, the flows are `==`, and so
+/// are the findings of the rules that read the flow alone.
 /// When the layout cannot hold something or the check fails, the file is
 /// refused with a `format-refused` diagnostic at the cause, and nothing is to be written.
 /// A file that does not load (a syntax error) is refused with its own diagnostics.
@@ -32,8 +34,10 @@ package enum FlowFormatter {
     /// has neither `screens` nor a single screen's keys is not laid out (``Outcome/notFlow``).
     package static func format(_ source: SourceFile, as format: DocumentFormat, options given: CompileOptions, onlyFlows: Bool = false) -> Outcome {
         var options = given
-        for code in FlowDiagnosticCode.allCases where code.isOptIn && !options.runs(code) {
-            options.ruleLevels[code.rawValue] = .severity(code.severity)
+        if InlineSuppressions.mentionsMarker(source.bytes) {
+            for code in FlowDiagnosticCode.allCases where code.isOptIn && !options.runs(code) {
+                options.ruleLevels[code.rawValue] = .severity(code.severity)
+            }
         }
         let original = FlowCompiler.compile(DocumentLoader.load(source, format: format, limits: options.limitsForLoading), options: options)
         let document = original.document

@@ -95,8 +95,9 @@ package struct InlineSuppressions: Sendable {
         return lines
     }
 
-    /// Whether ``marker`` occurs in `bytes`.
-    private static func mentionsMarker(_ bytes: [UInt8]) -> Bool {
+    /// Whether ``marker`` occurs in `bytes`: whether the file may have a suppression at
+    /// all. One `memchr(3)` search for its first byte, then a comparison at each hit.
+    package static func mentionsMarker(_ bytes: [UInt8]) -> Bool {
         let needle = Array(marker.utf8)
         guard let head = needle.first else { return false }
         return bytes.withUnsafeBufferPointer { haystack in
