@@ -35,8 +35,9 @@ struct BlockScalarLines {
             }
             if body.last == 10 { lines.removeLast() }
         }
-        func leadingSpaces(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
-        let firstSource = lines.first { !$0.allSatisfy { $0 == " " } }
+        // Spaces are one byte each: counted in UTF-8, without walking characters.
+        func leadingSpaces(_ line: Substring) -> Int { line.utf8.prefix { $0 == 32 }.count }
+        let firstSource = lines.first { !$0.utf8.allSatisfy { $0 == 32 } }
         let firstText = text.firstLineWithText
         hasText = firstSource != nil
         indent = max(0, (firstSource.map(leadingSpaces) ?? 0) - (firstText.map { leadingSpaces(Substring($0)) } ?? 0))
@@ -44,8 +45,8 @@ struct BlockScalarLines {
 
     /// Whether line `index` of ``lines`` is empty: spaces only, within the indentation.
     func isEmpty(_ index: Int) -> Bool {
-        let line = lines[index]
-        return (!hasText || line.count <= indent) && line.allSatisfy { $0 == " " }
+        let line = lines[index].utf8
+        return line.allSatisfy { $0 == 32 } && (!hasText || line.count <= indent)
     }
 
     /// The 1-based line number of the text's last line that is not empty, or `nil` when
