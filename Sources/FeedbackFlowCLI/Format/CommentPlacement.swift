@@ -254,7 +254,7 @@ struct CommentPlacement {
         var lineStart = index
         while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
         // Columns count Unicode scalars: the bytes before the `-` that start one.
-        return (line, bytes[lineStart..<index].filter { $0 & 0xC0 != 0x80 }.count + 1)
+        return (line, bytes[lineStart..<index].reduce(1) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 })
     }
 
     /// The 1-based lines holding only blanks that no scalar holds (a block scalar's empty
