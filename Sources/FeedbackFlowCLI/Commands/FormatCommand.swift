@@ -101,15 +101,12 @@ package struct FormatCommand: Command {
                 reportFiles.append(DiagnosticReport.File(path: path, source: nil, diagnostics: [error]))
                 refused += 1
             case .read(let source, .notFlow):
-                let code = CommandDiagnosticCode.skippedFile
                 reportFiles.append(
                     DiagnosticReport.File(
                         path: path, source: source,
                         diagnostics: [
-                            Diagnostic(
-                                severity: code.severity, code: code.rawValue,
-                                message: "skipped: not a flow (no 'screens' and no screen's key at its top)",
-                                span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)),
+                            FlowFileFinder.skippedNote(
+                                at: path, "skipped: not a flow (no 'screens' and no screen's key at its top)",
                                 hint: "fmt rewrites the flows of a folder; name the file to format it anyway")
                         ]))
             case .read(let source, .refused(let diagnostics)):

@@ -122,13 +122,13 @@ package enum FlowFormatter {
     /// byte offsets, each line break one byte as before. O(size); the file itself when it
     /// has none.
     static func withLineFeeds(_ source: SourceFile) -> SourceFile {
-        let bytes = source.bytes
-        guard bytes.indices.contains(where: { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) }) else { return source }
-        var fixed = bytes
+        var fixed = source.bytes
+        var changed = false
         for index in fixed.indices where fixed[index] == 13 && (index + 1 == fixed.count || fixed[index + 1] != 10) {
             fixed[index] = 10
+            changed = true
         }
-        return SourceFile(path: source.path, bytes: fixed)
+        return changed ? SourceFile(path: source.path, bytes: fixed) : source
     }
 
     /// A `format-refused` error at `position` of `source`.

@@ -88,12 +88,9 @@ package enum FlowFileFinder {
         /// quote), like an unreadable file's `io-error`: a `skipped-file` note for each
         /// entry of ``skipped``, then an `io-error` for each folder of ``unreadable``.
         package var diagnostics: [Diagnostic] {
-            let code = CommandDiagnosticCode.skippedFile
             let notes = skipped.map { skipped in
-                Diagnostic(
-                    severity: code.severity, code: code.rawValue,
-                    message: "skipped: \(skipped.kind), not a regular file",
-                    span: SourceSpan(file: skipped.path, at: SourcePosition(line: 1, column: 1)),
+                FlowFileFinder.skippedNote(
+                    at: skipped.path, "skipped: \(skipped.kind), not a regular file",
                     hint: "a folder search reads regular files only; name the file to read it")
             }
             let errors = unreadable.map { folder in
@@ -232,6 +229,16 @@ package enum FlowFileFinder {
             }
         }
         return files
+    }
+
+    /// The `skipped-file` note of a file a folder search found and left alone, at 1:1 of
+    /// `path` (there is no text to quote): for `validate` a special file, for `fmt` also
+    /// a file that is not a flow.
+    package static func skippedNote(at path: String, _ message: String, hint: String) -> Diagnostic {
+        let code = CommandDiagnosticCode.skippedFile
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue, message: message,
+            span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)), hint: hint)
     }
 
     /// `a fifo`, `a socket`, `a character device`, `a block device` (else `a special file`) for a file type of
