@@ -5,7 +5,7 @@
 
 Listens on 127.0.0.1 on a port the system picks (port 0) and prints that port on the
 first line of standard output, then serves until standard input ends (the test that
-started it went away), SIGTERM, or --lifetime seconds (default 120) have passed, so it
+started it went away), SIGTERM, or --lifetime seconds (default 600) have passed, so it
 never outlives its test for long.
 
 POST (any path) is a feedback submission. The server waits --delay seconds, then answers
@@ -155,7 +155,7 @@ def main():
     parser.add_argument("--status", type=int, default=201)
     parser.add_argument("--retry-after", default=None)
     parser.add_argument("--delay", type=float, default=0.0)
-    parser.add_argument("--lifetime", type=float, default=120.0)
+    parser.add_argument("--lifetime", type=float, default=600.0)
     options = parser.parse_args()
 
     state = State(options.status, options.retry_after, options.delay)

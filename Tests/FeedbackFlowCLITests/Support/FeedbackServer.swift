@@ -91,12 +91,11 @@ final class FeedbackServer {
 
     private func request(_ path: String, method: String, body: Data?) async throws -> Data {
         // Python's urllib rather than URLSession, so that the test's own view of the server
-        // does not go through the code under test. 30 s: the whole suite beside it on two
-        // cores (browsers included) once kept a GET waiting past 10 s.
+        // does not go through the code under test.
         let program = """
             import sys, urllib.request
             data = sys.argv[3].encode() if sys.argv[2] == "POST" else None
-            with urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, method=sys.argv[2]), timeout=30) as r:
+            with urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, method=sys.argv[2]), timeout=10) as r:
                 sys.stdout.buffer.write(r.read())
             """
         let result = try await BuiltTool.runProgram(
