@@ -100,13 +100,17 @@ struct ValidationFixtureTests {
     func feedbackRatings() {
         let d = F.compile("validation/feedback-rating.yaml").diagnostics
         // Lines 13 and 14 lack a rating (the step starts at column 13); 0, "6" and 4.5 stand
-        // at column 43 of lines 15-17; " 3 " (spaces trimmed), 5 and templates are fine.
-        #expect(F.places(d) == ["13:13 missing-key", "14:13 missing-key", "15:43 invalid-value", "16:43 invalid-value", "17:43 invalid-value"])
+        // at column 43 of lines 15-17; " 3 " (spaces trimmed), 5 and "${stars}" are fine;
+        // "${stars}0" (line 22, its quote at column 69) is 10…50, never 1…5.
+        #expect(F.places(d) == [
+            "13:13 missing-key", "14:13 missing-key", "15:43 invalid-value", "16:43 invalid-value", "17:43 invalid-value",
+            "22:69 invalid-value",
+        ])
         #expect(d[0].message == "collectUserFeedback needs 'rating'")
         #expect(d[0].hint == "write 'rating: \"${stars}\"' (the screen's rating field) or a whole number from 1 to 5")
         #expect(d.dropFirst(2).map(\.message) == ["0", "6", "4.5"].map {
             "collectUserFeedback rating must be a whole number from 1 to 5, found '\($0)'"
-        })
+        } + ["'${stars}0' adds text to its value; collectUserFeedback's rating is one whole number 1…5"])
         #expect(d.allSatisfy { $0.severity == .error })
     }
 

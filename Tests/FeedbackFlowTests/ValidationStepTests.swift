@@ -44,17 +44,19 @@ struct ValidationStepTests {
     @Test("openURL with a constant scheme outside http, https, mailto and tel is disallowed-url-scheme at the URL")
     func urlSchemes() {
         let d = F.compile("validation/url-schemes.yaml").diagnostics
-        // ftp, javascript, sms (written before the template) and a constant that has no scheme;
-        // HTTPS (any case), tel:${…}, mailto and a URL that is all template are fine.
+        // ftp, javascript, sms (written before the template), a constant that has no scheme,
+        // and a URL that is all template (its value is percent-encoded, so it never holds the
+        // scheme's ':'); HTTPS (any case), tel:${…} (a rating is never empty) and mailto are fine.
         #expect(F.places(d) == [
             "12:22 disallowed-url-scheme", "13:22 disallowed-url-scheme", "16:22 disallowed-url-scheme",
-            "17:22 invalid-value",
+            "17:22 invalid-value", "18:22 invalid-value",
         ])
         #expect(d.map(\.message) == [
             "openURL scheme 'ftp' is not allowed (allowed: http, https, mailto, tel)",
             "openURL scheme 'javascript' is not allowed (allowed: http, https, mailto, tel)",
             "openURL scheme 'sms' is not allowed (allowed: http, https, mailto, tel)",
             "openURL 'example.com' is not a URL",
+            "openURL '${stars}' is never a URL: values put into a URL are percent-encoded, so its scheme and ':' must be written in the text",
         ])
         #expect(d.allSatisfy { $0.severity == .error })
     }
@@ -64,7 +66,7 @@ struct ValidationStepTests {
         let widened = URLSchemePolicy.defaultAllowedSchemes.union(["FTP", "sms"])
         let options = CompileOptions(allowedURLSchemes: widened)
         let d = FlowCompiler.compile(path: F.path("validation/url-schemes.yaml"), options: options).diagnostics
-        #expect(F.places(d) == ["13:22 disallowed-url-scheme", "17:22 invalid-value"])
+        #expect(F.places(d) == ["13:22 disallowed-url-scheme", "17:22 invalid-value", "18:22 invalid-value"])
         #expect(d.first?.message == "openURL scheme 'javascript' is not allowed (allowed: ftp, http, https, mailto, sms, tel)")
     }
 
@@ -83,16 +85,21 @@ struct ValidationStepTests {
             .allowedURLSchemes == URLSchemePolicy.defaultAllowedSchemes)
     }
 
-    @Test("a collectUserFeedback rating naming a rating field whose range leaves 1...5, or a toggle, is invalid-value")
+    @Test("a collectUserFeedback rating from fields: a range that leaves 1…5 warns with the failing values; a toggle, a text and two references are errors")
     func ratingFieldRanges() throws {
         let d = F.compile("validation/rating-fields.yaml").diagnostics
-        // wide (-2...5), tall (1...10) and the toggle fail; " ${stars} " (1...5, spaces trimmed),
-        // a text field and a rating made of two references are left to run time.
-        #expect(F.places(d) == ["17:44 invalid-value", "18:44 invalid-value", "20:44 invalid-value"])
+        // wide (-2…5) fails for -2…0 and tall (1…10) for 6…10: warnings; " ${stars} " (1…5,
+        // spaces trimmed) is fine; the toggle, the text field and two references joined are
+        // never a whole number from 1 to 5: errors.
+        #expect(F.places(d) == [
+            "17:44 argument-may-fail", "18:44 argument-may-fail", "20:44 invalid-value", "21:44 invalid-value", "22:43 invalid-value",
+        ])
         #expect(d.map(\.message) == [
-            "collectUserFeedback rating '${wide}' names rating field 'wide', whose range -2...5 is not within 1...5",
-            "collectUserFeedback rating '${tall}' names rating field 'tall', whose range 1...10 is not within 1...5",
-            "collectUserFeedback rating '${agree}' names toggle 'agree', which is true or false, never a number from 1 to 5",
+            "'wide' is -2…5; collectUserFeedback's rating is 1…5, so the step fails when wide is -2…0",
+            "'tall' is 1…10; collectUserFeedback's rating is 1…5, so the step fails when tall is 6…10",
+            "'agree' is true or false, never a number; collectUserFeedback's rating is a whole number from 1 to 5",
+            "'note' is a text; collectUserFeedback's rating is a whole number from 1 to 5",
+            "'${stars}${stars}' joins 2 values into one text; collectUserFeedback's rating is one whole number 1…5",
         ])
         let note = try #require(d.first?.notes.first)
         #expect(note.message == "field 'wide' defined here")

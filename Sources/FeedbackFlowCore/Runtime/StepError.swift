@@ -29,9 +29,9 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
         case .urlSchemeNotAllowed(let url, let scheme, let allowed):
             "openURL: scheme '\(scheme)' of '\(url)' is not allowed (allowed: \(allowed.joined(separator: ", ")))"
         case .missingRating:
-            "collectUserFeedback: a rating from 1 to 5 is required"
+            "collectUserFeedback: a rating from \(FeedbackRequest.ratings.lowerBound) to \(FeedbackRequest.ratings.upperBound) is required"
         case .invalidRating(let text):
-            "collectUserFeedback: rating must be a whole number from 1 to 5, got '\(text)'"
+            "collectUserFeedback: rating must be \(StepArgument.feedbackRating.rule.described), got '\(text)'"
         case .expressionFailed(let expression, let reason):
             "'\(expression)': \(reason)"
         }

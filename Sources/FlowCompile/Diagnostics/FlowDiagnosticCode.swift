@@ -49,6 +49,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case constantCondition = "constant-condition"
     case uncoveredValues = "uncovered-values"
     case unreachableBranch = "unreachable-branch"
+    case argumentMayFail = "argument-may-fail"
     case unknownEvent = "unknown-event"
     // Handlers.
     case undeclaredHandler = "undeclared-handler"
@@ -68,7 +69,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var severity: Severity {
         switch self {
         case .unreachableScreen, .popOnRoot, .popToNotInStack, .unknownStep, .constantCondition, .uncoveredValues,
-            .unreachableBranch, .unusedHandler, .foreignSchema, .unusedSuppression, .deadEndScreen, .inescapableCycle,
+            .unreachableBranch, .argumentMayFail, .unusedHandler, .foreignSchema, .unusedSuppression, .deadEndScreen, .inescapableCycle,
             .ineffectiveRetry, .unknownStringKey, .missingTranslation:
             .warning
         case .tooManyDiagnostics, .loadingTitleSame, .unusedField, .duplicateScreen, .translationNeedsReview: .note
@@ -94,7 +95,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .missingKey: "a required key is absent (reported at the start of its mapping; a screen's at the screen's id, or a single-screen file's start, naming the screen), e.g. collectUserFeedback without 'rating'"
         case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
         case .invalidValue:
-            "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that is a constant outside 1...5 or names a rating field whose range leaves 1...5 (or a toggle); an openURL constant that is not a URL; '${' in a screen id or finish outcome, or an empty outcome; a screens key that is empty, null or holds '${'"
+            "a value outside its allowed set or range: unknown style/format/presentation; bad field id; empty or control characters in a flow id or image name; rating min/max/value; maxLength < 1; a collectUserFeedback rating that can never be a whole number from 1 to 5 (a constant or an expression whose values all leave 1…5, a text, a toggle, a decimal, a template of several parts); an openURL that is never a URL (a constant that is not one, a template whose text holds no scheme or holds white space); an 'if' condition or 'set' value that can never be evaluated; '${' in a screen id or finish outcome, or an empty outcome; a screens key that is empty, null or holds '${'"
         case .emptyTitle: "a screen or button title that is empty or only whitespace"
         case .imageNotAllowed: "'image' on a screen whose style is success, informative or error"
         case .invalidAction: "a primary/secondary action mapping without exactly one of its keys (button, retryButton, link)"
@@ -133,6 +134,8 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .constantCondition: "a condition that is always true or always false for every value its names can take, e.g. 'rating > 5' on a 1-5 rating (warning)"
         case .uncoveredValues: "a chain of 'if' steps on a rating that leaves some of its values with no step to run; names the values (warning)"
         case .unreachableBranch: "an 'if' whose condition can never be true after the conditions before it in the chain, so the first branch always wins (warning)"
+        case .argumentMayFail:
+            "a step argument that the step refuses for some of the values its template can take (a rating of 'rating - 3', 'mailto:${email}' with an empty email), or an 'if' condition or 'set' value whose evaluation fails for some values (a divisor that can be zero); names the values (warning)"
         case .unknownEvent: "a trigger's 'event' that is not declared under 'events:'"
         case .undeclaredHandler:
             "a custom step (or trigger validator) whose handler is not declared, when the flow or a manifest declares handlers; hints the closest declared one"

@@ -7,6 +7,11 @@ package struct ExpressionEnvironment: Sendable {
     package var types: [String: ValueType]
     /// Name → every value it can take, for names with few values (``declareValues(_:of:)``).
     package private(set) var domains: [String: [ExpressionValue]]
+    /// Name → the least and greatest value of an integer name whose values are bounded (a
+    /// rating field's `min...max`), for ``ExpressionBounds``.
+    package var ranges: [String: ClosedRange<Int>] = [:]
+    /// The text names that are never empty (`flow.id`, `screen.id`), for ``ExpressionBounds``.
+    package var nonEmpty: Set<String> = []
     /// The types of the names in ``domains``, one bit each (``hasDomains(_:)``).
     private var basesWithDomains: UInt8 = 0
     /// Prefixes of names not checked, because the declaration they need was already

@@ -216,36 +216,21 @@ public struct FeedbackRequest: Sendable, Hashable {
         self.custom = custom
     }
 
-    /// The rating a rendered `rating` text stands for: horizontal white space (Unicode
-    /// category Zs and U+0009) trimmed, the rest ASCII digits forming a whole number from
-    /// 1 to 5 (a feedback rating is always 1–5); `nil` otherwise. The navigator
-    /// applies it to the rendered rating, ``FlowValidator`` to a constant one. O(length).
+    /// The rating a rendered `rating` text stands for, by the rule of
+    /// ``StepArgument/feedbackRating`` (horizontal white space trimmed, ASCII digits forming
+    /// a whole number from 1 to 5); `nil` otherwise. The navigator applies it to the
+    /// rendered rating, ``FlowValidator`` to what a rating's template can render. O(length).
     package static func rating(fromRendered text: String) -> Int? {
-        guard let value = wholeNumber(fromRendered: text) else { return nil }
-        return ratings.contains(value) ? value : nil
+        StepArgument.feedbackRating.rule.wholeNumber(fromRendered: text)
     }
 
-    /// The ratings feedback may have: whole numbers from 1 to 5, the one rule for the
-    /// step, its validation and a submission from Swift.
-    package static let ratings = 1...5
-
-    /// The whole number a rendered rating reads as, capped just above ``ratings`` (any
-    /// larger number is not a rating either); `nil` when it is not ASCII digits between horizontal white space.
-    private static func wholeNumber(fromRendered text: String) -> Int? {
-        let trimmed = text.unicodeScalars.drop(while: isHorizontalSpace).reversed().drop(while: isHorizontalSpace)
-        // Leading zeros are digits too ("05" is 5), so only the value is bounded.
-        var value = 0
-        for scalar in trimmed.reversed() {
-            guard ("0"..."9").contains(scalar) else { return nil }
-            value = min(value * 10 + Int(scalar.value - 48), ratings.upperBound + 1)
-        }
-        return trimmed.isEmpty ? nil : value
-    }
-
-    /// The white space ``rating(fromRendered:)`` trims: U+0009 and Unicode category Zs.
-    static func isHorizontalSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-    }
+    /// The ratings feedback may have: whole numbers from 1 to 5, the range of
+    /// ``StepArgument/feedbackRating``, for the step, its validation and a submission
+    /// from Swift.
+    package static let ratings: ClosedRange<Int> = {
+        if case .wholeNumber(let range) = StepArgument.feedbackRating.rule { return range }
+        return 1...5
+    }()
 }
 
 /// A step written as Swift code (a button's `completion`, a retry button's

@@ -93,7 +93,6 @@ package enum FlowValidator {
             let startExists = run.checkStart()
             run.checkTargets()
             run.checkStepNames()
-            run.checkStepArguments()
             if graphWarnings, startExists {
                 let reachable = run.reachableScreens()
                 run.checkReachability(reachable)
@@ -104,6 +103,7 @@ package enum FlowValidator {
             run.checkRetryButtons(effect: options.runs(.ineffectiveRetry))
             if options.runs(.duplicateScreen) { run.checkDuplicateScreens() }
             let fieldIDs = run.checkFieldIDs()
+            run.checkStepArguments()
             run.checkFieldRanges()
             run.checkFeedbackRatings()
             run.checkTemplates(fieldIDs: fieldIDs)

@@ -27,7 +27,10 @@ extension ValidationRun {
                 + blockCount + 8)
         if !flow.namesWithBrokenTypes.isEmpty { environment.uncheckedNames = Set(flow.namesWithBrokenTypes) }
         for name in additionalVariables { environment.declare(name, ValueType(.string)) }
-        for name in ContextVariable.names { environment.declare(name, ValueType(.string)) }
+        for name in ContextVariable.names {
+            environment.declare(name, ValueType(.string))
+            environment.nonEmpty.insert(name)
+        }
         for declaration in flow.context { environment.declare(declaration.name, declaration.type) }
         for declaration in flow.variables { environment.declare(declaration.name, declaration.type) }
         // What a handler returned, `null` until it has.
@@ -54,6 +57,7 @@ extension ValidationRun {
                 environment.declare(field.id, field.kind.valueType)
                 // A rating's few values, for the checks of `if` chains that leave one out.
                 if case .rating(let min, let max, _) = field.kind {
+                    if min <= max { environment.ranges[field.id] = min...max }
                     let (width, overflow) = max.subtractingReportingOverflow(min)
                     if min <= max, !overflow, width < 100 { environment.declareValues((min...max).map { .integer($0) }, of: field.id) }
                 }
@@ -80,9 +84,12 @@ extension ValidationRun {
                 // Only `if` conditions are read again, by the chain rules.
                 if check(branch.condition, as: .condition, in: environment) != nil {
                     soundExpressions.insert(branch.condition.identity)
+                    checkEvaluation(branch.condition, in: environment)
                 }
             case .assign(let assignments):
-                for assignment in assignments { checkAssignment(assignment, in: environment) }
+                for assignment in assignments {
+                    if checkAssignment(assignment, in: environment) { checkEvaluation(assignment.value, in: environment) }
+                }
             default: break
             }
         }
@@ -157,13 +164,15 @@ extension ValidationRun {
         if let condition = trigger.when { check(condition, as: .condition, in: environment) }
     }
 
-    private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) {
+    /// Checks a `set` value against its variable; returns whether it checked clean.
+    @discardableResult
+    private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) -> Bool {
         guard let variable = flow.variables.first(where: { $0.name == assignment.name }) else {
             let name = assignment.name
             // Declared with a type that did not decode: that is reported where it is written.
             if flow.namesWithBrokenTypes.contains(name) {
                 check(assignment.value, as: .template, in: environment)
-                return
+                return false
             }
             let isField = flow.screens.contains { $0.fields.contains { $0.fieldID == name } }
             let hint: String =
@@ -177,9 +186,9 @@ extension ValidationRun {
                 }
             report(.unknownReference, "unknown variable '\(name)'", at: assignment.span, hint: hint)
             check(assignment.value, as: .template, in: environment)
-            return
+            return false
         }
-        check(assignment.value, as: .assignment(variable.type), in: environment)
+        return check(assignment.value, as: .assignment(variable.type), in: environment) != nil
     }
 
     /// Parses and type-checks `expression`, reporting each problem at its place; a

@@ -40,6 +40,8 @@ struct ValidationRun {
     /// Whether the flow has anything the expression rules check: a condition, a branch, a
     /// `set`, a `${expression}`, a trigger or a declaration. Without any, they are skipped.
     let hasDecisions: Bool
+    /// The expression environment of the step-argument rules, made at their first use.
+    var argumentEnvironmentCache: ExpressionEnvironment?
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
     /// per unknown target); `nil` until then.
     private var screenCandidates: Suggestion.Candidates?
@@ -305,6 +307,7 @@ struct ValidationRun {
             }
             scheme = found
         } else {
+            checkTemplatedURL(url, at: span)
             // The scheme is fixed when the literal text before the first `${` holds its ':'.
             guard case .literal(let first)? = url.segments.first,
                 let colon = first.unicodeScalars.firstIndex(of: ":"),
@@ -351,7 +354,7 @@ struct ValidationRun {
         return ids
     }
 
-    private static func idSpan(of block: ContentBlock) -> SourceSpan? {
+    static func idSpan(of block: ContentBlock) -> SourceSpan? {
         if case .field(let field) = block.kind { field.spans.id ?? block.span } else { block.span }
     }
 
@@ -381,23 +384,12 @@ struct ValidationRun {
     // MARK: Feedback
 
     /// `missing-key` for a `collectUserFeedback` step without `rating` (a submission always
-    /// carries a rating from 1 to 5, so such a step can only fail), at the
-    /// step; `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number
-    /// from 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating; and
-    /// `invalid-value` for a rating that is one `${name}` (with only horizontal white space
-    /// around it) naming a rating field whose `min...max` is not within 1...5 (some value
-    /// the form accepts would fail the step) or a toggle (`true`/`false`, never a number),
-    /// at the reference, with a note at the field.
+    /// carries a rating from 1 to 5, so such a step can only fail), at the step;
+    /// `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number from
+    /// 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating; and for a
+    /// templated rating, the rule of ``StepArgument/feedbackRating`` applied to what it
+    /// can render (``checkWholeNumber(_:argument:field:at:)``).
     mutating func checkFeedbackRatings() {
-        // The first definition of each field id is the one the navigator keeps.
-        var fields: [String: ContentBlock] = [:]
-        for position in flow.screens.indices {
-            for block in flow.screens[position].extraContent.indices {
-                if let id = flow.screens[position].extraContent[block].fieldID, fields[id] == nil {
-                    fields[id] = flow.screens[position].extraContent[block]
-                }
-            }
-        }
         for position in flow.screens.indices {
             let ratingField = flow.screens[position].extraContent.lazy.compactMap { block -> String? in
                 if case .field(let field) = block.kind, case .rating = field.kind { return field.id }
@@ -413,7 +405,7 @@ struct ValidationRun {
                 }
                 guard rating.problems.isEmpty else { continue }
                 guard rating.isConstant else {
-                    checkFieldRating(rating, fields: fields)
+                    checkWholeNumber(rating, argument: .feedbackRating, field: ratingField, at: step.argumentSpan ?? step.span)
                     continue
                 }
                 let text = rating.render { _ in nil }
@@ -423,37 +415,6 @@ struct ValidationRun {
                         at: rating.span ?? step.span, hint: "the feedback API takes a rating from 1 to 5")
                 }
             }
-        }
-    }
-
-    /// The field-range part of ``checkFeedbackRatings()``.
-    private mutating func checkFieldRating(_ rating: TemplateString, fields: [String: ContentBlock]) {
-        let references = rating.references
-        guard references.count == 1, let reference = references.first,
-            rating.segments.allSatisfy({ segment in
-                guard case .literal(let text) = segment else { return true }
-                return text.unicodeScalars.allSatisfy(FeedbackRequest.isHorizontalSpace)
-            }),
-            let block = fields[reference.name]
-        else { return }
-        let at = TemplateLocator.span(
-            in: rating, offset: reference.offset, length: reference.name.unicodeScalars.count + 3, source: source)
-        let note = Diagnostic.Note(message: "field '\(reference.name)' defined here", span: Self.idSpan(of: block))
-        guard case .field(let field) = block.kind else { return }
-        switch field.kind {
-        case .rating(let min, let max, _) where min < 1 || max > 5:
-            report(
-                .invalidValue,
-                "collectUserFeedback rating '${\(reference.name)}' names rating field '\(reference.name)', whose range \(min)...\(max) is not within 1...5",
-                at: at, notes: [note],
-                hint: "give '\(reference.name)' a min of at least 1 and a max of at most 5: the feedback API takes a rating from 1 to 5")
-        case .toggle:
-            report(
-                .invalidValue,
-                "collectUserFeedback rating '${\(reference.name)}' names toggle '\(reference.name)', which is true or false, never a number from 1 to 5",
-                at: at, notes: [note], hint: "name a rating field, or write a whole number from 1 to 5")
-        default:
-            break
         }
     }
 

@@ -177,6 +177,11 @@ extension FlowDiagnosticCode {
                 "In an 'else if' chain, this condition is true only for values an earlier condition already takes, so its branch never runs. Reorder the branches or narrow the earlier condition.",
                 before: Self.branches(else: ", else: [if: {condition: \"rating >= 5\", then: [push: sorry], else: [push: sorry]}]"),
                 after: Self.branches(else: ", else: [push: sorry]"))
+        case .argumentMayFail:
+            return R(
+                "A step argument built from values is refused by its step for some of them: a rating of '${rating - 3}' is -2…2, and collectUserFeedback takes 1…5; 'mailto:${email}' is no URL while email is empty; 'score / n' cannot be evaluated when n is 0. For those values the step fails and the action stops. The message names the values; keep the argument within the rule, or choose another step for them with an 'if'.",
+                before: R.form(button: "title: Send, action: [{collectUserFeedback: {rating: \"${rating - 3}\"}}, dismiss]"),
+                after: R.form(button: "title: Send, action: [{collectUserFeedback: {rating: \"${rating}\"}}, dismiss]"))
         case .unknownEvent:
             return R(
                 "A trigger's 'event' must be one of the events the flow declares under 'events:', with its payload; an undeclared one could never present the flow.",

@@ -1,0 +1,119 @@
+import FlowSource
+
+/// Every message of the step-argument rules (``ValidationRun``'s argument checks), built
+/// in one place: what an argument's template can render, said against the rule of its
+/// ``StepArgument``.
+enum ArgumentMessages {
+    /// `11…15`, `3`, `-2…0 or 4`, `2, 4, 6, 8 or 10`: sorted whole numbers, runs of three
+    /// or more shortened with `…`.
+    static func values(_ numbers: some Sequence<Int>) -> String {
+        let sorted = Array(Set(numbers)).sorted()
+        var parts: [String] = []
+        var index = 0
+        while index < sorted.count {
+            var end = index
+            while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
+            if end - index >= 2 {
+                parts.append("\(sorted[index])…\(sorted[end])")
+            } else {
+                parts += (index...end).map { String(sorted[$0]) }
+            }
+            index = end + 1
+        }
+        guard parts.count > 1, let last = parts.popLast() else { return parts.first ?? "" }
+        return parts.joined(separator: ", ") + " or " + last
+    }
+
+    /// `11…15`, `at least 2`, `at most 0`, `any whole number`: bounds as messages say them.
+    static func bounds(_ lower: Int?, _ upper: Int?) -> String {
+        switch (lower, upper) {
+        case (let lower?, let upper?): lower == upper ? "\(lower)" : "\(lower)…\(upper)"
+        case (let lower?, nil): "a whole number of at least \(lower)"
+        case (nil, let upper?): "a whole number of at most \(upper)"
+        case (nil, nil): "any whole number"
+        }
+    }
+
+    /// What the rule takes, short: `1…5` for a whole number, else the rule's description.
+    static func takes(_ argument: StepArgument) -> String {
+        if case .wholeNumber(let range) = argument.rule { return "\(range.lowerBound)…\(range.upperBound)" }
+        return argument.rule.described
+    }
+
+    /// `'rating + 10' is 11…15; collectUserFeedback's rating is 1…5`.
+    static func neverValid(_ text: String, is what: String, _ argument: StepArgument) -> String {
+        "'\(ExpressionMessages.excerpt(text))' is \(what); \(argument.named) is \(takes(argument))"
+    }
+
+    /// `'comment' is a text; collectUserFeedback's rating is a whole number from 1 to 5`.
+    static func wrongKind(_ text: String, is what: String, _ argument: StepArgument) -> String {
+        "'\(ExpressionMessages.excerpt(text))' is \(what); \(argument.named) is \(argument.rule.described)"
+    }
+
+    /// The hint of a whole number argument that a value can never be.
+    static func wholeNumberHint(_ argument: StepArgument, field: String?) -> String {
+        let example = field.map { "'${\($0)}' (a rating field within \(takes(argument)))" } ?? "a whole number"
+        return "the step fails for every value and nothing is submitted; write \(example), or an expression whose values are \(takes(argument))"
+    }
+
+    /// `'rating - 3' is -2…2; collectUserFeedback's rating is 1…5, so the step fails when rating is 1…3`.
+    static func sometimesValid(_ text: String, is what: String, _ argument: StepArgument, failsWhen: String) -> String {
+        "'\(ExpressionMessages.excerpt(text))' is \(what); \(argument.named) is \(takes(argument)), so the step fails when \(failsWhen)"
+    }
+
+    /// The hint of a warning that a value fails for some values.
+    static func sometimesHint(_ argument: StepArgument) -> String {
+        "for those values the step refuses its \(argument.key ?? "argument") and the action stops; keep the value within \(takes(argument)) (an 'if' can choose another step for them)"
+    }
+
+    /// `'${rating}${rating}' joins 2 values into one text`.
+    static func severalParts(_ raw: String, substitutions: Int, _ argument: StepArgument) -> String {
+        let what = substitutions > 1 ? "joins \(substitutions) values into one text" : "adds text to its value"
+        return "'\(ExpressionMessages.excerpt(raw))' \(what); \(argument.named) is one whole number \(takes(argument))"
+    }
+
+    /// An expression a step evaluates that can fail: `'10 / (rating - 3)' fails when rating is 3: division by zero`.
+    static func mayFail(_ text: String, when: String, _ kind: ExpressionBounds.Failure.Kind) -> String {
+        "'\(ExpressionMessages.excerpt(text))' cannot be evaluated when \(when): \(failureText(kind))"
+    }
+
+    /// An expression a step evaluates that always fails.
+    static func alwaysFails(_ text: String, _ kind: ExpressionBounds.Failure.Kind) -> String {
+        "'\(ExpressionMessages.excerpt(text))' can never be evaluated: \(failureText(kind))"
+    }
+
+    static func failureText(_ kind: ExpressionBounds.Failure.Kind) -> String {
+        switch kind {
+        case .divisionByZero: "division by zero"
+        case .overflow: "the result does not fit in a 64-bit integer"
+        }
+    }
+
+    /// The hint of an expression that may fail in a step.
+    static let mayFailHint =
+        "the step fails for those values and the action stops; rule them out first (e.g. 'if: {condition: \"n != 0\", then: …}') or change the expression"
+
+    /// A URL template without a `:` in its written text.
+    static func urlWithoutScheme(_ raw: String) -> String {
+        "openURL '\(ExpressionMessages.excerpt(raw))' is never a URL: values put into a URL are percent-encoded, so its scheme and ':' must be written in the text"
+    }
+
+    static func urlWithoutSchemeHint(_ raw: String) -> String {
+        "write the scheme in the text, e.g. 'https://example.com/\(raw.hasPrefix("${") ? raw : "…")'"
+    }
+
+    /// A URL whose scheme is made from values.
+    static func urlSchemeFromValues(_ raw: String, names: [String], allowed: [String]) -> String {
+        "the scheme of openURL '\(ExpressionMessages.excerpt(raw))' is made from \(NameList.joined(names)), so the step fails unless it makes one of \(allowed.joined(separator: ", "))"
+    }
+
+    /// A URL with nothing after its scheme's `:` but values that can be empty.
+    static func urlMayEndAtScheme(_ raw: String, scheme: String, names: [String]) -> String {
+        "openURL '\(ExpressionMessages.excerpt(raw))' is not a URL when \(NameList.joined(names)) \(names.count > 1 ? "are" : "is") empty: nothing would follow '\(scheme):'"
+    }
+
+    /// A URL whose written text holds white space or a control character.
+    static func urlWithSpace(_ raw: String) -> String {
+        "openURL '\(ExpressionMessages.excerpt(raw))' is not a URL: its text holds white space or a control character"
+    }
+}

@@ -1,0 +1,347 @@
+import FlowSource
+
+/// The step-argument rules: what a built-in step's argument can render, found from the
+/// types and bounds the expression checker derives, against the rule the step applies when
+/// it runs (``StepArgument``), so that a flow that validates clean never has a step refuse
+/// its argument.
+///
+/// For each argument:
+/// - never valid (a rating of 11…15, a text, a decimal, a template of several parts, a
+///   URL without a written scheme) is an error (`invalid-value`) at the argument;
+/// - valid only for some values (`rating - 3` is -2…2; `mailto:${email}` with an empty
+///   email) is a warning (`argument-may-fail`) there, saying which values fail;
+/// - always valid is silent.
+///
+/// The values of an expression are exact when every name it reads has few values (a
+/// rating field, a toggle: ``ExpressionDomainAnalysis``), else bounded
+/// (``ExpressionBounds``). `if` conditions and `set` values that a step evaluates are
+/// checked the same way for evaluations that fail (a divisor that can be zero).
+extension ValidationRun {
+    /// One `${…}` of a template with what the checker found for it.
+    struct Substitution {
+        /// The text inside `${…}`.
+        let text: String
+        /// Where `$` stands in the template, in Unicode scalars, and the length of `${…}`.
+        let offset: Int
+        let length: Int
+        let tree: ExpressionTree
+        let types: [CheckedType]
+        let bounds: [ExpressionBounds]
+
+        var type: CheckedType { types[tree.root] }
+        var rootBounds: ExpressionBounds { bounds[tree.root] }
+        /// The names it reads.
+        var names: [String] { tree.names.map(\.name) }
+    }
+
+    /// The environment the argument rules read, made once per run.
+    mutating func argumentEnvironment() -> ExpressionEnvironment {
+        if let made = argumentEnvironmentCache { return made }
+        let made = expressionEnvironment()
+        argumentEnvironmentCache = made
+        return made
+    }
+
+    /// The `${…}`s of `template`, each parsed and type-checked; `nil` when one has a
+    /// problem (reported where it is written, by the template and expression rules).
+    func substitutions(of template: TemplateString, in environment: ExpressionEnvironment) -> [Substitution]? {
+        var found: [Substitution] = []
+        for segment in template.segments {
+            let text: String, offset: Int, parsed: Result<ExpressionTree, ExpressionProblem>
+            switch segment {
+            case .literal: continue
+            case .variable(let name, let at):
+                (text, offset, parsed) = (name, at, FlowExpression(name).parsed)
+            case .expression(let expression, let at):
+                (text, offset, parsed) = (expression.text, at, expression.parsed)
+            }
+            guard case .success(let tree) = parsed, tree.recovered.isEmpty else { return nil }
+            let (types, problems) = ExpressionChecker.check(tree, text: text, in: environment)
+            guard problems.isEmpty, types[tree.root] != .invalid else { return nil }
+            found.append(Substitution(
+                text: text, offset: offset, length: text.unicodeScalars.count + 3, tree: tree, types: types,
+                bounds: ExpressionBounds.of(tree, types: types, in: environment)))
+        }
+        return found
+    }
+
+    /// What an expression evaluates to for every combination of its names' values, when
+    /// they are few, with the value of its one name when it reads exactly one; `nil` when
+    /// a name has no small domain. At most ``ExpressionDomainAnalysis/maximumCombinations``.
+    static func outcomes(
+        of tree: ExpressionTree, in environment: ExpressionEnvironment
+    ) -> [(input: ExpressionValue?, outcome: ExpressionEvaluator.Outcome)]? {
+        let names = tree.names
+        if names.count == 1, let domain = environment.domains[names[0].name], !domain.isEmpty {
+            let name = names[0].name
+            return domain.map { value in (value, ExpressionEvaluator.value(of: tree, lookup: { $0 == name ? value : nil })) }
+        }
+        var found: [(input: ExpressionValue?, outcome: ExpressionEvaluator.Outcome)] = []
+        let analysed = ExpressionDomainAnalysis.forEachOutcome(of: tree, domains: environment.domains) { outcome in
+            found.append((nil, outcome))
+            return true
+        }
+        return analysed ? found : nil
+    }
+
+    /// "field 'X' defined here" at the first definition of field `name`, when the
+    /// substitution is that one name; none otherwise. O(blocks), only when reporting.
+    func fieldNote(_ part: Substitution) -> [Diagnostic.Note] {
+        guard part.names.count == 1, part.tree.nodes.count == 1 else { return [] }
+        let name = part.names[0]
+        for position in flow.screens.indices {
+            for block in flow.screens[position].extraContent where block.fieldID == name {
+                return [Diagnostic.Note(message: "field '\(name)' defined here", span: Self.idSpan(of: block))]
+            }
+        }
+        return []
+    }
+
+    // MARK: Whole numbers (collectUserFeedback's rating)
+
+    /// Checks a templated whole-number argument (`rating: "${…}"`) against `argument`'s
+    /// rule. `field` is the screen's rating field, for the hint.
+    mutating func checkWholeNumber(_ template: TemplateString, argument: StepArgument, field: String?, at fallback: SourceSpan?) {
+        guard case .wholeNumber(let range) = argument.rule else { return }
+        let environment = argumentEnvironment()
+        guard let parts = substitutions(of: template, in: environment) else { return }
+        let extraText = template.segments.contains { segment in
+            guard case .literal(let text) = segment else { return false }
+            return !text.unicodeScalars.allSatisfy(StepArgumentRule.isHorizontalSpace)
+        }
+        let whole = template.span ?? fallback
+        if parts.count != 1 || extraText {
+            report(
+                .invalidValue, ArgumentMessages.severalParts(template.raw, substitutions: parts.count, argument), at: whole,
+                hint: "write the \(argument.key ?? "value") as one '${…}' alone, e.g. '${\(field ?? "rating")}'")
+            return
+        }
+        let part = parts[0]
+        let at = TemplateLocator.span(in: template, offset: part.offset, length: part.length, source: source) ?? whole
+        let notWhole: String? =
+            switch part.type {
+            case .null: "null (an empty text)"
+            case .value(let type) where type.base == .string: "a text"
+            case .value(let type) where type.base == .boolean: "true or false, never a number"
+            case .value(let type) where type.base == .decimal:
+                "a decimal number" + (part.tree.nodes.contains { $0.kind == .infix(.divide) } ? " ('/' always makes one)" : "")
+            default: nil
+            }
+        if let notWhole {
+            report(.invalidValue, ArgumentMessages.wrongKind(part.text, is: notWhole, argument), at: at, notes: fieldNote(part),
+                   hint: ArgumentMessages.wholeNumberHint(argument, field: field))
+            return
+        }
+        let isOptional = part.type.valueType?.isOptional ?? false
+        if let outcomes = Self.outcomes(of: part.tree, in: environment) {
+            var values: [Int] = [], failingInputs: [ExpressionValue] = [], failingValues: [Int] = []
+            var failsOtherwise = false
+            for (input, outcome) in outcomes {
+                if case .value(.integer(let number)) = outcome {
+                    values.append(number)
+                    if range.contains(number) { continue }
+                    failingValues.append(number)
+                } else {
+                    failsOtherwise = true
+                }
+                if let input { failingInputs.append(input) }
+            }
+            guard failsOtherwise || !failingValues.isEmpty else { return }
+            let what = values.isEmpty ? "never a number" : ArgumentMessages.values(values)
+            if values.allSatisfy({ !range.contains($0) }) {
+                report(.invalidValue, ArgumentMessages.neverValid(part.text, is: what, argument), at: at, notes: fieldNote(part),
+                       hint: ArgumentMessages.wholeNumberHint(argument, field: field))
+                return
+            }
+            let name = part.names.count == 1 ? part.names[0] : nil
+            let inputs = failingInputs.compactMap { if case .integer(let n) = $0 { n } else { nil } }
+            let when: String =
+                if let name, inputs.count == failingInputs.count, !inputs.isEmpty {
+                    "\(name) is \(ArgumentMessages.values(inputs))"
+                } else if let name, failingInputs.count == 1, let only = failingInputs.first {
+                    "\(name) is \(only.literal)"
+                } else if !failingValues.isEmpty {
+                    "it is \(ArgumentMessages.values(failingValues))"
+                } else {
+                    "it cannot be evaluated"
+                }
+            report(.argumentMayFail, ArgumentMessages.sometimesValid(part.text, is: what, argument, failsWhen: when), at: at,
+                   notes: fieldNote(part), hint: ArgumentMessages.sometimesHint(argument))
+            return
+        }
+        let bounds = part.rootBounds
+        let what = ArgumentMessages.bounds(bounds.lower, bounds.upper)
+        if let lower = bounds.lower, let upper = bounds.upper, lower <= upper {
+            if upper < range.lowerBound || lower > range.upperBound {
+                report(.invalidValue, ArgumentMessages.neverValid(part.text, is: what, argument), at: at,
+                       hint: ArgumentMessages.wholeNumberHint(argument, field: field))
+                return
+            }
+        }
+        var when: [String] = []
+        let within = (bounds.lower.map { $0 >= range.lowerBound } ?? false) && (bounds.upper.map { $0 <= range.upperBound } ?? false)
+        if !within { when.append("it is outside \(range.lowerBound)…\(range.upperBound)") }
+        if isOptional { when.append("it is null") }
+        if let failure = ExpressionBounds.firstFailure(in: part.tree, bounds: part.bounds) {
+            when.append("\(failure.operandText(part.tree, text: part.text)) is \(failure.kind == .divisionByZero ? "0" : "too large")")
+        }
+        guard !when.isEmpty else { return }
+        report(.argumentMayFail,
+               ArgumentMessages.sometimesValid(part.text, is: what, argument, failsWhen: when.joined(separator: " or ")), at: at,
+               hint: ArgumentMessages.sometimesHint(argument))
+    }
+
+    // MARK: URLs
+
+    /// Checks a templated URL (`openURL: "…${…}…"`) against the URL rule: the written
+    /// text must hold the scheme's `:` (values are percent-encoded, so never one), no
+    /// white space, and something after the `:` whatever the values are.
+    mutating func checkTemplatedURL(_ url: TemplateString, at fallback: SourceSpan?) {
+        let whole = url.span ?? fallback
+        let environment = argumentEnvironment()
+        guard let parts = substitutions(of: url, in: environment) else { return }
+        var literalsBeforeColon = 0
+        var colon: (segment: Int, after: Substring.UnicodeScalarView)?
+        for (position, segment) in url.segments.enumerated() {
+            guard case .literal(let text) = segment else { continue }
+            if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+                report(.invalidValue, ArgumentMessages.urlWithSpace(url.raw), at: whole,
+                       hint: "a URL has no spaces; put '%20' for a space in the text, values are encoded for you")
+                return
+            }
+            if colon == nil, let index = text.unicodeScalars.firstIndex(of: ":") {
+                colon = (position, Substring(text).unicodeScalars[text.unicodeScalars.index(after: index)...])
+            } else if colon == nil {
+                literalsBeforeColon += 1
+            }
+        }
+        guard let colon else {
+            report(.invalidValue, ArgumentMessages.urlWithoutScheme(url.raw), at: whole,
+                   hint: ArgumentMessages.urlWithoutSchemeHint(url.raw))
+            return
+        }
+        let substitutionsBefore = url.segments[..<colon.segment].filter { if case .literal = $0 { false } else { true } }.count
+        if substitutionsBefore > 0 {
+            let names = parts.prefix(substitutionsBefore).map(\.text)
+            report(
+                .argumentMayFail,
+                ArgumentMessages.urlSchemeFromValues(url.raw, names: names, allowed: allowedURLSchemes.sorted()), at: whole,
+                hint: "write the scheme in the text, e.g. 'https://…'")
+            return
+        }
+        // The scheme is written: the constant check already judged it. Something must follow the ':'.
+        guard colon.after.isEmpty else { return }
+        let after = url.segments[(colon.segment + 1)...]
+        if after.contains(where: { if case .literal(let text) = $0 { !text.isEmpty } else { false } }) { return }
+        let trailing = parts.suffix(parts.count - substitutionsBefore)
+        guard trailing.allSatisfy(Self.mayRenderEmpty) else { return }
+        guard case .literal(let first)? = url.segments.first,
+            let index = first.unicodeScalars.firstIndex(of: ":")
+        else { return }
+        let scheme = String(first.unicodeScalars[..<index])
+        report(
+            .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: scheme, names: trailing.map(\.text)), at: whole,
+            hint: "write text after the ':' (e.g. 'mailto:support@example.com?body=${…}'), or make the value required")
+    }
+
+    /// Whether a `${…}` can render as the empty string: a text that may be empty, `null`,
+    /// or an expression that may fail (a failed `${…}` renders as nothing).
+    static func mayRenderEmpty(_ part: Substitution) -> Bool {
+        if part.rootBounds.failure != nil { return true }
+        switch part.type {
+        case .null: return true
+        case .invalid: return true
+        case .value(let type):
+            if type.isOptional { return true }
+            return type.base == .string && part.rootBounds.minimumLength == 0
+        }
+    }
+
+    // MARK: Expressions a step evaluates
+
+    /// `argument-may-fail` (or `invalid-value` when it always fails) at an `if` condition
+    /// or a `set` value, already type-checked clean, whose evaluation can fail.
+    mutating func checkEvaluation(_ expression: FlowExpression, in environment: ExpressionEnvironment) {
+        guard let tree = expression.tree, tree.recovered.isEmpty else { return }
+        let (types, problems) = ExpressionChecker.check(tree, text: expression.text, in: environment)
+        guard problems.isEmpty else { return }
+        let bounds = ExpressionBounds.of(tree, types: types, in: environment)
+        guard let failure = ExpressionBounds.firstFailure(in: tree, bounds: bounds) else { return }
+        let place = { [source] (range: Range<Int>) in
+            ExpressionLocator.span(of: range, in: expression, scalarText: expression.text, source: source)
+        }
+        let at = place(tree.nodes[failure.node].range)
+        if let outcomes = Self.outcomes(of: tree, in: environment) {
+            let failing = outcomes.filter { if case .failure = $0.outcome { true } else { false } }
+            guard !failing.isEmpty else { return }
+            if failing.count == outcomes.count {
+                report(.invalidValue, ArgumentMessages.alwaysFails(expression.text, failure.kind), at: at, hint: ArgumentMessages.mayFailHint)
+                return
+            }
+            let inputs = failing.compactMap { if case .integer(let n)? = $0.input { n } else { nil } }
+            let names = tree.names.map(\.name)
+            let when =
+                names.count == 1 && inputs.count == failing.count
+                ? "\(names[0]) is \(ArgumentMessages.values(inputs))"
+                : "\(failure.operandText(tree, text: expression.text)) is \(failure.kind == .divisionByZero ? "0" : "too large")"
+            report(.argumentMayFail, ArgumentMessages.mayFail(expression.text, when: when, failure.kind), at: at,
+                   hint: ArgumentMessages.mayFailHint)
+            return
+        }
+        let when = "\(failure.operandText(tree, text: expression.text)) is \(failure.kind == .divisionByZero ? "0" : "too large")"
+        report(.argumentMayFail, ArgumentMessages.mayFail(expression.text, when: when, failure.kind), at: at,
+               hint: ArgumentMessages.mayFailHint)
+    }
+}
+
+extension ExpressionBounds {
+    /// The first evaluation of `tree` that can fail (in written order), unless a guard
+    /// rules it out: in `d != 0 && …` (or `0 != d && …`) a division by the name `d` on the
+    /// right of `&&` cannot divide by zero, because the right side is evaluated only when
+    /// the left is true. `bounds` is ``of(_:types:in:)``'s result. O(nodes · depth).
+    static func firstFailure(in tree: ExpressionTree, bounds: [ExpressionBounds]) -> Failure? {
+        guard bounds.last?.failure != nil else { return nil }
+        var parent = [Int](repeating: -1, count: tree.nodes.count)
+        for index in tree.nodes.indices { for child in tree.nodes[index].children { parent[child] = index } }
+        for index in tree.nodes.indices {
+            // A failure that starts at this node.
+            guard let failure = bounds[index].failure, failure.node == index else { continue }
+            if failure.kind == .divisionByZero, case .name(let divisor) = tree.nodes[failure.operand].kind,
+                isGuarded(index, divisor: divisor, tree: tree, parent: parent)
+            {
+                continue
+            }
+            return failure
+        }
+        return nil
+    }
+
+    /// Whether some `&&` above `node` holds it on its right and checks `divisor != 0` on its left.
+    private static func isGuarded(_ node: Int, divisor: String, tree: ExpressionTree, parent: [Int]) -> Bool {
+        var node = node
+        while parent[node] >= 0 {
+            let up = parent[node]
+            if case .infix(.and) = tree.nodes[up].kind, tree.nodes[up].children[1] == node,
+                isNonZeroCheck(tree, tree.nodes[up].children[0], of: divisor)
+            {
+                return true
+            }
+            node = up
+        }
+        return false
+    }
+
+    private static func isNonZeroCheck(_ tree: ExpressionTree, _ index: Int, of name: String) -> Bool {
+        guard case .infix(.notEqual) = tree.nodes[index].kind else { return false }
+        let (l, r) = (tree.nodes[tree.nodes[index].children[0]].kind, tree.nodes[tree.nodes[index].children[1]].kind)
+        let isZero = { (kind: ExpressionTree.Kind) in if case .literal(let value) = kind { value.isZero } else { false } }
+        return (l == .name(name) && isZero(r)) || (r == .name(name) && isZero(l))
+    }
+}
+
+extension ExpressionBounds.Failure {
+    /// The operand that decides the failure, as written: `'rating - 3'`.
+    func operandText(_ tree: ExpressionTree, text: String) -> String {
+        "'" + ExpressionChecker.text(of: tree.nodes[operand].range, in: Array(text.unicodeScalars)) + "'"
+    }
+}
