@@ -59,6 +59,15 @@ struct DiagnosticRuleTests {
         }
     }
 
+    @Test("explain unknown-screen shows the fix as the typo corrected, not as another step")
+    func unknownScreenExampleFixesTheTypo() throws {
+        let rule = try #require(DiagnosticRuleCatalog.all.first { $0.code == FlowDiagnosticCode.unknownScreen.rawValue })
+        let example = try #require(rule.example)
+        let (before, after) = (example.before, example.after)
+        #expect(before.contains("{push: thnks}"))
+        #expect(after == before.replacingOccurrences(of: "{push: thnks}", with: "{push: thanks}"))
+    }
+
     @Test("explain CODE prints the explanation and the example; an unknown code is a usage error with a suggestion")
     func explainCommand() async throws {
         let known = try await BuiltTool.run(["explain", "unknown-key"])

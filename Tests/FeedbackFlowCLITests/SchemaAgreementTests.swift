@@ -31,6 +31,7 @@ struct SchemaAgreementTests {
         "constant-condition": "needs every value a condition's names can take",
         "uncovered-values": "needs every value of a rating and the conditions of a chain of steps",
         "unreachable-branch": "needs the values each condition of a chain of steps takes",
+        "argument-may-fail": "needs the values an expression inside a string takes, from fields declared elsewhere",
         "unknown-event": "the trigger's event must be a key of 'events': a reference between two places",
         "undeclared-handler": "a custom step must be a key of 'handlers': a reference between two places",
         "unused-handler": "whether a declared handler is used depends on every step of the document",

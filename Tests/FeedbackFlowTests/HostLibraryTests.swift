@@ -237,10 +237,52 @@ struct HostLibraryTests {
         #expect(await navigator.tap(.primary, on: shown.id) == .ran)
         let call = try #require(kept.withLock { $0 })
         await #expect(throws: CancellationError.self) { try await call.collectUserFeedback(rating: 5) }
-        // Not from a later action of the same screen either.
+        // Nor once the flow has ended.
         await navigator.end(.dismissed)
         await #expect(throws: CancellationError.self) { try await call.collectUserFeedback(rating: 5) }
         #expect(sink.submissions.isEmpty)
+    }
+
+    @Test("a running action kept from one tap and used inside a later action of the same screen throws CancellationError and sends nothing")
+    func keptActionInLaterActionSubmitsNothing() async throws {
+        let sink = RecordingFeedbackSink()
+        let kept = LockedBox<RunningAction?>(nil)
+        let thrown = LockedBox<[String]>([])
+        let navigator = FlowNavigator(id: "kept", registry: ActionHandlerRegistry(feedbackSink: sink))
+        let shown = try await navigator.presentFeedback(configuration: FeedbackConfiguration(
+            style: .informative, title: "Rate",
+            primaryAction: .button(title: "Send") { call in
+                // The first tap keeps its action; the second submits through the kept one.
+                guard let first = kept.withLock({ $0 }) else { return kept.withLock { $0 = call } }
+                do {
+                    try await first.collectUserFeedback(rating: 5)
+                } catch {
+                    thrown.withLock { $0.append(error is CancellationError ? "cancelled" : "\(error)") }
+                }
+            }))
+        #expect(await navigator.tap(.primary, on: shown.id) == .ran)
+        #expect(await navigator.tap(.primary, on: shown.id) == .ran)
+        #expect(thrown.withLock { $0 } == ["cancelled"])
+        #expect(sink.submissions.isEmpty)
+    }
+
+    @Test("a closure that submits twice in one tap sends one submission; the second call throws alreadySubmitted")
+    func oneSubmissionPerAction() async throws {
+        let sink = RecordingFeedbackSink()
+        let second = LockedBox<StepError?>(nil)
+        let navigator = FlowNavigator(id: "twice", registry: ActionHandlerRegistry(feedbackSink: sink))
+        let shown = try await navigator.presentFeedback(configuration: FeedbackConfiguration(
+            style: .informative, title: "Rate",
+            primaryAction: .button(title: "Send") { call in
+                try await call.collectUserFeedback(rating: 4)
+                do { try await call.collectUserFeedback(rating: 5) } catch let error as StepError { second.withLock { $0 = error } }
+            }))
+        #expect(await navigator.tap(.primary, on: shown.id) == .ran)
+        #expect(sink.submissions.map(\.rating) == [4])
+        #expect(second.withLock { $0 } == .alreadySubmitted)
+        // The next tap is a new action: it submits once again.
+        #expect(await navigator.tap(.primary, on: shown.id) == .ran)
+        #expect(sink.submissions.map(\.rating) == [4, 4])
     }
 
     @Test("an action of one navigator calling another, busy navigator is host navigation there, and refused")

@@ -36,6 +36,19 @@ struct ValidationFixtureTests {
         #expect(FlowExpression("reason == \"x\"").evaluate { _ in .string("x") } == .failure("strings in expressions are written in single quotes"))
     }
 
+    @Test("one mistake, one diagnostic: a refused field id is reported where it is declared only, a toggle compared with a text says it is true or false, a mistyped built-in step in a flow with handlers is one error naming the built-in")
+    func oneMistakeOneDiagnostic() {
+        let d = F.compile("validation/one-mistake-one-diagnostic.yaml").diagnostics
+        // 9:25 the id 'user-email' (its uses at 7:20 and 15:80 say nothing more); 14:29 the
+        // '==' of "isBug == 'yes'"; 15:18 'popp' (no unknown-step warning beside it).
+        #expect(F.places(d) == ["9:25 invalid-value", "14:29 expression-type-mismatch", "15:18 undeclared-handler"])
+        #expect(d.map(\.hint) == [
+            "'-' subtracts in a condition, so no condition could read 'user-email'; write 'user_email'",
+            "'isBug' is true or false, never a text: write 'isBug' (or compare it with true)",
+            "did you mean the built-in step 'pop'?",
+        ])
+    }
+
     @Test("screens no chain of push/present/replace reaches are warnings at their key")
     func unreachable() {
         let compilation = F.compile("validation/unreachable.yaml")

@@ -34,7 +34,8 @@ struct FlagHint: Sendable {
             // declared in the flow, and a "did you mean" or an event's payload is not fixed
             // by declaring a host value.
             case .unknownReference: flag = diagnostic.hint?.contains("host") == true ? context : nil
-            case .unknownStep, .undeclaredHandler: flag = handler
+            // Not when the hint names a built-in step: the fix is that step, not a handler.
+            case .unknownStep, .undeclaredHandler: flag = diagnostic.hint?.contains("built-in step") == true ? nil : handler
             case .tooManyDiagnostics: flag = diagnosticLimit
             default: flag = nil
             }

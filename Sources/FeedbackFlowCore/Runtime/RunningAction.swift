@@ -21,9 +21,11 @@ import FlowSource
 /// error's message on the screen, and its ``NavigatorEvent/handlerResult(_:)`` reports
 /// the closure as a whole. The closure runs inside the action, so its calls to
 /// ``navigator`` are the action's own (allowed while the screen is busy). A running
-/// action is only good while it runs: kept and used after the action ended (or in a task
-/// that outlives it), ``collectUserFeedback(rating:reason:custom:)`` throws
-/// `CancellationError` and submits nothing, so a tap submits at most once.
+/// action is bound to the one run of the action it was made for: kept and used after
+/// that run ended (in a task that outlives it, or inside a later action, even on the same
+/// screen), ``collectUserFeedback(rating:reason:custom:)`` throws `CancellationError` and
+/// submits nothing; and it submits at most once (a second call throws
+/// ``StepError/alreadySubmitted`` and sends nothing), so a tap submits at most once.
 ///
 /// Navigation a closure does itself is not seen by ``FlowCompiler/check(_:options:)``;
 /// to have a flow built in Swift checked, put the navigation in steps after the closure:
@@ -35,6 +37,8 @@ public struct RunningAction: Sendable {
     public let flowID: String
     /// The screen instance whose button was tapped.
     public let screen: ScreenInstance
+    /// The number the navigator gave the run of the action this value was made for.
+    let action: UInt64
 
     /// The action running in the current task, set by the navigator around a closure step
     /// (and inherited by tasks the closure starts).
@@ -48,12 +52,14 @@ public struct RunningAction: Sendable {
     /// ``NavigatorEvent/handlerResult(_:)`` named `collectUserFeedback`. A flow presented
     /// by its trigger records the response, as the step does. `reason` and `custom` are
     /// taken as given, not rendered as templates (a value from Swift is already the value).
-    /// - Throws: `CancellationError` when the action no longer runs (it ended, the flow
-    ///   ended, or the host closed its screen; nothing is submitted);
+    /// - Throws: `CancellationError` when the action this value was made for no longer
+    ///   runs (it ended, the flow ended, the host closed its screen, or another action
+    ///   runs now; nothing is submitted); ``StepError/alreadySubmitted`` when it already
+    ///   submitted (nothing is submitted);
     ///   ``StepError/invalidRating(_:)`` for a rating outside 1...5 (nothing is
     ///   submitted); or what the sink throws.
     public func collectUserFeedback(rating: Int, reason: String? = nil, custom: [String: FlowValue] = [:]) async throws {
-        try await navigator.submit(rating: rating, reason: reason, custom: custom, from: screen)
+        try await navigator.submit(rating: rating, reason: reason, custom: custom, from: screen, action: action)
     }
 
     /// The current value of field `id`; `nil` when no screen defines it.

@@ -15,6 +15,9 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `collectUserFeedback` whose rendered `rating` is not a whole number from 1 to 5
     /// (after trimming horizontal white space); the associated text is the rendered rating.
     case invalidRating(String)
+    /// A second ``RunningAction/collectUserFeedback(rating:reason:custom:)`` in one run
+    /// of an action: an action submits from Swift at most once, and nothing more is sent.
+    case alreadySubmitted
     /// An `if` condition or a `set` value that could not be evaluated (a name without a
     /// value, a division by zero, an overflow) or has the wrong type; the expression as
     /// written and why.
@@ -32,6 +35,8 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
             "collectUserFeedback: a rating from \(FeedbackRequest.ratings.lowerBound) to \(FeedbackRequest.ratings.upperBound) is required"
         case .invalidRating(let text):
             "collectUserFeedback: rating must be \(StepArgument.feedbackRating.rule.described), got '\(text)'"
+        case .alreadySubmitted:
+            "collectUserFeedback: this action has already submitted its feedback (a tap submits at most once)"
         case .expressionFailed(let expression, let reason):
             "'\(expression)': \(reason)"
         }

@@ -53,6 +53,9 @@ package enum ExpressionChecker {
                     continue
                 }
                 guard var type = environment.type(of: name) else {
+                    // Part of a declared id that holds '-' (`user-email`): the id is refused
+                    // where it is declared, which says the cause once; its uses stay quiet.
+                    if Self.isPartOfHyphenatedName(node.range, in: scalars(), environment: environment) { continue }
                     problems.append(ExpressionMessages.unknownName(
                         name, among: environment.names, at: node.range, readsEvent: environment.readsEvent,
                         next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<(node.range.upperBound + 1), in: scalars()) : ""))
@@ -89,8 +92,10 @@ package enum ExpressionChecker {
                     {
                         // Said as `in`, which is what was written.
                         if problem.message.hasPrefix("'=='") {
-                            problems.append(ExpressionMessages.membershipMismatch(
-                                found: [types[node.children[0]].description, types[item].description], at: problem.range))
+                            var mismatch = ExpressionMessages.membershipMismatch(
+                                found: [types[node.children[0]].description, types[item].description], at: problem.range)
+                            mismatch.hint = problem.hint
+                            problems.append(mismatch)
                         } else {
                             problems.append(problem)
                         }
@@ -223,8 +228,15 @@ package enum ExpressionChecker {
         case (.null, _), (_, .null): return nil
         case (.value(let l), .value(let r)):
             if l.base == r.base || (l.isNumeric && r.isNumeric) { return nil }
+            // A boolean compared with a text (`isBug == 'yes'`): say what a boolean is.
+            var hint: String?
+            if l.base == .boolean, r.base == .string {
+                hint = ExpressionMessages.booleanComparedWithText(source(lhs), negated: symbol == .notEqual)
+            } else if r.base == .boolean, l.base == .string {
+                hint = ExpressionMessages.booleanComparedWithText(source(rhs), negated: symbol == .notEqual)
+            }
             return ExpressionMessages.operandMismatch(
-                symbol, needs: "two values of the same type", found: [l.description, r.description], at: range)
+                symbol, needs: "two values of the same type", found: [l.description, r.description], at: range, hint: hint)
         }
     }
 
@@ -276,6 +288,21 @@ package enum ExpressionChecker {
             }
         }
         return names
+    }
+
+    /// Whether the name at `range` is part of a declared name that holds `-` written
+    /// around it (`user` and `email` of `user-email`). O(such names · their length), only
+    /// for a name that is not declared.
+    private static func isPartOfHyphenatedName(_ range: Range<Int>, in text: [Unicode.Scalar], environment: ExpressionEnvironment) -> Bool {
+        for declared in environment.types.keys where declared.utf8.contains(UInt8(ascii: "-")) {
+            let id = Array(declared.unicodeScalars)
+            let earliest = max(0, range.upperBound - id.count)
+            guard earliest <= range.lowerBound else { continue }
+            for start in earliest...range.lowerBound where start + id.count <= text.count {
+                if text[start..<(start + id.count)].elementsEqual(id) { return true }
+            }
+        }
+        return false
     }
 
     /// The text of `range` of the expression, already split into Unicode scalars.

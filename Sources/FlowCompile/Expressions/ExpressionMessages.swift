@@ -165,10 +165,19 @@ package enum ExpressionMessages {
             at: range)
     }
 
-    static func operandMismatch(_ symbol: ExpressionSymbol, needs: String, found: [String], at range: Range<Int>) -> ExpressionProblem {
+    static func operandMismatch(
+        _ symbol: ExpressionSymbol, needs: String, found: [String], at range: Range<Int>, hint: String? = nil
+    ) -> ExpressionProblem {
         ExpressionProblem(
             .expressionTypeMismatch, "'\(symbol.rawValue)' needs \(needs), found \(found.joined(separator: " and "))",
-            at: range)
+            at: range, hint: hint)
+    }
+
+    /// The hint of a boolean compared with a text (`isBug == 'yes'`): a boolean is `true`
+    /// or `false`, written as the name itself or with `!`.
+    static func booleanComparedWithText(_ boolean: String, negated: Bool) -> String {
+        let name = excerpt(boolean, limit: 40)
+        return "'\(name)' is true or false, never a text: write '\(negated ? "!" : "")\(name)' (or compare it with \(negated ? "false" : "true"))"
     }
 
     static func mayBeNull(_ text: String, type: ValueType, at range: Range<Int>) -> ExpressionProblem {

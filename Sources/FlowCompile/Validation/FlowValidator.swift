@@ -43,9 +43,12 @@ import FlowSource
 ///   pushed before the top); the step always fails; at X.
 /// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`;
 ///   a constant `collectUserFeedback` `rating` (no `${…}`) that is not a whole number
-///   from 1 to 5 (surrounding spaces allowed), at the rating; a rating that is one
-///   `${name}` naming a rating field whose `min...max` is not within 1...5, or a toggle,
-///   at the reference with a note at the field.
+///   from 1 to 5 (surrounding spaces allowed), at the rating.
+/// - The step-argument rules (``StepArgument``, `ValidationRun+Arguments.swift`): a
+///   templated argument that can never be what its step takes is `invalid-value`, one
+///   that fails for some of its values is `argument-may-fail` (warning), each at the
+///   argument and naming the values; `if` conditions and `set` values whose evaluation
+///   can fail (a divisor that can be zero) likewise.
 /// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (a
 ///   submission always carries a rating from 1 to 5, so the step could only fail at run
 ///   time).

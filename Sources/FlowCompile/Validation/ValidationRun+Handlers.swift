@@ -36,7 +36,7 @@ extension ValidationRun {
         if let validator = flow.trigger?.validator {
             used.insert(validator)
             if byName[validator] == nil, !knownHandlers.contains(validator) {
-                reportUndeclared(validator, at: flow.trigger?.spans.validator, among: names)
+                reportUndeclared(validator, at: flow.trigger?.spans.validator, among: names, isStep: false)
             }
         }
         for handler in flow.handlers where !used.contains(handler.name) {
@@ -46,7 +46,15 @@ extension ValidationRun {
         }
     }
 
-    private mutating func reportUndeclared(_ name: String, at span: SourceSpan?, among names: [String]) {
+    /// `undeclared-handler` for `name`; a name close to a built-in step (`popp`) is most
+    /// likely that step mistyped, and the hint says so rather than to declare it.
+    private mutating func reportUndeclared(_ name: String, at span: SourceSpan?, among names: [String], isStep: Bool = true) {
+        if isStep, let builtIn = Suggestion.closest(to: name, among: BuiltInStep.names) {
+            report(
+                .undeclaredHandler, "handler '\(name)' is not declared", at: span,
+                hint: "did you mean the built-in step '\(builtIn)'?")
+            return
+        }
         report(
             .undeclaredHandler, "handler '\(name)' is not declared", at: span,
             hint: Suggestion.hint(for: name, among: names)

@@ -252,9 +252,15 @@ struct ValidationRun {
     /// step (``Suggestion`` closeness, so `Push`, `openUrl` and `dismis` are caught), unless
     /// the host declares a handler of that name in `knownHandlers`. At run time such a
     /// step fails with "no handler registered" unless a handler has that exact name.
+    ///
+    /// When the flow or a manifest declares handlers, such a name that none declares is
+    /// ``checkHandlers()``'s one `undeclared-handler` error instead, whose hint names the
+    /// built-in step: one mistake, one diagnostic.
     mutating func checkStepNames() {
+        let declaresHandlers = !handlerManifest.isEmpty || !flow.handlers.isEmpty
         for step in allSteps {
             guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
+                !declaresHandlers || Self.declares(name, in: handlerManifest + flow.handlers),
                 let builtIn = Suggestion.closest(to: name, among: BuiltInStep.names)
             else { continue }
             report(
@@ -262,6 +268,11 @@ struct ValidationRun {
                 at: step.nameSpan ?? step.span,
                 hint: "did you mean '\(builtIn)'? If '\(name)' is a custom step, declare its handler")
         }
+    }
+
+    /// Whether `handlers` declares `name`.
+    static func declares(_ name: String, in handlers: [HandlerDeclaration]) -> Bool {
+        handlers.contains { $0.name == name }
     }
 
     /// Arguments of built-in steps that can only fail at run time:

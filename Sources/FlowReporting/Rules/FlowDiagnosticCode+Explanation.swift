@@ -74,7 +74,7 @@ extension FlowDiagnosticCode {
         case .unknownScreen:
             return R(
                 "'start', or a push, present, replace or popTo step, names a screen the flow does not have, so the step would fail when tapped. The hint names the closest screen id.",
-                before: R.screen(action: "{push: thnks}"), after: R.screen(action: "dismiss"))
+                before: Self.twoScreens(push: "thnks"), after: Self.twoScreens(push: "thanks"))
         case .unreachableScreen:
             return R(
                 "No chain of push, present and replace steps from the start screen shows this screen, so nobody ever sees it. Link to it from a step, or remove it.",
@@ -258,6 +258,24 @@ extension FlowDiagnosticCode {
 
     /// A flow whose rating button runs `if rating >= 4` to `thanks`, with `otherwise`
     /// appended to the `if` (its `else`, or nothing).
+    /// A flow whose start screen `rate` pushes `push`, and a screen `thanks`.
+    private static func twoScreens(push target: String) -> String {
+        """
+        version: 1
+        start: rate
+        screens:
+          rate:
+            style: informative
+            title: Rate the call
+            primaryAction: {button: {title: Send, action: {push: \(target)}}}
+          thanks:
+            style: success
+            title: Thanks
+            primaryAction: {button: {title: Close, action: dismiss}}
+
+        """
+    }
+
     private static func branches(else otherwise: String) -> String {
         """
         version: 1
