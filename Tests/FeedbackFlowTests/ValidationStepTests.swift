@@ -106,15 +106,31 @@ struct ValidationStepTests {
         #expect(note.span?.start.description == "8:22")
     }
 
-    @Test("popTo from a screen that is always alone on its stack is a warning at the target; pushed screens are not judged")
+    @Test("popTo from a screen that is always alone on its stack is a warning at the target, and so is one whose target is never below the top")
     func popToFromARoot() {
         let d = F.compile("validation/popto-root.yaml").diagnostics
         // form presents thanks (a new stack [thanks]) then pops to form: 7:79; thanks is only
-        // ever presented: 12:59. popTo of the screen itself, and popTo on a pushed screen, are fine.
-        #expect(F.places(d) == ["7:79 pop-to-not-in-stack", "12:59 pop-to-not-in-stack"])
+        // ever presented: 12:59. popTo of the screen itself, and popTo form on the pushed
+        // screen, are fine; but after it form is on top, with 'pushed' no longer below: 17:75.
+        #expect(F.places(d) == ["7:79 pop-to-not-in-stack", "12:59 pop-to-not-in-stack", "17:75 pop-to-not-in-stack"])
         #expect(d.map(\.message) == [
             "'popTo: form' on screen 'thanks', which is always the only screen of its stack; 'form' is never in it",
             "'popTo: form' on screen 'thanks', which is always the only screen of its stack; 'form' is never in it",
+            "'popTo: pushed' on screen 'pushed' always fails: 'pushed' is never below 'form' in its stack",
+        ])
+        #expect(d.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("popTo whose target is below the top only in some ways of reaching it, or after a step that leaves the top unknown, is a warning; always below is fine")
+    func popToNotAlwaysBelow() {
+        let d = F.compile("validation/pop-to-below.yaml").diagnostics
+        // details is only pushed from home, so its popTo home (13:63) is fine; more is pushed
+        // from details (home below) and from help (presented: nothing below): 22:59; after a
+        // pop the top is not known: 23:70.
+        #expect(F.places(d) == ["22:59 pop-to-not-in-stack", "23:70 pop-to-not-in-stack"])
+        #expect(d.map(\.message) == [
+            "'popTo: home' on screen 'more' can fail: 'home' is below 'more' in some ways of reaching it, not in all",
+            "'popTo: details' on screen 'more' can fail: which screen is on top after the steps before it is not known",
         ])
         #expect(d.allSatisfy { $0.severity == .warning })
     }

@@ -11,7 +11,7 @@ public enum URLSchemePolicy {
     /// Whether `scalar` is white space (Unicode `White_Space`) or a control character
     /// (general category Cc). ASCII is decided without the property tables: U+0000–U+0020
     /// and U+007F are exactly its white space and controls.
-    private static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
         return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }

@@ -115,7 +115,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .invalidTemplate: "a malformed template: unclosed '${', empty or invalid name"
         case .popOnRoot: "'pop' on a screen that is always the root of its stack, where it dismisses the stack (warning)"
         case .popToNotInStack:
-            "'popTo: ID' on a screen that is always the only screen of its stack, so ID is never in it and the step always fails (warning)"
+            "'popTo: ID' where ID is not always in the top stack when the step runs: the top is always alone on its stack, ID is below it only in some ways of reaching it or never, or the top is not known after the steps before (warning)"
         case .unknownStep:
             "a custom step whose name is close to a built-in step (e.g. 'dismis', 'Push'); it runs only if a handler of that name is registered (warning)"
         case .disallowedURLScheme: "an openURL whose scheme, written as a constant, is not one the runtime opens (by default \(URLSchemePolicy.defaultAllowedSchemes.sorted().joined(separator: ", ")))"

@@ -98,6 +98,11 @@ enum ArgumentMessages {
         "openURL '\(ExpressionMessages.excerpt(raw))' is never a URL: values put into a URL are percent-encoded, so its scheme and ':' must be written in the text"
     }
 
+    /// A URL template whose written scheme is not one (`1x:${a}`, `:${a}`).
+    static func urlWithoutScheme(_ raw: String, written scheme: String) -> String {
+        "openURL '\(ExpressionMessages.excerpt(raw))' is never a URL: '\(ExpressionMessages.excerpt(scheme, limit: 40))' is not a scheme"
+    }
+
     static func urlWithoutSchemeHint(_ raw: String) -> String {
         "write the scheme in the text, e.g. 'https://example.com/\(raw.hasPrefix("${") ? raw : "…")'"
     }

@@ -197,7 +197,8 @@ struct StackRootAnalysis {
         return top
     }
 
-    private static func isNavigation(_ kind: Step.Kind) -> Bool {
+    /// Whether a step (or a step inside an `if`) can move the top of the stack.
+    static func isNavigation(_ kind: Step.Kind) -> Bool {
         if case .branch(let branch) = kind { return (branch.then + branch.otherwise).contains { isNavigation($0.kind) } }
         return kind.leavesScreen
     }

@@ -204,7 +204,7 @@ extension ValidationRun {
         var colon: (segment: Int, after: Substring.UnicodeScalarView)?
         for (position, segment) in url.segments.enumerated() {
             guard case .literal(let text) = segment else { continue }
-            if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            if text.unicodeScalars.contains(where: URLSchemePolicy.isWhitespaceOrControl) {
                 report(.invalidValue, ArgumentMessages.urlWithSpace(url.raw), at: whole,
                        hint: "a URL has no spaces; put '%20' for a space in the text, values are encoded for you")
                 return
@@ -221,6 +221,16 @@ extension ValidationRun {
             return
         }
         let substitutionsBefore = url.segments[..<colon.segment].filter { if case .literal = $0 { false } else { true } }.count
+        // A scheme written whole (before any `${…}`) must be one: a letter, then letters,
+        // digits, '+', '-', '.'.
+        if substitutionsBefore == 0, case .literal(let first) = url.segments[colon.segment],
+            let index = first.unicodeScalars.firstIndex(of: ":"),
+            URLSchemePolicy.scheme(of: String(first.unicodeScalars[...index]) + "x") == nil
+        {
+            report(.invalidValue, ArgumentMessages.urlWithoutScheme(url.raw, written: String(first.unicodeScalars[..<index])), at: whole,
+                   hint: "a scheme is a letter, then letters, digits, '+', '-' or '.', e.g. 'https'")
+            return
+        }
         if substitutionsBefore > 0 {
             let names = parts.prefix(substitutionsBefore).map(\.text)
             report(

@@ -244,6 +244,35 @@ struct ValidationRun {
                     hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
             }
         }
+        // Every other popTo whose target is not always below the top (``StackBelowAnalysis``).
+        let judged = Set(analysis.popsToAbsent.map { "\($0.screen)\u{0}\($0.target)" })
+        for finding in StackBelowAnalysis(flow: flow, reachable: reachable, steps: allSteps).findings
+        where screenIndex[finding.target] != nil {
+            let at = finding.step.argumentSpan ?? finding.step.span
+            let target = finding.target
+            guard let top = finding.top else {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(finding.screen)' can fail: which screen is on top after the steps before it is not known",
+                    at: at,
+                    hint: "popTo looks for '\(target)' below the top of the top stack and fails when it is not there; run it where the screen on top is known to have '\(target)' below it")
+                continue
+            }
+            guard !judged.contains("\(top)\u{0}\(target)") else { continue }
+            if finding.always {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(finding.screen)' always fails: '\(target)' is never below '\(top)' in its stack",
+                    at: at,
+                    hint: "popTo looks only below the top of the top stack; '\(top)' is never shown by a push from '\(target)' or from a screen above it")
+            } else {
+                report(
+                    .popToNotInStack,
+                    "'popTo: \(target)' on screen '\(finding.screen)' can fail: '\(target)' is below '\(top)' in some ways of reaching it, not in all",
+                    at: at,
+                    hint: "popTo fails when '\(target)' is not below the top of the top stack; reach '\(top)' only by pushes from '\(target)', or use 'pop' or 'popToRoot'")
+            }
+        }
     }
 
     // MARK: Steps

@@ -74,7 +74,7 @@ extension FlowDiagnosticCode {
         case .unknownScreen:
             return R(
                 "'start', or a push, present, replace or popTo step, names a screen the flow does not have, so the step would fail when tapped. The hint names the closest screen id.",
-                before: Self.twoScreens(push: "thnks"), after: Self.twoScreens(push: "thanks"))
+                before: Self.twoScreens(action: "{push: thnks}"), after: Self.twoScreens(action: "{push: thanks}"))
         case .unreachableScreen:
             return R(
                 "No chain of push, present and replace steps from the start screen shows this screen, so nobody ever sees it. Link to it from a step, or remove it.",
@@ -97,7 +97,7 @@ extension FlowDiagnosticCode {
                 before: R.screen(action: "pop"), after: R.screen(action: "dismiss"))
         case .popToNotInStack:
             return R(
-                "'popTo: ID' pops down to screen ID in the top stack; on a screen that is always alone on its stack, ID is never below it, so the step always fails. Use 'dismiss' or 'popToRoot', or push the screen over ID.",
+                "'popTo: ID' pops down to screen ID in the top stack, and fails when ID is not there. On a screen that is always alone on its stack ID is never below it; on a screen reached both by a push from ID and another way, only sometimes; after a step that leaves the top unknown, maybe not. Use 'dismiss', 'pop' or 'popToRoot', or reach the screen only by pushes from ID.",
                 before: Self.twoScreens(action: "{present: thanks}", thanksAction: "{popTo: rate}"),
                 after: Self.twoScreens(action: "{present: thanks}"))
         case .unknownStep:
@@ -258,24 +258,6 @@ extension FlowDiagnosticCode {
 
     /// A flow whose rating button runs `if rating >= 4` to `thanks`, with `otherwise`
     /// appended to the `if` (its `else`, or nothing).
-    /// A flow whose start screen `rate` pushes `push`, and a screen `thanks`.
-    private static func twoScreens(push target: String) -> String {
-        """
-        version: 1
-        start: rate
-        screens:
-          rate:
-            style: informative
-            title: Rate the call
-            primaryAction: {button: {title: Send, action: {push: \(target)}}}
-          thanks:
-            style: success
-            title: Thanks
-            primaryAction: {button: {title: Close, action: dismiss}}
-
-        """
-    }
-
     private static func branches(else otherwise: String) -> String {
         """
         version: 1
