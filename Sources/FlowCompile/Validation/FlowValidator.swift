@@ -40,7 +40,8 @@ import FlowSource
 /// - `pop-to-not-in-stack` (warning): a `popTo: X` whose top is known to be a root R ≠ X
 ///   (the top stack is then `[R]`), or a screen R ≠ X with only the host's screens below
 ///   it (the start with `presentation: push`; a popTo target must be a screen of the flow
-///   pushed before the top); the step always fails; at X.
+///   pushed before the top); the step always fails; at X. Any other `popTo: X` whose X is
+///   not on top or always below the top when it runs (``StackBelowAnalysis``), at X.
 /// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`;
 ///   a constant `collectUserFeedback` `rating` (no `${…}`) that is not a whole number
 ///   from 1 to 5 (surrounding spaces allowed), at the rating.
