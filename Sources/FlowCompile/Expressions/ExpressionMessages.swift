@@ -259,8 +259,10 @@ package enum ExpressionMessages {
         "no branch handles \(field) \(valueList(missing)): the conditions cover only \(valueList(covered))"
     }
 
-    /// `3`, `1, 2 and 5`, `1-3 and 5`: sorted integers with runs shortened.
-    static func valueList(_ values: [Int]) -> String {
+    /// `3`, `1, 2 and 5`, `1-3 and 5`: sorted integers with runs of three or more
+    /// shortened, written with `through` between a run's ends and `conjunction` before the
+    /// last part (`1…3 or 5`).
+    static func valueList(_ values: [Int], through: String = "-", conjunction: String = "and") -> String {
         var parts: [String] = []
         var index = 0
         let sorted = values.sorted()
@@ -268,14 +270,14 @@ package enum ExpressionMessages {
             var end = index
             while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
             if end - index >= 2 {
-                parts.append("\(sorted[index])-\(sorted[end])")
+                parts.append("\(sorted[index])\(through)\(sorted[end])")
             } else {
                 parts += (index...end).map { String(sorted[$0]) }
             }
             index = end + 1
         }
         guard parts.count > 1, let last = parts.popLast() else { return parts.first ?? "" }
-        return parts.joined(separator: ", ") + " and " + last
+        return parts.joined(separator: ", ") + " \(conjunction) " + last
     }
 
     // MARK: Words

@@ -7,21 +7,7 @@ enum ArgumentMessages {
     /// `11…15`, `3`, `-2…0 or 4`, `2, 4, 6, 8 or 10`: sorted whole numbers, runs of three
     /// or more shortened with `…`.
     static func values(_ numbers: some Sequence<Int>) -> String {
-        let sorted = Array(Set(numbers)).sorted()
-        var parts: [String] = []
-        var index = 0
-        while index < sorted.count {
-            var end = index
-            while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
-            if end - index >= 2 {
-                parts.append("\(sorted[index])…\(sorted[end])")
-            } else {
-                parts += (index...end).map { String(sorted[$0]) }
-            }
-            index = end + 1
-        }
-        guard parts.count > 1, let last = parts.popLast() else { return parts.first ?? "" }
-        return parts.joined(separator: ", ") + " or " + last
+        ExpressionMessages.valueList(Array(Set(numbers)), through: "…", conjunction: "or")
     }
 
     /// `11…15`, `at least 2`, `at most 0`, `any whole number`: bounds as messages say them.

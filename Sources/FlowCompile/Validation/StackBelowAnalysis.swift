@@ -70,13 +70,7 @@ struct StackBelowAnalysis {
         self.targets = targets
         guard !targets.isEmpty else { return }
         below[flow.start] = Below(always: [], sometimes: [])
-        var screens: [(id: String, buttons: [(action: FlowAction, onFailure: FlowAction?)])] = []
-        for position in flow.screens.indices where reachable.contains(flow.screens[position].id) {
-            var buttons: [(action: FlowAction, onFailure: FlowAction?)] = []
-            if let button = flow.screens[position].primaryAction.button { buttons.append((button.action, button.onFailure)) }
-            if let button = flow.screens[position].secondaryAction.button { buttons.append((button.action, button.onFailure)) }
-            screens.append((flow.screens[position].id, buttons))
-        }
+        let screens = StackRootAnalysis.ScreenButtons.reachable(in: flow, reachable)
         var positionsByID: [String: [Int]] = [:]
         for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
         found = Array(repeating: [], count: screens.count)
@@ -99,7 +93,7 @@ struct StackBelowAnalysis {
         changed.append(id)
     }
 
-    private mutating func walk(_ screen: (id: String, buttons: [(action: FlowAction, onFailure: FlowAction?)]), at position: Int) {
+    private mutating func walk(_ screen: StackRootAnalysis.ScreenButtons, at position: Int) {
         current = position
         found[position] = []
         // A screen not shown yet in any way contributes nothing: its walk waits for one.

@@ -88,15 +88,7 @@ struct StackRootAnalysis {
     /// - Parameter reachable: the screens that can be shown; others are ignored.
     init(flow: Flow, reachable: Set<String>) {
         if flow.presentation == .push { mayBeOnHost.insert(flow.start) }
-        // Each reachable screen's buttons, taken once: walking a whole screen value would
-        // copy (retain) all its parts on every walk.
-        var screens: [ScreenButtons] = []
-        for position in flow.screens.indices where reachable.contains(flow.screens[position].id) {
-            var buttons: [(action: FlowAction, onFailure: FlowAction?)] = []
-            if let button = flow.screens[position].primaryAction.button { buttons.append((button.action, button.onFailure)) }
-            if let button = flow.screens[position].secondaryAction.button { buttons.append((button.action, button.onFailure)) }
-            screens.append(ScreenButtons(id: flow.screens[position].id, buttons: buttons))
-        }
+        let screens = ScreenButtons.reachable(in: flow, reachable)
         var positionsByID: [String: [Int]] = [:]
         for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
         found = Array(repeating: ([], []), count: screens.count)
@@ -112,10 +104,24 @@ struct StackRootAnalysis {
         found = []
     }
 
-    /// A screen's id and the actions of its buttons (with their `onFailure`), in order.
-    private struct ScreenButtons {
+    /// A screen's id and the actions of its buttons (with their `onFailure`), in order:
+    /// what the stack analyses walk.
+    struct ScreenButtons {
         let id: String
         let buttons: [(action: FlowAction, onFailure: FlowAction?)]
+
+        /// Each screen of `flow` in `reachable`, in written order, its buttons taken once:
+        /// walking a whole screen value would copy (retain) all its parts on every walk.
+        static func reachable(in flow: Flow, _ reachable: Set<String>) -> [ScreenButtons] {
+            var screens: [ScreenButtons] = []
+            for position in flow.screens.indices where reachable.contains(flow.screens[position].id) {
+                var buttons: [(action: FlowAction, onFailure: FlowAction?)] = []
+                if let button = flow.screens[position].primaryAction.button { buttons.append((button.action, button.onFailure)) }
+                if let button = flow.screens[position].secondaryAction.button { buttons.append((button.action, button.onFailure)) }
+                screens.append(ScreenButtons(id: flow.screens[position].id, buttons: buttons))
+            }
+            return screens
+        }
     }
 
     /// Adds `id` to ``mayBeAboveRoot``; when that changes its own top, it is walked again.
