@@ -49,6 +49,16 @@ struct ValidationFixtureTests {
         ])
     }
 
+    @Test("a toggle compared with a text that means false is told to write '!name'; one compared with '!= no' to write the name")
+    func booleanComparedWithText() {
+        let d = F.compile("validation/boolean-compared-with-text.yaml").diagnostics
+        #expect(F.places(d) == ["8:25 expression-type-mismatch", "10:62 expression-type-mismatch"])
+        #expect(d.map(\.hint) == [
+            "'isBug' is true or false, never a text: write '!isBug' (or compare it with false)",
+            "'isBug' is true or false, never a text: write 'isBug' (or compare it with true)",
+        ])
+    }
+
     @Test("screens no chain of push/present/replace reaches are warnings at their key")
     func unreachable() {
         let compilation = F.compile("validation/unreachable.yaml")

@@ -115,6 +115,23 @@ struct WorstCaseInputTests {
         ])
     }
 
+    @Test("a push chain whose every screen pops back to the one before, listed backwards: no popTo can fail; past the analysis' bound each is reported as not judged", arguments: [4_000, 20_000])
+    func popToChainBackwards(count: Int) throws {
+        // s_i pushes s_(i+1) and pops back to s_(i-1): s_(i-1) is always below s_i. With
+        // 20,000 targets × 20,000 screens the sets would pass StackBelowAnalysis.maximumBits.
+        let screens = (0..<count).reversed().map { i in
+            Self.screen("s\(i)", i + 1 < count ? [.push("s\(i + 1)")] : [.dismiss], secondary: i > 0 ? [.popTo("s\(i - 1)")] : nil)
+        }
+        let warnings = FlowValidator.validate(Flow(id: "chain", start: "s0", screens: screens))
+            .filter { $0.code == "pop-to-not-in-stack" }
+        if count * count <= StackBelowAnalysis.maximumBits {
+            #expect(warnings.isEmpty)
+        } else {
+            #expect(warnings.count == count - 1)
+            #expect(warnings.first?.message.hasSuffix("can fail: the flow has too many popTo targets to judge which are in the stack") == true)
+        }
+    }
+
     @Test("a replace chain read from YAML, listed backwards, is analysed as listed forwards")
     func yamlChainBackwards() throws {
         // The same rule through the loader, at a size a debug build reads quickly.

@@ -35,7 +35,8 @@ struct FlagHint: Sendable {
             // by declaring a host value.
             case .unknownReference: flag = diagnostic.hint?.contains("host") == true ? context : nil
             // Not when the hint names a built-in step: the fix is that step, not a handler.
-            case .unknownStep, .undeclaredHandler: flag = diagnostic.hint?.contains("built-in step") == true ? nil : handler
+            case .unknownStep, .undeclaredHandler:
+                flag = diagnostic.hint?.hasPrefix(FlowValidator.builtInStepHintStart) == true ? nil : handler
             case .tooManyDiagnostics: flag = diagnosticLimit
             default: flag = nil
             }

@@ -138,7 +138,7 @@ extension FlowNavigator {
             }
 
         case .perform(let closure):
-            let action = RunningAction(navigator: self, flowID: flowID, screen: instance, action: runningToken)
+            let action = RunningAction(navigator: self, flowID: flowID, screen: instance, run: runningToken)
             try await reportingResult(of: step, instance) {
                 try await RunningAction.$current.withValue(action) { try await closure.body() }
             }
@@ -216,20 +216,20 @@ extension FlowNavigator {
     /// as the `collectUserFeedback` step submits it: the same rating rule, a new
     /// idempotency key, this flow and `screen`'s id, the navigator's clock, the registry's
     /// sink, its ``NavigatorEvent/handlerResult(_:)``, and the response recorded for the
-    /// trigger. Once per action: `action` (the number of the action the ``RunningAction``
-    /// was made for) must be the running one, and a second submission of that action is
-    /// refused (one whose sink threw may be tried again).
-    /// - Throws: `CancellationError` unless called from action `action` of `screen` while
-    ///   it runs; ``StepError/alreadySubmitted`` when the action already submitted;
+    /// trigger. Once per run of an action: `run` (the number of the run the
+    /// ``RunningAction`` was made for) must be the running one, and a second submission in
+    /// that run is refused (one whose sink threw may be tried again).
+    /// - Throws: `CancellationError` unless called from run `run` of `screen`'s action
+    ///   while it runs; ``StepError/alreadySubmitted`` when the action already submitted;
     ///   ``StepError/invalidRating(_:)`` outside 1...5; or what the sink throws.
     func submit(
-        rating: Int, reason: String?, custom: [String: FlowValue], from screen: ScreenInstance, action: UInt64
+        rating: Int, reason: String?, custom: [String: FlowValue], from screen: ScreenInstance, run: UInt64
     ) async throws {
-        guard origin == .action, action == runningToken, state.isRunning(screen.id) else { throw CancellationError() }
-        guard submittingAction != action else { throw StepError.alreadySubmitted }
+        guard origin == .action, run == runningToken, state.isRunning(screen.id) else { throw CancellationError() }
+        guard submittedRun != run else { throw StepError.alreadySubmitted }
         // Marked before the first suspension: a second call in the same action (from a task
         // the closure started) finds the mark. A submission that failed may be tried again.
-        submittingAction = action
+        submittedRun = run
         do {
             try await collectFeedback(from: screen) { () throws(StepError) in
                 guard FeedbackRequest.ratings.contains(rating) else { throw .invalidRating(String(rating)) }
@@ -237,7 +237,7 @@ extension FlowNavigator {
                     rating: rating, reason: reason, custom: custom, flowID: flowID, screenID: screen.screenID, submittedAt: now())
             }
         } catch {
-            if submittingAction == action { submittingAction = nil }
+            if submittedRun == run { submittedRun = nil }
             throw error
         }
     }

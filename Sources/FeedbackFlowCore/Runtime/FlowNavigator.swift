@@ -106,9 +106,9 @@ public actor FlowNavigator {
     var runningTask: Task<Void, Never>?
     /// The number of the running action; its task carries it in ``actionToken``.
     var runningToken: UInt64 = 0
-    /// The number of the action whose ``RunningAction`` has submitted feedback (or is
-    /// submitting it): a running action submits at most once.
-    var submittingAction: UInt64?
+    /// The number of the run of an action whose ``RunningAction`` has submitted feedback
+    /// (or is submitting it): a running action submits at most once.
+    var submittedRun: UInt64?
     /// Which action of which navigator a task belongs to: a navigator's actions are
     /// numbered by that navigator alone, so the number is only meaningful with the
     /// navigator's identity (an action of one navigator calling another is the host of

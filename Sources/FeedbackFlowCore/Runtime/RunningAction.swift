@@ -38,7 +38,7 @@ public struct RunningAction: Sendable {
     /// The screen instance whose button was tapped.
     public let screen: ScreenInstance
     /// The number the navigator gave the run of the action this value was made for.
-    let action: UInt64
+    let run: UInt64
 
     /// The action running in the current task, set by the navigator around a closure step
     /// (and inherited by tasks the closure starts).
@@ -53,13 +53,14 @@ public struct RunningAction: Sendable {
     /// by its trigger records the response, as the step does. `reason` and `custom` are
     /// taken as given, not rendered as templates (a value from Swift is already the value).
     /// - Throws: `CancellationError` when the action this value was made for no longer
-    ///   runs (it ended, the flow ended, the host closed its screen, or another action
-    ///   runs now; nothing is submitted); ``StepError/alreadySubmitted`` when it already
-    ///   submitted (nothing is submitted);
+    ///   runs when called (it ended, the flow ended, the host closed its screen, or another
+    ///   action runs now; nothing is submitted), or when the host closed the screen while
+    ///   the sink took the submission (the submission stands); ``StepError/alreadySubmitted``
+    ///   when this run of the action has submitted, or is submitting (nothing more is sent);
     ///   ``StepError/invalidRating(_:)`` for a rating outside 1...5 (nothing is
     ///   submitted); or what the sink throws.
     public func collectUserFeedback(rating: Int, reason: String? = nil, custom: [String: FlowValue] = [:]) async throws {
-        try await navigator.submit(rating: rating, reason: reason, custom: custom, from: screen, action: action)
+        try await navigator.submit(rating: rating, reason: reason, custom: custom, from: screen, run: run)
     }
 
     /// The current value of field `id`; `nil` when no screen defines it.

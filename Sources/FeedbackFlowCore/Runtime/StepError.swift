@@ -16,7 +16,8 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (after trimming horizontal white space); the associated text is the rendered rating.
     case invalidRating(String)
     /// A second ``RunningAction/collectUserFeedback(rating:reason:custom:)`` in one run
-    /// of an action: an action submits from Swift at most once, and nothing more is sent.
+    /// of an action, while or after the first submits: a closure submits at most once a
+    /// tap, and nothing more is sent.
     case alreadySubmitted
     /// An `if` condition or a `set` value that could not be evaluated (a name without a
     /// value, a division by zero, an overflow) or has the wrong type; the expression as
@@ -36,7 +37,7 @@ public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRating(let text):
             "collectUserFeedback: rating must be \(StepArgument.feedbackRating.rule.described), got '\(text)'"
         case .alreadySubmitted:
-            "collectUserFeedback: this action has already submitted its feedback (a tap submits at most once)"
+            "collectUserFeedback: this run of the action has already submitted its feedback, or is submitting it (a closure submits at most once a tap)"
         case .expressionFailed(let expression, let reason):
             "'\(expression)': \(reason)"
         }

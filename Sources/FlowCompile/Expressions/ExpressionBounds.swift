@@ -21,6 +21,8 @@ package struct ExpressionBounds: Sendable, Hashable {
     package var upper: Int?
     /// The fewest characters (Unicode scalars) a text node has; 0 when it may be empty.
     package var minimumLength = 0
+    /// The most characters (Unicode scalars) a text node has; `nil` when there is no bound.
+    package var maximumLength: Int?
     /// Why evaluating this node may fail, when it or a node below it may: the node's own
     /// failure when it has one, else one of its children's.
     package var failure: Failure?
@@ -39,6 +41,9 @@ package struct ExpressionBounds: Sendable, Hashable {
             case divisionByZero
             /// The result may not fit in 64 bits.
             case overflow
+            /// The text given to `matches` may be longer than it searches
+            /// (``ExpressionEvaluator/maximumMatchedLength``).
+            case textTooLong
         }
     }
 
@@ -64,12 +69,15 @@ package struct ExpressionBounds: Sendable, Hashable {
             case .literal(let value):
                 switch value {
                 case .integer(let number): (result.lower, result.upper) = (number, number)
-                case .string(let text): result.minimumLength = text.unicodeScalars.count
+                case .string(let text):
+                    result.minimumLength = text.unicodeScalars.count
+                    result.maximumLength = result.minimumLength
                 default: break
                 }
             case .name(let name):
                 if let range = environment.ranges[name] { (result.lower, result.upper) = (range.lowerBound, range.upperBound) }
                 if environment.nonEmpty.contains(name) { result.minimumLength = 1 }
+                result.maximumLength = environment.maximumLengths[name]
             case .prefix(.minus):
                 let operand = bounds[node.children[0]]
                 if types[index] == .value(ValueType(.integer)) {
@@ -89,6 +97,7 @@ package struct ExpressionBounds: Sendable, Hashable {
                 case .plus where types[index] == .value(ValueType(.string)):
                     let (sum, overflow) = l.minimumLength.addingReportingOverflow(r.minimumLength)
                     result.minimumLength = overflow ? Int.max : sum
+                    result.maximumLength = add(l.maximumLength, r.maximumLength)
                 case .plus, .minus, .times:
                     guard types[index] == .value(ValueType(.integer)) else { break }
                     let (lower, upper, overflows) = arithmetic(symbol, l, r)
@@ -110,8 +119,19 @@ package struct ExpressionBounds: Sendable, Hashable {
                     // Characters are counted as grapheme clusters: a non-empty text has at least one.
                     result.lower = bounds[node.children.first ?? index].minimumLength > 0 ? 1 : 0
                 case .lowercased:
-                    // Lower-casing keeps a text non-empty.
-                    result.minimumLength = min(bounds[node.children.first ?? index].minimumLength, 1)
+                    // Lower-casing keeps a text non-empty, and maps a scalar to at most three.
+                    let text = bounds[node.children.first ?? index]
+                    result.minimumLength = min(text.minimumLength, 1)
+                    result.maximumLength = text.maximumLength.flatMap { length in
+                        let (tripled, overflow) = length.multipliedReportingOverflow(by: 3)
+                        return overflow ? nil : tripled
+                    }
+                case .matches:
+                    // `matches` refuses a text longer than it searches.
+                    let text = node.children.first ?? index
+                    if (bounds[text].maximumLength ?? Int.max) > ExpressionEvaluator.maximumMatchedLength {
+                        result.failure = Failure(node: index, operand: text, kind: .textTooLong)
+                    }
                 default:
                     break
                 }

@@ -53,9 +53,11 @@ package enum ExpressionChecker {
                     continue
                 }
                 guard var type = environment.type(of: name) else {
-                    // Part of a declared id that holds '-' (`user-email`): the id is refused
-                    // where it is declared, which says the cause once; its uses stay quiet.
-                    if Self.isPartOfHyphenatedName(node.range, in: scalars(), environment: environment) { continue }
+                    // Part of a field id refused where it is declared (`user-email`): that
+                    // says the cause once; its uses stay quiet.
+                    if !environment.refusedNames.isEmpty, Self.isPartOfRefusedName(node.range, in: scalars(), environment: environment) {
+                        continue
+                    }
                     problems.append(ExpressionMessages.unknownName(
                         name, among: environment.names, at: node.range, readsEvent: environment.readsEvent,
                         next: index + 1 < tree.nodes.count ? ExpressionChecker.text(of: node.range.upperBound..<(node.range.upperBound + 1), in: scalars()) : ""))
@@ -230,10 +232,13 @@ package enum ExpressionChecker {
             if l.base == r.base || (l.isNumeric && r.isNumeric) { return nil }
             // A boolean compared with a text (`isBug == 'yes'`): say what a boolean is.
             var hint: String?
+            func literal(_ index: Int) -> String? {
+                if case .literal(.string(let text)) = tree.nodes[index].kind { text } else { nil }
+            }
             if l.base == .boolean, r.base == .string {
-                hint = ExpressionMessages.booleanComparedWithText(source(lhs), negated: symbol == .notEqual)
+                hint = ExpressionMessages.booleanComparedWithText(source(lhs), text: literal(rhs), equal: symbol != .notEqual)
             } else if r.base == .boolean, l.base == .string {
-                hint = ExpressionMessages.booleanComparedWithText(source(rhs), negated: symbol == .notEqual)
+                hint = ExpressionMessages.booleanComparedWithText(source(rhs), text: literal(lhs), equal: symbol != .notEqual)
             }
             return ExpressionMessages.operandMismatch(
                 symbol, needs: "two values of the same type", found: [l.description, r.description], at: range, hint: hint)
@@ -290,12 +295,12 @@ package enum ExpressionChecker {
         return names
     }
 
-    /// Whether the name at `range` is part of a declared name that holds `-` written
-    /// around it (`user` and `email` of `user-email`). O(such names · their length), only
-    /// for a name that is not declared.
-    private static func isPartOfHyphenatedName(_ range: Range<Int>, in text: [Unicode.Scalar], environment: ExpressionEnvironment) -> Bool {
-        for declared in environment.types.keys where declared.utf8.contains(UInt8(ascii: "-")) {
-            let id = Array(declared.unicodeScalars)
+    /// Whether the name at `range` is part of a field id refused where it is declared,
+    /// written around it (`user` and `email` of `user-email`). O(refused ids · their
+    /// length), only for a name that is not declared.
+    private static func isPartOfRefusedName(_ range: Range<Int>, in text: [Unicode.Scalar], environment: ExpressionEnvironment) -> Bool {
+        for refused in environment.refusedNames {
+            let id = Array(refused.unicodeScalars)
             let earliest = max(0, range.upperBound - id.count)
             guard earliest <= range.lowerBound else { continue }
             for start in earliest...range.lowerBound where start + id.count <= text.count {

@@ -12,6 +12,12 @@ package struct ExpressionEnvironment: Sendable {
     package var ranges: [String: ClosedRange<Int>] = [:]
     /// The text names that are never empty (`flow.id`, `screen.id`), for ``ExpressionBounds``.
     package var nonEmpty: Set<String> = []
+    /// Name → the most characters (Unicode scalars) of a text field with a `maxLength`,
+    /// for ``ExpressionBounds``.
+    package var maximumLengths: [String: Int] = [:]
+    /// The field ids refused where they are declared because an expression cannot name
+    /// them (`user-email`): an expression that spells one is not reported again.
+    package var refusedNames: [String] = []
     /// The types of the names in ``domains``, one bit each (``hasDomains(_:)``).
     private var basesWithDomains: UInt8 = 0
     /// Prefixes of names not checked, because the declaration they need was already

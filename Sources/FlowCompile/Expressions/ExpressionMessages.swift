@@ -174,9 +174,13 @@ package enum ExpressionMessages {
     }
 
     /// The hint of a boolean compared with a text (`isBug == 'yes'`): a boolean is `true`
-    /// or `false`, written as the name itself or with `!`.
-    static func booleanComparedWithText(_ boolean: String, negated: Bool) -> String {
+    /// or `false`, written as the name itself or with `!`. `text` is the text compared
+    /// with, when it is a literal: `'no'`, `'false'`, `'off'`, `'0'` mean false.
+    static func booleanComparedWithText(_ boolean: String, text: String?, equal: Bool) -> String {
         let name = excerpt(boolean, limit: 40)
+        let meansFalse = text.map { ["no", "false", "off", "0", "n", "none"].contains($0.lowercased()) } ?? false
+        // `isBug == 'no'` and `isBug != 'yes'` ask for false.
+        let negated = meansFalse == equal
         return "'\(name)' is true or false, never a text: write '\(negated ? "!" : "")\(name)' (or compare it with \(negated ? "false" : "true"))"
     }
 

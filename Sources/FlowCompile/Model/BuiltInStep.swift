@@ -19,8 +19,9 @@ package struct BuiltInStep: Sendable {
     package let argument: Argument
     /// The step with its decoded argument; `nil` when `value` is not of ``argument``'s shape.
     package let make: @Sendable (Value) -> Step.Kind?
-    /// The rules the step's arguments keep when it runs, one per argument: what the
-    /// navigator refuses and `validate` checks (``StepArgument``).
+    /// The rules the step's templated arguments keep when it runs, one per argument: what
+    /// the navigator refuses and `validate` checks against what the template can render
+    /// (``StepArgument``).
     package let arguments: [StepArgument]
 
     private init(
@@ -90,20 +91,20 @@ package struct BuiltInStep: Sendable {
 
     /// The built-in steps, in the order the documentation lists them.
     package static let all: [BuiltInStep] = [
-        BuiltInStep(name: "push", argument: .screenID, arguments: [StepArgument(step: "push", key: nil, rule: .screenID)]) { if case .screenID(let id) = $0 { .navigate(.push(id)) } else { nil } },
-        BuiltInStep(name: "present", argument: .screenID, arguments: [StepArgument(step: "present", key: nil, rule: .screenID)]) { if case .screenID(let id) = $0 { .navigate(.present(id)) } else { nil } },
-        BuiltInStep(name: "replace", argument: .screenID, arguments: [StepArgument(step: "replace", key: nil, rule: .screenID)]) { if case .screenID(let id) = $0 { .navigate(.replace(id)) } else { nil } },
+        BuiltInStep(name: "push", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.push(id)) } else { nil } },
+        BuiltInStep(name: "present", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.present(id)) } else { nil } },
+        BuiltInStep(name: "replace", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.replace(id)) } else { nil } },
         BuiltInStep(name: "pop", argument: .none) { if case .none = $0 { .navigate(.pop) } else { nil } },
-        BuiltInStep(name: "popTo", argument: .screenID, arguments: [StepArgument(step: "popTo", key: nil, rule: .screenID)]) { if case .screenID(let id) = $0 { .navigate(.popTo(id)) } else { nil } },
+        BuiltInStep(name: "popTo", argument: .screenID) { if case .screenID(let id) = $0 { .navigate(.popTo(id)) } else { nil } },
         BuiltInStep(name: "popToRoot", argument: .none) { if case .none = $0 { .navigate(.popToRoot) } else { nil } },
         BuiltInStep(name: "dismiss", argument: .none) { if case .none = $0 { .navigate(.dismiss) } else { nil } },
-        BuiltInStep(name: "finish", argument: .optionalOutcome, arguments: [StepArgument(step: "finish", key: nil, rule: .name)]) { if case .outcome(let name) = $0 { .finish(name) } else { nil } },
+        BuiltInStep(name: "finish", argument: .optionalOutcome) { if case .outcome(let name) = $0 { .finish(name) } else { nil } },
         BuiltInStep(name: "openURL", argument: .url, arguments: [.url]) { if case .url(let url) = $0 { .openURL(url) } else { nil } },
         BuiltInStep(name: "collectUserFeedback", argument: .feedbackRequest, arguments: [.feedbackRating, .feedbackReason, .feedbackCustom]) {
             if case .feedbackRequest(let request) = $0 { .collectUserFeedback(request) } else { nil }
         },
-        BuiltInStep(name: "if", argument: .conditional, arguments: [StepArgument(step: "if", key: "condition", rule: .condition)]) { if case .conditional(let branch) = $0 { .branch(branch) } else { nil } },
-        BuiltInStep(name: "set", argument: .assignments, arguments: [StepArgument(step: "set", key: nil, rule: .assignments)]) { if case .assignments(let list) = $0 { .assign(list) } else { nil } },
+        BuiltInStep(name: "if", argument: .conditional) { if case .conditional(let branch) = $0 { .branch(branch) } else { nil } },
+        BuiltInStep(name: "set", argument: .assignments) { if case .assignments(let list) = $0 { .assign(list) } else { nil } },
     ]
 
     /// The rows by name: one hashed lookup for each step the decoder reads.

@@ -84,6 +84,18 @@ public struct Step: Sendable, Hashable {
             }
         }
 
+        /// The template that is the value of `argument` (a ``BuiltInStep/arguments`` entry
+        /// of this step): the URL of `openURL`, the `rating` or `reason` of
+        /// `collectUserFeedback`; `nil` when not written, or for another argument.
+        package func template(for argument: StepArgument) -> TemplateString? {
+            switch self {
+            case .openURL(let url): argument == .url ? url : nil
+            case .collectUserFeedback(let request):
+                argument == .feedbackRating ? request.rating : argument == .feedbackReason ? request.reason : nil
+            default: nil
+            }
+        }
+
         /// Appends the templates of a built-in step's argument, rendered when it runs: the
         /// URL of `openURL`, the `rating` and `reason` of `collectUserFeedback`; none for
         /// the others (a ``FlowValue`` argument's templates are ``Step/argumentTemplates``).
@@ -227,10 +239,7 @@ public struct FeedbackRequest: Sendable, Hashable {
     /// The ratings feedback may have: whole numbers from 1 to 5, the range of
     /// ``StepArgument/feedbackRating``, for the step, its validation and a submission
     /// from Swift.
-    package static let ratings: ClosedRange<Int> = {
-        if case .wholeNumber(let range) = StepArgument.feedbackRating.rule { return range }
-        return 1...5
-    }()
+    package static let ratings = StepArgument.ratings
 }
 
 /// A step written as Swift code (a button's `completion`, a retry button's

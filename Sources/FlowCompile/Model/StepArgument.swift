@@ -4,7 +4,8 @@
 /// checks what the argument's template can render against it, so that a flow that
 /// validates clean never has a step refuse its argument).
 ///
-/// Each ``BuiltInStep`` row lists its arguments (``BuiltInStep/arguments``).
+/// Each ``BuiltInStep`` row lists its templated arguments (``BuiltInStep/arguments``),
+/// which `validate` checks by their rules.
 package struct StepArgument: Sendable, Hashable {
     /// The step's name, as written in files.
     package let step: String
@@ -17,9 +18,11 @@ package struct StepArgument: Sendable, Hashable {
     /// `collectUserFeedback's rating`, `openURL's URL`: the argument as messages name it.
     package var named: String { "\(step)'s \(key ?? rule.noun)" }
 
-    /// `collectUserFeedback`'s `rating`: a whole number from 1 to 5 (a feedback rating is
-    /// always one to five stars), the rule of the step and of a submission from Swift.
-    package static let feedbackRating = StepArgument(step: "collectUserFeedback", key: "rating", rule: .wholeNumber(1...5))
+    /// The ratings feedback may have: one to five stars.
+    package static let ratings = 1...5
+    /// `collectUserFeedback`'s `rating`: a whole number from 1 to 5 (``ratings``), the
+    /// rule of the step and of a submission from Swift.
+    package static let feedbackRating = StepArgument(step: "collectUserFeedback", key: "rating", rule: .wholeNumber(ratings))
     /// `collectUserFeedback`'s `reason`: any text.
     package static let feedbackReason = StepArgument(step: "collectUserFeedback", key: "reason", rule: .text)
     /// `collectUserFeedback`'s `custom` values: any value (string leaves are rendered text).
@@ -28,7 +31,9 @@ package struct StepArgument: Sendable, Hashable {
     package static let url = StepArgument(step: "openURL", key: nil, rule: .url)
 }
 
-/// What a step argument's value must be when the step runs (``StepArgument``).
+/// What a step argument's value must be when the step runs (``StepArgument``). The rules
+/// of arguments that are not templates (screen ids, outcomes, conditions, variables) are
+/// the validator's own checks of them.
 package enum StepArgumentRule: Sendable, Hashable {
     /// A whole number within the range: after horizontal white space (U+0009, Unicode
     /// category Zs) is trimmed, ASCII digits (leading zeros allowed).
@@ -40,14 +45,6 @@ package enum StepArgumentRule: Sendable, Hashable {
     /// control character (``URLSchemePolicy/scheme(of:)``). Values put into a URL by
     /// `${…}` are percent-encoded, so its scheme and `:` must be in the written text.
     case url
-    /// The id of a screen of the flow (a name, never a template).
-    case screenID
-    /// A name that is not empty and holds no `${`.
-    case name
-    /// A condition: a boolean expression that can be evaluated.
-    case condition
-    /// Expressions whose values fit their variables' declared types and can be evaluated.
-    case assignments
 
     /// What the value must be, for messages: "a whole number from 1 to 5".
     package var described: String {
@@ -55,21 +52,13 @@ package enum StepArgumentRule: Sendable, Hashable {
         case .wholeNumber(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .text: "any text"
         case .url: "a URL with an allowed scheme"
-        case .screenID: "a screen id"
-        case .name: "a name"
-        case .condition: "a condition that is true or false"
-        case .assignments: "values of the variables' types"
         }
     }
 
-    /// The argument's name when it has no key: "URL", "screen id".
+    /// The argument's name when it has no key.
     var noun: String {
         switch self {
         case .url: "URL"
-        case .screenID: "target"
-        case .name: "name"
-        case .condition: "condition"
-        case .assignments: "values"
         case .wholeNumber, .text: "argument"
         }
     }
@@ -80,11 +69,15 @@ package enum StepArgumentRule: Sendable, Hashable {
     package func wholeNumber(fromRendered text: String) -> Int? {
         guard case .wholeNumber(let range) = self else { return nil }
         let trimmed = text.unicodeScalars.drop(while: Self.isHorizontalSpace).reversed().drop(while: Self.isHorizontalSpace)
-        // Leading zeros are digits too ("05" is 5), so only the value is bounded.
+        // Leading zeros are digits too ("05" is 5), so only the value is bounded: past the
+        // range's end it stays just past it, without overflowing.
+        let past = range.upperBound == Int.max ? Int.max : range.upperBound + 1
         var value = 0
         for scalar in trimmed.reversed() {
             guard ("0"..."9").contains(scalar) else { return nil }
-            value = min(value * 10 + Int(scalar.value - 48), range.upperBound.addingReportingOverflow(1).partialValue)
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(Int(scalar.value - 48))
+            value = overflow || overflowAgain ? past : min(sum, past)
         }
         return !trimmed.isEmpty && range.contains(value) ? value : nil
     }

@@ -49,7 +49,7 @@ enum ArgumentMessages {
 
     /// The hint of a warning that a value fails for some values.
     static func sometimesHint(_ argument: StepArgument) -> String {
-        "for those values the step refuses its \(argument.key ?? "argument") and the action stops; keep the value within \(takes(argument)) (an 'if' can choose another step for them)"
+        "for those values the step refuses its \(argument.key ?? argument.rule.noun) and the action stops; write an expression whose every value is \(takes(argument))"
     }
 
     /// `'${rating}${rating}' joins 2 values into one text`.
@@ -72,12 +72,30 @@ enum ArgumentMessages {
         switch kind {
         case .divisionByZero: "division by zero"
         case .overflow: "the result does not fit in a 64-bit integer"
+        case .textTooLong: "'matches' searches at most \(ExpressionEvaluator.maximumMatchedLength) characters"
+        }
+    }
+
+    /// When a failure happens: `'rating - 3' is 0`, `'note' is longer than 10000 characters`.
+    static func failsWhen(_ operand: String, _ kind: ExpressionBounds.Failure.Kind) -> String {
+        switch kind {
+        case .divisionByZero: "\(operand) is 0"
+        case .overflow: "\(operand) is too large"
+        case .textTooLong: "\(operand) is longer than \(ExpressionEvaluator.maximumMatchedLength) characters"
         }
     }
 
     /// The hint of an expression that may fail in a step.
-    static let mayFailHint =
-        "the step fails for those values and the action stops; rule them out first (e.g. 'if: {condition: \"n != 0\", then: …}') or change the expression"
+    static func mayFailHint(_ kind: ExpressionBounds.Failure.Kind) -> String {
+        switch kind {
+        case .divisionByZero:
+            "for those values the step fails and the action stops; divide by a value that cannot be 0, or check it first in the same condition ('n != 0 && total / n > 2')"
+        case .overflow:
+            "for those values the step fails and the action stops; keep the values smaller"
+        case .textTooLong:
+            "for those texts the step fails and the action stops; give the field a maxLength of at most \(ExpressionEvaluator.maximumMatchedLength)"
+        }
+    }
 
     /// A URL template without a `:` in its written text.
     static func urlWithoutScheme(_ raw: String) -> String {

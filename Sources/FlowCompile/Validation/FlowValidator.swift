@@ -65,7 +65,8 @@ import FlowSource
 /// the top *at that step*: the action's own screen until a navigation step runs, then the
 /// pushed/presented/replacing screen, then unknown after `pop`, `popTo`, `popToRoot`,
 /// `dismiss` or `finish`. `onFailure` starts on its own screen only if the failed action
-/// has no navigation step before its last step. The warning is given only when the top
+/// has no navigation step before its last step, and its last step is not an `if` that
+/// navigates. The warning is given only when the top
 /// is known to be a root, so a `pop` that might pop a pushed screen is never flagged.
 ///
 /// Complexity: O(screens + steps + template length), plus the stack-root fixed point,
@@ -74,6 +75,15 @@ package enum FlowValidator {
     /// The context variables a template may name besides field ids, as written in
     /// `${…}`: `flow.id` and `screen.id` (see ``ContextVariable``).
     package static let contextVariables: [String] = ContextVariable.names
+
+    /// The hint of a custom step that is most likely the built-in step `name` mistyped.
+    static func builtInStepHint(_ name: String) -> String {
+        builtInStepHintStart + "'\(name)'?"
+    }
+
+    /// How ``builtInStepHint(_:)`` starts: a command adds no advice to declare a handler
+    /// after it.
+    package static let builtInStepHintStart = "did you mean the built-in step "
 
     /// Validates `flow`, appending to `diagnostics`.
     /// - Parameters:

@@ -17,34 +17,49 @@
 /// **The top within an action** is tracked as ``StackRootAnalysis`` does: the action's
 /// own screen, then the screen each `push`, `present` or `replace` shows, the target of a
 /// `popTo`; unknown after `pop`, `popToRoot`, `dismiss`, `finish` and an `if` whose
-/// branches end on different tops. `onFailure` starts on its own screen when no
-/// navigation step comes before the failed action's last step, else unknown.
+/// branches end on different tops. `onFailure` starts on its own screen when
+/// ``StackRootAnalysis/onFailureStartsOnOwnScreen(_:)`` says so, else unknown.
 ///
 /// A `popTo: X` whose top T is X, or is known and has X always below, is fine (`popTo`
 /// the screen on top does nothing); one whose X is never below T always fails; any other (X only sometimes below, or the top unknown)
 /// may fail. Only reachable screens are walked.
 ///
 /// Complexity: a greatest fixed point for "always" (sets only shrink) and a least one for
-/// "sometimes" (sets only grow), over sets of the popTo targets only: a screen is walked
-/// again only when its own sets change, at most 2·targets times, so O((screens + steps)
-/// · targets). Nothing is computed for a flow without `popTo`.
+/// "sometimes" (sets only grow), over bit sets of the popTo targets only: a screen is
+/// walked again only when its own sets change, and each set operation costs
+/// targets / 64 words. Nothing is computed for a flow without `popTo`; a flow whose
+/// targets × screens pass ``maximumBits`` is not judged (each popTo may fail).
 struct StackBelowAnalysis {
-    /// A `popTo` step that can fail, with the top at that step (`nil` when unknown) and
-    /// whether it always fails.
+    /// A `popTo` step that can fail: the screen whose action holds it, its target, the
+    /// top at that step (`nil` when unknown), whether it always fails, and whether it was
+    /// judged at all (not when the flow is past ``maximumBits``).
     struct Finding {
         let screen: String
         let target: String
         let top: String?
         let always: Bool
         let step: Step
+        var judged = true
     }
 
-    /// What is below a screen: of the popTo targets, those always below (`nil` while no
-    /// way of showing the screen has been seen: every set, the top of the lattice) and
-    /// those sometimes below.
+    /// A set of popTo targets, by their number: one bit each.
+    private struct Targets: Equatable {
+        var words: [UInt64]
+
+        init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+        func contains(_ number: Int) -> Bool { words[number >> 6] & (1 << UInt64(number & 63)) != 0 }
+        mutating func insert(_ number: Int) { words[number >> 6] |= 1 << UInt64(number & 63) }
+        mutating func formIntersection(_ other: Targets) { for index in words.indices { words[index] &= other.words[index] } }
+        mutating func formUnion(_ other: Targets) { for index in words.indices { words[index] |= other.words[index] } }
+    }
+
+    /// What is below a screen: the popTo targets always below (`nil` while no way of
+    /// showing the screen has been seen: every target, the top of the lattice) and those
+    /// sometimes below.
     private struct Below: Equatable {
-        var always: Set<String>?
-        var sometimes: Set<String> = []
+        var always: Targets?
+        var sometimes: Targets
     }
 
     /// Where the top of the stack stands while an action runs.
@@ -53,11 +68,19 @@ struct StackBelowAnalysis {
         case unknown
     }
 
+    /// The most bits (popTo targets × reachable screens) the sets may take: past it (a
+    /// flow of thousands of screens each popping to a different one) no popTo is judged
+    /// safe, and each is reported as not judged (``Finding/top`` `nil`).
+    static let maximumBits = 64 * 1_024 * 1_024
+
     /// The popTo steps that can fail, in screen and step order.
     private(set) var findings: [Finding] = []
 
     private var below: [String: Below] = [:]
-    private let targets: Set<String>
+    /// Each popTo target's number.
+    private var numbers: [String: Int] = [:]
+    private var empty: Targets
+    private var all: Targets
     private var changed: [String] = []
     /// The findings of each screen's last walk, by position among the walked screens.
     private var found: [[Finding]] = []
@@ -65,12 +88,29 @@ struct StackBelowAnalysis {
 
     /// - Parameter reachable: the screens that can be shown; others are ignored.
     init(flow: Flow, reachable: Set<String>, steps: [Step]) {
-        var targets: Set<String> = []
-        for step in steps { if case .navigate(.popTo(let target)) = step.kind { targets.insert(target) } }
-        self.targets = targets
-        guard !targets.isEmpty else { return }
-        below[flow.start] = Below(always: [], sometimes: [])
+        for step in steps {
+            if case .navigate(.popTo(let target)) = step.kind, numbers[target] == nil { numbers[target] = numbers.count }
+        }
+        empty = Targets(count: numbers.count)
+        all = empty
+        for number in 0..<numbers.count { all.insert(number) }
+        guard !numbers.isEmpty else { return }
         let screens = StackRootAnalysis.ScreenButtons.reachable(in: flow, reachable)
+        let bits = numbers.count.multipliedReportingOverflow(by: max(screens.count, 1))
+        guard !bits.overflow, bits.partialValue <= Self.maximumBits else {
+            // Too many to judge: every popTo of another screen than its own may fail.
+            for screen in screens {
+                for button in screen.buttons {
+                    for step in (button.action.steps + (button.onFailure?.steps ?? [])).flatMap(Self.flattened) {
+                        if case .navigate(.popTo(let target)) = step.kind {
+                            findings.append(Finding(screen: screen.id, target: target, top: nil, always: false, step: step, judged: false))
+                        }
+                    }
+                }
+            }
+            return
+        }
+        below[flow.start] = Below(always: empty, sometimes: empty)
         var positionsByID: [String: [Int]] = [:]
         for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
         found = Array(repeating: [], count: screens.count)
@@ -81,12 +121,18 @@ struct StackBelowAnalysis {
         findings = found.flatMap { $0 }
     }
 
+    /// `step` and every step inside it (an `if`'s branches), in order.
+    private static func flattened(_ step: Step) -> [Step] {
+        guard case .branch(let branch) = step.kind else { return [step] }
+        return [step] + (branch.then + branch.otherwise).flatMap(flattened)
+    }
+
     /// Adds one way of showing `id` with `always` and `sometimes` below it; when its sets
     /// change, its screen is walked again.
-    private mutating func show(_ id: String, always: Set<String>, sometimes: Set<String>) {
-        var sets = below[id] ?? Below(always: nil, sometimes: [])
+    private mutating func show(_ id: String, always: Targets, sometimes: Targets) {
+        var sets = below[id] ?? Below(always: nil, sometimes: empty)
         let old = sets
-        sets.always = sets.always.map { $0.intersection(always) } ?? always
+        if sets.always == nil { sets.always = always } else { sets.always?.formIntersection(always) }
         sets.sometimes.formUnion(sometimes)
         guard sets != old else { return }
         below[id] = sets
@@ -101,17 +147,22 @@ struct StackBelowAnalysis {
         for button in screen.buttons {
             _ = walk(button.action.steps, from: .screen(screen.id), screen: screen.id)
             if let onFailure = button.onFailure {
-                let settled = !button.action.steps.dropLast().contains { StackRootAnalysis.isNavigation($0.kind) }
-                _ = walk(onFailure.steps, from: settled ? .screen(screen.id) : .unknown, screen: screen.id)
+                let own = StackRootAnalysis.onFailureStartsOnOwnScreen(button.action)
+                _ = walk(onFailure.steps, from: own ? .screen(screen.id) : .unknown, screen: screen.id)
             }
         }
     }
 
-    /// The sets below the top, and the top itself: what a `push` puts below.
-    private func beneath(_ top: Top, including: Bool) -> (always: Set<String>, sometimes: Set<String>) {
-        guard case .screen(let id) = top, let sets = below[id], let always = sets.always else { return ([], targets) }
-        let own: Set<String> = including && targets.contains(id) ? [id] : []
-        return (always.union(own), sets.sometimes.union(own))
+    /// The sets below the top, with the top itself when `including` (what a `push` puts
+    /// below); every target sometimes and none always when the top is unknown.
+    private func beneath(_ top: Top, including: Bool) -> (always: Targets, sometimes: Targets) {
+        guard case .screen(let id) = top, let sets = below[id], var always = sets.always else { return (empty, all) }
+        var sometimes = sets.sometimes
+        if including, let number = numbers[id] {
+            always.insert(number)
+            sometimes.insert(number)
+        }
+        return (always, sometimes)
     }
 
     private mutating func walk(_ steps: [Step], from start: Top, screen: String) -> Top {
@@ -123,7 +174,7 @@ struct StackBelowAnalysis {
                 show(id, always: always, sometimes: sometimes)
                 top = .screen(id)
             case .navigate(.present(let id)):
-                show(id, always: [], sometimes: [])
+                show(id, always: empty, sometimes: empty)
                 top = .screen(id)
             case .navigate(.replace(let id)):
                 let (always, sometimes) = beneath(top, including: false)
@@ -132,10 +183,10 @@ struct StackBelowAnalysis {
             case .navigate(.popTo(let target)):
                 // The top itself counts: `popTo` the screen on top does nothing.
                 if case .screen(let id) = top, id == target {
-                } else if case .screen(let id) = top, let sets = below[id], let always = sets.always {
-                    if !always.contains(target) {
+                } else if case .screen(let id) = top, let sets = below[id], let always = sets.always, let number = numbers[target] {
+                    if !always.contains(number) {
                         found[current].append(Finding(
-                            screen: screen, target: target, top: id, always: !sets.sometimes.contains(target), step: step))
+                            screen: screen, target: target, top: id, always: !sets.sometimes.contains(number), step: step))
                     }
                 } else {
                     found[current].append(Finding(screen: screen, target: target, top: nil, always: false, step: step))

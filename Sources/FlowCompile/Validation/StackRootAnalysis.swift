@@ -20,27 +20,15 @@ import FlowSource
 /// the pushed or presented screen after `push`/`present`; the replacement after
 /// `replace` (same position); unknown after `pop`, `popTo`, `popToRoot`, `dismiss` or
 /// `finish`. An `onFailure` action starts on its own screen when the failed action has
-/// no navigation step before its last step (so nothing can have moved before the
-/// failure), otherwise unknown. A warning is given only when the top is known to be a
+/// no navigation step before its last step and its last step is not an `if` that
+/// navigates (so nothing can have moved before the failure), otherwise unknown. A warning is given only when the top is known to be a
 /// root, so the rule never warns about a `pop` that might pop a pushed screen.
 ///
-/// **`popTo` on a root (rule `pop-to-not-in-stack`).** When the top is known to be a
-/// root screen R, the top stack is exactly `[R]` (R is at its bottom and on top), so
-/// `popTo: X` with X ≠ R can only fail (`popTo` looks only in the top stack). This is
-/// the case of a screen only ever presented (`present: R`), then `popTo` back to the
-/// screen that presented it.
-///
-/// **`popTo` on the flow's first screen of a host stack.** A `popTo` target must be a
-/// screen of the flow shown below the top in the same stack; the host's screens below a
-/// pushed start are not the flow's. A screen is *on the host* when the screens below it,
-/// if any, are all the host's: the start screen with `presentation: push`, and a screen
-/// that `replace: ID` shows while the replaced screen is on the host. A screen that may
-/// have a flow screen below it (named by `push: ID`, or by `replace: ID` of such a screen
-/// or of an unknown top) is neither a root nor on the host. When the top is known to be a
-/// screen R on the host, `popTo: X` with X ≠ R can only fail, as on a root; `pop` on it
-/// is fine (it goes back to the host's screen).
-/// A `popTo` whose top may have a flow screen below is not judged: it would need to
-/// know which screens can be below, which this analysis does not track.
+/// **On the host.** A screen is *on the host* when the screens below it, if any, are all
+/// the host's: the start screen with `presentation: push`, and a screen that
+/// `replace: ID` shows while the replaced screen is on the host. `pop` on it is fine (it
+/// goes back to the host's screen). ``StackBelowAnalysis`` reads ``mayBeAboveRoot`` and
+/// ``mayBeOnHost`` to say why a `popTo` always fails.
 ///
 /// Complexity: a fixed point over "may be above a root" and "may be on the host", which
 /// only grow, computed with a worklist: every reachable screen is walked once, and again
@@ -70,15 +58,11 @@ struct StackRootAnalysis {
     /// The `pop` steps whose top is known to be a root, with that root screen's id, in
     /// screen and step order.
     private(set) var popsOnRoot: [(screen: String, step: Step)] = []
-    /// The `popTo: X` steps whose top is known to be a root R, or a screen R on the host,
-    /// with X ≠ R (so X is never below the top), with R, X and whether R is on the host,
-    /// in screen and step order.
-    private(set) var popsToAbsent: [(screen: String, target: String, onHost: Bool, step: Step)] = []
 
     /// What the last walk of each screen found (its pops), by position among the
     /// reachable screens: a screen walked again replaces its own, so once nothing changes
     /// every screen's findings are those of its final top, with no extra pass.
-    private var found: [(popsOnRoot: [(screen: String, step: Step)], popsToAbsent: [(screen: String, target: String, onHost: Bool, step: Step)])] = []
+    private var found: [[(screen: String, step: Step)]] = []
     /// The position of the screen being walked, in ``found``.
     private var current = 0
     /// Ids whose own top changed since their screen was last walked (``mayBeAboveRoot``
@@ -91,16 +75,13 @@ struct StackRootAnalysis {
         let screens = ScreenButtons.reachable(in: flow, reachable)
         var positionsByID: [String: [Int]] = [:]
         for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
-        found = Array(repeating: ([], []), count: screens.count)
+        found = Array(repeating: [], count: screens.count)
         for position in screens.indices { walk(screens[position], at: position) }
         // A screen is walked again only when its own top changed.
         while let id = changed.popLast() {
             for position in positionsByID[id] ?? [] { walk(screens[position], at: position) }
         }
-        for screen in found {
-            popsOnRoot += screen.popsOnRoot
-            popsToAbsent += screen.popsToAbsent
-        }
+        for screen in found { popsOnRoot += screen }
         found = []
     }
 
@@ -139,7 +120,7 @@ struct StackRootAnalysis {
 
     private mutating func walk(_ screen: ScreenButtons, at position: Int) {
         current = position
-        found[position] = ([], [])
+        found[position] = []
         let own: Top =
             mayBeAboveRoot.contains(screen.id)
             ? .aboveRoot : mayBeOnHost.contains(screen.id) ? .onHost(screen.id) : .root(screen.id)
@@ -150,8 +131,7 @@ struct StackRootAnalysis {
     private mutating func walk(_ action: FlowAction, onFailure: FlowAction?, from own: Top) {
         walk(action, from: own)
         if let onFailure {
-            let settled = !action.steps.dropLast().contains { Self.isNavigation($0.kind) }
-            walk(onFailure, from: settled ? own : .unknown)
+            walk(onFailure, from: Self.onFailureStartsOnOwnScreen(action) ? own : .unknown)
         }
     }
 
@@ -182,14 +162,11 @@ struct StackRootAnalysis {
                     top = .aboveRoot
                 }
             case .navigate(.pop):
-                if case .root(let id) = top { found[current].popsOnRoot.append((id, step)) }
+                if case .root(let id) = top { found[current].append((id, step)) }
                 top = .unknown
-            case .navigate(.popTo(let target)):
-                switch top {
-                case .root(let id) where id != target: found[current].popsToAbsent.append((id, target, false, step))
-                case .onHost(let id) where id != target: found[current].popsToAbsent.append((id, target, true, step))
-                default: break
-                }
+            case .navigate(.popTo):
+                // Judged by ``StackBelowAnalysis``; which screen is on top after it is not
+                // tracked here.
                 top = .unknown
             case .branch(let branch):
                 let then = walk(branch.then, from: top)
@@ -201,6 +178,17 @@ struct StackRootAnalysis {
             }
         }
         return top
+    }
+
+    /// Whether the `onFailure` of `action` starts with the action's own screen on top: no
+    /// step that can move the top runs before the step that failed. None comes before the
+    /// last step, and the last step is not an `if` that navigates (a step inside it can
+    /// fail after a navigation inside it).
+    static func onFailureStartsOnOwnScreen(_ action: FlowAction) -> Bool {
+        guard let last = action.steps.last else { return true }
+        if action.steps.dropLast().contains(where: { isNavigation($0.kind) }) { return false }
+        if case .branch = last.kind { return !isNavigation(last.kind) }
+        return true
     }
 
     /// Whether a step (or a step inside an `if`) can move the top of the stack.

@@ -34,11 +34,12 @@ extension ValidationRun {
         var names: [String] { tree.names.map(\.name) }
     }
 
-    /// The environment the argument rules read, made once per run.
-    mutating func argumentEnvironment() -> ExpressionEnvironment {
-        if let made = argumentEnvironmentCache { return made }
+    /// The expression environment of the run (``expressionEnvironment()``), made at its
+    /// first use and kept: the expression, handler and argument rules all read it.
+    mutating func sharedEnvironment() -> ExpressionEnvironment {
+        if let made = environmentCache { return made }
         let made = expressionEnvironment()
-        argumentEnvironmentCache = made
+        environmentCache = made
         return made
     }
 
@@ -85,16 +86,21 @@ extension ValidationRun {
     }
 
     /// "field 'X' defined here" at the first definition of field `name`, when the
-    /// substitution is that one name; none otherwise. O(blocks), only when reporting.
-    func fieldNote(_ part: Substitution) -> [Diagnostic.Note] {
+    /// substitution is that one name; none otherwise. The places of the fields are
+    /// gathered once, at the first note: O(blocks) in all.
+    mutating func fieldNote(_ part: Substitution) -> [Diagnostic.Note] {
         guard part.names.count == 1, part.tree.nodes.count == 1 else { return [] }
-        let name = part.names[0]
-        for position in flow.screens.indices {
-            for block in flow.screens[position].extraContent where block.fieldID == name {
-                return [Diagnostic.Note(message: "field '\(name)' defined here", span: Self.idSpan(of: block))]
+        if fieldSpans == nil {
+            var spans: [String: SourceSpan?] = [:]
+            for position in flow.screens.indices {
+                for block in flow.screens[position].extraContent {
+                    if let id = block.fieldID, spans[id] == nil { spans[id] = Self.idSpan(of: block) }
+                }
             }
+            fieldSpans = spans
         }
-        return []
+        guard let span = fieldSpans?[part.names[0]] else { return [] }
+        return [Diagnostic.Note(message: "field '\(part.names[0])' defined here", span: span)]
     }
 
     // MARK: Whole numbers (collectUserFeedback's rating)
@@ -103,7 +109,7 @@ extension ValidationRun {
     /// rule. `field` is the screen's rating field, for the hint.
     mutating func checkWholeNumber(_ template: TemplateString, argument: StepArgument, field: String?, at fallback: SourceSpan?) {
         guard case .wholeNumber(let range) = argument.rule else { return }
-        let environment = argumentEnvironment()
+        let environment = sharedEnvironment()
         guard let parts = substitutions(of: template, in: environment) else { return }
         let extraText = template.segments.contains { segment in
             guard case .literal(let text) = segment else { return false }
@@ -183,7 +189,7 @@ extension ValidationRun {
         if !within { when.append("it is outside \(range.lowerBound)…\(range.upperBound)") }
         if isOptional { when.append("it is null") }
         if let failure = ExpressionBounds.firstFailure(in: part.tree, bounds: part.bounds) {
-            when.append("\(failure.operandText(part.tree, text: part.text)) is \(failure.kind == .divisionByZero ? "0" : "too large")")
+            when.append(ArgumentMessages.failsWhen(failure.operandText(part.tree, text: part.text), failure.kind))
         }
         guard !when.isEmpty else { return }
         report(.argumentMayFail,
@@ -194,25 +200,23 @@ extension ValidationRun {
     // MARK: URLs
 
     /// Checks a templated URL (`openURL: "…${…}…"`) against the URL rule: the written
-    /// text must hold the scheme's `:` (values are percent-encoded, so never one), no
-    /// white space, and something after the `:` whatever the values are.
+    /// text must hold the scheme's `:` (values are percent-encoded, so never one) after a
+    /// written scheme the registry allows, no white space, and something after the `:`
+    /// whatever the values are.
     mutating func checkTemplatedURL(_ url: TemplateString, at fallback: SourceSpan?) {
         let whole = url.span ?? fallback
-        let environment = argumentEnvironment()
+        let environment = sharedEnvironment()
         guard let parts = substitutions(of: url, in: environment) else { return }
-        var literalsBeforeColon = 0
         var colon: (segment: Int, after: Substring.UnicodeScalarView)?
         for (position, segment) in url.segments.enumerated() {
             guard case .literal(let text) = segment else { continue }
             if text.unicodeScalars.contains(where: URLSchemePolicy.isWhitespaceOrControl) {
                 report(.invalidValue, ArgumentMessages.urlWithSpace(url.raw), at: whole,
-                       hint: "a URL has no spaces; put '%20' for a space in the text, values are encoded for you")
+                       hint: "a URL has no spaces; write '%20' for a space in the text (values are encoded for you)")
                 return
             }
             if colon == nil, let index = text.unicodeScalars.firstIndex(of: ":") {
                 colon = (position, Substring(text).unicodeScalars[text.unicodeScalars.index(after: index)...])
-            } else if colon == nil {
-                literalsBeforeColon += 1
             }
         }
         guard let colon else {
@@ -220,38 +224,30 @@ extension ValidationRun {
                    hint: ArgumentMessages.urlWithoutSchemeHint(url.raw))
             return
         }
-        let substitutionsBefore = url.segments[..<colon.segment].filter { if case .literal = $0 { false } else { true } }.count
-        // A scheme written whole (before any `${…}`) must be one: a letter, then letters,
-        // digits, '+', '-', '.'.
-        if substitutionsBefore == 0, case .literal(let first) = url.segments[colon.segment],
-            let index = first.unicodeScalars.firstIndex(of: ":"),
-            URLSchemePolicy.scheme(of: String(first.unicodeScalars[...index]) + "x") == nil
-        {
-            report(.invalidValue, ArgumentMessages.urlWithoutScheme(url.raw, written: String(first.unicodeScalars[..<index])), at: whole,
-                   hint: "a scheme is a letter, then letters, digits, '+', '-' or '.', e.g. 'https'")
-            return
-        }
-        if substitutionsBefore > 0 {
-            let names = parts.prefix(substitutionsBefore).map(\.text)
+        guard colon.segment == 0, case .literal(let first) = url.segments[0], let index = first.unicodeScalars.firstIndex(of: ":") else {
+            let before = url.segments[..<colon.segment].filter { if case .literal = $0 { false } else { true } }.count
+            let names = parts.prefix(before).map(\.text)
             report(
                 .argumentMayFail,
                 ArgumentMessages.urlSchemeFromValues(url.raw, names: names, allowed: allowedURLSchemes.sorted()), at: whole,
-                hint: "write the scheme in the text, e.g. 'https://…'")
+                hint: "write the scheme in the text, e.g. 'https://…${…}'")
             return
         }
-        // The scheme is written: the constant check already judged it. Something must follow the ':'.
+        // The scheme is written whole, before any `${…}`: it must be one, and allowed.
+        let written = String(first.unicodeScalars[..<index])
+        guard let scheme = URLSchemePolicy.scheme(of: written + ":x") else {
+            report(.invalidValue, ArgumentMessages.urlWithoutScheme(url.raw, written: written), at: whole,
+                   hint: "a scheme is a letter, then letters, digits, '+', '-' or '.', e.g. 'https'")
+            return
+        }
+        checkScheme(scheme, at: whole)
+        // Something must follow the ':' whatever the values are.
         guard colon.after.isEmpty else { return }
-        let after = url.segments[(colon.segment + 1)...]
-        if after.contains(where: { if case .literal(let text) = $0 { !text.isEmpty } else { false } }) { return }
-        let trailing = parts.suffix(parts.count - substitutionsBefore)
-        guard trailing.allSatisfy(Self.mayRenderEmpty) else { return }
-        guard case .literal(let first)? = url.segments.first,
-            let index = first.unicodeScalars.firstIndex(of: ":")
-        else { return }
-        let scheme = String(first.unicodeScalars[..<index])
+        if url.segments.dropFirst().contains(where: { if case .literal(let text) = $0 { !text.isEmpty } else { false } }) { return }
+        guard parts.allSatisfy(Self.mayRenderEmpty) else { return }
         report(
-            .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: scheme, names: trailing.map(\.text)), at: whole,
-            hint: "write text after the ':' (e.g. 'mailto:support@example.com?body=${…}'), or make the value required")
+            .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: written, names: parts.map(\.text)), at: whole,
+            hint: "write text after the ':' that is there whatever the values are (e.g. 'mailto:support@example.com?body=${…}')")
     }
 
     /// Whether a `${…}` can render as the empty string: a text that may be empty, `null`,
@@ -285,7 +281,8 @@ extension ValidationRun {
             let failing = outcomes.filter { if case .failure = $0.outcome { true } else { false } }
             guard !failing.isEmpty else { return }
             if failing.count == outcomes.count {
-                report(.invalidValue, ArgumentMessages.alwaysFails(expression.text, failure.kind), at: at, hint: ArgumentMessages.mayFailHint)
+                report(.invalidValue, ArgumentMessages.alwaysFails(expression.text, failure.kind), at: at,
+                       hint: ArgumentMessages.mayFailHint(failure.kind))
                 return
             }
             let inputs = failing.compactMap { if case .integer(let n)? = $0.input { n } else { nil } }
@@ -293,22 +290,23 @@ extension ValidationRun {
             let when =
                 names.count == 1 && inputs.count == failing.count
                 ? "\(names[0]) is \(ArgumentMessages.values(inputs))"
-                : "\(failure.operandText(tree, text: expression.text)) is \(failure.kind == .divisionByZero ? "0" : "too large")"
+                : ArgumentMessages.failsWhen(failure.operandText(tree, text: expression.text), failure.kind)
             report(.argumentMayFail, ArgumentMessages.mayFail(expression.text, when: when, failure.kind), at: at,
-                   hint: ArgumentMessages.mayFailHint)
+                   hint: ArgumentMessages.mayFailHint(failure.kind))
             return
         }
-        let when = "\(failure.operandText(tree, text: expression.text)) is \(failure.kind == .divisionByZero ? "0" : "too large")"
+        let when = ArgumentMessages.failsWhen(failure.operandText(tree, text: expression.text), failure.kind)
         report(.argumentMayFail, ArgumentMessages.mayFail(expression.text, when: when, failure.kind), at: at,
-               hint: ArgumentMessages.mayFailHint)
+               hint: ArgumentMessages.mayFailHint(failure.kind))
     }
 }
 
 extension ExpressionBounds {
     /// The first evaluation of `tree` that can fail (in written order), unless a guard
-    /// rules it out: in `d != 0 && …` (or `0 != d && …`) a division by the name `d` on the
-    /// right of `&&` cannot divide by zero, because the right side is evaluated only when
-    /// the left is true. `bounds` is ``of(_:types:in:)``'s result. O(nodes · depth).
+    /// rules it out: in `d != 0 && …` a division by the name `d` on the right of `&&`
+    /// cannot divide by zero, because the right side is evaluated only when the left is
+    /// true (``isGuarded(_:divisor:tree:parent:)``). `bounds` is ``of(_:types:in:)``'s
+    /// result. O(nodes · depth).
     static func firstFailure(in tree: ExpressionTree, bounds: [ExpressionBounds]) -> Failure? {
         guard bounds.last?.failure != nil else { return nil }
         var parent = [Int](repeating: -1, count: tree.nodes.count)
@@ -326,13 +324,16 @@ extension ExpressionBounds {
         return nil
     }
 
-    /// Whether some `&&` above `node` holds it on its right and checks `divisor != 0` on its left.
+    /// Whether some `&&` above `node` holds it on its right with a left side that, when
+    /// true, rules out `divisor` being 0 (`d != 0`, `d > 0`, `d < 0`, `0 < d`, …), or some
+    /// `||` holds it on its right with a left side that, when false, does (`d == 0`).
+    /// The right side of `&&` and `||` is evaluated only when the left does not decide.
     private static func isGuarded(_ node: Int, divisor: String, tree: ExpressionTree, parent: [Int]) -> Bool {
         var node = node
         while parent[node] >= 0 {
             let up = parent[node]
-            if case .infix(.and) = tree.nodes[up].kind, tree.nodes[up].children[1] == node,
-                isNonZeroCheck(tree, tree.nodes[up].children[0], of: divisor)
+            if case .infix(let symbol) = tree.nodes[up].kind, symbol == .and || symbol == .or, tree.nodes[up].children[1] == node,
+                rulesOutZero(tree, tree.nodes[up].children[0], of: divisor, whenTrue: symbol == .and)
             {
                 return true
             }
@@ -341,11 +342,33 @@ extension ExpressionBounds {
         return false
     }
 
-    private static func isNonZeroCheck(_ tree: ExpressionTree, _ index: Int, of name: String) -> Bool {
-        guard case .infix(.notEqual) = tree.nodes[index].kind else { return false }
+    /// Whether the comparison at `index` being true (`whenTrue`), or false, proves `name` is not 0.
+    private static func rulesOutZero(_ tree: ExpressionTree, _ index: Int, of name: String, whenTrue: Bool) -> Bool {
+        guard case .infix(let symbol) = tree.nodes[index].kind, symbol.isComparison else { return false }
         let (l, r) = (tree.nodes[tree.nodes[index].children[0]].kind, tree.nodes[tree.nodes[index].children[1]].kind)
         let isZero = { (kind: ExpressionTree.Kind) in if case .literal(let value) = kind { value.isZero } else { false } }
-        return (l == .name(name) && isZero(r)) || (r == .name(name) && isZero(l))
+        // The comparison as `name SYMBOL 0`.
+        let written: ExpressionSymbol
+        if l == .name(name), isZero(r) {
+            written = symbol
+        } else if r == .name(name), isZero(l) {
+            switch symbol {
+            case .less: written = .greater
+            case .greater: written = .less
+            case .lessOrEqual: written = .greaterOrEqual
+            case .greaterOrEqual: written = .lessOrEqual
+            default: written = symbol
+            }
+        } else {
+            return false
+        }
+        // What holds when the left side lets the right side run.
+        switch (written, whenTrue) {
+        case (.notEqual, true), (.less, true), (.greater, true), (.equal, false), (.lessOrEqual, false), (.greaterOrEqual, false):
+            return true
+        default:
+            return false
+        }
     }
 }
 
@@ -353,5 +376,15 @@ extension ExpressionBounds.Failure {
     /// The operand that decides the failure, as written: `'rating - 3'`.
     func operandText(_ tree: ExpressionTree, text: String) -> String {
         "'" + ExpressionChecker.text(of: tree.nodes[operand].range, in: Array(text.unicodeScalars)) + "'"
+    }
+}
+
+extension FeedbackConfiguration {
+    /// The id of the screen's first rating field, for hints that name it. O(blocks).
+    var ratingFieldID: String? {
+        for block in extraContent {
+            if case .field(let field) = block.kind, case .rating = field.kind { return field.id }
+        }
+        return nil
     }
 }

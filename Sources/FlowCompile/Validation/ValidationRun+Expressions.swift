@@ -55,6 +55,8 @@ extension ValidationRun {
                 guard let field = flow.screens[screen].extraContent[block].field else { continue }
                 if declaredFields != nil, declaredFields?.insert(field.id).inserted == false { continue }
                 environment.declare(field.id, field.kind.valueType)
+                if let maxLength = field.kind.maxLength { environment.maximumLengths[field.id] = maxLength }
+                if !TemplateString.isValidName(Substring(field.id)) { environment.refusedNames.append(field.id) }
                 // A rating's few values, for the checks of `if` chains that leave one out.
                 if case .rating(let min, let max, _) = field.kind {
                     if min <= max { environment.ranges[field.id] = min...max }
@@ -75,7 +77,7 @@ extension ValidationRun {
     /// Checks every expression of the flow, the `if` chains and the trigger.
     mutating func checkExpressions() {
         guard hasDecisions else { return }
-        let environment = expressionEnvironment()
+        let environment = sharedEnvironment()
         checkDeclarations()
         // Every condition first, so the `if`-chain rules below know which are sound.
         for step in allSteps {

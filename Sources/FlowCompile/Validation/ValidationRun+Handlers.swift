@@ -22,7 +22,7 @@ extension ValidationRun {
         var byName: [String: HandlerDeclaration] = [:]
         for handler in declared where byName[handler.name] == nil { byName[handler.name] = handler }
         let names = Array(byName.keys).sorted() + knownHandlers.sorted()
-        let environment = expressionEnvironment()
+        let environment = sharedEnvironment()
         var used: Set<String> = []
         for step in allSteps {
             guard case .custom(let name, let argument) = step.kind else { continue }
@@ -50,9 +50,7 @@ extension ValidationRun {
     /// likely that step mistyped, and the hint says so rather than to declare it.
     private mutating func reportUndeclared(_ name: String, at span: SourceSpan?, among names: [String], isStep: Bool = true) {
         if isStep, let builtIn = Suggestion.closest(to: name, among: BuiltInStep.names) {
-            report(
-                .undeclaredHandler, "handler '\(name)' is not declared", at: span,
-                hint: "did you mean the built-in step '\(builtIn)'?")
+            report(.undeclaredHandler, "handler '\(name)' is not declared", at: span, hint: FlowValidator.builtInStepHint(builtIn))
             return
         }
         report(

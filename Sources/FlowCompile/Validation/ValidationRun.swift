@@ -40,8 +40,10 @@ struct ValidationRun {
     /// Whether the flow has anything the expression rules check: a condition, a branch, a
     /// `set`, a `${expression}`, a trigger or a declaration. Without any, they are skipped.
     let hasDecisions: Bool
-    /// The expression environment of the step-argument rules, made at their first use.
-    var argumentEnvironmentCache: ExpressionEnvironment?
+    /// The expression environment, made at its first use (``sharedEnvironment()``).
+    var environmentCache: ExpressionEnvironment?
+    /// Where each field id is first defined, gathered at the first note that points at one.
+    var fieldSpans: [String: SourceSpan?]?
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
     /// per unknown target); `nil` until then.
     private var screenCandidates: Suggestion.Candidates?
@@ -229,49 +231,52 @@ struct ValidationRun {
                 .popOnRoot, "'pop' on screen '\(root)', which is always the root of its stack", at: step.span,
                 hint: "here 'pop' removes the whole stack; write 'dismiss' to say so, or show '\(root)' with 'push'")
         }
-        for (root, target, onHost, step) in analysis.popsToAbsent where screenIndex[target] != nil {
-            if onHost {
-                report(
-                    .popToNotInStack,
-                    "'popTo: \(target)' on screen '\(root)', which is always the flow's first screen in its stack (only host screens are below it); '\(target)' is never below it",
-                    at: step.argumentSpan ?? step.span,
-                    hint: "popTo looks only for screens of the flow pushed before the top one, and none is below '\(root)', so the step always fails; use 'pop' to go back to the host's screen, or push '\(root)' from '\(target)'")
-            } else {
-                report(
-                    .popToNotInStack,
-                    "'popTo: \(target)' on screen '\(root)', which is always the only screen of its stack; '\(target)' is never in it",
-                    at: step.argumentSpan ?? step.span,
-                    hint: "popTo looks only in the top stack, which here holds only '\(root)', so the step always fails; use 'dismiss' to close that stack, or show '\(root)' with 'push' so the screens below stay in it")
-            }
-        }
-        // Every other popTo whose target is not always below the top (``StackBelowAnalysis``).
-        let judged = Set(analysis.popsToAbsent.map { "\($0.screen)\u{0}\($0.target)" })
         for finding in StackBelowAnalysis(flow: flow, reachable: reachable, steps: allSteps).findings
         where screenIndex[finding.target] != nil {
-            let at = finding.step.argumentSpan ?? finding.step.span
-            let target = finding.target
-            guard let top = finding.top else {
-                report(
-                    .popToNotInStack,
-                    "'popTo: \(target)' on screen '\(finding.screen)' can fail: which screen is on top after the steps before it is not known",
-                    at: at,
-                    hint: "popTo looks for '\(target)' below the top of the top stack and fails when it is not there; run it where the screen on top is known to have '\(target)' below it")
-                continue
-            }
-            guard !judged.contains("\(top)\u{0}\(target)") else { continue }
-            if finding.always {
-                report(
-                    .popToNotInStack,
-                    "'popTo: \(target)' on screen '\(finding.screen)' always fails: '\(target)' is never below '\(top)' in its stack",
-                    at: at,
-                    hint: "popTo looks only below the top of the top stack; '\(top)' is never shown by a push from '\(target)' or from a screen above it")
-            } else {
-                report(
-                    .popToNotInStack,
-                    "'popTo: \(target)' on screen '\(finding.screen)' can fail: '\(target)' is below '\(top)' in some ways of reaching it, not in all",
-                    at: at,
-                    hint: "popTo fails when '\(target)' is not below the top of the top stack; reach '\(top)' only by pushes from '\(target)', or use 'pop' or 'popToRoot'")
-            }
+            reportPopTo(finding, roots: analysis)
+        }
+    }
+
+    /// `pop-to-not-in-stack` for a `popTo` that can fail, saying why.
+    private mutating func reportPopTo(_ finding: StackBelowAnalysis.Finding, roots: StackRootAnalysis) {
+        let at = finding.step.argumentSpan ?? finding.step.span
+        let (target, screen) = (finding.target, finding.screen)
+        guard let top = finding.top else {
+            report(
+                .popToNotInStack,
+                finding.judged
+                    ? "'popTo: \(target)' on screen '\(screen)' can fail: which screen is on top after the steps before it is not known"
+                    : "'popTo: \(target)' on screen '\(screen)' can fail: the flow has too many popTo targets to judge which are in the stack",
+                at: at,
+                hint: "popTo looks for '\(target)' below the top of the top stack and fails when it is not there; run it where the screen on top is known to have '\(target)' below it")
+            return
+        }
+        guard finding.always else {
+            report(
+                .popToNotInStack,
+                "'popTo: \(target)' on screen '\(screen)' can fail: '\(target)' is below '\(top)' in some ways of reaching it, not in all",
+                at: at,
+                hint: "popTo fails when '\(target)' is not below the top of the top stack; reach '\(top)' only by pushes from '\(target)', or use 'pop' or 'popToRoot'")
+            return
+        }
+        if !roots.mayBeAboveRoot.contains(top), roots.mayBeOnHost.contains(top) {
+            report(
+                .popToNotInStack,
+                "'popTo: \(target)' on screen '\(top)', which is always the flow's first screen in its stack (only host screens are below it); '\(target)' is never below it",
+                at: at,
+                hint: "popTo looks only for screens of the flow pushed before the top one, and none is below '\(top)', so the step always fails; use 'pop' to go back to the host's screen, or push '\(top)' from '\(target)'")
+        } else if !roots.mayBeAboveRoot.contains(top) {
+            report(
+                .popToNotInStack,
+                "'popTo: \(target)' on screen '\(top)', which is always the only screen of its stack; '\(target)' is never in it",
+                at: at,
+                hint: "popTo looks only in the top stack, which here holds only '\(top)', so the step always fails; use 'dismiss' to close that stack, or show '\(top)' with 'push' so the screens below stay in it")
+        } else {
+            report(
+                .popToNotInStack,
+                "'popTo: \(target)' on screen '\(screen)' always fails: '\(target)' is never below '\(top)' in its stack",
+                at: at,
+                hint: "popTo looks only below the top of the top stack; '\(top)' is never shown by a push from '\(target)' or from a screen above it")
         }
     }
 
@@ -282,14 +287,15 @@ struct ValidationRun {
     /// the host declares a handler of that name in `knownHandlers`. At run time such a
     /// step fails with "no handler registered" unless a handler has that exact name.
     ///
-    /// When the flow or a manifest declares handlers, such a name that none declares is
-    /// ``checkHandlers()``'s one `undeclared-handler` error instead, whose hint names the
-    /// built-in step: one mistake, one diagnostic.
+    /// When the flow or a manifest declares handlers, a custom step is ``checkHandlers()``'s
+    /// to judge: a declared one is meant, and an undeclared one close to a built-in step is
+    /// one `undeclared-handler` error whose hint names the built-in step: one mistake, one
+    /// diagnostic.
     mutating func checkStepNames() {
-        let declaresHandlers = !handlerManifest.isEmpty || !flow.handlers.isEmpty
+        // With declared handlers, every custom step is ``checkHandlers()``'s to judge.
+        guard handlerManifest.isEmpty, flow.handlers.isEmpty else { return }
         for step in allSteps {
             guard case .custom(let name, _) = step.kind, !knownHandlers.contains(name),
-                !declaresHandlers || Self.declares(name, in: handlerManifest + flow.handlers),
                 let builtIn = Suggestion.closest(to: name, among: BuiltInStep.names)
             else { continue }
             report(
@@ -299,62 +305,88 @@ struct ValidationRun {
         }
     }
 
-    /// Whether `handlers` declares `name`.
-    static func declares(_ name: String, in handlers: [HandlerDeclaration]) -> Bool {
-        handlers.contains { $0.name == name }
-    }
-
     /// Arguments of built-in steps that can only fail at run time:
     /// - `finish` with an empty outcome, or one holding `${` (outcomes are names and are
     ///   never rendered): `invalid-value` at the outcome;
-    /// - `openURL` whose text is constant and is not a URL by the runtime's rule
-    ///   (`invalid-value`), or whose scheme, written as a constant (the whole text, or the
-    ///   text before the first `${` when it already holds the `:` that ends the scheme),
-    ///   is not in `allowedURLSchemes` (`disallowed-url-scheme`), at the URL.
+    /// - every templated argument of the step's ``BuiltInStep/arguments``, by its rule
+    ///   (``checkArgument(_:against:step:field:)``).
     mutating func checkStepArguments() {
-        for step in allSteps {
-            switch step.kind {
-            case .finish(let outcome?):
-                let span = step.argumentSpan ?? step.span
-                if Self.looksLikeTemplate(outcome) {
-                    report(
-                        .invalidValue, "finish outcome '\(outcome)' is a name, not a template", at: span,
-                        hint: "outcomes are names and are never rendered; write a name such as 'finish: submitted'")
-                } else if outcome.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-                    report(
-                        .invalidValue, "finish outcome must not be empty", at: span,
-                        hint: "write 'finish' alone for the outcome 'finished', or name it, e.g. 'finish: submitted'")
+        for position in flow.screens.indices {
+            var ratingField: String??
+            for step in allSteps[stepRanges[position]] {
+                if case .finish(let outcome?) = step.kind {
+                    checkOutcome(outcome, step: step)
+                    continue
                 }
-            case .openURL(let url):
-                checkURL(url, step: step)
-            default:
-                break
+                guard let arguments = BuiltInStep.named[step.name]?.arguments, !arguments.isEmpty else { continue }
+                // The screen's rating field, for hints; looked up at its first use.
+                if ratingField == nil { ratingField = .some(flow.screens[position].ratingFieldID) }
+                for argument in arguments {
+                    guard let template = step.kind.template(for: argument) else { continue }
+                    checkArgument(template, against: argument, step: step, field: ratingField ?? nil)
+                }
             }
         }
     }
 
-    private mutating func checkURL(_ url: TemplateString, step: Step) {
-        guard url.problems.isEmpty else { return }
-        let span = url.span ?? step.argumentSpan ?? step.span
-        let scheme: String
-        if url.isConstant {
-            let text = url.render { _ in nil }
-            guard let found = URLSchemePolicy.scheme(of: text) else {
+    /// `finish` with an empty outcome, or one holding `${`: `invalid-value` at the outcome.
+    private mutating func checkOutcome(_ outcome: String, step: Step) {
+        let span = step.argumentSpan ?? step.span
+        if Self.looksLikeTemplate(outcome) {
+            report(
+                .invalidValue, "finish outcome '\(outcome)' is a name, not a template", at: span,
+                hint: "outcomes are names and are never rendered; write a name such as 'finish: submitted'")
+        } else if outcome.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            report(
+                .invalidValue, "finish outcome must not be empty", at: span,
+                hint: "write 'finish' alone for the outcome 'finished', or name it, e.g. 'finish: submitted'")
+        }
+    }
+
+    /// `template`, the value of `argument` of `step`, against the argument's rule:
+    /// - a whole number: a constant must be one by ``StepArgumentRule/wholeNumber(fromRendered:)``
+    ///   (`invalid-value` at it); a template is judged by what it can render
+    ///   (``checkWholeNumber(_:argument:field:at:)``);
+    /// - a URL: a constant must be a URL by the runtime's rule (`invalid-value`) with an
+    ///   allowed scheme (`disallowed-url-scheme`); a template, by what it can render
+    ///   (``checkTemplatedURL(_:at:)``);
+    /// - any text: nothing to check.
+    /// `field` is the screen's rating field, for hints.
+    mutating func checkArgument(_ template: TemplateString, against argument: StepArgument, step: Step, field: String?) {
+        guard template.problems.isEmpty else { return }
+        let span = template.span ?? step.argumentSpan ?? step.span
+        switch argument.rule {
+        case .text:
+            break
+        case .wholeNumber:
+            guard template.isConstant else {
+                checkWholeNumber(template, argument: argument, field: field, at: span)
+                return
+            }
+            let text = template.render { _ in nil }
+            if argument.rule.wholeNumber(fromRendered: text) == nil {
+                report(
+                    .invalidValue, "\(argument.step) \(argument.key ?? argument.rule.noun) must be \(argument.rule.described), found '\(text)'",
+                    at: span, hint: "the step takes \(argument.rule.described)")
+            }
+        case .url:
+            guard template.isConstant else {
+                checkTemplatedURL(template, at: span)
+                return
+            }
+            let text = template.render { _ in nil }
+            guard let scheme = URLSchemePolicy.scheme(of: text) else {
                 report(
                     .invalidValue, "openURL '\(text)' is not a URL", at: span,
                     hint: "a URL starts with a scheme and ':' and has no spaces, e.g. 'https://example.com'")
                 return
             }
-            scheme = found
-        } else {
-            checkTemplatedURL(url, at: span)
-            // The scheme is fixed when the literal text before the first `${` holds its ':'.
-            guard case .literal(let first)? = url.segments.first,
-                let colon = first.unicodeScalars.firstIndex(of: ":"),
-                let found = URLSchemePolicy.scheme(of: String(first.unicodeScalars[...colon]) + "x")
-            else { return }
-            scheme = found
+            checkScheme(scheme, at: span)
         }
+    }
+
+    /// `disallowed-url-scheme` for a scheme that is not in `allowedURLSchemes`.
+    mutating func checkScheme(_ scheme: String, at span: SourceSpan?) {
         guard !allowedURLSchemes.contains(scheme) else { return }
         let allowed = allowedURLSchemes.sorted().joined(separator: ", ")
         report(
@@ -424,36 +456,17 @@ struct ValidationRun {
     // MARK: Feedback
 
     /// `missing-key` for a `collectUserFeedback` step without `rating` (a submission always
-    /// carries a rating from 1 to 5, so such a step can only fail), at the step;
-    /// `invalid-value` for a constant `rating` (no `${…}`) that is not a whole number from
-    /// 1 to 5 by ``FeedbackRequest/rating(fromRendered:)``, at the rating; and for a
-    /// templated rating, the rule of ``StepArgument/feedbackRating`` applied to what it
-    /// can render (``checkWholeNumber(_:argument:field:at:)``).
+    /// carries a rating from 1 to 5, so such a step can only fail), at the step. A written
+    /// rating is checked by its rule (``checkStepArguments()``).
     mutating func checkFeedbackRatings() {
         for position in flow.screens.indices {
-            let ratingField = flow.screens[position].extraContent.lazy.compactMap { block -> String? in
-                if case .field(let field) = block.kind, case .rating = field.kind { return field.id }
-                return nil
-            }.first
             for step in allSteps[stepRanges[position]] {
-                guard case .collectUserFeedback(let request) = step.kind else { continue }
-                guard let rating = request.rating else {
-                    let hint = ratingField.map { "write 'rating: \"${\($0)}\"' (the screen's rating field) or a whole number from 1 to 5" }
-                        ?? "write 'rating: N' with a whole number from 1 to 5, or '${ID}' naming a rating field"
-                    report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
-                    continue
-                }
-                guard rating.problems.isEmpty else { continue }
-                guard rating.isConstant else {
-                    checkWholeNumber(rating, argument: .feedbackRating, field: ratingField, at: step.argumentSpan ?? step.span)
-                    continue
-                }
-                let text = rating.render { _ in nil }
-                if FeedbackRequest.rating(fromRendered: text) == nil {
-                    report(
-                        .invalidValue, "collectUserFeedback rating must be a whole number from 1 to 5, found '\(text)'",
-                        at: rating.span ?? step.span, hint: "the feedback API takes a rating from 1 to 5")
-                }
+                guard case .collectUserFeedback(let request) = step.kind, request.rating == nil else { continue }
+                let range = StepArgument.ratings
+                let hint = flow.screens[position].ratingFieldID.map {
+                    "write 'rating: \"${\($0)}\"' (the screen's rating field) or a whole number from \(range.lowerBound) to \(range.upperBound)"
+                } ?? "write 'rating: N' with a whole number from \(range.lowerBound) to \(range.upperBound), or '${ID}' naming a rating field"
+                report(.missingKey, "collectUserFeedback needs 'rating'", at: step.span, hint: hint)
             }
         }
     }
