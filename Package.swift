@@ -144,6 +144,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
         ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
         ("FuzzFormatter", ["FeedbackFlowCLI", "FeedbackFlow", "FlowSource"]),
+        ("FuzzSoundness", ["FeedbackFlowTestSupport", "FlowSource"]),
     ]
     for target in fuzzTargets {
         package.targets.append(
