@@ -15,8 +15,8 @@ import Testing
 /// **Seeded run.** ``SoundnessFlowGenerator`` writes flows from fixed seeds, the
 /// checker compiles each, and plays every clean one several times on a fresh navigator
 /// with runs of ``SoundnessRunGenerator`` (taps and field edits, at most 40 actions). A
-/// failure lists, for each cause, its smallest counterexample (flow, run and message).
-/// Environment, for exploring:
+/// failure lists the counts, the causes, and the smallest counterexample (flow, run and
+/// message) of each way a step failed. Environment, for exploring:
 /// - `SOUNDNESS_SEEDS=1,2,3` and `SOUNDNESS_FLOWS=N`: other seeds, and flows per seed;
 /// - `SOUNDNESS_COUNTEREXAMPLES=DIR`: minimizes the smallest counterexample of each cause
 ///   (``SoundnessMinimizer``) and writes it into DIR as `cause-N.yaml` and `cause-N.run`,
@@ -68,19 +68,21 @@ struct SoundnessPropertyTests {
         if !result.counterexamples.isEmpty { Issue.record(Comment(rawValue: Self.report(result))) }
     }
 
-    /// The counts, then the smallest counterexample of each cause (at most 12).
+    /// The counts, then the smallest counterexample of each way a step failed.
     static func report(_ result: SoundnessResult) -> String {
-        let smallest = smallestByCause(result.counterexamples)
-        let shown = smallest.prefix(12).map(\.description).joined(separator: "\n")
+        let shown = smallest(result.counterexamples, by: \.failure.key).map(\.description).joined(separator: "\n")
         return "\(result)\nseeds: \(chosenSeeds.map(String.init).joined(separator: ","))\n\(shown)"
     }
 
-    /// One counterexample per cause, the one with the shortest flow text, by cause.
-    static func smallestByCause(_ counterexamples: [SoundnessCounterexample]) -> [SoundnessCounterexample] {
+    /// One counterexample per `group`, the one with the shortest flow text, by group.
+    static func smallest(
+        _ counterexamples: [SoundnessCounterexample], by group: (SoundnessCounterexample) -> String
+    ) -> [SoundnessCounterexample] {
         var smallest: [String: SoundnessCounterexample] = [:]
         for counterexample in counterexamples {
-            if let kept = smallest[counterexample.cause], kept.flowText.count <= counterexample.flowText.count { continue }
-            smallest[counterexample.cause] = counterexample
+            let key = group(counterexample)
+            if let kept = smallest[key], kept.flowText.count <= counterexample.flowText.count { continue }
+            smallest[key] = counterexample
         }
         return smallest.keys.sorted().compactMap { smallest[$0] }
     }
@@ -90,11 +92,11 @@ struct SoundnessPropertyTests {
     static func writeMinimized(_ counterexamples: [SoundnessCounterexample], into folder: String) async throws {
         let minimizer = SoundnessMinimizer()
         var minimized: [SoundnessCounterexample] = []
-        for counterexample in smallestByCause(counterexamples) {
+        for counterexample in smallest(counterexamples, by: \.cause) {
             minimized.append(await minimizer.minimize(counterexample))
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (index, counterexample) in smallestByCause(minimized).enumerated() {
+        for (index, counterexample) in smallest(minimized, by: \.cause).enumerated() {
             let base = URL(fileURLWithPath: folder).appendingPathComponent("cause-\(index + 1)")
             try counterexample.flowText.write(to: base.appendingPathExtension("yaml"), atomically: true, encoding: .utf8)
             let run = "# \(counterexample.cause)\n# \(counterexample.failure)\n" + counterexample.run.text

@@ -26,6 +26,12 @@ public struct SoundnessResult: Sendable, Hashable, CustomStringConvertible {
         counterexamples.reduce(into: [:]) { counts, counterexample in counts[counterexample.cause, default: 0] += 1 }
     }
 
+    /// How many counterexamples fail each way (``SoundnessFailure/key``: the step and its
+    /// message without the values).
+    public var counterexamplesByFailure: [String: Int] {
+        counterexamples.reduce(into: [:]) { counts, counterexample in counts[counterexample.failure.key, default: 0] += 1 }
+    }
+
     /// Adds a run's counts.
     mutating func add(_ playback: SoundnessPlayback) {
         runs += 1
@@ -57,7 +63,8 @@ public struct SoundnessResult: Sendable, Hashable, CustomStringConvertible {
         counterexamples += other.counterexamples
     }
 
-    /// The counts on a few lines, then the number of counterexamples of each cause.
+    /// The counts on a few lines, then the number of counterexamples of each failure,
+    /// then of the 15 most frequent causes.
     public var description: String {
         var lines = [
             "flows: \(flowsGenerated) generated, \(flowsClean) clean, \(flowsWithErrors) with errors, "
@@ -67,9 +74,13 @@ public struct SoundnessResult: Sendable, Hashable, CustomStringConvertible {
                 + "\(overflowFailures) integer overflow",
             "counterexamples: \(counterexamples.count) (flows with a flow-caused failure)",
         ]
-        for (cause, count) in counterexamplesByCause.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-            lines.append("  \(count) × \(cause)")
+        func mostFrequentFirst(_ counts: [String: Int]) -> [(key: String, value: Int)] {
+            counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         }
+        for (failure, count) in mostFrequentFirst(counterexamplesByFailure) { lines.append("  \(count) × \(failure)") }
+        let causes = mostFrequentFirst(counterexamplesByCause)
+        if !causes.isEmpty { lines.append("causes (the \(min(15, causes.count)) most frequent of \(causes.count)):") }
+        for (cause, count) in causes.prefix(15) { lines.append("  \(count) × \(cause)") }
         return lines.joined(separator: "\n")
     }
 }
