@@ -54,10 +54,7 @@ struct SoundnessPropertyTests {
         let checker = SoundnessChecker()
         let flows = Self.environment["SOUNDNESS_FLOWS"].flatMap { Int($0) } ?? Self.flowsPerSeed
         var result = SoundnessResult()
-        for seed in Self.chosenSeeds {
-            var choices = SeededChoices(seed: seed)
-            result.add(await checker.check(flows: flows, &choices))
-        }
+        for seed in Self.chosenSeeds { result.add(await checker.check(flows: flows, seed: seed)) }
         if let folder = Self.environment["SOUNDNESS_COUNTEREXAMPLES"] {
             try await Self.writeMinimized(result.counterexamples, into: folder)
         }

@@ -54,12 +54,20 @@ public struct SoundnessChecker: Sendable {
         return .clean(flow)
     }
 
-    /// Generates `count` flows and checks each.
-    public func check<Source: ChoiceSource>(flows count: Int, _ choices: inout Source) async -> SoundnessResult {
+    /// Generates `count` flows from `seed` and checks each. Each flow has a seed of its
+    /// own (the next number of ``SplitMix64`` seeded with `seed`), which chooses the flow,
+    /// and then its runs from a second generator: the flows checked are the same whatever
+    /// the verdicts, so a validator that refuses more flows is checked on the same ones,
+    /// and a flow clean under both gets the same runs.
+    public func check(flows count: Int, seed: UInt64) async -> SoundnessResult {
+        var seeds = SplitMix64(state: seed)
         var result = SoundnessResult()
         for _ in 0..<count {
-            let tree = flowGenerator.flow(&choices)
-            await check(tree, &choices, into: &result)
+            let flowSeed = seeds.next()
+            var flowChoices = SeededChoices(seed: flowSeed)
+            let tree = flowGenerator.flow(&flowChoices)
+            var runChoices = SeededChoices(seed: ~flowSeed)
+            await check(tree, &runChoices, into: &result)
         }
         return result
     }
