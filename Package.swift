@@ -88,9 +88,10 @@ let package = Package(
         .executableTarget(
             name: "CallFeedbackExample", dependencies: [.target(name: "FeedbackFlow")], path: "Examples/CallFeedback",
             swiftSettings: strictness),
-        // Shared test doubles (handlers, presenters, sinks).
+        // Shared test doubles (handlers, presenters, sinks), and the soundness property's
+        // generators and checker (Soundness/), which compile flow text with FeedbackFlow.
         .target(
-            name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"],
+            name: "FeedbackFlowTestSupport", dependencies: ["FeedbackFlow", "FeedbackFlowCore", "FlowCompile", "FlowSource"],
             path: "Tests/FeedbackFlowTestSupport", swiftSettings: strictness),
         .testTarget(
             name: "DocumentLoadingTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow", "FeedbackFlowTestSupport"],
@@ -143,6 +144,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
         ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
         ("FuzzFormatter", ["FeedbackFlowCLI", "FeedbackFlow", "FlowSource"]),
+        ("FuzzSoundness", ["FeedbackFlowTestSupport", "FlowSource"]),
     ]
     for target in fuzzTargets {
         package.targets.append(
