@@ -18,6 +18,7 @@ import Testing
 /// failure lists the counts, the causes, and the smallest counterexample (flow, run and
 /// message) of each way a step failed. Environment, for exploring:
 /// - `SOUNDNESS_SEEDS=1,2,3` and `SOUNDNESS_FLOWS=N`: other seeds, and flows per seed;
+/// - `SOUNDNESS_REPORT=1`: prints the counts when the run passes too;
 /// - `SOUNDNESS_COUNTEREXAMPLES=DIR`: minimizes the smallest counterexample of each cause
 ///   (``SoundnessMinimizer``) and writes it into DIR as `cause-N.yaml` and `cause-N.run`,
 ///   ready to become fixtures.
@@ -63,6 +64,8 @@ struct SoundnessPropertyTests {
         #expect(result.flowsClean * 10 >= result.flowsGenerated, "\(result)")
         #expect(result.tapsThatRan > result.flowsClean, "\(result)")
         if !result.counterexamples.isEmpty { Issue.record(Comment(rawValue: Self.report(result))) }
+        // The figures of a long run, on request.
+        if Self.environment["SOUNDNESS_REPORT"] != nil { print(result) }
     }
 
     /// The counts, then the smallest counterexample of each way a step failed.
