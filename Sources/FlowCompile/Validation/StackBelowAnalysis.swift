@@ -111,8 +111,7 @@ struct StackBelowAnalysis {
             return
         }
         below[flow.start] = Below(always: empty, sometimes: empty)
-        var positionsByID: [String: [Int]] = [:]
-        for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
+        let positionsByID = StackRootAnalysis.ScreenButtons.positions(of: screens)
         found = Array(repeating: [], count: screens.count)
         for position in screens.indices { walk(screens[position], at: position) }
         while let id = changed.popLast() {

@@ -73,8 +73,7 @@ struct StackRootAnalysis {
     init(flow: Flow, reachable: Set<String>) {
         if flow.presentation == .push { mayBeOnHost.insert(flow.start) }
         let screens = ScreenButtons.reachable(in: flow, reachable)
-        var positionsByID: [String: [Int]] = [:]
-        for position in screens.indices { positionsByID[screens[position].id, default: []].append(position) }
+        let positionsByID = ScreenButtons.positions(of: screens)
         found = Array(repeating: [], count: screens.count)
         for position in screens.indices { walk(screens[position], at: position) }
         // A screen is walked again only when its own top changed.
@@ -102,6 +101,13 @@ struct StackRootAnalysis {
                 screens.append(ScreenButtons(id: flow.screens[position].id, buttons: buttons))
             }
             return screens
+        }
+
+        /// Each id's positions in `screens`: which to walk again when an id's facts change.
+        static func positions(of screens: [ScreenButtons]) -> [String: [Int]] {
+            var positions: [String: [Int]] = [:]
+            for position in screens.indices { positions[screens[position].id, default: []].append(position) }
+            return positions
         }
     }
 
