@@ -103,12 +103,52 @@ extension ValidationRun {
         return [Diagnostic.Note(message: "field '\(part.names[0])' defined here", span: span)]
     }
 
+    /// The name of a template that is one `${name}` between horizontal white space; `nil`
+    /// otherwise. O(segments).
+    static func soleName(of template: TemplateString) -> String? {
+        var found: String?
+        for segment in template.segments {
+            switch segment {
+            case .variable(let name, _):
+                guard found == nil else { return nil }
+                found = name
+            case .literal(let text):
+                guard text.unicodeScalars.allSatisfy(StepArgumentRule.isHorizontalSpace) else { return nil }
+            case .expression:
+                return nil
+            }
+        }
+        return found
+    }
+
+    /// The kind of field `id` (its first definition); the table is made at the first
+    /// lookup, O(blocks) once.
+    mutating func fieldKind(_ id: String) -> FieldKind? {
+        if fieldKinds == nil {
+            var kinds: [String: FieldKind] = [:]
+            for position in flow.screens.indices {
+                for block in flow.screens[position].extraContent {
+                    if let field = block.field, kinds[field.id] == nil { kinds[field.id] = field.kind }
+                }
+            }
+            fieldKinds = kinds
+        }
+        return fieldKinds?[id]
+    }
+
     // MARK: Whole numbers (collectUserFeedback's rating)
 
     /// Checks a templated whole-number argument (`rating: "${…}"`) against `argument`'s
     /// rule. `field` is the screen's rating field, for the hint.
     mutating func checkWholeNumber(_ template: TemplateString, argument: StepArgument, field: String?, at fallback: SourceSpan?) {
         guard case .wholeNumber(let range) = argument.rule else { return }
+        // The common case, decided without the expression environment: one `${name}` of a
+        // rating field whose every value keeps the rule.
+        if let name = Self.soleName(of: template), case .rating(let min, let max, _)? = fieldKind(name), min <= max,
+            range.contains(min), range.contains(max)
+        {
+            return
+        }
         let environment = sharedEnvironment()
         guard let parts = substitutions(of: template, in: environment) else { return }
         let extraText = template.segments.contains { segment in
@@ -205,8 +245,6 @@ extension ValidationRun {
     /// whatever the values are.
     mutating func checkTemplatedURL(_ url: TemplateString, at fallback: SourceSpan?) {
         let whole = url.span ?? fallback
-        let environment = sharedEnvironment()
-        guard let parts = substitutions(of: url, in: environment) else { return }
         var colon: (segment: Int, after: Substring.UnicodeScalarView)?
         for (position, segment) in url.segments.enumerated() {
             guard case .literal(let text) = segment else { continue }
@@ -225,6 +263,7 @@ extension ValidationRun {
             return
         }
         guard colon.segment == 0, case .literal(let first) = url.segments[0], let index = first.unicodeScalars.firstIndex(of: ":") else {
+            guard let parts = substitutions(of: url, in: sharedEnvironment()) else { return }
             let before = url.segments[..<colon.segment].filter { if case .literal = $0 { false } else { true } }.count
             let names = parts.prefix(before).map(\.text)
             report(
@@ -244,7 +283,7 @@ extension ValidationRun {
         // Something must follow the ':' whatever the values are.
         guard colon.after.isEmpty else { return }
         if url.segments.dropFirst().contains(where: { if case .literal(let text) = $0 { !text.isEmpty } else { false } }) { return }
-        guard parts.allSatisfy(Self.mayRenderEmpty) else { return }
+        guard let parts = substitutions(of: url, in: sharedEnvironment()), parts.allSatisfy(Self.mayRenderEmpty) else { return }
         report(
             .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: written, names: parts.map(\.text)), at: whole,
             hint: "write text after the ':' that is there whatever the values are (e.g. 'mailto:support@example.com?body=${…}')")

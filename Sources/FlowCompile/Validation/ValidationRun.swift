@@ -44,6 +44,8 @@ struct ValidationRun {
     var environmentCache: ExpressionEnvironment?
     /// Where each field id is first defined, gathered at the first note that points at one.
     var fieldSpans: [String: SourceSpan?]?
+    /// The kind of each field id's first definition, gathered at the first lookup.
+    var fieldKinds: [String: FieldKind]?
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
     /// per unknown target); `nil` until then.
     private var screenCandidates: Suggestion.Candidates?
@@ -314,8 +316,14 @@ struct ValidationRun {
         for position in flow.screens.indices {
             var ratingField: String??
             for step in allSteps[stepRanges[position]] {
-                if case .finish(let outcome?) = step.kind {
+                switch step.kind {
+                case .finish(let outcome?):
                     checkOutcome(outcome, step: step)
+                    continue
+                case .openURL, .collectUserFeedback:
+                    // The steps with templated arguments: the others need no lookup.
+                    break
+                default:
                     continue
                 }
                 guard let arguments = BuiltInStep.named[step.name]?.arguments, !arguments.isEmpty else { continue }
