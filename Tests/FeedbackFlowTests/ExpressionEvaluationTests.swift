@@ -51,6 +51,17 @@ struct ExpressionEvaluationTests {
         #expect(evaluate("x - 1 + 1", ["x": .integer(Int.max)]) == .value(.integer(Int.max)))
     }
 
+    @Test("a decimal product or quotient past what a decimal holds (10^-128 … 10^127 scale) is a failure, not a stopped process")
+    func decimalRange() {
+        // 10^-38 to the fourth is 10^-152: below the smallest exponent, -128.
+        let tiny = decimal("0.00000000000000000000000000000000000001")
+        #expect(isFailure(evaluate("x * x * x * x > 0", ["x": tiny])))
+        #expect(evaluate("x * x > 0", ["x": tiny]) == .value(.boolean(true)))
+        #expect(isFailure(evaluate("x * x * x * x * 1.0 > 0", ["x": decimal("1e60")])))
+        #expect(isFailure(evaluate("x / 10000000000", ["x": decimal("1e-125")])))
+        #expect(evaluate("0 * x * x * x * x", ["x": tiny]) == .value(.decimal(0)))
+    }
+
     @Test("division by zero is a failure, for integers and decimals")
     func divisionByZero() {
         #expect(isFailure(evaluate("10 / x", ["x": .integer(0)])))

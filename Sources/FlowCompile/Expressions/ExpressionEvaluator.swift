@@ -175,12 +175,22 @@ package enum ExpressionEvaluator {
         switch symbol {
         case .plus: result = a + b
         case .minus: result = a - b
-        case .times: result = a * b
+        case .times:
+            // A product whose exponent would fall below what a `Decimal` holds (10^-128)
+            // stops the process inside Foundation's `*` rather than giving NaN: refused
+            // before. Rounding a long product only raises its exponent, so a sum of
+            // exponents within range is safe.
+            guard a.isZero || b.isZero || a.exponent + b.exponent >= Self.smallestExponent else {
+                return .failure("the result of \(l.literal) * \(r.literal) is too small for a decimal")
+            }
+            result = a * b
         default:
             guard !b.isZero else { return .failure("division by zero in \(l.literal) / \(r.literal)") }
             result = a / b
         }
-        guard !result.isNaN else { return .failure("the result of \(l.literal) \(symbol.rawValue) \(r.literal) is too large") }
+        guard !result.isNaN else {
+            return .failure("the result of \(l.literal) \(symbol.rawValue) \(r.literal) is too large or too small for a decimal")
+        }
         return .value(.decimal(result))
     }
 
@@ -213,6 +223,10 @@ package enum ExpressionEvaluator {
 
     /// The longest text `matches` searches, in Unicode scalars: 10,000.
     package static let maximumMatchedLength = 10_000
+
+    /// The smallest exponent a `Decimal` holds: its values are significand × 10^exponent
+    /// with the exponent in -128...127.
+    static let smallestExponent = -128
 
     /// Why `pattern` is not a regular expression `matches` can use, or `nil` when it is:
     /// it does not compile, or a repeated group holds an unbounded repetition (`(a+)+`,
