@@ -76,6 +76,17 @@ struct CommandLineEdgesEndToEndTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("run refuses a --context key that is a value a handler of the flow returns: only the handler gives it")
+    func contextKeyReturnedByHandler() async throws {
+        let result = try await BuiltTool.run(
+            ["run", "--context", "lookup.found=abc", "Tests/FeedbackFlowCLITests/Fixtures/run/handler-returns.yaml"], input: "quit\n")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains(
+            "--context 'lookup.found' is a value handler 'lookup' of 'Tests/FeedbackFlowCLITests/Fixtures/run/handler-returns.yaml' returns; only the handler gives it"),
+            "\(result.standardError)")
+    }
+
     @Test("validate names --context after an expression's hint only where the hint speaks of a host value, not after a 'did you mean'")
     func contextFlagOnExpressionHints() async throws {
         let result = try await BuiltTool.run(["validate", BuiltTool.fixture("flag-hints/expression-names.yaml").path])

@@ -59,6 +59,17 @@ struct ValidationFixtureTests {
         ])
     }
 
+    @Test("a field id, context value or variable named as a value a handler returns is refused where it is written")
+    func returnedNameTaken() {
+        let d = F.compile("validation/returned-name-taken.yaml").diagnostics
+        // 4:13 the variable 'h.ok'; 9:36 the field id 'h.x'.
+        #expect(F.places(d) == ["4:13 invalid-value", "9:36 invalid-value"])
+        #expect(d.map(\.message) == [
+            "'h.ok' is declared and is also a value handler 'h' returns",
+            "field id 'h.x' is also a value handler 'h' returns",
+        ])
+    }
+
     @Test("screens no chain of push/present/replace reaches are warnings at their key")
     func unreachable() {
         let compilation = F.compile("validation/unreachable.yaml")

@@ -49,12 +49,20 @@ package struct TriggerOptions: Sendable {
     }
 
     /// - Throws: ``UsageError`` when a `--context` key is a flow variable of `flow`, which
-    ///   only its `set` steps give values.
+    ///   only its `set` steps give values, or a value one of its handlers returns.
     package func checkNoVariables(in flow: Flow, file: String) throws(UsageError) {
-        guard let variable = flow.variables.first(where: { context.keys.contains($0.name) }) else { return }
-        throw UsageError(
-            "--context '\(variable.name)' is a flow variable of '\(file)'; only its 'set' steps give it values",
-            hint: "declare it under 'context:' instead if the host provides it")
+        if let variable = flow.variables.first(where: { context.keys.contains($0.name) }) {
+            throw UsageError(
+                "--context '\(variable.name)' is a flow variable of '\(file)'; only its 'set' steps give it values",
+                hint: "declare it under 'context:' instead if the host provides it")
+        }
+        for handler in flow.handlers {
+            for value in handler.returns where context.keys.contains(handler.returnedName(value.name)) {
+                throw UsageError(
+                    "--context '\(handler.returnedName(value.name))' is a value handler '\(handler.name)' of '\(file)' returns; only the handler gives it",
+                    hint: "name a value the flow declares under 'context:'")
+            }
+        }
     }
 
     package var event: String?

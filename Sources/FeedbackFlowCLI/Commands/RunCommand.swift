@@ -113,8 +113,9 @@ package struct RunCommand: Command {
         CompileOptions(additionalVariables: context.keys, knownHandlers: handlerPrograms.names, loadingLimits: loadingLimits)
     }
 
-    /// `run`'s checks of the command line against `flow`: no `--context` key is a field id
-    /// or a flow variable, and `--event` and `--validator` name what the flow declares.
+    /// `run`'s checks of the command line against `flow`: no `--context` key is a field id,
+    /// a flow variable or a handler's value, and `--event` and `--validator` name what the
+    /// flow declares.
     /// - Throws: ``UsageError`` for the first that fails.
     static func check(_ trigger: TriggerOptions, against flow: Flow, file: String) throws(UsageError) {
         try trigger.context.checkNoFieldIDs(in: flow, file: file)

@@ -123,12 +123,26 @@ extension ValidationRun {
     /// A declared context value or variable that is also a field id would make the name
     /// ambiguous: `invalid-value` at the declaration.
     private mutating func checkDeclarations() {
-        guard !flow.context.isEmpty || !flow.variables.isEmpty else { return }
+        // What handlers return, `NAME.FIELD`: a name no field, context value or variable may take.
+        var returned: [String: String] = [:]
+        for handler in handlerManifest + flow.handlers {
+            for value in handler.returns where returned[handler.returnedName(value.name)] == nil {
+                returned[handler.returnedName(value.name)] = handler.name
+            }
+        }
+        guard !flow.context.isEmpty || !flow.variables.isEmpty || !returned.isEmpty else { return }
         var fieldIDs: Set<String> = []
         fieldIDs.reserveCapacity(blockCount)
         for screen in flow.screens.indices {
             for block in flow.screens[screen].extraContent.indices {
-                if let id = flow.screens[screen].extraContent[block].fieldID { fieldIDs.insert(id) }
+                guard let id = flow.screens[screen].extraContent[block].fieldID else { continue }
+                fieldIDs.insert(id)
+                if let handler = returned[id] {
+                    report(
+                        .invalidValue, "field id '\(id)' is also a value handler '\(handler)' returns",
+                        at: Self.idSpan(of: flow.screens[screen].extraContent[block]),
+                        hint: "an expression could not tell them apart; rename the field")
+                }
             }
         }
         var seen: [String: SourceSpan?] = [:]
@@ -138,6 +152,10 @@ extension ValidationRun {
                 report(
                     .invalidValue, "'\(declaration.name)' is declared and is also a field id", at: declaration.span,
                     hint: "an expression could not tell them apart; rename one")
+            } else if let handler = returned[declaration.name] {
+                report(
+                    .invalidValue, "'\(declaration.name)' is declared and is also a value handler '\(handler)' returns",
+                    at: declaration.span, hint: "an expression could not tell them apart; rename one")
             } else if let first = seen[declaration.name] {
                 report(
                     .invalidValue, "'\(declaration.name)' is declared under both 'context' and 'variables'", at: declaration.span,
