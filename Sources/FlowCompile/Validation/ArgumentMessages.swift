@@ -4,6 +4,26 @@ import FlowSource
 /// in one place: what an argument's template can render, said against the rule of its
 /// ``StepArgument``.
 enum ArgumentMessages {
+    /// `text` as a message quotes it: cut to 80 characters, a line break written `\n`,
+    /// a tab `\t`, another control character as its code point.
+    static func shown(_ text: String) -> String {
+        var out = ""
+        for scalar in ExpressionMessages.excerpt(text).unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.properties.generalCategory == .control { out += scalar.codePointNotation } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// The hint for a block scalar's last line break in a value that must not hold one.
+    static let keptLineBreakHint =
+        "a block scalar ('|' or '>') keeps its last line break; write '|-' or '>-' to drop it, or write the value on the key's line"
+
     /// `11…15`, `3`, `-2…0 or 4`, `2, 4, 6, 8 or 10`: sorted whole numbers, runs of three
     /// or more shortened with `…`.
     static func values(_ numbers: some Sequence<Int>) -> String {
@@ -55,7 +75,7 @@ enum ArgumentMessages {
     /// `'${rating}${rating}' joins 2 values into one text`.
     static func severalParts(_ raw: String, substitutions: Int, _ argument: StepArgument) -> String {
         let what = substitutions > 1 ? "joins \(substitutions) values into one text" : "adds text to its value"
-        return "'\(ExpressionMessages.excerpt(raw))' \(what); \(argument.named) is one whole number \(takes(argument))"
+        return "'\(shown(raw))' \(what); \(argument.named) is one whole number \(takes(argument))"
     }
 
     /// An expression a step evaluates that can fail: `'10 / (rating - 3)' fails when rating is 3: division by zero`.
@@ -99,12 +119,12 @@ enum ArgumentMessages {
 
     /// A URL template without a `:` in its written text.
     static func urlWithoutScheme(_ raw: String) -> String {
-        "openURL '\(ExpressionMessages.excerpt(raw))' is never a URL: values put into a URL are percent-encoded, so its scheme and ':' must be written in the text"
+        "openURL '\(shown(raw))' is never a URL: values put into a URL are percent-encoded, so its scheme and ':' must be written in the text"
     }
 
     /// A URL template whose written scheme is not one (`1x:${a}`, `:${a}`).
     static func urlWithoutScheme(_ raw: String, written scheme: String) -> String {
-        "openURL '\(ExpressionMessages.excerpt(raw))' is never a URL: '\(ExpressionMessages.excerpt(scheme, limit: 40))' is not a scheme"
+        "openURL '\(shown(raw))' is never a URL: '\(ExpressionMessages.excerpt(scheme, limit: 40))' is not a scheme"
     }
 
     static func urlWithoutSchemeHint(_ raw: String) -> String {
@@ -113,16 +133,18 @@ enum ArgumentMessages {
 
     /// A URL whose scheme is made from values.
     static func urlSchemeFromValues(_ raw: String, names: [String], allowed: [String]) -> String {
-        "the scheme of openURL '\(ExpressionMessages.excerpt(raw))' is made from \(NameList.joined(names)), so the step fails unless it makes one of \(allowed.joined(separator: ", "))"
+        "the scheme of openURL '\(shown(raw))' is made from \(NameList.joined(names)), so the step fails unless it makes one of \(allowed.joined(separator: ", "))"
     }
 
     /// A URL with nothing after its scheme's `:` but values that can be empty.
-    static func urlMayEndAtScheme(_ raw: String, scheme: String, names: [String]) -> String {
-        "openURL '\(ExpressionMessages.excerpt(raw))' is not a URL when \(NameList.joined(names)) \(names.count > 1 ? "are" : "is") empty: nothing would follow '\(scheme):'"
+    static func urlMayEndAtScheme(_ raw: String, scheme: String, when: String) -> String {
+        "openURL '\(shown(raw))' is not a URL when \(when): nothing would follow '\(scheme):'"
     }
 
     /// A URL whose written text holds white space or a control character.
-    static func urlWithSpace(_ raw: String) -> String {
-        "openURL '\(ExpressionMessages.excerpt(raw))' is not a URL: its text holds white space or a control character"
+    static func urlWithSpace(_ raw: String, trailingLineBreak: Bool) -> String {
+        trailingLineBreak
+            ? "openURL '\(shown(raw))' is not a URL: it ends with a line break"
+            : "openURL '\(shown(raw))' is not a URL: its text holds white space or a control character"
     }
 }

@@ -62,11 +62,24 @@ struct StackBelowAnalysis {
         var sometimes: Targets
     }
 
-    /// Where the top of the stack stands while an action runs.
+    /// Where the top of the stack stands while an action runs: one of a few screens (after
+    /// an `if` whose branches end on different screens), or unknown.
     private enum Top: Equatable {
-        case screen(String)
+        case screens(Set<String>)
         case unknown
+
+        static func screen(_ id: String) -> Top { .screens([id]) }
+
+        /// The tops after an `if`: either branch's.
+        func merged(with other: Top) -> Top {
+            guard case .screens(let mine) = self, case .screens(let theirs) = other else { return .unknown }
+            let both = mine.union(theirs)
+            return both.count <= StackBelowAnalysis.maximumTops ? .screens(both) : .unknown
+        }
     }
+
+    /// The most screens the top is tracked as one of; past it, unknown.
+    static let maximumTops = 16
 
     /// The most bits (popTo targets × reachable screens) the sets may take: past it (a
     /// flow of thousands of screens each popping to a different one) no popTo is judged
@@ -153,15 +166,44 @@ struct StackBelowAnalysis {
     }
 
     /// The sets below the top, with the top itself when `including` (what a `push` puts
-    /// below); every target sometimes and none always when the top is unknown.
+    /// below): for several possible tops, what is always below each and sometimes below
+    /// any; every target sometimes and none always when the top is unknown.
     private func beneath(_ top: Top, including: Bool) -> (always: Targets, sometimes: Targets) {
-        guard case .screen(let id) = top, let sets = below[id], var always = sets.always else { return (empty, all) }
-        var sometimes = sets.sometimes
-        if including, let number = numbers[id] {
-            always.insert(number)
-            sometimes.insert(number)
+        guard case .screens(let ids) = top, !ids.isEmpty else { return (empty, all) }
+        var always: Targets?
+        var sometimes = empty
+        for id in ids {
+            guard let sets = below[id], var mine = sets.always else { return (empty, all) }
+            var theirs = sets.sometimes
+            if including, let number = numbers[id] {
+                mine.insert(number)
+                theirs.insert(number)
+            }
+            if always == nil { always = mine } else { always?.formIntersection(mine) }
+            sometimes.formUnion(theirs)
         }
-        return (always, sometimes)
+        return (always ?? empty, sometimes)
+    }
+
+    /// A finding for `popTo: target` unless, on each screen the top may be, the target is
+    /// that screen (`popTo` the screen on top does nothing) or always below it.
+    private mutating func check(popTo target: String, step: Step, from top: Top, screen: String) {
+        guard case .screens(let ids) = top, !ids.isEmpty, let number = numbers[target] else {
+            found[current].append(Finding(screen: screen, target: target, top: nil, always: false, step: step))
+            return
+        }
+        var failing: [(id: String, never: Bool)] = []
+        for id in ids.sorted() where id != target {
+            guard let sets = below[id], let always = sets.always else {
+                found[current].append(Finding(screen: screen, target: target, top: nil, always: false, step: step))
+                return
+            }
+            if !always.contains(number) { failing.append((id, !sets.sometimes.contains(number))) }
+        }
+        guard let first = failing.first else { return }
+        // Always fails only when the target is never there, whichever the top is.
+        let always = failing.count == ids.count && failing.allSatisfy(\.never)
+        found[current].append(Finding(screen: screen, target: target, top: first.id, always: always, step: step))
     }
 
     private mutating func walk(_ steps: [Step], from start: Top, screen: String) -> Top {
@@ -180,21 +222,12 @@ struct StackBelowAnalysis {
                 show(id, always: always, sometimes: sometimes)
                 top = .screen(id)
             case .navigate(.popTo(let target)):
-                // The top itself counts: `popTo` the screen on top does nothing.
-                if case .screen(let id) = top, id == target {
-                } else if case .screen(let id) = top, let sets = below[id], let always = sets.always, let number = numbers[target] {
-                    if !always.contains(number) {
-                        found[current].append(Finding(
-                            screen: screen, target: target, top: id, always: !sets.sometimes.contains(number), step: step))
-                    }
-                } else {
-                    found[current].append(Finding(screen: screen, target: target, top: nil, always: false, step: step))
-                }
+                check(popTo: target, step: step, from: top, screen: screen)
                 top = .screen(target)
             case .branch(let branch):
                 let then = walk(branch.then, from: top, screen: screen)
                 let otherwise = walk(branch.otherwise, from: top, screen: screen)
-                top = then == otherwise ? then : .unknown
+                top = then.merged(with: otherwise)
             default:
                 if step.kind.leavesScreen { top = .unknown }
             }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FlowSource
 
 /// The step-argument rules: what a built-in step's argument can render, found from the
@@ -144,9 +149,10 @@ extension ValidationRun {
         guard case .wholeNumber(let range) = argument.rule else { return }
         // The common case, decided without the expression environment: one `${name}` of a
         // rating field whose every value keeps the rule.
-        if let name = Self.soleName(of: template), case .rating(let min, let max, _)? = fieldKind(name), min <= max,
-            range.contains(min), range.contains(max)
+        if let name = Self.soleName(of: template), case .rating(let min, let max, _)? = fieldKind(name),
+            min >= max || (range.contains(min) && range.contains(max))
         {
+            // Within the rule; or a range that is empty, which is reported at the field.
             return
         }
         let environment = sharedEnvironment()
@@ -159,7 +165,13 @@ extension ValidationRun {
         if parts.count != 1 || extraText {
             report(
                 .invalidValue, ArgumentMessages.severalParts(template.raw, substitutions: parts.count, argument), at: whole,
-                hint: "write the \(argument.key ?? "value") as one '${…}' alone, e.g. '${\(field ?? "rating")}'")
+                hint: parts.count == 1 && Self.endsWithLineBreakOnly(template)
+                    && template.segments.dropLast().allSatisfy({ segment in
+                        guard case .literal(let text) = segment else { return true }
+                        return text.unicodeScalars.allSatisfy(StepArgumentRule.isHorizontalSpace)
+                    })
+                    ? ArgumentMessages.keptLineBreakHint
+                    : "write the \(argument.key ?? "value") as one '${…}' alone, e.g. '${\(field ?? "rating")}'")
             return
         }
         let part = parts[0]
@@ -249,8 +261,11 @@ extension ValidationRun {
         for (position, segment) in url.segments.enumerated() {
             guard case .literal(let text) = segment else { continue }
             if text.unicodeScalars.contains(where: URLSchemePolicy.isWhitespaceOrControl) {
-                report(.invalidValue, ArgumentMessages.urlWithSpace(url.raw), at: whole,
-                       hint: "a URL has no spaces; write '%20' for a space in the text (values are encoded for you)")
+                let lineBreakOnly = Self.endsWithLineBreakOnly(url)
+                report(.invalidValue, ArgumentMessages.urlWithSpace(url.raw, trailingLineBreak: lineBreakOnly), at: whole,
+                       hint: lineBreakOnly
+                        ? ArgumentMessages.keptLineBreakHint
+                        : "a URL has no spaces; write '%20' for a space in the text (values are encoded for you)")
                 return
             }
             if colon == nil, let index = text.unicodeScalars.firstIndex(of: ":") {
@@ -284,9 +299,28 @@ extension ValidationRun {
         guard colon.after.isEmpty else { return }
         if url.segments.dropFirst().contains(where: { if case .literal(let text) = $0 { !text.isEmpty } else { false } }) { return }
         guard let parts = substitutions(of: url, in: sharedEnvironment()), parts.allSatisfy(Self.mayRenderEmpty) else { return }
+        let when = parts.map { part in
+            let text = "'\(ExpressionMessages.excerpt(part.text, limit: 40))'"
+            if part.rootBounds.failure != nil { return "\(text) cannot be evaluated" }
+            if part.type == .null || part.type.valueType?.isOptional == true { return "\(text) is null" }
+            return "\(text) is empty"
+        }.joined(separator: " and ")
         report(
-            .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: written, names: parts.map(\.text)), at: whole,
+            .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: written, when: when), at: whole,
             hint: "write text after the ':' that is there whatever the values are (e.g. 'mailto:support@example.com?body=${…}')")
+    }
+
+    /// Whether the only text of `template` besides its `${…}`s and horizontal white space
+    /// is line breaks at its end: what a block scalar (`|`, `>`) keeps.
+    static func endsWithLineBreakOnly(_ template: TemplateString) -> Bool {
+        guard case .literal(let last)? = template.segments.last, last.unicodeScalars.last == "\n" else { return false }
+        let body = last.unicodeScalars.reversed().drop { $0 == "\n" || $0 == "\r" }
+        guard body.allSatisfy(StepArgumentRule.isHorizontalSpace) else { return false }
+        return template.segments.dropLast().allSatisfy { segment in
+            guard case .literal(let text) = segment else { return true }
+            return !text.unicodeScalars.contains(where: URLSchemePolicy.isWhitespaceOrControl)
+                || text.unicodeScalars.allSatisfy(StepArgumentRule.isHorizontalSpace)
+        }
     }
 
     /// Whether a `${…}` can render as the empty string: a text that may be empty, `null`,
@@ -342,10 +376,10 @@ extension ValidationRun {
 
 extension ExpressionBounds {
     /// The first evaluation of `tree` that can fail (in written order), unless a guard
-    /// rules it out: in `d != 0 && …` a division by the name `d` on the right of `&&`
-    /// cannot divide by zero, because the right side is evaluated only when the left is
-    /// true (``isGuarded(_:divisor:tree:parent:)``). `bounds` is ``of(_:types:in:)``'s
-    /// result. O(nodes · depth).
+    /// rules it out: in `d != 0 && …` a division by `d` on the right of `&&` cannot divide
+    /// by zero, because the right side is evaluated only when the left is true
+    /// (``isGuarded(_:divisor:tree:parent:)``). `bounds` is ``of(_:types:in:)``'s result.
+    /// O(nodes · depth).
     static func firstFailure(in tree: ExpressionTree, bounds: [ExpressionBounds]) -> Failure? {
         guard bounds.last?.failure != nil else { return nil }
         var parent = [Int](repeating: -1, count: tree.nodes.count)
@@ -353,26 +387,23 @@ extension ExpressionBounds {
         for index in tree.nodes.indices {
             // A failure that starts at this node.
             guard let failure = bounds[index].failure, failure.node == index else { continue }
-            if failure.kind == .divisionByZero, case .name(let divisor) = tree.nodes[failure.operand].kind,
-                isGuarded(index, divisor: divisor, tree: tree, parent: parent)
-            {
-                continue
-            }
+            if failure.kind == .divisionByZero, isGuarded(index, divisor: failure.operand, tree: tree, parent: parent) { continue }
             return failure
         }
         return nil
     }
 
     /// Whether some `&&` above `node` holds it on its right with a left side that, when
-    /// true, rules out `divisor` being 0 (`d != 0`, `d > 0`, `d < 0`, `0 < d`, …), or some
-    /// `||` holds it on its right with a left side that, when false, does (`d == 0`).
-    /// The right side of `&&` and `||` is evaluated only when the left does not decide.
-    private static func isGuarded(_ node: Int, divisor: String, tree: ExpressionTree, parent: [Int]) -> Bool {
+    /// true, rules out the divisor being 0 (`d != 0`, `d >= 1`, `!(d == 0)`,
+    /// `!isEmpty(t)` for `length(t)`), or some `||` holds it on its right with a left
+    /// side that, when false, does (`d == 0`, `isEmpty(t)`). The right side of `&&` and
+    /// `||` is evaluated only when the left does not decide.
+    private static func isGuarded(_ node: Int, divisor: Int, tree: ExpressionTree, parent: [Int]) -> Bool {
         var node = node
         while parent[node] >= 0 {
             let up = parent[node]
             if case .infix(let symbol) = tree.nodes[up].kind, symbol == .and || symbol == .or, tree.nodes[up].children[1] == node,
-                rulesOutZero(tree, tree.nodes[up].children[0], of: divisor, whenTrue: symbol == .and)
+                rulesOutZero(tree, tree.nodes[up].children[0], divisor: divisor, whenTrue: symbol == .and)
             {
                 return true
             }
@@ -381,33 +412,63 @@ extension ExpressionBounds {
         return false
     }
 
-    /// Whether the comparison at `index` being true (`whenTrue`), or false, proves `name` is not 0.
-    private static func rulesOutZero(_ tree: ExpressionTree, _ index: Int, of name: String, whenTrue: Bool) -> Bool {
-        guard case .infix(let symbol) = tree.nodes[index].kind, symbol.isComparison else { return false }
-        let (l, r) = (tree.nodes[tree.nodes[index].children[0]].kind, tree.nodes[tree.nodes[index].children[1]].kind)
-        let isZero = { (kind: ExpressionTree.Kind) in if case .literal(let value) = kind { value.isZero } else { false } }
-        // The comparison as `name SYMBOL 0`.
-        let written: ExpressionSymbol
-        if l == .name(name), isZero(r) {
-            written = symbol
-        } else if r == .name(name), isZero(l) {
-            switch symbol {
-            case .less: written = .greater
-            case .greater: written = .less
-            case .lessOrEqual: written = .greaterOrEqual
-            case .greaterOrEqual: written = .lessOrEqual
-            default: written = symbol
+    /// Whether the condition at `index` being true (`whenTrue`), or false, proves the
+    /// value of the subtree `divisor` is not 0.
+    private static func rulesOutZero(_ tree: ExpressionTree, _ index: Int, divisor: Int, whenTrue: Bool) -> Bool {
+        let node = tree.nodes[index]
+        switch node.kind {
+        case .prefix(.not):
+            return rulesOutZero(tree, node.children[0], divisor: divisor, whenTrue: !whenTrue)
+        case .infix(.and) where whenTrue, .infix(.or) where !whenTrue:
+            // Both sides hold (or both fail): either may prove it.
+            return node.children.contains { rulesOutZero(tree, $0, divisor: divisor, whenTrue: whenTrue) }
+        case .call(.isEmpty):
+            // `isEmpty(t)` false: `length(t)` is not 0.
+            guard !whenTrue, case .call(.length) = tree.nodes[divisor].kind else { return false }
+            return sameSubtree(tree, node.children[0], tree.nodes[divisor].children[0])
+        case .infix(let symbol) where symbol.isComparison:
+            let (l, r) = (node.children[0], node.children[1])
+            let compared: (constant: Decimal, symbol: ExpressionSymbol)
+            if sameSubtree(tree, l, divisor), case .literal(let value) = tree.nodes[r].kind, let number = value.decimalValue {
+                compared = (number, symbol)
+            } else if sameSubtree(tree, r, divisor), case .literal(let value) = tree.nodes[l].kind, let number = value.decimalValue {
+                // `c < d` is `d > c`.
+                let flipped: ExpressionSymbol =
+                    switch symbol {
+                    case .less: .greater
+                    case .greater: .less
+                    case .lessOrEqual: .greaterOrEqual
+                    case .greaterOrEqual: .lessOrEqual
+                    default: symbol
+                    }
+                compared = (number, flipped)
+            } else {
+                return false
             }
-        } else {
-            return false
-        }
-        // What holds when the left side lets the right side run.
-        switch (written, whenTrue) {
-        case (.notEqual, true), (.less, true), (.greater, true), (.equal, false), (.lessOrEqual, false), (.greaterOrEqual, false):
-            return true
+            // `d SYMBOL c` being `whenTrue` rules out 0 when `0 SYMBOL c` is not `whenTrue`.
+            let zero = Decimal(0), c = compared.constant
+            let holdsForZero =
+                switch compared.symbol {
+                case .equal: zero == c
+                case .notEqual: zero != c
+                case .less: zero < c
+                case .lessOrEqual: zero <= c
+                case .greater: zero > c
+                default: zero >= c
+                }
+            return holdsForZero != whenTrue
         default:
             return false
         }
+    }
+
+    /// Whether the subtrees at `a` and `b` are written alike: the same kinds of node with
+    /// the same names, literals and operators, in the same shape. O(size).
+    private static func sameSubtree(_ tree: ExpressionTree, _ a: Int, _ b: Int) -> Bool {
+        if a == b { return true }
+        let (x, y) = (tree.nodes[a], tree.nodes[b])
+        guard x.kind == y.kind, x.children.count == y.children.count else { return false }
+        return zip(x.children, y.children).allSatisfy { sameSubtree(tree, $0, $1) }
     }
 }
 
@@ -422,7 +483,10 @@ extension FeedbackConfiguration {
     /// The id of the screen's first rating field, for hints that name it. O(blocks).
     var ratingFieldID: String? {
         for block in extraContent {
-            if case .field(let field) = block.kind, case .rating = field.kind { return field.id }
+            // A field id a template cannot name (refused where it is declared) is no example.
+            if case .field(let field) = block.kind, case .rating = field.kind, TemplateString.isValidName(Substring(field.id)) {
+                return field.id
+            }
         }
         return nil
     }
