@@ -60,6 +60,9 @@ struct ExpressionEvaluationTests {
         #expect(isFailure(evaluate("x * x * x * x * 1.0 > 0", ["x": decimal("1e60")])))
         #expect(isFailure(evaluate("x / 10000000000", ["x": decimal("1e-125")])))
         #expect(evaluate("0 * x * x * x * x", ["x": tiny]) == .value(.decimal(0)))
+        // 38 digits at 10^-65, squared: 76 digits at 10^-130, rounded to 38 at 10^-92.
+        let long = decimal("0." + String(repeating: "0", count: 27) + "12345678901234567890123456789012345678")
+        #expect(!isFailure(evaluate("x * x", ["x": long])))
     }
 
     @Test("division by zero is a failure, for integers and decimals")

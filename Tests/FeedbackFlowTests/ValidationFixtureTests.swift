@@ -59,12 +59,14 @@ struct ValidationFixtureTests {
         ])
     }
 
-    @Test("a field id, context value or variable named as a value a handler returns is refused where it is written")
+    @Test("a field id, context value or variable named as a value a handler returns, or a handler returning 'flow.…', is refused where it is written")
     func returnedNameTaken() {
         let d = F.compile("validation/returned-name-taken.yaml").diagnostics
-        // 4:13 the variable 'h.ok'; 9:36 the field id 'h.x'.
-        #expect(F.places(d) == ["4:13 invalid-value", "9:36 invalid-value"])
+        // 3:53 the handler 'flow' (its 'flow.id' is the flow's id); 4:13 the variable
+        // 'h.ok'; 9:36 the field id 'h.x'.
+        #expect(F.places(d) == ["3:53 invalid-value", "4:13 invalid-value", "9:36 invalid-value"])
         #expect(d.map(\.message) == [
+            "handler 'flow' returns 'flow.id', a name kept for the context variables",
             "'h.ok' is declared and is also a value handler 'h' returns",
             "field id 'h.x' is also a value handler 'h' returns",
         ])

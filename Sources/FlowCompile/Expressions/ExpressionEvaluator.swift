@@ -178,10 +178,10 @@ package enum ExpressionEvaluator {
         case .times:
             // A product whose exponent would fall below what a `Decimal` holds (10^-128)
             // stops the process inside Foundation's `*` rather than giving NaN: refused
-            // before. Rounding a long product only raises its exponent, so a sum of
-            // exponents within range is safe.
-            guard a.isZero || b.isZero || a.exponent + b.exponent >= Self.smallestExponent else {
-                return .failure("the result of \(l.literal) * \(r.literal) is too small for a decimal")
+            // before. The product's exponent is the sum of the operands' exponents, raised
+            // by one for each digit past the 38 a decimal keeps when it is rounded.
+            guard a.isZero || b.isZero || Self.productExponent(a, b) >= Self.smallestExponent else {
+                return .failure("the result of \(l.literal) * \(r.literal) is smaller than a decimal holds")
             }
             result = a * b
         default:
@@ -225,8 +225,18 @@ package enum ExpressionEvaluator {
     package static let maximumMatchedLength = 10_000
 
     /// The smallest exponent a `Decimal` holds: its values are significand × 10^exponent
-    /// with the exponent in -128...127.
+    /// with the exponent in -128...127, and at most 38 significant digits.
     static let smallestExponent = -128
+
+    /// The least exponent the product of `a` and `b` (neither zero) can have once rounded
+    /// to 38 digits: the sum of their exponents, raised by the digits the product has past
+    /// 38 (at least the two significands' digits, less one). O(digits).
+    static func productExponent(_ a: Decimal, _ b: Decimal) -> Int {
+        let sum = a.exponent + b.exponent
+        guard sum < smallestExponent else { return sum }
+        func digits(_ value: Decimal) -> Int { value.significand.description.utf8.filter { (0x30...0x39).contains($0) }.count }
+        return sum + max(0, digits(a) + digits(b) - 1 - 38)
+    }
 
     /// Why `pattern` is not a regular expression `matches` can use, or `nil` when it is:
     /// it does not compile, or a repeated group holds an unbounded repetition (`(a+)+`,

@@ -83,6 +83,12 @@ enum ArgumentMessages {
         "'\(ExpressionMessages.excerpt(text))' cannot be evaluated when \(when): \(failureText(kind))"
     }
 
+    /// An expression a step evaluates whose evaluation fails for some (or `always` for
+    /// every) value of its names, with the evaluator's `reason`.
+    static func evaluationFails(_ text: String, reason: String, always: Bool) -> String {
+        "'\(ExpressionMessages.excerpt(text))' " + (always ? "can never be evaluated" : "cannot be evaluated for some values") + ": \(reason)"
+    }
+
     /// An expression a step evaluates that always fails.
     static func alwaysFails(_ text: String, _ kind: ExpressionBounds.Failure.Kind) -> String {
         "'\(ExpressionMessages.excerpt(text))' can never be evaluated: \(failureText(kind))"

@@ -40,6 +40,10 @@ struct StackBelowAnalysis {
         let always: Bool
         let step: Step
         var judged = true
+        /// The other screens the top may be at that step (after an `if`), sorted.
+        var otherTops: [String] = []
+        /// Whether the target is never below ``top``.
+        var neverBelowTop = false
     }
 
     /// A set of popTo targets, by their number: one bit each.
@@ -95,6 +99,9 @@ struct StackBelowAnalysis {
     private var empty: Targets
     private var all: Targets
     private var changed: [String] = []
+    /// For each id, the positions of the screens whose walks read its sets as a top other
+    /// than their own (after a `popTo` to it): walked again when those sets change.
+    private var readers: [String: Set<Int>] = [:]
     /// The findings of each screen's last walk, by position among the walked screens.
     private var found: [[Finding]] = []
     private var current = 0
@@ -129,6 +136,7 @@ struct StackBelowAnalysis {
         for position in screens.indices { walk(screens[position], at: position) }
         while let id = changed.popLast() {
             for position in positionsByID[id] ?? [] { walk(screens[position], at: position) }
+            for position in (readers[id] ?? []).sorted() where screens[position].id != id { walk(screens[position], at: position) }
         }
         findings = found.flatMap { $0 }
     }
@@ -203,7 +211,11 @@ struct StackBelowAnalysis {
         guard let first = failing.first else { return }
         // Always fails only when the target is never there, whichever the top is.
         let always = failing.count == ids.count && failing.allSatisfy(\.never)
-        found[current].append(Finding(screen: screen, target: target, top: first.id, always: always, step: step))
+        // The top named is one where the target is never below, when there is one.
+        let named = failing.first(where: \.never) ?? first
+        found[current].append(Finding(
+            screen: screen, target: target, top: named.id, always: always, step: step,
+            otherTops: ids.sorted().filter { $0 != named.id }, neverBelowTop: named.never))
     }
 
     private mutating func walk(_ steps: [Step], from start: Top, screen: String) -> Top {
@@ -223,6 +235,8 @@ struct StackBelowAnalysis {
                 top = .screen(id)
             case .navigate(.popTo(let target)):
                 check(popTo: target, step: step, from: top, screen: screen)
+                // The target's sets are read from here on: this walk depends on them.
+                readers[target, default: []].insert(current)
                 top = .screen(target)
             case .branch(let branch):
                 let then = walk(branch.then, from: top, screen: screen)

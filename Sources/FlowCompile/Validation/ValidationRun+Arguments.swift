@@ -301,9 +301,12 @@ extension ValidationRun {
         guard let parts = substitutions(of: url, in: sharedEnvironment()), parts.allSatisfy(Self.mayRenderEmpty) else { return }
         let when = parts.map { part in
             let text = "'\(ExpressionMessages.excerpt(part.text, limit: 40))'"
-            if part.rootBounds.failure != nil { return "\(text) cannot be evaluated" }
-            if part.type == .null || part.type.valueType?.isOptional == true { return "\(text) is null" }
-            return "\(text) is empty"
+            if part.type == .null { return "\(text) is null" }
+            if part.type.valueType?.base == .string, part.rootBounds.minimumLength == 0 {
+                return "\(text) is empty" + (part.type.valueType?.isOptional == true ? " or null" : "")
+            }
+            if part.type.valueType?.isOptional == true { return "\(text) is null" }
+            return "\(text) cannot be evaluated"
         }.joined(separator: " and ")
         report(
             .argumentMayFail, ArgumentMessages.urlMayEndAtScheme(url.raw, scheme: written, when: when), at: whole,
@@ -326,7 +329,14 @@ extension ValidationRun {
     /// Whether a `${…}` can render as the empty string: a text that may be empty, `null`,
     /// or an expression that may fail (a failed `${…}` renders as nothing).
     static func mayRenderEmpty(_ part: Substitution) -> Bool {
-        if part.rootBounds.failure != nil { return true }
+        if ExpressionBounds.firstFailure(in: part.tree, bounds: part.bounds) != nil { return true }
+        // A decimal product or quotient may leave a decimal's range, and render nothing.
+        if part.tree.nodes.indices.contains(where: { index in
+            guard case .infix(let symbol) = part.tree.nodes[index].kind, symbol == .times || symbol == .divide else { return false }
+            return part.types[index] == .value(ValueType(.decimal))
+        }) {
+            return true
+        }
         switch part.type {
         case .null: return true
         case .invalid: return true
@@ -345,9 +355,24 @@ extension ValidationRun {
         let (types, problems) = ExpressionChecker.check(tree, text: expression.text, in: environment)
         guard problems.isEmpty else { return }
         let bounds = ExpressionBounds.of(tree, types: types, in: environment)
-        guard let failure = ExpressionBounds.firstFailure(in: tree, bounds: bounds) else { return }
         let place = { [source] (range: Range<Int>) in
             ExpressionLocator.span(of: range, in: expression, scalarText: expression.text, source: source)
+        }
+        guard let failure = ExpressionBounds.firstFailure(in: tree, bounds: bounds) else {
+            // A decimal product or quotient can leave what a decimal holds, which the bounds
+            // do not follow: when the values are few (constants, ratings), they are tried.
+            let decimalArithmetic = tree.nodes.indices.contains { index in
+                guard case .infix(let symbol) = tree.nodes[index].kind, symbol == .times || symbol == .divide else { return false }
+                return types[index] == .value(ValueType(.decimal))
+            }
+            guard decimalArithmetic, let outcomes = Self.outcomes(of: tree, in: environment) else { return }
+            let reasons = outcomes.compactMap { if case .failure(let reason) = $0.outcome { reason } else { nil } }
+            guard let reason = reasons.first else { return }
+            let always = reasons.count == outcomes.count
+            report(
+                always ? .invalidValue : .argumentMayFail, ArgumentMessages.evaluationFails(expression.text, reason: reason, always: always),
+                at: place(tree.nodes[tree.root].range), hint: "for those values the step fails and the action stops; keep the numbers within what a decimal holds")
+            return
         }
         let at = place(tree.nodes[failure.node].range)
         if let outcomes = Self.outcomes(of: tree, in: environment) {
@@ -393,14 +418,22 @@ extension ExpressionBounds {
         return nil
     }
 
+    /// The most `&&`/`||` above a division, and the most nodes of one guard, searched for
+    /// a guard: a chain of thousands of operands costs O(chain), not O(chain²). A guard
+    /// farther away is not seen, and the division is judged as unguarded (a warning).
+    static let guardSearchLimit = 64
+
     /// Whether some `&&` above `node` holds it on its right with a left side that, when
     /// true, rules out the divisor being 0 (`d != 0`, `d >= 1`, `!(d == 0)`,
     /// `!isEmpty(t)` for `length(t)`), or some `||` holds it on its right with a left
     /// side that, when false, does (`d == 0`, `isEmpty(t)`). The right side of `&&` and
-    /// `||` is evaluated only when the left does not decide.
+    /// `||` is evaluated only when the left does not decide. Bounded by
+    /// ``guardSearchLimit``.
     private static func isGuarded(_ node: Int, divisor: Int, tree: ExpressionTree, parent: [Int]) -> Bool {
         var node = node
-        while parent[node] >= 0 {
+        var steps = 0
+        while parent[node] >= 0, steps < guardSearchLimit {
+            steps += 1
             let up = parent[node]
             if case .infix(let symbol) = tree.nodes[up].kind, symbol == .and || symbol == .or, tree.nodes[up].children[1] == node,
                 rulesOutZero(tree, tree.nodes[up].children[0], divisor: divisor, whenTrue: symbol == .and)
@@ -413,62 +446,88 @@ extension ExpressionBounds {
     }
 
     /// Whether the condition at `index` being true (`whenTrue`), or false, proves the
-    /// value of the subtree `divisor` is not 0.
+    /// value of the subtree `divisor` is not 0. Walks `!`, and the `&&` (when true) or
+    /// `||` (when false) whose sides all hold, with an explicit stack of at most
+    /// ``guardSearchLimit`` nodes.
     private static func rulesOutZero(_ tree: ExpressionTree, _ index: Int, divisor: Int, whenTrue: Bool) -> Bool {
-        let node = tree.nodes[index]
-        switch node.kind {
-        case .prefix(.not):
-            return rulesOutZero(tree, node.children[0], divisor: divisor, whenTrue: !whenTrue)
-        case .infix(.and) where whenTrue, .infix(.or) where !whenTrue:
-            // Both sides hold (or both fail): either may prove it.
-            return node.children.contains { rulesOutZero(tree, $0, divisor: divisor, whenTrue: whenTrue) }
-        case .call(.isEmpty):
-            // `isEmpty(t)` false: `length(t)` is not 0.
-            guard !whenTrue, case .call(.length) = tree.nodes[divisor].kind else { return false }
-            return sameSubtree(tree, node.children[0], tree.nodes[divisor].children[0])
-        case .infix(let symbol) where symbol.isComparison:
-            let (l, r) = (node.children[0], node.children[1])
-            let compared: (constant: Decimal, symbol: ExpressionSymbol)
-            if sameSubtree(tree, l, divisor), case .literal(let value) = tree.nodes[r].kind, let number = value.decimalValue {
-                compared = (number, symbol)
-            } else if sameSubtree(tree, r, divisor), case .literal(let value) = tree.nodes[l].kind, let number = value.decimalValue {
-                // `c < d` is `d > c`.
-                let flipped: ExpressionSymbol =
-                    switch symbol {
-                    case .less: .greater
-                    case .greater: .less
-                    case .lessOrEqual: .greaterOrEqual
-                    case .greaterOrEqual: .lessOrEqual
-                    default: symbol
-                    }
-                compared = (number, flipped)
-            } else {
-                return false
-            }
-            // `d SYMBOL c` being `whenTrue` rules out 0 when `0 SYMBOL c` is not `whenTrue`.
-            let zero = Decimal(0), c = compared.constant
-            let holdsForZero =
-                switch compared.symbol {
-                case .equal: zero == c
-                case .notEqual: zero != c
-                case .less: zero < c
-                case .lessOrEqual: zero <= c
-                case .greater: zero > c
-                default: zero >= c
+        var pending = [(index, whenTrue)]
+        var visited = 0
+        while let (current, isTrue) = pending.popLast(), visited < guardSearchLimit {
+            visited += 1
+            let node = tree.nodes[current]
+            switch node.kind {
+            case .prefix(.not):
+                pending.append((node.children[0], !isTrue))
+            case .infix(.and) where isTrue, .infix(.or) where !isTrue:
+                // Both sides hold (or both fail): either may prove it.
+                for child in node.children { pending.append((child, isTrue)) }
+            case .call(.isEmpty):
+                // `isEmpty(t)` false: `length(t)` is not 0.
+                if !isTrue, case .call(.length) = tree.nodes[divisor].kind,
+                    sameSubtree(tree, node.children[0], tree.nodes[divisor].children[0])
+                {
+                    return true
                 }
-            return holdsForZero != whenTrue
-        default:
+            case .infix(let symbol) where symbol.isComparison:
+                if comparison(tree, current, symbol, rulesOutZeroOf: divisor, whenTrue: isTrue) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Whether `d SYMBOL c` (or `c SYMBOL d`) at `index`, with `d` the subtree `divisor`
+    /// and `c` a number, being `whenTrue` rules out `d` being 0: when `0 SYMBOL c` is not
+    /// `whenTrue`.
+    private static func comparison(
+        _ tree: ExpressionTree, _ index: Int, _ symbol: ExpressionSymbol, rulesOutZeroOf divisor: Int, whenTrue: Bool
+    ) -> Bool {
+        let (l, r) = (tree.nodes[index].children[0], tree.nodes[index].children[1])
+        let compared: (constant: Decimal, symbol: ExpressionSymbol)
+        if case .literal(let value) = tree.nodes[r].kind, let number = value.decimalValue, sameSubtree(tree, l, divisor) {
+            compared = (number, symbol)
+        } else if case .literal(let value) = tree.nodes[l].kind, let number = value.decimalValue, sameSubtree(tree, r, divisor) {
+            // `c < d` is `d > c`.
+            let flipped: ExpressionSymbol =
+                switch symbol {
+                case .less: .greater
+                case .greater: .less
+                case .lessOrEqual: .greaterOrEqual
+                case .greaterOrEqual: .lessOrEqual
+                default: symbol
+                }
+            compared = (number, flipped)
+        } else {
             return false
         }
+        let zero = Decimal(0), c = compared.constant
+        let holdsForZero =
+            switch compared.symbol {
+            case .equal: zero == c
+            case .notEqual: zero != c
+            case .less: zero < c
+            case .lessOrEqual: zero <= c
+            case .greater: zero > c
+            default: zero >= c
+            }
+        return holdsForZero != whenTrue
     }
 
     /// Whether the subtrees at `a` and `b` are written alike: the same kinds of node with
-    /// the same names, literals and operators, in the same shape. O(size).
-    private static func sameSubtree(_ tree: ExpressionTree, _ a: Int, _ b: Int) -> Bool {
+    /// the same names, literals and operators, in the same shape. Compares their runs of
+    /// the flat tree (children before parents) in one loop: O(size), no recursion.
+    static func sameSubtree(_ tree: ExpressionTree, _ a: Int, _ b: Int) -> Bool {
         if a == b { return true }
-        let (x, y) = (tree.nodes[a], tree.nodes[b])
-        guard x.kind == y.kind, x.children.count == y.children.count else { return false }
-        return zip(x.children, y.children).allSatisfy { sameSubtree(tree, $0, $1) }
+        let (firstA, firstB) = (tree.nodes[a].first, tree.nodes[b].first)
+        guard a - firstA == b - firstB else { return false }
+        for offset in 0...(a - firstA) {
+            let (x, y) = (tree.nodes[firstA + offset], tree.nodes[firstB + offset])
+            guard x.kind == y.kind, x.children.count == y.children.count,
+                zip(x.children, y.children).allSatisfy({ $0 - firstA == $1 - firstB })
+            else { return false }
+        }
+        return true
     }
 }
 

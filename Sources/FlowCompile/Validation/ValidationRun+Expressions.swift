@@ -127,7 +127,14 @@ extension ValidationRun {
         var returned: [String: String] = [:]
         for handler in handlerManifest + flow.handlers {
             for value in handler.returns where returned[handler.returnedName(value.name)] == nil {
-                returned[handler.returnedName(value.name)] = handler.name
+                let name = handler.returnedName(value.name)
+                returned[name] = handler.name
+                // `flow.id` and `screen.id` always read the flow's and the screen's id.
+                if ContextVariable.isReserved(name) {
+                    report(
+                        .invalidValue, "handler '\(handler.name)' returns '\(name)', a name kept for the context variables",
+                        at: handler.span, hint: "names starting with 'flow.' or 'screen.' are built in; rename the handler")
+                }
             }
         }
         guard !flow.context.isEmpty || !flow.variables.isEmpty || !returned.isEmpty else { return }

@@ -253,6 +253,15 @@ struct ValidationRun {
                 hint: "popTo looks for '\(target)' below the top of the top stack and fails when it is not there; run it where the screen on top is known to have '\(target)' below it")
             return
         }
+        if !finding.otherTops.isEmpty, !finding.always {
+            let tops = NameList.joined(([top] + finding.otherTops).sorted())
+            report(
+                .popToNotInStack,
+                "'popTo: \(target)' on screen '\(screen)' can fail: after the steps before it the top is one of \(tops), and '\(target)' is \(finding.neverBelowTop ? "never" : "not always") below '\(top)'",
+                at: at,
+                hint: "popTo fails when '\(target)' is not below the top of the top stack; end each branch before it on a screen pushed from '\(target)', or move the popTo into the branches")
+            return
+        }
         guard finding.always else {
             report(
                 .popToNotInStack,
