@@ -12,8 +12,13 @@ struct LanguageServerTests {
     @Test("a real LSP client (pytest-lsp) gets validate's diagnostics in its encoding, incremental edits, and errors for bad messages")
     func endToEndWithPytestLSP() async throws {
         let folder = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/lsp").path
+        // pytest's temporary folders go under one of this test's own, removed at its end
+        // (by default pytest keeps them under /tmp/pytest-of-USER).
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ffl-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let run = try await BuiltTool.runProgram(
-            "/usr/bin/env", ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "asyncio_mode=auto", folder],
+            "/usr/bin/env",
+            ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "asyncio_mode=auto", "--basetemp", scratch.path, folder],
             environment: ["FEEDBACKFLOW": BuiltTool.executable.path])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.contains(" passed") && !run.standardOutput.contains("failed"), "\(run.standardOutput)")
