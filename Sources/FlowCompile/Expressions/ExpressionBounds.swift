@@ -63,7 +63,7 @@ package struct ExpressionBounds: Sendable, Hashable {
         for index in tree.nodes.indices {
             let node = tree.nodes[index]
             var result = ExpressionBounds.unknown
-            // A failure below fails this node too (the nearest one is kept).
+            // A failure below fails this node too; a failure of the node itself replaces it.
             for child in node.children where result.failure == nil { result.failure = bounds[child].failure }
             switch node.kind {
             case .literal(let value):

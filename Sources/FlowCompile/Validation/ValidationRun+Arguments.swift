@@ -91,21 +91,10 @@ extension ValidationRun {
     }
 
     /// "field 'X' defined here" at the first definition of field `name`, when the
-    /// substitution is that one name; none otherwise. The places of the fields are
-    /// gathered once, at the first note: O(blocks) in all.
+    /// substitution is that one name; none otherwise.
     mutating func fieldNote(_ part: Substitution) -> [Diagnostic.Note] {
-        guard part.names.count == 1, part.tree.nodes.count == 1 else { return [] }
-        if fieldSpans == nil {
-            var spans: [String: SourceSpan?] = [:]
-            for position in flow.screens.indices {
-                for block in flow.screens[position].extraContent {
-                    if let id = block.fieldID, spans[id] == nil { spans[id] = Self.idSpan(of: block) }
-                }
-            }
-            fieldSpans = spans
-        }
-        guard let span = fieldSpans?[part.names[0]] else { return [] }
-        return [Diagnostic.Note(message: "field '\(part.names[0])' defined here", span: span)]
+        guard part.names.count == 1, part.tree.nodes.count == 1, let field = firstField(part.names[0]) else { return [] }
+        return [Diagnostic.Note(message: "field '\(part.names[0])' defined here", span: field.span)]
     }
 
     /// The name of a template that is one `${name}` between horizontal white space; `nil`
@@ -126,19 +115,19 @@ extension ValidationRun {
         return found
     }
 
-    /// The kind of field `id` (its first definition); the table is made at the first
-    /// lookup, O(blocks) once.
-    mutating func fieldKind(_ id: String) -> FieldKind? {
-        if fieldKinds == nil {
-            var kinds: [String: FieldKind] = [:]
+    /// The kind of field `id`'s first definition and where its id is written; the table
+    /// is made at the first lookup, O(blocks) once.
+    mutating func firstField(_ id: String) -> (kind: FieldKind, span: SourceSpan?)? {
+        if fieldTable == nil {
+            var table: [String: (kind: FieldKind, span: SourceSpan?)] = [:]
             for position in flow.screens.indices {
                 for block in flow.screens[position].extraContent {
-                    if let field = block.field, kinds[field.id] == nil { kinds[field.id] = field.kind }
+                    if let field = block.field, table[field.id] == nil { table[field.id] = (field.kind, Self.idSpan(of: block)) }
                 }
             }
-            fieldKinds = kinds
+            fieldTable = table
         }
-        return fieldKinds?[id]
+        return fieldTable?[id]
     }
 
     // MARK: Whole numbers (collectUserFeedback's rating)
@@ -149,7 +138,7 @@ extension ValidationRun {
         guard case .wholeNumber(let range) = argument.rule else { return }
         // The common case, decided without the expression environment: one `${name}` of a
         // rating field whose every value keeps the rule.
-        if let name = Self.soleName(of: template), case .rating(let min, let max, _)? = fieldKind(name),
+        if let name = Self.soleName(of: template), case .rating(let min, let max, _)? = firstField(name)?.kind,
             min >= max || (range.contains(min) && range.contains(max))
         {
             // Within the rule; or a range that is empty, which is reported at the field.
@@ -331,12 +320,7 @@ extension ValidationRun {
     static func mayRenderEmpty(_ part: Substitution) -> Bool {
         if ExpressionBounds.firstFailure(in: part.tree, bounds: part.bounds) != nil { return true }
         // A decimal product or quotient may leave a decimal's range, and render nothing.
-        if part.tree.nodes.indices.contains(where: { index in
-            guard case .infix(let symbol) = part.tree.nodes[index].kind, symbol == .times || symbol == .divide else { return false }
-            return part.types[index] == .value(ValueType(.decimal))
-        }) {
-            return true
-        }
+        if ExpressionBounds.hasDecimalArithmetic(part.tree, types: part.types) { return true }
         switch part.type {
         case .null: return true
         case .invalid: return true
@@ -350,22 +334,16 @@ extension ValidationRun {
 
     /// `argument-may-fail` (or `invalid-value` when it always fails) at an `if` condition
     /// or a `set` value, already type-checked clean, whose evaluation can fail.
-    mutating func checkEvaluation(_ expression: FlowExpression, in environment: ExpressionEnvironment) {
-        guard let tree = expression.tree, tree.recovered.isEmpty else { return }
-        let (types, problems) = ExpressionChecker.check(tree, text: expression.text, in: environment)
-        guard problems.isEmpty else { return }
+    mutating func checkEvaluation(
+        _ expression: FlowExpression, tree: ExpressionTree, types: [CheckedType], in environment: ExpressionEnvironment,
+        place: (Range<Int>) -> SourceSpan?
+    ) {
         let bounds = ExpressionBounds.of(tree, types: types, in: environment)
-        let place = { [source] (range: Range<Int>) in
-            ExpressionLocator.span(of: range, in: expression, scalarText: expression.text, source: source)
-        }
         guard let failure = ExpressionBounds.firstFailure(in: tree, bounds: bounds) else {
             // A decimal product or quotient can leave what a decimal holds, which the bounds
             // do not follow: when the values are few (constants, ratings), they are tried.
-            let decimalArithmetic = tree.nodes.indices.contains { index in
-                guard case .infix(let symbol) = tree.nodes[index].kind, symbol == .times || symbol == .divide else { return false }
-                return types[index] == .value(ValueType(.decimal))
-            }
-            guard decimalArithmetic, let outcomes = Self.outcomes(of: tree, in: environment) else { return }
+            guard ExpressionBounds.hasDecimalArithmetic(tree, types: types), let outcomes = Self.outcomes(of: tree, in: environment)
+            else { return }
             let reasons = outcomes.compactMap { if case .failure(let reason) = $0.outcome { reason } else { nil } }
             guard let reason = reasons.first else { return }
             let always = reasons.count == outcomes.count
@@ -400,6 +378,15 @@ extension ValidationRun {
 }
 
 extension ExpressionBounds {
+    /// Whether `tree` multiplies or divides decimals (by the checker's `types`): a result
+    /// that can leave what a decimal holds, which the bounds do not follow. O(nodes).
+    static func hasDecimalArithmetic(_ tree: ExpressionTree, types: [CheckedType]) -> Bool {
+        tree.nodes.indices.contains { index in
+            guard case .infix(let symbol) = tree.nodes[index].kind, symbol == .times || symbol == .divide else { return false }
+            return types[index] == .value(ValueType(.decimal))
+        }
+    }
+
     /// The first evaluation of `tree` that can fail (in written order), unless a guard
     /// rules it out: in `d != 0 && …` a division by `d` on the right of `&&` cannot divide
     /// by zero, because the right side is evaluated only when the left is true

@@ -84,14 +84,11 @@ extension ValidationRun {
             switch step.kind {
             case .branch(let branch):
                 // Only `if` conditions are read again, by the chain rules.
-                if check(branch.condition, as: .condition, in: environment) != nil {
+                if check(branch.condition, as: .condition, in: environment, evaluatedByStep: true) != nil {
                     soundExpressions.insert(branch.condition.identity)
-                    checkEvaluation(branch.condition, in: environment)
                 }
             case .assign(let assignments):
-                for assignment in assignments {
-                    if checkAssignment(assignment, in: environment) { checkEvaluation(assignment.value, in: environment) }
-                }
+                for assignment in assignments { checkAssignment(assignment, in: environment) }
             default: break
             }
         }
@@ -191,15 +188,14 @@ extension ValidationRun {
         if let condition = trigger.when { check(condition, as: .condition, in: environment) }
     }
 
-    /// Checks a `set` value against its variable; returns whether it checked clean.
-    @discardableResult
-    private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) -> Bool {
+    /// Checks a `set` value against its variable, and that it can be evaluated.
+    private mutating func checkAssignment(_ assignment: VariableAssignment, in environment: ExpressionEnvironment) {
         guard let variable = flow.variables.first(where: { $0.name == assignment.name }) else {
             let name = assignment.name
             // Declared with a type that did not decode: that is reported where it is written.
             if flow.namesWithBrokenTypes.contains(name) {
                 check(assignment.value, as: .template, in: environment)
-                return false
+                return
             }
             let isField = flow.screens.contains { $0.fields.contains { $0.fieldID == name } }
             let hint: String =
@@ -213,17 +209,21 @@ extension ValidationRun {
                 }
             report(.unknownReference, "unknown variable '\(name)'", at: assignment.span, hint: hint)
             check(assignment.value, as: .template, in: environment)
-            return false
+            return
         }
-        return check(assignment.value, as: .assignment(variable.type), in: environment) != nil
+        check(assignment.value, as: .assignment(variable.type), in: environment, evaluatedByStep: true)
     }
 
     /// Parses and type-checks `expression`, reporting each problem at its place; a
     /// condition is also checked for being constant.
     /// - Returns: the type found, `nil` after a problem.
     @discardableResult
+    /// - Parameter evaluatedByStep: whether a step evaluates it (an `if` condition, a `set`
+    ///   value), where an evaluation that fails fails the step: then checked for that too
+    ///   (``checkEvaluation(_:tree:types:in:place:)``).
     mutating func check(
-        _ expression: FlowExpression, as role: ExpressionRole, in environment: ExpressionEnvironment, scalarText: String? = nil
+        _ expression: FlowExpression, as role: ExpressionRole, in environment: ExpressionEnvironment, scalarText: String? = nil,
+        evaluatedByStep: Bool = false
     ) -> ValueType? {
         let scalarText = scalarText ?? expression.text
         let source = source
@@ -277,6 +277,7 @@ extension ValidationRun {
         case .template:
             break
         }
+        if evaluatedByStep { checkEvaluation(expression, tree: tree, types: types, in: environment, place: place) }
         return type
     }
 

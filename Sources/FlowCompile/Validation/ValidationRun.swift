@@ -42,10 +42,9 @@ struct ValidationRun {
     let hasDecisions: Bool
     /// The expression environment, made at its first use (``sharedEnvironment()``).
     var environmentCache: ExpressionEnvironment?
-    /// Where each field id is first defined, gathered at the first note that points at one.
-    var fieldSpans: [String: SourceSpan?]?
-    /// The kind of each field id's first definition, gathered at the first lookup.
-    var fieldKinds: [String: FieldKind]?
+    /// Each field id's first definition: its kind and where its id is written, gathered at
+    /// the first lookup (``firstField(_:)``).
+    var fieldTable: [String: (kind: FieldKind, span: SourceSpan?)]?
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
     /// per unknown target); `nil` until then.
     private var screenCandidates: Suggestion.Candidates?
