@@ -79,6 +79,44 @@ struct LanguageServerTests {
         var bad = LSPMessageReader()
         bad.feed(Array("Content-Length: -3\r\n\r\n".utf8))
         #expect(bad.next() == .broken("an invalid Content-Length '-3'"))
+        // Far over the limit: not counted off (the server would read it for hours), a framing error.
+        var far = LSPMessageReader()
+        far.feed(Array("Content-Length: \(LSPMessageReader.droppableLimit + 1)\r\n\r\n".utf8))
+        #expect(far.next() == .broken("a Content-Length of \(LSPMessageReader.droppableLimit + 1) bytes, far over the limit of \(LSPMessageReader.messageLimit) bytes"))
+        far.feed(Self.frame("{}"))
+        #expect(far.next() == nil)
+    }
+
+    @Test("open documents together hold at most the documented total; one past it is not followed, and the editor is told why")
+    func openDocumentsAreBoundedInTotal() async throws {
+        let written = Written()
+        let server = LanguageServer(output: { written.append($0) }, workingDirectory: "/")
+        await server.handle(.message(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#.utf8)))
+        // A comment line: a document the size of the bound's share that costs little to check.
+        let share = LanguageServer.openBytesLimit / 4
+        let text = "# " + String(repeating: "x", count: share - 3) + "\n"
+        func open(_ name: String) async {
+            let message = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///\#(name).flow.yaml","languageId":"yaml","version":1,"text":"\#(text)"}}}"#
+            await server.handle(.message(Array(message.utf8)))
+        }
+        for name in ["a", "b", "c", "d"] { await open(name) }
+        #expect(!written.text.contains("window/showMessage"))
+        await open("e")
+        #expect(written.text.contains("file:///e.flow.yaml is not checked: the open documents would hold more than 128 MiB together"), "\(written.text.suffix(600))")
+        #expect(await server.openDocumentCount == 4)
+        // Closing one makes room again.
+        await server.handle(.message(Array(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"file:///a.flow.yaml"}}}"#.utf8)))
+        await open("e")
+        #expect(await server.openDocumentCount == 4)
+    }
+
+    /// What a server wrote, gathered from its output closure.
+    final class Written: @unchecked Sendable {
+        // @unchecked: `bytes` is read and written only while holding `lock`.
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+        func append(_ more: [UInt8]) { lock.withLock { bytes += more } }
+        var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
     }
 
     @Test("positions count UTF-16 units, UTF-8 bytes or scalars as negotiated; lines end at LF, CRLF or CR; edits apply at positions")

@@ -28,6 +28,15 @@ package struct LocaleOptions: Sendable {
         locales = try Self.locale.read(arguments)
         if !locales.isEmpty, catalogPath == nil { throw UsageError("\(Self.locale.flagName) needs \(Self.strings.flagName) CATALOG") }
         if single, locales.count > 1 { throw UsageError("\(Self.locale.flagName) is given once here") }
+        for locale in locales {
+            let subtags = locale.split(maxSplits: StringCatalog.maximumLocaleSubtags, whereSeparator: { $0 == "-" || $0 == "_" }).count
+            guard locale.count <= StringCatalog.maximumLocaleLength, subtags <= StringCatalog.maximumLocaleSubtags else {
+                let shown = locale.count > 24 ? String(locale.prefix(24)) + "…" : locale
+                throw UsageError(
+                    "\(Self.locale.flagName) '\(shown)' is not a locale: a tag has at most \(StringCatalog.maximumLocaleLength) characters and \(StringCatalog.maximumLocaleSubtags) subtags",
+                    hint: "give a language tag such as de, de-AT or zh-Hant-TW")
+            }
+        }
         if single, catalogPath != nil, locales.isEmpty { throw UsageError("\(Self.strings.flagName) needs \(Self.locale.flagName) L: the locale to show") }
     }
 

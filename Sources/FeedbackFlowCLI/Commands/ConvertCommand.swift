@@ -96,7 +96,7 @@ package struct ConvertCommand: Command {
             environment.errorOutput.write("\(path):\(at.line):\(at.column): warning: JSON has no comments: \(left) left out\n")
         }
         if let outputFile {
-            let file = try ReportFile(path: outputFile, what: "--output")
+            let file = try ReportFile(path: outputFile, replacing: true, stopping: environment.variables[FileReplacement.stopVariable] != nil, what: "--output")
             try file.write(text)
         } else {
             environment.output.write(text)

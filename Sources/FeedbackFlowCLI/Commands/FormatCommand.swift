@@ -131,13 +131,20 @@ package struct FormatCommand: Command {
                 changed += 1
                 if let diff { environment.output.write(diff) }
                 guard writesInPlace else { return }
-                do throws(IOFailure) {
-                    try FileReplacement.replace(path, with: text, what: "fmt")
+                do throws(FileReplacement.Failure) {
+                    try FileReplacement.replace(
+                        path, with: text, expecting: .read(source), what: "fmt",
+                        stopping: environment.variables[FileReplacement.stopVariable] != nil)
                 } catch {
                     // Said at the file, and the others are still formatted.
                     changed -= 1
                     refused += 1
-                    file.diagnostics.append(SourceFile.unwritable(path, error.message))
+                    switch error {
+                    case .io(let failure): file.diagnostics.append(SourceFile.unwritable(path, failure.message))
+                    case .changed(let message):
+                        file.diagnostics.append(
+                            FlowFormatter.refusal(message, at: SourcePosition(line: 1, column: 1), in: source, leftAsItWas: false))
+                    }
                 }
             }
         }

@@ -87,13 +87,30 @@ package struct StringsCommand: Command {
                 "\(Self.output.flagName) '\(catalogPath)' is not a regular file: the catalog is merged into the file there and replaced",
                 hint: "give the path of a .xcstrings file (a new one is created)")
         }
-        if let status = PathKind.status(of: catalogPath), status.st_size > 0 {
-            // Read once, as a catalog (its problems are refused, at their place), then kept as JSON.
-            let source = try LocaleOptions.read(catalogPath, option: Self.output.flagName).source
-            existing = JSONLoader(source: source).load().root.map { NodeJSON.value(of: $0) }
+        // What is there must still be there when the merge replaces it (an edit meanwhile is kept).
+        var expectation = FileReplacement.Expectation.absent
+        if let status = PathKind.status(of: catalogPath) {
+            if status.st_size > 0 {
+                // Read once, as a catalog (its problems are refused, at their place), then kept as JSON.
+                let source = try LocaleOptions.read(catalogPath, option: Self.output.flagName).source
+                existing = JSONLoader(source: source).load().root.map { NodeJSON.value(of: $0) }
+                expectation = .read(source)
+            } else {
+                var empty = SourceFile(path: catalogPath, bytes: [])
+                empty.readStamp = (FileFingerprint(status), .now)
+                expectation = .read(empty)
+            }
         }
         let merged = CatalogMerge.merge(strings, flowIDs: Set(strings.map(\.flowID)), into: existing, sourceLanguage: language)
-        try FileReplacement.replace(catalogPath, with: XcodeJSONText.text(merged), what: Self.output.flagName)
+        do throws(FileReplacement.Failure) {
+            try FileReplacement.replace(
+                catalogPath, with: XcodeJSONText.text(merged), expecting: expectation, what: Self.output.flagName,
+                stopping: environment.variables[FileReplacement.stopVariable] != nil)
+        } catch {
+            guard case .changed(let message) = error else { throw IOFailure(error.message) }
+            environment.errorOutput.write("\(catalogPath): error: \(message)\n")
+            return .findings
+        }
         let stale = (merged.stringsCount(state: "stale"))
         environment.output.write(
             "wrote \(catalogPath): \(places.count) strings of \(files.count) flow\(files.count == 1 ? "" : "s")"

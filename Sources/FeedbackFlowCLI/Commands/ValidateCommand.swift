@@ -255,7 +255,7 @@ package struct ValidateCommand: Command {
         }
         let summaryFile = try Self.stepSummaryFile(for: outputs, environment: environment.variables)
         let baselineLines = try baseline.map { path throws(UsageError) in try NavigationBaseline.readLines(path) }
-        let baselineFile = try baselineOutput.map { path throws(UsageError) in try ReportFile(path: path, what: "--write-baseline") }
+        let baselineFile = try baselineOutput.map { path throws(UsageError) in try ReportFile(path: path, replacing: true, stopping: environment.variables[FileReplacement.stopVariable] != nil, what: "--write-baseline") }
         let style =
             switch color {
             case nil, .auto?: environment.outputStyle

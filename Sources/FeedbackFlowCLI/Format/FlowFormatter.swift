@@ -131,11 +131,12 @@ package enum FlowFormatter {
         return changed ? SourceFile(path: source.path, bytes: fixed) : source
     }
 
-    /// A `format-refused` error at `position` of `source`.
-    static func refusal(_ message: String, at position: SourcePosition, in source: SourceFile) -> Diagnostic {
+    /// A `format-refused` error at `position` of `source`; the message ends by saying the
+    /// file is left as it was unless `leftAsItWas` is false (it says so itself).
+    static func refusal(_ message: String, at position: SourcePosition, in source: SourceFile, leftAsItWas: Bool = true) -> Diagnostic {
         let code = CommandDiagnosticCode.formatRefused
         return Diagnostic(
-            severity: code.severity, code: code.rawValue, message: message + "; the file is left as it was",
+            severity: code.severity, code: code.rawValue, message: message + (leftAsItWas ? "; the file is left as it was" : ""),
             span: SourceSpan(file: source.path, at: position))
     }
 

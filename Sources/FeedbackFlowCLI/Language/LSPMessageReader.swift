@@ -14,7 +14,11 @@ import Darwin
 /// Bounded: a header block longer than ``headerLimit`` is a framing error (the stream
 /// cannot be trusted after it: the reader stops); a message longer than ``messageLimit``
 /// is not kept: its bytes are counted off as they come and dropped, and the server
-/// answers it with an error, so a huge message costs no memory.
+/// answers it with an error, so a huge message costs no memory. A length over
+/// ``droppableLimit`` is a framing error too: no editor sends that much, and counting it
+/// off would leave the server reading for hours, alive and answering nothing (the
+/// server ends instead, and the editor starts it again, as rust-analyzer's and gopls'
+/// readers end on a header they cannot use).
 package struct LSPMessageReader: Sendable {
     /// What the reader found next.
     package enum Frame: Sendable, Equatable {
@@ -32,6 +36,10 @@ package struct LSPMessageReader: Sendable {
     /// The longest message kept: 32 MiB (a flow file is at most 32 MiB by default, and an
     /// editor sends it whole on open).
     package static let messageLimit = 32 * 1024 * 1024
+
+    /// The longest message counted off and dropped rather than ending the stream: 128 MiB
+    /// (four times ``messageLimit``).
+    package static let droppableLimit = 4 * messageLimit
 
     private var buffer: [UInt8] = []
     /// Bytes of a too-large message still to drop.
@@ -74,6 +82,9 @@ package struct LSPMessageReader: Sendable {
                 }
             }
             guard let length else { return broken("a message without Content-Length") }
+            guard length <= Self.droppableLimit else {
+                return broken("a Content-Length of \(length) bytes, far over the limit of \(Self.messageLimit) bytes")
+            }
             buffer.removeFirst(end)
             if length > Self.messageLimit {
                 let gone = min(length, buffer.count)

@@ -43,6 +43,23 @@ package actor LanguageServer {
     static let documentLimit = 2 * LSPMessageReader.messageLimit
     /// The most documents open at once; more are not followed.
     static let openDocumentLimit = 1_000
+    /// The most bytes all open documents may hold together: 128 MiB (a document's
+    /// analysis takes about as much again). A document that would pass it is not followed,
+    /// and the editor shows why.
+    static let openBytesLimit = 128 * 1024 * 1024
+
+    /// How many documents are followed now.
+    package var openDocumentCount: Int { documents.count }
+
+    /// The bytes of the open documents but `uri`'s. O(open documents).
+    private func openBytes(besides uri: String) -> Int {
+        documents.reduce(0) { $0 + ($1.key == uri ? 0 : $1.value.bytes.count) }
+    }
+
+    /// The message of a document not followed because the open documents would hold too much.
+    private static func overTotal(_ uri: String) -> String {
+        "\(uri) is not checked: the open documents would hold more than \(openBytesLimit / 1024 / 1024) MiB together; close some and reopen it"
+    }
     /// The configuration problem said last (`window/showMessage`), said again only when it changes.
     private var configurationProblem: String?
     private(set) var encoding = LSPDocument.Encoding.utf16
@@ -141,6 +158,14 @@ package actor LanguageServer {
         }
     }
 
+    /// Stops following `uri`: its text and analysis are dropped and its diagnostics cleared.
+    private func forget(_ uri: String) {
+        documents[uri] = nil
+        analyses[uri] = nil
+        changed.remove(uri)
+        send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+    }
+
     private func notify(_ method: String, _ params: RPCValue) {
         switch method {
         case "exit":
@@ -149,6 +174,10 @@ package actor LanguageServer {
             guard isInitialized, let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
             guard documents[uri] != nil || documents.count < Self.openDocumentLimit else {
                 return showMessage("\(uri) is not checked: \(Self.openDocumentLimit) documents are open already")
+            }
+            guard openBytes(besides: uri) + text.utf8.count <= Self.openBytesLimit else {
+                forget(uri)
+                return showMessage(Self.overTotal(uri))
             }
             let document = LSPDocument(uri: uri, version: item["version"]?.integer ?? 0, text: text)
             documents[uri] = document
@@ -173,11 +202,13 @@ package actor LanguageServer {
             }
             document.version = params["textDocument"]?["version"]?.integer ?? document.version
             guard document.bytes.count <= Self.documentLimit else {
-                documents[uri] = nil
-                analyses[uri] = nil
-                send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+                forget(uri)
                 return showMessage(
                     "\(uri) grew over \(Self.documentLimit / 1024 / 1024) MiB: it is no longer checked; reopen it when it is smaller")
+            }
+            guard openBytes(besides: uri) + document.bytes.count <= Self.openBytesLimit else {
+                forget(uri)
+                return showMessage(Self.overTotal(uri))
             }
             documents[uri] = document
             // Published once the changes read so far are applied (``publishChanged()``): a
@@ -185,10 +216,7 @@ package actor LanguageServer {
             changed.insert(uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
-            documents[uri] = nil
-            analyses[uri] = nil
-            changed.remove(uri)
-            send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+            forget(uri)
         default:
             // `initialized`, `$/cancelRequest` (every request is answered at once), `$/setTrace`…
             break

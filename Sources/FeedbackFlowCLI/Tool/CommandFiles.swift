@@ -10,6 +10,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FlowSource
 
 /// The files one command reads and writes, each named by the option that gives it. Two
 /// of them being one file — the same path, another spelling of it, a symbolic or hard

@@ -7,20 +7,70 @@ import Darwin
 #endif
 import FlowSource
 
-/// Writes a file whole or not at all: the text goes to a new file beside it, which is
-/// then renamed over it (rename(2) is atomic), so a process stopped halfway leaves the
-/// old file. A symbolic link is followed (its target is replaced, the link stays). The new
-/// file is made readable by the owner alone until it has the old file's mode (and, where
-/// the system lets us, its owner and group); a new file gets 0644 less the umask. Its
-/// text reaches the disk (fsync) before the rename. A pipe, device or read-only file
-/// (no write permission bit, even for root, who may write anything) is not replaced, nor
-/// is a file with other hard links: the new file would be under one name only, and the
-/// others would keep the old text.
+/// Writes a file whole or not at all, and never over an edit made meanwhile.
+///
+/// The text goes to a new file beside it, `NAME.feedbackflow-PID.tmp`, which is then
+/// renamed over it (rename(2) is atomic), so a process stopped halfway leaves the old
+/// file. Just before the rename, the path is checked against what the command read
+/// (``Expectation``): the same file (device and inode: an editor's save renames a new
+/// file in), its size, its modification and status-change times, and, when those were
+/// recent enough that a write could have left them as they were
+/// (``FlowSource/FileFingerprint/isRecent(comparedTo:)``), its bytes. A file that changed
+/// is left as it is: ``Failure/changed(_:)``. What remains is the time between that check
+/// and the rename, microseconds: POSIX has no rename that compares first.
+///
+/// A temporary file left by a run that was killed is removed by the next replacement of
+/// the same file once its process is gone (`kill(PID, 0)` fails with `ESRCH`).
+///
+/// A symbolic link is followed (its target is replaced, the link stays). The new file is
+/// made readable by the owner alone until it has the old file's mode (and, where the
+/// system lets us, its owner and group); a new file gets 0644 less the umask. Its text
+/// reaches the disk (fsync) before the rename. A pipe, device or read-only file (no write
+/// permission bit, even for root, who may write anything) is not replaced, nor is a file
+/// with other hard links: the new file would be under one name only, and the others
+/// would keep the old text.
 enum FileReplacement {
-    /// Replaces the file at `path` with `text`; `what` names the option or command that
-    /// writes it, for the error.
-    /// - Throws: ``IOFailure`` when the folder cannot be written or the system refuses the write.
-    static func replace(_ path: String, with text: String, what: String) throws(IOFailure) {
+    /// What the path must still be when the new text is renamed over it.
+    enum Expectation {
+        /// Nothing is checked (a file the command did not read, such as a report).
+        case unchecked
+        /// Nothing is there: a file that appears meanwhile is not written over.
+        case absent
+        /// The file `source` was read from (its ``FlowSource/SourceFile/readStamp``);
+        /// text with no stamp (standard input) is not checked.
+        case read(SourceFile)
+    }
+
+    /// Why a file was not replaced.
+    enum Failure: Error {
+        /// The folder cannot be written, or the system refused the write.
+        case io(IOFailure)
+        /// The path changed since it was read; the message says how, and that the file is
+        /// left as it is.
+        case changed(String)
+
+        /// The one-line message.
+        var message: String {
+            switch self {
+            case .io(let failure): failure.message
+            case .changed(let message): message
+            }
+        }
+    }
+
+    /// The environment variable that makes a replacing command stop itself (`SIGSTOP`)
+    /// just before it checks the path, so that a test can change the file at that moment
+    /// and let it go on (`SIGCONT`); it waits on the process's stopped state, not on a clock.
+    static let stopVariable = "FEEDBACKFLOW_STOP_BEFORE_REPLACING"
+
+    /// Replaces the file at `path` with `text`, if it is still what `expectation` says;
+    /// `what` names the option or command that writes it, for the error. With `stopping`,
+    /// the process stops itself before the check (``stopVariable``).
+    /// - Throws: ``Failure``.
+    static func replace(
+        _ path: String, with text: String, expecting expectation: Expectation, what: String, stopping: Bool = false
+    ) throws(Failure) {
+        func failure(_ reason: String) -> Failure { .io(IOFailure("cannot write '\(path)' (\(what)): \(reason)")) }
         // The link's target, so that a link to a flow stays a link.
         var target = path
         if let resolved = realpath(path, nil) {
@@ -31,38 +81,94 @@ enum FileReplacement {
         let exists = stat(target, &status) == 0
         if exists {
             // Only a regular file the user may write is replaced: not a pipe, device or read-only file.
-            guard status.st_mode & S_IFMT == S_IFREG else {
-                throw IOFailure("cannot write '\(path)' (\(what)): not a regular file")
-            }
-            guard access(target, W_OK) == 0 else {
-                throw IOFailure("cannot write '\(path)' (\(what)): \(String(cString: strerror(errno)))")
-            }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw failure("not a regular file") }
+            guard access(target, W_OK) == 0 else { throw failure(String(cString: strerror(errno))) }
             // access(2) says yes to root for any file: its mode says whether it is meant to be written.
             guard status.st_mode & 0o222 != 0 else {
-                throw IOFailure("cannot write '\(path)' (\(what)): the file is read-only (mode \(String(status.st_mode & 0o7777, radix: 8)))")
+                throw failure("the file is read-only (mode \(String(status.st_mode & 0o7777, radix: 8)))")
             }
             guard status.st_nlink <= 1 else {
-                throw IOFailure(
-                    "cannot write '\(path)' (\(what)): it has \(status.st_nlink) hard links, and replacing it would leave the others with the old text")
+                throw failure("it has \(status.st_nlink) hard links, and replacing it would leave the others with the old text")
             }
         }
-        let temporary = target + ".feedbackflow-\(getpid()).tmp"
+        removeStaleTemporaries(of: target)
+        let temporary = temporaryName(of: target, process: getpid())
         // A new file's mode is 0644 less the umask; a replacement is the owner's until it has the old mode.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0o600 : 0o644)
-        guard fd >= 0 else {
-            throw IOFailure("cannot write '\(path)' (\(what)): \(String(cString: strerror(errno)))")
-        }
-        var failure = WholeWrite.write(Array(text.utf8), to: fd)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        var code = WholeWrite.write(Array(text.utf8), to: fd)
         if exists {
             _ = fchown(fd, status.st_uid, status.st_gid)  // only root may give a file away: best effort
-            if fchmod(fd, status.st_mode & 0o7777) != 0 { failure = failure ?? errno }
+            if fchmod(fd, status.st_mode & 0o7777) != 0 { code = code ?? errno }
         }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0 { failure = failure ?? errno }
-        if failure == nil, rename(temporary, target) != 0 { failure = errno }
-        if let failure {
+        if code == nil, fsync(fd) != 0 { code = errno }
+        if close(fd) != 0 { code = code ?? errno }
+        if let code {
             unlink(temporary)
-            throw IOFailure("cannot write '\(path)' (\(what)): \(String(cString: strerror(failure)))")
+            throw failure(String(cString: strerror(code)))
+        }
+        if stopping { raise(SIGSTOP) }
+        if let change = change(at: target, since: expectation) {
+            unlink(temporary)
+            throw .changed("'\(path)' \(change) after it was read: it is not written over, and keeps that change (run the command again)")
+        }
+        if rename(temporary, target) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw failure(String(cString: strerror(code)))
+        }
+    }
+
+    /// How the file at `target` differs from `expectation`, said for the message
+    /// (`was written to`), or `nil` when it does not. O(file size) when the bytes are
+    /// compared, else one `stat`.
+    static func change(at target: String, since expectation: Expectation) -> String? {
+        var status = stat()
+        let exists = stat(target, &status) == 0
+        switch expectation {
+        case .unchecked:
+            return nil
+        case .absent:
+            return exists ? "was created" : nil
+        case .read(let source):
+            guard let (fingerprint, time) = source.readStamp else { return nil }
+            guard exists else { return "was removed or moved away" }
+            let now = FileFingerprint(status)
+            if now.identity != fingerprint.identity { return "was replaced by another file (an editor's save)" }
+            if now != fingerprint { return "was written to" }
+            guard fingerprint.isRecent(comparedTo: time) else { return nil }
+            // Times too close to the read to tell: the bytes do.
+            guard let again = try? SourceFile.read(path: target, byteLimit: source.bytes.count), again.bytes == source.bytes else {
+                return "was written to"
+            }
+            return nil
+        }
+    }
+
+    /// The temporary file a replacement of `target` by `process` writes:
+    /// `TARGET.feedbackflow-PID.tmp`, in the same folder (a rename stays in one file system).
+    static func temporaryName(of target: String, process: pid_t) -> String {
+        target + ".feedbackflow-\(process).tmp"
+    }
+
+    /// Removes the temporary files of replacements of `target` whose process is gone (or
+    /// is this one: a pid used again after a killed run; this process replaces one file
+    /// at a time). O(entries of the folder).
+    static func removeStaleTemporaries(of target: String) {
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) } ?? "."
+        let prefix = (slash.map { String(target[target.index(after: $0)...]) } ?? target) + ".feedbackflow-"
+        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
+                case let digits = name.dropFirst(prefix.count).dropLast(4), !digits.isEmpty, digits.allSatisfy(\.isASCII),
+                let process = pid_t(digits), process > 0
+            else { continue }
+            if process == getpid() || (kill(process, 0) != 0 && errno == ESRCH) {
+                unlink(folder + "/" + name)
+            }
         }
     }
 }

@@ -23,7 +23,15 @@ final class ReportFile {
     /// - Throws: ``UsageError`` naming the file and the system's reason.
     /// - Parameter isNew: the file must not exist yet (`O_EXCL`): a file there is never
     ///   written over, even one made between a check and the write.
-    init(path: String, appending: Bool = false, isNew: Bool = false, what: String) throws(UsageError) {
+    /// - Parameter replacing: the file is a whole output a command makes (`convert -o`,
+    ///   `--write-baseline`): a regular file there is read now and, at the one
+    ///   ``write(_:)``, replaced whole (``FileReplacement``), unless it changed since, which
+    ///   fails rather than write over that change. A device or pipe is written to as it is.
+    ///   With `stopping`, the process stops itself before that check
+    ///   (``FileReplacement/stopVariable``).
+    init(
+        path: String, appending: Bool = false, isNew: Bool = false, replacing: Bool = false, stopping: Bool = false, what: String
+    ) throws(UsageError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : 0) | (isNew ? O_EXCL : 0), 0o644)
         guard fd >= 0 else {
             if isNew, errno == EEXIST {
@@ -34,15 +42,36 @@ final class ReportFile {
         }
         self.path = path
         self.appending = appending
+        self.what = what
+        self.stopping = stopping
         writer = FileDescriptorWriter(fileDescriptor: fd)
+        var status = stat()
+        if replacing, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            // What is there now (made empty by the open when it was missing) is what the write may replace.
+            replaced = (try? SourceFile.read(path: path)).map { .read($0) } ?? .unchecked
+        }
     }
 
     private let appending: Bool
+    private let what: String
+    private let stopping: Bool
     private var emptied = false
+    /// For a regular file opened with `replacing`, what it must still be at the write.
+    private var replaced: FileReplacement.Expectation?
 
-    /// Writes `text`.
-    /// - Throws: ``IOFailure`` when the system refuses (a full disk).
+    /// Writes `text`; a file opened with `replacing` is replaced by it.
+    /// - Throws: ``IOFailure`` when the system refuses (a full disk), or when a file
+    ///   opened with `replacing` changed since it was opened (it is left as it is).
     func write(_ text: String) throws(IOFailure) {
+        if let replaced {
+            self.replaced = nil
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.replace(path, with: text, expecting: replaced, what: what, stopping: stopping)
+            } catch {
+                throw IOFailure(error.message)
+            }
+            return
+        }
         if !appending, !emptied {
             emptied = true
             // A device or pipe cannot be truncated, and need not be.

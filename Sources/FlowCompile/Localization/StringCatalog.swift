@@ -87,9 +87,13 @@ public struct StringCatalog: Sendable, Hashable {
     /// `zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`, `zh`. `_` is read as `-`, what follows `@`
     /// is left out, and Chinese regions without a script get theirs (`zh-TW` → `zh-TW`,
     /// `zh-Hant`, `zh`; `zh-CN` → `zh-CN`, `zh-Hans`, `zh`), as Apple's catalogs key them.
+    ///
+    /// Only the first ``maximumLocaleSubtags`` subtags are read (a longer tag names no
+    /// catalog's locale), so the chain is at most that long. O(length of the tag).
     public static func fallbacks(of locale: String) -> [String] {
-        let bare = locale.split(separator: "@").first.map(String.init) ?? locale
-        var parts = bare.replacing("_", with: "-").split(separator: "-").map(String.init)
+        let bare = locale.split(separator: "@", maxSplits: 1).first.map(String.init) ?? locale
+        var parts = bare.replacing("_", with: "-").split(separator: "-", maxSplits: maximumLocaleSubtags, omittingEmptySubsequences: true)
+            .prefix(maximumLocaleSubtags).map(String.init)
         if parts.count == 2, parts[0].lowercased() == "zh", parts[1].count == 2 {
             let script = ["TW", "HK", "MO"].contains(parts[1].uppercased()) ? "Hant" : "Hans"
             return [parts.joined(separator: "-"), "zh-" + script, "zh"]
@@ -101,6 +105,14 @@ public struct StringCatalog: Sendable, Hashable {
         }
         return chain
     }
+
+    /// The most characters a locale given to a program may have: 64. BCP 47 sets no
+    /// bound, but every tag a string catalog keys (language, script, region, variant) is
+    /// far shorter; a longer one is a mistake.
+    public static let maximumLocaleLength = 64
+    /// The most subtags (parts between `-` or `_`) a locale given to a program may have,
+    /// and the most ``fallbacks(of:)`` reads: 8.
+    public static let maximumLocaleSubtags = 8
 
     /// The language of `locale`, in lower case: `de-AT`, `de_AT` → `de`.
     package static func language(of locale: String) -> String {

@@ -15,7 +15,7 @@ extension CommandDiagnosticCode {
                 "fmt writes every flow in one layout: keys in the order of the format's key table, two spaces per level, quotes only where YAML would read the text otherwise, comments kept with their keys. fmt --check changes nothing and reports each file whose text differs from that layout, at the first line that would change, so that CI can keep layout out of reviews. Run fmt on the file (fmt --diff shows the change first).")
         case .formatRefused:
             RuleExplanation(
-                "fmt checks its own work before it writes: the new text must read as the same values, compile to the same flow with the same diagnostics, and hold every comment. Where the layout cannot hold something (a key that is a list or a mapping, a '%' directive) or the check fails, the file is left exactly as it was and this error says where. Rewrite that part by hand, or leave the file out of fmt.")
+                "fmt checks its own work before it writes: the new text must read as the same values, compile to the same flow with the same diagnostics, and hold every comment. Where the layout cannot hold something (a key that is a list or a mapping, a '%' directive) or the check fails, the file is left exactly as it was and this error says where. Rewrite that part by hand, or leave the file out of fmt. fmt also looks at the file again just before it writes: if it changed since fmt read it (an editor saved it, a line was added), fmt does not write over that edit; the file keeps it, and this error is at its first line. Run fmt again.")
         }
     }
 }

@@ -31,7 +31,7 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .skippedFile: "a fifo, socket or device found in a folder by `validate`, not opened; a file found in a folder by `fmt` that is not a flow, not rewritten"
         case .navigationChanged: "the flows' navigation (screens, edges, exits, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
         case .notFormatted: "`fmt --check`: the file is not in `fmt`'s layout; reported at its first line that would change"
-        case .formatRefused: "`fmt` left the file as it was: its layout cannot hold something the file has, said at its place"
+        case .formatRefused: "`fmt` left the file as it was: its layout cannot hold something the file has, said at its place, or the file changed while `fmt` ran"
         }
     }
 }

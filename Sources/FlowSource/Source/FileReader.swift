@@ -16,6 +16,9 @@ enum FileReader {
         case system(SystemError)
         /// The file holds more than `limit` bytes; reading stopped there.
         case tooLarge(limit: Int)
+        /// Only a regular file was to be read, and the path names something else (a fifo,
+        /// a device, a socket).
+        case notRegular
     }
 
     /// Bytes asked for per `read(2)` call (and the first allocation when the size is unknown).
@@ -25,13 +28,38 @@ enum FileReader {
     /// path. Fails with the `errno` of `open` or `read` (`ENOENT`, `EACCES`, `EISDIR`, …),
     /// or ``Failure/tooLarge(limit:)``.
     static func readAll(atPath path: String, limit: Int) -> Result<[UInt8], Failure> {
+        contents(atPath: path, limit: limit).map(\.bytes)
+    }
+
+    /// What ``contents(atPath:limit:onlyRegular:)`` gives: the bytes, and for a regular file
+    /// its fingerprint taken after opening it and before reading (so that a write made
+    /// while it was read shows as a change), with the time it was taken.
+    struct Contents {
+        var bytes: [UInt8]
+        var fingerprint: FileFingerprint?
+        var fingerprintTime: FileFingerprint.Stamp
+    }
+
+    /// All bytes of the file at `path`, at most `limit`, with its fingerprint (see
+    /// ``Contents``). With `onlyRegular`, the file is opened with `O_NONBLOCK` (opening a
+    /// fifo without a writer then cannot wait) and anything but a regular file fails with
+    /// `EINVAL`'s neighbour ``Failure/notRegular`` before a byte is read.
+    static func contents(atPath path: String, limit: Int, onlyRegular: Bool = false) -> Result<Contents, Failure> {
         var descriptor: Int32
         repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | (onlyRegular ? O_NONBLOCK : 0))
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { return .failure(.system(SystemError(code: errno))) }
         defer { _ = close(descriptor) }
-        return readAll(from: descriptor, limit: limit)
+        let time = FileFingerprint.Stamp.now
+        var status = stat()
+        let fingerprint = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? FileFingerprint(status) : nil
+        if onlyRegular {
+            guard fingerprint != nil else { return .failure(.notRegular) }
+            // Reads of a regular file never wait; the flag is cleared all the same.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
+        return readAll(from: descriptor, limit: limit).map { Contents(bytes: $0, fingerprint: fingerprint, fingerprintTime: time) }
     }
 
     /// All bytes from `descriptor` up to end of file, at most `limit`; the descriptor stays

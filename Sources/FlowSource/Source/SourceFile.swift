@@ -16,6 +16,10 @@ package struct SourceFile: Sendable {
     package let path: String
     /// The raw bytes of the file.
     package let bytes: [UInt8]
+    /// For a regular file read from disk, its fingerprint just before it was read and
+    /// when that was: what a command that replaces the file checks it against (a file
+    /// changed since must not be written over). `nil` for text from elsewhere.
+    package var readStamp: (fingerprint: FileFingerprint, time: FileFingerprint.Stamp)?
 
     /// A file at `path` (as the user gave it; kept, not made absolute) holding exactly `bytes`.
     /// Nothing is read from disk.
@@ -65,20 +69,31 @@ package struct SourceFile: Sendable {
     ///   the system's reason (`strerror(3)`: `Is a directory`, `Permission denied`, …),
     ///   or, past the limit, `cannot read file 'a.yaml': larger than the limit of 32 MiB`.
     ///   Its span is a zero-width point at 1:1 (there is no text to quote).
-    package static func read(path: String, named name: String? = nil, byteLimit: Int = defaultByteLimit) throws(Diagnostic) -> SourceFile {
-        let result: Result<[UInt8], FileReader.Failure>
+    /// - Parameter onlyRegular: refuse anything but a regular file (a fifo, a device),
+    ///   opened so that nothing can wait: `cannot read file 'a.yaml': not a regular file`.
+    ///   For a program that must stay responsive (the preview reloading a flow).
+    package static func read(
+        path: String, named name: String? = nil, byteLimit: Int = defaultByteLimit, onlyRegular: Bool = false
+    ) throws(Diagnostic) -> SourceFile {
+        let result: Result<FileReader.Contents, FileReader.Failure>
         if path == standardInputPath {
-            result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit)
+            result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit).map {
+                FileReader.Contents(bytes: $0, fingerprint: nil, fingerprintTime: .now)
+            }
         } else {
-            result = FileReader.readAll(atPath: path, limit: byteLimit)
+            result = FileReader.contents(atPath: path, limit: byteLimit, onlyRegular: onlyRegular)
         }
         switch result {
-        case .success(let bytes):
-            return SourceFile(path: name ?? path, bytes: bytes)
+        case .success(let contents):
+            var file = SourceFile(path: name ?? path, bytes: contents.bytes)
+            if let fingerprint = contents.fingerprint { file.readStamp = (fingerprint, contents.fingerprintTime) }
+            return file
         case .failure(.system(let error)):
             throw unreadable(path, error.reason, at: name)
         case .failure(.tooLarge(let limit)):
             throw tooLarge(path, limit: limit, at: name)
+        case .failure(.notRegular):
+            throw unreadable(path, "not a regular file", at: name)
         }
     }
 

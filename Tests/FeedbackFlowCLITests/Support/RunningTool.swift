@@ -29,7 +29,8 @@ final class RunningTool {
 
     /// Starts the tool (or `executable`) with `arguments` in the repository root, `input`
     /// on standard input.
-    init(_ arguments: [String], input: String, folder: URL, name: String, executable: String? = nil) throws {
+    /// `environment` is added to the process's few variables (`PATH`, `HOME`).
+    init(_ arguments: [String], input: String, folder: URL, name: String, executable: String? = nil, environment: [String: String] = [:]) throws {
         let inputURL = folder.appendingPathComponent("\(name).stdin")
         outputPath = folder.appendingPathComponent("\(name).stdout").path
         errorPath = folder.appendingPathComponent("\(name).stderr").path
@@ -41,6 +42,7 @@ final class RunningTool {
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTool.repositoryRoot
         process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path]
+            .merging(environment) { $1 }
         let handles = [
             try FileHandle(forReadingFrom: inputURL), try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath)),
             try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath)),
@@ -77,6 +79,21 @@ final class RunningTool {
 
     /// The exit status (or the signal's number), once ``wait()`` returned.
     var status: Int32 { ending.current?.status ?? -1 }
+
+    /// Waits until the process has stopped itself (`SIGSTOP`: its state in `/proc/PID/stat`
+    /// is `T`), for at most `seconds`; `false` when it did not (it ended, or time ran out).
+    func waitUntilStopped(upTo seconds: Double = 60) async -> Bool {
+        let until = Date().addingTimeInterval(seconds)
+        while ending.current == nil, Date() < until {
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "T"
+            {
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
+    }
 
     /// Waits for the process to end, for at most `seconds` (then it is killed, and the
     /// answer is `false`); `true` when it exited by itself (not by a signal).

@@ -133,11 +133,24 @@ def test_bad_messages_get_errors_and_the_server_goes_on():
         + frame(b"{not json")
         + frame([1, 2])
         + frame({"jsonrpc": "2.0", "id": 2, "method": "no/such"})
-        + b"Content-Length: 999999999\r\n\r\n" + b"x" * 10                        # over the limit: dropped unread
+        + b"Content-Length: 40000000\r\n\r\n" + b"x" * 10                         # over the limit: dropped unread
     )
     codes = [m.get("error", {}).get("code") for m in found]
     assert codes == [-32002, None, -32700, -32600, -32601, -32600]
     assert status == 1  # the input ended without shutdown and exit
+
+
+def test_a_length_far_over_the_limit_ends_the_server_at_once():
+    # Counting 100 GB off would leave the server alive and deaf; it ends, and the editor restarts it.
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    status, found = answers(
+        frame(initialize)
+        + b"Content-Length: 99999999999\r\n\r\n" + b"x" * 10
+        + frame({"jsonrpc": "2.0", "id": 2, "method": "no/such"}))
+    codes = [m.get("error", {}).get("code") for m in found]
+    assert codes == [None, -32700]
+    assert "99999999999" in found[1]["error"]["message"]
+    assert status == 1
 
 
 def test_shutdown_then_exit_ends_with_status_zero():

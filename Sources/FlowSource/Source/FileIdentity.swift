@@ -11,12 +11,12 @@ import Darwin
 /// with one identity are one file (through a link, `./a` beside `a`, a named file that
 /// is also inside a named folder, or a hard link), recognised without resolving either
 /// path: `realpath(3)` costs a `readlink` per path component.
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
 
     /// The identity in `status`.
-    init(_ status: stat) {
+    package init(_ status: stat) {
         device = UInt64(truncatingIfNeeded: status.st_dev)
         inode = UInt64(truncatingIfNeeded: status.st_ino)
     }
