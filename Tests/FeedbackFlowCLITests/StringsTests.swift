@@ -322,4 +322,18 @@ struct PluralFormTests {
         #expect(title.render { $0 == "rating" ? "3" : nil } == "3 звезды")
         #expect(title.render { $0 == "rating" ? "5" : nil } == "5 звёзд")
     }
+
+    @Test("a locale longer than a language tag can be (64 characters or 8 subtags) is a usage error, said at once; the fallback chain reads at most 8 subtags")
+    func overlongLocaleIsRefused() async throws {
+        let catalog = StringsTests.xcode.path
+        let flow = StringsTests.flow
+        for locale in [String(repeating: "a-", count: 40_000), "de-" + String(repeating: "x", count: 62), "a-b-c-d-e-f-g-h-i"] {
+            let result = try await BuiltTool.run(["storyboard", flow, "--strings", catalog, "--locale", locale])
+            #expect(result.status == 2)
+            #expect(result.standardError.contains("is not a locale: a tag has at most 64 characters and 8 subtags"), "\(result.standardError.prefix(300))")
+        }
+        #expect(try await BuiltTool.run(["storyboard", flow, "--strings", catalog, "--locale", "zh-Hant-TW"]).status == 0)
+        #expect(StringCatalog.fallbacks(of: String(repeating: "a-", count: 40_000)).count == 8)
+        #expect(StringCatalog.fallbacks(of: "zh-Hant-TW") == ["zh-Hant-TW", "zh-Hant", "zh"])
+    }
 }
