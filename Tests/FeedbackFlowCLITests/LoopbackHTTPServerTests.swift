@@ -263,11 +263,11 @@ struct LoopbackHTTPServerTests {
         #expect(reply.status == 200 && reply.text == "late but whole")
     }
 
-    @Test("past the connection limit a connection is answered 503 at once; the ones being served are not disturbed")
+    @Test("past the handler limit a request is answered 503; the one being answered is not disturbed")
     func busyPastLimit() async throws {
         let entered = LockedBox(false)
         let released = LockedBox(false)
-        let served = try Served(limits: .init(connections: 1)) { _ in
+        let served = try Served(limits: .init(handlers: 1)) { _ in
             entered.withLock { $0 = true }
             while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
             return .text("first")
@@ -275,12 +275,57 @@ struct LoopbackHTTPServerTests {
         async let first = served.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n\r\n")
         for _ in 0..<6000 where !entered.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(entered.withLock { $0 })
-        // Sends nothing: the 503 comes without reading a request.
-        let second = await served.send("")
+        let second = await served.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n\r\n")
         #expect(second.status == 503)
         released.withLock { $0 = true }
         let reply = await first
         #expect(reply.status == 200 && reply.text == "first")
+    }
+
+    @Test("connections still being read past the limit make room: the oldest is closed, and a new request is answered")
+    func oldestReadingConnectionMakesRoom() async throws {
+        let served = try Served(limits: .init(connections: 2))
+        // Two connections that send part of a head and wait.
+        let silent = await RawClient.onThread { () -> [Int32] in
+            (0..<2).compactMap { _ in
+                guard case .success(let descriptor) = RawClient.open(address: "127.0.0.1", port: served.port) else { return nil }
+                _ = Array("GET".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                return descriptor
+            }
+        }
+        defer { for descriptor in silent { close(descriptor) } }
+        #expect(silent.count == 2)
+        let reply = await served.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n\r\n")
+        #expect(reply.status == 200 && reply.text == "hello\n")
+    }
+
+    @Test("a head that trickles in is answered 408 once its own deadline from its first byte passes, well before the request's")
+    func headDeadlineFromFirstByte() async throws {
+        let served = try Served(limits: .init(timeout: 600, headTimeout: 0.3))
+        let reply = await served.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n")
+        #expect(reply.status == 408)
+        #expect(served.handled == 0)
+    }
+
+    @Test("a handler still working when its client closes the connection is cancelled at once")
+    func departedClientCancelsTheHandler() async throws {
+        let cancelled = LockedBox(false)
+        let served = try Served { _ in
+            // Waits up to a minute, unless cancelled.
+            for _ in 0..<12_000 where !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            cancelled.withLock { $0 = Task.isCancelled }
+            return .text("late")
+        }
+        let port = served.port
+        await RawClient.onThread {
+            guard case .success(let descriptor) = RawClient.open(address: "127.0.0.1", port: port) else { return }
+            let head = Array("GET /poll HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+            _ = head.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            while served.handled == 0 { usleep(5_000) }
+            close(descriptor)
+        }
+        for _ in 0..<6000 where !cancelled.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(cancelled.withLock { $0 })
     }
 }
 
@@ -413,6 +458,30 @@ struct LoopbackHTTPServerParsingTests {
         #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-site\r\n") == 403)
         #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-origin\r\n") == nil)
         #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: none\r\n") == nil)
+        // A security header sent twice is refused: the first copy must not pass for the browser's.
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-origin\r\nSec-Fetch-Site: cross-site\r\n") == 400)
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Mode: cors\r\nsec-fetch-mode: navigate\r\n") == 400)
+        #expect(try refusal("GET", "Host: localhost:4000\r\nCookie: a=1\r\nCookie: b=2\r\n") == 400)
+    }
+
+    @Test("the secret is carried by its cookie only, under the port's name, compared whole; the Set-Cookie is HttpOnly and SameSite=Strict")
+    func secretCookie() throws {
+        let secret = AccessSecret(value: String(repeating: "ab", count: 32), port: 4000)
+        func carried(_ cookie: String) throws -> Bool {
+            try secret.isCarried(by: LoopbackHTTPServerParsingTests.parse("GET / HTTP/1.1\r\nHost: localhost:4000\r\nCookie: \(cookie)\r\n\r\n").get())
+        }
+        #expect(try carried("feedbackflow-preview-4000=\(secret.value)"))
+        #expect(try carried("theme=dark; feedbackflow-preview-4000=\(secret.value); other=1"))
+        #expect(try !carried("feedbackflow-preview-4001=\(secret.value)"))
+        #expect(try !carried("feedbackflow-preview-4000=\(secret.value.dropLast())"))
+        #expect(try !carried("feedbackflow-preview-4000=\(secret.value)0"))
+        #expect(try !carried("feedbackflow-preview-4000="))
+        #expect(!secret.matches(""))
+        #expect(secret.setCookie == "feedbackflow-preview-4000=\(secret.value); Path=/; HttpOnly; SameSite=Strict")
+        // Random secrets: 64 hexadecimal digits, never twice the same.
+        let fresh = (0..<50).map { _ in AccessSecret(port: 1).value }
+        #expect(Set(fresh).count == 50)
+        #expect(fresh.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
     }
 
     @Test("a response's bytes: status line, Content-Type, Content-Length, the fixed headers, safe extra headers, the body")

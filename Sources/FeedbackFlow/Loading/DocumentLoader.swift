@@ -62,13 +62,19 @@ package enum DocumentLoader {
     /// - Parameter name: the name diagnostics give the file, and what its format and base
     ///   name (a single screen's id) come from; default `path`. `validate
     ///   --stdin-filename` reads `-` under the name of the file an editor holds.
+    /// - Parameter onlyRegular: anything but a regular file (a fifo, a device) is an
+    ///   `io-error` (`not a regular file`), and opening cannot wait
+    ///   (``SourceFile/read(path:named:byteLimit:onlyRegular:)``).
     package static func load(
-        path: String, named name: String? = nil, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits()
+        path: String, named name: String? = nil, format: DocumentFormat? = nil, limits: LoadingLimits = LoadingLimits(),
+        onlyRegular: Bool = false
     ) -> LoadedDocument {
         let name = name ?? path
         let format = format ?? DocumentFormat(path: name)
         do {
-            return load(try SourceFile.read(path: path, named: name, byteLimit: limits.maximumBytes), format: format, limits: limits)
+            return load(
+                try SourceFile.read(path: path, named: name, byteLimit: limits.maximumBytes, onlyRegular: onlyRegular), format: format,
+                limits: limits)
         } catch {
             return LoadedDocument(source: SourceFile(path: name, bytes: []), format: format, root: nil, diagnostics: [error])
         }

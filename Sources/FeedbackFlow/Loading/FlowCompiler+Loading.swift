@@ -20,11 +20,16 @@ extension FlowCompiler {
     }
 
     /// Compiles the file at `path` as if it were named `name`: diagnostics name it so,
-    /// and its format (unless `format` is given) and base name come from `name`.
+    /// and its format (unless `format` is given) and base name come from `name`. With
+    /// `onlyRegular`, anything but a regular file is an `io-error`, and opening it
+    /// cannot wait (a fifo with no writer).
     package static func compile(
-        path: String, named name: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions()
+        path: String, named name: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions(),
+        onlyRegular: Bool = false
     ) -> FlowCompilation {
-        compile(DocumentLoader.load(path: path, named: name, format: format, limits: options.limitsForLoading), options: options)
+        compile(
+            DocumentLoader.load(path: path, named: name, format: format, limits: options.limitsForLoading, onlyRegular: onlyRegular),
+            options: options)
     }
 
 }

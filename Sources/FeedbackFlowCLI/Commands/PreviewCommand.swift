@@ -131,7 +131,7 @@ package struct PreviewCommand: Command {
         let routes = PreviewRoutes(session: session, page: page)
         let server: LoopbackHTTPServer
         do {
-            server = try LoopbackHTTPServer(port: port) { request in await routes.respond(request) }
+            server = try LoopbackHTTPServer(port: port, requiringSecret: true) { request in await routes.respond(request) }
             try server.start()
         } catch {
             throw UsageError(error.description)

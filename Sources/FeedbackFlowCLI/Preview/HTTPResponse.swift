@@ -39,12 +39,13 @@ package struct HTTPResponse: Sendable {
     }
 
     /// The reason phrase sent after `status`: the RFC 9110 phrase of each status this
-    /// server answers (200, 204, 400, 403, 404, 405, 408, 411, 413, 431, 500, 503, 505), or
+    /// server answers (200, 204, 303, 400, 403, 404, 405, 408, 411, 413, 431, 500, 503, 505), or
     /// a phrase for the status's class for any other.
     package static func reasonPhrase(for status: Int) -> String {
         switch status {
         case 200: "OK"
         case 204: "No Content"
+        case 303: "See Other"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"

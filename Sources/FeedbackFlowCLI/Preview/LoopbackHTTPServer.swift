@@ -20,10 +20,20 @@ import FlowSource
 ///   send one (browsers send it with every POST), so that another site's page cannot
 ///   post to it; all these are answered 403. Methods other than GET, HEAD and POST are
 ///   answered 405.
-/// - Bounded: ``Limits`` caps the connections served at once (503 past them), the head
-///   (431) and body (413) of a request, and the time it may take to arrive (408) or its
-///   response to be written; a chunked body is refused (411), a malformed request
-///   answered 400 (``HTTPRequestHead/parse(_:maxHeaderLines:)``).
+/// - Usable by the person who started it only, when it is made `requiringSecret`: a
+///   request must carry the ``AccessSecret`` of the printed address (403 otherwise);
+///   see that type. A repeated security header (`Cookie`, `Sec-Fetch-*`) is refused
+///   (400): a check must not read one copy while a browser meant the other.
+/// - Bounded, and not to be crowded out by slow clients: ``Limits`` caps the connections
+///   being read at once (past them the oldest one still being read is closed, so a few
+///   connections that trickle bytes cannot keep a new one out), the requests being
+///   answered at once (503 past them; with a secret, only requests that carried it get
+///   this far), the head (431) and body (413) of a request, and the time the head may take
+///   from its first byte and the whole request to arrive (408), or its response to be
+///   written; a chunked body is refused (411), a malformed request answered 400
+///   (``HTTPRequestHead/parse(_:maxHeaderLines:)``). A handler still working when its
+///   client closes the connection (a long poll of a tab closed or reloaded) is cancelled
+///   at once, and its slot freed.
 /// - One request per connection: every response says `Connection: close`, and carries
 ///   `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and
 ///   `Referrer-Policy: no-referrer` (``HTTPResponse/serialized(includingBody:)``).
@@ -32,15 +42,20 @@ import FlowSource
 /// cooperative threads: one accepts connections, and each connection is read, answered
 /// and closed on a thread of its own. The handler is `async` and runs as a task; the
 /// connection's thread waits for it without a time limit (a long poll may wait as long
-/// as it likes: only reading the request and writing the response are timed).
+/// as it likes: only reading the request and writing the response are timed), watching
+/// the connection meanwhile.
 ///
 /// `Sendable` without `@unchecked`: its mutable state is in a ``FlowSource/LockedBox``
 /// (a `pthread_mutex_t`), every other stored property is a constant of a `Sendable` type.
 package final class LoopbackHTTPServer: Sendable {
     /// The bounds of what the server takes on.
     package struct Limits: Sendable, Hashable {
-        /// Connections served at once (32); one more is answered 503 and closed at once.
+        /// Connections whose request is being read at once (32); when one more comes, the
+        /// oldest of them is closed.
         package var connections: Int
+        /// Requests being answered at once (32), long polls included; one more is
+        /// answered 503.
+        package var handlers: Int
         /// Bytes of a request's head, from its request line to the empty line that ends
         /// it (16 KiB); more is answered 431.
         package var headerBytes: Int
@@ -53,25 +68,40 @@ package final class LoopbackHTTPServer: Sendable {
         /// each single read and write of the connection waits at most as long too
         /// (`SO_RCVTIMEO`, `SO_SNDTIMEO`). The handler's own time is not counted.
         package var timeout: Double
+        /// Seconds a request's head may take from its first byte to its empty line (2; a
+        /// browser sends it in one write): past them it is answered 408.
+        package var headTimeout: Double
 
         /// Limits of these values.
         package init(
-            connections: Int = 32, headerBytes: Int = 16_384, headerLines: Int = 100, bodyBytes: Int = 65_536, timeout: Double = 10
+            connections: Int = 32, handlers: Int = 32, headerBytes: Int = 16_384, headerLines: Int = 100, bodyBytes: Int = 65_536,
+            timeout: Double = 10, headTimeout: Double = 2
         ) {
             self.connections = connections
+            self.handlers = handlers
+            self.headTimeout = headTimeout
             self.headerBytes = headerBytes
             self.headerLines = headerLines
             self.bodyBytes = bodyBytes
             self.timeout = timeout
         }
 
-        /// 32 connections, a 16 KiB head of at most 100 header lines, a 64 KiB body, 10 s.
+        /// 32 connections read and 32 requests answered at once, a 16 KiB head of at most
+        /// 100 header lines arriving within 2 s of its first byte, a 64 KiB body, 10 s.
         package static let standard = Limits()
 
         /// ``timeout`` as a duration, within 1 ms and a day (10 s when it is not a number).
-        var timeoutDuration: Duration {
-            timeout.isNaN ? .seconds(10) : .seconds(Swift.min(Swift.max(timeout, 0.001), 86_400))
+        var timeoutDuration: Duration { Self.duration(timeout, otherwise: 10) }
+        /// ``headTimeout`` as a duration, within 1 ms and a day (2 s when it is not a number).
+        var headTimeoutDuration: Duration { Self.duration(headTimeout, otherwise: 2) }
+
+        private static func duration(_ seconds: Double, otherwise: Int) -> Duration {
+            seconds.isNaN ? .seconds(otherwise) : .seconds(Swift.min(Swift.max(seconds, 0.001), 86_400))
         }
+
+        /// Threads of connections at once, in every stage (read, answered, closing): the
+        /// connections read and the requests answered, and as many again closing.
+        var threads: Int { 2 * (connections + handlers) }
     }
 
     /// The port the server is bound to, as `getsockname` reports it (the kernel's choice
@@ -81,6 +111,8 @@ package final class LoopbackHTTPServer: Sendable {
     package let address: String
     /// The limits it serves within.
     package let limits: Limits
+    /// The secret every request must carry, when the server was made `requiringSecret`.
+    package let access: AccessSecret?
     /// What answers each admitted request.
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
 
@@ -98,24 +130,37 @@ package final class LoopbackHTTPServer: Sendable {
         /// Whether the accept loop's thread runs (it then owns the descriptors above and
         /// closes them when it ends).
         var looping = false
-        /// Connections being served.
+        /// Threads serving connections.
         var connections = 0
+        /// The connections whose request is being read, by the number of their arrival:
+        /// the first is the oldest, closed (`shutdown`) when one more comes. A thread
+        /// takes its own out before closing its descriptor, and a descriptor is shut down
+        /// only while it is here (under the lock), so no number closed and given again is
+        /// ever shut down.
+        var reading: [Int: Int32] = [:]
+        /// The number the next connection gets.
+        var arrivals = 0
+        /// Requests being answered.
+        var handling = 0
     }
 
     private let state: LockedBox<State>
     /// Entered while the accept loop runs: ``stop()`` waits on it.
     private let loopEnded = DispatchGroup()
 
-    /// The `http://127.0.0.1:PORT/` address of the preview.
-    package var url: String { "http://127.0.0.1:\(port)/" }
+    /// The `http://127.0.0.1:PORT/` address of the preview, with `?token=SECRET` when
+    /// it requires its secret (``AccessSecret``).
+    package var url: String { "http://127.0.0.1:\(port)/" + (access.map { "?\(AccessSecret.queryName)=\($0.value)" } ?? "") }
 
     /// Binds a socket to 127.0.0.1 on `port` (`nil` or 0: a free port the kernel picks,
-    /// read back in ``port``) and listens; connections wait until ``start()``.
+    /// read back in ``port``) and listens; connections wait until ``start()``. With
+    /// `requiringSecret`, a new random ``AccessSecret`` guards every route (``url`` carries it).
     /// - Throws: ``PreviewServerError/portInUse(_:)`` when the port is taken,
     ///   ``PreviewServerError/portNotAllowed(_:)`` for a privileged port, or
     ///   ``PreviewServerError/socket(operation:code:)`` when a socket call fails.
     package init(
-        port: UInt16?, limits: Limits = .standard, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+        port: UInt16?, limits: Limits = .standard, requiringSecret: Bool = false,
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) throws(PreviewServerError) {
         let listening = try LoopbackSocket.listen(port: port ?? 0, backlog: 128)
         var wake: [Int32] = [-1, -1]
@@ -128,6 +173,7 @@ package final class LoopbackHTTPServer: Sendable {
         self.port = listening.port
         self.address = listening.address
         self.limits = limits
+        access = requiringSecret ? AccessSecret(port: listening.port) : nil
         self.handler = handler
         state = LockedBox(State(listener: listening.descriptor, wakeRead: wake[0], wakeWrite: wake[1]))
     }
@@ -221,24 +267,56 @@ package final class LoopbackHTTPServer: Sendable {
         }
     }
 
-    /// Serves an accepted connection on a thread of its own, or answers it 503 when
-    /// ``Limits/connections`` are being served (or no thread can be started).
+    /// Serves an accepted connection on a thread of its own. When ``Limits/connections``
+    /// are being read, the oldest of them is closed to make room; when the threads of
+    /// every stage are at their bound (or no thread can be started), the new one is
+    /// answered 503.
     private func admit(_ descriptor: Int32) {
-        let admitted = state.withLock { state in
-            guard state.connections < limits.connections else { return false }
+        let arrival: Int? = state.withLock { state in
+            guard state.connections < limits.threads else { return nil }
+            if state.reading.count >= limits.connections, let oldest = state.reading.keys.min(),
+                let evicted = state.reading.removeValue(forKey: oldest)
+            {
+                _ = shutdown(evicted, Int32(SHUT_RDWR))
+            }
             state.connections += 1
-            return true
+            state.arrivals += 1
+            state.reading[state.arrivals] = descriptor
+            return state.arrivals
         }
-        guard admitted else { return refuseBusy(descriptor) }
+        guard let arrival else { return refuseBusy(descriptor) }
         LoopbackSocket.configureConnection(descriptor, timeout: limits.timeoutDuration)
         let code = DetachedThread.start(name: "ff-preview-conn") { [self] in
-            serve(descriptor)
+            serve(descriptor, arrival: arrival)
             state.withLock { $0.connections -= 1 }
         }
         if code != 0 {
-            state.withLock { $0.connections -= 1 }
+            state.withLock { state in
+                state.connections -= 1
+                state.reading[arrival] = nil
+            }
             refuseBusy(descriptor)
         }
+    }
+
+    /// Takes the connection that arrived `arrival`-th out of those being read; `false`
+    /// when it was closed to make room meanwhile.
+    func finishedReading(_ arrival: Int) -> Bool {
+        state.withLock { $0.reading.removeValue(forKey: arrival) != nil }
+    }
+
+    /// Counts one more request being answered, if ``Limits/handlers`` allow; whether it may be.
+    func startHandling() -> Bool {
+        state.withLock { state in
+            guard state.handling < limits.handlers else { return false }
+            state.handling += 1
+            return true
+        }
+    }
+
+    /// Counts one request less being answered.
+    func finishHandling() {
+        state.withLock { $0.handling -= 1 }
     }
 
     /// Answers 503 and closes, without waiting for anything (on the accept loop's
@@ -250,8 +328,13 @@ package final class LoopbackHTTPServer: Sendable {
         LoopbackSocket.closeAfterResponse(descriptor, deadline: .now, bytes: 65_536, nonBlocking: true)
     }
 
+    /// The headers a check reads that a request may send once only (each more is 400):
+    /// one copy could pass the check while a browser meant the other.
+    static let singleHeaders = ["cookie", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user"]
+
     /// Why a request with this head may not reach the handler of a server on `port`, or
-    /// `nil` when it may. In this order: more than one `Host` or `Origin` (400); no
+    /// `nil` when it may. In this order: more than one `Host` or `Origin`, or of one of
+    /// ``singleHeaders`` (400); no
     /// `Host`, or one other than `127.0.0.1:PORT` or `localhost:PORT` (403); an `Origin`
     /// other than `http://127.0.0.1:PORT` or `http://localhost:PORT` (403); a method
     /// other than GET, HEAD and POST (405); a POST without an `Origin` (403). Names are
@@ -261,6 +344,9 @@ package final class LoopbackHTTPServer: Sendable {
         let origins = head.headers(named: "origin")
         guard hosts.count <= 1, origins.count <= 1 else {
             return HTTPError(status: 400, "more than one Host or Origin header")
+        }
+        if let repeated = singleHeaders.first(where: { head.headers(named: $0).count > 1 }) {
+            return HTTPError(status: 400, "more than one \(repeated) header")
         }
         let allowedHosts = ["127.0.0.1:\(port)", "localhost:\(port)"] + (port == 80 ? ["127.0.0.1", "localhost"] : [])
         guard let host = hosts.first, allowedHosts.contains(HTTPRequestHead.lowercased(host)) else {

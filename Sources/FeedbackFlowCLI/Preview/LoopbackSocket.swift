@@ -192,6 +192,58 @@ enum LoopbackSocket {
         }
     }
 
+    /// A pipe, both ends closed on `exec`, whose write end a task writes a byte to when it
+    /// is done; `nil` when none can be made (out of descriptors).
+    static func wakePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = setFlag(end, FD_CLOEXEC, get: F_GETFD, set: F_SETFD, on: true) }
+        return (ends[0], ends[1])
+    }
+
+    /// Waits until `done` is readable (`false`) or the peer of `connection` has closed
+    /// or reset it (`true`). What the peer still sends meanwhile is read and dropped (up
+    /// to 1 MiB; past that the connection is no longer watched). O(bytes dropped).
+    static func waitForTaskOrHangUp(_ connection: Int32, done: Int32) -> Bool {
+        var watching = true
+        var dropped = 0
+        while true {
+            #if canImport(Glibc) || canImport(Musl)
+                let hangUp = Int16(POLLIN) | linuxPollReadHangUp
+            #else
+                let hangUp = Int16(POLLIN)
+            #endif
+            var entries = [pollfd(fd: done, events: Int16(POLLIN), revents: 0)]
+            if watching { entries.append(pollfd(fd: connection, events: hangUp, revents: 0)) }
+            #if canImport(Glibc)
+                let ready = Glibc.poll(&entries, nfds_t(entries.count), -1)
+            #elseif canImport(Musl)
+                let ready = Musl.poll(&entries, nfds_t(entries.count), -1)
+            #else
+                let ready = Darwin.poll(&entries, nfds_t(entries.count), -1)
+            #endif
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if entries[0].revents != 0 { return false }
+            guard watching, entries[1].revents != 0 else { continue }
+            let events = entries[1].revents
+            #if canImport(Glibc) || canImport(Musl)
+                if events & (linuxPollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
+            #else
+                if events & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
+            #endif
+            switch receive(connection, limit: 65_536, deadline: .now, nonBlocking: true) {
+            case .bytes(let chunk):
+                dropped += chunk.count
+                if dropped > 1 << 20 { watching = false }
+            case .end, .failed: return true
+            case .timedOut: continue
+            }
+        }
+    }
+
     /// Reads up to `limit` bytes, waiting no later than `deadline` (`nonBlocking`: not
     /// at all).
     static func receive(_ descriptor: Int32, limit: Int, deadline: ContinuousClock.Instant, nonBlocking: Bool = false) -> Received {
@@ -274,6 +326,10 @@ enum LoopbackSocket {
     private func linuxAccept4(
         _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?, _ flags: Int32
     ) -> Int32
+
+    /// `POLLRDHUP` (Linux, 0x2000: the peer closed its side), which the Swift overlay
+    /// does not import (glibc defines it under `_GNU_SOURCE`).
+    private let linuxPollReadHangUp: Int16 = 0x2000
 
     /// `SOCK_CLOEXEC` (0o2000000 on Linux, the value of `O_CLOEXEC`).
     private let linuxCloseOnExec = Int32(O_CLOEXEC)

@@ -231,7 +231,9 @@ actor PreviewSession {
         fingerprint = FileFingerprint(path: settings.file)
         let (file, options) = (settings.file, settings.compileOptions)
         // Off the actor: a large file does not hold up the page's requests meanwhile.
-        let compilation = await Task.detached { FlowCompiler.compile(path: file, options: options) }.value
+        // Only a regular file, opened so that nothing waits: a fifo put in the flow's
+        // place would otherwise hold the preview in `open` until something writes to it.
+        let compilation = await Task.detached { FlowCompiler.compile(path: file, named: file, options: options, onlyRegular: true) }.value
         let report = DiagnosticReport(files: [
             .init(path: file, source: compilation.document.source, diagnostics: compilation.diagnostics, omitted: compilation.omitted)
         ])

@@ -1,0 +1,69 @@
+/// The secret that lets a person, and nobody else on the computer, use a
+/// ``LoopbackHTTPServer``: Host, Origin and Fetch Metadata stop other web sites, not
+/// another local program or user, who can connect to 127.0.0.1 as well.
+///
+/// As notebook servers do it (Jupyter's token): the printed address carries the secret
+/// in its query (`/?token=SECRET`); the first load of that address is answered with a
+/// redirect to `/` that sets it as a cookie (`HttpOnly`: no script reads it;
+/// `SameSite=Strict`: no other site's page sends it; `Path=/`; no `Expires`: it ends with
+/// the browser's session), so the secret leaves the address bar and the history. Every
+/// other request must carry the cookie. The secret is compared in constant time
+/// (``matches(_:)``), so the time of a refusal says nothing of how much of a guess was
+/// right.
+package struct AccessSecret: Sendable {
+    /// 64 lowercase hexadecimal digits: 256 bits from the system's cryptographic random
+    /// source (`SystemRandomNumberGenerator`: `getrandom(2)` on Linux, `arc4random` on Darwin).
+    package let value: String
+    /// The cookie's name, with the server's port in it: cookies are kept per host, not per
+    /// port, and two previews on one computer must not overwrite each other's.
+    package let cookieName: String
+
+    /// The name of the address's query parameter that carries the secret: `token`.
+    package static let queryName = "token"
+
+    /// A new random secret, for the server on `port`.
+    package init(port: UInt16) {
+        var generator = SystemRandomNumberGenerator()
+        let words = (0..<4).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+        self.init(value: words.map { word in
+            let digits = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined(), port: port)
+    }
+
+    /// The secret `value` (tests give their own), for the server on `port`.
+    package init(value: String, port: UInt16) {
+        self.value = value
+        cookieName = "feedbackflow-preview-\(port)"
+    }
+
+    /// Whether `candidate` is the secret, compared in time that depends on the secret's
+    /// length only: every byte is looked at, whatever differs first. O(secret's length).
+    package func matches(_ candidate: String) -> Bool {
+        let expected = Array(value.utf8)
+        let given = Array(candidate.utf8)
+        var difference = UInt8(truncatingIfNeeded: expected.count ^ given.count)
+        for index in expected.indices {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+
+    /// Whether the request's `Cookie` header carries the secret under ``cookieName``.
+    /// A request may send one `Cookie` field only (RFC 6265 §5.4; the server refuses
+    /// more); its pairs are split on `;`.
+    package func isCarried(by head: HTTPRequestHead) -> Bool {
+        guard let cookies = head.header("cookie") else { return false }
+        var found = false
+        for pair in cookies.split(separator: ";") {
+            let trimmed = pair.drop { $0 == " " }
+            guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == cookieName else { continue }
+            // Every pair of the name is compared, so the time does not tell which matched.
+            if matches(String(trimmed[trimmed.index(after: equals)...])) { found = true }
+        }
+        return found
+    }
+
+    /// The `Set-Cookie` value that gives the browser the secret.
+    package var setCookie: String { "\(cookieName)=\(value); Path=/; HttpOnly; SameSite=Strict" }
+}
