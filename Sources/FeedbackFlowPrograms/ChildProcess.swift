@@ -295,6 +295,7 @@ package enum ChildProcess {
             if waited == pid { reaped = true; break }
             if waited < 0, errno != EINTR { break }
         }
+        groups?.reaped(pid)
         if killedFor == nil, groups?.isStopping == true {
             // Stopped with the command that runs it (``ProgramGroups/stopAll(grace:)``): not
             // a failure of the program's own.

@@ -18,12 +18,24 @@ import FlowSource
 /// cannot be reused), so ``stopAll(grace:)`` never misses one and never signals a
 /// stranger. Once stopping has begun, nothing new is spawned.
 ///
+/// A program may start something that leaves its group (`setsid`, a daemon): on Linux,
+/// ``adoptDescendants()`` makes this process their subreaper (`PR_SET_CHILD_SUBREAPER`),
+/// so that they are re-parented to it rather than to init when their parent ends, and
+/// ``stopAdopted()`` finds them (children of this process it did not start) and stops
+/// them. Other platforms have no subreaper: there, what leaves a program's group is not
+/// found, and outlives the command.
+///
 /// Its state is behind a ``FlowSource/LockedBox``.
 package final class ProgramGroups: Sendable {
     /// The registered groups, and whether stopping has begun.
     private struct State {
         var groups: Set<pid_t> = []
+        /// Leaders whose group was killed and which their caller is reaping: children of
+        /// this process not to be taken for adopted ones.
+        var reaping: Set<pid_t> = []
         var stopping = false
+        /// Whether this process was made the subreaper of its descendants.
+        var adopting = false
     }
 
     private let state = LockedBox(State())
@@ -41,10 +53,78 @@ package final class ProgramGroups: Sendable {
         }
     }
 
-    /// Forgets the group of `pid`: call after its group was killed, before reaping it.
+    /// Forgets the group of `pid`: call after its group was killed, before reaping it,
+    /// and ``reaped(_:)`` after.
     package func ended(_ pid: pid_t) {
-        state.withLock { _ = $0.groups.remove(pid) }
+        state.withLock { state in
+            if state.groups.remove(pid) != nil { state.reaping.insert(pid) }
+        }
     }
+
+    /// Says that the leader `pid` was reaped (or could not be).
+    package func reaped(_ pid: pid_t) {
+        state.withLock { _ = $0.reaping.remove(pid) }
+    }
+
+    /// Makes this process the subreaper of its descendants (Linux:
+    /// `prctl(PR_SET_CHILD_SUBREAPER)`), so that ``stopAdopted()`` can find what a
+    /// program started outside its group. A process-wide setting, for a command that runs
+    /// programs (`run`, `preview`); elsewhere it does nothing.
+    /// - Returns: whether the process is the subreaper now.
+    @discardableResult
+    package func adoptDescendants() -> Bool {
+        #if os(Linux)
+            let done = linuxPrctl(linuxSetChildSubreaper, 1, 0, 0, 0) == 0
+            state.withLock { $0.adopting = $0.adopting || done }
+            return done
+        #else
+            return false
+        #endif
+    }
+
+    /// Stops what this process adopted as the subreaper (``adoptDescendants()``): each of
+    /// its children that no running program leads (a program's daemon, re-parented here
+    /// when the program ended) is killed (`SIGKILL`, with its process group) and reaped;
+    /// what those leave is adopted in turn, and stopped in the next round (at most 64).
+    /// Does nothing unless the process adopts. O(processes of the system) per round: the
+    /// children are found in `/proc`.
+    package func stopAdopted() {
+        #if os(Linux)
+            state.withLock { state in
+                guard state.adopting else { return }
+                for _ in 0..<64 {
+                    let adopted = Self.children().filter { !state.groups.contains($0) && !state.reaping.contains($0) }
+                    if adopted.isEmpty { return }
+                    for pid in adopted {
+                        kill(-pid, SIGKILL)
+                        kill(pid, SIGKILL)
+                        var status: Int32 = 0
+                        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                    }
+                }
+            }
+        #endif
+    }
+
+    #if os(Linux)
+        /// The processes whose parent is this one, from `/proc/PID/stat` (its fourth field,
+        /// after the command's closing parenthesis). O(processes of the system).
+        private static func children() -> [pid_t] {
+            let me = getpid()
+            guard let directory = opendir("/proc") else { return [] }
+            defer { closedir(directory) }
+            var found: [pid_t] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard let pid = pid_t(name), pid != me, let bytes = (try? SourceFile.read(path: "/proc/\(name)/stat", byteLimit: 4096))?.bytes,
+                    let close = bytes.lastIndex(of: UInt8(ascii: ")"))
+                else { continue }
+                let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+                if fields.count > 1, pid_t(String(decoding: fields[1], as: UTF8.self)) == me { found.append(pid) }
+            }
+            return found
+        }
+    #endif
 
     /// The number of groups running.
     package var count: Int { state.withLock { $0.groups.count } }
@@ -72,5 +152,17 @@ package final class ProgramGroups: Sendable {
             state.stopping = true
             ChildProcess.terminate(groups: state.groups, grace: grace)
         }
+        stopAdopted()
     }
 }
+
+#if os(Linux)
+    /// `prctl(2)` (Linux), which the Swift overlay does not import (it is variadic in C;
+    /// its five integer arguments are passed as a variadic call passes them on Linux's
+    /// x86-64 and arm64 calling conventions). Bound by its C name.
+    @_silgen_name("prctl")
+    private func linuxPrctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
+
+    /// `PR_SET_CHILD_SUBREAPER` (`<linux/prctl.h>`): 36.
+    private let linuxSetChildSubreaper: Int32 = 36
+#endif

@@ -34,6 +34,7 @@ let environment = CommandEnvironment.standard(variables: ProcessInfo.processInfo
 // Ctrl-C, SIGTERM or SIGHUP stop the programs the command runs before the process exits.
 let signalSources = SignalStop.install(programs: environment.programs, errorOutput: environment.errorOutput)
 let status = await FeedbackFlowTool.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+// Also stops what programs started outside their groups (daemons `run` and `preview` adopted).
 SignalStop.waitIfStopping(environment.programs)
 withExtendedLifetime(signalSources) {}
 exit(status.rawValue)

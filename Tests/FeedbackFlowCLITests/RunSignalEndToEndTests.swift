@@ -72,6 +72,25 @@ struct RunSignalEndToEndTests {
         }
     }
 
+    @Test("a daemon a handler program starts in a session of its own (setsid) does not outlive run: run adopts it and stops it at its end")
+    func daemonDoesNotOutliveRun() async throws {
+        let scratch = try ScratchFolder("signals-daemon")
+        let root = BuiltTool.repositoryRoot.appendingPathComponent(Self.fixtures).path
+        let pidFile = scratch.path("daemon")
+        let tool = try RunningTool(
+            ["run", "--feedback-out", scratch.path("feedback.jsonl"),
+             "--handler", "sync=\(root)/daemon-handler.sh \(pidFile)", "\(root)/slow.flow.yaml"],
+            input: "1\n", folder: scratch.url, name: "run")
+        defer { tool.sendKill() }
+        #expect(await tool.wait(), "run exits by itself when its input ends")
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let daemon = try #require(Int32(text))
+        // Stopped and reaped before run exited: no such process, not even a zombie of init's.
+        let gone = await Self.eventually(2) { Self.stat(of: daemon) == nil }
+        if !gone { kill(daemon, SIGKILL) }
+        #expect(gone, "the daemon \(daemon) still runs: \(String(describing: Self.stat(of: daemon)))")
+    }
+
     @Test("SIGINT while feedbackflow-post waits for a slow endpoint stops it; the submission stays kept in the outbox")
     func postProgram() async throws {
         let scratch = try ScratchFolder("signals-post")

@@ -7,6 +7,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
+import FeedbackFlowPrograms
 import FlowSource
 
 /// `feedbackflow preview FILE [--port N]`: the flow, run by the real navigator, in a
@@ -87,6 +88,8 @@ package struct PreviewCommand: Command {
     ///   command line the flow refuses (as `run`).
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let readsStandardInput = StandardInput.isNamed(by: file)
+        // What a handler program starts outside its group is adopted, and stopped at the end.
+        if environment.adoptsDescendants { environment.programs.adoptDescendants() }
         guard !readsStandardInput, PathKind(file) == .other else {
             throw UsageError(readsStandardInput ? "the preview reloads its file when it is saved, so it cannot read standard input" : PathKind.unreachable(file))
         }

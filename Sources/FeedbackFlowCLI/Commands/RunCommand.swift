@@ -14,6 +14,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
+import FeedbackFlowPrograms
 import FlowSource
 import FlowTerminal
 
@@ -132,6 +133,8 @@ package struct RunCommand: Command {
     ///   flow could not start.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let options = compileOptions
+        // What a handler program starts outside its group is adopted, and stopped at the end.
+        if environment.adoptsDescendants { environment.programs.adoptDescendants() }
         let outboxPath = delivery.outboxPath(beside: feedbackOut)
         try CommandFiles.checkDistinct(
             [.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut)

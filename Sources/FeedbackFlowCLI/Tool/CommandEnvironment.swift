@@ -24,6 +24,11 @@ package struct CommandEnvironment: Sendable {
     /// `feedbackflow-post`): what the process stops when a signal stops it
     /// (``SignalStop``).
     package var programs = ProgramGroups()
+    /// Whether a command that runs programs (`run`, `preview`) makes this process the
+    /// subreaper of their descendants (``FeedbackFlowPrograms/ProgramGroups/adoptDescendants()``),
+    /// a setting of the whole process: the program's own environment does; one a test
+    /// runs commands in does not.
+    package var adoptsDescendants = false
 
     package init(
         output: any TextWriter, errorOutput: any TextWriter, input: any LineReader,
@@ -48,5 +53,13 @@ package struct CommandEnvironment: Sendable {
             variables: variables,
             outputStyle: TerminalStyle(isEnabled: TerminalCapabilities.colorsEnabled(fileDescriptor: 1, environment: variables)),
             errorStyle: TerminalStyle(isEnabled: TerminalCapabilities.colorsEnabled(fileDescriptor: 2, environment: variables)))
+            .adopting()
+    }
+
+    /// This environment, with ``adoptsDescendants``.
+    private func adopting() -> CommandEnvironment {
+        var environment = self
+        environment.adoptsDescendants = true
+        return environment
     }
 }

@@ -50,9 +50,12 @@ package enum SignalStop {
     /// Blocks for good when a signal is being handled, so that its handler ends the
     /// process with the signal's status: the command may have returned only because the
     /// programs it waited for were stopped, and must not exit 0 meanwhile. Returns at once
-    /// otherwise. Call before exiting with the command's own status.
+    /// otherwise, after stopping what the programs started outside their groups and the
+    /// process adopted (``FeedbackFlowPrograms/ProgramGroups/stopAdopted()``). Call before
+    /// exiting with the command's own status.
     package static func waitIfStopping(_ programs: ProgramGroups) {
         while programs.isStopping { pause() }
+        programs.stopAdopted()
     }
 
     /// `signal(number, SIG_IGN)`; whether the signal was ignored before (then it is left so).
