@@ -241,6 +241,43 @@ struct OutboxEndToEndTests {
         #expect(attempts == requests, "attempts recorded vs POSTs received")
     }
 
+    @Test("two flushes with --wait both end 0 with the outbox empty: each waits for what the other is delivering and counts it apart")
+    func concurrentFlushesWait() async throws {
+        let scratch = try ScratchFolder("concurrent-wait")
+        let outbox = scratch.path("outbox.jsonl")
+        let ids = (0..<16).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+        let lines = ids.map { id in
+            "{\"attempts\":0,\"dead\":false,\"firstAttemptAt\":null,\"keptAt\":\"2026-12-01T10:00:00.000Z\",\"lastAttemptAt\":null,"
+                + "\"lastError\":null,\"nextAttemptAt\":null,\"submission\":{\"custom\":{},\"flowID\":\"f\",\"id\":\"\(id)\","
+                + "\"rating\":4,\"screenID\":\"s\",\"submittedAt\":\"2026-12-01T10:00:00Z\"}}\n"
+        }
+        try lines.joined().write(toFile: outbox, atomically: true, encoding: .utf8)
+        let server = try FeedbackServer(status: 201, delay: 0.2)
+        defer { server.stop() }
+        let url = server.url
+        var results: [BuiltTool.Result] = []
+        try await withThrowingTaskGroup(of: BuiltTool.Result.self) { group in
+            for _ in 0..<2 { group.addTask { try await Self.flush(outbox: outbox, url: url, extra: ["--wait", "1m"]) } }
+            for try await result in group { results.append(result) }
+        }
+        var deliveredByAll: [String] = []
+        for result in results {
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            #expect(result.standardError.contains(", 0 kept in"), "\(result.standardError)")
+            let delivered = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("delivered ") && !$0.hasPrefix("delivered elsewhere ") }
+            let elsewhere = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("delivered elsewhere ") }
+            deliveredByAll += delivered.map { String($0.dropFirst("delivered ".count)) }
+            // What this flush saw kept and did not deliver, it says another process did.
+            if !elsewhere.isEmpty {
+                #expect(result.standardError.contains("(and \(elsewhere.count) by another process meanwhile)"), "\(result.standardError)")
+            }
+        }
+        #expect(deliveredByAll.sorted() == ids)
+        #expect(!FileManager.default.fileExists(atPath: outbox))
+        let counts = try await server.counts()
+        #expect(counts.deliveries.values.allSatisfy { $0 == 1 } && counts.deliveries.count == ids.count)
+    }
+
     @Test("retry revives only what is dead: an unknown id is a usage error, a live one gets a note")
     func retryArguments() async throws {
         let scratch = try ScratchFolder("retry")

@@ -150,6 +150,7 @@ package struct OutboxCommand: Command {
                 let result = try await outbox.flush(startingNow: true, waitingUpTo: wait)
                 let now = Date()
                 for id in result.delivered { environment.output.write(OutboxText.delivered(id, format: format)) }
+                for id in result.deliveredElsewhere { environment.output.write(OutboxText.delivered(id, format: format, elsewhere: true)) }
                 for record in result.kept { environment.output.write(OutboxText.line(record, format: format, now: now)) }
                 for problem in result.problems { environment.errorOutput.write(OutboxText.problem(problem)) }
                 for line in result.unreadableLines { environment.errorOutput.write(OutboxText.unreadable(line: line, outbox: path)) }

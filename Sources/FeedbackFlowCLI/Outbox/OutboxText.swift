@@ -123,18 +123,25 @@ package enum OutboxText {
     }
 
     /// `flush`'s line for a delivered submission: `delivered ID`, or
-    /// `{"id":"…","state":"delivered"}`.
-    package static func delivered(_ id: String, format: Format) -> String {
+    /// `{"id":"…","state":"delivered"}`; for one another process delivered (or dropped)
+    /// meanwhile, `delivered elsewhere ID`, or `"state":"deliveredElsewhere"`.
+    package static func delivered(_ id: String, format: Format, elsewhere: Bool = false) -> String {
         switch format {
-        case .text: DisplayText.sanitized("delivered \(id)") + "\n"
-        case .json: JSONValue.object([("id", .string(id)), ("state", .string("delivered"))]).serialized(indent: 0) + "\n"
+        case .text: DisplayText.sanitized("delivered \(elsewhere ? "elsewhere " : "")\(id)") + "\n"
+        case .json:
+            JSONValue.object([("id", .string(id)), ("state", .string(elsewhere ? "deliveredElsewhere" : "delivered"))]).serialized(indent: 0)
+                + "\n"
         }
     }
 
-    /// `flush`'s last line, on standard error: `2 delivered, 1 kept in 'OUTBOX' (1 dead)`.
+    /// `flush`'s last line, on standard error: `2 delivered, 1 kept in 'OUTBOX' (1 dead)`;
+    /// what another process delivered meanwhile is counted apart: `3 delivered (and 13 by
+    /// another process meanwhile), 0 kept in 'OUTBOX'`.
     package static func flushSummary(_ result: OutboxFlushResult, outbox: String, now: Date) -> String {
         let dead = result.kept.filter(\.isDead).count
-        var text = "\(FeedbackFlowTool.name) outbox flush: \(result.delivered.count) delivered, \(result.kept.count) kept in '\(outbox)'"
+        var text = "\(FeedbackFlowTool.name) outbox flush: \(result.delivered.count) delivered"
+        if !result.deliveredElsewhere.isEmpty { text += " (and \(result.deliveredElsewhere.count) by another process meanwhile)" }
+        text += ", \(result.kept.count) kept in '\(outbox)'"
         if dead > 0 {
             text += " (\(dead) dead: '\(FeedbackFlowTool.name) outbox retry ID|--all-dead' revives, 'outbox drop ID' removes one)"
         }

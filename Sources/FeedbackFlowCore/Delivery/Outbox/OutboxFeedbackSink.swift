@@ -145,7 +145,10 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// flush began (concurrent flushes share the work). Then, while records are left whose next
     /// attempt comes within `maximumWait` seconds of the flush's start, it sleeps until the
     /// first of them and makes another pass. So `flush()` on a timer tries only what is
-    /// due, and `flush(waitingUpTo: 60)` retries with backoff for up to a minute.
+    /// due, and `flush(waitingUpTo: 60)` retries with backoff for up to a minute. Records
+    /// another outbox is delivering meanwhile (a concurrent flush) are waited for too,
+    /// within `maximumWait`, looked at every ``othersPollInterval`` seconds: what it
+    /// delivered is in ``OutboxFlushResult/deliveredElsewhere``, not kept.
     ///
     /// - Throws: ``OutboxError`` when the file cannot be read (nothing was tried then, or
     ///   the flush stops), or `CancellationError` when the task is cancelled while it
@@ -164,6 +167,9 @@ public actor OutboxFeedbackSink: FeedbackSink {
         var problems: [String] = []
         var unavailable: DeliveryUnavailable?
         var slept = false
+        // What was kept when the flush began: what of it goes without this flush delivering
+        // it, another outbox delivered (or someone dropped).
+        let keptAtStart = try claimedContents().records.map(\.id)
         func next(_ record: OutboxRecord, _ moment: Date) -> Date {
             max(record.nextAttemptAt ?? moment, notBefore[record.id] ?? .distantPast)
         }
@@ -199,12 +205,19 @@ public actor OutboxFeedbackSink: FeedbackSink {
                 }
             }
             let after = now()
-            guard let wake = try liveRecords().map({ next($0, after) }).min(), wake <= deadline else { break }
-            slept = wake > after
-            if slept { try await sleep(wake.timeIntervalSince(after)) }
+            let nextDue = try liveRecords().map({ next($0, after) }).min()
+            // Records another outbox is delivering: looked at again shortly, within the wait.
+            let others = try claimedByOthers(at: after) ? after.addingTimeInterval(Self.othersPollInterval) : nil
+            guard let wake = [nextDue, others].compactMap({ $0 }).min(), wake <= deadline else { break }
+            // Only a sleep until a record's own next attempt promises that something is due after it.
+            slept = wake > after && wake == nextDue && others.map { wake < $0 } ?? true
+            if wake > after { try await sleep(wake.timeIntervalSince(after)) }
         }
         let left = try contents()
+        let stillKept = Set(left.records.map(\.id))
+        let ours = Set(delivered)
         var result = OutboxFlushResult(delivered: delivered, kept: left.records, unreadableLines: left.unreadableLines, problems: problems)
+        result.deliveredElsewhere = keptAtStart.filter { !stillKept.contains($0) && !ours.contains($0) }
         result.unavailable = unavailable
         return result
     }
@@ -407,6 +420,15 @@ public actor OutboxFeedbackSink: FeedbackSink {
 
     /// The records that may be tried: not dead and not being delivered (by this outbox or,
     /// under a claim, by another), oldest first.
+    /// Seconds between looks at records another outbox is delivering, while a flush waits
+    /// for them: a quarter of a second.
+    public static let othersPollInterval = 0.25
+
+    /// Whether a record is being delivered by another outbox at `moment` (its claim holds).
+    private func claimedByOthers(at moment: Date) throws -> Bool {
+        try claimedContents().records.contains { !$0.isDead && ($0.claim?.excludes(token, at: moment) ?? false) }
+    }
+
     private func liveRecords() throws -> [OutboxRecord] {
         let moment = now()
         return try claimedContents().records.filter {

@@ -2,6 +2,10 @@
 public struct OutboxFlushResult: Sendable, Hashable {
     /// The ids of the submissions it delivered, in the order delivered.
     public var delivered: [String]
+    /// The ids of submissions kept when it began that another outbox (a concurrent
+    /// flush, a run) delivered meanwhile, or someone dropped: no longer kept, and not
+    /// delivered by this flush. In the order they were kept.
+    public var deliveredElsewhere: [String] = []
     /// What the outbox holds after it, read back from the file: the records not delivered
     /// (waiting, pending or dead), oldest first.
     public var kept: [OutboxRecord]
