@@ -143,6 +143,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
         ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
+        ("FuzzHTTPRequestHead", ["FeedbackFlowCLI"]),
         ("FuzzFormatter", ["FeedbackFlowCLI", "FeedbackFlow", "FlowSource"]),
         ("FuzzSoundness", ["FeedbackFlowTestSupport", "FlowSource"]),
     ]

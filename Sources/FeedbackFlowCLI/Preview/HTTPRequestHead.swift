@@ -245,7 +245,7 @@ package struct HTTPRequestHead: Sendable {
     }
 
     /// ASCII letters lowercased, nothing else changed (no locale, no Unicode folding).
-    static func lowercased(_ text: String) -> String {
+    package static func lowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }
