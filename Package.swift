@@ -20,8 +20,8 @@ let package = Package(
         // The same without the YAML loader, for apps that build screens in Swift or load
         // JSON: links no C library.
         .library(name: "FeedbackFlowCore", targets: ["FeedbackFlowCore"]),
-        // HTTPFeedbackSink: posts feedback with URLSession. A product of its own, so that
-        // the two above link no networking (on Linux, FoundationNetworking and libcurl).
+        // HTTPFeedbackSink: posts feedback (libcurl on Linux, URLSession on Apple platforms).
+        // A product of its own, so that the two above link no networking.
         .library(name: "FeedbackFlowHTTP", targets: ["FeedbackFlowHTTP"]),
         // Custom steps run as programs (ProgramHandler): spawns processes, so it is for the
         // command line and desktop hosts, never part of the products for apps.
@@ -41,6 +41,14 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // libcurl through pkg-config `libcurl` (Debian: libcurl4-openssl-dev), on Linux only.
+        // Only FeedbackFlowHTTP imports it; its shim.h gives typed wrappers of libcurl's
+        // variadic calls.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // Source files, locations, spans, the located node tree, diagnostics, strict JSON. No C.
         .target(name: "FlowSource", swiftSettings: strictness),
         // YAML text → the same node tree, through libyaml. The only module that imports CYAML.
@@ -53,8 +61,15 @@ let package = Package(
         // spawns processes.
         .target(
             name: "FeedbackFlowPrograms", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"], swiftSettings: strictness),
-        // Delivery over HTTP (HTTPFeedbackSink): the only module that imports FoundationNetworking.
-        .target(name: "FeedbackFlowHTTP", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"], swiftSettings: strictness),
+        // Delivery over HTTP (HTTPFeedbackSink): on Linux through libcurl (CCurl, the only
+        // module importing it), elsewhere through URLSession. CCurl is a dependency on Linux
+        // only, so the product still builds for iOS and macOS.
+        .target(
+            name: "FeedbackFlowHTTP",
+            dependencies: [
+                "FeedbackFlowCore", "FlowCompile", "FlowSource", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: strictness),
         // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
         .target(
             name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore"],

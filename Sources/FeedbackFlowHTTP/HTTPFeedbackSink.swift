@@ -1,15 +1,28 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
 import FlowCompile
 import FeedbackFlowCore
 import FlowSource
 
-/// A ``FeedbackFlowCore/FeedbackSink`` that POSTs each submission to a URL, with URLSession
-/// (FoundationNetworking on Linux). Give it to ``FeedbackFlowCore/OutboxFeedbackSink`` as its
-/// delivery, so that what cannot be sent now is kept and sent later; on its own it is a
-/// sink whose failures fail the step.
+/// A ``FeedbackFlowCore/FeedbackSink`` that POSTs each submission to a URL. Give it to
+/// ``FeedbackFlowCore/OutboxFeedbackSink`` as its delivery, so that what cannot be sent now
+/// is kept and sent later; on its own it is a sink whose failures fail the step.
+///
+/// The transport:
+/// - on Linux, libcurl's easy interface (the system's libcurl, Debian
+///   `libcurl4-openssl-dev`): each request is one transfer on a thread of its own, which
+///   waits in `poll(2)`, so a slow receiver costs no CPU and holds none of Swift's
+///   cooperative threads. URLSession is not used there: swift-corelibs-foundation's
+///   polls its sockets in a loop while it waits, a whole core for as long as an answer
+///   takes. Cancelling the task stops the transfer within about a second (libcurl asks
+///   whether to go on at least that often);
+/// - on Apple platforms, URLSession (an ephemeral session), which waits without spinning.
+///
+/// Both send the same request, read the answer the same way and say a failure in the
+/// same words.
 ///
 /// The request (one per `submit`):
 /// - `POST url`, body ``FeedbackFlowCore/FeedbackSubmission``'s JSON form (one object, UTF-8,
@@ -21,8 +34,8 @@ import FlowSource
 ///   §3.3.3 sf-string). Every retry of a submission sends the same key, so the receiver
 ///   can tell a repeat from new feedback;
 /// - the ``headers`` given (e.g. `Authorization`), which cannot replace the two above;
-/// - no cookies, no cache (an ephemeral session), redirects not followed (a 3xx is the
-///   answer: following a 301 or 302 would turn the POST into a GET).
+/// - no cookies, no cache, redirects not followed (a 3xx is the answer: following a 301
+///   or 302 would turn the POST into a GET), only `http` and `https`.
 ///
 /// The answer (``classify(status:retryAfter:body:now:)``):
 /// - 2xx: delivered;
@@ -36,17 +49,21 @@ import FlowSource
 ///   ``timeout`` passed): a failure worth retrying.
 ///
 /// Failure messages are one line: `HTTP 503 (answer: "down for maintenance")`, the body
-/// cut to ``bodyExcerptLimit`` Unicode scalars, control characters shown as U+FFFD. The
-/// whole body is read by URLSession before it is cut.
+/// cut to ``bodyExcerptLimit`` Unicode scalars, control characters shown as U+FFFD. On
+/// Linux the first 64 KiB of the body are kept and the rest is read and dropped; on Apple
+/// platforms URLSession reads the whole body before it is cut.
 public struct HTTPFeedbackSink: FeedbackSink {
     /// Where submissions are posted.
     public let url: URL
     /// Seconds one request may take in all (connecting, sending, the answer):
     /// ``defaultTimeout`` unless given.
     public let timeout: Double
-    /// Extra header fields of every request.
+    /// Extra header fields of every request. A name that is not an HTTP token, or a value
+    /// holding a control character other than a tab, fails every submission permanently
+    /// (it would end the field and start another).
     public let headers: [String: String]
-    private let session: URLSession
+    /// libcurl on Linux, URLSession elsewhere (`HTTPTransport.swift`).
+    private let transport: PlatformTransport
 
     /// 15 seconds.
     public static let defaultTimeout = 15.0
@@ -60,13 +77,7 @@ public struct HTTPFeedbackSink: FeedbackSink {
         self.url = url
         self.timeout = timeout > 0 ? timeout : Self.defaultTimeout
         self.headers = headers
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = self.timeout
-        configuration.timeoutIntervalForResource = self.timeout
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        transport = PlatformTransport(timeout: self.timeout)
     }
 
     /// Posts `feedback` and reads the answer (see the type's notes).
@@ -85,32 +96,45 @@ public struct HTTPFeedbackSink: FeedbackSink {
             throw DeliveryFailure.permanent(
                 "the submission id '\(id)' cannot be sent as an Idempotency-Key (only printable ASCII can)")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = Data(body)
-        let answer: (Data, URLResponse)
-        do {
-            answer = try await session.data(for: request)
-        } catch let error as URLError {
-            if error.code == .cancelled, Task.isCancelled { throw CancellationError() }
-            throw DeliveryFailure.retryable(Self.message(of: error, url: url, timeout: timeout))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw DeliveryFailure.retryable("POST \(url.absoluteString) failed: \(error)")
-        }
-        guard let response = answer.1 as? HTTPURLResponse else {
-            throw DeliveryFailure.retryable("POST \(url.absoluteString): the answer is not HTTP")
-        }
-        if let failure = Self.classify(
-            status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"),
-            body: Array(answer.0), now: Date())
-        {
+        let fields = try Self.fields(headers, idempotencyKey: key)
+        let answer = try await transport.post(url: url, fields: fields, body: body)
+        if let failure = Self.classify(status: answer.status, retryAfter: answer.retryAfter, body: answer.body, now: Date()) {
             throw failure
         }
+    }
+
+    /// The header fields of a request: the extra `headers` sorted by name, less those named
+    /// `Content-Type` or `Idempotency-Key` in any case, then those two.
+    /// - Throws: a permanent ``FeedbackFlowCore/DeliveryFailure`` for a name that is not an
+    ///   RFC 9110 §5.6.2 token, or a value holding a line break, NUL or another control
+    ///   character but a tab (it would end the field and start another).
+    static func fields(_ headers: [String: String], idempotencyKey: String) throws -> [HTTPField] {
+        var fields: [HTTPField] = []
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            let lowered = name.lowercased()
+            if lowered == "content-type" || lowered == "idempotency-key" { continue }
+            // The name as one line of a message: control characters as U+FFFD.
+            let shown = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+            guard isToken(name) else {
+                throw DeliveryFailure.permanent("the header name '\(shown)' cannot be sent (not an HTTP token)")
+            }
+            guard value.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }) else {
+                throw DeliveryFailure.permanent("the value of the header '\(shown)' cannot be sent (it holds a control character)")
+            }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return fields + [
+            HTTPField(name: "Content-Type", value: "application/json"), HTTPField(name: "Idempotency-Key", value: idempotencyKey),
+        ]
+    }
+
+    /// Whether `name` is an RFC 9110 §5.6.2 token: one or more of the visible ASCII
+    /// characters but the delimiters `"(),/:;<=>?@[\]{}`.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x20 && scalar.value < 0x7F && !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
+            }
     }
 
     /// What an answer means (see the type's notes): `nil` for delivered (2xx), else the
@@ -159,25 +183,5 @@ public struct HTTPFeedbackSink: FeedbackSink {
             out.unicodeScalars.append(scalar)
         }
         return out + "\""
-    }
-
-    /// A transport failure as one line, e.g. `POST http://127.0.0.1:8080/feedback: cannot
-    /// connect to the host`.
-    static func message(of error: URLError, url: URL, timeout: Double) -> String {
-        let what: String
-        switch error.code {
-        case .timedOut: what = "no answer within \(Int(timeout.rounded(.up))) s"
-        case .cannotConnectToHost: what = "cannot connect to the host"
-        case .cannotFindHost, .dnsLookupFailed: what = "cannot find the host"
-        case .networkConnectionLost: what = "the connection was lost"
-        case .notConnectedToInternet: what = "not connected to a network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            what = "the TLS connection failed"
-        case .badServerResponse: what = "the answer is not valid HTTP"
-        case .unsupportedURL: what = "not an http or https URL"
-        default: what = "network error \(error.code.rawValue)"
-        }
-        return "POST \(url.absoluteString): \(what)"
     }
 }

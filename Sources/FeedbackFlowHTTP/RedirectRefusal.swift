@@ -1,11 +1,12 @@
+#if !canImport(CCurl)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The session delegate of ``HTTPFeedbackSink``: refuses every redirect, so the 3xx
-/// answer itself reaches the sink (following a 301 or 302 would repeat the POST as a GET
-/// elsewhere, and its 2xx would count as delivered).
+/// The session delegate of ``URLSessionTransport`` (Apple platforms): refuses every
+/// redirect, so the 3xx answer itself reaches the sink (following a 301 or 302 would
+/// repeat the POST as a GET elsewhere, and its 2xx would count as delivered).
 ///
 /// It holds no state; URLSession keeps it for the session's life and may call it from
 /// its own queue.
@@ -17,3 +18,4 @@ final class RedirectRefusal: NSObject, URLSessionTaskDelegate {
         completionHandler(nil)
     }
 }
+#endif

@@ -23,7 +23,8 @@ import FlowSource
 // "permanent":…}` with `"retryAfterSeconds"` or `"retryAfterDate"` (ISO 8601) when the
 // server said when to come back. Exit status 0 when it could say so, 2 for wrong arguments.
 // `feedbackflow` runs it for each HTTP delivery (``HTTPProgramSink``), so that only this
-// program links FoundationNetworking and libcurl.
+// program links libcurl. On Linux the request goes through libcurl's easy interface, which
+// waits in poll(2): a receiver that holds its answer costs this program no CPU.
 /// Writes all of `text` to file descriptor `fd` (``WholeWrite``: a short write is
 /// continued, `EINTR` retried); a failure leaves nothing else to tell it to.
 func writeAll(_ fd: Int32, _ text: String) {

@@ -56,9 +56,56 @@ struct HTTPFeedbackSinkTests {
         let server = try FeedbackServer(status: 302)
         defer { server.stop() }
         let failure = await Self.failure(of: HTTPFeedbackSink(url: try #require(URL(string: server.url))))
-        // (URLSession on Linux drops the body of a redirect it does not follow.)
+        // (On Apple platforms URLSession may drop the body of a redirect it does not follow.)
         #expect(failure?.isPermanent == true && failure?.message.hasPrefix("HTTP 302") == true, "\(String(describing: failure))")
         #expect(try await server.counts().requests.count == 1)
+    }
+
+    @Test("extra headers are sent beside Content-Type and Idempotency-Key, and cannot replace them")
+    func extraHeaders() async throws {
+        let server = try FeedbackServer(status: 201)
+        defer { server.stop() }
+        let sink = HTTPFeedbackSink(
+            url: try #require(URL(string: server.url)),
+            headers: ["Authorization": "Bearer 7f3a", "content-type": "text/plain", "IDEMPOTENCY-KEY": "\"other\""])
+        try await sink.submit(Self.submission)
+        let counts = try await server.counts()
+        #expect(counts.deliveries == [Self.submission.id: 1])
+        #expect(counts.authorizations == ["Bearer 7f3a"])
+        #expect(counts.contentTypes == ["application/json"])
+        #expect(counts.rawKeys == ["\"\(Self.submission.id)\""])
+    }
+
+    @Test("a header that would end its line (a line break in the value, a bad name) is refused for good, and nothing is sent")
+    func headerInjectionRefused() async throws {
+        let server = try FeedbackServer(status: 201)
+        defer { server.stop() }
+        let url = try #require(URL(string: server.url))
+        let broken = await Self.failure(of: HTTPFeedbackSink(url: url, headers: ["Authorization": "Bearer 7f3a\r\nX-Injected: 1"]))
+        #expect(broken == .permanent("the value of the header 'Authorization' cannot be sent (it holds a control character)"))
+        let badName = await Self.failure(of: HTTPFeedbackSink(url: url, headers: ["X Bad": "1"]))
+        #expect(badName == .permanent("the header name 'X Bad' cannot be sent (not an HTTP token)"))
+        #expect(try await server.counts().requests.isEmpty)
+    }
+
+    @Test("cancelling the task ends a delivery that waits for its answer, with CancellationError, long before the timeout")
+    func cancelledWhileWaiting() async throws {
+        let server = try FeedbackServer(status: 201, delay: 60)
+        defer { server.stop() }
+        let sink = HTTPFeedbackSink(url: try #require(URL(string: server.url)), timeout: 60)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let delivery = Task { try await sink.submit(Self.submission) }
+        // The request reaches the server, which holds it.
+        while try await server.counts().requests.isEmpty, clock.now - start < .seconds(20) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let cancelled = clock.now
+        delivery.cancel()
+        let result = await delivery.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        // libcurl asks whether to go on about once a second while it waits; 60 s is the timeout.
+        #expect(clock.now - cancelled < .seconds(15))
     }
 
     @Test("no answer within the timeout is worth retrying")

@@ -22,8 +22,10 @@ A 5xx or 429 answer carries "Retry-After: VALUE" when --retry-after is given; a 
 answer carries "Location: /counts" (where a GET is answered 200).
 
 GET /counts answers {"requests": {KEY: N}, "deliveries": {KEY: N}, "bodies": {KEY: BODY},
-"contentTypes": [...], "rawKeys": [...], "missingKey": N}, where BODY is the parsed JSON of
-the first delivered body of the key and rawKeys the Idempotency-Key values as sent.
+"contentTypes": [...], "rawKeys": [...], "authorizations": [...], "missingKey": N}, where
+BODY is the parsed JSON of the first delivered body of the key, rawKeys the
+Idempotency-Key values as sent and authorizations the Authorization values sent with
+submissions (each list sorted, without repeats).
 
 POST /control with a JSON object {"status": N, "retryAfter": VALUE or null, "delay": S}
 changes how later submissions are answered (keys left out keep their value); the answer
@@ -53,6 +55,7 @@ class State:
         self.bodies = {}
         self.content_types = set()
         self.raw_keys = set()
+        self.authorizations = set()
         self.missing_key = 0
 
 
@@ -97,6 +100,7 @@ def make_handler(state):
                     "bodies": state.bodies,
                     "contentTypes": sorted(state.content_types),
                     "rawKeys": sorted(state.raw_keys),
+                    "authorizations": sorted(state.authorizations),
                     "missingKey": state.missing_key,
                 }
                 body = json.dumps(counts, sort_keys=True).encode()
@@ -118,6 +122,8 @@ def make_handler(state):
             with state.lock:
                 if raw is not None:
                     state.raw_keys.add(raw)
+                for authorization in self.headers.get_all("Authorization") or []:
+                    state.authorizations.add(authorization)
                 status, retry_after, delay = state.status, state.retry_after, state.delay
                 state.content_types.add(self.headers.get("Content-Type") or "")
                 replay = False

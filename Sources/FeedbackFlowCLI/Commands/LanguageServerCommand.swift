@@ -12,6 +12,7 @@ import Foundation
 #endif
 import Dispatch
 import FlowReporting
+import FlowSource
 
 /// `feedbackflow lsp`: the language server (``LanguageServer``) on standard input and
 /// output, until the client sends `exit` or closes its end.

@@ -19,8 +19,8 @@ import FlowSource
 import FlowTerminal
 
 /// Delivers submissions over HTTP by running `feedbackflow-post` (installed beside
-/// `feedbackflow`) once per submission: the one program that links FoundationNetworking
-/// and libcurl, so that `feedbackflow` itself starts without loading them. The program
+/// `feedbackflow`) once per submission: the one program that links libcurl, so that
+/// `feedbackflow` itself starts without loading it. The program
 /// posts the submission's JSON with its id as Idempotency-Key and answers in one JSON
 /// line, which becomes success or a ``FeedbackFlowCore/DeliveryFailure`` (retryable, with its
 /// Retry-After, or permanent) exactly as ``FeedbackFlowHTTP/HTTPFeedbackSink`` would throw it.

@@ -28,13 +28,16 @@ struct BuiltTool {
 
     /// Type-checks Swift `files` against the modules the tests were built with, as a file
     /// of another package would be: without this package's name, so `package`
-    /// declarations are out of reach (`swiftc -typecheck`, Swift 6 language mode).
+    /// declarations are out of reach (`swiftc -typecheck`, Swift 6 language mode). The
+    /// system libraries' module maps are given as SwiftPM gives them to a dependent
+    /// package: the modules that import them internally still name them.
     static func typeCheck(_ files: [String]) async throws -> Result {
         let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
         return try await runProgram(
             "/usr/bin/env",
-            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, "-I",
-             repositoryRoot.appendingPathComponent("Sources/CYAML").path] + files)
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
+             "-I", repositoryRoot.appendingPathComponent("Sources/CYAML").path,
+             "-I", repositoryRoot.appendingPathComponent("Sources/CCurl").path] + files)
     }
 
     /// A fixture of this target's `Fixtures/` folder.

@@ -21,6 +21,8 @@ final class FeedbackServer {
         var contentTypes: [String]
         /// Every `Idempotency-Key` value as sent (quotes included).
         var rawKeys: [String]
+        /// Every `Authorization` value sent with a submission.
+        var authorizations: [String]
         /// POSTs without an `Idempotency-Key`.
         var missingKey: Int
     }

@@ -7,11 +7,12 @@ import Darwin
 #endif
 
 /// A POSIX thread of its own for work that blocks (accepting, reading and writing
-/// sockets), never one of Swift's cooperative threads. `pthread_create` rather than
-/// Foundation's `Thread`: this module imports only `FoundationEssentials`, which has no
-/// `Thread`, and importing `Foundation` would link ICU and CoreFoundation into every
-/// command of `feedbackflow` (benchmarks/results/profile.md, "Startup").
-enum DetachedThread {
+/// sockets, a libcurl transfer), never one of Swift's cooperative threads.
+/// `pthread_create` rather than Foundation's `Thread`: the modules that use it import only
+/// `FoundationEssentials` (on Linux), which has no `Thread`, and importing `Foundation`
+/// would link ICU and CoreFoundation into `feedbackflow` and `feedbackflow-post`
+/// (benchmarks/results/profile.md, "Startup").
+package enum DetachedThread {
     /// The work a thread runs, handed to it through an unmanaged pointer.
     private final class Work {
         let name: String
@@ -25,7 +26,7 @@ enum DetachedThread {
     /// Runs `body` on a new detached thread (named `name` on Darwin). Returns 0, or the
     /// error `pthread_create` gave (no thread was started then, and `body` is dropped
     /// without running).
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Int32 {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Int32 {
         let work = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
