@@ -135,7 +135,7 @@ let package = Package(
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.
-            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py", "storyboard_facts.py", "yaml_comments.py", "lsp"],
+            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py", "preview_access.py", "storyboard_facts.py", "yaml_comments.py", "lsp"],
             resources: [.copy("Fixtures")]
         ),
     ],
