@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if os(Linux) && canImport(CCurl)
 internal import CCurl
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -40,7 +40,7 @@ func noAnswerWithin(_ timeout: Double) -> String {
 // answer, whatever its status, and throws a retryable `DeliveryFailure` (`POST URL: what
 // happened`, one line) when no answer came, or `CancellationError` when the task was
 // cancelled.
-#if canImport(CCurl)
+#if os(Linux) && canImport(CCurl)
 /// libcurl's easy interface, on a thread of its own (`CurlTransport.swift`).
 typealias PlatformTransport = CurlTransport
 #else

@@ -1,4 +1,4 @@
-#if !canImport(CCurl)
+#if !(os(Linux) && canImport(CCurl))
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

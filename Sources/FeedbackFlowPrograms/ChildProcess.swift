@@ -296,6 +296,8 @@ package enum ChildProcess {
             if waited < 0, errno != EINTR { break }
         }
         groups?.reaped(pid)
+        // What the program left adopted and already ended is reaped now, not at the end.
+        groups?.reapAdopted()
         if killedFor == nil, groups?.isStopping == true {
             // Stopped with the command that runs it (``ProgramGroups/stopAll(grace:)``): not
             // a failure of the program's own.
@@ -341,7 +343,7 @@ package enum ChildProcess {
     }
 
     /// Seconds on the monotonic clock.
-    private static func now() -> Double {
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -21,7 +21,7 @@ import FlowSource
 /// A program may start something that leaves its group (`setsid`, a daemon): on Linux,
 /// ``adoptDescendants()`` makes this process their subreaper (`PR_SET_CHILD_SUBREAPER`),
 /// so that they are re-parented to it rather than to init when their parent ends, and
-/// ``stopAdopted()`` finds them (children of this process it did not start) and stops
+/// ``stopAdopted(settle:)`` finds them (children of this process it did not start) and stops
 /// them. Other platforms have no subreaper: there, what leaves a program's group is not
 /// found, and outlives the command.
 ///
@@ -67,7 +67,7 @@ package final class ProgramGroups: Sendable {
     }
 
     /// Makes this process the subreaper of its descendants (Linux:
-    /// `prctl(PR_SET_CHILD_SUBREAPER)`), so that ``stopAdopted()`` can find what a
+    /// `prctl(PR_SET_CHILD_SUBREAPER)`), so that ``stopAdopted(settle:)`` can find what a
     /// program started outside its group. A process-wide setting, for a command that runs
     /// programs (`run`, `preview`); elsewhere it does nothing.
     /// - Returns: whether the process is the subreaper now.
@@ -84,23 +84,51 @@ package final class ProgramGroups: Sendable {
 
     /// Stops what this process adopted as the subreaper (``adoptDescendants()``): each of
     /// its children that no running program leads (a program's daemon, re-parented here
-    /// when the program ended) is killed (`SIGKILL`, with its process group) and reaped;
-    /// what those leave is adopted in turn, and stopped in the next round (at most 64).
-    /// Does nothing unless the process adopts. O(processes of the system) per round: the
-    /// children are found in `/proc`.
-    package func stopAdopted() {
+    /// when its parent ended) is killed (`SIGKILL`, with its process group) and reaped.
+    /// What those leave is adopted in turn, and a process whose parent is still dying of
+    /// a kill is re-parented a moment later: so the children are looked for again every
+    /// 20 ms until none has been found for `settle` seconds (at most 2 s in all; with no
+    /// `settle`, until a look finds none). The killing is
+    /// done under the lock (nothing is spawned meanwhile), the reaping outside it, without
+    /// waiting on a process that will not die. Does nothing unless the process adopts.
+    /// O(processes of the system) per look: the children are found in `/proc`.
+    package func stopAdopted(settle: Double = 0) {
+        #if os(Linux)
+            guard state.withLock({ $0.adopting }) else { return }
+            let until = ChildProcess.now() + 2
+            var quietSince = ChildProcess.now()
+            var killed: Set<pid_t> = []
+            repeat {
+                let adopted = state.withLock { state in
+                    let found = Self.children().filter { !state.groups.contains($0) && !state.reaping.contains($0) && !killed.contains($0) }
+                    for pid in found {
+                        kill(-pid, SIGKILL)
+                        kill(pid, SIGKILL)
+                    }
+                    return found
+                }
+                if !adopted.isEmpty { quietSince = ChildProcess.now() }
+                killed.formUnion(adopted)
+                killed = killed.filter { pid in
+                    var status: Int32 = 0
+                    return waitpid(pid, &status, WNOHANG) == 0
+                }
+                if adopted.isEmpty, killed.isEmpty, ChildProcess.now() - quietSince >= settle { break }
+                usleep(20_000)
+            } while ChildProcess.now() < until
+        #endif
+    }
+
+    /// Reaps the children this process adopted that have ended already (zombies of
+    /// daemons that finished), without waiting and without touching a running one, so
+    /// that a long `preview` does not collect them. Called after each program ends.
+    package func reapAdopted() {
         #if os(Linux)
             state.withLock { state in
                 guard state.adopting else { return }
-                for _ in 0..<64 {
-                    let adopted = Self.children().filter { !state.groups.contains($0) && !state.reaping.contains($0) }
-                    if adopted.isEmpty { return }
-                    for pid in adopted {
-                        kill(-pid, SIGKILL)
-                        kill(pid, SIGKILL)
-                        var status: Int32 = 0
-                        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                    }
+                for pid in Self.children() where !state.groups.contains(pid) && !state.reaping.contains(pid) {
+                    var status: Int32 = 0
+                    _ = waitpid(pid, &status, WNOHANG)
                 }
             }
         #endif
@@ -152,7 +180,8 @@ package final class ProgramGroups: Sendable {
             state.stopping = true
             ChildProcess.terminate(groups: state.groups, grace: grace)
         }
-        stopAdopted()
+        // Members of the killed groups that had started daemons die a moment later.
+        stopAdopted(settle: 0.1)
     }
 }
 

@@ -25,6 +25,11 @@ import FlowSource
 // `feedbackflow` runs it for each HTTP delivery (``HTTPProgramSink``), so that only this
 // program links libcurl. On Linux the request goes through libcurl's easy interface, which
 // waits in poll(2): a receiver that holds its answer costs this program no CPU.
+// A receiver that resets the connection mid-request must be a failure worth retrying, not
+// SIGPIPE ending the program: libcurl is told not to touch signals (CURLOPT_NOSIGNAL), so
+// the program ignores SIGPIPE itself, as `feedbackflow` does.
+signal(SIGPIPE, SIG_IGN)
+
 /// Writes all of `text` to file descriptor `fd` (``WholeWrite``: a short write is
 /// continued, `EINTR` retried); a failure leaves nothing else to tell it to.
 func writeAll(_ fd: Int32, _ text: String) {

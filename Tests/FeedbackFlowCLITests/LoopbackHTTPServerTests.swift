@@ -284,7 +284,8 @@ struct LoopbackHTTPServerTests {
 
     @Test("connections still being read past the limit make room: the oldest is closed, and a new request is answered")
     func oldestReadingConnectionMakesRoom() async throws {
-        let served = try Served(limits: .init(connections: 2))
+        // Deadlines far off: the oldest can only end by being closed to make room.
+        let served = try Served(limits: .init(connections: 2, timeout: 600, headTimeout: 600))
         // Two connections that send part of a head and wait.
         let silent = await RawClient.onThread { () -> [Int32] in
             (0..<2).compactMap { _ in
@@ -297,6 +298,15 @@ struct LoopbackHTTPServerTests {
         #expect(silent.count == 2)
         let reply = await served.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n\r\n")
         #expect(reply.status == 200 && reply.text == "hello\n")
+        // The oldest was closed, unanswered (a read sees the end); the other one still waits.
+        let (oldest, other) = await RawClient.onThread { () -> (Int, Int32) in
+            var byte: UInt8 = 0
+            let first = recv(silent[0], &byte, 1, 0)
+            let second = recv(silent[1], &byte, 1, Int32(MSG_DONTWAIT))
+            return (first, second < 0 ? errno : 0)
+        }
+        #expect(oldest == 0)
+        #expect(other == EAGAIN || other == EWOULDBLOCK)
     }
 
     @Test("a head that trickles in is answered 408 once its own deadline from its first byte passes, well before the request's")
@@ -321,7 +331,7 @@ struct LoopbackHTTPServerTests {
             guard case .success(let descriptor) = RawClient.open(address: "127.0.0.1", port: port) else { return }
             let head = Array("GET /poll HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
             _ = head.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            while served.handled == 0 { usleep(5_000) }
+            for _ in 0..<12_000 where served.handled == 0 { usleep(5_000) }
             close(descriptor)
         }
         for _ in 0..<6000 where !cancelled.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }

@@ -8,7 +8,7 @@ import Glibc
 /// Who can use a running preview: its person, through the address it printed, and
 /// nobody else on the computer; and slow or departed clients cannot keep that person
 /// out. Each test starts the built tool and drives it with `preview_access.py`.
-@Suite("the preview's access and slots")
+@Suite("the preview's access and slots", .serialized)
 struct PreviewAccessTests {
     static let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/preview_access.py").path
 
@@ -24,23 +24,29 @@ struct PreviewAccessTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }
 
-    @Test("the printed address carries a 256-bit secret; its first load sets it as an HttpOnly, SameSite=Strict cookie and leaves the address; the cookie opens the routes")
+    @Test("the printed address carries a 256-bit secret; its first load sets it as an HttpOnly, SameSite=Strict cookie; cookie and header open the routes, the cookie alone only the page")
     func printedAddressWorks() async throws {
         let scratch = try ScratchFolder("preview-owner")
         let (tool, url, _) = try await BrowserTests.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
         let report = try await Self.check(["owner", url])
-        #expect(report["first"] as? Int == 303)
-        #expect(report["location"] as? String == "/")
+        #expect(report["first"] as? Int == 200)
         let cookie = try #require(report["setCookie"] as? String)
         #expect(cookie.contains("; HttpOnly") && cookie.contains("; SameSite=Strict") && cookie.contains("; Path=/"), "\(cookie)")
         #expect(cookie.hasSuffix(String(url.suffix(64))) || cookie.contains("=" + String(url.suffix(64)) + ";"), "\(cookie)")
         #expect(report["state"] as? Int == 200 && report["hasScreen"] as? Bool == true)
+        // A browser sends the cookie to every port of 127.0.0.1: taken from another port's
+        // server, it opens the page's HTML, and nothing that reads or changes the session.
+        #expect(report["pageWithCookie"] as? Int == 200)
+        #expect(report["stateWithCookieOnly"] as? Int == 403)
+        #expect(report["restartWithCookieOnly"] as? Int == 403)
+        #expect(report["stateWithHeaderOnly"] as? Int == 403)
         await BrowserTests.stop(tool)
     }
 
-    @Test("another Unix user (nobody) gets 403 from every route, without or with a guessed secret, and nothing they send reaches the flow")
+    @Test(
+        "another Unix user (nobody) gets 403 from every route, without or with a guessed secret, and nothing they send reaches the flow",
+        .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "acts as another user: needs root and setpriv"))
     func anotherUserIsRefused() async throws {
-        try #require(getuid() == 0, "needs root to act as another user")
         let scratch = try ScratchFolder("preview-stranger")
         let (tool, url, _) = try await BrowserTests.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
         let base = String(url.prefix { $0 != "?" })
@@ -55,11 +61,11 @@ struct PreviewAccessTests {
         await BrowserTests.stop(tool)
     }
 
-    @Test("40 connections trickling a byte every 2 s do not keep the person out: each of their requests is answered 200")
+    @Test("150 connections trickling a byte every 2 s (more than every bound of connections) do not keep the person out: each of their requests is answered 200")
     func slowConnectionsDoNotLockOut() async throws {
         let scratch = try ScratchFolder("preview-slow")
         let (tool, url, _) = try await BrowserTests.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
-        let report = try await Self.check(["slow", url, "40"])
+        let report = try await Self.check(["slow", url, "150"])
         #expect(report["person"] as? [Int] == [200, 200, 200, 200, 200], "\(report)")
         await BrowserTests.stop(tool)
     }

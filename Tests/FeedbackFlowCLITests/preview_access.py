@@ -2,7 +2,7 @@
 person out. Prints what it saw as one JSON object for the Swift test (PreviewAccessTests).
 
   preview_access.py stranger BASE          every route without the secret (run as another user)
-  preview_access.py owner URL              the printed address, then a route with its cookie
+  preview_access.py owner URL              the printed address, then the routes with its cookie and header
   preview_access.py slow URL COUNT         COUNT connections trickling bytes; the person's requests meanwhile
   preview_access.py polls URL COUNT        COUNT long polls whose client leaves; how soon the person is served
   preview_access.py fifo URL FILE          the flow replaced by a fifo: the overlay, then Restart
@@ -71,24 +71,32 @@ def stranger(base):
     return {"statuses": seen}
 
 
-def cookie_of(url):
-    """The cookie the printed address's first load sets ("NAME=VALUE")."""
+def credentials(url):
+    """What the page sends once the printed address is loaded: the cookie its first load
+    sets, and the secret in its header. Also the first load's status and headers."""
     _, port, _, token = split(url)
     status, headers, _ = request(port, "GET", "/?token=" + token)
-    return status, headers, headers.get("set-cookie", "").split(";")[0]
+    cookie = headers.get("set-cookie", "").split(";")[0]
+    return status, headers, {"Cookie": cookie, "X-FeedbackFlow-Secret": token}
 
 
 def owner(url):
     _, port, _, _ = split(url)
-    status, headers, cookie = cookie_of(url)
-    state, _, body = request(port, "GET", "/state", {"Cookie": cookie})
-    return {"first": status, "location": headers.get("location"), "setCookie": headers.get("set-cookie"),
-            "state": state, "hasScreen": b'"screen"' in body}
+    status, headers, sent = credentials(url)
+    state, _, body = request(port, "GET", "/state", sent)
+    # The cookie alone (sent by the browser to another port of 127.0.0.1 too) opens the page only.
+    page, _, _ = request(port, "GET", "/", {"Cookie": sent["Cookie"]})
+    cookie_only, _, _ = request(port, "GET", "/state", {"Cookie": sent["Cookie"]})
+    header_only, _, _ = request(port, "GET", "/state", {"X-FeedbackFlow-Secret": sent["X-FeedbackFlow-Secret"]})
+    tap_cookie_only, _, _ = request(port, "POST", "/restart", {"Cookie": sent["Cookie"]})
+    return {"first": status, "setCookie": headers.get("set-cookie"), "state": state, "hasScreen": b'"screen"' in body,
+            "pageWithCookie": page, "stateWithCookieOnly": cookie_only, "stateWithHeaderOnly": header_only,
+            "restartWithCookieOnly": tap_cookie_only}
 
 
 def slow(url, count):
     _, port, _, _ = split(url)
-    _, _, cookie = cookie_of(url)
+    _, _, sent = credentials(url)
     stop = threading.Event()
 
     def trickle():
@@ -101,7 +109,7 @@ def slow(url, count):
                         if stop.wait(2):
                             return
             except OSError:
-                stop.wait(0.2)
+                stop.wait(1)
 
     threads = [threading.Thread(target=trickle, daemon=True) for _ in range(count)]
     for thread in threads:
@@ -109,7 +117,7 @@ def slow(url, count):
     time.sleep(1.5)  # every trickling connection has sent bytes and holds its place
     statuses = []
     for _ in range(5):
-        status, _, _ = request(port, "GET", "/state", {"Cookie": cookie}, timeout=30)
+        status, _, _ = request(port, "GET", "/state", sent, timeout=30)
         statuses.append(status)
         time.sleep(0.3)
     stop.set()
@@ -118,22 +126,35 @@ def slow(url, count):
 
 def polls(url, count):
     _, port, _, _ = split(url)
-    _, _, cookie = cookie_of(url)
-    _, _, body = request(port, "GET", "/state", {"Cookie": cookie})
-    token = json.loads(body)["token"]
+    _, _, sent = credentials(url)
+    # The state settles after the preview starts (its first run): long polls wait on the settled one.
+    token = None
+    for _ in range(50):
+        _, _, body = request(port, "GET", "/state", sent)
+        current = json.loads(body)["token"]
+        if current == token:
+            break
+        token = current
+        time.sleep(0.3)
     sockets = []
     for _ in range(count):
         s = socket.create_connection(("127.0.0.1", port), timeout=30)
-        s.sendall(f"GET /state?seen={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n\r\n".encode())
+        s.sendall((f"GET /state?seen={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {sent['Cookie']}\r\n"
+                   f"X-FeedbackFlow-Secret: {sent['X-FeedbackFlow-Secret']}\r\n\r\n").encode())
         sockets.append(s)
-    time.sleep(1)  # every long poll is waiting in the server
-    held, _, _ = request(port, "GET", "/state", {"Cookie": cookie})
+    # Every long poll waits in the server once one more request is refused for want of a slot.
+    held = 0
+    started = time.monotonic()
+    while held != 503 and time.monotonic() - started < 30:
+        held, _, _ = request(port, "GET", "/state", sent)
+        if held != 503:
+            time.sleep(0.05)
     for s in sockets:
         s.close()  # the tabs are closed
     started = time.monotonic()
     status = 0
     while time.monotonic() - started < 15:
-        status, _, _ = request(port, "GET", "/state", {"Cookie": cookie})
+        status, _, _ = request(port, "GET", "/state", sent)
         if status == 200:
             break
         time.sleep(0.05)
@@ -143,19 +164,19 @@ def polls(url, count):
 def fifo(url, path):
     import os
     _, port, _, _ = split(url)
-    _, _, cookie = cookie_of(url)
+    _, _, sent = credentials(url)
     os.remove(path)
     os.mkfifo(path)
     problems = None
     started = time.monotonic()
     while time.monotonic() - started < 30:
-        _, _, body = request(port, "GET", "/state", {"Cookie": cookie})
+        _, _, body = request(port, "GET", "/state", sent)
         problems = json.loads(body).get("problems") if body else None
         if problems and "not a regular file" in problems:
             break
         time.sleep(0.1)
-    restart, _, _ = request(port, "POST", "/restart", {"Cookie": cookie}, timeout=20)
-    state, _, _ = request(port, "GET", "/state", {"Cookie": cookie}, timeout=20)
+    restart, _, _ = request(port, "POST", "/restart", sent, timeout=20)
+    state, _, _ = request(port, "GET", "/state", sent, timeout=20)
     os.remove(path)
     return {"problems": problems, "restart": restart, "state": state}
 

@@ -30,7 +30,7 @@ package struct LocaleOptions: Sendable {
         if single, locales.count > 1 { throw UsageError("\(Self.locale.flagName) is given once here") }
         for locale in locales {
             let subtags = locale.split(maxSplits: StringCatalog.maximumLocaleSubtags, whereSeparator: { $0 == "-" || $0 == "_" }).count
-            guard locale.count <= StringCatalog.maximumLocaleLength, subtags <= StringCatalog.maximumLocaleSubtags else {
+            guard locale.utf8.count <= StringCatalog.maximumLocaleLength, subtags <= StringCatalog.maximumLocaleSubtags else {
                 let shown = locale.count > 24 ? String(locale.prefix(24)) + "…" : locale
                 throw UsageError(
                     "\(Self.locale.flagName) '\(shown)' is not a locale: a tag has at most \(StringCatalog.maximumLocaleLength) characters and \(StringCatalog.maximumLocaleSubtags) subtags",

@@ -92,6 +92,8 @@ package struct FormatCommand: Command {
             options: options, standardInputFormat: standardInputFormat, standardInputName: standardInputName, named: Set(paths),
             showsDiff: showsDiff, checks: checks)
         // Files are laid out on every core; what comes of them is written here, in file order.
+        // Stale temporary files are looked for once per folder of the run.
+        let sweep = FileReplacement.Sweep()
         await frontend.format(files) { result in
             let path = result.path
             // Standard input is written back to standard output, never to a file.
@@ -134,7 +136,7 @@ package struct FormatCommand: Command {
                 do throws(FileReplacement.Failure) {
                     try FileReplacement.replace(
                         path, with: text, expecting: .read(source), what: "fmt",
-                        stopping: environment.variables[FileReplacement.stopVariable] != nil)
+                        stopping: environment.variables[FileReplacement.stopVariable] != nil, sweep: sweep)
                 } catch {
                     // Said at the file, and the others are still formatted.
                     changed -= 1

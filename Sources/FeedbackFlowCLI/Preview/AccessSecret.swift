@@ -3,13 +3,20 @@
 /// another local program or user, who can connect to 127.0.0.1 as well.
 ///
 /// As notebook servers do it (Jupyter's token): the printed address carries the secret
-/// in its query (`/?token=SECRET`); the first load of that address is answered with a
-/// redirect to `/` that sets it as a cookie (`HttpOnly`: no script reads it;
-/// `SameSite=Strict`: no other site's page sends it; `Path=/`; no `Expires`: it ends with
-/// the browser's session), so the secret leaves the address bar and the history. Every
-/// other request must carry the cookie. The secret is compared in constant time
-/// (``matches(_:)``), so the time of a refusal says nothing of how much of a guess was
-/// right.
+/// in its query (`/?token=SECRET`); the first load of that address sets it as a cookie
+/// (`HttpOnly`: no script reads it; `SameSite=Strict`: no other site's page sends it;
+/// `Path=/`; no `Expires`: it ends with the browser's session), and the page keeps it in
+/// its origin's `localStorage` and takes it out of the address bar. Loading the page
+/// needs the cookie (or that address); every other route needs the cookie and the secret
+/// in the ``headerName`` header too, which the page's script sends.
+///
+/// Why both: a browser keeps cookies per host, not per port (RFC 6265 §8.5), so another
+/// local user serving a page on another port of 127.0.0.1 may be sent this cookie by the
+/// person's browser; `localStorage` belongs to one origin, port included, and no other
+/// origin can make a browser send a header it names (that needs a CORS preflight this
+/// server never grants). A stolen cookie opens the page's HTML (the file's name and the
+/// theme), nothing else. The secret is compared in constant time (``matches(_:)``), so
+/// the time of a refusal says nothing of how much of a guess was right.
 package struct AccessSecret: Sendable {
     /// 64 lowercase hexadecimal digits: 256 bits from the system's cryptographic random
     /// source (`SystemRandomNumberGenerator`: `getrandom(2)` on Linux, `arc4random` on Darwin).
@@ -20,6 +27,9 @@ package struct AccessSecret: Sendable {
 
     /// The name of the address's query parameter that carries the secret: `token`.
     package static let queryName = "token"
+    /// The header that carries the secret on every route but the page:
+    /// `X-FeedbackFlow-Secret`.
+    package static let headerName = "X-FeedbackFlow-Secret"
 
     /// A new random secret, for the server on `port`.
     package init(port: UInt16) {
@@ -42,11 +52,16 @@ package struct AccessSecret: Sendable {
     package func matches(_ candidate: String) -> Bool {
         let expected = Array(value.utf8)
         let given = Array(candidate.utf8)
-        var difference = UInt8(truncatingIfNeeded: expected.count ^ given.count)
-        for index in expected.indices {
-            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
-        }
+        // The length is no secret (every secret has 64 digits).
+        guard given.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for index in expected.indices { difference |= expected[index] ^ given[index] }
         return difference == 0
+    }
+
+    /// Whether the request's ``headerName`` header (one: the server refuses more) is the secret.
+    package func isSentInHeader(by head: HTTPRequestHead) -> Bool {
+        head.header(Self.headerName).map(matches) ?? false
     }
 
     /// Whether the request's `Cookie` header carries the secret under ``cookieName``.

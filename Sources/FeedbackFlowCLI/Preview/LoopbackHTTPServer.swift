@@ -285,6 +285,7 @@ package final class LoopbackHTTPServer: Sendable {
             return state.arrivals
         }
         guard let arrival else { return refuseBusy(descriptor) }
+        // Past this, a connection stays on until it is answered or the client leaves.
         LoopbackSocket.configureConnection(descriptor, timeout: limits.timeoutDuration)
         let code = DetachedThread.start(name: "ff-preview-conn") { [self] in
             serve(descriptor, arrival: arrival)
@@ -323,14 +324,16 @@ package final class LoopbackHTTPServer: Sendable {
     /// thread): the response fits in an empty socket's buffer, and what the client
     /// already sent is dropped before closing.
     private func refuseBusy(_ descriptor: Int32) {
-        let response = HTTPError(status: 503, "the preview is busy (\(limits.connections) connections): try again").response
+        let response = HTTPError(status: 503, "the preview is busy (\(limits.threads) connections): try again").response
         LoopbackSocket.send(descriptor, response.serialized(), deadline: .now + .seconds(1), nonBlocking: true)
         LoopbackSocket.closeAfterResponse(descriptor, deadline: .now, bytes: 65_536, nonBlocking: true)
     }
 
     /// The headers a check reads that a request may send once only (each more is 400):
     /// one copy could pass the check while a browser meant the other.
-    static let singleHeaders = ["cookie", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user"]
+    static let singleHeaders = [
+        "cookie", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user", HTTPRequestHead.lowercased(AccessSecret.headerName),
+    ]
 
     /// Why a request with this head may not reach the handler of a server on `port`, or
     /// `nil` when it may. In this order: more than one `Host` or `Origin`, or of one of

@@ -85,12 +85,19 @@ struct PreviewPage: Sendable {
         "use strict";
         var seen = "", state = null, shownInstance = null, triggerKey = null;
         function byId(id) { return document.getElementById(id); }
+        // The secret of the printed address: kept in this origin's storage (port included),
+        // taken out of the address bar, and sent with every request but the page's.
+        var secretKey = "feedbackflow-preview-" + location.port;
+        var given = new URLSearchParams(location.search).get("\(AccessSecret.queryName)");
+        if (given) { localStorage.setItem(secretKey, given); history.replaceState(null, "", "/"); }
+        var secret = localStorage.getItem(secretKey) || "";
+        function headers(extra) { var all = extra || {}; all["\(AccessSecret.headerName)"] = secret; return all; }
         // One request at a time, in the order of what the person did: a tap never
         // overtakes the keystroke before it.
         var queue = Promise.resolve();
         function post(path, body) {
           queue = queue.then(function () {
-            return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {})})
+            return fetch(path, {method: "POST", headers: headers({"Content-Type": "application/json"}), body: JSON.stringify(body || {})})
               .then(function (response) {
                 if (response.ok) { byId("notice").textContent = ""; return; }
                 return response.text().then(function (text) { byId("notice").textContent = text; });
@@ -100,7 +107,7 @@ struct PreviewPage: Sendable {
           return queue;
         }
         function poll() {
-          fetch("/state?seen=" + encodeURIComponent(seen))
+          fetch("/state?seen=" + encodeURIComponent(seen), {headers: headers()})
             .then(function (response) { return response.json(); })
             .then(function (next) {
               seen = next.token;

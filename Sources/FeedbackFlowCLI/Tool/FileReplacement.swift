@@ -13,14 +13,20 @@ import FlowSource
 /// renamed over it (rename(2) is atomic), so a process stopped halfway leaves the old
 /// file. Just before the rename, the path is checked against what the command read
 /// (``Expectation``): the same file (device and inode: an editor's save renames a new
-/// file in), its size, its modification and status-change times, and, when those were
-/// recent enough that a write could have left them as they were
-/// (``FlowSource/FileFingerprint/isRecent(comparedTo:)``), its bytes. A file that changed
-/// is left as it is: ``Failure/changed(_:)``. What remains is the time between that check
-/// and the rename, microseconds: POSIX has no rename that compares first.
+/// file in) of the same size, and then its bytes, when its modification or status-change
+/// times moved (a `touch` or `chmod` that changed nothing is not a change) or were recent
+/// enough that a write could have left them as they were
+/// (``FlowSource/FileFingerprint/isRecent(comparedTo:)``). A file that changed is left as
+/// it is: ``Failure/changed(_:)``. What remains is the time between that check and the
+/// rename, microseconds: POSIX has no rename that compares first. Where nothing was
+/// there, the new file is linked in (`link(2)`, which never replaces), so one made
+/// meanwhile is never written over.
 ///
 /// A temporary file left by a run that was killed is removed by the next replacement of
-/// the same file once its process is gone (`kill(PID, 0)` fails with `ESRCH`).
+/// the same file once its process is gone (`kill(PID, 0)` fails with `ESRCH`); the folder
+/// is looked through once per run (``Sweep``). A process of another PID namespace or
+/// another machine sharing the folder is not seen: its temporary file could be taken
+/// for a stale one.
 ///
 /// A symbolic link is followed (its target is replaced, the link stays). The new file is
 /// made readable by the owner alone until it has the old file's mode (and, where the
@@ -39,6 +45,9 @@ enum FileReplacement {
         /// The file `source` was read from (its ``FlowSource/SourceFile/readStamp``);
         /// text with no stamp (standard input) is not checked.
         case read(SourceFile)
+        /// A file that was not read (too large, not readable), known by its fingerprint
+        /// alone: only a change of identity, size or times shows.
+        case fingerprint(FileFingerprint)
     }
 
     /// Why a file was not replaced.
@@ -68,7 +77,8 @@ enum FileReplacement {
     /// the process stops itself before the check (``stopVariable``).
     /// - Throws: ``Failure``.
     static func replace(
-        _ path: String, with text: String, expecting expectation: Expectation, what: String, stopping: Bool = false
+        _ path: String, with text: String, expecting expectation: Expectation, what: String, stopping: Bool = false,
+        sweep: Sweep = Sweep()
     ) throws(Failure) {
         func failure(_ reason: String) -> Failure { .io(IOFailure("cannot write '\(path)' (\(what)): \(reason)")) }
         // The link's target, so that a link to a flow stays a link.
@@ -91,7 +101,7 @@ enum FileReplacement {
                 throw failure("it has \(status.st_nlink) hard links, and replacing it would leave the others with the old text")
             }
         }
-        removeStaleTemporaries(of: target)
+        if sweep.firstTime(in: folder(of: target)) { removeStaleTemporaries(of: target) }
         let temporary = temporaryName(of: target, process: getpid())
         // A new file's mode is 0644 less the umask; a replacement is the owner's until it has the old mode.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0o600 : 0o644)
@@ -112,6 +122,16 @@ enum FileReplacement {
             unlink(temporary)
             throw .changed("'\(path)' \(change) after it was read: it is not written over, and keeps that change (run the command again)")
         }
+        if case .absent = expectation {
+            // Linked in: fails rather than replace a file made since the check.
+            let code = link(temporary, target) == 0 ? nil : errno
+            unlink(temporary)
+            if code == EEXIST {
+                throw .changed("'\(path)' was created after it was read: it is not written over, and keeps that change (run the command again)")
+            }
+            if let code { throw failure(String(cString: strerror(code))) }
+            return
+        }
         if rename(temporary, target) != 0 {
             let code = errno
             unlink(temporary)
@@ -130,19 +150,42 @@ enum FileReplacement {
             return nil
         case .absent:
             return exists ? "was created" : nil
+        case .fingerprint(let fingerprint):
+            guard exists else { return "was removed or moved away" }
+            let now = FileFingerprint(status)
+            if now.identity != fingerprint.identity { return "was replaced by another file (an editor's save)" }
+            return now == fingerprint ? nil : "was written to"
         case .read(let source):
             guard let (fingerprint, time) = source.readStamp else { return nil }
             guard exists else { return "was removed or moved away" }
             let now = FileFingerprint(status)
             if now.identity != fingerprint.identity { return "was replaced by another file (an editor's save)" }
-            if now != fingerprint { return "was written to" }
-            guard fingerprint.isRecent(comparedTo: time) else { return nil }
-            // Times too close to the read to tell: the bytes do.
+            if now.size != fingerprint.size { return "was written to" }
+            // Times that moved, or too close to the read to tell: the bytes do.
+            guard now != fingerprint || fingerprint.isRecent(comparedTo: time) else { return nil }
             guard let again = try? SourceFile.read(path: target, byteLimit: source.bytes.count), again.bytes == source.bytes else {
                 return "was written to"
             }
             return nil
         }
+    }
+
+    /// The folders a run has looked through for stale temporary files already, so that a
+    /// run replacing many files of one folder looks once (not once per file: O(files²)).
+    /// One per run, kept by the command; it is not shared between threads.
+    final class Sweep {
+        private var folders: Set<String> = []
+
+        /// Whether `folder` was not looked through yet (and is from now on).
+        func firstTime(in folder: String) -> Bool { folders.insert(folder).inserted }
+    }
+
+    /// The folder of `target`: what precedes its last `/` (`/` for a file at the root,
+    /// `.` for a bare name).
+    static func folder(of target: String) -> String {
+        guard let slash = target.lastIndex(of: "/") else { return "." }
+        let folder = String(target[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 
     /// The temporary file a replacement of `target` by `process` writes:
@@ -151,19 +194,17 @@ enum FileReplacement {
         target + ".feedbackflow-\(process).tmp"
     }
 
-    /// Removes the temporary files of replacements of `target` whose process is gone (or
-    /// is this one: a pid used again after a killed run; this process replaces one file
-    /// at a time). O(entries of the folder).
+    /// Removes the temporary files (`NAME.feedbackflow-PID.tmp`) of replacements of files
+    /// of `target`'s folder whose process is gone (or is this one: a pid used again after
+    /// a killed run; this process replaces one file at a time). O(entries of the folder).
     static func removeStaleTemporaries(of target: String) {
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[..<$0]) } ?? "."
-        let prefix = (slash.map { String(target[target.index(after: $0)...]) } ?? target) + ".feedbackflow-"
-        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
+        let folder = folder(of: target)
+        guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
-                case let digits = name.dropFirst(prefix.count).dropLast(4), !digits.isEmpty, digits.allSatisfy(\.isASCII),
+            guard name.hasSuffix(".tmp"), let marker = name.ranges(of: ".feedbackflow-").last,
+                case let digits = name[marker.upperBound...].dropLast(4), !digits.isEmpty, digits.allSatisfy(\.isASCII),
                 let process = pid_t(digits), process > 0
             else { continue }
             if process == getpid() || (kill(process, 0) != 0 && errno == ESRCH) {

@@ -51,11 +51,11 @@ package enum SignalStop {
     /// process with the signal's status: the command may have returned only because the
     /// programs it waited for were stopped, and must not exit 0 meanwhile. Returns at once
     /// otherwise, after stopping what the programs started outside their groups and the
-    /// process adopted (``FeedbackFlowPrograms/ProgramGroups/stopAdopted()``). Call before
+    /// process adopted (``FeedbackFlowPrograms/ProgramGroups/stopAdopted(settle:)``). Call before
     /// exiting with the command's own status.
     package static func waitIfStopping(_ programs: ProgramGroups) {
-        while programs.isStopping { pause() }
         programs.stopAdopted()
+        while programs.isStopping { pause() }
     }
 
     /// `signal(number, SIG_IGN)`; whether the signal was ignored before (then it is left so).

@@ -48,7 +48,8 @@ final class ReportFile {
         var status = stat()
         if replacing, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
             // What is there now (made empty by the open when it was missing) is what the write may replace.
-            replaced = (try? SourceFile.read(path: path)).map { .read($0) } ?? .unchecked
+            // Too large or unreadable to hold: known by its fingerprint alone.
+            replaced = (try? SourceFile.read(path: path)).map { .read($0) } ?? .fingerprint(FileFingerprint(status))
         }
     }
 

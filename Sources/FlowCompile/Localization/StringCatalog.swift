@@ -106,7 +106,7 @@ public struct StringCatalog: Sendable, Hashable {
         return chain
     }
 
-    /// The most characters a locale given to a program may have: 64. BCP 47 sets no
+    /// The most bytes (UTF-8) a locale given to a program may have: 64. BCP 47 sets no
     /// bound, but every tag a string catalog keys (language, script, region, variant) is
     /// far shorter; a longer one is a mistake.
     public static let maximumLocaleLength = 64

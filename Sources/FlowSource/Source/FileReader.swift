@@ -43,7 +43,7 @@ enum FileReader {
     /// All bytes of the file at `path`, at most `limit`, with its fingerprint (see
     /// ``Contents``). With `onlyRegular`, the file is opened with `O_NONBLOCK` (opening a
     /// fifo without a writer then cannot wait) and anything but a regular file fails with
-    /// `EINVAL`'s neighbour ``Failure/notRegular`` before a byte is read.
+    /// ``Failure/notRegular`` before a byte is read.
     static func contents(atPath path: String, limit: Int, onlyRegular: Bool = false) -> Result<Contents, Failure> {
         var descriptor: Int32
         repeat {
@@ -53,13 +53,16 @@ enum FileReader {
         defer { _ = close(descriptor) }
         let time = FileFingerprint.Stamp.now
         var status = stat()
-        let fingerprint = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? FileFingerprint(status) : nil
+        let known = fstat(descriptor, &status) == 0
+        let fingerprint = known && status.st_mode & S_IFMT == S_IFREG ? FileFingerprint(status) : nil
         if onlyRegular {
             guard fingerprint != nil else { return .failure(.notRegular) }
             // Reads of a regular file never wait; the flag is cleared all the same.
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
-        return readAll(from: descriptor, limit: limit).map { Contents(bytes: $0, fingerprint: fingerprint, fingerprintTime: time) }
+        return readAll(from: descriptor, limit: limit, status: known ? status : nil).map {
+            Contents(bytes: $0, fingerprint: fingerprint, fingerprintTime: time)
+        }
     }
 
     /// All bytes from `descriptor` up to end of file, at most `limit`; the descriptor stays
@@ -68,10 +71,15 @@ enum FileReader {
     /// than the limit is enough to know it is passed. Interrupted reads (`EINTR`) are
     /// retried. O(min(size, limit)).
     static func readAll(from descriptor: Int32, limit: Int) -> Result<[UInt8], Failure> {
+        var status = stat()
+        return readAll(from: descriptor, limit: limit, status: fstat(descriptor, &status) == 0 ? status : nil)
+    }
+
+    /// ``readAll(from:limit:)`` with the descriptor's `fstat` made already (`nil`: it failed).
+    private static func readAll(from descriptor: Int32, limit: Int, status: stat?) -> Result<[UInt8], Failure> {
         let limit = max(0, limit)
         var bytes: [UInt8] = []
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+        if let status, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
             guard status.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
             bytes.reserveCapacity(Int(status.st_size) + 1)
         }

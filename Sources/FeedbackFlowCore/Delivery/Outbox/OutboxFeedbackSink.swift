@@ -169,7 +169,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
         var slept = false
         // What was kept when the flush began: what of it goes without this flush delivering
         // it, another outbox delivered (or someone dropped).
-        let keptAtStart = try claimedContents().records.map(\.id)
+        let keptAtStart = try claimedContents().records.filter { !$0.isDead }.map(\.id)
         func next(_ record: OutboxRecord, _ moment: Date) -> Date {
             max(record.nextAttemptAt ?? moment, notBefore[record.id] ?? .distantPast)
         }
@@ -418,8 +418,6 @@ public actor OutboxFeedbackSink: FeedbackSink {
         }
     }
 
-    /// The records that may be tried: not dead and not being delivered (by this outbox or,
-    /// under a claim, by another), oldest first.
     /// Seconds between looks at records another outbox is delivering, while a flush waits
     /// for them: a quarter of a second.
     public static let othersPollInterval = 0.25
@@ -429,6 +427,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
         try claimedContents().records.contains { !$0.isDead && ($0.claim?.excludes(token, at: moment) ?? false) }
     }
 
+    /// The records that may be tried: not dead and not being delivered (by this outbox or,
+    /// under a claim, by another), oldest first.
     private func liveRecords() throws -> [OutboxRecord] {
         let moment = now()
         return try claimedContents().records.filter {
