@@ -21,8 +21,8 @@ import FlowSource
 ///   post to it; all these are answered 403. Methods other than GET, HEAD and POST are
 ///   answered 405.
 /// - Usable by the person who started it only, when it is made `requiringSecret`: a
-///   request must carry the ``AccessSecret`` of the printed address (403 otherwise);
-///   see that type. A repeated security header (`Cookie`, `Sec-Fetch-*`) is refused
+///   request must carry the ``AccessSecret`` of the printed address, as a cookie and
+///   (but for the page) in a header (403 otherwise); see that type. A repeated security header (`Cookie`, `Sec-Fetch-*`) is refused
 ///   (400): a check must not read one copy while a browser meant the other.
 /// - Bounded, and not to be crowded out by slow clients: ``Limits`` caps the connections
 ///   being read at once (past them the oldest one still being read is closed, so a few
@@ -31,9 +31,11 @@ import FlowSource
 ///   this far), the head (431) and body (413) of a request, and the time the head may take
 ///   from its first byte and the whole request to arrive (408), or its response to be
 ///   written; a chunked body is refused (411), a malformed request answered 400
-///   (``HTTPRequestHead/parse(_:maxHeaderLines:)``). A handler still working when its
-///   client closes the connection (a long poll of a tab closed or reloaded) is cancelled
-///   at once, and its slot freed.
+///   (``HTTPRequestHead/parse(_:maxHeaderLines:)``). A request refused before it proved
+///   the secret is closed at once (no lingering), and a connection whose head has arrived
+///   is never closed to make room. A handler still working when its client closes the
+///   connection (a long poll of a tab closed or reloaded) is cancelled at once: a long
+///   poll then ends and frees its slot.
 /// - One request per connection: every response says `Connection: close`, and carries
 ///   `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and
 ///   `Referrer-Policy: no-referrer` (``HTTPResponse/serialized(includingBody:)``).
