@@ -19,6 +19,16 @@ struct OutboxEndToEndTests {
         try await BuiltTool.run(["outbox", "flush", "--outbox", outbox, "--feedback-url", url] + extra)
     }
 
+    /// A kept record for each of `ids`, never tried, in the record format the outbox
+    /// documents: one line each.
+    static func neverTried(_ ids: [String]) -> [String] {
+        ids.map { id in
+            "{\"attempts\":0,\"dead\":false,\"firstAttemptAt\":null,\"keptAt\":\"2026-12-01T10:00:00.000Z\",\"lastAttemptAt\":null,"
+                + "\"lastError\":null,\"nextAttemptAt\":null,\"submission\":{\"custom\":{},\"flowID\":\"f\",\"id\":\"\(id)\","
+                + "\"rating\":4,\"screenID\":\"s\",\"submittedAt\":\"2026-12-01T10:00:00Z\"}}\n"
+        }
+    }
+
     /// The ids of the records `outbox list --format json` shows.
     static func keptIDs(_ outbox: String) async throws -> [String] {
         let list = try await BuiltTool.run(["outbox", "list", "--outbox", outbox, "--format", "json"])
@@ -202,11 +212,7 @@ struct OutboxEndToEndTests {
         let outbox = scratch.path("outbox.jsonl")
         // 30 kept submissions, never tried, in the record format the outbox documents.
         let ids = (0..<30).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
-        let lines = ids.map { id in
-            "{\"attempts\":0,\"dead\":false,\"firstAttemptAt\":null,\"keptAt\":\"2026-12-01T10:00:00.000Z\",\"lastAttemptAt\":null,"
-                + "\"lastError\":null,\"nextAttemptAt\":null,\"submission\":{\"custom\":{},\"flowID\":\"f\",\"id\":\"\(id)\","
-                + "\"rating\":4,\"screenID\":\"s\",\"submittedAt\":\"2026-12-01T10:00:00Z\"}}\n"
-        }
+        let lines = Self.neverTried(ids)
         try lines.joined().write(toFile: outbox, atomically: true, encoding: .utf8)
         let server = try FeedbackServer(status: 201, delay: 0.05)
         defer { server.stop() }
@@ -246,11 +252,7 @@ struct OutboxEndToEndTests {
         let scratch = try ScratchFolder("concurrent-wait")
         let outbox = scratch.path("outbox.jsonl")
         let ids = (0..<16).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
-        let lines = ids.map { id in
-            "{\"attempts\":0,\"dead\":false,\"firstAttemptAt\":null,\"keptAt\":\"2026-12-01T10:00:00.000Z\",\"lastAttemptAt\":null,"
-                + "\"lastError\":null,\"nextAttemptAt\":null,\"submission\":{\"custom\":{},\"flowID\":\"f\",\"id\":\"\(id)\","
-                + "\"rating\":4,\"screenID\":\"s\",\"submittedAt\":\"2026-12-01T10:00:00Z\"}}\n"
-        }
+        let lines = Self.neverTried(ids)
         try lines.joined().write(toFile: outbox, atomically: true, encoding: .utf8)
         let server = try FeedbackServer(status: 201, delay: 0.2)
         defer { server.stop() }
