@@ -157,16 +157,24 @@ struct ConcurrentWriterTests {
         let scratch = try ScratchFolder("replace-bytes")
         let path = scratch.path("a.flow.yaml")
         try Self.unformatted.write(toFile: path, atomically: false, encoding: .utf8)
-        let read = try SourceFile.read(path: path)
-        #expect(FileReplacement.change(at: path, since: .read(read)) == nil)
+        let (read, stamp) = try SourceFile.readStamped(path: path)
+        #expect(FileReplacement.change(at: path, since: .read(read, stamp)) == nil)
         // What the read saw, with other bytes of the same length: as a write the clock did not see.
-        var other = SourceFile(path: path, bytes: Array(Self.unformatted.replacingOccurrences(of: "Hi", with: "Yo").utf8))
-        other.readStamp = read.readStamp
-        #expect(FileReplacement.change(at: path, since: .read(other)) == "was written to")
+        let other = SourceFile(path: path, bytes: Array(Self.unformatted.replacingOccurrences(of: "Hi", with: "Yo").utf8))
+        #expect(FileReplacement.change(at: path, since: .read(other, stamp)) == "was written to")
         // Long after the file's last change, its times are trusted and the bytes not read.
-        let stamp = try #require(read.readStamp)
-        other.readStamp = (stamp.fingerprint, FileFingerprint.Stamp(seconds: stamp.time.seconds + 60, nanoseconds: 0))
-        #expect(FileReplacement.change(at: path, since: .read(other)) == nil)
+        let seen = try #require(stamp)
+        let later = ReadStamp(fingerprint: seen.fingerprint, time: FileFingerprint.Stamp(seconds: seen.time.seconds + 60, nanoseconds: 0))
+        #expect(FileReplacement.change(at: path, since: .read(other, later)) == nil)
+        // Only the times moved (a touch): the bytes are compared, and they are the same.
+        var times = timespec()
+        times.tv_sec = 1_000_000_000
+        var both = [times, times]
+        #expect(utimensat(AT_FDCWD, path, &both, 0) == 0)
+        #expect(FileReplacement.change(at: path, since: .read(read, later)) == nil)
+        #expect(FileReplacement.change(at: path, since: .read(other, later)) == "was written to")
+        // Without a stamp (standard input), nothing is checked.
+        #expect(FileReplacement.change(at: path, since: .read(other, nil)) == nil)
         #expect(FileReplacement.change(at: scratch.path("new"), since: .absent) == nil)
         #expect(FileReplacement.change(at: path, since: .absent) == "was created")
     }

@@ -50,10 +50,13 @@ package struct LocaleOptions: Sendable {
     /// The catalog at `path` and the file it was read from (read once).
     /// - Throws: ``UsageError`` naming `option`: the file cannot be read, or the first
     ///   problem of its shape, at its line and column.
-    static func read(_ path: String, option: String) throws(UsageError) -> (source: SourceFile, catalog: StringCatalog) {
+    /// The catalog at `path`, its text, and the file's ``FlowSource/ReadStamp`` (what
+    /// `strings export` checks before it replaces the catalog).
+    static func read(_ path: String, option: String) throws(UsageError) -> (source: SourceFile, catalog: StringCatalog, stamp: ReadStamp?) {
         let source: SourceFile
+        let stamp: ReadStamp?
         do {
-            source = try SourceFile.read(path: path)
+            (source, stamp) = try SourceFile.readStamped(path: path)
         } catch {
             throw UsageError("\(option): \(error.message)")
         }
@@ -63,7 +66,7 @@ package struct LocaleOptions: Sendable {
             throw UsageError("\(option) \(place)\(first.message)")
         }
         guard let catalog else { throw UsageError("\(option): '\(path)' is not a string catalog") }
-        return (source, catalog)
+        return (source, catalog, stamp)
     }
 
     /// `flow` in the one `--locale`, or as it is without `--strings`.

@@ -120,7 +120,7 @@ package struct FormatCommand: Command {
                 // In the layout already: a file of the report with nothing to say.
                 reportFiles.append(DiagnosticReport.File(path: path, source: source, diagnostics: []))
                 if toStandardOutput { environment.output.write(text) }
-            case .changed(let source, let text, let diff, let notFormatted):
+            case .changed(let source, let text, let diff, let notFormatted, let stamp):
                 var file = DiagnosticReport.File(path: path, source: source, diagnostics: notFormatted.map { [$0] } ?? [])
                 defer { reportFiles.append(file) }
                 if toStandardOutput {
@@ -135,7 +135,7 @@ package struct FormatCommand: Command {
                 guard writesInPlace else { return }
                 do throws(FileReplacement.Failure) {
                     try FileReplacement.replace(
-                        path, with: text, expecting: .read(source), what: "fmt",
+                        path, with: text, expecting: .read(source, stamp), what: "fmt",
                         stopping: environment.variables[FileReplacement.stopVariable] != nil, sweep: sweep)
                 } catch {
                     // Said at the file, and the others are still formatted.

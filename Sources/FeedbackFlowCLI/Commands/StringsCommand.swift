@@ -92,13 +92,12 @@ package struct StringsCommand: Command {
         if let status = PathKind.status(of: catalogPath) {
             if status.st_size > 0 {
                 // Read once, as a catalog (its problems are refused, at their place), then kept as JSON.
-                let source = try LocaleOptions.read(catalogPath, option: Self.output.flagName).source
-                existing = JSONLoader(source: source).load().root.map { NodeJSON.value(of: $0) }
-                expectation = .read(source)
+                let read = try LocaleOptions.read(catalogPath, option: Self.output.flagName)
+                existing = JSONLoader(source: read.source).load().root.map { NodeJSON.value(of: $0) }
+                expectation = .read(read.source, read.stamp)
             } else {
-                var empty = SourceFile(path: catalogPath, bytes: [])
-                empty.readStamp = (FileFingerprint(status), .now)
-                expectation = .read(empty)
+                let empty = SourceFile(path: catalogPath, bytes: [])
+                expectation = .read(empty, ReadStamp(fingerprint: FileFingerprint(status), time: .now))
             }
         }
         let merged = CatalogMerge.merge(strings, flowIDs: Set(strings.map(\.flowID)), into: existing, sourceLanguage: language)

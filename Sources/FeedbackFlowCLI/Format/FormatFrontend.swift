@@ -43,7 +43,7 @@ struct FormatFrontend: Sendable {
         case read(SourceFile, FlowFormatter.Outcome)
         /// It was read and its layout differs: the new text, and with `--diff` and
         /// `--check` its diff and its `not-formatted` diagnostic.
-        case changed(SourceFile, text: String, diff: String?, notFormatted: Diagnostic?)
+        case changed(SourceFile, text: String, diff: String?, notFormatted: Diagnostic?, stamp: ReadStamp?)
     }
 
     /// Formats `files` and hands each result to `each` in file order.
@@ -61,8 +61,10 @@ struct FormatFrontend: Sendable {
             Result(file: file, path: path, readsStandardInput: readsStandardInput, outcome: outcome)
         }
         let source: SourceFile
+        let stamp: ReadStamp?
         do {
-            source = try SourceFile.read(path: file, named: path, byteLimit: options.loadingLimits.maximumBytes)
+            // Stamped: the file is replaced only if it is still what was read.
+            (source, stamp) = try SourceFile.readStamped(path: file, named: path, byteLimit: options.loadingLimits.maximumBytes)
         } catch {
             return result(.unreadable(error))
         }
@@ -74,6 +76,6 @@ struct FormatFrontend: Sendable {
         return result(
             .changed(
                 source, text: text, diff: showsDiff ? LineDiff.unified(old: old, new: text, oldName: path, newName: path) : nil,
-                notFormatted: checks ? FormatCommand.notFormatted(old: old, new: text, path: path) : nil))
+                notFormatted: checks ? FormatCommand.notFormatted(old: old, new: text, path: path) : nil, stamp: stamp))
     }
 }

@@ -42,9 +42,9 @@ enum FileReplacement {
         case unchecked
         /// Nothing is there: a file that appears meanwhile is not written over.
         case absent
-        /// The file `source` was read from (its ``FlowSource/SourceFile/readStamp``);
-        /// text with no stamp (standard input) is not checked.
-        case read(SourceFile)
+        /// The file `source` was read from, as it was then (its ``FlowSource/ReadStamp``);
+        /// text with no stamp (standard input, a fifo) is not checked.
+        case read(SourceFile, ReadStamp?)
         /// A file that was not read (too large, not readable), known by its fingerprint
         /// alone: only a change of identity, size or times shows.
         case fingerprint(FileFingerprint)
@@ -155,8 +155,8 @@ enum FileReplacement {
             let now = FileFingerprint(status)
             if now.identity != fingerprint.identity { return "was replaced by another file (an editor's save)" }
             return now == fingerprint ? nil : "was written to"
-        case .read(let source):
-            guard let (fingerprint, time) = source.readStamp else { return nil }
+        case .read(let source, let stamp):
+            guard let (fingerprint, time) = stamp.map({ ($0.fingerprint, $0.time) }) else { return nil }
             guard exists else { return "was removed or moved away" }
             let now = FileFingerprint(status)
             if now.identity != fingerprint.identity { return "was replaced by another file (an editor's save)" }

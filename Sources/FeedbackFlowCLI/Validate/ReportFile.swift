@@ -49,7 +49,7 @@ final class ReportFile {
         if replacing, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
             // What is there now (made empty by the open when it was missing) is what the write may replace.
             // Too large or unreadable to hold: known by its fingerprint alone.
-            replaced = (try? SourceFile.read(path: path)).map { .read($0) } ?? .fingerprint(FileFingerprint(status))
+            replaced = (try? SourceFile.readStamped(path: path)).map { .read($0.source, $0.stamp) } ?? .fingerprint(FileFingerprint(status))
         }
     }
 

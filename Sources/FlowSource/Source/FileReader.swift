@@ -31,38 +31,36 @@ enum FileReader {
         contents(atPath: path, limit: limit).map(\.bytes)
     }
 
-    /// What ``contents(atPath:limit:onlyRegular:)`` gives: the bytes, and for a regular file
-    /// its fingerprint taken after opening it and before reading (so that a write made
-    /// while it was read shows as a change), with the time it was taken.
+    /// What ``contents(atPath:limit:onlyRegular:stamping:)`` gives: the bytes, and, when
+    /// asked for, a regular file's ``ReadStamp``, taken after opening it and before
+    /// reading (so that a write made while it was read shows as a change).
     struct Contents {
         var bytes: [UInt8]
-        var fingerprint: FileFingerprint?
-        var fingerprintTime: FileFingerprint.Stamp
+        var stamp: ReadStamp?
     }
 
     /// All bytes of the file at `path`, at most `limit`, with its fingerprint (see
     /// ``Contents``). With `onlyRegular`, the file is opened with `O_NONBLOCK` (opening a
     /// fifo without a writer then cannot wait) and anything but a regular file fails with
     /// ``Failure/notRegular`` before a byte is read.
-    static func contents(atPath path: String, limit: Int, onlyRegular: Bool = false) -> Result<Contents, Failure> {
+    static func contents(atPath path: String, limit: Int, onlyRegular: Bool = false, stamping: Bool = false) -> Result<Contents, Failure> {
         var descriptor: Int32
         repeat {
             descriptor = open(path, O_RDONLY | O_CLOEXEC | (onlyRegular ? O_NONBLOCK : 0))
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { return .failure(.system(SystemError(code: errno))) }
         defer { _ = close(descriptor) }
-        let time = FileFingerprint.Stamp.now
+        let time: FileFingerprint.Stamp? = stamping ? .now : nil
         var status = stat()
         let known = fstat(descriptor, &status) == 0
-        let fingerprint = known && status.st_mode & S_IFMT == S_IFREG ? FileFingerprint(status) : nil
+        let regular = known && status.st_mode & S_IFMT == S_IFREG
         if onlyRegular {
-            guard fingerprint != nil else { return .failure(.notRegular) }
+            guard regular else { return .failure(.notRegular) }
             // Reads of a regular file never wait; the flag is cleared all the same.
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
-        return readAll(from: descriptor, limit: limit, status: known ? status : nil).map {
-            Contents(bytes: $0, fingerprint: fingerprint, fingerprintTime: time)
-        }
+        let stamp = regular ? time.map { ReadStamp(fingerprint: FileFingerprint(status), time: $0) } : nil
+        return readAll(from: descriptor, limit: limit, status: known ? status : nil).map { Contents(bytes: $0, stamp: stamp) }
     }
 
     /// All bytes from `descriptor` up to end of file, at most `limit`; the descriptor stays

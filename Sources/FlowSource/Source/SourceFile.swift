@@ -16,10 +16,6 @@ package struct SourceFile: Sendable {
     package let path: String
     /// The raw bytes of the file.
     package let bytes: [UInt8]
-    /// For a regular file read from disk, its fingerprint just before it was read and
-    /// when that was: what a command that replaces the file checks it against (a file
-    /// changed since must not be written over). `nil` for text from elsewhere.
-    package var readStamp: (fingerprint: FileFingerprint, time: FileFingerprint.Stamp)?
 
     /// A file at `path` (as the user gave it; kept, not made absolute) holding exactly `bytes`.
     /// Nothing is read from disk.
@@ -75,19 +71,24 @@ package struct SourceFile: Sendable {
     package static func read(
         path: String, named name: String? = nil, byteLimit: Int = defaultByteLimit, onlyRegular: Bool = false
     ) throws(Diagnostic) -> SourceFile {
+        try readStamped(path: path, named: name, byteLimit: byteLimit, onlyRegular: onlyRegular, stamping: false).source
+    }
+
+    /// ``read(path:named:byteLimit:onlyRegular:)``, with the file's ``ReadStamp`` when it is
+    /// a regular file (`nil` for standard input, a fifo, a device): what a command that
+    /// replaces the file checks it against before it writes.
+    package static func readStamped(
+        path: String, named name: String? = nil, byteLimit: Int = defaultByteLimit, onlyRegular: Bool = false, stamping: Bool = true
+    ) throws(Diagnostic) -> (source: SourceFile, stamp: ReadStamp?) {
         let result: Result<FileReader.Contents, FileReader.Failure>
         if path == standardInputPath {
-            result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit).map {
-                FileReader.Contents(bytes: $0, fingerprint: nil, fingerprintTime: .now)
-            }
+            result = FileReader.readAll(from: STDIN_FILENO, limit: byteLimit).map { FileReader.Contents(bytes: $0, stamp: nil) }
         } else {
-            result = FileReader.contents(atPath: path, limit: byteLimit, onlyRegular: onlyRegular)
+            result = FileReader.contents(atPath: path, limit: byteLimit, onlyRegular: onlyRegular, stamping: stamping)
         }
         switch result {
         case .success(let contents):
-            var file = SourceFile(path: name ?? path, bytes: contents.bytes)
-            if let fingerprint = contents.fingerprint { file.readStamp = (fingerprint, contents.fingerprintTime) }
-            return file
+            return (SourceFile(path: name ?? path, bytes: contents.bytes), contents.stamp)
         case .failure(.system(let error)):
             throw unreadable(path, error.reason, at: name)
         case .failure(.tooLarge(let limit)):
