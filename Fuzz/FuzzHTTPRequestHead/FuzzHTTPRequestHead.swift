@@ -8,7 +8,7 @@ import FuzzDriver
 /// a sanitizer report, a hang or a broken promise is a finding.
 @_cdecl("FuzzHTTPRequestHead_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    let secret = AccessSecret(value: String(repeating: "5a", count: 32), port: 4000)
+    let secret = AccessSecret(value: String(repeating: "5a", count: 32), cookieValue: String(repeating: "c0", count: 32), port: 4000)
     return runFuzzer(argc, argv) { bytes in
         let all = bytes[...]
         let length = HTTPRequestHead.length(in: all)

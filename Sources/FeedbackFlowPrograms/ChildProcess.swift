@@ -216,8 +216,15 @@ package enum ChildProcess {
         // Once the program has exited, its outputs are read for at most `outputGrace` more:
         // a background child it started may hold them open long after.
         var exitedAt: Double?
+        var reapedAt = now()
         while open[stdoutRead] == true || open[stderrRead] == true {
             if cancelled.withLock({ $0 }) { killedFor = .cancelled; break }
+            // What a long-running program's daemons left ended is reaped once a second, so
+            // that zombies do not pile up while it runs.
+            if now() - reapedAt >= 1 {
+                groups?.reapAdopted()
+                reapedAt = now()
+            }
             if exitedAt == nil, hasExited(pid) { exitedAt = now() }
             if let exitedAt, now() >= exitedAt + outputGrace { break }
             if exitedAt == nil, now() >= deadline { killedFor = .timedOut; break }

@@ -472,26 +472,33 @@ struct LoopbackHTTPServerParsingTests {
         #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-origin\r\nSec-Fetch-Site: cross-site\r\n") == 400)
         #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Mode: cors\r\nsec-fetch-mode: navigate\r\n") == 400)
         #expect(try refusal("GET", "Host: localhost:4000\r\nCookie: a=1\r\nCookie: b=2\r\n") == 400)
+        #expect(try refusal("GET", "Host: localhost:4000\r\nSec-Fetch-Site: same-origin, cross-site\r\n") == 400)
     }
 
-    @Test("the secret is carried by its cookie only, under the port's name, compared whole; the Set-Cookie is HttpOnly and SameSite=Strict")
+    @Test("the cookie is its own secret, under the port's name, given once, compared whole; the Set-Cookie is HttpOnly and SameSite=Strict")
     func secretCookie() throws {
-        let secret = AccessSecret(value: String(repeating: "ab", count: 32), port: 4000)
+        let secret = AccessSecret(value: String(repeating: "ab", count: 32), cookieValue: String(repeating: "cd", count: 32), port: 4000)
         func carried(_ cookie: String) throws -> Bool {
             try secret.isCarried(by: LoopbackHTTPServerParsingTests.parse("GET / HTTP/1.1\r\nHost: localhost:4000\r\nCookie: \(cookie)\r\n\r\n").get())
         }
-        #expect(try carried("feedbackflow-preview-4000=\(secret.value)"))
-        #expect(try carried("theme=dark; feedbackflow-preview-4000=\(secret.value); other=1"))
-        #expect(try !carried("feedbackflow-preview-4001=\(secret.value)"))
-        #expect(try !carried("feedbackflow-preview-4000=\(secret.value.dropLast())"))
-        #expect(try !carried("feedbackflow-preview-4000=\(secret.value)0"))
+        let value = secret.cookieValue
+        #expect(try carried("feedbackflow-preview-4000=\(value)"))
+        #expect(try carried("theme=dark; feedbackflow-preview-4000=\(value); other=1"))
+        // The address's secret is not the cookie's: one cannot stand for the other.
+        #expect(try !carried("feedbackflow-preview-4000=\(secret.value)"))
+        #expect(try !carried("feedbackflow-preview-4001=\(value)"))
+        #expect(try !carried("feedbackflow-preview-4000=\(value.dropLast())"))
+        #expect(try !carried("feedbackflow-preview-4000=\(value)0"))
         #expect(try !carried("feedbackflow-preview-4000="))
+        #expect(try !carried("feedbackflow-preview-4000=x; feedbackflow-preview-4000=\(value)"))
+        #expect(try !carried("feedbackflow-preview-4000=\(value); feedbackflow-preview-4000=\(value)"))
         #expect(!secret.matches(""))
-        #expect(secret.setCookie == "feedbackflow-preview-4000=\(secret.value); Path=/; HttpOnly; SameSite=Strict")
-        // Random secrets: 64 hexadecimal digits, never twice the same.
-        let fresh = (0..<50).map { _ in AccessSecret(port: 1).value }
-        #expect(Set(fresh).count == 50)
-        #expect(fresh.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
+        #expect(!secret.matches(secret.value + String(repeating: "0", count: 256)))
+        #expect(secret.setCookie == "feedbackflow-preview-4000=\(value); Path=/; HttpOnly; SameSite=Strict")
+        // Random secrets: 64 hexadecimal digits, never twice the same, the cookie's apart.
+        let fresh = (0..<50).map { _ in AccessSecret(port: 1) }
+        #expect(Set(fresh.map(\.value) + fresh.map(\.cookieValue)).count == 100)
+        #expect(fresh.allSatisfy { $0.value.count == 64 && $0.value.allSatisfy(\.isHexDigit) })
     }
 
     @Test("a response's bytes: status line, Content-Type, Content-Length, the fixed headers, safe extra headers, the body")

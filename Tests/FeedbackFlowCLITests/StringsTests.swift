@@ -332,7 +332,15 @@ struct PluralFormTests {
             #expect(result.status == 2)
             #expect(result.standardError.contains("is not a locale: a tag has at most 64 characters and 8 subtags"), "\(result.standardError.prefix(300))")
         }
+        // What a language tag cannot hold: a path, a doubled or trailing separator, an escape.
+        for locale in ["../../etc/passwd", "de--AT", "de-", "de\u{1B}[31m", "de AT"] {
+            let result = try await BuiltTool.run(["storyboard", flow, "--strings", catalog, "--locale", locale])
+            #expect(result.status == 2, "\(locale)")
+            #expect(result.standardError.contains("is not a locale: a tag is letters and digits in subtags joined by '-' or '_'"), "\(result.standardError)")
+            #expect(!result.standardError.contains("\u{1B}"))
+        }
         #expect(try await BuiltTool.run(["storyboard", flow, "--strings", catalog, "--locale", "zh-Hant-TW"]).status == 0)
+        #expect(try await BuiltTool.run(["storyboard", flow, "--strings", catalog, "--locale", "sr@latin"]).status == 0)
         #expect(StringCatalog.fallbacks(of: String(repeating: "a-", count: 40_000)).count == 8)
         #expect(StringCatalog.fallbacks(of: "zh-Hant-TW") == ["zh-Hant-TW", "zh-Hant", "zh"])
     }

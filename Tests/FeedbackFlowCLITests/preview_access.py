@@ -90,9 +90,11 @@ def owner(url):
     cookie_only, _, _ = request(port, "GET", "/state", {"Cookie": sent["Cookie"]})
     header_only, _, _ = request(port, "GET", "/state", {"X-FeedbackFlow-Secret": sent["X-FeedbackFlow-Secret"]})
     tap_cookie_only, _, _ = request(port, "POST", "/restart", {"Cookie": sent["Cookie"]})
+    stolen = sent["Cookie"].split("=", 1)[1]
+    cookie_as_header, _, _ = request(port, "GET", "/state", {"Cookie": sent["Cookie"], "X-FeedbackFlow-Secret": stolen})
     return {"first": status, "setCookie": headers.get("set-cookie"), "state": state, "hasScreen": b'"screen"' in body,
             "pageWithCookie": page, "stateWithCookieOnly": cookie_only, "stateWithHeaderOnly": header_only,
-            "restartWithCookieOnly": tap_cookie_only}
+            "restartWithCookieOnly": tap_cookie_only, "stateWithCookieAsHeader": cookie_as_header}
 
 
 def slow(url, count):

@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowReporting
 import FlowSource
 
 /// `--strings CATALOG` and `--locale L`: the string catalog a flow is shown from, and the
@@ -31,9 +32,21 @@ package struct LocaleOptions: Sendable {
         for locale in locales {
             let subtags = locale.split(maxSplits: StringCatalog.maximumLocaleSubtags, whereSeparator: { $0 == "-" || $0 == "_" }).count
             guard locale.utf8.count <= StringCatalog.maximumLocaleLength, subtags <= StringCatalog.maximumLocaleSubtags else {
-                let shown = locale.count > 24 ? String(locale.prefix(24)) + "…" : locale
+                let shown = DisplayText.sanitized(String(locale.prefix(24))) + (locale.count > 24 ? "…" : "")
                 throw UsageError(
                     "\(Self.locale.flagName) '\(shown)' is not a locale: a tag has at most \(StringCatalog.maximumLocaleLength) characters and \(StringCatalog.maximumLocaleSubtags) subtags",
+                    hint: "give a language tag such as de, de-AT or zh-Hant-TW")
+            }
+            // Letters, digits, `-`, `_` (and `@` before a variant, as in `sr@latin`): nothing a
+            // path, a terminal or a report could read otherwise.
+            let allowed = locale.utf8.allSatisfy { byte in
+                (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45 || byte == 95 || byte == 64
+            }
+            let tag = locale.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let subtagsPresent = tag.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" }).allSatisfy { !$0.isEmpty }
+            guard allowed, subtagsPresent else {
+                throw UsageError(
+                    "\(Self.locale.flagName) '\(DisplayText.sanitized(String(locale.prefix(24))))' is not a locale: a tag is letters and digits in subtags joined by '-' or '_'",
                     hint: "give a language tag such as de, de-AT or zh-Hant-TW")
             }
         }

@@ -52,6 +52,11 @@ package struct ConvertCommand: Command {
         if let outputFile {
             try CommandFiles.checkDistinct([.flow(path), CommandFiles.Entry(name: "--output", path: outputFile, holds: "the converted flow", isInput: false)])
         }
+        // Opened (and what is there read) before the work: a change made to it meanwhile is not written over.
+        let file = try outputFile.map { output throws(UsageError) in
+            try ReportFile(
+                path: output, replacing: true, stopping: environment.variables[FileReplacement.stopVariable] != nil, what: "--output")
+        }
         let options = CompileOptions(loadingLimits: loadingLimits)
         guard
             let compilation = try FlowLoading.compiled(
@@ -95,8 +100,7 @@ package struct ConvertCommand: Command {
             let left = comments.count > 1 ? "this one and \(comments.count - 1) more are" : "it is"
             environment.errorOutput.write("\(path):\(at.line):\(at.column): warning: JSON has no comments: \(left) left out\n")
         }
-        if let outputFile {
-            let file = try ReportFile(path: outputFile, replacing: true, stopping: environment.variables[FileReplacement.stopVariable] != nil, what: "--output")
+        if let file {
             try file.write(text)
         } else {
             environment.output.write(text)

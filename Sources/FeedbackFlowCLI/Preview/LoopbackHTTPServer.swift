@@ -52,8 +52,9 @@ import FlowSource
 package final class LoopbackHTTPServer: Sendable {
     /// The bounds of what the server takes on.
     package struct Limits: Sendable, Hashable {
-        /// Connections whose request is being read at once (32); when one more comes, the
-        /// oldest of them is closed.
+        /// Connections whose request head is being read at once (128); when one more
+        /// comes, the oldest of them is closed. Many, so that a flood of connections must
+        /// bring that many new ones before a person's, which sends its head at once, is read.
         package var connections: Int
         /// Requests being answered at once (32), long polls included; one more is
         /// answered 503.
@@ -76,7 +77,7 @@ package final class LoopbackHTTPServer: Sendable {
 
         /// Limits of these values.
         package init(
-            connections: Int = 32, handlers: Int = 32, headerBytes: Int = 16_384, headerLines: Int = 100, bodyBytes: Int = 65_536,
+            connections: Int = 128, handlers: Int = 32, headerBytes: Int = 16_384, headerLines: Int = 100, bodyBytes: Int = 65_536,
             timeout: Double = 10, headTimeout: Double = 2
         ) {
             self.connections = connections
@@ -88,7 +89,7 @@ package final class LoopbackHTTPServer: Sendable {
             self.timeout = timeout
         }
 
-        /// 32 connections read and 32 requests answered at once, a 16 KiB head of at most
+        /// 128 connections read and 32 requests answered at once, a 16 KiB head of at most
         /// 100 header lines arriving within 2 s of its first byte, a 64 KiB body, 10 s.
         package static let standard = Limits()
 
@@ -352,6 +353,10 @@ package final class LoopbackHTTPServer: Sendable {
         }
         if let repeated = singleHeaders.first(where: { head.headers(named: $0).count > 1 }) {
             return HTTPError(status: 400, "more than one \(repeated) header")
+        }
+        // A browser sends one value; a list could pass the check with one and mean another.
+        if head.header("sec-fetch-site")?.contains(",") == true {
+            return HTTPError(status: 400, "Sec-Fetch-Site holds more than one value")
         }
         let allowedHosts = ["127.0.0.1:\(port)", "localhost:\(port)"] + (port == 80 ? ["127.0.0.1", "localhost"] : [])
         guard let host = hosts.first, allowedHosts.contains(HTTPRequestHead.lowercased(host)) else {

@@ -15,7 +15,8 @@ import FlowTerminal
 /// at once rather than after the work, and closed when the value goes away.
 final class ReportFile {
     let path: String
-    let writer: FileDescriptorWriter
+    /// The open file; `nil` for a file to be made by replacing (``replacing``) that does not exist yet.
+    let writer: FileDescriptorWriter?
 
     /// Opens `path` for writing, created with mode 0644 when missing: emptied at the
     /// first ``write(_:)`` (so a usage error found after opening leaves an earlier report
@@ -27,27 +28,45 @@ final class ReportFile {
     ///   `--write-baseline`): a regular file there is read now and, at the one
     ///   ``write(_:)``, replaced whole (``FileReplacement``), unless it changed since, which
     ///   fails rather than write over that change. A device or pipe is written to as it is.
+    ///   A file that is not there is not made until the write (a refused run leaves none),
+    ///   and then only if none was made meanwhile; its folder must be writable now.
     ///   With `stopping`, the process stops itself before that check
     ///   (``FileReplacement/stopVariable``).
     init(
         path: String, appending: Bool = false, isNew: Bool = false, replacing: Bool = false, stopping: Bool = false, what: String
     ) throws(UsageError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : 0) | (isNew ? O_EXCL : 0), 0o644)
+        self.path = path
+        self.appending = appending
+        self.what = what
+        self.stopping = stopping
+        var status = stat()
+        if replacing, stat(path, &status) != 0, errno == ENOENT {
+            let folder = FileReplacement.folder(of: path)
+            guard access(folder, W_OK | X_OK) == 0 else {
+                throw UsageError(
+                    "cannot write to '\(path)' (\(what)): \(String(cString: strerror(errno)))", hint: "check that its folder exists and is writable")
+            }
+            writer = nil
+            replaced = .absent
+            return
+        }
+        // Opened without waiting: a fifo nothing reads fails at once (ENXIO) instead of
+        // holding the command; the flag is cleared after.
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (appending ? O_APPEND : 0) | (isNew ? O_EXCL : 0), 0o644)
         guard fd >= 0 else {
+            if errno == ENXIO {
+                throw UsageError("cannot write to '\(path)' (\(what)): it is a pipe nothing reads", hint: "start its reader first, or give a file")
+            }
             if isNew, errno == EEXIST {
                 throw UsageError("'\(path)' exists already: it is not written over", hint: "choose another name, or move that file away")
             }
             let reason = String(cString: strerror(errno))
             throw UsageError("cannot write to '\(path)' (\(what)): \(reason)", hint: "check that its folder exists and is writable")
         }
-        self.path = path
-        self.appending = appending
-        self.what = what
-        self.stopping = stopping
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         writer = FileDescriptorWriter(fileDescriptor: fd)
-        var status = stat()
         if replacing, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            // What is there now (made empty by the open when it was missing) is what the write may replace.
+            // What is there now is what the write may replace.
             // Too large or unreadable to hold: known by its fingerprint alone.
             replaced = (try? SourceFile.readStamped(path: path)).map { .read($0.source, $0.stamp) } ?? .fingerprint(FileFingerprint(status))
         }
@@ -73,6 +92,7 @@ final class ReportFile {
             }
             return
         }
+        guard let writer else { throw IOFailure("cannot write to '\(path)': not opened") }
         if !appending, !emptied {
             emptied = true
             // A device or pipe cannot be truncated, and need not be.
@@ -85,6 +105,6 @@ final class ReportFile {
     }
 
     deinit {
-        close(writer.fileDescriptor)
+        if let writer { close(writer.fileDescriptor) }
     }
 }

@@ -186,6 +186,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
             // not move as promised: stop rather than spin.
             if due.isEmpty, slept { break }
             for snapshot in due {
+                // Past the wait, what was tried once in this flush is not tried again.
+                if tried.contains(snapshot.id), now() > deadline { break passes }
                 tried.insert(snapshot.id)
                 // Another outbox may have delivered it, tried it, or be delivering it, meanwhile.
                 guard let record = claim(snapshot, problems: &problems) else { continue }

@@ -43,7 +43,8 @@ struct OutboxFile: Sendable {
         if stat(path, &status) != 0, errno == ENOENT { return [] }
         let file: SourceFile
         do {
-            file = try SourceFile.read(path: path, byteLimit: OutboxFeedbackSink.maximumBytes)
+            // Only a regular file, opened so that nothing waits (a fifo would hold the command).
+            file = try SourceFile.read(path: path, byteLimit: OutboxFeedbackSink.maximumBytes, onlyRegular: true)
         } catch {
             throw .cannotRead(path: path, reason: error.message)
         }
