@@ -23,6 +23,12 @@ struct NewCommandTests {
             #expect(made.status == 0, "\(template): \(made.standardError)")
             let path = name + ".flow.yaml"
             #expect(made.standardOutput.contains("feedbackflow preview \(path)"), "\(made.standardOutput)")
+            // The three next steps' explanations start in one column, whatever handlers the run needs.
+            let steps = made.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  feedbackflow ") }
+            let columns = Set(steps.compactMap { line in
+                ["play it", "see it", "check it"].compactMap { line.range(of: $0)?.lowerBound }.first.map { line.distance(from: line.startIndex, to: $0) }
+            })
+            #expect(steps.count == 3 && columns.count == 1, "\(template): \(made.standardOutput)")
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasPrefix("# yaml-language-server: $schema=\(address)\n"))
             let checked = try await BuiltTool.run(["validate", "--format", "json", "--config", config, path])

@@ -53,10 +53,10 @@ struct RunSignalEndToEndTests {
             let signal = round % 2 == 0 ? SIGTERM : SIGINT
             let tool = try RunningTool(
                 ["run", "--feedback-out", scratch.path("feedback.jsonl"),
-                 "--handler", "sync=\(root)/slow-handler.sh \(groupFile)", "\(root)/slow.flow.yaml"],
+                 "--handler-timeout", "10m", "--handler", "sync=\(root)/slow-handler.sh \(groupFile)", "\(root)/slow.flow.yaml"],
                 input: "1\n", folder: scratch.url, name: "run-\(round)")
             defer { tool.sendKill() }
-            let started = await Self.eventually(10) { FileManager.default.fileExists(atPath: groupFile) }
+            let started = await Self.eventually(120) { FileManager.default.fileExists(atPath: groupFile) }
             #expect(started, "round \(round): the handler did not start")
             let text = try String(contentsOfFile: groupFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             let group = try #require(Int32(text))
@@ -134,9 +134,9 @@ struct RunSignalEndToEndTests {
         let groupFile = scratch.path("group")
         let tool = try RunningTool(
             ["-c", "trap '' HUP; exec \"$0\" \"$@\"", BuiltTool.executable.path, "run", "--feedback-out",
-             scratch.path("feedback.jsonl"), "--handler", "sync=\(root)/slow-handler.sh \(groupFile)", "\(root)/slow.flow.yaml"],
+             scratch.path("feedback.jsonl"), "--handler-timeout", "10m", "--handler", "sync=\(root)/slow-handler.sh \(groupFile)", "\(root)/slow.flow.yaml"],
             input: "1\n", folder: scratch.url, name: "run", executable: "/bin/sh")
-        #expect(await Self.eventually(10) { FileManager.default.fileExists(atPath: groupFile) })
+        #expect(await Self.eventually(120) { FileManager.default.fileExists(atPath: groupFile) })
         tool.send(SIGHUP)
         try await Task.sleep(for: .milliseconds(300))
         #expect(Self.stat(of: tool.pid).map { $0.state != "Z" } == true, "SIGHUP, ignored from the start, stopped the run")

@@ -48,13 +48,15 @@ package struct NewCommand: Command {
         try file.write(chosen.text(id: YAMLWriter.scalar(id), schema: FormatSchema.address))
         let quoted = path.shellQuoted
         let handlers = chosen.handlerNames.map { " --handler \($0)=true" }.joined()
-        environment.output.write("""
-            wrote \(path) (\(chosen.rawValue): \(chosen.summary))
-              feedbackflow run \(quoted)\(handlers)         play it in the terminal
-              feedbackflow preview \(quoted)     see it in a browser, live as you edit
-              feedbackflow validate \(quoted)    check it as CI does
-
-            """)
+        // What to do next, the explanations in one column whatever the commands' lengths.
+        let next = [
+            ("feedbackflow run \(quoted)\(handlers)", "play it in the terminal"),
+            ("feedbackflow preview \(quoted)", "see it in a browser, live as you edit"),
+            ("feedbackflow validate \(quoted)", "check it as CI does"),
+        ]
+        let width = next.map(\.0.count).max() ?? 0
+        let lines = next.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 4) + $0.1 + "\n" }
+        environment.output.write("wrote \(path) (\(chosen.rawValue): \(chosen.summary))\n" + lines.joined() + "\n")
         return .clean
     }
 }
