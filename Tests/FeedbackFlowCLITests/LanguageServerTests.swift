@@ -111,6 +111,66 @@ struct LanguageServerTests {
         #expect(await server.openDocumentCount == 4)
     }
 
+    /// The titles of the code actions an in-process server offers for the whole of `file`.
+    static func codeActionTitles(for file: URL) async throws -> [String] {
+        let written = Written()
+        let server = LanguageServer(output: { written.append($0) }, workingDirectory: file.deletingLastPathComponent().path)
+        func send(_ object: [String: Any]) async throws {
+            await server.handle(.message(Array(try JSONSerialization.data(withJSONObject: object))))
+        }
+        let uri = "file://" + file.path
+        try await send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+        try await send([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": try String(contentsOf: file, encoding: .utf8)]],
+        ])
+        try await send([
+            "jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction",
+            "params": [
+                "textDocument": ["uri": uri], "range": ["start": ["line": 0, "character": 0], "end": ["line": 100_000, "character": 0]],
+                "context": ["diagnostics": []],
+            ],
+        ])
+        // The frames written, each `Content-Length: N` and its JSON.
+        var text = Substring(written.text)
+        while let header = text.range(of: "\r\n\r\n") {
+            let length = Int(text[..<header.lowerBound].split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+            let body = text[header.upperBound...].utf8.prefix(length)
+            text = Substring(text[header.upperBound...].utf8.dropFirst(length)) ?? ""
+            guard let message = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], message["id"] as? Int == 2 else { continue }
+            return (message["result"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        return []
+    }
+
+    @Test("every 'did you mean' hint of a fixture's diagnostics, whatever its code and its words before it, has its 'Change to' quick fix")
+    func everyDidYouMeanHasAQuickFix() async throws {
+        let folder = BuiltTool.fixture("invalid")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "yaml" }
+            + [BuiltTool.fixture("lsp/screen-typos.flow.yaml")]
+        var codes: Set<String> = []
+        for file in files {
+            // What a suggestion is, from validate's own report (not the server's).
+            let report = try await BuiltTool.run(["validate", "--format", "json", file.path])
+            let diagnostics = try #require(
+                (try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any])?["diagnostics"] as? [[String: Any]])
+            let suggested = diagnostics.compactMap { diagnostic -> (code: String, name: String)? in
+                guard let hint = diagnostic["hint"] as? String, let code = diagnostic["code"] as? String,
+                    let match = hint.firstMatch(of: /did you mean '([A-Za-z0-9_.?-]+)'\?/)
+                else { return nil }
+                return (code, String(match.1))
+            }
+            guard !suggested.isEmpty else { continue }
+            let titles = try await Self.codeActionTitles(for: file)
+            for (code, name) in suggested {
+                codes.insert(code)
+                #expect(titles.contains("Change to '\(name)'"), "\(file.lastPathComponent): \(code) suggests '\(name)', offered \(titles)")
+            }
+        }
+        // The codes whose hints suggest a name, all walked: keys, values, steps, and screen ids in every place.
+        #expect(codes.isSuperset(of: ["unknown-key", "unknown-screen"]), "\(codes)")
+    }
+
     /// What a server wrote, gathered from its output closure.
     final class Written: @unchecked Sendable {
         // @unchecked: `bytes` is read and written only while holding `lock`.

@@ -10,12 +10,13 @@ import FlowSource
 /// comment for any diagnostic, and a stub for a screen no flow has.
 extension LanguageServer {
     /// The "did you mean 'X'?" of each diagnostic in `requested` (``FlowSource/Suggestion``'s
-    /// words) as a quick fix replacing its range with the suggestion.
+    /// words, at the hint's start or after the place it names: `'push' target: did you mean
+    /// 'thanks'?`) as a quick fix replacing its range with the suggestion.
     func quickFixes(_ requested: RPCValue?, in document: LSPDocument, analysis: DocumentAnalysis) -> [JSONValue] {
         let lower = offset(of: requested?["start"], in: document) ?? 0
         let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
         return analysis.diagnostics.compactMap { diagnostic -> JSONValue? in
-            guard let span = diagnostic.span, let hint = diagnostic.hint, let match = hint.firstMatch(of: /^did you mean '([^']+)'\?/),
+            guard let span = diagnostic.span, let hint = diagnostic.hint, let match = hint.firstMatch(of: /(?:^|[:;] )did you mean '([^']+)'\?/),
                 span.start.offset <= upper, lower <= span.end.offset
             else { return nil }
             let replacement = String(match.1)
