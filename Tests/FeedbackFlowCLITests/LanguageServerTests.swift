@@ -24,6 +24,26 @@ struct LanguageServerTests {
         #expect(run.standardOutput.contains(" passed") && !run.standardOutput.contains("failed"), "\(run.standardOutput)")
     }
 
+    @Test("the shipped Neovim set-up (editors/neovim), on the platform's Neovim, starts one server for a YAML flow opened with :edit and shows validate's diagnostics")
+    func neovimSetUpWorks() async throws {
+        let fixture = BuiltTool.fixture("lsp/screen-typos.flow.yaml").path
+        let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/lsp/neovim_setup.lua").path
+        let run = try await BuiltTool.runProgram(
+            "/usr/bin/env", ["nvim", "--headless", "--clean", "-c", "luafile \(script)"],
+            environment: ["FEEDBACKFLOW": BuiltTool.executable.path, "FLOW": fixture, "REPOSITORY": BuiltTool.repositoryRoot.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let validate = try await BuiltTool.run(["validate", "--format", "json", fixture])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(validate.standardOutput.utf8)) as? [String: Any])
+        // The fixture is ASCII: Neovim's byte columns are validate's.
+        let expected = try #require(report["diagnostics"] as? [[String: Any]]).map { d -> String in
+            "\(d["line"] as? Int ?? 0):\(d["column"] as? Int ?? 0) \(d["code"] as? String ?? "")"
+        }
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "clients 1", "\(run.standardOutput)")
+        #expect(Array(lines.dropFirst()) == expected, "\(run.standardOutput)")
+        #expect(expected.count == 3)
+    }
+
     @Test("a headless Neovim with the server attached shows a broken flow's diagnostics where validate puts them")
     func neovimShowsDiagnostics() async throws {
         let fixture = "Tests/FeedbackFlowCLITests/Fixtures/lsp/emoji.flow.yaml"
