@@ -71,6 +71,16 @@ struct BrowserTests {
         for (pair, difference) in differences { #expect(difference > 5, "\(pair) look alike: \(difference)") }
     }
 
+    @Test("the storyboard is a document: its cards start still in a browser that allows motion, and in print, so a screenshot captures them whole")
+    func storyboardStartsStill() async throws {
+        let scratch = try ScratchFolder("browser")
+        let page = try await Self.storyboard(["flows/call-quality-rating.flow.yaml", "flows/style-gallery.flow.yaml"], scratch: scratch)
+        let report = try await Self.browser(["storyboard-still", page], scratch: scratch)
+        #expect((report["cards"] as? Int ?? 0) > 4)
+        #expect(report["shown"] as? [String] == ["none"], "\(report)")
+        #expect(report["printed"] as? [String] == ["none"], "\(report)")
+    }
+
     @Test("in the storyboard, Submit on the call-quality screen leads to the thank-you card")
     func storyboardFollowsSubmit() async throws {
         let scratch = try ScratchFolder("browser")

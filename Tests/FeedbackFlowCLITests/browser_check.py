@@ -34,13 +34,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 WAIT = 10
 
 
-def driver(width=1600, height=1000):
+def driver(width=1600, height=1000, reduced_motion=True):
     os.environ.setdefault("SE_AVOID_STATS", "true")
     options = Options()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--force-color-profile=srgb", "--hide-scrollbars", f"--window-size={width},{height}",
-                     "--force-prefers-reduced-motion"]:
+                     "--force-color-profile=srgb", "--hide-scrollbars", f"--window-size={width},{height}"]:
         options.add_argument(argument)
+    if reduced_motion:
+        options.add_argument("--force-prefers-reduced-motion")
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
@@ -399,6 +400,21 @@ def preview_latency(url, path, saves):
         browser.quit()
 
 
+def storyboard_still(page):
+    """The cards' animations as a plain browser (motion allowed) and a printout see them."""
+    browser = driver(reduced_motion=False)
+    try:
+        browser.get("file://" + os.path.abspath(page))
+        script = "return Array.from(document.querySelectorAll('article.card')).map(c => getComputedStyle(c).animationName)"
+        shown = sorted(set(browser.execute_script(script)))
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        printed = sorted(set(browser.execute_script(script)))
+        return {"shown": shown, "printed": printed,
+                "cards": browser.execute_script("return document.querySelectorAll('article.card').length")}
+    finally:
+        browser.quit()
+
+
 def screenshot(page, out):
     browser = driver(1500, 980)
     try:
@@ -416,7 +432,7 @@ COMMANDS = {
     "preview-branch": lambda u, s: preview_branch(u, int(s)), "preview-reload": preview_reload,
     "preview-broken": preview_broken, "preview-keep": preview_keep, "preview-inert": preview_inert, "preview-trigger": preview_trigger,
     "preview-latency": lambda u, p, n: preview_latency(u, p, int(n)), "screenshot": screenshot,
-    "preview-title": preview_title,
+    "preview-title": preview_title, "storyboard-still": storyboard_still,
 }
 
 if __name__ == "__main__":

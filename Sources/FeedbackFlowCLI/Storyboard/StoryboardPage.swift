@@ -265,6 +265,7 @@ struct StoryboardPage {
 
     /// The page's own rules, beside the cards'.
     static let pageStyle = """
+        article.card{animation:none}
         body{margin:0;font:15px/1.4 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:#f4f4f6;color:#1b1b1f}
         header.page{padding:16px 20px 0}
         header.page h1{margin:0 0 4px;font-size:22px}

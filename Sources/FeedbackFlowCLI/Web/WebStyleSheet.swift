@@ -79,6 +79,7 @@ package enum WebStyleSheet {
             @keyframes ff-slide{from{transform:translateY(40px);opacity:0}to{transform:none;opacity:1}}
             @keyframes ff-pop{from{transform:scale(.85);opacity:0}to{transform:none;opacity:1}}
             @media (prefers-reduced-motion:reduce){.card{animation:none}}
+            @media print{.card{animation:none}}
 
             """
         for name in FeedbackStyle.names {
