@@ -139,11 +139,8 @@ package final class ProgramGroups: Sendable {
         /// after the command's closing parenthesis). O(processes of the system).
         private static func children() -> [pid_t] {
             let me = getpid()
-            guard let directory = opendir("/proc") else { return [] }
-            defer { closedir(directory) }
             var found: [pid_t] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            for name in DirectoryNames.of("/proc") ?? [] {
                 guard let pid = pid_t(name), pid != me, let bytes = (try? SourceFile.read(path: "/proc/\(name)/stat", byteLimit: 4096))?.bytes,
                     let close = bytes.lastIndex(of: UInt8(ascii: ")"))
                 else { continue }

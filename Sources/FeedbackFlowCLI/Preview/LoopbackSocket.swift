@@ -175,10 +175,11 @@ enum LoopbackSocket {
         return Int32(clamping: total)
     }
 
-    /// Waits until `descriptors` has something to read or `timeout` milliseconds pass
-    /// (−1: for ever); the `revents` of each, or `nil` when `poll` failed.
-    static func poll(_ descriptors: [Int32], timeout: Int32) -> [Int16]? {
-        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    /// Waits until `descriptors` has something to read (or, with `events`, what those ask
+    /// for, one per descriptor) or `timeout` milliseconds pass (−1: for ever); the
+    /// `revents` of each, or `nil` when `poll` failed. The one `poll(2)` of the server.
+    static func poll(_ descriptors: [Int32], events: [Int16]? = nil, timeout: Int32) -> [Int16]? {
+        var entries = descriptors.indices.map { pollfd(fd: descriptors[$0], events: events?[$0] ?? Int16(POLLIN), revents: 0) }
         while true {
             #if canImport(Glibc)
                 let ready = Glibc.poll(&entries, nfds_t(entries.count), timeout)
@@ -207,32 +208,22 @@ enum LoopbackSocket {
     static func waitForTaskOrHangUp(_ connection: Int32, done: Int32) -> Bool {
         var watching = true
         var dropped = 0
+        #if canImport(Glibc) || canImport(Musl)
+            let hangUp = Int16(POLLIN) | linuxPollReadHangUp
+        #else
+            let hangUp = Int16(POLLIN)
+        #endif
         while true {
-            #if canImport(Glibc) || canImport(Musl)
-                let hangUp = Int16(POLLIN) | linuxPollReadHangUp
-            #else
-                let hangUp = Int16(POLLIN)
-            #endif
-            var entries = [pollfd(fd: done, events: Int16(POLLIN), revents: 0)]
-            if watching { entries.append(pollfd(fd: connection, events: hangUp, revents: 0)) }
-            #if canImport(Glibc)
-                let ready = Glibc.poll(&entries, nfds_t(entries.count), -1)
-            #elseif canImport(Musl)
-                let ready = Musl.poll(&entries, nfds_t(entries.count), -1)
-            #else
-                let ready = Darwin.poll(&entries, nfds_t(entries.count), -1)
-            #endif
-            if ready < 0 {
-                if errno == EINTR { continue }
+            guard let events = poll(watching ? [done, connection] : [done], events: [Int16(POLLIN), hangUp], timeout: -1) else {
                 return false
             }
-            if entries[0].revents != 0 { return false }
-            guard watching, entries[1].revents != 0 else { continue }
-            let events = entries[1].revents
+            if events[0] != 0 { return false }
+            guard watching, events[1] != 0 else { continue }
+            let revents = events[1]
             #if canImport(Glibc) || canImport(Musl)
-                if events & (linuxPollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
+                if revents & (linuxPollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
             #else
-                if events & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
+                if revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
             #endif
             switch receive(connection, limit: 65_536, deadline: .now, nonBlocking: true) {
             case .bytes(let chunk):

@@ -199,10 +199,7 @@ enum FileReplacement {
     /// a killed run; this process replaces one file at a time). O(entries of the folder).
     static func removeStaleTemporaries(of target: String) {
         let folder = folder(of: target)
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in DirectoryNames.of(folder) ?? [] {
             guard name.hasSuffix(".tmp"), let marker = name.ranges(of: ".feedbackflow-").last,
                 case let digits = name[marker.upperBound...].dropLast(4), !digits.isEmpty, digits.allSatisfy(\.isASCII),
                 let process = pid_t(digits), process > 0

@@ -211,8 +211,10 @@ public actor OutboxFeedbackSink: FeedbackSink {
             // Records another outbox is delivering: looked at again shortly, within the wait.
             let others = try claimedByOthers(at: after) ? after.addingTimeInterval(Self.othersPollInterval) : nil
             guard let wake = [nextDue, others].compactMap({ $0 }).min(), wake <= deadline else { break }
-            // Only a sleep until a record's own next attempt promises that something is due after it.
-            slept = wake > after && wake == nextDue && others.map { wake < $0 } ?? true
+            // Only a sleep until a record's own next attempt (not a look at another's work)
+            // promises that something is due after it.
+            let untilOwnRecord = nextDue.map { due in others.map { due < $0 } ?? true } ?? false
+            slept = wake > after && untilOwnRecord
             if wake > after { try await sleep(wake.timeIntervalSince(after)) }
         }
         let left = try contents()
