@@ -225,6 +225,23 @@ struct LanguageServerTests {
         #expect(document.position(of: 4 + 1 + 4, encoding: .utf16) == (1, 3))
     }
 
+    @Test("a key typed in a YAML flow mapping is placed by the collections the line opens, with the keys the mapping has on either side")
+    func flowMappingKeys() throws {
+        // The line before the cursor, the rest of it, then the place the key is typed at.
+        let item = try #require(KeyCompletion.flowKey(before: "  - sendBugReport: {em", after: ""))
+        #expect(item.path == ["-", "sendBugReport"] && item.typed == "em" && item.written.isEmpty)
+        let value = try #require(KeyCompletion.flowKey(before: "action: {sendBugReport: {email: x, ", after: "}}"))
+        #expect(value.path == ["action", "sendBugReport"] && value.typed.isEmpty && value.written == ["email"])
+        // An item of a flow sequence that is a pair; the rest of the typed key after the
+        // cursor is not a key the mapping has, a comma in a quoted value ends nothing.
+        let pair = try #require(KeyCompletion.flowKey(before: "then: [push: a, sendBugReport: {de", after: "tails: y, 'email': 'a, b', n: {x: 1}}]"))
+        #expect(pair.path == ["then", "-", "sendBugReport"] && pair.typed == "de" && pair.written == ["email", "n"])
+        // In a value, in a quoted scalar (a doubled quote is one quote), in a sequence: no key.
+        #expect(KeyCompletion.flowKey(before: "- sendBugReport: {email: ex", after: "") == nil)
+        #expect(KeyCompletion.flowKey(before: "title: 'it''s {a, ", after: "") == nil)
+        #expect(KeyCompletion.flowKey(before: "then: [push: a, ", after: "") == nil)
+    }
+
     @Test("file URIs become paths and back, percent-escapes decoded; other schemes are not files")
     func fileURIs() {
         #expect(LSPFileURI.path(of: "file:///a%20b/%C3%A9.yaml") == "/a b/é.yaml")

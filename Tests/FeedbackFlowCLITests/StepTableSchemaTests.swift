@@ -53,18 +53,33 @@ struct StepTableSchemaTests {
         #expect(Set(refused) == Set(BuiltInStep.names))
     }
 
-    @Test("the schema refuses a bare name exactly for the steps whose argument is required")
+    @Test("the schema refuses a bare name exactly for the steps that need an argument")
     func bareNamesRefused() throws {
         let oneOf = try #require(try Self.stepDefinition()["oneOf"] as? [[String: Any]])
         let bare = try #require(oneOf.first { $0["type"] as? String == "string" })
         let refused = try #require((bare["not"] as? [String: Any])?["enum"] as? [String])
-        let required = BuiltInStep.all.filter {
-            switch $0.argument {
-            case .screenID, .url, .feedbackRequest, .conditional, .assignments: true
-            case .none, .optionalOutcome: false
-            }
+        #expect(Set(refused) == Set(BuiltInStep.all.filter(\.needsArgument).map(\.name)))
+    }
+
+    @Test("each step's required keys are exactly the keys the schema requires of its argument's mapping")
+    func sameRequiredKeys() throws {
+        let data = try Data(contentsOf: SchemaTests.schemaFile)
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let oneOf = try #require(try Self.stepDefinition()["oneOf"] as? [[String: Any]])
+        let mapping = try #require(oneOf.first { $0["type"] as? String == "object" })
+        let properties = try #require(mapping["properties"] as? [String: [String: Any]])
+        // The steps whose arguments the table lists by key (a mapping the schema defines).
+        let keyed = BuiltInStep.all.filter { $0.arguments.contains { $0.key != nil } }
+        #expect(!keyed.isEmpty)
+        for step in keyed {
+            let reference = try #require(properties[step.name]?["$ref"] as? String, "\(step.name)")
+            let name = try #require(reference.split(separator: "/").last.map(String.init))
+            let definition = try #require(defs[name] as? [String: Any], "\(name)")
+            #expect(Set(step.requiredKeys) == Set(definition["required"] as? [String] ?? []), "\(step.name)")
+            let keys = Set((definition["properties"] as? [String: Any] ?? [:]).keys)
+            #expect(Set(step.arguments.compactMap(\.key)).isSubset(of: keys), "\(step.name)")
         }
-        #expect(Set(refused) == Set(required.map(\.name)))
     }
 
     @Test("each row of the table makes a step of its own name from an argument of its shape, and of no other shape")

@@ -98,16 +98,18 @@ extension String {
 
 extension KeyCompletion {
     /// Where a key is being typed in a JSON flow: the enclosing keys (a list item is `-`,
-    /// as ``path(lines:line:before:)`` gives them) and where the key being typed starts (at
-    /// its opening quote, or the cursor when none is typed yet); `nil` where no key is
-    /// typed (inside a value, a string that is not a key, or past `maximumScan` bytes).
-    /// One forward scan of the text before the cursor, which need not be complete JSON.
-    /// O(offset).
-    static func jsonPath(_ bytes: [UInt8], offset: Int, maximumScan: Int = 8 * 1024 * 1024) -> (path: [String], keyStart: Int)? {
+    /// as ``path(in:line:before:)`` gives them), where the key being typed starts (at
+    /// its opening quote, or the cursor when none is typed yet) and the keys the object
+    /// has before it; `nil` where no key is typed (inside a value, a string that is not a
+    /// key, or past `maximumScan` bytes). One forward scan of the text before the cursor,
+    /// which need not be complete JSON. O(offset).
+    static func jsonPath(
+        _ bytes: [UInt8], offset: Int, maximumScan: Int = 8 * 1024 * 1024
+    ) -> (path: [String], keyStart: Int, keysBefore: Set<String>)? {
         guard offset <= bytes.count, offset <= maximumScan else { return nil }
         // Each open container: whether it is an object, the key whose value is being
-        // read (objects), and whether the next string is a key.
-        var stack: [(isObject: Bool, key: String?, expectsKey: Bool)] = []
+        // read (objects), whether the next string is a key, and the keys written so far.
+        var stack: [JSONLevel] = []
         var index = 0
         var lastString: (start: Int, text: [UInt8])?
         while index < offset {
@@ -124,12 +126,14 @@ extension KeyCompletion {
                 // A string still open at the cursor: a key being typed, if a key is expected.
                 guard index < offset else {
                     guard let top = stack.last, top.isObject, top.expectsKey, !text.contains(UInt8(ascii: "\\")) else { return nil }
-                    return (path(of: stack), start)
+                    return (path(of: stack), start, top.keys)
                 }
                 lastString = (start, text)
             case UInt8(ascii: ":"):
                 if let top = stack.indices.last, stack[top].isObject, let string = lastString {
-                    stack[top].key = String(decoding: string.text, as: UTF8.self)
+                    let key = String(decoding: string.text, as: UTF8.self)
+                    stack[top].key = key
+                    stack[top].keys.insert(key)
                     stack[top].expectsKey = false
                 }
                 lastString = nil
@@ -137,10 +141,10 @@ extension KeyCompletion {
                 if let top = stack.indices.last, stack[top].isObject { stack[top].expectsKey = true }
                 lastString = nil
             case UInt8(ascii: "{"):
-                stack.append((true, nil, true))
+                stack.append(JSONLevel(isObject: true, expectsKey: true))
                 guard stack.count <= 256 else { return nil }
             case UInt8(ascii: "["):
-                stack.append((false, nil, false))
+                stack.append(JSONLevel(isObject: false, expectsKey: false))
                 guard stack.count <= 256 else { return nil }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 _ = stack.popLast()
@@ -149,12 +153,215 @@ extension KeyCompletion {
             index += 1
         }
         guard let top = stack.last, top.isObject, top.expectsKey else { return nil }
-        return (path(of: stack), offset)
+        return (path(of: stack), offset, top.keys)
+    }
+
+    /// One open container of ``jsonPath(_:offset:maximumScan:)``'s scan.
+    private struct JSONLevel {
+        var isObject: Bool
+        /// The key whose value is being read (objects).
+        var key: String?
+        /// Whether the next string is a key.
+        var expectsKey: Bool
+        /// The keys the object has so far.
+        var keys: Set<String> = []
     }
 
     /// The enclosing keys of the innermost open container: each object's key whose value
     /// holds the next, `-` for a list.
-    private static func path(of stack: [(isObject: Bool, key: String?, expectsKey: Bool)]) -> [String] {
+    private static func path(of stack: [JSONLevel]) -> [String] {
         stack.dropLast().map { $0.isObject ? $0.key ?? "" : "-" }
+    }
+
+    /// The keys of the JSON object whose keys the text from byte `from` on continues (the
+    /// cursor's object, past the key being typed): each string followed by `:` before the
+    /// `}` that closes the object, not those of the objects inside it. O(the object's rest).
+    static func jsonKeys(_ bytes: [UInt8], from: Int) -> Set<String> {
+        var keys: Set<String> = []
+        var depth = 0
+        var index = max(0, from)
+        var lastString: [UInt8]?
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                var text: [UInt8] = []
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\") { index += 1 } else { text.append(bytes[index]) }
+                    index += 1
+                }
+                lastString = text
+            case UInt8(ascii: ":"):
+                if depth == 0, let key = lastString { keys.insert(String(decoding: key, as: UTF8.self)) }
+                lastString = nil
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                lastString = nil
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard depth > 0 else { return keys }
+                depth -= 1
+                lastString = nil
+            case UInt8(ascii: ","):
+                lastString = nil
+            default: break
+            }
+            index += 1
+        }
+        return keys
+    }
+}
+
+extension KeyCompletion {
+    /// Where a key is being typed in a flow mapping (`{…}`) opened on a YAML flow's line:
+    /// the enclosing keys from the line's start to the mapping (a list item is `-`, an
+    /// item of a flow sequence `-` then its key if it is a pair), to be added to the
+    /// enclosing keys of the lines above (``path(in:line:before:)``); the key typed so far;
+    /// and the keys the mapping has, before and after the cursor on the line. `nil` where
+    /// the cursor is not at a key of a flow mapping (in a value, a quoted scalar, a
+    /// sequence, a block mapping). `before` is the line up to the cursor, `after` the rest
+    /// of the line. O(line).
+    static func flowKey(before: Substring, after: Substring) -> (path: [String], typed: String, written: Set<String>)? {
+        var rest = before.drop { $0 == " " }
+        var path: [String] = []
+        while rest.hasPrefix("- ") || rest == "-" {
+            path.append("-")
+            rest = rest.dropFirst().drop { $0 == " " }
+        }
+        // Each open collection: a mapping or a sequence, the key whose value is being read
+        // (a sequence's when the item is a pair), whether a key comes next, the keys so far.
+        var stack: [(isMapping: Bool, key: String?, expectsKey: Bool, keys: Set<String>)] = []
+        var blockKey: String?
+        var token = ""
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let character = rest[index]
+            switch character {
+            case "\"", "'":
+                guard let (text, end) = quoted(rest, at: index) else { return nil }
+                token = text
+                index = end
+                continue
+            case "{", "[":
+                stack.append((character == "{", nil, character == "{", []))
+                token = ""
+            case "}", "]":
+                guard stack.popLast() != nil else { return nil }
+                token = ""
+            case ",":
+                guard let top = stack.indices.last else { return nil }
+                stack[top].expectsKey = stack[top].isMapping
+                if !stack[top].isMapping { stack[top].key = nil }
+                token = ""
+            case ":" where isIndicator(rest, after: index):
+                let key = trimmed(token)
+                if let top = stack.indices.last {
+                    stack[top].key = key
+                    if stack[top].isMapping {
+                        stack[top].keys.insert(key)
+                        stack[top].expectsKey = false
+                    }
+                } else {
+                    blockKey = key
+                }
+                token = ""
+            default:
+                token.append(character)
+            }
+            index = rest.index(after: index)
+        }
+        guard let top = stack.last, top.isMapping, top.expectsKey else { return nil }
+        let typed = token.drop { $0 == " " }
+        guard typed.utf8.allSatisfy(LanguageServer.Word.key.holds) else { return nil }
+        if let blockKey { path.append(blockKey) }
+        for level in stack.dropLast() {
+            if level.isMapping {
+                path.append(level.key ?? "")
+            } else {
+                path.append("-")
+                if let key = level.key { path.append(key) }
+            }
+        }
+        return (path, String(typed), top.keys.union(flowKeys(after)))
+    }
+
+    /// The keys of the flow mapping whose keys `after` continues (the rest of the line
+    /// after the cursor): each key followed by `:` before the `}` that closes the mapping,
+    /// not those of the collections inside it. O(line).
+    private static func flowKeys(_ after: Substring) -> Set<String> {
+        var keys: Set<String> = []
+        var depth = 0
+        var token = ""
+        // The rest of the key being typed is not a key the mapping has.
+        var index = after.drop { $0.isASCII && $0.utf8.allSatisfy(LanguageServer.Word.key.holds) }.startIndex
+        while index < after.endIndex {
+            let character = after[index]
+            switch character {
+            case "\"", "'":
+                guard let (text, end) = quoted(after, at: index) else { return keys }
+                token = text
+                index = end
+                continue
+            case "{", "[":
+                depth += 1
+                token = ""
+            case "}", "]":
+                guard depth > 0 else { return keys }
+                depth -= 1
+                token = ""
+            case ",":
+                token = ""
+            case ":" where isIndicator(after, after: index):
+                let key = trimmed(token)
+                if depth == 0, !key.isEmpty { keys.insert(key) }
+                token = ""
+            case "#" where token.last?.isWhitespace ?? true:
+                return keys
+            default:
+                token.append(character)
+            }
+            index = after.index(after: index)
+        }
+        return keys
+    }
+
+    /// The text of the quoted scalar opening at `start` of `text` (`'` doubled or `\`
+    /// escapes taken as written) and the index after its closing quote; `nil` when it is
+    /// not closed on the line.
+    private static func quoted(_ text: Substring, at start: Substring.Index) -> (text: String, end: Substring.Index)? {
+        let quote = text[start]
+        var index = text.index(after: start)
+        var content = ""
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == quote {
+                // `''` is a quote inside a single-quoted scalar.
+                guard quote == "'", next < text.endIndex, text[next] == "'" else { return (content, next) }
+                content.append("'")
+                index = text.index(after: next)
+                continue
+            }
+            if quote == "\"", character == "\\", next < text.endIndex {
+                content.append(text[next])
+                index = text.index(after: next)
+                continue
+            }
+            content.append(character)
+            index = next
+        }
+        return nil
+    }
+
+    /// `text` without the blanks around it.
+    private static func trimmed(_ text: String) -> String {
+        let isBlank = { (character: Character) in character == " " || character == "\t" }
+        return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
+
+    /// Whether the `:` at `index` of `text` ends a key: followed by a blank, a flow
+    /// indicator or the end (`url: http://x` has one `:` that does not).
+    private static func isIndicator(_ text: Substring, after index: Substring.Index) -> Bool {
+        let next = text.index(after: index)
+        return next == text.endIndex || [" ", "\t", ",", "[", "]", "{", "}"].contains(text[next])
     }
 }

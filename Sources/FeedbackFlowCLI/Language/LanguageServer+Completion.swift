@@ -4,10 +4,12 @@ import FlowSource
 /// `textDocument/completion`, from what the line before the cursor is (a half-typed file
 /// gets it too): inside `${`, the names a template reads; in an expression (a key whose
 /// value the schema says is one, or a `set:` value), the names and functions; after a
-/// step that takes a screen or `start:`, the screen ids; after a key with a fixed set of
-/// values (a style, a format, a presentation, a type), those values; in a list of steps,
-/// the built-in steps and the declared handlers (with their arguments); where a key is
-/// typed, the keys valid there, and under `screens:` a new screen.
+/// step that takes a screen or `start:`, and inside a string compared with `screen.id`,
+/// the screen ids; after a key with a fixed set of values (a style, a format, a
+/// presentation, a type), those values; in a list of steps, the built-in steps and the
+/// declared handlers (with their required arguments); where a key is typed (on its own
+/// line, or in a flow mapping `{…}`), the keys valid there that the mapping does not
+/// have yet — under a handler's step, its arguments — and under `screens:` a new screen.
 extension LanguageServer {
     /// The keys whose value is a list of steps.
     static let stepListKeys: Set<String> = ["action", "onFailure", "then", "else"]
@@ -53,12 +55,26 @@ extension LanguageServer {
         guard isJSON || !Self.isInComment(before) else { return Self.emptyList }
         let path = offset - start <= 256 ? KeyCompletion.path(in: document, line: line, before: Substring(before)) : []
 
+        // Inside a string an expression compares with `screen.id`: the screen ids.
+        if let typed = Self.screenIDString(before: before, after: Self.lineRest(after: offset, in: document)) {
+            return list(screenItems(analysis), replacing: typed, at: offset, in: document, word: .screenID)
+        }
         // Inside `${` (not the escaped `$${`): the names a template reads; in an expression
         // there (`${stars * 2`), the functions too.
         if let inside = before.firstMatch(of: /(?:^|[^$])\$\{([^}]*)$/) {
             let word = inside.1.firstMatch(of: /[A-Za-z0-9_.]*$/).map { String($0.0) } ?? ""
             let isExpression = inside.1.trimmingPrefix(while: \.isWhitespace).count > word.count
             return list(nameItems(analysis, functions: isExpression), replacing: word, at: offset, in: document, word: .name)
+        }
+        // A key of a flow mapping (`- sendBugReport: {em`, `{email: x, `): the keys valid
+        // there that it does not have, a handler's arguments under its step.
+        if !isJSON, offset - start <= 256,
+            let place = KeyCompletion.flowKey(before: Substring(before), after: Substring(Self.lineRest(after: offset, in: document)))
+        {
+            let items = keyChoices(at: path + place.path, written: place.written, analysis).map { choice in
+                JSONValue.object(keyItem(choice, insertText: choice.key + ": "))
+            }
+            return list(items, replacing: place.typed, at: offset, in: document, word: .key)
         }
         // An item of a flow sequence of steps: `then: [`, `[push: done, `.
         if let item = before.firstMatch(of: /([A-Za-z]+)["']?\s*:\s*\[(?:[^\[\]{}]*,)?\s*([A-Za-z]*)$/),
@@ -104,16 +120,16 @@ extension LanguageServer {
         if let item = before.firstMatch(of: /^ *- +([A-Za-z]*)$/), let last = path.last, Self.stepListKeys.contains(last) {
             return list(stepItems(analysis, .item), replacing: String(item.1), at: offset, in: document, word: .name)
         }
-        if isJSON { return jsonKeyCompletion(at: offset, in: document) }
+        if isJSON { return jsonKeyCompletion(at: offset, in: document, analysis: analysis) }
         return keyCompletion(path: path, lineStart: start, offset: offset, in: document, analysis: analysis)
     }
 
     /// The keys valid where a key is being typed in a JSON flow (after `{` or `,`, or
-    /// inside the key's opening quote), each written `"key": ` over what is typed of it.
-    private func jsonKeyCompletion(at offset: Int, in document: LSPDocument) -> JSONValue {
-        guard let (path, keyStart) = KeyCompletion.jsonPath(document.bytes, offset: offset),
-            let (definition, keys) = FormatKeys.row(at: path)
-        else { return Self.emptyList }
+    /// inside the key's opening quote) that the object does not have yet (before the
+    /// cursor or after it), each written `"key": ` over what is typed of it; under a
+    /// handler's step, its arguments.
+    private func jsonKeyCompletion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
+        guard let (path, keyStart, keysBefore) = KeyCompletion.jsonPath(document.bytes, offset: offset) else { return Self.emptyList }
         // Over the key typed so far, and its closing quote if the editor wrote one.
         var end = offset
         while end < document.bytes.count, end - offset < 256, Word.key.holds(document.bytes[end]) { end += 1 }
@@ -122,16 +138,84 @@ extension LanguageServer {
             ("start", Self.point(document.position(of: keyStart, encoding: encoding))),
             ("end", Self.point(document.position(of: end, encoding: encoding))),
         ])
-        let documentation = SchemaFacts.descriptions[definition] ?? [:]
-        let items = keys.map { key -> JSONValue in
-            var item: [(key: String, value: JSONValue)] = [
-                ("label", .string(key)), ("kind", .int(10)), ("filterText", .string("\"" + key)),
-                ("textEdit", .object([("range", range), ("newText", .string("\"\(key)\": "))])),
-            ]
-            if let text = documentation[key] { item.append(("documentation", markup(text))) }
+        let written = keysBefore.union(KeyCompletion.jsonKeys(document.bytes, from: end))
+        let items = keyChoices(at: path, written: written, analysis).map { choice -> JSONValue in
+            var item = keyItem(choice, insertText: nil)
+            item.append(("filterText", .string("\"" + choice.key)))
+            item.append(("textEdit", .object([("range", range), ("newText", .string("\"\(choice.key)\": "))])))
             return .object(item)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// A key to offer where one is typed.
+    private struct KeyChoice {
+        var key: String
+        /// LSP's `CompletionItemKind`: 5 (field) for a handler's argument, 10 (property) for a key of the format.
+        var kind: Int
+        /// What its value is: a handler argument's type.
+        var detail: String?
+        /// The schema's description of it.
+        var documentation: String?
+    }
+
+    /// `choice` as a completion item's members, with `insertText` when given.
+    private func keyItem(_ choice: KeyChoice, insertText: String?) -> [(key: String, value: JSONValue)] {
+        var item: [(key: String, value: JSONValue)] = [("label", .string(choice.key)), ("kind", .int(choice.kind))]
+        if let detail = choice.detail { item.append(("detail", .string(detail))) }
+        if let insertText { item.append(("insertText", .string(insertText))) }
+        if let documentation = choice.documentation { item.append(("documentation", markup(documentation))) }
+        return item
+    }
+
+    /// The keys to offer in the mapping at `path` (``FlowCompile/FormatKeys/row(at:)``'s
+    /// path) that has the keys `written` already: under a step that runs a declared
+    /// handler, its arguments with their types; else the keys of the format's row with the
+    /// schema's descriptions, and no second kind of content block. None of `written`.
+    private func keyChoices(at path: [String], written: Set<String>, _ analysis: DocumentAnalysis) -> [KeyChoice] {
+        if let holder = path.dropLast().last, Self.stepListKeys.contains(holder) || holder == "-",
+            let handler = analysis.handlers.first(where: { $0.name == path.last })
+        {
+            return handler.arguments.filter { !written.contains($0.name) }.map {
+                KeyChoice(key: $0.name, kind: 5, detail: "\($0.type)", documentation: nil)
+            }
+        }
+        guard let (definition, all) = FormatKeys.row(at: path) else { return [] }
+        let hasKind = !written.isDisjoint(with: FormatKeys.contentBlock)
+        let documentation = SchemaFacts.descriptions[definition] ?? [:]
+        return all.filter { !written.contains($0) && !(hasKind && FormatKeys.contentBlock.contains($0)) }.map {
+            KeyChoice(key: $0, kind: 10, detail: nil, documentation: documentation[$0])
+        }
+    }
+
+    /// The rest of the line after byte `offset` of `document` (at most 256 bytes).
+    static func lineRest(after offset: Int, in document: LSPDocument) -> String {
+        var end = offset
+        while end < document.bytes.count, end - offset < 256, document.bytes[end] != 10, document.bytes[end] != 13 { end += 1 }
+        return String(decoding: document.bytes[offset..<end], as: UTF8.self)
+    }
+
+    /// What is typed of a screen id inside a string literal an expression compares with
+    /// `screen.id` (``FlowCompile/ContextVariable/screenID``), where the cursor stands
+    /// between `before` and `after` on its line: `screen.id == 'th`, `screen.id != 'th`,
+    /// an item of `screen.id in ['sorry', 'th`, or `'th` before `' == screen.id`. A quote
+    /// may be doubled (in a single-quoted YAML scalar); `nil` elsewhere.
+    static func screenIDString(before: String, after: String) -> String? {
+        let screenID = ContextVariable.screenID.rawValue
+        if let match = before.firstMatch(of: /([A-Za-z_][A-Za-z0-9_.]*)\s*(?:==|!=)\s*'{1,2}([A-Za-z0-9_.\-]*)$/), match.1 == screenID {
+            return String(match.2)
+        }
+        if let match = before.firstMatch(of: /([A-Za-z_][A-Za-z0-9_.]*)\s+in\s*\[(?:[^\[\]]*,)?\s*'{1,2}([A-Za-z0-9_.\-]*)$/),
+            match.1 == screenID
+        {
+            return String(match.2)
+        }
+        if let typed = before.firstMatch(of: /'([A-Za-z0-9_.\-]*)$/),
+            let compared = after.firstMatch(of: /^[A-Za-z0-9_.\-]*'{1,2}\s*(?:==|!=)\s*([A-Za-z_][A-Za-z0-9_.]*)/), compared.1 == screenID
+        {
+            return String(typed.1)
+        }
+        return nil
     }
 
     /// Whether the end of a YAML line, `before`, is in a comment: a `#` at its start or
@@ -215,7 +299,9 @@ extension LanguageServer {
     /// The built-in steps (from the one table of steps, with the schema's description of
     /// each) and the handlers declared in the flow or the manifest, with their arguments,
     /// each written as `syntax` says: a step that takes an argument is a one-key mapping
-    /// where it is a value (`{push: …}`), none in a JSON string.
+    /// where it is a value (`{push: …}`), none in a JSON string. A step whose argument is a
+    /// mapping with required keys (a handler's required arguments, `collectUserFeedback`'s
+    /// ``FlowCompile/BuiltInStep/requiredKeys``) is written with those keys to fill in.
     private func stepItems(_ analysis: DocumentAnalysis, _ syntax: StepSyntax) -> [JSONValue] {
         /// `name: argument` as `syntax` writes it; `$1`-style tab stops kept only for a client that takes snippets.
         func written(_ name: String, _ argument: String) -> [(key: String, value: JSONValue)] {
@@ -229,14 +315,21 @@ extension LanguageServer {
                 ? [("insertText", .string(text)), ("insertTextFormat", .int(2))]
                 : [("insertText", .string(text.replacing(/\$\{\d+\}|\$\d+/, with: "")))]
         }
+        /// `name` with `required` keys to fill in (a mapping, each key's value a tab stop);
+        /// the bare name when there are none (quoted in JSON).
+        func written(_ name: String, requiring required: [String]) -> [(key: String, value: JSONValue)] {
+            guard !required.isEmpty else { return syntax == .json ? [("insertText", .string("\"\(name)\""))] : [] }
+            let slots = required.enumerated().map { syntax == .json ? "\"\($0.element)\": ${\($0.offset + 1)}" : "\($0.element): ${\($0.offset + 1)}" }
+            return written(name, "{\(slots.joined(separator: ", "))}")
+        }
         let documentation = SchemaFacts.descriptions["step"] ?? [:]
         let fits = { (takesArgument: Bool) in syntax != .jsonString || !takesArgument }
-        var items = BuiltInStep.all.filter { fits($0.argument.isRequired) }.map { step -> JSONValue in
+        var items = BuiltInStep.all.filter { fits($0.needsArgument) }.map { step -> JSONValue in
             var item: [(key: String, value: JSONValue)] = [("label", .string(step.name)), ("kind", .int(14))]
             if step.argument.isRequired {
                 item += written(step.name, syntax == .json ? "\"$1\"" : "$1")
-            } else if syntax == .json {
-                item.append(("insertText", .string("\"\(step.name)\"")))
+            } else {
+                item += written(step.name, requiring: step.requiredKeys)
             }
             if let text = documentation[step.name] { item.append(("documentation", markup(text))) }
             return .object(item)
@@ -247,23 +340,17 @@ extension LanguageServer {
                 ("label", .string(handler.name)), ("kind", .int(3)), ("detail", .string("handler(\(arguments))")),
             ]
             if let text = handler.description { item.append(("documentation", markup(text))) }
-            // The required arguments to fill in.
-            let required = handler.arguments.filter { !$0.type.isOptional }
-            if !required.isEmpty {
-                let slots = required.enumerated().map { syntax == .json ? "\"\($0.element.name)\": ${\($0.offset + 1)}" : "\($0.element.name): ${\($0.offset + 1)}" }
-                item += written(handler.name, "{\(slots.joined(separator: ", "))}")
-            } else if syntax == .json {
-                item.append(("insertText", .string("\"\(handler.name)\"")))
-            }
+            item += written(handler.name, requiring: handler.arguments.filter { !$0.type.isOptional }.map(\.name))
             return .object(item)
         }
         return items
     }
 
     /// The keys valid where a key is being typed on its own line of a YAML flow (only
-    /// indentation, an optional `- ` and the key's first letters before the cursor),
-    /// each with the schema's description; directly under `screens:`, a new screen; under
-    /// a step that runs a declared handler, its arguments with their types.
+    /// indentation, an optional `- ` and the key's first letters before the cursor) that
+    /// the mapping does not have yet, each with the schema's description; directly under
+    /// `screens:`, a new screen; under a step that runs a declared handler, its arguments
+    /// with their types.
     private func keyCompletion(
         path: [String], lineStart: Int, offset: Int, in document: LSPDocument, analysis: DocumentAnalysis
     ) -> JSONValue {
@@ -273,30 +360,12 @@ extension LanguageServer {
         if path.last == "screens", !text.contains("-") {
             return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document, word: .screenID)
         }
-        if path.dropLast().last.map(Self.stepListKeys.contains) == true || path.dropLast().last == "-",
-            let handler = analysis.handlers.first(where: { $0.name == path.last })
-        {
-            let items = handler.arguments.map { argument -> JSONValue in
-                .object([
-                    ("label", .string(argument.name)), ("kind", .int(5)), ("detail", .string("\(argument.type)")),
-                    ("insertText", .string(argument.name + ": ")),
-                ])
-            }
-            return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
-        }
-        // On a list item's line (`- `), the item's keys (a content block's).
+        // On a list item's line (`- `), the item's keys (a content block's), none written yet.
         let isItem = text.contains("-")
-        guard let (definition, all) = FormatKeys.row(at: isItem ? path + ["-"] : path) else { return Self.emptyList }
-        // Not the keys the mapping has already, nor a second kind of block.
         let (line, _) = document.position(of: offset, encoding: encoding)
         let written = isItem ? [] : KeyCompletion.siblingKeys(in: document, line: line, indent: typed.1.count)
-        let hasKind = !written.isDisjoint(with: FormatKeys.contentBlock)
-        let keys = all.filter { !written.contains($0) && !(hasKind && FormatKeys.contentBlock.contains($0)) }
-        let documentation = SchemaFacts.descriptions[definition] ?? [:]
-        let items = keys.map { key -> JSONValue in
-            var item: [(key: String, value: JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]
-            if let text = documentation[key] { item.append(("documentation", markup(text))) }
-            return .object(item)
+        let items = keyChoices(at: isItem ? path + ["-"] : path, written: written, analysis).map { choice in
+            JSONValue.object(keyItem(choice, insertText: choice.key + ": "))
         }
         return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
     }

@@ -4,7 +4,8 @@ import FlowSource
 
 /// `textDocument/hover`: what the thing under the cursor is. A name (``NamePlaces``): a
 /// screen's style and title, a field's kind and type, a context value's or variable's
-/// type, a handler's arguments, returned values and description, an anchor's aliases. An
+/// type, a handler's arguments, returned values and description, a returned value's type
+/// and the handler step that gives it, an anchor's aliases. An
 /// expression: its type. A key or a step: the schema's description. On a diagnostic's
 /// range, its rule's summary and explanation (as `explain` writes them).
 extension LanguageServer {
@@ -57,10 +58,30 @@ extension LanguageServer {
             }
             if let description = handler.description { text += "\n\n" + description }
             return text
+        case .returnedValue:
+            return describeReturnedValue(place.name, type: type, analysis: analysis)
         case .anchor:
             let aliases = names.places(sharing: place).filter { !$0.isDefinition }.count
             return "**anchor** `&\(place.name)` — \(aliases) alias\(aliases == 1 ? "" : "es") (`*\(place.name)`)"
         }
+    }
+
+    /// What the value a handler returns, `name` (`HANDLER.VALUE`) of type `type` as
+    /// expressions read it, is: its type, the step that gives it and null before it has
+    /// run, and the handler's description; or that the handler declares no such value.
+    private func describeReturnedValue(_ name: String, type: String, analysis: DocumentAnalysis) -> String {
+        guard let dot = name.firstIndex(of: "."), let handler = analysis.handlers.first(where: { $0.name == name[..<dot] }) else {
+            return "**returned value** `\(name)`"
+        }
+        let value = name[name.index(after: dot)...]
+        guard handler.returns.contains(where: { $0.name == value }) else {
+            let declared = handler.returns.map { "`\($0.name)`" }.joined(separator: ", ")
+            return "**returned value** `\(name)`: handler `\(handler.name)` declares no returned value `\(value)`"
+                + (declared.isEmpty ? "" : " (it returns \(declared))")
+        }
+        var text = "**returned value** `\(name)`: \(type), returned by the handler step `\(handler.name)` (null until that step has run)"
+        if let description = handler.description { text += "\n\n`\(handler.name)`: " + description }
+        return text
     }
 
     /// The schema's description of the key at `offset` (a YAML key on its own line, a

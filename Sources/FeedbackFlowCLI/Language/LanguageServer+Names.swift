@@ -6,7 +6,7 @@ import FlowSource
 /// arguments, `${…}`, expressions, anchors and aliases — or refuses with the reason: a
 /// name that is taken or not a valid one for its kind, a place written as a block scalar
 /// or with escapes, a context value (its name is the host's), a handler only the manifest
-/// declares.
+/// declares, a handler's returned value.
 extension LanguageServer {
     /// Why a name cannot be renamed, said to the person (LSP `RequestFailed`, -32803).
     struct RenameRefusal: Error {
@@ -75,8 +75,13 @@ extension LanguageServer {
     }
 
     /// Why `place`'s name cannot be renamed whatever the new name: a context value (the
-    /// host provides it by its name), a handler only the manifest declares; else `nil`.
+    /// host provides it by its name), a handler only the manifest declares, a handler's
+    /// returned value (the handler gives it by its name); else `nil`.
     static func refusal(of place: NamePlaces.Place, among names: NamePlaces) -> RenameRefusal? {
+        if place.kind == .returnedValue {
+            return RenameRefusal(
+                message: "'\(place.name)' is a value its handler returns: the handler gives it by this name, so rename it in the handler, under its 'returns:' and where it is read together")
+        }
         if place.kind == .context {
             return RenameRefusal(
                 message: "'\(place.name)' is a context value: the host provides it by this name, so rename it in the host and under 'context:' together")
@@ -183,6 +188,8 @@ extension LanguageServer {
             guard !reserved.contains(name + ".") else { return "'\(name).…' already means something in expressions" }
             guard !BuiltInStep.all.contains(where: { $0.name == name }) else { return "'\(name)' is a built-in step" }
             what = "a handler '\(name)'"
+        case .returnedValue:
+            return "'\(place.name)' is a value its handler returns, named by the handler"
         case .anchor:
             guard !name.isEmpty, name.utf8.allSatisfy(Word.screenID.holds), !name.contains(".") else {
                 return "'\(name)' is not an anchor name to write plainly: letters, digits, '-' and '_'"

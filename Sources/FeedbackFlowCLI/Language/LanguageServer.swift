@@ -14,8 +14,9 @@ import FlowSource
 /// `shutdown`, `exit`), documents (`didOpen`, incremental `didChange`, `didClose`) and
 /// `textDocument/publishDiagnostics` on each, in the position encoding the client offers
 /// (UTF-8, else UTF-32, else UTF-16, the protocol's default); for every name of a flow
-/// (``NamePlaces``: screen ids, field ids, context values, variables, handlers, anchors)
-/// `definition`, `references`, `prepareRename` and `rename` (`LanguageServer+Names.swift`);
+/// (``NamePlaces``: screen ids, field ids, context values, variables, handlers and the
+/// values they return, anchors) `definition`, `references`, `prepareRename` and `rename`
+/// (`LanguageServer+Names.swift`);
 /// `completion` of keys, steps, values, screen ids and names (`+Completion`); `hover`
 /// (`+Hover`); `codeAction` quick fixes (`+CodeActions`); the screens and their buttons
 /// as `documentSymbol`s, and `foldingRange`s.

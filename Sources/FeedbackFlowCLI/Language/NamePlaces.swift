@@ -2,8 +2,9 @@ import FlowCompile
 import FlowSource
 
 /// Every place one open document writes each of its names: screen ids (read from the
-/// node tree, ``ScreenReferences``), field ids, declared context values and variables
-/// and handlers (from the decoded flow, ``FlowCompile/FlowNameIndex``), and YAML anchors
+/// node tree, ``ScreenReferences``), field ids, declared context values and variables,
+/// handlers and the values they return (from the decoded flow,
+/// ``FlowCompile/FlowNameIndex``), and YAML anchors
 /// with their aliases (from the loader). What go to definition, find references, rename
 /// and hover read. Empty for a text that does not load, so no request edits by the
 /// offsets of an older text.
@@ -11,6 +12,8 @@ struct NamePlaces {
     /// What a name names.
     enum Kind: String, Hashable {
         case screen, field, context, variable, handler
+        /// A value a handler returns, named `HANDLER.VALUE`, placed at its `VALUE` part.
+        case returnedValue
         /// A YAML anchor (`&name`) and its aliases (`*name`).
         case anchor
 
@@ -21,6 +24,7 @@ struct NamePlaces {
             case .context: self = .context
             case .variable: self = .variable
             case .handler: self = .handler
+            case .returnedValue: self = .returnedValue
             }
         }
     }
@@ -125,6 +129,7 @@ struct NamePlaces {
             case .screen: [.screen]
             case .anchor: [.anchor]
             case .handler: [.handler]
+            case .returnedValue: [.returnedValue]
             case .field, .context, .variable: [.field, .context, .variable]
             }
         if kinds.contains(.field), readableNames.contains(name) { return true }

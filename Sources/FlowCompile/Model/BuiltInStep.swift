@@ -33,6 +33,16 @@ package struct BuiltInStep: Sendable {
         self.make = make
     }
 
+    /// The keys of the argument's mapping the step cannot run without, in table order
+    /// (`collectUserFeedback`'s `rating`): the ``arguments`` that are
+    /// ``StepArgument/isRequired`` and written under a key.
+    package var requiredKeys: [String] { arguments.filter(\.isRequired).compactMap(\.key) }
+
+    /// Whether the step needs something written after its name: its argument is required
+    /// (``Argument/isRequired``), or is a mapping with ``requiredKeys``. The JSON Schema
+    /// refuses the bare name of such a step.
+    package var needsArgument: Bool { argument.isRequired || !requiredKeys.isEmpty }
+
     /// The shapes of argument a built-in step takes.
     package enum Argument: Sendable, Hashable {
         /// A screen id (required; a name, never a template).

@@ -14,6 +14,10 @@ package struct StepArgument: Sendable, Hashable {
     package let key: String?
     /// What the value must be.
     package let rule: StepArgumentRule
+    /// Whether the step cannot do without it: `validate` reports a step that leaves it out,
+    /// the JSON Schema requires it, and completion writes it for the author to fill in
+    /// (``BuiltInStep/requiredKeys``).
+    package let isRequired: Bool
 
     /// `collectUserFeedback's rating`, `openURL's URL`: the argument as messages name it.
     package var named: String { "\(step)'s \(key ?? rule.noun)" }
@@ -22,13 +26,13 @@ package struct StepArgument: Sendable, Hashable {
     package static let ratings = 1...5
     /// `collectUserFeedback`'s `rating`: a whole number from 1 to 5 (``ratings``), the
     /// rule of the step and of a submission from Swift.
-    package static let feedbackRating = StepArgument(step: "collectUserFeedback", key: "rating", rule: .wholeNumber(ratings))
+    package static let feedbackRating = StepArgument(step: "collectUserFeedback", key: "rating", rule: .wholeNumber(ratings), isRequired: true)
     /// `collectUserFeedback`'s `reason`: any text.
-    package static let feedbackReason = StepArgument(step: "collectUserFeedback", key: "reason", rule: .text)
+    package static let feedbackReason = StepArgument(step: "collectUserFeedback", key: "reason", rule: .text, isRequired: false)
     /// `collectUserFeedback`'s `custom` values: any value (string leaves are rendered text).
-    package static let feedbackCustom = StepArgument(step: "collectUserFeedback", key: "custom", rule: .text)
+    package static let feedbackCustom = StepArgument(step: "collectUserFeedback", key: "custom", rule: .text, isRequired: false)
     /// `openURL`'s URL.
-    package static let url = StepArgument(step: "openURL", key: nil, rule: .url)
+    package static let url = StepArgument(step: "openURL", key: nil, rule: .url, isRequired: true)
 }
 
 /// What a step argument's value must be when the step runs (``StepArgument``). The rules

@@ -2,9 +2,9 @@ import FlowSource
 
 /// Where a decoded flow defines and reads each of its names, for an editor's go to
 /// definition, find references, rename and hover: field ids, declared context values and
-/// variables, and handlers, at their definitions and wherever a step, a `${…}` or an
-/// expression names them; a screen id written as a string that is compared with
-/// `screen.id` (`screen.id == 'thanks'`); and the type of every expression.
+/// variables, handlers and the values they return, at their definitions and wherever a
+/// step, a `${…}` or an expression names them; a screen id written as a string that is
+/// compared with `screen.id` (`screen.id == 'thanks'`); and the type of every expression.
 ///
 /// Built from the model with the validator's own walk (every step of every action, every
 /// template, every condition, the trigger's `when`), and placed in the file by the
@@ -26,6 +26,10 @@ package struct FlowNameIndex: Sendable {
         case handler
         /// A screen id, where an expression compares it with `screen.id`.
         case screen
+        /// A value a handler returns, declared under its `returns:` (in the flow or the
+        /// handler manifest) and read as `HANDLER.VALUE`: the name is the whole
+        /// `HANDLER.VALUE`, a place the `VALUE` part (the `HANDLER` part is the handler's).
+        case returnedValue
     }
 
     /// One place a name is written.
@@ -85,6 +89,9 @@ package struct FlowNameIndex: Sendable {
         for handler in flow.handlers {
             handlers.insert(handler.name)
             add(handler.name, .handler, handler.span, isDefinition: true, isScalar: true)
+            for value in handler.returns {
+                add(handler.returnedName(value.name), .returnedValue, value.span, isDefinition: true, isScalar: true)
+            }
         }
         let screenIDs = Set(flow.screens.map(\.id))
 
@@ -104,10 +111,15 @@ package struct FlowNameIndex: Sendable {
                 if let kind = kinds[name] {
                     add(name, kind, place(node.range), isDefinition: false)
                 } else if let dot = name.firstIndex(of: "."), handlers.contains(String(name[..<dot])) {
-                    // `HANDLER.VALUE`: the handler's part.
+                    // `HANDLER.VALUE`: the handler's part, and the value's after the dot
+                    // where it has a place of its own (not the whole scalar).
                     let handler = String(name[..<dot])
                     let end = node.range.lowerBound + handler.unicodeScalars.count
-                    add(handler, .handler, place(node.range.lowerBound..<end), isDefinition: false)
+                    let handlerPlace = place(node.range.lowerBound..<end)
+                    add(handler, .handler, handlerPlace, isDefinition: false)
+                    if let valuePlace = place(end + 1..<node.range.upperBound), valuePlace != handlerPlace {
+                        add(name, .returnedValue, valuePlace, isDefinition: false)
+                    }
                 }
             }
             // A screen id as a string compared with `screen.id` (`==`, `!=`, or an item of
@@ -161,23 +173,30 @@ package struct FlowNameIndex: Sendable {
             let references = template.references
             // The locator places a reference from its `${` (it checks the file writes one
             // there); the name starts two characters on.
-            let parts = references.map { reference in
-                kinds[reference.name] != nil ? reference.name : reference.name.split(separator: ".").first.map(String.init) ?? ""
-            }
             let places = TemplateLocator.spans(
-                in: template,
-                for: zip(references, parts).map { .init(offset: $0.0.offset, length: 2 + $0.1.unicodeScalars.count) },
-                source: source)
-            for ((reference, part), place) in zip(zip(references, parts), places) {
-                guard var place else { continue }
-                if place.end.offset - place.start.offset == 2 + part.utf8.count, place.start.line == place.end.line {
-                    place.start = SourcePosition(line: place.start.line, column: place.start.column + 2, offset: place.start.offset + 2)
+                in: template, for: references.map { .init(offset: $0.offset, length: 2 + $0.name.unicodeScalars.count) }, source: source)
+            for (reference, place) in zip(references, places) {
+                guard let place else { continue }
+                // The name's characters, where the file writes them as the name (on one line, no escapes).
+                let isExact = place.end.offset - place.start.offset == 2 + reference.name.utf8.count && place.start.line == place.end.line
+                /// The `count` bytes of the name from its byte `from`, where it is exact.
+                func part(from: Int, count: Int) -> SourceSpan {
+                    var part = place
+                    part.start = SourcePosition(line: place.start.line, column: place.start.column + 2 + from, offset: place.start.offset + 2 + from)
+                    part.end = SourcePosition(line: part.start.line, column: part.start.column + count, offset: part.start.offset + count)
+                    return part
                 }
                 if let kind = kinds[reference.name] {
-                    add(reference.name, kind, place, isDefinition: false)
-                } else if handlers.contains(part) {
-                    // The handler's part of `${HANDLER.VALUE}`.
-                    add(part, .handler, place, isDefinition: false)
+                    add(reference.name, kind, isExact ? part(from: 0, count: reference.name.utf8.count) : place, isDefinition: false)
+                } else if let dot = reference.name.firstIndex(of: "."), handlers.contains(String(reference.name[..<dot])) {
+                    // `${HANDLER.VALUE}`: the handler's part, and the value's where the name is exact.
+                    let handler = String(reference.name[..<dot])
+                    let handlerBytes = handler.utf8.count
+                    add(handler, .handler, isExact ? part(from: 0, count: handlerBytes) : place, isDefinition: false)
+                    if isExact {
+                        let valueBytes = reference.name.utf8.count - handlerBytes - 1
+                        add(reference.name, .returnedValue, part(from: handlerBytes + 1, count: valueBytes), isDefinition: false)
+                    }
                 }
             }
             var map: ScalarSourceMap??

@@ -752,31 +752,35 @@ def test_a_document_over_the_size_limit_is_reported_then_no_longer_held():
 
 
 @pytest.mark.asyncio
-async def test_completion_of_keys_in_a_half_typed_json_flow_follows_the_schema(vscode: LanguageClient, tmp_path):
+async def test_completion_of_keys_in_a_half_typed_json_flow_offers_the_schemas_keys_the_object_lacks(vscode: LanguageClient, tmp_path):
     schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
     path = FIXTURES / "lsp" / "call-quality-compact.flow.json"  # one object per line, as people write JSON by hand
-    lines = path.read_text(encoding="utf-8").split("\n")
-    # A key half typed inside the thanks screen, its closing quote written by the editor.
+    text = path.read_text(encoding="utf-8")
+    thanks = json.loads(text)["screens"]["thanks"]
+    lines = text.split("\n")
+    # A key half typed inside the thanks screen, its closing quote written by the editor,
+    # the screen's subtitle taken out: the keys the screen has (after the cursor) are not offered.
+    lines = [l for l in lines if not l.startswith('      "subtitle": "Your feedback')]
+    assert len(lines) == text.count("\n")
     at = lines.index('    "thanks": {') + 1
     lines.insert(at, '      "sub"')
     uri = await open_and_wait(vscode, path, "\n".join(lines))
     items = await complete(vscode, uri, at, len('      "sub'))
     body = schema["$defs"]["screenBody"]["properties"]
-    assert sorted(item.label for item in items) == sorted(body.keys())
+    assert sorted(item.label for item in items) == sorted(set(body) - (set(thanks) - {"subtitle"}))
     subtitle = next(item for item in items if item.label == "subtitle")
     assert subtitle.documentation.value == body["subtitle"]["description"]
     # The edit replaces `"sub"` whole: with a value after it, the file is JSON again.
     completed = apply_edits("\n".join(lines), [subtitle.text_edit]).split("\n")
     assert completed[at] == '      "subtitle": '
     completed[at] += '"Hi",'
-    completed[at + 3] = completed[at + 3].replace('"subtitle"', '"title2"')
     assert json.loads("\n".join(completed))["screens"]["thanks"]["subtitle"] == "Hi"
-    # Right after a button's `{`: the button's keys.
-    text = path.read_text(encoding="utf-8")
+    # Right after a button's `{`: the button's keys it does not have yet.
     line = next(i for i, l in enumerate(text.split("\n")) if '"button": {"title": "Done"' in l)
     uri = await open_and_wait(vscode, path, text)
     items = await complete(vscode, uri, line, text.split("\n")[line].index('"button": {') + len('"button": {'))
-    assert sorted(item.label for item in items) == sorted(schema["$defs"]["button"]["properties"].keys())
+    button = thanks["primaryAction"]["button"]
+    assert sorted(item.label for item in items) == sorted(set(schema["$defs"]["button"]["properties"]) - set(button))
 
 
 @pytest.mark.asyncio
@@ -790,6 +794,175 @@ async def test_completion_under_a_handler_step_offers_its_arguments(vscode: Lang
     uri = await open_and_wait(vscode, NAMES, "\n".join(lines))
     items = await complete(vscode, uri, at + 1, 14)
     assert [(item.label, item.detail) for item in items] == list(handler["arguments"].items())
+
+
+BUG_REPORT = FIXTURES / "lsp" / "bug-report.flow.yaml"
+SEND_BUG_REPORT = '- sendBugReport: {email: "${email}", details: "${details}"}'
+
+
+async def complete_at(client, path, text, needle, after):
+    """The completion items with the cursor `len(after)` characters into the first line of
+    `text` holding `needle`, opened as `path`."""
+    uri = await open_and_wait(client, path, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if needle in l)
+    return await complete(client, uri, line, lines[line].index(needle) + len(after))
+
+
+@pytest.mark.asyncio
+async def test_a_built_in_step_completes_with_its_required_arguments(vscode: LanguageClient, tmp_path):
+    import re
+    import yaml
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    required = schema["$defs"]["feedbackRequest"]["required"]
+    text = BUG_REPORT.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    rating = next(block["rating"]["id"] for block in flow["screens"]["report"]["extraContent"] if "rating" in block)
+    # The step typed again in its YAML list of steps: its required keys, each a tab stop.
+    await open_and_wait(vscode, BUG_REPORT, text)
+    edited = text.replace('- collectUserFeedback: {rating: "${rating}", reason: "${details}"}', "- coll")
+    items = await complete_at(vscode, BUG_REPORT, edited, "- coll", "- coll")
+    step = next(item for item in items if item.label == "collectUserFeedback")
+    assert step.insert_text_format == types.InsertTextFormat.Snippet
+    completed = apply_edits(edited, [step.text_edit])
+    assert yaml.safe_load(fill_snippet(completed))["screens"]["report"]["primaryAction"]["button"]["action"][1] == {
+        "collectUserFeedback": {key: None for key in required}}
+    # Filled in with the screen's rating field, the step validates.
+    filled = re.sub(r"\$\{\d+\}", '"${%s}"' % rating, completed)
+    assert validates_clean(filled, tmp_path) == []
+    # In a JSON flow, as the value of `action`: the same keys, written as JSON.
+    path = FIXTURES / "lsp" / "call-quality-compact.flow.json"
+    edited = path.read_text(encoding="utf-8").replace('"action": "dismiss"', '"action": ')
+    items = await complete_at(vscode, path, edited, '"action": }', '"action": ')
+    step = next(item for item in items if item.label == "collectUserFeedback")
+    lowest = schema["$defs"]["feedbackRequest"]["properties"]["rating"]["minimum"]
+    completed = re.sub(r"\$\{\d+\}", str(lowest), apply_edits(edited, [step.text_edit]))
+    assert json.loads(completed)["screens"]["thanks"]["primaryAction"]["button"]["action"] == {
+        "collectUserFeedback": {key: lowest for key in required}}
+
+
+@pytest.mark.asyncio
+async def test_a_flow_mapping_completes_the_arguments_and_keys_it_does_not_have(vscode: LanguageClient):
+    import yaml
+    schema = json.loads((ROOT / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
+    text = BUG_REPORT.read_text(encoding="utf-8")
+    flow = yaml.safe_load(text)
+    arguments = flow["handlers"]["sendBugReport"]["arguments"]
+    # (The flow loads first: what it declares is what a half-typed text is completed with.)
+    await open_and_wait(vscode, BUG_REPORT, text)
+    # What is typed after the handler's name, the text before the cursor, and the arguments the mapping has.
+    for typed, before, has in (("{em", "{em", set()), ("{email: x, ", "{email: x, ", {"email"}),
+                               ("{email: x, details: 'a, b', att", "{email: x, details: 'a, b', att", {"email", "details"}),
+                               ('{at, email: "${email}", details: "${details}"}', "{at", {"email", "details"})):
+        edited = text.replace(SEND_BUG_REPORT, "- sendBugReport: " + typed)
+        items = await complete_at(vscode, BUG_REPORT, edited, "- sendBugReport: ", "- sendBugReport: " + before)
+        assert [(item.label, item.detail) for item in items] == [(name, kind) for name, kind in arguments.items() if name not in has], typed
+    # The argument replaces what is typed of it.
+    edited = text.replace(SEND_BUG_REPORT, "- sendBugReport: {em}")
+    items = await complete_at(vscode, BUG_REPORT, edited, "- sendBugReport: ", "- sendBugReport: {em")
+    email = next(item for item in items if item.label == "email")
+    assert "- sendBugReport: {email: }" in apply_edits(edited, [email.text_edit])
+    # A flow mapping of the format: the button's keys it does not have yet.
+    button = flow["screens"]["sent"]["primaryAction"]["button"]
+    edited = text.replace("button: {title: Done", "button: {en, title: Done")
+    items = await complete_at(vscode, BUG_REPORT, edited, "button: {en", "button: {en")
+    assert sorted(item.label for item in items) == sorted(set(schema["$defs"]["button"]["properties"]) - set(button))
+    # Inside a value, none of the mapping's keys.
+    edited = text.replace(SEND_BUG_REPORT, "- sendBugReport: {email: ex")
+    labels = [item.label for item in await complete_at(vscode, BUG_REPORT, edited, "{email: ex", "{email: ex")]
+    assert not set(labels) & set(arguments)
+
+
+@pytest.mark.asyncio
+async def test_argument_completion_leaves_out_the_arguments_a_step_has(vscode: LanguageClient, tmp_path):
+    import yaml
+    text = BUG_REPORT.read_text(encoding="utf-8")
+    arguments = yaml.safe_load(text)["handlers"]["sendBugReport"]["arguments"]
+    await open_and_wait(vscode, BUG_REPORT, text)
+    # Under the step in block style, one argument written above the cursor and one below.
+    edited = text.replace(SEND_BUG_REPORT, '- sendBugReport:\n              email: "${email}"\n              \n              details: x')
+    lines = edited.split("\n")
+    at = lines.index('              email: "${email}"') + 1
+    uri = await open_and_wait(vscode, BUG_REPORT, edited)
+    items = await complete(vscode, uri, at, 14)
+    assert [item.label for item in items] == [name for name in arguments if name not in ("email", "details")]
+    # In a JSON flow, inside the step's object, the arguments it has after the cursor.
+    path = tmp_path / "bug-report.flow.json"
+    written = json.dumps(yaml.safe_load(text), indent=2)
+    await open_and_wait(vscode, path, written)
+    lines = written.split("\n")
+    # The step's object (the last; the first is the declaration's).
+    at = max(i for i, l in enumerate(lines) if l.strip() == '"sendBugReport": {') + 1
+    lines.insert(at, '"at"')
+    items = await complete_at(vscode, path, "\n".join(lines), '"at"', '"at')
+    assert [item.label for item in items] == [name for name in arguments if name not in ("email", "details")]
+    completed = apply_edits("\n".join(lines), [items[0].text_edit]).split("\n")
+    completed[at] += "true,"
+    step = json.loads("\n".join(completed))["screens"]["report"]["primaryAction"]["button"]["action"][0]["sendBugReport"]
+    assert set(step) == set(arguments)
+
+
+@pytest.mark.asyncio
+async def test_a_string_compared_with_screen_id_completes_the_screen_ids(vscode: LanguageClient):
+    import yaml
+    text = BUG_REPORT.read_text(encoding="utf-8")
+    screens = list(yaml.safe_load(text)["screens"])
+    condition = "\"screen.id == 'report'\""
+    assert condition in text
+    # The condition as written, and the text before the cursor: after `re` of `report`.
+    for written, before in (("\"screen.id == 'report'\"", "\"screen.id == 're"),
+                            ("\"screen.id != 'report'\"", "\"screen.id != 're"),
+                            ("\"screen.id in ['sent', 'report']\"", "\"screen.id in ['sent', 're"),
+                            ("\"'report' == screen.id\"", "\"'re"),
+                            ("'screen.id == ''report'''", "'screen.id == ''re"),
+                            ("\"${screen.id == 'report' ? 'here' : 'there'}\"", "\"${screen.id == 're")):
+        edited = text.replace(condition, written)
+        items = await complete_at(vscode, BUG_REPORT, edited, written, before)
+        assert sorted(item.label for item in items) == sorted(screens), written
+        # The id the cursor stands in is replaced whole.
+        report = next(item for item in items if item.label == "report")
+        assert apply_edits(edited, [report.text_edit]) == edited, written
+    # A string compared with something else gets no screen ids.
+    edited = text.replace(condition, "\"flow.id == 'report'\"")
+    labels = [item.label for item in await complete_at(vscode, BUG_REPORT, edited, "flow.id == 're", "flow.id == 're")]
+    assert not set(labels) & set(screens)
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_handlers_returned_value_tells_its_type_and_handler(vscode: LanguageClient):
+    import yaml
+    text = BUG_REPORT.read_text(encoding="utf-8")
+    handler = yaml.safe_load(text)["handlers"]["sendBugReport"]
+    (value, declared), = handler["returns"].items()
+    name = f"sendBugReport.{value}"
+    uri = await open_and_wait(vscode, BUG_REPORT, text)
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if "${" + name + "}" in l)
+    position = types.Position(line=line, character=lines[line].index("${" + name) + len("${sendBugReport.") + 1)
+    found = await vscode.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position))
+    words = " ".join(found.contents.value.split())
+    # Its name, its type (null until the step has run), the step giving it, the handler's description.
+    assert f"`{name}`" in words and f"`{declared}?`" in words and "`sendBugReport`" in words and handler["description"] in words
+    assert lines[line][found.range.start.character:found.range.end.character] == value
+    # Its definition is its key under the handler's `returns:`.
+    definition = await vscode.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position))
+    target = lines[definition.range.start.line]
+    assert "returns:" in target and target[definition.range.start.character:definition.range.end.character] == value
+    # The handler's part is still the handler's.
+    handler_part = types.Position(line=line, character=lines[line].index("${" + name) + len("${send"))
+    found = await vscode.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=handler_part))
+    assert "**handler** `sendBugReport(" in found.contents.value
+    # In an expression too.
+    edited = text.replace("\"screen.id == 'report'\"", f"\"{name} != null\"")
+    uri = await open_and_wait(vscode, BUG_REPORT, edited)
+    lines = edited.split("\n")
+    line = next(i for i, l in enumerate(lines) if f"{name} != null" in l)
+    found = await vscode.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=lines[line].index(name) + len(name) - 1)))
+    assert f"**returned value** `{name}`" in found.contents.value
+    # Renaming it is refused, with the reason.
+    assert "returns" in await refused(rename_at(vscode, uri, edited, f"{name} != null", len(name) - 1, "sendBugReport.number"))
 
 
 @pytest.mark.asyncio
@@ -927,7 +1100,8 @@ async def test_completion_is_written_to_fit_where_it_goes(vscode: LanguageClient
     assert json.loads(applied(edited, thanks))["screens"]["rate-call"]["primaryAction"]["button"]["action"][1] == {"push": "thanks"}
     edited = original.replace('"action": "dismiss"', '"action": "d"')
     items = await at(edited, '"action": "d"', '"action": "d', path)
-    assert {item.label for item in items} == {"pop", "popToRoot", "dismiss", "finish", "collectUserFeedback"}
+    # The steps the schema takes as a bare name.
+    assert {item.label for item in items} == step_names - set(schema["$defs"]["step"]["oneOf"][0]["not"]["enum"])
     dismiss = next(item for item in items if item.label == "dismiss")
     assert json.loads(applied(edited, dismiss))["screens"]["thanks"]["primaryAction"]["button"]["action"] == "dismiss"
     edited = original.replace('"action": "dismiss"', '"action": ')
