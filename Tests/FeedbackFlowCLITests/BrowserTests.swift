@@ -81,6 +81,27 @@ struct BrowserTests {
         #expect(report["printed"] as? [String] == ["none"], "\(report)")
     }
 
+    @Test("each storyboard arrow is labelled with its whole route, said shortly; a route no score takes is not drawn; labels never overlap, no arrow crosses its own, nothing leaves its map")
+    func storyboardArrowsTellTheRoute() async throws {
+        let scratch = try ScratchFolder("browser")
+        let page = try await Self.storyboard(
+            ["\(StoryboardTests.web)/routes.flow.yaml", "flows/rating-branches.flow.yaml", "flows/network-error.flow.yaml"], scratch: scratch)
+        let report = try await Self.browser(["storyboard-arrows", page], scratch: scratch)
+        let labels = report["labels"] as? [String] ?? []
+        // routes.flow.yaml on a 1–5 score: `score <= 2` → sorry; else `score == 5` → review;
+        // else (3 or 4) `score == 1` can never hold, so only thanks is drawn. rate's arrows
+        // fan out by their targets' rows: sorry, thanks (twice), review.
+        #expect(Array(labels.prefix(7)) == [
+            "Send / if score ≤ 2", "Send / if score 3–4", "Skip the rating for now", "Send / if score = 5", "Try again",
+            "Review us too", "Back to thanks",
+        ])
+        // rating-branches.flow.yaml: 1–2 sorry, 3 thanks, 4–5 review (its header comment).
+        #expect(Array(labels.dropFirst(7).prefix(3)) == ["Submit / if rating ≤ 2", "Submit / if rating = 3", "Submit / if rating ≥ 4"])
+        #expect(report["crossings"] as? [String] == [], "\(report)")
+        #expect(report["overlaps"] as? [String] == [], "\(report)")
+        #expect(report["outside"] as? [String] == [], "\(report)")
+    }
+
     @Test("in the storyboard, Submit on the call-quality screen leads to the thank-you card")
     func storyboardFollowsSubmit() async throws {
         let scratch = try ScratchFolder("browser")

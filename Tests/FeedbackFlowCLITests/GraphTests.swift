@@ -134,6 +134,32 @@ struct GraphTests {
         }
     }
 
+    @Test("the legend is Graphviz's label of the drawing: below every node, and two rows high whatever the flow")
+    func legendIsCompactAndBelow() async throws {
+        let scratch = try ScratchFolder("graph-legend")
+        for flow in ["flows/rating-branches.flow.yaml", "flows/style-gallery.flow.yaml", "flows/simple-success.flow.yaml"] {
+            let dot = try await BuiltTool.run(["graph", flow])
+            #expect(dot.status == 0)
+            try dot.standardOutput.write(toFile: scratch.path("graph.dot"), atomically: true, encoding: .utf8)
+            let laid = try await BuiltTool.runProgram("/usr/bin/env", ["dot", "-Tjson", scratch.path("graph.dot")])
+            #expect(laid.status == 0, "\(laid.standardError)")
+            let graph = try #require(try JSONSerialization.jsonObject(with: Data(laid.standardOutput.utf8)) as? [String: Any])
+            // Graphviz's units: points (1/72 inch), y growing upwards; heights in inches.
+            #expect(graph["labelloc"] as? String == "b", "\(flow)")
+            let labelHeight = try #require(Double(graph["lheight"] as? String ?? "")) * 72
+            let labelY = try #require((graph["lp"] as? String)?.split(separator: ",").last.flatMap { Double($0) })
+            // Two rows of 10-point text in boxes: well under 1.5 inches.
+            #expect(labelHeight < 108, "\(flow): the legend is \(labelHeight) points high")
+            for object in graph["objects"] as? [[String: Any]] ?? [] {
+                guard let position = (object["pos"] as? String)?.split(separator: ",").last.flatMap({ Double($0) }),
+                    let height = Double(object["height"] as? String ?? "")
+                else { continue }
+                #expect(position - height * 36 >= labelY + labelHeight / 2 - 0.5, "\(flow): node \(object["name"] ?? "") overlaps the legend")
+            }
+            #expect((graph["objects"] as? [[String: Any]] ?? []).allSatisfy { ($0["name"] as? String)?.hasPrefix("legend") != true })
+        }
+    }
+
     @Test("docs/graphs holds the drawing of every YAML flow in flows/, showing what its graph is now (regenerate: scripts/graphs)")
     func committedDrawings() async throws {
         let root = BuiltTool.repositoryRoot

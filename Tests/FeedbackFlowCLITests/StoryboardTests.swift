@@ -94,6 +94,48 @@ struct StoryboardTests {
         #expect(html.contains("<input type=\"number\" data-field=\"wide\" min=\"\(Int.min)\" max=\"\(Int.max)\" value=\"\(Int.min)\">"))
     }
 
+    @Test("40 ifs asking one toggle (2^40 paths) list only the two a toggle can take, and the one arrow to their screen carries no condition")
+    func contradictoryRoutesAreNotWalked() async throws {
+        let scratch = try ScratchFolder("storyboard")
+        let run = try await BuiltTool.run(["storyboard", "\(Self.web)/forty-toggle-ifs.flow.yaml", "-o", scratch.path("board.html")])
+        #expect(run.status == 0, "\(run.standardError)")
+        let html = try scratch.read("board.html")
+        let list = html.components(separatedBy: "</ul>").first ?? ""
+        // Every answer yes, every answer no: both push `done`.
+        #expect(list.components(separatedBy: "<li>").count - 1 == 2)
+        #expect(!list.contains("more"))
+        #expect(html.contains("<text x=\"664\" y=\"356\"><tspan x=\"664\" y=\"356\">Go</tspan><title>"))
+    }
+
+    @Test("templates show the --context values given, and a placeholder naming each value the host fills in that none was given for")
+    func hostValuesShowAsPlaceholders() async throws {
+        let scratch = try ScratchFolder("storyboard")
+        let flow = "\(Self.web)/host-values.flow.yaml"
+        // `user.plan` is no declared value: without --context it is an unknown reference.
+        let undeclared = try await BuiltTool.run(["storyboard", flow, "-o", scratch.path("board.html")])
+        #expect(undeclared.status == 1)
+        #expect(undeclared.standardError.contains("'storyboard --context NAME=VALUE'"), "\(undeclared.standardError)")
+
+        let declared = try await BuiltTool.run(["storyboard", flow, "--context", "user.plan", "-o", scratch.path("board.html")])
+        #expect(declared.status == 0, "\(declared.standardError)")
+        let placeholders = try scratch.read("board.html")
+        #expect(placeholders.contains(">Hi ‹user.name›</h3>"))
+        #expect(placeholders.contains(">‹call.participants› people, team ‹lookUpTeam.team›, plan ‹user.plan›</p>"))
+
+        let given = try await BuiltTool.run([
+            "storyboard", flow, "--context", "user.plan=Pro", "--context", "user.name=Ada", "--context", "call.participants=3",
+            "-o", scratch.path("board.html"),
+        ])
+        #expect(given.status == 0, "\(given.standardError)")
+        let values = try scratch.read("board.html")
+        #expect(values.contains(">Hi Ada</h3>"))
+        #expect(values.contains(">3 people, team ‹lookUpTeam.team›, plan Pro</p>"))
+        // A declared value is typed as declared, as `run` reads it.
+        let mistyped = try await BuiltTool.run(["storyboard", flow, "--context", "user.plan", "--context", "call.participants=many"])
+        #expect(mistyped.status == 2)
+        #expect(mistyped.standardError.contains("'call.participants' is declared"), "\(mistyped.standardError)")
+    }
+
     @Test("a theme's asset is inlined as a data: URI; an image the assets folder lacks shows a placeholder naming it")
     func assetsInlined() async throws {
         let scratch = try ScratchFolder("storyboard")
@@ -110,7 +152,7 @@ struct StoryboardTests {
         #expect(html.contains(".look-feedback{--bg:#F3E8FD;") && html.contains(".look-feedback.dark{--bg:#241438;"))
     }
 
-    @Test("the same flows give the same bytes, and docs/storyboards holds the current storyboard and a screenshot of every flow in flows/ (regenerate: scripts/storyboards)")
+    @Test("the same flows give the same bytes, and docs/storyboards holds the current storyboard (with the example theme, every image found) and a screenshot of every flow in flows/ (regenerate: scripts/storyboards)")
     func deterministicAndCommitted() async throws {
         let scratch = try ScratchFolder("storyboard")
         let root = BuiltTool.repositoryRoot
@@ -119,12 +161,14 @@ struct StoryboardTests {
         #expect(flows.count >= 5)
         for flow in flows {
             let name = String(flow.dropLast(".flow.yaml".count))
-            let first = try await BuiltTool.run(["storyboard", "flows/\(flow)", "-o", scratch.path("1.html")])
-            let second = try await BuiltTool.run(["storyboard", "flows/\(flow)", "-o", scratch.path("2.html")])
+            let theme = ["--theme", "themes/example.theme.yaml"]
+            let first = try await BuiltTool.run(["storyboard", "flows/\(flow)", "-o", scratch.path("1.html")] + theme)
+            let second = try await BuiltTool.run(["storyboard", "flows/\(flow)", "-o", scratch.path("2.html")] + theme)
             #expect(first.status == 0 && second.status == 0)
             #expect(try scratch.read("1.html") == scratch.read("2.html"), "\(flow): two runs differ")
             let committed = try String(contentsOf: root.appendingPathComponent("docs/storyboards/\(name).html"), encoding: .utf8)
             #expect(committed == (try scratch.read("1.html")), "docs/storyboards/\(name).html is out of date: run scripts/storyboards")
+            #expect(!committed.contains("missing image"), "docs/storyboards/\(name).html draws an image the example theme's assets lack")
             let png = try Data(contentsOf: root.appendingPathComponent("docs/storyboards/\(name).png"))
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "docs/storyboards/\(name).png is no PNG")
         }

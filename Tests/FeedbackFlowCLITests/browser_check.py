@@ -415,6 +415,52 @@ def storyboard_still(page):
         browser.quit()
 
 
+def storyboard_arrows(page):
+    """Each arrow's label lines, and what a reader would see wrong: a point of an arrow's own
+    curve inside its label, two labels overlapping, an arrow or label outside its map."""
+    browser = driver(2400, 2000)
+    try:
+        browser.get("file://" + os.path.abspath(page))
+        return browser.execute_script("""
+          const result = {labels: [], crossings: [], overlaps: [], outside: []};
+          for (const svg of document.querySelectorAll('svg.edges')) {
+            const map = svg.closest('.map').getBoundingClientRect();
+            const box = svg.getBoundingClientRect();
+            if (box.left < map.left - 0.5 || box.top < map.top - 0.5 || box.right > map.right + 0.5 || box.bottom > map.bottom + 0.5)
+              result.outside.push('the drawing leaves its map');
+            const width = svg.width.baseVal.value, height = svg.height.baseVal.value;
+            const boxes = [];
+            for (const arrow of svg.querySelectorAll('g.arrow')) {
+              const path = arrow.querySelector('path'), text = arrow.querySelector('text');
+              const lines = Array.from(text.querySelectorAll('tspan')).map(t => t.textContent);
+              const label = text.getBBox(), curve = path.getBBox();
+              result.labels.push(lines.join(' / '));
+              const inside = (b) => b.x >= 0 && b.y >= 0 && b.x + b.width <= width && b.y + b.height <= height;
+              if (!inside(label)) result.outside.push('label ' + lines.join(' / '));
+              if (!inside(curve)) result.outside.push('arrow ' + lines.join(' / '));
+              const length = path.getTotalLength();
+              for (let at = 0; at <= length; at += 2) {
+                const p = path.getPointAtLength(at);
+                if (p.x > label.x + 1 && p.x < label.x + label.width - 1 && p.y > label.y + 1 && p.y < label.y + label.height - 1) {
+                  result.crossings.push(lines.join(' / '));
+                  break;
+                }
+              }
+              for (const [other, b] of boxes) {
+                if (label.x < b.x + b.width && b.x < label.x + label.width && label.y < b.y + b.height && b.y < label.y + label.height)
+                  result.overlaps.push(other + ' | ' + lines.join(' / '));
+              }
+              boxes.push([lines.join(' / '), label]);
+            }
+          }
+          const page = document.documentElement;
+          result.pageWidth = page.scrollWidth; result.pageHeight = page.scrollHeight;
+          return result;
+        """)
+    finally:
+        browser.quit()
+
+
 def screenshot(page, out):
     browser = driver(1500, 980)
     try:
@@ -433,6 +479,7 @@ COMMANDS = {
     "preview-broken": preview_broken, "preview-keep": preview_keep, "preview-inert": preview_inert, "preview-trigger": preview_trigger,
     "preview-latency": lambda u, p, n: preview_latency(u, p, int(n)), "screenshot": screenshot,
     "preview-title": preview_title, "storyboard-still": storyboard_still,
+    "storyboard-arrows": storyboard_arrows,
 }
 
 if __name__ == "__main__":

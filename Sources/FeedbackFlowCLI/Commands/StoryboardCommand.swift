@@ -29,8 +29,13 @@ package struct StoryboardCommand: Command {
             failure dashed. A file of - is read from standard input. With --strings
             CATALOG --locale L (repeatable), each screen is shown in the flow's own language
             and in each locale, side by side (right-to-left languages laid out so).
+            Templates show the fields' first values and the values given with --context
+            and --context-file, as run takes them; a value the host fills in and none was
+            given for shows as a placeholder naming it, ‹user.name› (a bare --context KEY
+            declares a template variable the host provides without giving its value).
             """,
-        options: [output.spec, GraphCommand.theme.spec, LoadingLimitOption.option.spec] + LocaleOptions.specs,
+        options: [output.spec, GraphCommand.theme.spec, TriggerOptions.context.spec, TriggerOptions.contextFile.spec, LoadingLimitOption.option.spec]
+            + LocaleOptions.specs,
         positional: PositionalSpec(name: "file", count: .oneOrMore, help: "The flow files (YAML or JSON)."))
 
     static let output = CommandOption.text(
@@ -46,6 +51,8 @@ package struct StoryboardCommand: Command {
     package var loadingLimits = LoadingLimits()
     /// `--strings CATALOG --locale L…`: the locales shown beside the flow's own language.
     package var localeOptions = LocaleOptions()
+    /// `--context KEY=VALUE` and `--context-file FILE`: the host's values templates show.
+    package var trigger = TriggerOptions()
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         files = arguments.positionals
@@ -53,6 +60,9 @@ package struct StoryboardCommand: Command {
         themeFile = try GraphCommand.theme.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
         localeOptions = try LocaleOptions(arguments: arguments, single: false)
+        trigger = TriggerOptions(
+            context: try ContextDeclaration(parsing: try TriggerOptions.context.read(arguments), valueRequired: false),
+            contextFile: try TriggerOptions.contextFile.read(arguments))
         if localeOptions.catalogPath != nil, localeOptions.locales.isEmpty {
             throw UsageError("\(LocaleOptions.strings.flagName) needs \(LocaleOptions.locale.flagName) L: the locales to show")
         }
@@ -73,10 +83,13 @@ package struct StoryboardCommand: Command {
         var failed = false
         for path in files {
             if let flow = try FlowLoading.compiledFlow(
-                path: path, options: CompileOptions(loadingLimits: loadingLimits),
-                flagHint: FlagHint(loadingLimit: "storyboard --\(LoadingLimitOption.name)"), environment: environment)
+                path: path, options: CompileOptions(additionalVariables: trigger.context.keys, loadingLimits: loadingLimits),
+                flagHint: FlagHint(context: "storyboard --context NAME=VALUE", loadingLimit: "storyboard --\(LoadingLimitOption.name)"),
+                environment: environment)
             {
+                try RunCommand.check(trigger, against: flow, file: path)
                 var entry = StoryboardPage.Entry(file: NavigationBaseline.label(path, base: ValidateCommand.locationBase(nil)), flow: flow)
+                entry.context = try trigger.values(for: flow, file: path, event: nil)
                 if let catalog {
                     entry.translations = localeOptions.locales.map { ($0, flow.localized(with: catalog, locale: $0)) }
                     entry.sourceLanguage = catalog.sourceLanguage

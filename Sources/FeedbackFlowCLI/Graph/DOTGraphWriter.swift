@@ -15,7 +15,7 @@ import FlowSource
 ///
 /// Node names are `entry` and ``FlowGraph``'s `s_…`, `c_…`, `x_…`; an author's text appears only inside
 /// double-quoted labels (``quoted(_:)``). Each kind of node and edge has its look
-/// (``GraphLook``), and a legend cluster shows them all.
+/// (``GraphLook``), and a legend below the drawing shows them all.
 enum DOTGraphWriter {
     /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
     static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
@@ -68,17 +68,56 @@ enum DOTGraphWriter {
         return parts.joined(separator: ", ")
     }
 
-    /// A cluster showing each kind of node and edge once.
+    /// The legend: the graph's own label, below the drawing (`labelloc=b`), a table of two
+    /// rows: each kind of node in its colours and outline (a screen of each style, a
+    /// choice, an exit, an unreachable and a dead-end screen), then each kind of edge as a
+    /// stroke of its colour and line (``GraphLook/legendEdges``, and on failure). A few
+    /// lines high whatever the flow, so the flow keeps the drawing.
     static func legend(theme: Theme) -> String {
-        var out = "  subgraph cluster_legend {\n    label=\"Legend\"; fontname=\"Helvetica\"; fontsize=11; color=\"#cccccc\";\n"
-        for node in GraphLook.legendNodes { out += "    " + statement(node, theme: theme) }
-        for (index, kind) in GraphLook.legendEdges.enumerated() {
-            out += "    legend_e\(index)a [label=\"\", shape=point];\n    legend_e\(index)b [label=\"\", shape=point];\n"
-            out += "    legend_e\(index)a -> legend_e\(index)b [label=\(quoted(kind.rawValue)), \(attributes(of: kind, onFailure: false))];\n"
+        var nodes = ""
+        for node in GraphLook.legendNodes {
+            let colours = GraphLook.colours(of: node.kind, theme: theme)
+            let text = node.isUnreachable ? GraphLook.unreachableText : colours.text
+            let outline = node.isDeadEnd ? GraphLook.deadEndColor : colours.stroke
+            var style: [String] = []
+            if case .screen = node.kind { style.append("rounded") }
+            if node.isUnreachable { style.append("dashed") }
+            let border = node.isDeadEnd ? 2 : 1
+            nodes += "<TD><TABLE BORDER=\"\(border)\" CELLBORDER=\"0\" CELLPADDING=\"3\" BGCOLOR=\"\(html(colours.fill))\" COLOR=\"\(html(outline))\""
+            nodes += style.isEmpty ? "" : " STYLE=\"\(style.joined(separator: ","))\""
+            nodes += "><TR><TD><FONT COLOR=\"\(html(text))\">\(html(node.lines.joined(separator: " ")))</FONT></TD></TR></TABLE></TD>"
         }
-        out += "    legend_fa [label=\"\", shape=point];\n    legend_fb [label=\"\", shape=point];\n"
-        out += "    legend_fa -> legend_fb [label=\"onFailure\", \(attributes(of: .push, onFailure: true))];\n"
-        return out + "  }\n"
+        var edges = ""
+        let strokes = GraphLook.legendEdges.map { kind in (kind.rawValue, GraphLook.edge(kind).color, GraphLook.edge(kind).dot) }
+            + [("onFailure", GraphLook.failureColor, "dashed")]
+        for (name, color, line) in strokes {
+            let stroke: String
+            switch line {
+            case "bold": stroke = "━━━▶"
+            case "dotted": stroke = "┈┈┈▶"
+            case "dashed": stroke = "╌╌╌▶"
+            default: stroke = "───▶"
+            }
+            edges += "<TD><FONT COLOR=\"\(color)\">\(stroke)</FONT> \(html(name))</TD>"
+        }
+        return """
+              labelloc=b; labeljust=l; fontname="Helvetica"; fontsize=10;
+              label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2"><TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLSPACING="4"><TR><TD>Legend:</TD>\(nodes)</TR></TABLE></TD></TR><TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLSPACING="6"><TR>\(edges)</TR></TABLE></TD></TR></TABLE>>;
+
+            """
+    }
+
+    /// `text` for a Graphviz HTML-like label: `&`, `<`, `>` and `"` as entities.
+    static func html(_ text: String) -> String {
+        text.replacingScalars { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            default: nil
+            }
+        }
     }
 
     /// A DOT double-quoted string: `"` and `\` escaped, a line break as `\n`, `&` as

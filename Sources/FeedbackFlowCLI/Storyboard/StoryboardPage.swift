@@ -26,6 +26,9 @@ struct StoryboardPage {
         var translations: [(locale: String, flow: Flow)] = []
         /// The source language's name, over the first pair of cards when there are translations.
         var sourceLanguage: String?
+        /// The host's values the templates show (`--context`); a value not given shows as a
+        /// placeholder naming it (``FlowState/marksMissingValues``).
+        var context: [String: ExpressionValue] = [:]
     }
 
     let entries: [Entry]
@@ -77,10 +80,11 @@ struct StoryboardPage {
     private func writeFlow(_ entry: Entry, prefix: String, cards: ScreenCardHTML, write: (String) -> Void) {
         let flow = entry.flow
         let graph = FlowGraph(flow: flow)
-        let map = StoryboardMap(graph: graph)
+        let map = StoryboardMap(graph: graph, domains: FlowValidator.expressionEnvironment(of: flow).domains)
         var screens: [String: FeedbackConfiguration] = [:]
         for screen in flow.screens where screens[screen.id] == nil { screens[screen.id] = screen }
-        let base = FlowState(flow: flow)
+        var base = FlowState(flow: flow, context: entry.context)
+        base.marksMissingValues = true
 
         var html = "<section class=\"flow\" aria-labelledby=\"\(prefix)-title\">"
         html += "<h2 id=\"\(prefix)-title\">\(ScreenCardHTML.text(flow.id)) <small>\(ScreenCardHTML.text(entry.file))</small></h2>"
@@ -92,8 +96,8 @@ struct StoryboardPage {
         let pairs = 1 + entry.translations.count
         let width = 2 * Self.margin + map.columns.count * (Self.sceneWidth(pairs: pairs) + Self.columnGap) - Self.columnGap
         let height = 2 * Self.margin + rows * (Self.sceneHeight + Self.rowGap) - Self.rowGap
-        html += "<div class=\"map\">"
-        html += edges(map, prefix: prefix, width: max(width, 0), height: max(height, 0), pairs: pairs)
+        let arrows = edges(map, prefix: prefix, width: max(width, 0), height: max(height, 0), pairs: pairs)
+        html += "<div class=\"map\(arrows.classes)\">" + arrows.svg
         write(html)
 
         for column in map.columns {
@@ -111,7 +115,8 @@ struct StoryboardPage {
                 // The same screen in each other locale, as it starts there.
                 var translated: [(locale: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block])] = []
                 for (locale, flow) in entry.translations {
-                    var other = FlowState(flow: flow)
+                    var other = FlowState(flow: flow, context: entry.context)
+                    other.marksMissingValues = true
                     _ = try? other.apply(.navigate(.present(id), by: .host))
                     guard let shot = other.snapshot(), let screen = flow.screens.first(where: { $0.id == id }) else { continue }
                     let blocks = screen.extraContent.map { block in
@@ -182,75 +187,133 @@ struct StoryboardPage {
         return html + "</div></section>\n"
     }
 
-    /// The arrows of the routes to screens, as one SVG behind the scenes.
-    private func edges(_ map: StoryboardMap, prefix: String, width: Int, height: Int, pairs: Int) -> String {
-        var svg = "<svg class=\"edges\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" aria-hidden=\"true\">"
-        svg += "<defs><marker id=\"\(prefix)-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
-        var drawn: Set<String> = []
-        // How many arrows leave each scene so far: each one's label goes on its own line.
-        var leaving: [String: Int] = [:]
+    /// The arrows of the routes to screens, as one SVG behind the scenes, and whether it
+    /// needs room below the last row (a lane of an arrow going back) or right of the last
+    /// column (an arrow to a screen of the same column bulges there): the map's classes
+    /// `lane-room` and `bulge-room` make it, so no arrow or label leaves the page.
+    private func edges(_ map: StoryboardMap, prefix: String, width: Int, height: Int, pairs: Int) -> (svg: String, classes: String) {
+        let sceneWidth = Self.sceneWidth(pairs: pairs)
+        // Each scene's arrows, by the side they leave from: the right side (forward and
+        // within the column), ordered by their target's height so they fan out without
+        // crossing; the bottom (back to an earlier column). One arrow per button and target
+        // (and on failure or not), standing for every route of it there.
+        var right: [String: [Arrow]] = [:]
+        var bottom: [String: [Arrow]] = [:]
+        var order: [String] = []
         for column in map.columns {
             for node in column {
                 guard let from = map.positions[node] else { continue }
+                order.append(node)
+                var arrows: [Arrow] = []
+                var byKey: [String: Int] = [:]
                 for slot in [ActionSlot.primary, .secondary] {
                     for route in map.routes[node]?[slot]?.routes ?? [] {
                         guard case .screen(let target, _) = route.target, let to = map.positions[target] else { continue }
-                        let key = "\(node) \(target) \(slot.rawValue) \(route.isOnFailure)"
-                        guard drawn.insert(key).inserted else { continue }
-                        let index = leaving[node, default: 0]
-                        leaving[node] = index + 1
-                        svg += arrow(from: from, to: to, route: route, marker: "\(prefix)-arrow", index: index, sceneWidth: Self.sceneWidth(pairs: pairs))
+                        let key = "\(target) \(slot.rawValue) \(route.isOnFailure)"
+                        if let index = byKey[key] {
+                            arrows[index].routes.append(route)
+                        } else {
+                            byKey[key] = arrows.count
+                            arrows.append(Arrow(from: from, to: to, routes: [route]))
+                        }
                     }
+                }
+                for arrow in arrows {
+                    if arrow.to.column < from.column { bottom[node, default: []].append(arrow) } else { right[node, default: []].append(arrow) }
                 }
             }
         }
-        return svg + "</svg>"
+        var body = ""
+        var laneRoom = false, bulgeRoom = false
+        let last = map.columns.count - 1
+        for node in order {
+            let leaving = (right[node] ?? []).enumerated().sorted { ($0.element.to.row, $0.offset) < ($1.element.to.row, $1.offset) }.map(\.element)
+            for (index, arrow) in leaving.enumerated() {
+                body += self.arrow(arrow, marker: "\(prefix)-arrow", slot: index, of: leaving.count, sceneWidth: sceneWidth)
+                if arrow.to.column == arrow.from.column, arrow.from.column == last { bulgeRoom = true }
+            }
+            for (index, arrow) in (bottom[node] ?? []).enumerated() {
+                body += self.arrow(arrow, marker: "\(prefix)-arrow", slot: index, of: bottom[node]?.count ?? 0, sceneWidth: sceneWidth)
+                if max(arrow.from.row, arrow.to.row) == (map.columns.map(\.count).max() ?? 1) - 1 { laneRoom = true }
+            }
+        }
+        let fullWidth = width + (bulgeRoom ? Self.columnGap : 0), fullHeight = height + (laneRoom ? Self.rowGap + Self.margin : 0)
+        var svg = "<svg class=\"edges\" width=\"\(fullWidth)\" height=\"\(fullHeight)\" viewBox=\"0 0 \(fullWidth) \(fullHeight)\" aria-hidden=\"true\">"
+        svg += "<defs><marker id=\"\(prefix)-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"#555\"/></marker></defs>"
+        let classes = (laneRoom ? " lane-room" : "") + (bulgeRoom ? " bulge-room" : "")
+        return (svg + body + "</svg>", classes)
     }
 
-    /// An arrow from the scene at `from` to the scene at `to`, the `index`-th leaving its
-    /// scene. Forward (to a later column): from the right side to the left side, bending in
-    /// the gap between the columns. Within a column: from the right side to the right
-    /// side, bulging into the gap. Back (to an earlier column): from the bottom of one
-    /// scene to the bottom of the other, through the gap under the lower row. So no curve
-    /// passes behind a scene. The label (the button's title, cut to fit the gap; the whole
-    /// of it, with every condition, as the arrow's tooltip) sits where the arrow leaves,
-    /// one line per arrow, so it reads as what that button does.
-    private func arrow(
-        from: (column: Int, row: Int), to: (column: Int, row: Int), route: StoryboardMap.Route, marker: String, index: Int,
-        sceneWidth: Int
-    ) -> String {
+    /// One arrow to draw: the routes of one button from the scene at `from` to the scene
+    /// at `to` (at least one; they share their title, kind and failure).
+    private struct Arrow {
+        var from: (column: Int, row: Int)
+        var to: (column: Int, row: Int)
+        var routes: [StoryboardMap.Route]
+    }
+
+    /// The distance between two arrows leaving the same side of a scene: room for a label
+    /// of two lines on each side of the arrows between them.
+    static let arrowSpacing = 72
+
+    /// `arrow`, the `slot`-th of `count` leaving its side of the scene. Forward (to a later
+    /// column): from the right side to the left side, bending in the gap between the
+    /// columns. Within a column: from the right side to the right side, bulging into the
+    /// gap. Back (to an earlier column): from the bottom of one scene to the bottom of the
+    /// other, through the gap under the lower row. So no curve passes behind a scene.
+    ///
+    /// Each arrow leaves from its own point, spaced ``arrowSpacing`` apart, and its label
+    /// (the button's title, and the route's conditions as ``StoryboardMap/Route/summary``
+    /// says them, each line cut to fit the gap; the whole, with every condition as
+    /// written, as the arrow's tooltip) sits where it leaves, on the side its curve turns
+    /// away from: above an arrow going down, below one going up, right of one going back.
+    /// The curves are monotonic in that direction, so no arrow crosses its own label.
+    private func arrow(_ arrow: Arrow, marker: String, slot: Int, of count: Int, sceneWidth: Int) -> String {
         func origin(_ position: (column: Int, row: Int)) -> (x: Int, y: Int) {
             (Self.margin + position.column * (sceneWidth + Self.columnGap), Self.margin + position.row * (Self.sceneHeight + Self.rowGap))
         }
+        let (from, to, route) = (arrow.from, arrow.to, arrow.routes[0])
         let a = origin(from), b = origin(to)
         let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
-        let start, end, c1, c2, label: (x: Int, y: Int)
+        // The point this arrow leaves from, centred on the middle of the side.
+        let offset = (2 * slot - (count - 1)) * Self.arrowSpacing / 2
+        let start, end, c1, c2: (x: Int, y: Int)
+        let labelX: Int
+        let below: Bool
         if to.column > from.column {
-            start = (a.x + sceneWidth, a.y + middle)
+            start = (a.x + sceneWidth, a.y + middle + offset)
             end = (b.x, b.y + middle)
             let bend = max(60, (end.x - start.x) / 2)
             (c1, c2) = ((start.x + bend, start.y), (end.x - bend, end.y))
-            label = (start.x + 8, start.y - 8 - 16 * index)
+            (labelX, below) = (start.x + 8, end.y < start.y)
         } else if to.column == from.column {
-            start = (a.x + sceneWidth, a.y + middle + 40)
-            end = (b.x + sceneWidth, b.y + middle - 40)
-            let bulge = start.x + 90 + 12 * index
+            start = (a.x + sceneWidth, a.y + middle + offset)
+            end = (b.x + sceneWidth, b.y + middle + (to.row > from.row ? -40 : 40))
+            let bulge = start.x + 90 + 12 * slot
             (c1, c2) = ((bulge, start.y), (bulge, end.y))
-            label = (start.x + 8, start.y + 18 + 16 * index)
+            (labelX, below) = (start.x + 8, end.y < start.y)
         } else {
-            start = (a.x + sceneWidth / 2 - 40, a.y + Self.sceneHeight)
+            start = (a.x + sceneWidth - 40 - slot * (sceneWidth / 2), a.y + Self.sceneHeight)
             end = (b.x + sceneWidth / 2 + 40, b.y + Self.sceneHeight)
             let lane = max(a.y, b.y) + Self.sceneHeight + Self.rowGap - 6
             (c1, c2) = ((start.x, lane), (end.x, lane))
-            label = (start.x + 8, start.y + 14 + 12 * index)
+            (labelX, below) = (start.x + 8, true)
         }
-        let whole = route.title + (route.conditions.isEmpty ? "" : " — if " + route.conditions.joined(separator: " and "))
-        var shown = route.title + (route.conditions.last.map { " [\($0)]" } ?? "")
-        if shown.count > Self.labelLength { shown = String(shown.prefix(Self.labelLength - 1)) + "…" }
+        let routes = arrow.routes.map { $0.conditions.isEmpty ? "always" : $0.conditions.joined(separator: " and ") }
+        let whole = route.title + (arrow.routes.count == 1 && route.conditions.isEmpty ? "" : " — if " + routes.joined(separator: ", or if "))
+        var lines = [route.title]
+        if let summary = StoryboardMap.summary(of: arrow.routes) { lines.append("if " + summary) }
+        lines = lines.map { $0.count > Self.labelLength ? String($0.prefix(Self.labelLength - 1)) + "…" : $0 }
+        // Baselines 15 px apart: below the arrow from 16 px under it, above it ending 6 px over it.
+        let firstLine = below ? start.y + 16 : start.y - 6 - 15 * (lines.count - 1)
         let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""
         let weight = route.kind == .present ? 4 : 2
-        return "<path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"><title>\(ScreenCardHTML.text(whole))</title></path>"
-            + "<text x=\"\(label.x)\" y=\"\(label.y)\">\(ScreenCardHTML.text(shown))<title>\(ScreenCardHTML.text(whole))</title></text>"
+        var text = "<text x=\"\(labelX)\" y=\"\(firstLine)\">"
+        for (index, line) in lines.enumerated() {
+            text += "<tspan x=\"\(labelX)\" y=\"\(firstLine + 15 * index)\"\(index > 0 ? " class=\"when\"" : "")>\(ScreenCardHTML.text(line))</tspan>"
+        }
+        return "<g class=\"arrow\"><path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"><title>\(ScreenCardHTML.text(whole))</title></path>"
+            + text + "<title>\(ScreenCardHTML.text(whole))</title></text></g>"
     }
 
     /// Whether `locale`'s language is written right to left (Arabic, Hebrew, Persian, Urdu and
@@ -278,6 +341,9 @@ struct StoryboardPage {
         .map svg.edges{position:absolute;left:0;top:0;pointer-events:none;overflow:visible}
         .map svg.edges text,.map svg.edges path{pointer-events:auto}
         .map svg.edges text{font-size:13px;fill:#333;paint-order:stroke;stroke:#f4f4f6;stroke-width:5px}
+        .map svg.edges tspan.when{fill:#5f6368}
+        .map.lane-room{padding-bottom:\(margin + rowGap + margin)px}
+        .map.bulge-room{padding-right:\(margin + columnGap)px}
         .column{display:flex;flex-direction:column;gap:\(rowGap)px;position:relative}
         .scene{box-sizing:border-box;height:\(sceneHeight)px;padding:0 12px 12px;background:#fff;border:1px solid #d0d0d6;border-radius:16px;display:flex;flex-direction:column}
         .scene:target,.scene:focus{outline:4px solid #f29900;outline-offset:2px}

@@ -23,18 +23,27 @@ extension FlowState {
     }
 
     /// `template` rendered for screen `screenID`: names and `${expression}`s replaced by
-    /// their values (an expression that cannot be evaluated renders as the empty string).
+    /// their values (an expression that cannot be evaluated renders as the empty string,
+    /// or, with ``marksMissingValues``, a value not given or `null` as ``placeholder(naming:)``).
     package func render(_ template: TemplateString, screenID: String) -> String {
         render(template, screenID: screenID, encoding: { $0 })
     }
 
     private func render(_ template: TemplateString, screenID: String, encoding: (String) -> String) -> String {
         let values = expressionLookup(screenID: screenID)
-        return template.render({ name in values(name).map { encoding($0.description) } }) { expression in
-            if case .value(let value) = expression.evaluate(values) { return encoding(value.description) }
-            return ""
+        let marks = marksMissingValues
+        return template.render({ name in
+            let value = values(name)
+            if marks, value == nil || value == .null { return encoding(Self.placeholder(naming: name)) }
+            return value.map { encoding($0.description) }
+        }) { expression in
+            if case .value(let value) = expression.evaluate(values), !(marks && value == .null) { return encoding(value.description) }
+            return marks ? encoding(Self.placeholder(naming: expression.text)) : ""
         }
     }
+
+    /// What a picture of the flow shows for a value the host fills in: `‹user.name›`.
+    package static func placeholder(naming name: String) -> String { "‹\(name)›" }
 
     /// `value` with every string leaf rendered as a template for screen `screenID`. With
     /// `keepingTypes` (a custom step's argument), a leaf that is exactly one `${…}` keeps

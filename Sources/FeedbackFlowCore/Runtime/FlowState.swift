@@ -74,6 +74,11 @@ package struct FlowState: Sendable, Equatable {
     package private(set) var outcome: FlowOutcome?
     /// Whether a navigation has succeeded (a refused one does not start the flow).
     package private(set) var hasStarted = false
+    /// Whether a template shows a value nobody has given yet (a host value, what a handler
+    /// returns before it ran) as `‹NAME›` (``placeholder(naming:)``), for pictures of a
+    /// flow that show where the host fills in; `false` when the flow runs, where it renders
+    /// as the empty string.
+    package var marksMissingValues = false
 
     /// The state of `flow` before it starts: its screens in the table (the first screen of
     /// an id wins in a broken flow that repeats one), every field at its initial value.

@@ -128,6 +128,14 @@ package enum FlowValidator {
         diagnostics.append(contentsOf: run.diagnostics.diagnostics)
     }
 
+    /// The names an expression of `flow` may read, with their types and, for the names
+    /// with few values (a rating's `min...max`, a toggle, a boolean), those values: what
+    /// `validate` checks the flow's expressions against, for the pictures that read the
+    /// flow's conditions the same way. O(screens + blocks + declarations).
+    package static func expressionEnvironment(of flow: Flow, options: CompileOptions = CompileOptions()) -> ExpressionEnvironment {
+        ValidationRun(flow: flow, options: options).expressionEnvironment()
+    }
+
     /// Validates `flow` and returns its diagnostics sorted by position.
     package static func validate(
         _ flow: Flow, graphWarnings: Bool = true, options: CompileOptions = CompileOptions(), source: SourceFile? = nil
