@@ -139,6 +139,91 @@ struct BrowserTests {
         #expect(report["title"] as? String == "Wie war es?")
     }
 
+    @Test("the preview reloads when the String Catalog, the theme or a theme image it shows is saved, the flow file untouched")
+    func previewWatchesEveryFileItRead() async throws {
+        let scratch = try ScratchFolder("browser")
+        let catalog = scratch.path("feedback.xcstrings"), theme = scratch.path("look.theme.yaml"), image = scratch.path("assets/logo.svg")
+        try FileManager.default.copyItem(atPath: BuiltTool.fixture("strings/xcode.xcstrings").path, toPath: catalog)
+        try FileManager.default.createDirectory(atPath: scratch.path("assets"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuiltTool.fixture("web/assets/feedbackLogo.svg").path, toPath: image)
+        try "assets: assets\nstyles:\n  feedback: {background: \"#F3E8FD\"}\n".write(toFile: theme, atomically: true, encoding: .utf8)
+        let (tool, url, file) = try await Self.preview(
+            "Tests/FeedbackFlowCLITests/Fixtures/strings/feedback.flow.yaml", scratch: scratch,
+            options: ["--strings", catalog, "--locale", "de", "--theme", theme])
+        let flowBefore = try Data(contentsOf: URL(fileURLWithPath: file))
+        let report = try await Self.browser(["preview-watch", url, catalog, theme, image], scratch: scratch)
+        await Self.stop(tool)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == flowBefore)
+        let first = try #require(report["first"] as? [String: Any])
+        // The fixture's German title; the theme's feedback background #F3E8FD is rgb(243, 232, 253).
+        #expect(first["title"] as? String == "Wie war es?")
+        #expect(first["background"] as? String == "rgb(243, 232, 253)")
+        let logo = try Data(contentsOf: BuiltTool.fixture("web/assets/feedbackLogo.svg"))
+        #expect(first["image"] as? String == "data:image/svg+xml;base64," + logo.base64EncodedString())
+        // The catalog's new translation, in the same page.
+        #expect((report["afterCatalog"] as? [String: Any])?["title"] as? String == "Wie war der Anruf?")
+        #expect(report["samePage"] as? Bool == true)
+        // The theme's new background, #D2E3FC: the page loaded again in the new look.
+        let afterTheme = try #require(report["afterTheme"] as? [String: Any])
+        #expect(afterTheme["background"] as? String == "rgb(210, 227, 252)", "\(report)")
+        #expect(afterTheme["look"] as? String != first["look"] as? String)
+        #expect(afterTheme["title"] as? String == "Wie war der Anruf?")
+        // The image as saved.
+        let saved = try Data(contentsOf: URL(fileURLWithPath: image))
+        #expect((report["afterImage"] as? [String: Any])?["image"] as? String == "data:image/svg+xml;base64," + saved.base64EncodedString())
+    }
+
+    @Test("in the preview, a presented screen is a sheet over the dimmed, inert screen it was presented over; a pushed one is not")
+    func previewDrawsPresentedAsSheet() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("flows/style-gallery.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-sheet", url], scratch: scratch)
+        await Self.stop(tool)
+        // style-gallery: pushes from screen to screen up to `feedback`, which presents `no-primary`.
+        #expect((report["pushedUnder"] as? [Int])?.allSatisfy { $0 == 0 } == true, "\(report)")
+        #expect(report["sheet"] as? Bool == true)
+        #expect(report["underScreen"] as? String == "feedback")
+        #expect(report["inert"] as? Bool == true)
+        #expect((report["offset"] as? Double ?? 0) >= 20, "\(report)")
+        #expect((report["underFilter"] as? String ?? "").contains("brightness"))
+        // Closing the sheet (its link dismisses its stack) shows `feedback` again, alone.
+        #expect(report["afterClose"] as? String == "feedback")
+        #expect(report["underAfterClose"] as? Int == 0)
+    }
+
+    @Test("in the preview, an email's format problem shows once the field is left or a button pressed, not while typing; every tab continues the one run and says so")
+    func previewShowsProblemsOnLeaving() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-problem", url], scratch: scratch)
+        await Self.stop(tool)
+        // The runtime's message for an email that does not fit name@example.com.
+        let message = "not a valid email address (expected name@example.com)"
+        #expect(report["exists"] as? [String] == [message])
+        #expect(report["whileTyping"] as? [String] == [])
+        #expect(report["afterLeaving"] as? [String] == [message])
+        #expect(report["freshPage"] as? [String] == [])
+        #expect(report["typedKept"] as? String == "ada@")
+        #expect((report["shared"] as? String ?? "").contains("a new tab or a reload continues it"))
+        #expect(report["submitEnabled"] as? Bool == false)
+        #expect(report["afterSubmit"] as? [String] == [message])
+    }
+
+    @Test("the preview's toolbar buttons are styled, and the event panel sits close beside the phone")
+    func previewLayout() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, url, _) = try await Self.preview("flows/call-quality-rating.flow.yaml", scratch: scratch)
+        let report = try await Self.browser(["preview-layout", url], scratch: scratch)
+        await Self.stop(tool)
+        let gap = report["gap"] as? Double ?? 1000
+        #expect(gap > 0 && gap <= 48, "\(report)")
+        let buttons = report["buttons"] as? [[String: Any]] ?? []
+        #expect(buttons.count == 3)
+        for button in buttons {
+            #expect((button["radius"] as? Double ?? 0) >= 4 && button["border"] as? String == "solid" && (button["padding"] as? Double ?? 0) >= 8, "\(button)")
+        }
+    }
+
     @Test("in the preview, Submit stays disabled until a valid email address is typed")
     func previewWaitsForEmail() async throws {
         let scratch = try ScratchFolder("browser")

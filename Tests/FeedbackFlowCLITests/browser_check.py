@@ -29,6 +29,8 @@ from selenium.common.exceptions import NoAlertPresentException, StaleElementRefe
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 WAIT = 10
@@ -400,6 +402,137 @@ def preview_latency(url, path, saves):
         browser.quit()
 
 
+def card_look(browser):
+    """The top card's title, background colour and image source, and the page's look."""
+    return browser.execute_script("""
+      var card = document.querySelector('#screen .top article.card');
+      if (!card) return null;
+      var image = card.querySelector('.icon img');
+      return {title: card.querySelector('.title').textContent, background: getComputedStyle(card).backgroundColor,
+              image: image ? image.getAttribute('src') : null, look: document.body.getAttribute('data-look')};
+    """)
+
+
+def preview_watch(url, catalog, theme, image):
+    """The preview reloads when the String Catalog, the theme or one of its images is saved,
+    the flow file untouched: what the card shows after each save."""
+    browser = driver()
+    try:
+        browser.get(url)
+        wait_for(browser, lambda b: card_look(b))
+        report = {"first": card_look(browser)}
+        browser.execute_script("window.marker = 'kept'")
+        rewrite(catalog, '"Wie war es?"', '"Wie war der Anruf?"')
+        wait_for(browser, lambda b: (card_look(b) or {}).get("title") == "Wie war der Anruf?")
+        report["afterCatalog"] = card_look(browser)
+        report["samePage"] = browser.execute_script("return window.marker") == "kept"
+        rewrite(theme, "#F3E8FD", "#D2E3FC")
+        wait_for(browser, lambda b: (card_look(b) or {}).get("look") not in (None, report["first"]["look"]))
+        wait_for(browser, lambda b: card_look(b) is not None)
+        report["afterTheme"] = card_look(browser)
+        rewrite(image, "#8430CE", "#137333")
+        wait_for(browser, lambda b: (card_look(b) or {}).get("image") not in (None, report["afterTheme"]["image"]))
+        report["afterImage"] = card_look(browser)
+        return report
+    finally:
+        browser.quit()
+
+
+def preview_sheet(url):
+    """Through the style gallery to its feedback screen by pushes, then the screen it
+    presents: what lies under the card each time, and where the sheet sits."""
+    browser = driver()
+    try:
+        browser.get(url)
+        wait_for(browser, lambda b: screen_card(b))
+        pushed_under = []
+        for _ in range(6):
+            if screen_card(browser).get_attribute("data-screen") == "feedback":
+                break
+            current = screen_card(browser).get_attribute("data-screen")
+            pushed_under.append(len(browser.find_elements(By.CSS_SELECTOR, "#screen .under")))
+            browser.find_element(By.CSS_SELECTOR, "#screen .top button.primary").click()
+            wait_for(browser, lambda b: screen_card(b).get_attribute("data-screen") != current)
+        by_name(browser, "#screen .top button", "Show a screen without a primary action").click()
+        wait_for(browser, lambda b: screen_card(b).get_attribute("data-screen") == "no-primary")
+        wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#screen .under article.card"))
+        geometry = browser.execute_script("""
+          var top = document.querySelector('#screen .top'), under = document.querySelector('#screen .under');
+          var topCard = top.querySelector('article.card').getBoundingClientRect();
+          var underCard = under.querySelector('article.card').getBoundingClientRect();
+          var middle = document.elementFromPoint(underCard.left + underCard.width / 2, underCard.top + 8);
+          return {sheet: top.classList.contains('sheet'), underScreen: under.querySelector('article.card').getAttribute('data-screen'),
+                  inert: under.hasAttribute('inert'), offset: topCard.top - underCard.top,
+                  underFilter: getComputedStyle(under).filter, topOfUnderHits: middle ? (middle.closest('.under') ? 'under' : 'other') : null};
+        """)
+        browser.find_element(By.CSS_SELECTOR, "#screen .top button").click()
+        wait_for(browser, lambda b: screen_card(b).get_attribute("data-screen") != "no-primary")
+        geometry["afterClose"] = screen_card(browser).get_attribute("data-screen")
+        geometry["underAfterClose"] = len(browser.find_elements(By.CSS_SELECTOR, "#screen .under"))
+        geometry["pushedUnder"] = pushed_under
+        return geometry
+    finally:
+        browser.quit()
+
+
+def problem_shown(browser):
+    problems = browser.find_elements(By.CSS_SELECTOR, "#screen .top .problem")
+    return [p.text for p in problems if p.is_displayed()]
+
+
+def preview_problem(url):
+    """An email field's format problem: hidden while typing, shown once the field is left,
+    and shown for every field once a button is pressed."""
+    browser = driver()
+    try:
+        browser.get(url)
+        wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#screen article.card"))
+        email = by_name(browser, "#screen input", "Email Address")
+        email.send_keys("ada@")
+        wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#screen .top .problem"))
+        time.sleep(0.3)
+        report = {"whileTyping": problem_shown(browser),
+                  "exists": [p.get_attribute("textContent") for p in browser.find_elements(By.CSS_SELECTOR, "#screen .top .problem")]}
+        by_name(browser, "#screen input", "Email Address").send_keys(Keys.TAB)
+        wait_for(browser, lambda b: problem_shown(b))
+        report["afterLeaving"] = problem_shown(browser)
+        # A fresh page (the same run): the field is untouched there, until Submit is pressed.
+        browser.get(url.split("?")[0])
+        wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#screen .top .problem"))
+        time.sleep(0.3)
+        report["freshPage"] = problem_shown(browser)
+        report["typedKept"] = by_name(browser, "#screen input", "Email Address").get_attribute("value")
+        report["shared"] = browser.find_element(By.CSS_SELECTOR, "p.shared").text
+        submit = by_name(browser, "#screen .top button", "Submit")
+        report["submitEnabled"] = submit.is_enabled()
+        ActionChains(browser).move_to_element(submit).click().perform()
+        wait_for(browser, lambda b: problem_shown(b))
+        report["afterSubmit"] = problem_shown(browser)
+        return report
+    finally:
+        browser.quit()
+
+
+def preview_layout(url):
+    """The page's layout: the gap between the phone and the panel, and whether the
+    toolbar's buttons are styled (rounded, with a border) rather than the browser's own."""
+    browser = driver()
+    try:
+        browser.get(url)
+        wait_for(browser, lambda b: screen_card(b))
+        return browser.execute_script("""
+          var card = document.querySelector('#screen article.card').getBoundingClientRect();
+          var aside = document.querySelector('aside').getBoundingClientRect();
+          var buttons = Array.from(document.querySelectorAll('header.bar button, header.bar .switch')).map(function (b) {
+            var s = getComputedStyle(b);
+            return {radius: parseFloat(s.borderTopLeftRadius), border: s.borderTopStyle, padding: parseFloat(s.paddingLeft)};
+          });
+          return {gap: aside.left - card.right, buttons: buttons};
+        """)
+    finally:
+        browser.quit()
+
+
 def storyboard_still(page):
     """The cards' animations as a plain browser (motion allowed) and a printout see them."""
     browser = driver(reduced_motion=False)
@@ -479,7 +612,8 @@ COMMANDS = {
     "preview-broken": preview_broken, "preview-keep": preview_keep, "preview-inert": preview_inert, "preview-trigger": preview_trigger,
     "preview-latency": lambda u, p, n: preview_latency(u, p, int(n)), "screenshot": screenshot,
     "preview-title": preview_title, "storyboard-still": storyboard_still,
-    "storyboard-arrows": storyboard_arrows,
+    "storyboard-arrows": storyboard_arrows, "preview-watch": preview_watch, "preview-sheet": preview_sheet,
+    "preview-problem": preview_problem, "preview-layout": preview_layout,
 }
 
 if __name__ == "__main__":

@@ -95,7 +95,8 @@ package struct PreviewCommand: Command {
         }
         let outboxPath = delivery.outboxPath(beside: feedbackOut)
         try CommandFiles.checkDistinct([.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut))
-        let theme = try Theme.chosen(themeFile)
+        // A theme that cannot be read is said at once; the session reads it again at each load.
+        _ = try Theme.chosen(themeFile)
         try RunCommand.checkWritable(feedbackOut, option: "--feedback-out")
         let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
         let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)
@@ -104,7 +105,7 @@ package struct PreviewCommand: Command {
         // A catalog that cannot be read is said at once, before the server starts.
         _ = try localeOptions.catalog()
         var settings = PreviewSession.Settings(
-            file: file, compileOptions: options, theme: theme, trigger: trigger,
+            file: file, compileOptions: options, themeFile: themeFile, trigger: trigger,
             registry: { flow throws in
                 try RunCommand.registry(
                     flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms,
@@ -118,6 +119,7 @@ package struct PreviewCommand: Command {
                     return error.message
                 }
             })
+        settings.watchedFiles = [localeOptions.catalogPath, trigger.contextFile].compactMap { $0 }
         settings.localize = { flow in
             do throws(UsageError) { return .success(try localeOptions.localized(flow)) } catch { return .failure(error) }
         }
@@ -130,8 +132,7 @@ package struct PreviewCommand: Command {
         }
         if let problems = await session.state().problems { environment.errorOutput.write(problems + "\n") }
         if trigger.event != nil { await session.fire(entries: nil, validator: nil) }
-        let page = PreviewPage(theme: theme, file: file)
-        let routes = PreviewRoutes(session: session, page: page)
+        let routes = PreviewRoutes(session: session)
         let server: LoopbackHTTPServer
         do {
             server = try LoopbackHTTPServer(port: port, requiringSecret: true) { request in await routes.respond(request) }

@@ -13,7 +13,7 @@ import FlowSource
 ///
 /// | route | answer |
 /// |---|---|
-/// | `GET /` | the page (``PreviewPage``) |
+/// | `GET /` | the page (``PreviewPage``), in the theme as last read |
 /// | `GET /state?seen=TOKEN` | the state as JSON, once it differs from `TOKEN` (at most ``pollLimit`` later) |
 /// | `POST /tap` `{"instance": N, "slot": "primary"}` | taps a button |
 /// | `POST /field` `{"id": "email", "value": "…"}` | sets a field (`400` with the reason when refused) |
@@ -24,7 +24,6 @@ import FlowSource
 /// checks `Host` and `Origin` before a route runs (``LoopbackHTTPServer``).
 struct PreviewRoutes: Sendable {
     let session: PreviewSession
-    let page: PreviewPage
 
     /// How long `/state` waits for a change before answering with the same state.
     static let pollLimit: Duration = .seconds(20)
@@ -32,7 +31,7 @@ struct PreviewRoutes: Sendable {
     func respond(_ request: HTTPRequest) async -> HTTPResponse {
         switch (request.method, request.path) {
         case ("GET", "/"), ("HEAD", "/"):
-            return page.response
+            return PreviewPage(theme: await session.theme, file: session.settings.file).response
         case ("GET", "/state"), ("HEAD", "/state"):
             let seen = request.query["seen"] ?? ""
             let deadline = ContinuousClock.now + Self.pollLimit
@@ -77,9 +76,11 @@ struct PreviewRoutes: Sendable {
     /// The state the page draws, as JSON.
     func state() async -> String {
         let state = await session.state()
-        let cards = ScreenCardHTML(theme: session.settings.theme, images: state.images, mode: .preview)
+        let cards = ScreenCardHTML(theme: state.theme, images: state.images, mode: .preview)
         var members: [(key: String, value: JSONValue)] = [("token", .string(state.token))]
         members.append(("file", .string(session.settings.file)))
+        // The page's look: a page drawn in another theme loads itself again.
+        members.append(("look", .string(PreviewPage.look(of: state.theme))))
         if let screen = state.view.screen {
             let blocks = ScreenCardHTML.blocks(of: screen)
             let key = "i\(screen.instance.id.rawValue)"
@@ -92,6 +93,20 @@ struct PreviewRoutes: Sendable {
                     ("light", .string(cards.card(screen, blocks: blocks, dark: false, key: key + "l"))),
                     ("dark", .string(cards.card(screen, blocks: blocks, dark: true, key: key + "d"))),
                 ])))
+            // A presented screen is a sheet over the screen it was presented over.
+            if let below = state.view.below {
+                let key = "u\(below.instance.id.rawValue)"
+                let blocks = ScreenCardHTML.blocks(of: below)
+                members.append((
+                    "below",
+                    .object([
+                        ("id", .string(below.instance.screenID)),
+                        ("light", .string(cards.card(below, blocks: blocks, dark: false, key: key + "l"))),
+                        ("dark", .string(cards.card(below, blocks: blocks, dark: true, key: key + "d"))),
+                    ])))
+            } else {
+                members.append(("below", .null))
+            }
         } else {
             members.append(("screen", .null))
         }

@@ -13,7 +13,9 @@ import FlowSource
 /// with the same handlers, outbox, context and checks as `run`), the presenter the page
 /// draws from, and what the page shows besides the screen (the file's problems, the
 /// trigger's last decision). Answers the page's requests (``PreviewRoutes``) and reloads
-/// the file when it changes on disk (``watch(interval:)``).
+/// when a file it read changes on disk (``watch(interval:)``): the flow, the theme, the
+/// theme's images the flow shows (and its assets folder, where a missing one may appear),
+/// the String Catalog and the context file.
 ///
 /// Reloading keeps what can be kept: when the file compiles, a new navigator starts as the
 /// last one did (plainly, or presented by the trigger's event with the same values; a
@@ -30,8 +32,12 @@ actor PreviewSession {
     struct Settings: Sendable {
         var file: String
         var compileOptions: CompileOptions
-        var theme: Theme
+        /// `--theme`'s file, read again at each load; `nil` for the built-in theme.
+        var themeFile: String?
         var trigger: TriggerOptions
+        /// The other files read at each load and watched for changes: `--strings`'s
+        /// catalog and `--context-file`.
+        var watchedFiles: [String] = []
         /// The handlers a flow runs with: as `run` registers them.
         var registry: @Sendable (Flow) throws -> ActionHandlerRegistry
         /// `run`'s checks of the command line against a flow (context keys that are field
@@ -52,6 +58,7 @@ actor PreviewSession {
         var warnings: String?
         var decision: String?
         var images: AssetImages
+        var theme: Theme
     }
 
     /// How the flow was started last.
@@ -72,6 +79,8 @@ actor PreviewSession {
     private var warnings: String?
     private var decision: String?
     private var images = AssetImages()
+    /// The theme as last read; the built-in one until the first load.
+    private(set) var theme = Theme.standard
     private var navigator: FlowNavigator?
     private var presenter = WebPresenter()
     private var start = Start.plain
@@ -81,6 +90,10 @@ actor PreviewSession {
     /// presenter's version, what the page waits on.
     private var revision = 0
     private var fingerprint: FileFingerprint?
+    /// The other files the last load read (the theme, its images and assets folder, the
+    /// catalog, the context file) and their fingerprints, taken before they were read.
+    private var others: [String] = []
+    private var otherFingerprints: [FileFingerprint?] = []
     /// Whether a load, restart or firing is running, and who waits for its end.
     private var isBusy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -103,7 +116,7 @@ actor PreviewSession {
         let token = await token()
         return State(
             token: token, view: await presenter.view, flow: flow, problems: problems, warnings: warnings, decision: decision,
-            images: images)
+            images: images, theme: theme)
     }
 
     /// Reads and compiles the file; when it compiles (and passes `run`'s checks), runs the
@@ -133,17 +146,19 @@ actor PreviewSession {
         await exclusively { await self.decide(entries: entries, validator: validator) }
     }
 
-    /// Checks the file every `interval` and reloads it once a change has held for one
-    /// check (an editor writing in steps is read when it is done); a file that is missing
-    /// (an editor saving by renaming) is reported only when it stays missing for half a
-    /// second. Runs until the task is cancelled.
+    /// Checks the files every `interval` and reloads once a change has held for one
+    /// check (an editor writing in steps is read when it is done); a flow file that is
+    /// missing (an editor saving by renaming) is reported only when it stays missing for
+    /// half a second. The files are the flow and every other one the last load read
+    /// (``others``). Runs until the task is cancelled.
     func watch(interval: Duration = .milliseconds(25)) async {
-        var candidate: FileFingerprint?
+        var candidate: [FileFingerprint?]?
         var missingSince: ContinuousClock.Instant?
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             let now = FileFingerprint(path: settings.file)
-            guard now != fingerprint else {
+            let othersNow = others.map { FileFingerprint(path: $0) }
+            guard now != fingerprint || othersNow != otherFingerprints else {
                 candidate = nil
                 missingSince = nil
                 continue
@@ -155,11 +170,12 @@ actor PreviewSession {
                 continue
             }
             missingSince = nil
-            if candidate == now {
+            let seen = [now] + othersNow
+            if candidate == seen {
                 candidate = nil
                 await load()
             } else {
-                candidate = now
+                candidate = seen
             }
         }
     }
@@ -229,11 +245,22 @@ actor PreviewSession {
 
     private func compileAndRun() async -> Bool {
         fingerprint = FileFingerprint(path: settings.file)
+        // Taken before anything is read, so a change made while this load reads is seen by
+        // the next check; the list itself is the one of the last load, remade below.
+        otherFingerprints = others.map { FileFingerprint(path: $0) }
+        defer { watchOthers() }
         let (file, options) = (settings.file, settings.compileOptions)
         // Off the actor: a large file does not hold up the page's requests meanwhile.
         // Only a regular file, opened so that nothing waits: a fifo put in the flow's
         // place would otherwise hold the preview in `open` until something writes to it.
         let compilation = await Task.detached { FlowCompiler.compile(path: file, named: file, options: options, onlyRegular: true) }.value
+        do {
+            theme = try Theme.chosen(settings.themeFile)
+        } catch {
+            problems = error.message
+            changed()
+            return false
+        }
         let report = DiagnosticReport(files: [
             .init(path: file, source: compilation.document.source, diagnostics: compilation.diagnostics, omitted: compilation.omitted)
         ])
@@ -257,9 +284,33 @@ actor PreviewSession {
         problems = nil
         warnings = Self.bounded(text)
         flow = shown
-        images = AssetImages(theme: settings.theme, names: AssetImages.names(in: shown))
+        images = AssetImages(theme: theme, names: AssetImages.names(in: shown))
         await run(keeping: true)
         return true
+    }
+
+    /// Remakes the list of other files to watch after a load: the theme file, its assets
+    /// folder (an image added there changes it) and the images of it the flow shows, and
+    /// the settings' own. A path new to the list gets its fingerprint now.
+    private func watchOthers() {
+        var paths = settings.watchedFiles
+        if let themeFile = settings.themeFile { paths.append(themeFile) }
+        if let folder = theme.assets {
+            paths.append(folder)
+            let names = flow.map(AssetImages.names(in:)) ?? []
+            let icons = theme.looks.values.compactMap(\.icon) + theme.darkLooks.values.compactMap(\.icon)
+            for name in Set(names + icons).sorted() { paths += ["svg", "png"].map { "\(folder)/\(name).\($0)" } }
+        }
+        var fingerprints: [FileFingerprint?] = []
+        for path in paths {
+            if let known = others.firstIndex(of: path), known < otherFingerprints.count {
+                fingerprints.append(otherFingerprints[known])
+            } else {
+                fingerprints.append(FileFingerprint(path: path))
+            }
+        }
+        others = paths
+        otherFingerprints = fingerprints
     }
 
     /// A navigator for `flow` drawing through `presenter`, with `run`'s handlers; `nil`

@@ -107,7 +107,8 @@ package struct ScreenCardHTML: Sendable {
         let id = Self.attribute(field.id)
         let name = Self.text(field.label ?? field.id)
         let required = field.isRequired ? "<span class=\"required\" aria-hidden=\"true\">*</span>" : ""
-        let problem = field.problem.map { "<p class=\"problem\">\(Self.text($0))</p>" } ?? ""
+        // Tied to its field, so the preview shows it once the field is left or a button pressed.
+        let problem = field.problem.map { "<p class=\"problem\" data-for=\"\(id)\">\(Self.text($0))</p>" } ?? ""
         let placeholder = field.placeholder.map { " placeholder=\"\(Self.attribute($0))\"" } ?? ""
         let requiredAttribute = field.isRequired ? " required aria-required=\"true\"" : ""
         let invalid = field.problem == nil ? "" : " aria-invalid=\"true\""
