@@ -49,6 +49,69 @@ struct ConvertTests {
         }
     }
 
+    /// Every JSON file of the repository's flows and fixtures that compiles to a flow
+    /// without an error.
+    static func jsonFlows() -> [URL] {
+        let root = BuiltTool.repositoryRoot
+        var found: [URL] = []
+        for folder in ["flows", "Tests"] {
+            let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard url.pathExtension == "json", !url.lastPathComponent.hasPrefix(".") else { continue }
+                let compilation = FlowCompiler.compile(path: url.path)
+                if !compilation.hasErrors, compilation.flow != nil { found.append(url) }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Converts each of `files` to `syntax` into a folder of its own under `folder`, under
+    /// its own base name (a single screen's id), and returns the files written.
+    static func converted(_ files: [URL], to syntax: String, in folder: URL, tag: String) async throws -> [URL] {
+        var written: [URL] = []
+        for (index, url) in files.enumerated() {
+            let base = url.deletingPathExtension().lastPathComponent
+            let out = folder.appendingPathComponent("\(tag)\(index)/\(base).\(syntax)")
+            try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let result = try await BuiltTool.run(["convert", "--to", syntax, url.path, "-o", out.path])
+            #expect(result.status == 0, "\(url.path): \(result.standardError)")
+            if result.status == 0 { written.append(out) }
+        }
+        return written
+    }
+
+    @Test("every example flow and every JSON flow fixture, converted to YAML, is in fmt's layout: fmt --check passes on it")
+    func convertedYAMLIsInFmtLayout() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = try FileManager.default.contentsOfDirectory(
+            at: BuiltTool.repositoryRoot.appendingPathComponent("flows"), includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
+        #expect(examples.count >= 5)
+        // The YAML examples reach YAML through JSON; the JSON flows (a handler declared
+        // `description` first among them, Fixtures/convert/) directly.
+        let viaJSON = try await Self.converted(examples, to: "json", in: folder, tag: "j")
+        let json = Self.jsonFlows()
+        #expect(json.contains { $0.lastPathComponent == "handler-description-first.flow.json" })
+        let yaml = try await Self.converted(viaJSON + json, to: "yaml", in: folder, tag: "y")
+        #expect(yaml.count == examples.count + json.count)
+        let check = try await BuiltTool.run(["fmt", "--check"] + yaml.map(\.path))
+        #expect(check.status == 0, "\(check.standardOutput)")
+    }
+
+    @Test("every example flow, and one whose keys are out of fmt's order, converted to JSON is in fmt's layout: fmt --check passes on it")
+    func convertedJSONIsInFmtLayout() async throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = try FileManager.default.contentsOfDirectory(
+            at: BuiltTool.repositoryRoot.appendingPathComponent("flows"), includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "yaml" }
+        let json = try await Self.converted(examples + [BuiltTool.fixture("convert/keys-out-of-order.flow.yaml")], to: "json", in: folder, tag: "j")
+        #expect(json.count == examples.count + 1)
+        let check = try await BuiltTool.run(["fmt", "--check"] + json.map(\.path))
+        #expect(check.status == 0, "\(check.standardOutput)")
+    }
+
     @Test("comments are left out of JSON with a warning at the first; anchors are written out")
     func commentsAndAnchors() async throws {
         let result = try await BuiltTool.run(["convert", "--to", "json", "flows/call-quality-rating.flow.yaml"])

@@ -44,6 +44,7 @@ struct FormatTests {
         "comment-after-multiline-flow.flow.yaml",  // a comment after `[a,` then `b]` moved above the next key
         "cr-line-ends.flow.yaml",  // CR alone ends lines (YAML §5.4): block text in such a file was refused
         "comment-before-list-in-list.flow.yaml",  // a comment under an item's last key moved out on the second pass: `- - a` and `-` then `- a` were placed apart
+        "blank-line-across-moved-keys.flow.yaml",  // two blank lines before `start:`, after the screens, became one between `version:` and `start:`
     ]
 
     static func format(_ url: URL) throws -> FlowFormatter.Outcome {
@@ -98,6 +99,22 @@ struct FormatTests {
         // The flow written as one block list would move the field off its suppression's line: an opt-in rule's finding.
         "opt-in-suppression.flow.yaml": "diagnostics would change",
     ]
+
+    @Test("a blank line stays where it divides the same entries as written, one for a run; where fmt's key order moves an entry across it, it goes")
+    func blankLineAcrossMovedKeys() throws {
+        // The fixture: two blank lines between the screens and `start:` (start moves above
+        // the screens, across them: gone), two between the screen's `style` and
+        // `primaryAction` (title and style swap above them: kept, one), one between the
+        // button's `action` and `title` (they swap across it: gone), one between the two
+        // screens (in their written order: kept).
+        guard case .formatted(let text) = try Self.format(BuiltTool.fixture("fmt/blank-line-across-moved-keys.flow.yaml")) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(text == (try String(contentsOf: BuiltTool.fixture("fmt/blank-line-across-moved-keys.expected"), encoding: .utf8)))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(3) == ["version: 1", "start: welcome", "screens:"])
+    }
 
     @Test("over every fixture and a generated corpus: fmt(fmt(x)) == fmt(x), the same flow and diagnostics, every comment kept")
     func idempotentAndFaithful() async throws {

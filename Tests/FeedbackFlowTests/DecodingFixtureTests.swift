@@ -71,6 +71,38 @@ struct DecodingFixtureTests {
         #expect(d[2].hint == "'button' is written as a mapping: '{button: {title: Done, action: dismiss}}'")
     }
 
+    @Test("a key of the mapping above, indented one level too deep, is said to be so at the key, with the line as meant at its siblings' column")
+    func keyOneLevelTooDeep() throws {
+        let compilation = F.compile("decoding/key-one-level-deep.yaml")
+        let d = compilation.diagnostics
+        // 9:5 `validator` under `limit:` (trigger's keys at column 3); 18:11 `visibleWhen`
+        // under `textEditor:` (the block's keys at column 9, after `- `); 23:7
+        // `secondaryAction` under `primaryAction:` (the screen's keys at column 5), its
+        // `link:` on the lines below.
+        #expect(F.places(d) == ["9:5 unknown-key", "18:11 unknown-key", "23:7 unknown-key"], "\(d.map(\.message))")
+        #expect(d.map(\.message) == [
+            "'validator' is indented one level deeper than its siblings, inside 'limit'",
+            "'visibleWhen' is indented one level deeper than its siblings, inside 'textEditor'",
+            "'secondaryAction' is indented one level deeper than its siblings, inside 'primaryAction'",
+        ])
+        #expect(d.map(\.hint) == [
+            "move it to column 3, where they are: '  validator: isTester'",
+            "move it to column 9, where they are: '        visibleWhen: attach'",
+            "move it to column 5, where they are, and the lines under it by as much: '    secondaryAction:'",
+        ])
+        // The condition is read as if written beside its block, as one inside braces is.
+        let blocks = try #require(compilation.flow?.screens.first?.extraContent)
+        #expect(blocks[1].visibleWhen != nil)
+    }
+
+    @Test("in JSON, which has no indentation, a key of the mapping above stays an unknown key with the keys valid here")
+    func keyOneLevelTooDeepInJSON() {
+        let d = F.compile("decoding/key-one-level-deep.json").diagnostics
+        #expect(F.places(d) == ["7:5 unknown-key"])
+        #expect(d.first?.message == "unknown key 'secondaryAction'")
+        #expect(d.first?.hint == "valid here: 'button', 'retryButton'")
+    }
+
     @Test("in a single-screen file too: a screen key under a block and a button beside an empty primaryAction are one diagnostic each")
     func misindentedSingleScreen() {
         let d = F.compile("decoding/misindented-single-screen.yaml").diagnostics

@@ -85,14 +85,15 @@ struct ValidationStepTests {
             .allowedURLSchemes == URLSchemePolicy.defaultAllowedSchemes)
     }
 
-    @Test("a collectUserFeedback rating from fields: a range that leaves 1…5 warns with the failing values; a toggle, a text and two references are errors")
+    @Test("a collectUserFeedback rating from fields: a range that leaves 1…5 warns at the field's range with the failing values; a toggle, a text and two references are errors at the step")
     func ratingFieldRanges() throws {
         let d = F.compile("validation/rating-fields.yaml").diagnostics
-        // wide (-2…5) fails for -2…0 and tall (1…10) for 6…10: warnings; " ${stars} " (1…5,
-        // spaces trimmed) is fine; the toggle, the text field and two references joined are
-        // never a whole number from 1 to 5: errors.
+        // wide (-2…5) fails for -2…0: at its `min: -2` (8:33); tall (1…10) for 6…10: at its
+        // `max: 10` (9:33); warnings, each with a note at its step. " ${stars} " (1…5,
+        // spaces trimmed) is fine; the toggle, the text field and two references joined
+        // are never a whole number from 1 to 5: errors at the steps.
         #expect(F.places(d) == [
-            "17:44 argument-may-fail", "18:44 argument-may-fail", "20:44 invalid-value", "21:44 invalid-value", "22:43 invalid-value",
+            "8:33 argument-may-fail", "9:33 argument-may-fail", "20:44 invalid-value", "21:44 invalid-value", "22:43 invalid-value",
         ])
         #expect(d.map(\.message) == [
             "'wide' is -2…5; collectUserFeedback's rating is 1…5, so the step fails when wide is -2…0",
@@ -102,8 +103,28 @@ struct ValidationStepTests {
             "'${stars}${stars}' joins 2 values into one text; collectUserFeedback's rating is one whole number 1…5",
         ])
         let note = try #require(d.first?.notes.first)
-        #expect(note.message == "field 'wide' defined here")
-        #expect(note.span?.start.description == "8:22")
+        #expect(note.message == "used as collectUserFeedback's rating here")
+        #expect(note.span?.start.description == "17:44")
+        #expect(d[2].notes.first?.message == "field 'agree' defined here")
+    }
+
+    @Test("a rating field whose range leaves collectUserFeedback's 1…5 is reported once, at its range, with a note at each step that submits it")
+    func ratingFieldReportedOnce() throws {
+        let d = F.compile("validation/rating-field-many-uses.yaml").diagnostics
+        // score (0…10, `min: 0` on line 11 and `max: 10` on line 12, both outside 1…5: at
+        // `min`) is submitted alone by six steps on two screens; effort (6…10, written
+        // `min: 6, max: 10` on line 13: from the 6 to the end of the 10) by two.
+        #expect(F.places(d) == ["11:16 argument-may-fail", "13:35 invalid-value"])
+        #expect(d.map(\.message) == [
+            "'score' is 0…10; collectUserFeedback's rating is 1…5, so the 6 steps fail when score is 0 or 6…10",
+            "'effort' is 6…10; collectUserFeedback's rating is 1…5",
+        ])
+        #expect(d[1].span?.end.description == "13:45")
+        #expect(d.map { $0.notes.map { $0.span?.start.description ?? "" } } == [
+            ["18:44", "19:44", "26:44", "35:44", "36:44", "38:44"], ["20:44", "37:44"],
+        ])
+        #expect(d.allSatisfy { $0.notes.allSatisfy { $0.message == "used as collectUserFeedback's rating here" } })
+        #expect(d.allSatisfy { $0.hint?.hasPrefix("give '") == true })
     }
 
     @Test("popTo from a screen that is always alone on its stack is a warning at the target, and so is one whose target is never below the top")

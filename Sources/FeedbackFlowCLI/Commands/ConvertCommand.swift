@@ -5,8 +5,9 @@ import FlowSource
 import FlowYAML
 
 /// `feedbackflow convert --to json|yaml FILE`: the flow in the other syntax, the same
-/// model (``NodeJSON``, ``YAMLWriter``): anchors expanded, merge keys applied, members in
-/// their written order. The converted text is compiled again and must give a flow `==` to
+/// model (``NodeJSON``): anchors expanded, merge keys applied, written in `fmt`'s layout
+/// (``FlowFormatter/text(of:as:path:maximumDepth:)``: the format's keys in its order, the
+/// author's as written). The converted text is compiled again and must give a flow `==` to
 /// the original, or nothing is written (status 1). Comments have no JSON form: a warning
 /// says where the first is and how many are left out.
 package struct ConvertCommand: Command {
@@ -22,9 +23,10 @@ package struct ConvertCommand: Command {
         abstract: "Write a flow in the other syntax (YAML to JSON or JSON to YAML), the same flow.",
         discussion: """
             The output reads as the same flow: it is compiled again and compared before it
-            is written. Anchors and aliases are written out and merge keys applied; JSON
-            has no comments, so converting to JSON leaves them out and warns. A flow with
-            errors is not converted: its diagnostics are shown, status 1.
+            is written. It is in fmt's layout, so fmt leaves it as it is. Anchors and
+            aliases are written out and merge keys applied; JSON has no comments, so
+            converting to JSON leaves them out and warns. A flow with errors is not
+            converted: its diagnostics are shown, status 1.
             """,
         options: [to.spec, output.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file to convert."))
@@ -75,9 +77,16 @@ package struct ConvertCommand: Command {
             members.insert(("id", .string(flow.id)), at: members.firstIndex { $0.key == "version" }.map { $0 + 1 } ?? 0)
             value = .object(members)
         }
-        let text = syntax == .json ? value.serialized(indent: 2) + "\n" : YAMLWriter.document(value)
         // Read back as the other syntax, under the name it will have (a single screen's id is its base name).
         let name = outputFile ?? Self.renamed(path, to: syntax)
+        let text: String
+        do {
+            text = try FlowFormatter.text(of: value, as: syntax.format, path: name, maximumDepth: loadingLimits.maximumNestingDepth)
+        } catch {
+            environment.errorOutput.write(
+                "\(path): error: written as \(syntax.rawValue), the flow would not read the same (\(error.message)); nothing is written\n")
+            return .findings
+        }
         let check = FlowCompiler.compile(text: text, format: syntax.format, name: name, options: options)
         guard !check.hasErrors, check.flow == compilation.flow else {
             let first = check.diagnostics.first { $0.severity == .error }

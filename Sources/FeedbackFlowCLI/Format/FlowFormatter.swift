@@ -6,6 +6,8 @@ import FlowYAML
 
 /// `fmt`'s work on one file: its text in the one layout (``YAMLLayoutWriter`` for YAML;
 /// for JSON the same key order, two spaces per level), checked before it is given back.
+/// The layout is decided here alone: `convert` writes its output through
+/// ``text(of:as:path:maximumDepth:)``, so what it writes is already in fmt's layout.
 ///
 /// The check: the new text reads as the same values (every scalar's text, and whether a
 /// plain scalar can be read as another type than a string), compiles to a flow `==` to
@@ -54,7 +56,7 @@ package enum FlowFormatter {
         switch format {
         case .json:
             guard let root = document.root else { return .refused(loadErrors) }
-            text = reordered(exactValue(of: root), path: [], singleScreenFile: singleScreen(root)).serialized(indent: 2) + "\n"
+            text = jsonText(of: exactValue(of: root))
         case .yaml:
             // YAML reads a CR alone as a line break (§5.4), as it reads LF: laid out from
             // the same text with LF there, a file of classic Mac line ends is read one way.
@@ -140,12 +142,45 @@ package enum FlowFormatter {
             span: SourceSpan(file: source.path, at: position))
     }
 
+    // MARK: Converted flows
+
+    /// `value`, a flow read from the other syntax, written as `format` in the layout:
+    /// what `convert` writes, so that `fmt` leaves it as it is. JSON is laid out as fmt
+    /// lays out a JSON file; YAML is written by ``YAMLWriter`` (block mappings and lists,
+    /// scalars that read back as the same values) under the name `path`, then laid out by
+    /// ``YAMLLayoutWriter`` as fmt lays out a YAML file. Throws a `format-refused`
+    /// diagnostic when libyaml cannot read that text back (a key longer than YAML's 1024
+    /// characters) or the layout refuses it (never for a value read from a flow, whose
+    /// keys are scalars of one line).
+    package static func text(of value: JSONValue, as format: DocumentFormat, path: String, maximumDepth: Int) throws(Diagnostic) -> String {
+        switch format {
+        case .json:
+            return jsonText(of: value)
+        case .yaml:
+            let source = SourceFile(path: path, text: YAMLWriter.document(value))
+            guard let syntax = YAMLSyntaxReader.read(source, maximumDepth: maximumDepth) else {
+                throw refusal("libyaml cannot read it back", at: SourcePosition(line: 1, column: 1, offset: 0), in: source, leftAsItWas: false)
+            }
+            do {
+                return try YAMLLayoutWriter.text(of: syntax, bytes: source.bytes, comments: [])
+            } catch {
+                throw refusal(error.message, at: error.position, in: source, leftAsItWas: false)
+            }
+        }
+    }
+
     // MARK: JSON
 
+    /// `value` as a JSON file in the layout: the format's objects in writing order, two
+    /// spaces per level, ending with a line break.
+    private static func jsonText(of value: JSONValue) -> String {
+        reordered(value, path: [], singleScreenFile: singleScreen(value)).serialized(indent: 2) + "\n"
+    }
+
     /// Whether a flow's top level is a single screen's.
-    private static func singleScreen(_ root: Node) -> Bool {
-        guard case .mapping(let entries) = root.kind else { return false }
-        return FormatKeys.isSingleScreenFile(keys: entries.compactMap(\.keyText))
+    private static func singleScreen(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return FormatKeys.isSingleScreenFile(keys: members.map(\.key))
     }
 
     /// A JSON document's node as the JSON value it was written as: numbers keep their text.

@@ -17,7 +17,10 @@ import FlowYAML
 /// - anchors, aliases, tags and merge keys as written; flow collections on one line
 ///   unless they hold a comment;
 /// - comments at their node's indentation, after a value with two spaces; runs of blank
-///   lines as one.
+///   lines as one, each where the author put it: in a mapping whose keys are reordered,
+///   a blank line stays only where it divides the same entries as in the file (the
+///   entries above it there are the ones written above it), and goes where an entry
+///   moves across it.
 ///
 /// What this layout cannot hold is refused with a ``Refusal`` instead (a key that is a
 /// collection, `%` directives). O(output).
@@ -91,17 +94,29 @@ struct YAMLLayoutWriter {
         _ entries: [YAMLSyntaxEntry], of mapping: YAMLSyntax, path: [String], indent: Int, firstLead: String?
     ) throws(Refusal) {
         let pad = String(repeating: " ", count: indent)
-        let written = ordered(entries, path: path)
+        let order = orderedIndices(entries, path: path)
+        let written = order.map { entries[$0] }
         let head = self.head(of: entries, written: written)
+        let isReordered = order != Array(entries.indices)
+        // The furthest position in the file of the entries written so far: they are the
+        // file's first ones exactly when it is one less than their count.
+        var furthest = -1
         for (index, entry) in written.enumerated() {
             let slot = CommentPlacement.Slot.entry(entry.key.span.start.offset)
             let isFirst = index == 0
             if !(isFirst && firstLead != nil) {
                 // The first entry of an item has its comments and blank line above the item.
-                let above = isFirst ? head.comments : slot == head.movedSlot ? head.movedComments : placement.leading[slot] ?? []
-                let blank = isFirst ? head.blank : slot != head.movedSlot && placement.blankBefore.contains(slot)
+                var above = isFirst ? head.comments : slot == head.movedSlot ? head.movedComments : placement.leading[slot] ?? []
+                var blank = isFirst ? head.blank : slot != head.movedSlot && placement.blankBefore.contains(slot)
+                if !isFirst, isReordered {
+                    // A blank line stays where it divides the same entries as in the file:
+                    // those written above it stand above it there, the others below.
+                    let kept = furthest == index - 1 && blankAbove(entries[index])
+                    if above.isEmpty { blank = kept } else { above[0].blankBefore = kept }
+                }
                 leadIn(above, blank: blank, indent: indent, opensBlock: isFirst && !path.isEmpty)
             }
+            furthest = max(furthest, order[index])
             let key = try self.key(entry.key)
             let lead = isFirst ? firstLead ?? pad : pad
             try value(entry.value, path: path + [entry.key.keyText ?? "?"], indent: indent + 2, head: lead + key + ":", trailing: placement.trailing[slot])
@@ -121,7 +136,7 @@ struct YAMLLayoutWriter {
             // A mapping item's first entry is written on the item's line: its comments go
             // above, and so does a comment of the item's own (the line has the entry's).
             if case .mapping(let entries, _) = item.content, item.properties.isEmpty, !isInline(item) {
-                let head = self.head(of: entries, written: ordered(entries, path: path + ["-"]))
+                let head = self.head(of: entries, written: orderedIndices(entries, path: path + ["-"]).map { entries[$0] })
                 if let own = trailing { above.append(CommentPlacement.Line(text: own, blankBefore: false)) }
                 trailing = nil
                 above += head.comments
@@ -203,7 +218,7 @@ struct YAMLLayoutWriter {
             body = "[" + parts.joined(separator: ", ") + "]"
         case .mapping(let entries, _):
             var parts: [String] = []
-            for entry in ordered(entries, path: path) {
+            for entry in orderedIndices(entries, path: path).map({ entries[$0] }) {
                 // `*alias :`, with its space: `*alias:` would name an anchor `alias:`.
                 let key = try inline(entry.key, path: path, inFlow: true) + (entry.key.isAlias ? " " : "")
                 let value = try inline(entry.value, path: path + [entry.key.keyText ?? "?"], inFlow: true)
@@ -268,13 +283,13 @@ struct YAMLLayoutWriter {
 
     // MARK: Order, comments, blank lines
 
-    /// The entries in writing order: merge keys first, then the key table's order for a
-    /// mapping of the format, then the others as written. Stable.
-    private func ordered(_ entries: [YAMLSyntaxEntry], path: [String]) -> [YAMLSyntaxEntry] {
+    /// The positions of the entries in writing order: merge keys first, then the key
+    /// table's order for a mapping of the format, then the others as written. Stable.
+    private func orderedIndices(_ entries: [YAMLSyntaxEntry], path: [String]) -> [Int] {
         let merges = Set(entries.indices.filter { entries[$0].key.isMergeKey })
         let order = KeyOrder.permutation(
             entries.map(\.key.keyText), mergeKeys: merges, row: FormatKeys.writingOrder(at: path, singleScreenFile: isSingleScreenFile))
-        guard hasAliases, order != Array(entries.indices) else { return order.map { entries[$0] } }
+        guard hasAliases, order != Array(entries.indices) else { return order }
         // An alias must come after its anchor: when an entry would move above the one that
         // defines an anchor its alias names, the mapping keeps its written order.
         var position = [Int](repeating: 0, count: entries.count)
@@ -283,11 +298,18 @@ struct YAMLLayoutWriter {
         let names = entries.map(\.anchorsAndAliases)
         for (index, entryNames) in names.enumerated() {
             for alias in entryNames.aliases {
-                if let owner = definedIn[alias], position[owner] > position[index] { return entries }
+                if let owner = definedIn[alias], position[owner] > position[index] { return Array(entries.indices) }
             }
             for anchor in entryNames.anchors { definedIn[anchor] = index }
         }
-        return order.map { entries[$0] }
+        return order
+    }
+
+    /// Whether a blank line stands above `entry` as written: above its first comment
+    /// line, or above its key when it has none.
+    private func blankAbove(_ entry: YAMLSyntaxEntry) -> Bool {
+        let slot = CommentPlacement.Slot.entry(entry.key.span.start.offset)
+        return placement.leading[slot]?.first?.blankBefore ?? placement.blankBefore.contains(slot)
     }
 
     /// What goes above a mapping's first written entry: the comments above its first

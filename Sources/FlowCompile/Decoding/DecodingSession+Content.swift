@@ -75,8 +75,9 @@ extension DecodingSession {
         case _ where FieldKind.keys(ofBlock: name) != nil:
             var misplaced: [MappingEntry] = []
             kind = decodeField(value, block: name, misplaced: &misplaced).map { .field($0) }
-            // A condition written inside the field's braces belongs beside the kind: reported
-            // once, with the line as meant, then read as if written there.
+            // A condition written inside the field's mapping belongs beside the kind: reported
+            // once, with the line as meant (a line one level too deep, or a key inside the
+            // braces), then read as if written there.
             for condition in misplaced {
                 let key = condition.keyText ?? ""
                 if fields.entry(key) != nil {
@@ -85,10 +86,15 @@ extension DecodingSession {
                         hint: "remove the one inside the braces; the one beside '\(name)' applies")
                     continue
                 }
-                let text = condition.value.string.map { "\"\($0)\"" } ?? "EXPRESSION"
-                report(
-                    .unknownKey, "'\(key)' belongs beside '\(name)', not inside its braces", at: condition.key.span,
-                    hint: "write it on a line of its own under '- \(name): {…}', indented as '\(name)': '\(key): \(text)'")
+                let block = EnclosingMapping(fields, allowed: FormatKeys.contentBlock + FormatKeys.blockConditions)
+                var isSaid = false
+                if let field = MappingFields(value) { isSaid = reportIndentedTooDeep(condition, of: field, enclosing: block) }
+                if !isSaid {
+                    let text = condition.value.string.map { "\"\($0)\"" } ?? "EXPRESSION"
+                    report(
+                        .unknownKey, "'\(key)' belongs beside '\(name)', not inside its braces", at: condition.key.span,
+                        hint: "write it on a line of its own under '- \(name): {…}', indented as '\(name)': '\(key): \(text)'")
+                }
                 guard !condition.value.isNull else { continue }
                 if key == "visibleWhen", visibleWhen == nil { visibleWhen = expression(condition.value) }
                 if key == "requiredWhen", requiredWhen == nil {

@@ -41,7 +41,10 @@ extension DecodingSession {
                 flow.events.append(EventDeclaration(name: name, payload: payload, span: entry.key.span))
             }
         }
-        if let node = top.value("trigger") { flow.trigger = decodeTrigger(node) }
+        if let node = top.value("trigger") {
+            let allowed = FormatKeys.topLevel(singleScreen: FormatKeys.isSingleScreenFile(keys: top.keys))
+            flow.trigger = decodeTrigger(node, in: EnclosingMapping(top, allowed: allowed))
+        }
         if let node = top.value("handlers") { flow.handlers = decodeHandlers(node) }
     }
 
@@ -133,10 +136,11 @@ extension DecodingSession {
 
     // MARK: Trigger
 
-    /// `trigger: {event, when, validator, limit}`; `event` is required.
-    private mutating func decodeTrigger(_ node: Node) -> PresentationTrigger? {
+    /// `trigger: {event, when, validator, limit}`; `event` is required. `top`: the top
+    /// level, which holds the trigger.
+    private mutating func decodeTrigger(_ node: Node, in top: EnclosingMapping) -> PresentationTrigger? {
         guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: FormatKeys.trigger)
+        let suggested = checkKeys(fields, allowed: FormatKeys.trigger, enclosing: top)
         var spans = PresentationTrigger.Spans(trigger: node.span)
         let eventNode = required(fields, "event", expected: "a string", suggested: suggested, hint: "name a declared event, e.g. 'event: callEnded'")
         let event = eventNode.flatMap { string($0) }
@@ -148,15 +152,16 @@ extension DecodingSession {
             spans.validator = node.span
             checkName(name, what: "validator name", at: node)
         }
-        let limit = fields.value("limit").map { decodeLimit($0) } ?? PresentationLimit()
+        let limit = fields.value("limit").map { decodeLimit($0, in: EnclosingMapping(fields, allowed: FormatKeys.trigger)) } ?? PresentationLimit()
         guard let event else { return nil }
         return PresentationTrigger(event: event, when: when, validator: validator, limit: limit, spans: spans)
     }
 
     /// `limit: {maxPresentations, per, minInterval, untilResponded}`, every key optional.
-    private mutating func decodeLimit(_ node: Node) -> PresentationLimit {
+    /// `trigger`: the trigger's mapping, which holds the limit.
+    private mutating func decodeLimit(_ node: Node, in trigger: EnclosingMapping) -> PresentationLimit {
         guard let fields = mapping(node) else { return PresentationLimit() }
-        checkKeys(fields, allowed: FormatKeys.presentationLimit)
+        checkKeys(fields, allowed: FormatKeys.presentationLimit, enclosing: trigger)
         var limit = PresentationLimit()
         if let (value, span) = optionalInteger(fields, "maxPresentations") {
             if value < 1 {

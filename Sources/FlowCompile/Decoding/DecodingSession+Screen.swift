@@ -140,10 +140,10 @@ extension DecodingSession {
             fields, "primaryAction", expected: "'none' or a mapping", suggested: suggested,
             missingFromScreen: "add 'primaryAction: {button: {title: Done, action: dismiss}}', or 'primaryAction: none'")
         {
-            screen.primaryAction = decodePrimaryAction(node)
+            screen.primaryAction = decodePrimaryAction(node, in: EnclosingMapping(fields, allowed: FormatKeys.screenBody))
         }
         if let node = fields.value("secondaryAction") {
-            screen.secondaryAction = decodeSecondaryAction(node)
+            screen.secondaryAction = decodeSecondaryAction(node, in: EnclosingMapping(fields, allowed: FormatKeys.screenBody))
         }
         return screen
     }
@@ -212,30 +212,41 @@ extension DecodingSession {
     // MARK: Primary and secondary actions
 
     /// `none` | `{button: …}` | `{retryButton: …}`. A broken choice decodes as `.none`.
-    mutating func decodePrimaryAction(_ node: Node) -> FeedbackPrimaryAction {
-        guard let (name, value) = actionChoice(node, what: "primary action", choices: FormatKeys.primaryAction) else {
+    /// `screen`: the screen's mapping, which holds the action.
+    mutating func decodePrimaryAction(_ node: Node, in screen: EnclosingMapping? = nil) -> FeedbackPrimaryAction {
+        let choices = FormatKeys.primaryAction
+        guard let (name, value, fields) = actionChoice(node, what: "primary action", choices: choices, enclosing: screen) else {
             return .none
         }
-        guard let kind = ActionButton.Kind(rawValue: name), let button = decodeButton(value, kind: kind) else {
+        guard let kind = ActionButton.Kind(rawValue: name),
+            let button = decodeButton(value, kind: kind, in: EnclosingMapping(fields, allowed: choices))
+        else {
             return .none
         }
         return kind == .retryButton ? .retryButton(button) : .button(button)
     }
 
     /// `none` | `{button: …}` | `{link: …}`. A broken choice decodes as `.none`.
-    mutating func decodeSecondaryAction(_ node: Node) -> FeedbackSecondaryAction {
-        guard let (name, value) = actionChoice(node, what: "secondary action", choices: FormatKeys.secondaryAction) else {
+    /// `screen`: the screen's mapping, which holds the action.
+    mutating func decodeSecondaryAction(_ node: Node, in screen: EnclosingMapping? = nil) -> FeedbackSecondaryAction {
+        let choices = FormatKeys.secondaryAction
+        guard let (name, value, fields) = actionChoice(node, what: "secondary action", choices: choices, enclosing: screen) else {
             return .none
         }
-        guard let kind = ActionButton.Kind(rawValue: name), let button = decodeButton(value, kind: kind) else {
+        guard let kind = ActionButton.Kind(rawValue: name),
+            let button = decodeButton(value, kind: kind, in: EnclosingMapping(fields, allowed: choices))
+        else {
             return .none
         }
         return kind == .link ? .link(button) : .button(button)
     }
 
-    /// Reads `none` or a one-key mapping whose key is one of `choices`; `nil` for `none`
-    /// and after a reported problem.
-    private mutating func actionChoice(_ node: Node, what: String, choices: [String]) -> (String, Node)? {
+    /// Reads `none` or a one-key mapping whose key is one of `choices`: its key, value and
+    /// the mapping; `nil` for `none` and after a reported problem. `enclosing`: the
+    /// mapping that holds the action.
+    private mutating func actionChoice(
+        _ node: Node, what: String, choices: [String], enclosing: EnclosingMapping?
+    ) -> (String, Node, MappingFields)? {
         // Only built when a problem is reported: a valid action needs neither text.
         var choiceList: String { choices.map { "'\($0)'" }.joined(separator: " or ") }
         var shape: String { "'none' or a mapping with one key, \(choiceList)" }
@@ -256,10 +267,10 @@ extension DecodingSession {
         }
         let unknown = fields.entries.contains { entry in entry.keyText.map { !choices.contains($0) } ?? true }
         if unknown {
-            checkKeys(fields, allowed: choices)
+            checkKeys(fields, allowed: choices, enclosing: enclosing)
             let known = fields.entries.filter { entry in entry.keyText.map { choices.contains($0) } ?? false }
             guard known.count == 1, let entry = known.first, let name = entry.keyText else { return nil }
-            return (name, entry.value)
+            return (name, entry.value, fields)
         }
         guard fields.entries.count == 1, let entry = fields.entries.first, let name = entry.keyText else {
             let found = fields.entries.isEmpty ? "an empty mapping" : "\(fields.entries.count) keys"
@@ -267,16 +278,17 @@ extension DecodingSession {
                    hint: "write \(shape)")
             return nil
         }
-        return (name, entry.value)
+        return (name, entry.value, fields)
     }
 
     // MARK: Buttons
 
     /// `button`, `link` or `retryButton`: `title` and `action` required, `onFailure`
-    /// optional, and for a `retryButton` an optional `loadingTitle`.
-    mutating func decodeButton(_ node: Node, kind: ActionButton.Kind) -> ActionButton? {
+    /// optional, and for a `retryButton` an optional `loadingTitle`. `action`: the action's
+    /// mapping, which holds the button.
+    mutating func decodeButton(_ node: Node, kind: ActionButton.Kind, in action: EnclosingMapping? = nil) -> ActionButton? {
         guard let fields = mapping(node) else { return nil }
-        let suggested = checkKeys(fields, allowed: FormatKeys.button(kind))
+        let suggested = checkKeys(fields, allowed: FormatKeys.button(kind), enclosing: action)
         let (title, action, onFailure) = decodeButtonParts(fields, suggested: suggested)
         let loadingTitle = kind == .retryButton ? optionalTemplate(fields, "loadingTitle") : nil
         return ActionButton(

@@ -17,6 +17,10 @@ package struct DecodingSession {
     /// Keys of the screen being decoded found inside one of its content blocks (indented
     /// too far, and reported there): not reported again as missing from the screen.
     var nestedScreenKeys: Set<String> = []
+    /// The YAML file being decoded, whose lines say where a key is written
+    /// (``reportIndentedTooDeep(_:of:enclosing:)``); `nil` for JSON and for a tree
+    /// decoded without its file.
+    var layoutSource: SourceFile?
 
     /// A session that has found nothing yet.
     package init() {}
@@ -49,23 +53,28 @@ package struct DecodingSession {
 
     /// Reports every key of `fields` not in `allowed` (`unknown-key` at the key, with the
     /// closest allowed key as a hint, else the list of allowed keys) and every complex key.
+    /// A key of `enclosing` written one level too deep is said so instead
+    /// (``reportIndentedTooDeep(_:of:enclosing:)``).
     /// - Parameter what: the word for a key in messages (`key`, `content block`).
+    /// - Parameter enclosing: the mapping one level up, when it is a mapping of the format.
     /// - Returns: the allowed keys that were suggested for a typo, so that a required one
     ///   among them is not reported a second time as missing.
     @discardableResult
-    package mutating func checkKeys(_ fields: MappingFields, allowed: [String], what: String = "key") -> Set<String> {
+    package mutating func checkKeys(
+        _ fields: MappingFields, allowed: [String], what: String = "key", enclosing: EnclosingMapping? = nil
+    ) -> Set<String> {
         var elsewhere: [MappingEntry] = []
-        return checkKeys(fields, allowed: allowed, what: what, reportedElsewhere: [], elsewhere: &elsewhere)
+        return checkKeys(fields, allowed: allowed, what: what, reportedElsewhere: [], elsewhere: &elsewhere, enclosing: enclosing)
     }
 
-    /// ``checkKeys(_:allowed:what:)``, leaving the keys of `reportedElsewhere` to the caller.
+    /// ``checkKeys(_:allowed:what:enclosing:)``, leaving the keys of `reportedElsewhere` to the caller.
     /// - Parameter reportedElsewhere: keys not allowed here that the caller reports itself
     ///   (with a better message): neither reported nor suggested here, but appended to
     ///   `elsewhere`.
     @discardableResult
     mutating func checkKeys(
         _ fields: MappingFields, allowed: [String], what: String = "key", reportedElsewhere: [String],
-        elsewhere: inout [MappingEntry]
+        elsewhere: inout [MappingEntry], enclosing: EnclosingMapping? = nil
     ) -> Set<String> {
         var suggested: Set<String> = []
         for position in fields.entries.indices {
@@ -80,6 +89,7 @@ package struct DecodingSession {
                 elsewhere.append(entry)
                 continue
             }
+            if let enclosing, reportIndentedTooDeep(entry, of: fields, enclosing: enclosing) { continue }
             let hint: String
             if let close = Suggestion.closest(to: name, among: allowed) {
                 suggested.insert(close)

@@ -46,7 +46,10 @@ package enum FlowDecoder {
     package static func decode(_ document: LoadedDocument, diagnostics: inout DiagnosticBag) -> Flow? {
         guard let root = document.root else { return nil }
         var session = DecodingSession()
-        if document.format == .yaml { session.checkModeline(in: document.source) }
+        if document.format == .yaml {
+            session.checkModeline(in: document.source)
+            session.layoutSource = document.source
+        }
         let flow = session.decodeFlow(root, baseName: baseName(of: document.source.path))
         diagnostics.append(contentsOf: session.diagnostics.diagnostics)
         return flow

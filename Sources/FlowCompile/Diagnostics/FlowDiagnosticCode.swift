@@ -91,7 +91,7 @@ package enum FlowDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     package var summary: String {
         switch self {
         case .unsupportedVersion: "'version' is not 1, the only version this tool reads"
-        case .unknownKey: "a key (or content block) that is not valid at this place; hints the closest valid one"
+        case .unknownKey: "a key (or content block) that is not valid at this place; hints the closest valid one, or the line as meant for a key indented one level too deep"
         case .missingKey: "a required key is absent (reported at the start of its mapping; a screen's at the screen's id, or a single-screen file's start, naming the screen), e.g. collectUserFeedback without 'rating'"
         case .typeMismatch: "a value of the wrong kind, e.g. a mapping or null where a string is required"
         case .invalidValue:

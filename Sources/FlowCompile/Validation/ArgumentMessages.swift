@@ -62,9 +62,22 @@ enum ArgumentMessages {
         return "the step fails for every value and nothing is submitted; write \(example), or an expression whose values are \(takes(argument))"
     }
 
-    /// `'rating - 3' is -2…2; collectUserFeedback's rating is 1…5, so the step fails when rating is 1…3`.
-    static func sometimesValid(_ text: String, is what: String, _ argument: StepArgument, failsWhen: String) -> String {
-        "'\(ExpressionMessages.excerpt(text))' is \(what); \(argument.named) is \(takes(argument)), so the step fails when \(failsWhen)"
+    /// `'rating - 3' is -2…2; collectUserFeedback's rating is 1…5, so the step fails when rating is 1…3`;
+    /// for a value several steps take (`uses`), `so the 6 steps fail when …`.
+    static func sometimesValid(_ text: String, is what: String, _ argument: StepArgument, failsWhen: String, uses: Int = 1) -> String {
+        let steps = uses == 1 ? "the step fails" : "the \(uses) steps fail"
+        return "'\(ExpressionMessages.excerpt(text))' is \(what); \(argument.named) is \(takes(argument)), so \(steps) when \(failsWhen)"
+    }
+
+    /// The note at each step a rating field is the argument of: `used as
+    /// collectUserFeedback's rating here`.
+    static func fieldUse(_ argument: StepArgument) -> String {
+        "used as \(argument.named) here"
+    }
+
+    /// The hint at a rating field whose range breaks an argument's rule.
+    static func fieldRangeHint(_ field: String, _ argument: StepArgument) -> String {
+        "give '\(ExpressionMessages.excerpt(field))' a range within \(takes(argument)), or submit an expression whose every value is \(takes(argument)) where it is used"
     }
 
     /// The hint of a warning that a value fails for some values.

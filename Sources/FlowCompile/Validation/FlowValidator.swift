@@ -48,8 +48,10 @@ import FlowSource
 /// - The step-argument rules (``StepArgument``, `ValidationRun+Arguments.swift`): a
 ///   templated argument that can never be what its step takes is `invalid-value`, one
 ///   that fails for some of its values is `argument-may-fail` (warning), each at the
-///   argument and naming the values; `if` conditions and `set` values whose evaluation
-///   can fail (a divisor that can be zero) likewise.
+///   argument and naming the values — but a rating field named alone, whose range is the
+///   cause, is reported once at its range with a note at each step that submits it;
+///   `if` conditions and `set` values whose evaluation can fail (a divisor that can be
+///   zero) likewise.
 /// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (a
 ///   submission always carries a rating from 1 to 5, so the step could only fail at run
 ///   time).

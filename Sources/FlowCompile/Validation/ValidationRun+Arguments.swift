@@ -115,14 +115,14 @@ extension ValidationRun {
         return found
     }
 
-    /// The kind of field `id`'s first definition and where its id is written; the table
-    /// is made at the first lookup, O(blocks) once.
-    mutating func firstField(_ id: String) -> (kind: FieldKind, span: SourceSpan?)? {
+    /// The kind of field `id`'s first definition, where its id is written and the spans of
+    /// its parts; the table is made at the first lookup, O(blocks) once.
+    mutating func firstField(_ id: String) -> (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)? {
         if fieldTable == nil {
-            var table: [String: (kind: FieldKind, span: SourceSpan?)] = [:]
+            var table: [String: (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)] = [:]
             for position in flow.screens.indices {
                 for block in flow.screens[position].extraContent {
-                    if let field = block.field, table[field.id] == nil { table[field.id] = (field.kind, Self.idSpan(of: block)) }
+                    if let field = block.field, table[field.id] == nil { table[field.id] = (field.kind, Self.idSpan(of: block), field.spans) }
                 }
             }
             fieldTable = table
@@ -195,7 +195,13 @@ extension ValidationRun {
             }
             guard failsOtherwise || !failingValues.isEmpty else { return }
             let what = values.isEmpty ? "never a number" : ArgumentMessages.values(values)
+            // A rating field alone: its range is the cause, reported once at the field.
+            let ratingField = Self.soleName(of: template).flatMap { name in part.tree.nodes.count == 1 && isRatingField(name) ? name : nil }
             if values.allSatisfy({ !range.contains($0) }) {
+                if let ratingField {
+                    noteFieldRange(ratingField, argument: argument, code: .invalidValue, values: what, failsWhen: nil, usedAt: at)
+                    return
+                }
                 report(.invalidValue, ArgumentMessages.neverValid(part.text, is: what, argument), at: at, notes: fieldNote(part),
                        hint: ArgumentMessages.wholeNumberHint(argument, field: field))
                 return
@@ -212,6 +218,10 @@ extension ValidationRun {
                 } else {
                     "it cannot be evaluated"
                 }
+            if let ratingField {
+                noteFieldRange(ratingField, argument: argument, code: .argumentMayFail, values: what, failsWhen: when, usedAt: at)
+                return
+            }
             report(.argumentMayFail, ArgumentMessages.sometimesValid(part.text, is: what, argument, failsWhen: when), at: at,
                    notes: fieldNote(part), hint: ArgumentMessages.sometimesHint(argument))
             return
@@ -236,6 +246,83 @@ extension ValidationRun {
         report(.argumentMayFail,
                ArgumentMessages.sometimesValid(part.text, is: what, argument, failsWhen: when.joined(separator: " or ")), at: at,
                hint: ArgumentMessages.sometimesHint(argument))
+    }
+
+    // MARK: Rating fields' ranges
+
+    /// What a rating field's range breaks wherever the field alone (`"${stars}"`) is the
+    /// value of one step argument: the same for every such use, so it is said once, at the
+    /// field's range, where the author fixes it, with a note at each use.
+    struct FieldRangeFinding {
+        /// A field and an argument.
+        struct Key: Hashable {
+            let field: String
+            let argument: StepArgument
+        }
+
+        let key: Key
+        /// `invalid-value` when every value fails, `argument-may-fail` when some do.
+        let code: FlowDiagnosticCode
+        /// The field's values as messages say them (`0…10`).
+        let values: String
+        /// When the step fails (`score is 0 or 6…10`); `nil` when it always does.
+        let failsWhen: String?
+        /// Where the field is the argument, in the order found.
+        var uses: [SourceSpan?]
+    }
+
+    /// Whether field `name`'s first definition is a rating field.
+    mutating func isRatingField(_ name: String) -> Bool {
+        if case .rating? = firstField(name)?.kind { true } else { false }
+    }
+
+    /// Records a use, at `at`, of rating field `field` alone as `argument`, whose range
+    /// breaks the argument's rule (`code`, `values`, `failsWhen`, as
+    /// ``FieldRangeFinding`` keeps them).
+    mutating func noteFieldRange(
+        _ field: String, argument: StepArgument, code: FlowDiagnosticCode, values: String, failsWhen: String?, usedAt at: SourceSpan?
+    ) {
+        let key = FieldRangeFinding.Key(field: field, argument: argument)
+        if let index = fieldRangeIndex[key] {
+            fieldRangeFindings[index].uses.append(at)
+            return
+        }
+        fieldRangeIndex[key] = fieldRangeFindings.count
+        fieldRangeFindings.append(FieldRangeFinding(key: key, code: code, values: values, failsWhen: failsWhen, uses: [at]))
+    }
+
+    /// Reports each ``FieldRangeFinding`` once, at the field's range
+    /// (``rangeSpan(of:within:)``), with a note at each use in file order.
+    mutating func reportFieldRanges() {
+        for finding in fieldRangeFindings {
+            let (field, argument) = (finding.key.field, finding.key.argument)
+            guard case .wholeNumber(let range) = argument.rule, let definition = firstField(field) else { continue }
+            let at = rangeSpan(of: definition, within: range)
+            let uses = finding.uses.sorted { ($0?.start.offset ?? 0) < ($1?.start.offset ?? 0) }
+            let notes = uses.map { Diagnostic.Note(message: ArgumentMessages.fieldUse(argument), span: $0) }
+            let message =
+                finding.failsWhen.map { ArgumentMessages.sometimesValid(field, is: finding.values, argument, failsWhen: $0, uses: uses.count) }
+                ?? ArgumentMessages.neverValid(field, is: finding.values, argument)
+            report(finding.code, message, at: at, notes: notes, hint: ArgumentMessages.fieldRangeHint(field, argument))
+        }
+        fieldRangeFindings = []
+        fieldRangeIndex = [:]
+    }
+
+    /// Where a rating field's range is written, for a problem with `range` (a rule's
+    /// range): the bound that leaves it (its `min` or `max` value), both (from `min` to
+    /// `max`) when both do and stand on one line, else `min`'s; a bound not written (its
+    /// default) is not a place, and the field's id stands in.
+    private func rangeSpan(of definition: (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans), within range: ClosedRange<Int>) -> SourceSpan? {
+        guard case .rating(let min, let max, _) = definition.kind else { return definition.span }
+        let spans = definition.spans
+        let minLeaves = !range.contains(min), maxLeaves = !range.contains(max)
+        if minLeaves, maxLeaves, let low = spans.min, let high = spans.max, low.start.line == high.start.line {
+            return low.start < high.start ? SourceSpan(file: low.file, start: low.start, end: high.end) : SourceSpan(file: low.file, start: high.start, end: low.end)
+        }
+        if minLeaves, let low = spans.min { return low }
+        if maxLeaves, let high = spans.max { return high }
+        return definition.span
     }
 
     // MARK: URLs

@@ -42,9 +42,15 @@ struct ValidationRun {
     let hasDecisions: Bool
     /// The expression environment, made at its first use (``sharedEnvironment()``).
     var environmentCache: ExpressionEnvironment?
-    /// Each field id's first definition: its kind and where its id is written, gathered at
-    /// the first lookup (``firstField(_:)``).
-    var fieldTable: [String: (kind: FieldKind, span: SourceSpan?)]?
+    /// Each field id's first definition: its kind, where its id is written and the spans
+    /// of its parts, gathered at the first lookup (``firstField(_:)``).
+    var fieldTable: [String: (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)]?
+    /// The rules rating fields' ranges break where a field alone is a step's argument,
+    /// each with its uses, in the order first found: reported once each, at the field
+    /// (``reportFieldRanges()``).
+    var fieldRangeFindings: [FieldRangeFinding] = []
+    /// The position in `fieldRangeFindings` of each field and argument's finding.
+    var fieldRangeIndex: [FieldRangeFinding.Key: Int] = [:]
     /// `screenIDs` prepared for "did you mean" on the first unknown target (one question
     /// per unknown target); `nil` until then.
     private var screenCandidates: Suggestion.Candidates?
@@ -343,6 +349,7 @@ struct ValidationRun {
                 }
             }
         }
+        reportFieldRanges()
     }
 
     /// `finish` with an empty outcome, or one holding `${`: `invalid-value` at the outcome.

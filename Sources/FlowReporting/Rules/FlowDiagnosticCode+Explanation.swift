@@ -11,7 +11,7 @@ extension FlowDiagnosticCode {
                 before: R.screen().replacing("version: 1", with: "version: 2"), after: R.screen())
         case .unknownKey:
             return R(
-                "A key the format does not have at this place is never read, so a misspelled key ('subtitel') silently loses what it holds. The hint names the closest valid key.",
+                "A key the format does not have at this place is never read, so a misspelled key ('subtitel') silently loses what it holds. The hint names the closest valid key. A key of the mapping one level up that is not written there ('secondaryAction' indented under 'primaryAction') is said to be indented one level deeper than its siblings, and the hint shows its line moved to their column.",
                 before: R.screen("subtitel: We read every message"), after: R.screen("subtitle: We read every message"))
         case .missingKey:
             return R(

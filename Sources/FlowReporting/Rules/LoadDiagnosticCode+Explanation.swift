@@ -6,7 +6,7 @@ extension LoadDiagnosticCode {
         switch self {
         case .syntaxError:
             RuleExplanation(
-                "The file is not YAML (or, for a .json file, not RFC 8259 JSON), so nothing in it can be read. The diagnostic points at the character where the parser stopped and names what it was reading; a bracket or quote left open is the usual cause.",
+                "The file is not YAML (or, for a .json file, not RFC 8259 JSON), so nothing in it can be read. The diagnostic points at the character where the parser stopped and names what it was reading; a bracket or quote left open is the usual cause. Where a line is indented otherwise than its siblings (a screen's key out-dented among the screens, a list item deeper than the items above it), the diagnostic is at that line, says so, and its hint shows the line moved to their column.",
                 before: RuleExplanation.screen(title: "[Thanks"), after: RuleExplanation.screen(title: "\"[Thanks]\""))
         case .duplicateKey:
             RuleExplanation(

@@ -8,9 +8,10 @@
 /// so no code is spelled twice. Codes are kebab-case and never change meaning; ``summary`` is the
 /// line the "Loading" table of docs/diagnostic-codes.md shows for each.
 package enum LoadDiagnosticCode: String, Sendable, Hashable, CaseIterable {
-    /// The text breaks the YAML or JSON grammar: libyaml's problem at its mark, a JSON
-    /// grammar error at its exact place, a control character, or a byte order mark in the
-    /// middle of a YAML file.
+    /// The text breaks the YAML or JSON grammar: libyaml's problem at its mark (or, where a
+    /// line is indented otherwise than its siblings, that line), a JSON grammar error at
+    /// its exact place, a control character, or a byte order mark in the middle of a YAML
+    /// file.
     case syntaxError = "syntax-error"
     /// A key written twice in one mapping (or a name twice in one JSON object), at the
     /// repeat, with a note at the first; the first value is kept.

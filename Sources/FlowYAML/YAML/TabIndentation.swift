@@ -99,23 +99,30 @@ struct TabIndentation {
 
     /// Whether the text at `position` starts a block collection on its own line: a block
     /// indicator (`-`, `?`, `:` followed by white space or the line's end), or an implicit
-    /// mapping key — a plain scalar, or a quoted one closed on the line, followed by `:`
-    /// and white space or the line's end, before any comment (YAML 1.2 §8.2.2). Other
-    /// starts (flow collections, anchors, tags, aliases, block scalars) count as not a
-    /// collection. O(length of the line).
+    /// mapping key (``implicitKeyColon(at:in:)``). Other starts (flow collections,
+    /// anchors, tags, aliases, block scalars) count as not a collection. O(length of the line).
     static func startsCompactCollection(at start: Int, in bytes: [UInt8]) -> Bool {
+        guard start < bytes.count, bytes[start] != 0x0A, bytes[start] != 0x0D else { return false }
+        // - ? : are indicators before white space, else start a plain scalar.
+        if bytes[start] == 0x2D || bytes[start] == 0x3F || bytes[start] == 0x3A, isBlankOrBreak(start + 1, in: bytes) { return true }
+        return implicitKeyColon(at: start, in: bytes) != nil
+    }
+
+    /// The offset of the `:` that ends an implicit mapping key starting at `start`: a
+    /// plain scalar, or a quoted one closed on the line, followed by `:` and white space
+    /// or the line's end, before any comment (YAML 1.2 §8.2.2); `nil` when no such key
+    /// starts there (a flow collection, an anchor, a tag, an alias, a block scalar, a
+    /// comment, or text without `: `). O(length of the line).
+    static func implicitKeyColon(at start: Int, in bytes: [UInt8]) -> Int? {
         func isBreak(_ index: Int) -> Bool { index >= bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D }
-        func isBlankOrBreak(_ index: Int) -> Bool { isBreak(index) || bytes[index] == 0x20 || bytes[index] == 0x09 }
-        guard !isBreak(start) else { return false }
+        guard !isBreak(start) else { return nil }
         var position = start
         switch bytes[position] {
-        case 0x2D, 0x3F, 0x3A:  // - ? : are indicators before white space, else start a plain scalar
-            if isBlankOrBreak(position + 1) { return true }
         case 0x22, 0x27:  // " '
             let quote = bytes[position]
             position += 1
             scan: while true {
-                guard !isBreak(position) else { return false }
+                guard !isBreak(position) else { return nil }
                 if quote == 0x22, bytes[position] == 0x5C {  // \ escapes the next character
                     position += 2
                     continue
@@ -129,20 +136,25 @@ struct TabIndentation {
             }
             position += 1
             while !isBreak(position), bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
-            return !isBreak(position) && bytes[position] == 0x3A && isBlankOrBreak(position + 1)
+            return !isBreak(position) && bytes[position] == 0x3A && isBlankOrBreak(position + 1, in: bytes) ? position : nil
         case 0x5B, 0x7B, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x25, 0x40, 0x60:  // [ { # & * ! | > % @ `
-            return false
+            return nil
         default:
             break
         }
         while !isBreak(position) {
-            if bytes[position] == 0x3A, isBlankOrBreak(position + 1) { return true }
+            if bytes[position] == 0x3A, isBlankOrBreak(position + 1, in: bytes) { return position }
             if bytes[position] == 0x23, position > start, bytes[position - 1] == 0x20 || bytes[position - 1] == 0x09 {
-                return false  // a comment
+                return nil  // a comment
             }
             position += 1
         }
-        return false
+        return nil
+    }
+
+    /// Whether `index` is past the end, a line break, a space or a tab.
+    private static func isBlankOrBreak(_ index: Int, in bytes: [UInt8]) -> Bool {
+        index >= bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09
     }
 
     /// Whether byte `offset` is a tab that follows only white space and block indicators
@@ -177,7 +189,7 @@ struct TabIndentation {
     }
 
     /// Sorted, disjoint union of `ranges`.
-    private static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = result.last, range.lowerBound <= last.upperBound {

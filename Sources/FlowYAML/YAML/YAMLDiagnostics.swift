@@ -62,6 +62,27 @@ enum YAMLDiagnostics {
             hint: "indent with spaces; YAML does not allow tabs in indentation")
     }
 
+    /// `syntax-error` at a line indented otherwise than its siblings (``IndentationSlip``),
+    /// in place of libyaml's words about the line where it stopped: the line against its
+    /// siblings (`'bug-sent' is indented less than the other keys of 'screens' around
+    /// it`), the line as meant in the hint, and, when libyaml stopped at a later line
+    /// (`continuation`), a note there.
+    static func indentationSlip(_ slip: IndentationSlip, at span: SourceSpan, continuation: SourceSpan?) -> Diagnostic {
+        let subject: String
+        let siblings: String
+        switch slip.kind {
+        case .key(let name): (subject, siblings) = ("'\(name)'", "keys")
+        case .item: (subject, siblings) = ("this list item", "items")
+        }
+        let column = slip.meantIndent + 1
+        let around = slip.parent.map { "the other \(siblings) of '\($0)' around it" } ?? "the \(siblings) around it"
+        let named = slip.parent.map { "the \(siblings) of '\($0)'" } ?? "the \(siblings)"
+        return .error(
+            .syntaxError, "\(subject) is indented \(slip.isShallower ? "less" : "deeper") than \(around)", at: span,
+            notes: continuation.map { [Diagnostic.Note(message: "\(named) go on here, in column \(column)", span: $0)] } ?? [],
+            hint: IndentationHint.text(column: column, meantLine: slip.meantLine))
+    }
+
     /// `syntax-error` at a byte order mark that does not start the file (YAML 1.2 §5.2).
     static func misplacedByteOrderMark(at span: SourceSpan) -> Diagnostic {
         .error(

@@ -88,6 +88,9 @@ struct YAMLTreeBuilder: DocumentParser {
     /// are content) — the latter only kept when there are such marks.
     private let byteOrderMarks: MisplacedByteOrderMarks
     private var quotedRanges: [Range<Int>] = []
+    /// Byte ranges of the scalars and flow collections written over several lines, whose
+    /// inner lines are not layout (``IndentationSlip``).
+    private var multiLineRanges: [Range<Int>] = []
 
     /// - Parameter isASCII: whether the text after the BOM is all ASCII (``UTF8Validation/isASCII``).
     init(source: SourceFile, bomLength: Int, isASCII: Bool = false, limits: LoadingLimits = LoadingLimits()) {
@@ -202,6 +205,7 @@ struct YAMLTreeBuilder: DocumentParser {
         if !byteOrderMarks.offsets.isEmpty, style == .singleQuoted || style == .doubleQuoted {
             quotedRanges.append(start.offset..<end.offset)
         }
+        if end.line != start.line { multiLineRanges.append(start.offset..<end.offset) }
         let text = event.scalarText
         let node = try tree.addScalar(text, style: style, tag: event.tag, start: start, end: end)
         // A scalar weighs one node per started 64 bytes of its text in alias expansion, so
@@ -303,6 +307,7 @@ struct YAMLTreeBuilder: DocumentParser {
         if frame.isFlow {
             end = locator.location(of: event.endMark)
             if !tabs.lines.isEmpty { tabExemptRanges.append(frame.start.offset..<end.offset) }
+            if end.line != frame.start.line { multiLineRanges.append(frame.start.offset..<end.offset) }
         } else {
             // A block collection's end event sits where the next token is; stop at the
             // last child instead so the span does not swallow trailing comments.
@@ -464,7 +469,10 @@ struct YAMLTreeBuilder: DocumentParser {
     ///   the whole report; when it failed elsewhere, its syntax error is reported too;
     /// - misplaced byte order marks before the failure are `syntax-error`s of their own;
     ///   one on the failing line stands for libyaml's (libyaml skipped it, shifting the
-    ///   line's columns).
+    ///   line's columns);
+    /// - outside flow collections and quoted scalars, a line of the block layout indented
+    ///   otherwise than its siblings (``IndentationSlip``) stands for libyaml's syntax
+    ///   error, as a `syntax-error` of its own at that line.
     /// A failure after the end of the first document is not a second document unless a
     /// `---` starts one (an event, which `run()` handles): it is libyaml's syntax error.
     private mutating func report(_ error: LibYAMLError) {
@@ -518,7 +526,23 @@ struct YAMLTreeBuilder: DocumentParser {
             record(tabIndentation(at: location.offset))
             foundAtFailure = true
         }
-        if !foundAtFailure { diagnostics.append(syntax) }
+        if !foundAtFailure {
+            // In block layout, a line indented otherwise than its siblings is the mistake.
+            let slip =
+                quotedScalarStart == nil && !stack.contains(where: \.isFlow)
+                ? IndentationSlip.find(in: source.bytes, bomLength: bomLength, failure: location.offset, exempt: multiLineRanges) : nil
+            if let slip { diagnostics.append(indentationSlip(slip)) } else { diagnostics.append(syntax) }
+        }
+    }
+
+    /// The diagnostic of `slip` (``YAMLDiagnostics/indentationSlip(_:at:continuation:)``).
+    private mutating func indentationSlip(_ slip: IndentationSlip) -> Diagnostic {
+        let start = locator.location(atByteOffset: slip.start)
+        let end = locator.location(atByteOffset: slip.end)
+        let continuation = slip.continuation.map { offset in
+            SourceSpan(file: source.path, characterAt: locator.location(atByteOffset: offset), in: source.bytes)
+        }
+        return YAMLDiagnostics.indentationSlip(slip, at: SourceSpan(file: source.path, start: start, end: end), continuation: continuation)
     }
 
     /// Orders the diagnostics by position (stable), the order reports show them in.
