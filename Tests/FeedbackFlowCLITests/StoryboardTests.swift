@@ -94,17 +94,21 @@ struct StoryboardTests {
         #expect(html.contains("<input type=\"number\" data-field=\"wide\" min=\"\(Int.min)\" max=\"\(Int.max)\" value=\"\(Int.min)\">"))
     }
 
-    @Test("40 ifs asking one toggle (2^40 paths) list only the two a toggle can take, and the one arrow to their screen carries no condition")
-    func contradictoryRoutesAreNotWalked() async throws {
+    @Test("conditions read at one time rule each other out, and a step that waits between them separates them: each arrow says its route run by run")
+    func conditionsAreReadRunByRun() async throws {
         let scratch = try ScratchFolder("storyboard")
-        let run = try await BuiltTool.run(["storyboard", "\(Self.web)/forty-toggle-ifs.flow.yaml", "-o", scratch.path("board.html")])
+        let run = try await BuiltTool.run(["storyboard", "\(Self.web)/waiting.flow.yaml", "-o", scratch.path("board.html")])
         #expect(run.status == 0, "\(run.standardError)")
         let html = try scratch.read("board.html")
-        let list = html.components(separatedBy: "</ul>").first ?? ""
-        // Every answer yes, every answer no: both push `done`.
-        #expect(list.components(separatedBy: "<li>").count - 1 == 2)
-        #expect(!list.contains("more"))
-        #expect(html.contains("<text x=\"664\" y=\"356\"><tspan x=\"664\" y=\"356\">Go</tspan><title>"))
+        // waiting.flow.yaml: `agree`, then after openURL `agree` again → agreed, or `!agree` →
+        // changed; `!agree` with nothing waiting, so its inner `agree` can never hold →
+        // declined only, and nothing leads to `never`.
+        let labels = html.matches(of: #/<text [^>]*>((?:<tspan[^>]*>[^<]*</tspan>)+)/#).map { match in
+            match.1.matches(of: #/<tspan[^>]*>([^<]*)</tspan>/#).map { String($0.1) }.joined(separator: " / ")
+        }
+        #expect(labels == ["Go / if agree, then agree", "Go / if agree, then !agree", "Go / if !agree"])
+        let scenes = Self.scenes(try await Self.facts(["\(Self.web)/waiting.flow.yaml"], scratch: scratch))
+        #expect(scenes.first?.links == ["#f1-s_agreed", "#f1-s_changed", "#f1-s_declined"])
     }
 
     @Test("templates show the --context values given, and a placeholder naming each value the host fills in that none was given for")

@@ -96,7 +96,7 @@ package struct PreviewCommand: Command {
         let outboxPath = delivery.outboxPath(beside: feedbackOut)
         try CommandFiles.checkDistinct([.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut))
         // A theme that cannot be read is said at once; the session reads it again at each load.
-        _ = try Theme.chosen(themeFile)
+        let theme = try Theme.chosen(themeFile)
         try RunCommand.checkWritable(feedbackOut, option: "--feedback-out")
         let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
         let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)
@@ -105,7 +105,7 @@ package struct PreviewCommand: Command {
         // A catalog that cannot be read is said at once, before the server starts.
         _ = try localeOptions.catalog()
         var settings = PreviewSession.Settings(
-            file: file, compileOptions: options, themeFile: themeFile, trigger: trigger,
+            file: file, compileOptions: options, themeFile: themeFile, theme: theme, trigger: trigger,
             registry: { flow throws in
                 try RunCommand.registry(
                     flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms,
@@ -119,7 +119,7 @@ package struct PreviewCommand: Command {
                     return error.message
                 }
             })
-        settings.watchedFiles = [localeOptions.catalogPath, trigger.contextFile].compactMap { $0 }
+        settings.watchedFiles = localeOptions.catalogPath.map { [$0] } ?? []
         settings.localize = { flow in
             do throws(UsageError) { return .success(try localeOptions.localized(flow)) } catch { return .failure(error) }
         }

@@ -1,3 +1,4 @@
+import FlowReporting
 import FlowSource
 
 /// Writes a ``FlowGraph`` in the Graphviz DOT language (`dot -Tsvg` draws it):
@@ -107,18 +108,9 @@ enum DOTGraphWriter {
             """
     }
 
-    /// `text` for a Graphviz HTML-like label: `&`, `<`, `>` and `"` as entities.
-    static func html(_ text: String) -> String {
-        text.replacingScalars { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            default: nil
-            }
-        }
-    }
+    /// `text` for a Graphviz HTML-like label, whose syntax is XML's: `&`, `<`, `>` and
+    /// quotes as entities.
+    static func html(_ text: String) -> String { XMLText.escapedAttribute(text) }
 
     /// A DOT double-quoted string: `"` and `\` escaped, a line break as `\n`, `&` as
     /// `&amp;` (Graphviz reads `&…;` in any label as an entity), and a character no label

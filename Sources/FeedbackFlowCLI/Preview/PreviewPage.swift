@@ -96,6 +96,7 @@ struct PreviewPage: Sendable {
         #screen .sheet{position:relative;z-index:1;margin-top:\(sheetOffset)px}
         #screen .sheet::before{content:"";position:absolute;z-index:2;top:8px;left:50%;width:40px;height:5px;margin-left:-20px;border-radius:3px;background:rgba(128,128,128,.6)}
         #screen .sheet article.card{box-shadow:0 -4px 18px rgba(0,0,0,.35);border-radius:22px 22px 28px 28px}
+        #screen .under .problem{display:none}
         #screen .under{position:absolute;left:0;top:0;z-index:0;transform:scale(.93);transform-origin:50% 0;filter:brightness(.6);pointer-events:none}
         #problems{position:absolute;left:0;top:0;z-index:5;width:min(640px,calc(100vw - 40px));max-height:\(WebStyleSheet.cardHeight)px;background:#fff4f4;border:2px solid #c5221f;border-radius:16px;padding:12px;overflow:auto;box-sizing:border-box}
         #problems h2{font-size:15px;margin:0 0 8px;color:#a50e0e}
@@ -116,7 +117,7 @@ struct PreviewPage: Sendable {
         var seen = "", state = null, shownInstance = null, triggerKey = null;
         // The fields the person has left on the screen shown (or all, once a button was
         // pressed): their problems show; a redraw's own focus changes do not count.
-        var touched = {}, touchedAll = false, redrawing = false;
+        var touched = Object.create(null), touchedAll = false, redrawing = false;
         function byId(id) { return document.getElementById(id); }
         // The secret of the printed address: kept in this origin's storage (port included),
         // taken out of the address bar, and sent with every request but the page's.
@@ -160,7 +161,7 @@ struct PreviewPage: Sendable {
             var dark = byId("dark").checked;
             var html = '<div class="top' + (next.below ? ' sheet' : '') + '">' + (dark ? next.screen.dark : next.screen.light) + '</div>';
             if (next.below) html += '<div class="under" inert aria-hidden="true">' + (dark ? next.below.dark : next.below.light) + '</div>';
-            if (shownInstance !== next.screen.instance) { touched = {}; touchedAll = false; }
+            if (shownInstance !== next.screen.instance) { touched = Object.create(null); touchedAll = false; }
             if (stage.getAttribute("data-html") !== html) {
               var active = document.activeElement;
               var field = active && active.getAttribute ? active.getAttribute("data-field") : null;
@@ -204,9 +205,14 @@ struct PreviewPage: Sendable {
           byId("decision").textContent = next.decision || "";
           drawTrigger(next.trigger);
         }
+        // A problem, and its field's aria-invalid, show once the field was left.
         function showProblems() {
           document.querySelectorAll("#screen .top .problem[data-for]").forEach(function (problem) {
-            problem.hidden = !(touchedAll || touched[problem.getAttribute("data-for")]);
+            var id = problem.getAttribute("data-for"), shown = touchedAll || touched[id] === true;
+            problem.hidden = !shown;
+            document.querySelectorAll("#screen .top [data-field][aria-invalid]").forEach(function (field) {
+              if (field.getAttribute("data-field") === id) field.setAttribute("aria-invalid", shown ? "true" : "false");
+            });
           });
         }
         document.addEventListener("focusout", function (event) {
@@ -252,6 +258,8 @@ struct PreviewPage: Sendable {
         }
         document.addEventListener("click", function (event) {
           var button = event.target.closest("#screen .top button[data-slot]");
+          // A button pressed from the keyboard has no pointer's press.
+          if (button) { touchedAll = true; showProblems(); }
           if (button && state && state.screen) post("/tap", {instance: state.screen.instance, slot: button.getAttribute("data-slot")});
         });
         document.addEventListener("input", function (event) {

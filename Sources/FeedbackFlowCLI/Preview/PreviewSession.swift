@@ -15,7 +15,7 @@ import FlowSource
 /// trigger's last decision). Answers the page's requests (``PreviewRoutes``) and reloads
 /// when a file it read changes on disk (``watch(interval:)``): the flow, the theme, the
 /// theme's images the flow shows (and its assets folder, where a missing one may appear),
-/// the String Catalog and the context file.
+/// and the String Catalog.
 ///
 /// Reloading keeps what can be kept: when the file compiles, a new navigator starts as the
 /// last one did (plainly, or presented by the trigger's event with the same values; a
@@ -32,11 +32,14 @@ actor PreviewSession {
     struct Settings: Sendable {
         var file: String
         var compileOptions: CompileOptions
-        /// `--theme`'s file, read again at each load; `nil` for the built-in theme.
+        /// `--theme`'s file, read again at each load when it is a regular file; `nil` for
+        /// the built-in theme.
         var themeFile: String?
+        /// The theme as read when the command started: kept when the file is no regular file
+        /// (a pipe is read once).
+        var theme: Theme
         var trigger: TriggerOptions
-        /// The other files read at each load and watched for changes: `--strings`'s
-        /// catalog and `--context-file`.
+        /// The other files read at each load and watched for changes: `--strings`'s catalog.
         var watchedFiles: [String] = []
         /// The handlers a flow runs with: as `run` registers them.
         var registry: @Sendable (Flow) throws -> ActionHandlerRegistry
@@ -79,8 +82,8 @@ actor PreviewSession {
     private var warnings: String?
     private var decision: String?
     private var images = AssetImages()
-    /// The theme as last read; the built-in one until the first load.
-    private(set) var theme = Theme.standard
+    /// The theme as last read.
+    private(set) var theme: Theme
     private var navigator: FlowNavigator?
     private var presenter = WebPresenter()
     private var start = Start.plain
@@ -91,7 +94,7 @@ actor PreviewSession {
     private var revision = 0
     private var fingerprint: FileFingerprint?
     /// The other files the last load read (the theme, its images and assets folder, the
-    /// catalog, the context file) and their fingerprints, taken before they were read.
+    /// catalog) and their fingerprints, taken before they were read.
     private var others: [String] = []
     private var otherFingerprints: [FileFingerprint?] = []
     /// Whether a load, restart or firing is running, and who waits for its end.
@@ -103,6 +106,7 @@ actor PreviewSession {
 
     init(settings: Settings) {
         self.settings = settings
+        theme = settings.theme
         history = settings.trigger.presentationHistory
     }
 
@@ -163,10 +167,16 @@ actor PreviewSession {
                 missingSince = nil
                 continue
             }
-            guard let now else {
+            // A file that was there and is gone (an editor saving by renaming) is a change
+            // only once it has stayed gone for half a second.
+            let gone = now == nil || zip(othersNow, otherFingerprints).contains { $0 == nil && $1 != nil }
+            guard !gone else {
                 let since = missingSince ?? .now
                 missingSince = since
-                if ContinuousClock.now - since >= .milliseconds(500) { await load() }
+                if ContinuousClock.now - since >= .milliseconds(500) {
+                    missingSince = nil
+                    await load()
+                }
                 continue
             }
             missingSince = nil
@@ -244,19 +254,23 @@ actor PreviewSession {
     }
 
     private func compileAndRun() async -> Bool {
+        // Each file is fingerprinted before it is read, so a change made while this load
+        // reads is seen by the next check: the flow, the settings' files, the theme, and the
+        // images of the last load (remade below once the new ones are known).
         fingerprint = FileFingerprint(path: settings.file)
-        // Taken before anything is read, so a change made while this load reads is seen by
-        // the next check; the list itself is the one of the last load, remade below.
-        otherFingerprints = others.map { FileFingerprint(path: $0) }
-        defer { watchOthers() }
-        let (file, options) = (settings.file, settings.compileOptions)
+        let base = settings.watchedFiles + (settings.themeFile.map { [$0] } ?? [])
+        watch(base + others.filter { !base.contains($0) }, fresh: true)
+        let (file, options, themeFile) = (settings.file, settings.compileOptions, settings.themeFile)
         // Off the actor: a large file does not hold up the page's requests meanwhile.
         // Only a regular file, opened so that nothing waits: a fifo put in the flow's
-        // place would otherwise hold the preview in `open` until something writes to it.
-        let compilation = await Task.detached { FlowCompiler.compile(path: file, named: file, options: options, onlyRegular: true) }.value
-        do {
-            theme = try Theme.chosen(settings.themeFile)
-        } catch {
+        // place would otherwise hold the preview in `open` until something writes to it
+        // (the theme likewise: one that is no regular file is not read again).
+        let (compilation, reread) = await Task.detached {
+            (FlowCompiler.compile(path: file, named: file, options: options, onlyRegular: true), Self.readTheme(themeFile))
+        }.value
+        switch reread {
+        case .success(let read): if let read { theme = read }
+        case .failure(let error):
             problems = error.message
             changed()
             return false
@@ -284,33 +298,29 @@ actor PreviewSession {
         problems = nil
         warnings = Self.bounded(text)
         flow = shown
-        images = AssetImages(theme: theme, names: AssetImages.names(in: shown))
+        let names = AssetImages.names(in: shown)
+        let icons = theme.looks.values.compactMap(\.icon) + theme.darkLooks.values.compactMap(\.icon)
+        watch(base + (theme.assets.map { [$0] } ?? []) + Set(names + icons).sorted().flatMap(theme.assetCandidates(named:)), fresh: false)
+        images = AssetImages(theme: theme, names: names)
         await run(keeping: true)
         return true
     }
 
-    /// Remakes the list of other files to watch after a load: the theme file, its assets
-    /// folder (an image added there changes it) and the images of it the flow shows, and
-    /// the settings' own. A path new to the list gets its fingerprint now.
-    private func watchOthers() {
-        var paths = settings.watchedFiles
-        if let themeFile = settings.themeFile { paths.append(themeFile) }
-        if let folder = theme.assets {
-            paths.append(folder)
-            let names = flow.map(AssetImages.names(in:)) ?? []
-            let icons = theme.looks.values.compactMap(\.icon) + theme.darkLooks.values.compactMap(\.icon)
-            for name in Set(names + icons).sorted() { paths += ["svg", "png"].map { "\(folder)/\(name).\($0)" } }
-        }
-        var fingerprints: [FileFingerprint?] = []
-        for path in paths {
-            if let known = others.firstIndex(of: path), known < otherFingerprints.count {
-                fingerprints.append(otherFingerprints[known])
-            } else {
-                fingerprints.append(FileFingerprint(path: path))
-            }
+    /// Watches `paths` besides the flow: the fingerprint of each is taken now, or, unless
+    /// `fresh`, kept from the list before for a path already in it.
+    private func watch(_ paths: [String], fresh: Bool) {
+        otherFingerprints = paths.map { path in
+            if !fresh, let known = others.firstIndex(of: path), known < otherFingerprints.count { return otherFingerprints[known] }
+            return FileFingerprint(path: path)
         }
         others = paths
-        otherFingerprints = fingerprints
+    }
+
+    /// The theme of `path` read again: `nil` when there is nothing to read again (no file,
+    /// or one that is no regular file, such as a pipe, which was read once at the start).
+    private static func readTheme(_ path: String?) -> Result<Theme?, UsageError> {
+        guard let path, PathKind.isRegularFile(path) else { return .success(nil) }
+        do throws(UsageError) { return .success(try Theme.chosen(path)) } catch { return .failure(error) }
     }
 
     /// A navigator for `flow` drawing through `presenter`, with `run`'s handlers; `nil`

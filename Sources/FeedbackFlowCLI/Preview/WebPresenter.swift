@@ -44,6 +44,9 @@ actor WebPresenter: Presenter {
             stacks = change.stacks
             let kept = Set(change.stacks.joined().map(\.id))
             shown = shown.filter { kept.contains($0.key) }
+            // The screen now on top as last shown (after a pop or a dismiss); a screen new
+            // on top is drawn with its `screenShown`, which follows.
+            if let top = change.stacks.last?.last, let known = shown[top.id] { view.screen = known }
             if change.stacks.isEmpty { view.screen = nil }
         case .flowEnded(let outcome):
             view.screen = nil
@@ -53,7 +56,10 @@ actor WebPresenter: Presenter {
         case .actionTapped, .stepRun, .handlerResult, .stepFailed:
             break
         }
-        view.below = stacks.count >= 2 ? stacks[stacks.count - 2].last.flatMap { shown[$0.id] } : nil
+        // Under the sheet only while the screen drawn is the one on top of the stacks, so a
+        // screen is never drawn under itself between a change and its `screenShown`.
+        let isTop = view.screen.map { $0.instance.id == stacks.last?.last?.id } ?? false
+        view.below = isTop && stacks.count >= 2 ? stacks[stacks.count - 2].last.flatMap { shown[$0.id] } : nil
         if case .screenUpdated = event {} else {
             view.log.append(event.description)
             if view.log.count > Self.logLimit { view.log.removeFirst(view.log.count - Self.logLimit) }

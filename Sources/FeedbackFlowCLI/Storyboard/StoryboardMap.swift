@@ -44,7 +44,7 @@ struct StoryboardMap {
         var summary: String?
         /// When the conditions come down to some values of one name and nothing else: those
         /// values (so routes of one button to the same screen can be said together).
-        var taking: ExpressionDomainAnalysis.NameValues?
+        var taking: NameValues?
     }
 
     /// The most routes listed for one button; past it, the list says how many were left out.
@@ -53,8 +53,17 @@ struct StoryboardMap {
     let graph: FlowGraph
     /// Screen node → its screen id.
     private(set) var screenIDs: [String: String] = [:]
-    /// Screen node → button → routes (at most ``routeLimit``) and how many were left out.
-    private(set) var routes: [String: [ActionSlot: (routes: [Route], leftOut: Int)]] = [:]
+    /// A button's routes (at most ``routeLimit``), and how many more paths through its
+    /// `if`s were left out unwalked: with `leftOutMayNotRun`, some of them may be ruled out
+    /// by the values its conditions read (so "up to" that many).
+    struct Button {
+        var routes: [Route]
+        var leftOut: Int
+        var leftOutMayNotRun: Bool
+    }
+
+    /// Screen node → button → its routes.
+    private(set) var routes: [String: [ActionSlot: Button]] = [:]
     /// The screen nodes of each column, left to right.
     private(set) var columns: [[String]] = []
     /// Screen node → (column, row).
@@ -91,11 +100,37 @@ struct StoryboardMap {
         }
 
         for node in graph.nodes where screenIDs[node.id] != nil {
-            var buttons: [ActionSlot: (routes: [Route], leftOut: Int)] = [:]
+            var buttons: [ActionSlot: Button] = [:]
             for slot in [ActionSlot.primary, .secondary] {
+                // The button's conditions, each parsed once, and the combinations of the
+                // values their names take for which each holds.
+                var choices: [String] = []
+                var pending = outgoing[node.id, default: []].filter { $0.slot == slot }.map(\.to)
+                var seen: Set<String> = []
+                while let next = pending.popLast() {
+                    guard nodes[next]?.kind == .choice, seen.insert(next).inserted else { continue }
+                    choices.append(next)
+                    pending += outgoing[next, default: []].filter { $0.slot == slot }.map(\.to)
+                }
+                choices.sort()
+                var trees: [String: ExpressionTree] = [:]
+                var names: [String] = []
+                for choice in choices {
+                    guard let tree = try? FlowExpression(nodes[choice]?.lines.first ?? "").parsed.get() else { continue }
+                    trees[choice] = tree
+                    for part in tree.nodes { if case .name(let name) = part.kind { names.append(name) } }
+                }
+                let space = CombinationSpace(names: names, domains: domains)
+                var holds: [String: CombinationSet] = [:]
+                for (choice, tree) in trees { holds[choice] = space.holds(tree) }
+                let analysed = !holds.isEmpty
+
                 var found: [Route] = []
                 var leftOut = 0
-                func walk(_ edge: FlowGraph.Edge, title: String, conditions: [String]) {
+                /// `taken`: the conditions so far; `alive`: the combinations that satisfy those
+                /// of the current run (conditions with no waiting step between them);
+                /// `waits`: how many waiting steps came before the run began.
+                func walk(_ edge: FlowGraph.Edge, title: String, taken: [Condition], alive: CombinationSet, waits: Int) {
                     let effects = Array(edge.lines.dropFirst())
                     guard let target = nodes[edge.to] else { return }
                     if found.count >= Self.routeLimit {
@@ -104,20 +139,35 @@ struct StoryboardMap {
                         return
                     }
                     func add(_ target: Target) {
-                        let route = Route(title: title, conditions: conditions, effects: effects, target: target, kind: edge.kind, isOnFailure: edge.isOnFailure)
-                        if let route = Self.read(route, domains: domains) { found.append(route) }
+                        var route = Route(
+                            title: title, conditions: taken.map(\.text), effects: effects, target: target, kind: edge.kind,
+                            isOnFailure: edge.isOnFailure)
+                        (route.summary, route.taking) = Self.summary(of: taken, space: space)
+                        found.append(route)
                     }
                     switch target.kind {
                     case .choice:
                         let condition = target.lines.first ?? ""
+                        // A step that waits (for the host, a handler, a `set`) between two
+                        // conditions may change what they read: a new run starts.
+                        let waited = effects.filter { !$0.hasPrefix("after ") }.count
+                        let (run, start) = waited > waits ? ((taken.last?.run ?? -1) + 1, space.all) : (taken.last?.run ?? 0, alive)
                         for next in outgoing[target.id, default: []] where next.slot == slot && next.isOnFailure == edge.isOnFailure {
                             var next = next
                             next.lines = [next.lines.first ?? ""] + effects + next.lines.dropFirst()
-                            let taken = conditions + [next.lines.first == "then" ? condition : "not (\(condition))"]
-                            // A branch no values can reach here is not followed: every
-                            // route through it could never be taken.
-                            if Self.reading(taken, effects: effects, domains: domains)?.isSatisfiable == false { continue }
-                            walk(next, title: title, conditions: taken)
+                            let then = next.lines.first == "then"
+                            let set = holds[target.id].map { then ? $0 : $0.complement }
+                            let remaining = set.map { start.intersection($0) } ?? start
+                            // A branch no values can reach here is not followed: every route
+                            // through it could never be taken.
+                            if remaining.isEmpty { continue }
+                            let text = then ? condition : Self.negated(condition)
+                            let read = Set((trees[target.id]?.nodes ?? []).compactMap { node -> String? in
+                                if case .name(let name) = node.kind { name } else { nil }
+                            })
+                            walk(
+                                next, title: title, taken: taken + [Condition(text: text, holds: set, run: run, names: read)],
+                                alive: remaining, waits: max(waits, waited))
                         }
                     case .screen where edge.kind == .stay: add(.stay)
                     case .screen: add(.screen(node: target.id, id: screenIDs[target.id] ?? target.id))
@@ -126,9 +176,9 @@ struct StoryboardMap {
                     }
                 }
                 for edge in outgoing[node.id, default: []] where edge.slot == slot {
-                    walk(edge, title: edge.lines.first ?? slot.rawValue, conditions: [])
+                    walk(edge, title: edge.lines.first ?? slot.rawValue, taken: [], alive: space.all, waits: 0)
                 }
-                if !found.isEmpty || leftOut > 0 { buttons[slot] = (found, leftOut) }
+                if !found.isEmpty || leftOut > 0 { buttons[slot] = Button(routes: found, leftOut: leftOut, leftOutMayNotRun: analysed) }
             }
             routes[node.id] = buttons
         }
@@ -180,66 +230,101 @@ struct StoryboardMap {
         }
     }
 
-    /// `route` with what an arrow's label says of its conditions (its ``Route/summary``);
-    /// `nil` when no values of the names the conditions read take the route (it is not
-    /// drawn).
-    ///
-    /// The conditions are analysed only when no step on the route may change what they
-    /// read (a `set`, a handler or a closure between them); otherwise they are shown as
-    /// written, joined with `and`.
-    static func read(_ route: Route, domains: [String: [ExpressionValue]]) -> Route? {
-        var route = route
-        guard !route.conditions.isEmpty else { return route }
-        route.summary = route.conditions.joined(separator: " and ")
-        guard let reading = reading(route.conditions, effects: route.effects, domains: domains) else { return route }
-        guard reading.isSatisfiable else { return nil }
-        var shown = reading.kept.map { route.conditions[$0] }
-        if let values = reading.values, let said = Self.said(values) {
-            let others = reading.kept.filter { !reading.analysed.contains($0) }.map { route.conditions[$0] }
-            shown = [said] + others
-            if others.isEmpty { route.taking = values }
+    /// One condition on a route as the walk took it: its text as shown (an `else` branch's
+    /// `!(CONDITION)`), the combinations for which it holds that way (`nil`: not analysed),
+    /// and the run it belongs to (conditions with no waiting step between them).
+    struct Condition {
+        var text: String
+        var holds: CombinationSet?
+        var run: Int
+        /// The names it reads (none when it does not parse).
+        var names: Set<String>
+    }
+
+    /// `condition` negated as the expression language writes it: `!NAME`, or `!(CONDITION)`.
+    static func negated(_ condition: String) -> String {
+        Identifier.isName(Substring(condition).utf8) ? "!" + condition : "!(" + condition + ")"
+    }
+
+    /// What an arrow's label says of a route's conditions `taken`, run by run (the
+    /// conditions of a run are read at one time; a step that waits comes between two runs,
+    /// and the label joins them with `, then `). Within a run, a condition the others of
+    /// the run imply is left out (greedy in the route's order, so the inner, more specific
+    /// conditions stay), and when all of them read the same one name, the values of it
+    /// that take the route are said shortly (``said(_:)``); a route of one such run returns
+    /// them as `taking` too. The rest are joined with `&&`, a compound one in brackets.
+    /// `nil` text when no condition is left. O(conditions² × combinations / 64).
+    static func summary(of taken: [Condition], space: CombinationSpace) -> (text: String?, taking: NameValues?) {
+        var parts: [String] = []
+        var taking: NameValues?
+        var start = 0
+        while start < taken.count {
+            var end = start
+            while end < taken.count, taken[end].run == taken[start].run { end += 1 }
+            let run = Array(taken[start..<end])
+            start = end
+            var kept = run.map { _ in true }
+            var alive = space.all
+            for (index, condition) in run.enumerated() {
+                guard let own = condition.holds else { continue }
+                alive = alive.intersection(own)
+                var others = space.all
+                for (other, each) in run.enumerated() where other != index && kept[other] {
+                    if let set = each.holds { others = others.intersection(set) }
+                }
+                // Implied: no combination satisfying the others fails it.
+                if others.intersection(own.complement).isEmpty { kept[index] = false }
+            }
+            let names = run.reduce(into: Set<String>()) { $0.formUnion($1.names) }
+            if names.count == 1, let name = names.first, run.allSatisfy({ $0.holds != nil }),
+                let values = space.values(of: name, in: alive), let domain = space.named.first(where: { $0.name == name })?.values
+            {
+                let these = NameValues(name: name, values: values, domain: domain)
+                if taken.count == run.count { taking = these }
+                if let said = said(these) { parts.append(said) }
+                continue
+            }
+            let shown = zip(run, kept).filter(\.1).map(\.0.text)
+            if !shown.isEmpty { parts.append(shown.count == 1 ? shown[0] : shown.map(bracketed).joined(separator: " && ")) }
         }
-        route.summary = shown.isEmpty ? nil : shown.joined(separator: " and ")
-        return route
+        return (parts.isEmpty ? nil : parts.joined(separator: ", then "), taking)
+    }
+
+    /// `condition` in brackets when it joins others with `&&` or `||`.
+    private static func bracketed(_ condition: String) -> String {
+        condition.contains("&&") || condition.contains("||") ? "(" + condition + ")" : condition
     }
 
     /// What one arrow standing for several `routes` (one button's, to the same screen)
     /// says of their conditions: `nil` when one of them holds always; the values of one
     /// name they take together, when each comes down to values of that name (every value:
-    /// `nil`); else each route's summary, joined with `or`.
+    /// `nil`); else each route's summary, joined with `||`.
     static func summary(of routes: [Route]) -> String? {
         guard routes.allSatisfy({ $0.summary != nil }), let first = routes.first else { return nil }
         if let name = first.taking?.name, routes.allSatisfy({ $0.taking?.name == name }), let domain = first.taking?.domain {
             let union = domain.filter { value in routes.contains { $0.taking?.values.contains(value) == true } }
-            return said(ExpressionDomainAnalysis.NameValues(name: name, values: union, domain: domain))
+            return said(NameValues(name: name, values: union, domain: domain))
         }
         var parts: [String] = []
         for route in routes where !parts.contains(route.summary ?? "") { parts.append(route.summary ?? "") }
-        return parts.joined(separator: " or ")
+        return parts.count == 1 ? parts[0] : parts.map(bracketed).joined(separator: " || ")
     }
 
-    /// `conditions` (as the walk writes them: an `else` branch's `not (CONDITION)`) read
-    /// together (``ExpressionDomainAnalysis/route(_:domains:)``); `nil` when they cannot be:
-    /// a step on the way (`effects`) may change what they read, or no condition reads only
-    /// names with few values.
-    static func reading(_ conditions: [String], effects: [String], domains: [String: [ExpressionValue]]) -> ExpressionDomainAnalysis.RouteReading? {
-        guard effects.allSatisfy({ $0 == "collectUserFeedback" || $0.hasPrefix("openURL ") || $0.hasPrefix("after ") }) else { return nil }
-        let parts: [(tree: ExpressionTree?, holds: Bool)] = conditions.map { condition in
-            let negated = condition.hasPrefix("not (") && condition.hasSuffix(")")
-            let text = negated ? String(condition.dropFirst(5).dropLast()) : condition
-            return ((try? FlowExpression(text).parsed.get()), !negated)
-        }
-        return ExpressionDomainAnalysis.route(parts, domains: domains)
+    /// Some values of one name, in the order of its domain (every value it can take).
+    struct NameValues: Hashable {
+        var name: String
+        var values: [ExpressionValue]
+        var domain: [ExpressionValue]
     }
 
     /// The values of one name that take a route, said shortly: `rating = 3`, `rating ≤ 2`,
     /// `rating ≥ 4`, `rating 2–4`, `rating 1, 3 or 5`; `flag` and `not flag` for a boolean.
     /// `nil` when they are every value (no condition) or cannot be said so.
-    static func said(_ values: ExpressionDomainAnalysis.NameValues) -> String? {
+    static func said(_ values: NameValues) -> String? {
         let name = values.name
         guard !values.values.isEmpty, values.values.count < values.domain.count else { return nil }
         if values.values == [.boolean(true)] { return name }
-        if values.values == [.boolean(false)] { return "not \(name)" }
+        if values.values == [.boolean(false)] { return "!" + name }
         let positions = values.values.compactMap { value in values.domain.firstIndex(of: value) }
         guard values.values.allSatisfy({ if case .integer = $0 { true } else { false } }), let first = positions.first, let last = positions.last
         else { return nil }

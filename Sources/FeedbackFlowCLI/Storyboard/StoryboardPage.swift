@@ -181,7 +181,7 @@ struct StoryboardPage {
                 }
                 html += "</li>"
             }
-            if button.leftOut > 0 { html += "<li>… and \(button.leftOut) more</li>" }
+            if button.leftOut > 0 { html += "<li>… and \(button.leftOutMayNotRun ? "up to " : "")\(button.leftOut) more</li>" }
             html += "</ul></div>"
         }
         return html + "</div></section>\n"
@@ -209,7 +209,7 @@ struct StoryboardPage {
                 for slot in [ActionSlot.primary, .secondary] {
                     for route in map.routes[node]?[slot]?.routes ?? [] {
                         guard case .screen(let target, _) = route.target, let to = map.positions[target] else { continue }
-                        let key = "\(target) \(slot.rawValue) \(route.isOnFailure)"
+                        let key = "\(target) \(slot.rawValue) \(route.kind.rawValue) \(route.isOnFailure)"
                         if let index = byKey[key] {
                             arrows[index].routes.append(route)
                         } else {
@@ -260,7 +260,8 @@ struct StoryboardPage {
     /// column): from the right side to the left side, bending in the gap between the
     /// columns. Within a column: from the right side to the right side, bulging into the
     /// gap. Back (to an earlier column): from the bottom of one scene to the bottom of the
-    /// other, through the gap under the lower row. So no curve passes behind a scene.
+    /// other, through the gap under the lower row (passing behind the scenes of its column
+    /// below it when it goes down to a lower row).
     ///
     /// Each arrow leaves from its own point, spaced ``arrowSpacing`` apart, and its label
     /// (the button's title, and the route's conditions as ``StoryboardMap/Route/summary``
@@ -276,10 +277,15 @@ struct StoryboardPage {
         let a = origin(from), b = origin(to)
         let middle = Self.headerHeight + WebStyleSheet.cardHeight / 2
         // The point this arrow leaves from, centred on the middle of the side.
-        let offset = (2 * slot - (count - 1)) * Self.arrowSpacing / 2
+        // Spaced by ``arrowSpacing``, closer when that many would not fit the card's side.
+        let spacing = count > 1 ? min(Self.arrowSpacing, (WebStyleSheet.cardHeight - 40) / (count - 1)) : 0
+        let offset = (2 * slot - (count - 1)) * spacing / 2
         let start, end, c1, c2: (x: Int, y: Int)
         let labelX: Int
         let below: Bool
+        // The most characters a line of the label may have: the gap's, or between two back
+        // arrows the room before the next one's start.
+        var length = Self.labelLength
         if to.column > from.column {
             start = (a.x + sceneWidth, a.y + middle + offset)
             end = (b.x, b.y + middle)
@@ -293,17 +299,22 @@ struct StoryboardPage {
             (c1, c2) = ((bulge, start.y), (bulge, end.y))
             (labelX, below) = (start.x + 8, end.y < start.y)
         } else {
-            start = (a.x + sceneWidth - 40 - slot * (sceneWidth / 2), a.y + Self.sceneHeight)
+            // Along the bottom, right of the middle (where arrows coming back arrive), each its own.
+            let room = sceneWidth / 2 - 40
+            start = (a.x + sceneWidth - 20 - (slot + 1) * room / (count + 1), a.y + Self.sceneHeight)
+            if slot > 0 { length = max(6, (room / (count + 1) - 14) / 7) }
             end = (b.x + sceneWidth / 2 + 40, b.y + Self.sceneHeight)
             let lane = max(a.y, b.y) + Self.sceneHeight + Self.rowGap - 6
             (c1, c2) = ((start.x, lane), (end.x, lane))
             (labelX, below) = (start.x + 8, true)
         }
-        let routes = arrow.routes.map { $0.conditions.isEmpty ? "always" : $0.conditions.joined(separator: " and ") }
-        let whole = route.title + (arrow.routes.count == 1 && route.conditions.isEmpty ? "" : " — if " + routes.joined(separator: ", or if "))
+        // Every condition as written, route by route (an arrow that some route takes always
+        // says only its title).
+        let always = arrow.routes.contains { $0.conditions.isEmpty }
+        let whole = route.title + (always ? "" : " — if " + arrow.routes.map { $0.conditions.joined(separator: " && ") }.joined(separator: ", or if "))
         var lines = [route.title]
         if let summary = StoryboardMap.summary(of: arrow.routes) { lines.append("if " + summary) }
-        lines = lines.map { $0.count > Self.labelLength ? String($0.prefix(Self.labelLength - 1)) + "…" : $0 }
+        lines = lines.map { $0.count > length ? String($0.prefix(length - 1)) + "…" : $0 }
         // Baselines 15 px apart: below the arrow from 16 px under it, above it ending 6 px over it.
         let firstLine = below ? start.y + 16 : start.y - 6 - 15 * (lines.count - 1)
         let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""

@@ -107,7 +107,13 @@ package struct Theme: Sendable, Hashable {
     /// The path of image `name` in the assets folder (`NAME.svg`, else `NAME.png`); `nil`
     /// when there is no such file (a view then shows a placeholder naming it).
     package func asset(named name: String) -> String? {
-        guard let assets, !name.isEmpty, !name.contains("/") else { return nil }
-        return ["svg", "png"].map { "\(assets)/\(name).\($0)" }.first { PathKind($0) == .other }
+        assetCandidates(named: name).first { PathKind($0) == .other }
+    }
+
+    /// Where image `name` may be, in the order looked in: `NAME.svg`, then `NAME.png` in the
+    /// assets folder; none without a folder, or for a name that is empty or holds a `/`.
+    package func assetCandidates(named name: String) -> [String] {
+        guard let assets, !name.isEmpty, !name.contains("/") else { return [] }
+        return ["svg", "png"].map { "\(assets)/\(name).\($0)" }
     }
 }

@@ -36,6 +36,12 @@ enum PathKind: Equatable {
         self = (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
     }
 
+    /// Whether `path` is a regular file (symbolic links followed): one that can be read
+    /// without waiting, unlike a fifo or a device.
+    static func isRegularFile(_ path: String) -> Bool {
+        status(of: path).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
+    }
+
     /// `stat(2)` of `path`, symbolic links followed; `nil` when it fails (nothing there,
     /// a broken link, no permission).
     static func status(of path: String) -> stat? {

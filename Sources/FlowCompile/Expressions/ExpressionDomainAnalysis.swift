@@ -47,16 +47,21 @@ package enum ExpressionDomainAnalysis {
                 return nil
             }
             guard body(outcomes.last ?? .failure("empty expression")) else { return true }
-            // The next combination, like an odometer.
-            var position = 0
-            while position < counters.count {
-                counters[position] += 1
-                if counters[position] < named[position].values.count { break }
-                counters[position] = 0
-                position += 1
-            }
+            next(&counters, of: named)
         }
         return true
+    }
+
+    /// Moves `counters` (a position in each name's values) to the next combination, like
+    /// an odometer: the first counter turns fastest.
+    static func next(_ counters: inout [Int], of named: [(name: String, values: [ExpressionValue])]) {
+        var position = 0
+        while position < counters.count {
+            counters[position] += 1
+            if counters[position] < named[position].values.count { break }
+            counters[position] = 0
+            position += 1
+        }
     }
 
     /// The one value the subtree at `root` has for every combination, when it has one
