@@ -80,12 +80,17 @@ let package = Package(
         .target(
             name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
             swiftSettings: strictness),
+        // The formatter: a flow's text in the format's one layout, comments kept (fmt), and
+        // a flow's tree written as YAML or JSON in that layout (convert).
+        .target(
+            name: "FlowFormat", dependencies: ["FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting"],
+            swiftSettings: strictness),
         // The commands, as a library the executable and the tests use (not a product).
         .target(
             name: "FeedbackFlowCLI",
             dependencies: [
                 "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
-                "FeedbackFlowPrograms",
+                "FeedbackFlowPrograms", "FlowFormat",
             ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
             swiftSettings: strictness),
@@ -128,14 +133,20 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "FlowFormatTests",
+            dependencies: ["FlowFormat", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowTestSupport"],
+            // PyYAML's comment count (yaml_comments.py) runs from the source tree, not bundled.
+            exclude: ["yaml_comments.py"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
             name: "FeedbackFlowCLITests",
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
-                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport",
+                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.
-            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py", "preview_access.py", "storyboard_facts.py", "yaml_comments.py", "lsp"],
+            exclude: ["check_schema.py", "check_parse.py", "check_json.py", "feedback_server.py", "graph_svg.py", "browser_check.py", "preview_access.py", "storyboard_facts.py", "lsp"],
             resources: [.copy("Fixtures")]
         ),
     ],
@@ -159,7 +170,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
         ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
         ("FuzzHTTPRequestHead", ["FeedbackFlowCLI"]),
-        ("FuzzFormatter", ["FeedbackFlowCLI", "FeedbackFlow", "FlowSource"]),
+        ("FuzzFormatter", ["FlowFormat", "FeedbackFlow", "FlowSource"]),
         ("FuzzSoundness", ["FeedbackFlowTestSupport", "FlowSource"]),
     ]
     for target in fuzzTargets {

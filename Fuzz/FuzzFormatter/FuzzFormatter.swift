@@ -1,5 +1,5 @@
 import FeedbackFlow
-import FeedbackFlowCLI
+import FlowFormat
 import FlowSource
 import FuzzDriver
 

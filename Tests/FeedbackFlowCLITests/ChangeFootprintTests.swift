@@ -1,3 +1,4 @@
+import FeedbackFlowTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import FeedbackFlowCLI
+import FeedbackFlowTestSupport
 import FlowSource
 import Foundation
 import Testing

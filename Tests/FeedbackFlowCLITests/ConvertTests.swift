@@ -1,4 +1,5 @@
 import FeedbackFlow
+import FeedbackFlowTestSupport
 import FlowCompile
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import FeedbackFlow
 import FeedbackFlowHTTP
+import FeedbackFlowTestSupport
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FeedbackFlowTestSupport
 import Foundation
 import Testing
 import FlowTerminal

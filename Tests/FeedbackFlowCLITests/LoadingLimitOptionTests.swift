@@ -1,3 +1,4 @@
+import FeedbackFlowTestSupport
 import Testing
 import FeedbackFlow
 import FlowSource

@@ -1,3 +1,4 @@
+import FeedbackFlowTestSupport
 import Foundation
 import Testing
 
@@ -32,7 +33,7 @@ struct OutputFailureEndToEndTests {
     @Test("fmt - into a full standard output counts nothing as reformatted, then says why, exit 3")
     func formatIntoFullStandardOutput() async throws {
         try #require(try Self.devFullIsDevice(), "/dev/full must be a character device")
-        let input = try String(contentsOf: BuiltTool.fixture("fmt/quoting.flow.yaml"), encoding: .utf8)
+        let input = try String(contentsOf: FormatTests.fixture("quoting.flow.yaml"), encoding: .utf8)
         let result = try await BuiltTool.run(["fmt", "-"], input: input, standardOutput: "/dev/full")
         #expect(result.status == 3)
         #expect(result.standardError == """

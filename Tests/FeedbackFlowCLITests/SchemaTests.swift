@@ -1,3 +1,4 @@
+import FeedbackFlowTestSupport
 import FlowCompile
 import Foundation
 import Testing

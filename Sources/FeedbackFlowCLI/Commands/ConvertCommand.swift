@@ -1,5 +1,6 @@
 import FeedbackFlow
 import FlowCompile
+import FlowFormat
 import FlowReporting
 import FlowSource
 import FlowYAML

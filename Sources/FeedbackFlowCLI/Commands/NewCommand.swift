@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowFormat
 import FlowReporting
 import FlowSource
 

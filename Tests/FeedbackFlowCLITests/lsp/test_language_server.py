@@ -17,6 +17,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 BINARY = os.environ["FEEDBACKFLOW"]
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "Tests" / "FeedbackFlowCLITests" / "Fixtures"
+# The formatter's own fixtures (its layouts typed by hand), which formatting must give.
+FORMAT_FIXTURES = ROOT / "Tests" / "FlowFormatTests" / "Fixtures" / "fmt"
 FILES = sorted((FIXTURES / "invalid").glob("*.yaml")) + [FIXTURES / "lsp" / "emoji.flow.yaml"]
 
 
@@ -1205,16 +1207,16 @@ def test_a_burst_of_changes_is_published_once_for_its_last_version(tmp_path):
 
 @pytest.mark.asyncio
 async def test_formatting_gives_fmts_layout_as_one_edit_and_refuses_what_fmt_refuses(vscode: LanguageClient):
-    # The expected layouts are typed by hand beside each input (Fixtures/fmt/NAME.expected).
+    # The expected layouts are typed by hand beside each input (FORMAT_FIXTURES/NAME.expected).
     options = types.FormattingOptions(tab_size=4, insert_spaces=True)
     for name in ("anchors-and-merge", "comment-after-block-text", "quoting"):
-        path = FIXTURES / "fmt" / f"{name}.flow.yaml"
+        path = FORMAT_FIXTURES / f"{name}.flow.yaml"
         text = path.read_text(encoding="utf-8")
         uri = await open_and_wait(vscode, path, text)
         edits = await vscode.text_document_formatting_async(types.DocumentFormattingParams(
             text_document=types.TextDocumentIdentifier(uri=uri), options=options))
         assert len(edits) == 1 and edits[0].range.start == types.Position(line=0, character=0)
-        assert apply_edits(text, edits) == (FIXTURES / "fmt" / f"{name}.expected").read_text(encoding="utf-8"), name
+        assert apply_edits(text, edits) == (FORMAT_FIXTURES / f"{name}.expected").read_text(encoding="utf-8"), name
         # The layout itself needs no edit.
         vscode.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -1223,7 +1225,7 @@ async def test_formatting_gives_fmts_layout_as_one_edit_and_refuses_what_fmt_ref
             text_document=types.TextDocumentIdentifier(uri=uri), options=options))
         assert not again, name  # an empty list (pygls may give a tuple)
     # A '%' directive is refused with fmt's reason, at its place.
-    path = FIXTURES / "fmt" / "directive.flow.yaml"
+    path = FORMAT_FIXTURES / "directive.flow.yaml"
     uri = await open_and_wait(vscode, path, "%YAML 1.1\n---\nversion: 1\ntitle:   Hi\n")
     message = await refused(vscode.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=types.TextDocumentIdentifier(uri=uri), options=options)))

@@ -10,12 +10,12 @@ import FlowSource
 /// where a text is expected (a title `+1`) would then read otherwise: `convert` compiles
 /// its output and refuses such a file. Mapping members keep their written order.
 /// O(nodes, aliases expanded).
-enum NodeJSON {
+package enum NodeJSON {
 
     /// `node` as a JSON value. With `textKeys`, a scalar under one of those keys is always a
     /// string (in the format's own mappings: not inside a `custom` value or a custom step's
     /// argument, whose numbers are numbers). `isStep`: `node` is a step or a list of steps.
-    static func value(of node: Node, textKeys: Set<String> = [], isText: Bool = false, isStep: Bool = false) -> JSONValue {
+    package static func value(of node: Node, textKeys: Set<String> = [], isText: Bool = false, isStep: Bool = false) -> JSONValue {
         switch node.kind {
         case .scalar(let text, _):
             guard let scalar = node.scalar else { return .string(text) }

@@ -9,7 +9,7 @@ import Darwin
 /// The built `feedbackflow` started and not waited for, so a test can kill it at a
 /// chosen moment: standard input from a file, standard output and error to files, all in
 /// a folder the caller owns (and removes).
-final class RunningTool {
+package final class RunningTool {
     /// How the process ended, set by its termination handler (where Foundation's status
     /// is final; read after `isRunning` turns false, it can still be 0).
     private final class Ending: @unchecked Sendable {
@@ -24,13 +24,13 @@ final class RunningTool {
     private let ending = Ending()
     private let handles: [FileHandle]
     /// Where standard output and standard error go.
-    let outputPath: String
-    let errorPath: String
+    package let outputPath: String
+    package let errorPath: String
 
     /// Starts the tool (or `executable`) with `arguments` in the repository root, `input`
     /// on standard input.
     /// `environment` is added to the process's few variables (`PATH`, `HOME`).
-    init(_ arguments: [String], input: String, folder: URL, name: String, executable: String? = nil, environment: [String: String] = [:]) throws {
+    package init(_ arguments: [String], input: String, folder: URL, name: String, executable: String? = nil, environment: [String: String] = [:]) throws {
         let inputURL = folder.appendingPathComponent("\(name).stdin")
         outputPath = folder.appendingPathComponent("\(name).stdout").path
         errorPath = folder.appendingPathComponent("\(name).stderr").path
@@ -65,24 +65,24 @@ final class RunningTool {
     }
 
     /// Sends SIGKILL (`kill -9`): the process ends at once, wherever it is.
-    func sendKill() {
+    package func sendKill() {
         send(SIGKILL)
     }
 
     /// Sends `signal` to the process, if it still runs.
-    func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         if process.isRunning { _ = kill(process.processIdentifier, signal) }
     }
 
     /// The process's id.
-    var pid: Int32 { process.processIdentifier }
+    package var pid: Int32 { process.processIdentifier }
 
     /// The exit status (or the signal's number), once ``wait()`` returned.
-    var status: Int32 { ending.current?.status ?? -1 }
+    package var status: Int32 { ending.current?.status ?? -1 }
 
     /// Waits until the process has stopped itself (`SIGSTOP`: its state in `/proc/PID/stat`
     /// is `T`), for at most `seconds`; `false` when it did not (it ended, or time ran out).
-    func waitUntilStopped(upTo seconds: Double = 60) async -> Bool {
+    package func waitUntilStopped(upTo seconds: Double = 60) async -> Bool {
         let until = Date().addingTimeInterval(seconds)
         while ending.current == nil, Date() < until {
             if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -97,7 +97,7 @@ final class RunningTool {
 
     /// Waits for the process to end, for at most `seconds` (then it is killed, and the
     /// answer is `false`); `true` when it exited by itself (not by a signal).
-    func wait(upTo seconds: Double = 60) async -> Bool {
+    package func wait(upTo seconds: Double = 60) async -> Bool {
         let until = Date().addingTimeInterval(seconds)
         while ending.current == nil {
             if Date() > until {

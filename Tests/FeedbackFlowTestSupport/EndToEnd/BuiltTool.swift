@@ -4,26 +4,37 @@ import Testing
 /// The `feedbackflow` executable built next to this test bundle, run as a separate
 /// process, the way a user or CI runs it.
 ///
-/// The binary is looked up in the build products folder (the parent of this target's
-/// resource bundle, e.g. `.build/debug/`). `scripts/test` builds it before `swift test`;
+/// The binary is looked up in the build products folder, beside the test program that
+/// runs (e.g. `.build/debug/`). `scripts/test` builds it before `swift test`;
 /// a missing binary fails the test with that advice instead of passing silently.
-struct BuiltTool {
+package struct BuiltTool {
     /// What one run printed and how it ended.
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-        var outputBytes: [UInt8]
-        var errorBytes: [UInt8]
+    package struct Result {
+        package var status: Int32
+        package var standardOutput: String
+        package var standardError: String
+        package var outputBytes: [UInt8]
+        package var errorBytes: [UInt8]
     }
 
-    /// The root of the source tree (three levels above this file).
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    /// The root of the source tree (three levels above this file's folder).
+    package static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static var executable: URL {
-        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("feedbackflow")
+    package static var executable: URL {
+        productsFolder.appendingPathComponent("feedbackflow")
+    }
+
+    /// The build products folder: where the test program that runs lies (SwiftPM builds
+    /// every target's products there, `feedbackflow` among them).
+    package static var productsFolder: URL {
+        var program = URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL
+        // On Apple platforms the tests run inside a `.xctest` bundle's `Contents/MacOS`.
+        while program.pathComponents.contains(where: { $0.hasSuffix(".xctest") }), !program.lastPathComponent.hasSuffix(".xctest") {
+            program.deleteLastPathComponent()
+        }
+        return program.deletingLastPathComponent()
     }
 
     /// Type-checks Swift `files` against the modules the tests were built with, as a file
@@ -31,7 +42,7 @@ struct BuiltTool {
     /// declarations are out of reach (`swiftc -typecheck`, Swift 6 language mode). The
     /// system libraries' module maps are given as SwiftPM gives them to a dependent
     /// package: the modules that import them internally still name them.
-    static func typeCheck(_ files: [String]) async throws -> Result {
+    package static func typeCheck(_ files: [String]) async throws -> Result {
         let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
         return try await runProgram(
             "/usr/bin/env",
@@ -40,10 +51,6 @@ struct BuiltTool {
              "-I", repositoryRoot.appendingPathComponent("Sources/CCurl").path] + files)
     }
 
-    /// A fixture of this target's `Fixtures/` folder.
-    static func fixture(_ path: String) -> URL {
-        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(path)")
-    }
 
     /// Runs the tool with `arguments` in the repository root (so `flows/…` paths work),
     /// feeding `input` on standard input (then end of file). Output goes to files, not
@@ -51,7 +58,7 @@ struct BuiltTool {
     /// minimal one (PATH, HOME) with NO_COLOR unset.
     /// - Parameter standardOutput: a file to write standard output to instead of a
     ///   fresh one (e.g. `/dev/full`); the result's standard output is then empty.
-    static func run(
+    package static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:],
         standardOutput: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Result {
@@ -66,13 +73,13 @@ struct BuiltTool {
 
     /// Runs the tool with `folder` as its working directory (where it looks for its
     /// configuration), through `/bin/sh`.
-    static func run(_ arguments: [String], in folder: String) async throws -> Result {
+    package static func run(_ arguments: [String], in folder: String) async throws -> Result {
         let quoted = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         return try await runProgram("/bin/sh", ["-c", "cd '\(folder)' && exec \(quoted)"])
     }
 
     /// Runs any program the same way (used to run the tool under script(1)).
-    static func runProgram(
+    package static func runProgram(
         _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         standardOutput: String? = nil
     ) async throws -> Result {
@@ -123,7 +130,7 @@ struct BuiltTool {
     }
 
     /// A new empty temporary folder, removed by the caller.
-    static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedbackflow-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

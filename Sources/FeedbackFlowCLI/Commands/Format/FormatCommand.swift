@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FeedbackFlow
 import FlowCompile
+import FlowFormat
 import FlowReporting
 import FlowSource
 

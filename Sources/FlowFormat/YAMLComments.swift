@@ -2,11 +2,11 @@ import FlowSource
 import FlowYAML
 
 /// One comment of a YAML file: from its `#` to the end of its line.
-struct YAMLComment: Sendable, Hashable {
+package struct YAMLComment: Sendable, Hashable {
     /// Byte offset of the `#`.
     var offset: Int
     /// Where the `#` is (1-based line and column).
-    var position: SourcePosition
+    package var position: SourcePosition
     /// The comment from `#` on, without the line break or trailing blanks.
     var text: String
     /// Whether something other than blanks comes before it on its line (`key: value  # …`).
@@ -17,9 +17,9 @@ struct YAMLComment: Sendable, Hashable {
 /// at a line's start or after a blank that no scalar holds. A block scalar holds its
 /// lines after its header, so a comment on the header line (`text: |  # …`) is found.
 /// What `convert` warns it cannot write in JSON and what `fmt` must keep. O(bytes + nodes).
-enum YAMLComments {
+package enum YAMLComments {
     /// Every comment of `bytes`, in file order.
-    static func all(in bytes: [UInt8], syntax root: YAMLSyntax?) -> [YAMLComment] {
+    package static func all(in bytes: [UInt8], syntax root: YAMLSyntax?) -> [YAMLComment] {
         var ranges: [Range<Int>] = []
         root?.forEachNode { node in
             guard case .scalar(_, let style) = node.content else { return }

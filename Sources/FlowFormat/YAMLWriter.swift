@@ -5,7 +5,7 @@ import FlowSource
 /// when YAML reads the plain text back as that same string (not null, a boolean or a
 /// number, no indicator or `: `/` #` in it, no leading or trailing space, one line),
 /// else double-quoted with escapes, so the value never changes. O(size of the output).
-enum YAMLWriter {
+package enum YAMLWriter {
     /// `value` as a YAML document, ending with a line break.
     static func document(_ value: JSONValue) -> String {
         var lines: [String] = []
@@ -65,7 +65,7 @@ enum YAMLWriter {
 
     /// `text` as a YAML scalar that reads back as exactly that string: plain where it can
     /// be, else double-quoted.
-    static func scalar(_ text: String) -> String {
+    package static func scalar(_ text: String) -> String {
         isPlainSafe(text) ? text : doubleQuoted(text)
     }
 

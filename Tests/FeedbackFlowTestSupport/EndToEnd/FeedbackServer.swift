@@ -8,42 +8,42 @@ import Testing
 ///
 /// The server reads nothing from its standard input and stops when it ends, so it never
 /// outlives the test process; ``stop()`` ends it at once (and waits for it).
-final class FeedbackServer {
+package final class FeedbackServer {
     /// What the server counted (its `GET /counts`).
-    struct Counts: Decodable {
+    package struct Counts: Decodable {
         /// POSTs by idempotency key (its quotes removed).
-        var requests: [String: Int]
+        package var requests: [String: Int]
         /// Deliveries by key: 1 for a key whose submission was accepted, however often sent.
-        var deliveries: [String: Int]
+        package var deliveries: [String: Int]
         /// The parsed body of each key's delivery.
-        var bodies: [String: JSONObject]
+        package var bodies: [String: JSONObject]
         /// Every `Content-Type` sent.
-        var contentTypes: [String]
+        package var contentTypes: [String]
         /// Every `Idempotency-Key` value as sent (quotes included).
-        var rawKeys: [String]
+        package var rawKeys: [String]
         /// Every `Authorization` value sent with a submission.
-        var authorizations: [String]
+        package var authorizations: [String]
         /// POSTs without an `Idempotency-Key`.
-        var missingKey: Int
+        package var missingKey: Int
     }
 
     /// A body: only its `id` is read.
-    struct JSONObject: Decodable {
-        var id: String?
+    package struct JSONObject: Decodable {
+        package var id: String?
     }
 
-    let port: Int
+    package let port: Int
     private let process: Process
     private let input: Pipe
 
     /// The endpoint's URL (any path is a submission).
-    var url: String { "http://127.0.0.1:\(port)/feedback" }
+    package var url: String { "http://127.0.0.1:\(port)/feedback" }
 
-    static let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/feedback_server.py")
+    package static let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/feedback_server.py")
 
     /// Starts the server answering `status` (with `Retry-After: retryAfter` on 429 and
     /// 5xx) after `delay` seconds, and waits until it prints its port.
-    init(status: Int = 201, retryAfter: String? = nil, delay: Double = 0) throws {
+    package init(status: Int = 201, retryAfter: String? = nil, delay: Double = 0) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["python3", Self.script.path, "--status", String(status), "--delay", String(delay)]
@@ -73,21 +73,21 @@ final class FeedbackServer {
     }
 
     /// Stops the server and waits for it to exit.
-    func stop() {
+    package func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
 
     /// Changes how later submissions are answered.
-    func answer(status: Int, retryAfter: String? = nil, delay: Double = 0) async throws {
+    package func answer(status: Int, retryAfter: String? = nil, delay: Double = 0) async throws {
         var change: [String: Any] = ["status": status, "delay": delay]
         change["retryAfter"] = retryAfter ?? NSNull()
         _ = try await request("/control", method: "POST", body: try JSONSerialization.data(withJSONObject: change))
     }
 
     /// What the server counted so far.
-    func counts() async throws -> Counts {
+    package func counts() async throws -> Counts {
         try JSONDecoder().decode(Counts.self, from: try await request("/counts", method: "GET", body: nil))
     }
 
@@ -108,8 +108,8 @@ final class FeedbackServer {
     }
 
     /// A server that misbehaved.
-    struct ServerFailure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    package struct ServerFailure: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 }

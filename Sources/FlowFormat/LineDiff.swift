@@ -2,14 +2,14 @@
 /// `@@ -a,b +c,d @@` with three lines of context), found by Myers' O((N+M)·D) algorithm
 /// ("An O(ND) Difference Algorithm and Its Variations", 1986), D the number of lines
 /// removed and added. Used by `fmt --diff`.
-enum LineDiff {
+package enum LineDiff {
     fileprivate enum Edit: Equatable {
         case same(Int, Int), removed(Int), added(Int)
     }
 
     /// The unified diff from `old` to `new`, headed `--- oldName` and `+++ newName`; empty
     /// when the texts are equal. Lines are split at `\n`.
-    static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         guard old != new else { return "" }
         let a = lines(old)
         let b = lines(new)
@@ -91,7 +91,7 @@ enum LineDiff {
 
     /// The 0-based index of the first line of `old` (or `new`) that differs, or `nil` when
     /// the texts' lines are the same.
-    static func firstDifferingLine(old: String, new: String) -> Int? {
+    package static func firstDifferingLine(old: String, new: String) -> Int? {
         let a = lines(old)
         let b = lines(new)
         for index in 0..<max(a.count, b.count) where index >= a.count || index >= b.count || !same(a[index], b[index]) {
@@ -103,7 +103,7 @@ enum LineDiff {
     /// The lines of `text`, each with its LF (a CR before it is the line's: a CRLF file
     /// differs from its LF layout on every line); the last has none when the text does
     /// not end with one, so a missing final line break is a difference.
-    static func lines(_ text: String) -> [Substring] {
+    package static func lines(_ text: String) -> [Substring] {
         var lines: [Substring] = []
         var start = text.utf8.startIndex
         for index in text.utf8.indices where text.utf8[index] == 10 {

@@ -135,7 +135,7 @@ package enum FlowFormatter {
 
     /// A `format-refused` error at `position` of `source`; the message ends by saying the
     /// file is left as it was unless `leftAsItWas` is false (it says so itself).
-    static func refusal(_ message: String, at position: SourcePosition, in source: SourceFile, leftAsItWas: Bool = true) -> Diagnostic {
+    package static func refusal(_ message: String, at position: SourcePosition, in source: SourceFile, leftAsItWas: Bool = true) -> Diagnostic {
         let code = CommandDiagnosticCode.formatRefused
         return Diagnostic(
             severity: code.severity, code: code.rawValue, message: message + (leftAsItWas ? "; the file is left as it was" : ""),
