@@ -80,6 +80,9 @@ let package = Package(
         .target(
             name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
             swiftSettings: strictness),
+        // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
+        // secret, Host and Origin checked, bounded slots and reads (the preview's server).
+        .target(name: "LoopbackHTTP", dependencies: ["FlowSource"], swiftSettings: strictness),
         // The formatter: a flow's text in the format's one layout, comments kept (fmt), and
         // a flow's tree written as YAML or JSON in that layout (convert).
         .target(
@@ -90,7 +93,7 @@ let package = Package(
             name: "FeedbackFlowCLI",
             dependencies: [
                 "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
-                "FeedbackFlowPrograms", "FlowFormat",
+                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP",
             ],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")],
             swiftSettings: strictness),
@@ -132,6 +135,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlowSource"]),
         .testTarget(
             name: "FlowFormatTests",
             dependencies: ["FlowFormat", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowTestSupport"],
@@ -169,7 +173,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
         ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
-        ("FuzzHTTPRequestHead", ["FeedbackFlowCLI"]),
+        ("FuzzHTTPRequestHead", ["LoopbackHTTP"]),
         ("FuzzFormatter", ["FlowFormat", "FeedbackFlow", "FlowSource"]),
         ("FuzzSoundness", ["FeedbackFlowTestSupport", "FlowSource"]),
     ]

@@ -1,4 +1,4 @@
-import FeedbackFlowCLI
+import LoopbackHTTP
 import FuzzDriver
 
 /// The preview server's request-head parser on arbitrary bytes: where the head ends

@@ -8,7 +8,7 @@ package enum LSPFileURI {
         guard uri.hasPrefix("file://") else { return nil }
         var rest = uri.dropFirst("file://".count)
         if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
-        guard rest.hasPrefix("/"), let bytes = HTTPRequestHead.percentDecoded(Array(rest.utf8)[...], plusIsSpace: false) else {
+        guard rest.hasPrefix("/"), let bytes = PercentEncoding.decoded(Array(rest.utf8)[...], plusIsSpace: false) else {
             return nil
         }
         // Only valid UTF-8 (decoding would replace the rest with U+FFFD).

@@ -1,3 +1,4 @@
+import LoopbackHTTP
 /// The preview's one page: a phone-sized stage showing the screen on top (drawn by the
 /// server with ``ScreenCardHTML``, as the storyboard draws it; a screen in a presented
 /// stack as a sheet over the dimmed screen it was presented over, as the platforms draw

@@ -6,6 +6,7 @@ import Foundation
 import FeedbackFlowCore
 import FlowCompile
 import FlowSource
+import LoopbackHTTP
 
 /// What the preview's server answers, route by route; anything else is `404`. The page
 /// draws what `/state` sends and posts what the person does; the flow's rules run only

@@ -45,10 +45,10 @@ enum LoopbackSocket {
     /// `SO_REUSEADDR` (a port whose last connections are still in `TIME_WAIT` can be
     /// bound again). Returns the descriptor and the address and port `getsockname`
     /// reports.
-    static func listen(port: UInt16, backlog: Int32) throws(PreviewServerError) -> (descriptor: Int32, address: String, port: UInt16) {
+    static func listen(port: UInt16, backlog: Int32) throws(LoopbackServerError) -> (descriptor: Int32, address: String, port: UInt16) {
         let descriptor = socket(AF_INET, stream, 0)
         guard descriptor >= 0 else { throw .socket(operation: "socket", code: errno) }
-        func fail(_ operation: String) -> PreviewServerError {
+        func fail(_ operation: String) -> LoopbackServerError {
             let code = errno
             close(descriptor)
             switch (operation, code) {

@@ -1,3 +1,5 @@
+import FlowSource
+
 /// The head of one HTTP/1.x request (its request line and header fields), parsed from
 /// bytes by ``parse(_:maxHeaderLines:)``: a pure function, strict where leniency could
 /// let two readers see two different requests (a bare CR or LF, a space before a
@@ -169,7 +171,7 @@ package struct HTTPRequestHead: Sendable {
     /// and two hex digits, the result is not UTF-8, or it holds a control character
     /// (U+0000–U+001F, U+007F).
     package static func decodePath(_ bytes: ArraySlice<UInt8>) -> String? {
-        guard let decoded = percentDecoded(bytes, plusIsSpace: false), decoded.allSatisfy({ $0 >= 32 && $0 != 127 }) else {
+        guard let decoded = PercentEncoding.decoded(bytes, plusIsSpace: false), decoded.allSatisfy({ $0 >= 32 && $0 != 127 }) else {
             return nil
         }
         return utf8String(decoded)
@@ -184,8 +186,8 @@ package struct HTTPRequestHead: Sendable {
         for piece in bytes.split(separator: UInt8(ascii: "&")) {
             let equals = piece.firstIndex(of: UInt8(ascii: "=")) ?? piece.endIndex
             let valueStart = equals == piece.endIndex ? equals : equals + 1
-            guard let nameBytes = percentDecoded(piece[..<equals], plusIsSpace: true),
-                let valueBytes = percentDecoded(piece[valueStart...], plusIsSpace: true),
+            guard let nameBytes = PercentEncoding.decoded(piece[..<equals], plusIsSpace: true),
+                let valueBytes = PercentEncoding.decoded(piece[valueStart...], plusIsSpace: true),
                 let name = utf8String(nameBytes), let value = utf8String(valueBytes)
             else { return nil }
             if query[name] == nil { query[name] = value }
@@ -193,43 +195,11 @@ package struct HTTPRequestHead: Sendable {
         return query
     }
 
-    /// `bytes` with each `%XY` (two hex digits, any case) replaced by the byte it
-    /// stands for, and `+` by a space when `plusIsSpace`; `nil` for a `%` not followed
-    /// by two hex digits.
-    package static func percentDecoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> [UInt8]? {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
-                    return nil
-                }
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? 32 : byte)
-                index += 1
-            }
-        }
-        return decoded
-    }
-
     /// `bytes` as a string when they are valid UTF-8, else `nil` (`String(validating:)`
     /// needs macOS 15).
     private static func utf8String(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         return text.utf8.elementsEqual(bytes) ? text : nil
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -9,7 +9,7 @@ import Darwin
 /// Why ``LoopbackHTTPServer`` cannot serve; ``description`` is the message for the
 /// person running `feedbackflow preview` (it names the port and what to do; the command
 /// adds the hint naming its option).
-package enum PreviewServerError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum LoopbackServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The port is taken on 127.0.0.1 (`EADDRINUSE`).
     case portInUse(UInt16)
     /// The port may not be bound by this user (`EACCES`: below 1024 without privileges).

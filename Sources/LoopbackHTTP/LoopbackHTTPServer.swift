@@ -158,13 +158,13 @@ package final class LoopbackHTTPServer: Sendable {
     /// Binds a socket to 127.0.0.1 on `port` (`nil` or 0: a free port the kernel picks,
     /// read back in ``port``) and listens; connections wait until ``start()``. With
     /// `requiringSecret`, a new random ``AccessSecret`` guards every route (``url`` carries it).
-    /// - Throws: ``PreviewServerError/portInUse(_:)`` when the port is taken,
-    ///   ``PreviewServerError/portNotAllowed(_:)`` for a privileged port, or
-    ///   ``PreviewServerError/socket(operation:code:)`` when a socket call fails.
+    /// - Throws: ``LoopbackServerError/portInUse(_:)`` when the port is taken,
+    ///   ``LoopbackServerError/portNotAllowed(_:)`` for a privileged port, or
+    ///   ``LoopbackServerError/socket(operation:code:)`` when a socket call fails.
     package init(
         port: UInt16?, limits: Limits = .standard, requiringSecret: Bool = false,
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
-    ) throws(PreviewServerError) {
+    ) throws(LoopbackServerError) {
         let listening = try LoopbackSocket.listen(port: port ?? 0, backlog: 128)
         var wake: [Int32] = [-1, -1]
         guard pipe(&wake) == 0 else {
@@ -188,9 +188,9 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Starts serving on a thread of its own and returns at once. Does nothing when
     /// called again, or after ``stop()``.
-    /// - Throws: ``PreviewServerError/thread(code:)`` when no thread can be started; the
+    /// - Throws: ``LoopbackServerError/thread(code:)`` when no thread can be started; the
     ///   server is stopped then.
-    package func start() throws(PreviewServerError) {
+    package func start() throws(LoopbackServerError) {
         let starting = state.withLock { state in
             guard !state.started, !state.stopping else { return false }
             state.started = true

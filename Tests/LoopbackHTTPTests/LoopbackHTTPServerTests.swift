@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FeedbackFlowCLI
+import LoopbackHTTP
 import FlowSource
 import Foundation
 import Testing
@@ -222,11 +222,11 @@ struct LoopbackHTTPServerTests {
     func portInUse() throws {
         let first = try LoopbackHTTPServer(port: nil) { _ in .text("") }
         defer { first.stop() }
-        #expect(throws: PreviewServerError.portInUse(first.port)) {
+        #expect(throws: LoopbackServerError.portInUse(first.port)) {
             _ = try LoopbackHTTPServer(port: first.port) { _ in .text("") }
         }
         #expect(
-            PreviewServerError.portInUse(8080).description
+            LoopbackServerError.portInUse(8080).description
                 == "port 8080 is in use: choose another port, or leave the port out for a free one")
     }
 
