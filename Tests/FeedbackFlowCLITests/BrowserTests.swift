@@ -128,6 +128,17 @@ struct BrowserTests {
         #expect(titles.contains("<script>window.ran = true; alert(1)</script>"))
     }
 
+    @Test("the preview prints a flow's warnings on standard error when it starts, as run does")
+    func previewPrintsWarnings() async throws {
+        let scratch = try ScratchFolder("browser")
+        let (tool, _, file) = try await Self.preview("\(StoryboardTests.web)/routes.flow.yaml", scratch: scratch)
+        await Self.stop(tool)
+        let errors = try String(contentsOfFile: tool.errorPath, encoding: .utf8)
+        // routes.flow.yaml: the `- if:` asking `score == 1` on line 25, column 25, after `score > 2`.
+        #expect(errors.contains("\(file):25:25: warning:"), "\(errors)")
+        #expect(errors.contains("[unreachable-branch]"))
+    }
+
     @Test("the preview shows the flow in the --locale of its --strings catalog")
     func previewInALocale() async throws {
         let scratch = try ScratchFolder("browser")

@@ -108,6 +108,10 @@ struct StoryboardTests {
             match.1.matches(of: #/<tspan[^>]*>([^<]*)</tspan>/#).map { String($0.1) }.joined(separator: " / ")
         }
         #expect(labels == ["Go / if agree, then agree", "Go / if agree, then !agree", "Go / if !agree"])
+        // Under the card, each route's steps and conditions in the order they run.
+        #expect(html.contains(
+            "<li><span class=\"when\">if <code>agree</code></span> <span class=\"does\">openURL https://example.com/terms</span> "
+                + "<span class=\"when\">if <code>agree</code></span> push → <a href=\"#f1-s_agreed\""))
         let scenes = Self.scenes(try await Self.facts(["\(Self.web)/waiting.flow.yaml"], scratch: scratch))
         #expect(scenes.first?.links == ["#f1-s_agreed", "#f1-s_changed", "#f1-s_declined"])
     }

@@ -131,7 +131,9 @@ package struct PreviewCommand: Command {
             try RunCommand.check(trigger, against: flow, file: file)
             _ = try trigger.values(for: flow, file: file, event: trigger.event)
         }
-        if let problems = await session.state().problems { environment.errorOutput.write(problems + "\n") }
+        // The file's problems, or its warnings, as `run` prints them, also go to the terminal.
+        let first = await session.state()
+        if let said = first.problems ?? first.warnings { environment.errorOutput.write(said + "\n") }
         if trigger.event != nil { await session.fire(entries: nil, validator: nil) }
         let routes = PreviewRoutes(session: session)
         let server: LoopbackHTTPServer

@@ -35,6 +35,8 @@ struct StoryboardMap {
         var conditions: [String]
         /// What the steps do on the way, in order.
         var effects: [String]
+        /// For each condition, how many of ``effects`` come before it.
+        var effectsBefore: [Int] = []
         var target: Target
         /// How the last step gets there (push, present, an exit…).
         var kind: FlowGraph.EdgeKind
@@ -142,6 +144,7 @@ struct StoryboardMap {
                         var route = Route(
                             title: title, conditions: taken.map(\.text), effects: effects, target: target, kind: edge.kind,
                             isOnFailure: edge.isOnFailure)
+                        route.effectsBefore = taken.map(\.after)
                         (route.summary, route.taking) = Self.summary(of: taken, space: space)
                         found.append(route)
                     }
@@ -166,7 +169,8 @@ struct StoryboardMap {
                                 if case .name(let name) = node.kind { name } else { nil }
                             })
                             walk(
-                                next, title: title, taken: taken + [Condition(text: text, holds: set, run: run, names: read)],
+                                next, title: title,
+                                taken: taken + [Condition(text: text, holds: set, run: run, names: read, after: effects.count)],
                                 alive: remaining, waits: max(waits, waited))
                         }
                     case .screen where edge.kind == .stay: add(.stay)
@@ -239,6 +243,8 @@ struct StoryboardMap {
         var run: Int
         /// The names it reads (none when it does not parse).
         var names: Set<String>
+        /// How many of the route's effects come before it.
+        var after: Int
     }
 
     /// `condition` negated as the expression language writes it: `!NAME`, or `!(CONDITION)`.

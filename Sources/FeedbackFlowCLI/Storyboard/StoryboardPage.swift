@@ -170,8 +170,19 @@ struct StoryboardPage {
             html += "<p class=\"routes-title\">\(ScreenCardHTML.text(action.title))</p><ul>"
             for route in button.routes {
                 html += route.isOnFailure ? "<li class=\"failure\">on failure: " : "<li>"
-                for condition in route.conditions { html += "<span class=\"when\">if <code>\(ScreenCardHTML.text(condition))</code></span> " }
-                for effect in route.effects { html += "<span class=\"does\">\(ScreenCardHTML.text(effect))</span> " }
+                // Each step and each condition in the order they run.
+                var done = 0
+                func does(upTo end: Int) {
+                    while done < min(end, route.effects.count) {
+                        html += "<span class=\"does\">\(ScreenCardHTML.text(route.effects[done]))</span> "
+                        done += 1
+                    }
+                }
+                for (index, condition) in route.conditions.enumerated() {
+                    does(upTo: index < route.effectsBefore.count ? route.effectsBefore[index] : 0)
+                    html += "<span class=\"when\">if <code>\(ScreenCardHTML.text(condition))</code></span> "
+                }
+                does(upTo: route.effects.count)
                 switch route.target {
                 case .screen(let target, let id):
                     let follow = route.isOnFailure ? "" : " data-follow=\"\""
@@ -314,7 +325,12 @@ struct StoryboardPage {
         let whole = route.title + (always ? "" : " — if " + arrow.routes.map { $0.conditions.joined(separator: " && ") }.joined(separator: ", or if "))
         var lines = [route.title]
         if let summary = StoryboardMap.summary(of: arrow.routes) { lines.append("if " + summary) }
-        lines = lines.map { $0.count > length ? String($0.prefix(length - 1)) + "…" : $0 }
+        // The title cut at its end; the conditions in their middle, so the end, where two
+        // routes of one button differ, stays.
+        lines = lines.enumerated().map { index, line in
+            guard line.count > length else { return line }
+            return index == 0 ? String(line.prefix(length - 1)) + "…" : String(line.prefix(length / 2 - 1)) + "…" + String(line.suffix(length - length / 2))
+        }
         // Baselines 15 px apart: below the arrow from 16 px under it, above it ending 6 px over it.
         let firstLine = below ? start.y + 16 : start.y - 6 - 15 * (lines.count - 1)
         let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""
