@@ -80,6 +80,18 @@ let package = Package(
         .target(
             name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
             swiftSettings: strictness),
+        // How a file is compiled here: the configuration found from its folder up, applied
+        // to the compile options (rule levels, host names, the handler manifest), paths
+        // relative to a settings file, what a path is, and the usage errors they raise.
+        .target(
+            name: "FlowWorkspace", dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"],
+            resources: [.embedInCode("Resources/feedbackflow.schema.json")], swiftSettings: strictness),
+        // `feedbackflow lsp`'s server: Language Server Protocol 3.17 over a byte stream, on
+        // the loader, decoder and validator `validate` uses.
+        .target(
+            name: "FlowLanguageServer",
+            dependencies: ["FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace"],
+            swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
         // secret, Host and Origin checked, bounded slots and reads (the preview's server).
         .target(name: "LoopbackHTTP", dependencies: ["FlowSource"], swiftSettings: strictness),
@@ -93,9 +105,8 @@ let package = Package(
             name: "FeedbackFlowCLI",
             dependencies: [
                 "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
-                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP",
+                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer",
             ],
-            resources: [.embedInCode("Resources/feedbackflow.schema.json")],
             swiftSettings: strictness),
         // Release builds for use link the Swift runtime statically (`--static-swift-stdlib`
         // in scripts/feedbackflow and benchmarks/run): ~5 ms to start instead of ~12 ms
@@ -137,6 +148,9 @@ let package = Package(
         ),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlowSource"]),
         .testTarget(
+            name: "FlowLanguageServerTests",
+            dependencies: ["FlowLanguageServer", "FlowWorkspace", "FlowSource", "FeedbackFlowTestSupport"]),
+        .testTarget(
             name: "FlowFormatTests",
             dependencies: ["FlowFormat", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowTestSupport"],
             // PyYAML's comment count (yaml_comments.py) runs from the source tree, not bundled.
@@ -146,7 +160,7 @@ let package = Package(
             name: "FeedbackFlowCLITests",
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
-                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat",
+                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat", "FlowLanguageServer", "FlowWorkspace",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.
@@ -172,7 +186,7 @@ if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
         ("FuzzPipeline", ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"]),
         ("FuzzTemplates", ["FlowCompile", "FlowSource"]),
         ("FuzzLineMode", ["FeedbackFlow", "FlowCompile", "FlowReporting", "FeedbackFlowCore", "FlowSource", "FlowTerminal"]),
-        ("FuzzLanguageServer", ["FeedbackFlowCLI"]),
+        ("FuzzLanguageServer", ["FlowLanguageServer", "FeedbackFlowCLI"]),
         ("FuzzHTTPRequestHead", ["LoopbackHTTP"]),
         ("FuzzFormatter", ["FlowFormat", "FeedbackFlow", "FlowSource"]),
         ("FuzzSoundness", ["FeedbackFlowTestSupport", "FlowSource"]),

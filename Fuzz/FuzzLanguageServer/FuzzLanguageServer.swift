@@ -1,5 +1,6 @@
 import Dispatch
 import FeedbackFlowCLI
+import FlowLanguageServer
 import FuzzDriver
 
 /// Feeds the input to the language server's message reader in chunks of varying size and
@@ -28,7 +29,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
             // The server (and every document it holds) is released before the input is
             // over: the task's frame, not its closure, owns it, so the leak check that
             // follows each input does not see it still alive while the task winds down.
-            var server: LanguageServer? = LanguageServer(output: { _ in }, workingDirectory: "/nonexistent")
+            var server: LanguageServer? = LanguageServer(output: { _ in }, workingDirectory: "/nonexistent", info: LanguageServerCommand.info)
             for frame in handled { await server?.handle(frame) }
             await server?.publishChanged()
             server = nil

@@ -1,3 +1,4 @@
+import FlowWorkspace
 import Testing
 @testable import FeedbackFlowCLI
 

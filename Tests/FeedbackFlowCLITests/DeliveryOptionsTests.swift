@@ -1,3 +1,4 @@
+import FlowWorkspace
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FeedbackFlowTestSupport
+import FlowWorkspace
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI

@@ -1,4 +1,5 @@
 import FeedbackFlowTestSupport
+import FlowWorkspace
 import Testing
 import FeedbackFlow
 import FlowSource

@@ -1,4 +1,5 @@
 import FeedbackFlowTestSupport
+import FlowWorkspace
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI

@@ -1,5 +1,6 @@
 import FeedbackFlowTestSupport
 import FlowCompile
+import FlowWorkspace
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI

@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// Splits a command's arguments into options and positionals, the conventions of
 /// POSIX utility syntax (XBD §12.2) with GNU-style long options:

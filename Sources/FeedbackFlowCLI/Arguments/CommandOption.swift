@@ -1,5 +1,6 @@
 import FlowCompile
 import FlowSource
+import FlowWorkspace
 
 /// One option of a command, declared once with the type of its value: its ``spec`` goes
 /// into the command's ``CommandConfiguration`` (so the parser and the help know it), and

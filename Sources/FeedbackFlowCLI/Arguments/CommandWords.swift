@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// The command of `run --handler NAME=COMMAND`, split into a program and its arguments
 /// the way a POSIX shell splits words, and no more: words are separated by unquoted

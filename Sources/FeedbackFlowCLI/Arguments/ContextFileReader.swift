@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// Reads values the host gives from a mapping in a JSON or YAML file (`--context-file`,
 /// and the `context:` of a timeline entry).

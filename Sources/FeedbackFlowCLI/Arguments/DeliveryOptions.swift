@@ -17,6 +17,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// Where submitted feedback goes, shared by `run` and `outbox`: `--feedback-out FILE`
 /// (JSON lines) or `--feedback-url URL` (HTTP POST), always through the outbox file

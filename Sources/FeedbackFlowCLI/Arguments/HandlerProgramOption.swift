@@ -4,6 +4,7 @@ import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowWorkspace
 import FlowTerminal
 
 /// `run --handler NAME=COMMAND` (repeatable), `--handler-timeout DURATION` and
@@ -51,22 +52,7 @@ package struct HandlerProgramOption: Sendable {
         }
         self.init(programs: programs, timeout: try Self.timeout.read(arguments).map(Double.init) ?? ProgramHandler.defaultTimeout)
         let origin = Self.environmentOption.flagName
-        passedVariables = try Self.checkedNames(try Self.environmentOption.read(arguments), source: origin).map { ($0, origin) }
-    }
-
-    /// `names` when each is an environment variable name (`[A-Za-z_][A-Za-z0-9_]*`, POSIX's
-    /// portable names).
-    /// - Throws: ``UsageError`` naming `source` for one that is not.
-    static func checkedNames(_ names: [String], source: String) throws(UsageError) -> [String] {
-        for name in names {
-            let scalars = Array(name.unicodeScalars)
-            let valid = !scalars.isEmpty && scalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-                && !("0"..."9").contains(scalars[0])
-            guard valid else {
-                throw UsageError("\(source): '\(name)' is not an environment variable name", hint: "write a name such as API_TOKEN")
-            }
-        }
-        return names
+        passedVariables = try EnvironmentVariableName.checked(try Self.environmentOption.read(arguments), source: origin).map { ($0, origin) }
     }
 
     /// The handler names given.

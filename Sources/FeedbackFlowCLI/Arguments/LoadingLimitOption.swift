@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `--limit NAME=N` (repeatable): sets one of the loaders' bounds, by the names of
 /// ``FlowSource/LoadingLimits/settings``; the commands that load a file (`validate`,

@@ -1,6 +1,7 @@
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `--strings CATALOG` and `--locale L`: the string catalog a flow is shown from, and the
 /// locale (`de-AT` falls back to `de`, then to the flow's own text). One declaration for

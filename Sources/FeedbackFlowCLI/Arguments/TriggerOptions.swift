@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// The options that put a flow's trigger to the test, shared by `trigger` and `run`:
 /// the event, the values the host gives with it, the validators' answers, the history,

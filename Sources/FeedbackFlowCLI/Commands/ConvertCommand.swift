@@ -1,8 +1,10 @@
 import FeedbackFlow
 import FlowCompile
 import FlowFormat
+import FlowLanguageServer
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 import FlowYAML
 
 /// `feedbackflow convert --to json|yaml FILE`: the flow in the other syntax, the same

@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow explain [CODE…]`: what a diagnostic code means, why it matters, and an
 /// example before and after the fix; without a code, the list of every code.

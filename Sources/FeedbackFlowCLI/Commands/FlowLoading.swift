@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// Compiling the one file that `run` and `graph` work on.
 enum FlowLoading {

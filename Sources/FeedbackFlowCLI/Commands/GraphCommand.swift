@@ -10,6 +10,7 @@ import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow graph FILE`: the flow's screens and navigation as a Graphviz DOT or
 /// Mermaid graph (see ``FlowGraph``). A flow with errors is not drawn: its diagnostics

@@ -11,8 +11,10 @@ import FoundationEssentials
 import Foundation
 #endif
 import Dispatch
+import FlowLanguageServer
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `feedbackflow lsp`: the language server (``LanguageServer``) on standard input and
 /// output, until the client sends `exit` or closes its end.
@@ -33,12 +35,16 @@ package struct LanguageServerCommand: Command {
     /// The command as `arguments` give it (it takes none).
     package init(arguments: ParsedArguments) throws(UsageError) {}
 
+    /// Who the server is: the tool's name and version, and its rule catalog.
+    package static let info = LSPServerInfo(
+        name: FeedbackFlowTool.name, version: FeedbackFlowTool.version, rulesDocumentation: FeedbackFlowTool.rulesDocumentation)
+
     /// Serves until `exit` or the end of input.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let output = environment.output
         let server = LanguageServer(
             output: { bytes in output.write(String(decoding: bytes, as: UTF8.self)) },
-            workingDirectory: FileManager.default.currentDirectoryPath)
+            workingDirectory: FileManager.default.currentDirectoryPath, info: Self.info, hints: ValidateCommand.flagHint)
         let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         // At most 4 chunks (of 64 KiB) read ahead of the server: a client writing faster
         // than documents compile waits in its pipe, not in our memory.

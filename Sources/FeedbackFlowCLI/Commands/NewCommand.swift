@@ -2,6 +2,7 @@ import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `feedbackflow new NAME [--template T]`: writes a starter flow (``FlowTemplate``) to
 /// `NAME.flow.yaml` (or NAME, when it ends in `.yaml` or `.yml`), never over a file that

@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow outbox list|flush|drop ID`: what the outbox keeps
 /// (``FeedbackFlowCore/OutboxFeedbackSink``), delivering it, or removing one submission.

@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow parse FILE`: the located node tree of a YAML or JSON document as JSON
 /// (``NodeTreeJSONWriter``), whatever the flow format says about it: the tool for a

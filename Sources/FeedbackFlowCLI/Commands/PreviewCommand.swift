@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
+import FlowWorkspace
 import LoopbackHTTP
 
 /// `feedbackflow preview FILE [--port N]`: the flow, run by the real navigator, in a

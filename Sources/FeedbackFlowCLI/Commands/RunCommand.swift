@@ -17,6 +17,7 @@ import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow run FILE`: plays a flow in the terminal, in line mode.
 package struct RunCommand: Command {

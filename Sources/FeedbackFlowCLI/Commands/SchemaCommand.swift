@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow schema`: prints the JSON Schema (2020-12) of the file format, for
 /// editors (`# yaml-language-server: $schema=…`) and other validators.

@@ -7,6 +7,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `feedbackflow storyboard FILE… -o board.html`: every screen of the flows as a
 /// phone-sized card on the navigation map, in one self-contained HTML file

@@ -8,6 +8,7 @@ import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `feedbackflow strings export FLOW… -o NAME.xcstrings`: every user-facing string of the
 /// flows (``FlowCompile/FlowStrings``) in an Apple String Catalog, merged into the one

@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow trigger FILE --event NAME …`: whether the flow's trigger presents it for
 /// an event, and why not; or, with `--timeline`, the decision for each entry of a

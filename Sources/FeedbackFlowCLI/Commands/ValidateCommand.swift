@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `feedbackflow validate PATH…`: load, decode and validate flow files and report
 /// every problem, like a compiler.
@@ -395,7 +396,7 @@ package struct ValidateCommand: Command {
     }
 
     /// The options that declare what the library's hints ask to declare.
-    static let flagHint = FlagHint(
+    package static let flagHint = FlagHint(
         context: "validate --context NAME", handler: "validate --handler NAME",
         diagnosticLimit: "validate \(maxDiagnosticsOption.flagName) N", loadingLimit: "validate --\(LoadingLimitOption.name)")
 

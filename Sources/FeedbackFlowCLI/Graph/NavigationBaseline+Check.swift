@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `validate --baseline FILE`: reading a committed baseline and comparing the flows'
 /// navigation with it.

@@ -8,6 +8,7 @@ import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowWorkspace
 
 /// One `feedbackflow preview`: the flow file, the navigator that runs it (the real one,
 /// with the same handlers, outbox, context and checks as `run`), the presenter the page

@@ -6,6 +6,7 @@ import Foundation
 import FeedbackFlow
 import FlowCompile
 import FlowSource
+import FlowWorkspace
 
 extension Theme {
     /// The theme in the file at `path` (YAML or JSON), over ``standard``.

@@ -1,6 +1,7 @@
 import FeedbackFlow
 import FlowCompile
 import FlowSource
+import FlowWorkspace
 
 /// How each screen style looks for a brand: what the graphs (and the author's other views
 /// of a flow) draw a screen of that style with. Read from a theme file (YAML or JSON,

@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// One subcommand of `feedbackflow`, in the manner of swift-argument-parser's
 /// `AsyncParsableCommand`: a value type holding its parsed options, built from the

@@ -11,6 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FlowSource
+import FlowWorkspace
 
 /// The files one command reads and writes, each named by the option that gives it. Two
 /// of them being one file — the same path, another spelling of it, a symbolic or hard

@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// The process exit status of `feedbackflow`, the one place where results and errors
 /// become numbers (the table in docs/command-line.md, "Exit status"):

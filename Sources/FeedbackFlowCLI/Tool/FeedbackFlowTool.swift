@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// The `feedbackflow` command-line tool: finds the subcommand, parses its arguments,
 /// runs it, and turns the outcome into an ``ExitCode``.

@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// A timeline file of `trigger --timeline`: a list of entries, each
 /// `{at, event, context, validator, responded}`, replayed in order with a fake clock.

@@ -16,6 +16,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// Turns the paths given to `validate` into the list of files to check.
 ///

@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// A file a report is written to (`--format sarif=FILE`, `$GITHUB_STEP_SUMMARY`), opened
 /// before anything is checked, so that a path that cannot be written is a usage error

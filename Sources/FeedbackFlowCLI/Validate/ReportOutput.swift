@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// One `--format` of `validate`: a format, written to standard output or to a file
 /// (`--format sarif=results.sarif`). Several may be given; at most one without a file.

@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWorkspace
 
 /// `--shard I/N`: the I-th (1-based) of N parts of a sorted list, for splitting one check
 /// across the jobs of a CI matrix. Parts are contiguous and as equal as can be (sizes

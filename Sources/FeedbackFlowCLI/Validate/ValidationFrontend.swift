@@ -7,6 +7,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `validate`'s per-file work, as swift-format's `Frontend` is its: compiles each file
 /// with the run's settings, on up to one task per processor core, and hands the results

@@ -8,6 +8,7 @@ import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `feedbackflow fmt [--check] [--diff] PATH…`: writes flow files in one layout
 /// (``FlowFormatter``), in place, each file whole or not at all. `--check` writes nothing

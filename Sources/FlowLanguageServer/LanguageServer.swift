@@ -8,6 +8,7 @@ import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `feedbackflow lsp`'s server: Language Server Protocol 3.17 over a byte stream, built on
 /// the loader, decoder and validator `validate` uses, so the editor and CI report the
@@ -70,11 +71,21 @@ package actor LanguageServer {
     /// Set by `exit`: the process's status (0 after `shutdown`, else 1).
     package private(set) var exitStatus: Int32?
 
+    /// The hints naming the options that declare what the library's hints ask to
+    /// declare: `validate`'s, so the editor says what CI says.
+    private let hints: FlagHint
+    /// Who the server is: its name and version, and where its rules are documented.
+    let info: LSPServerInfo
+
     /// A server writing its messages through `output`; configuration files
     /// (`.feedbackflow.yaml`) are found from each document's folder up.
-    package init(output: @escaping @Sendable ([UInt8]) -> Void, workingDirectory: String) {
+    package init(
+        output: @escaping @Sendable ([UInt8]) -> Void, workingDirectory: String, info: LSPServerInfo, hints: FlagHint = FlagHint()
+    ) {
         self.output = output
         configurationFolder = workingDirectory
+        self.info = info
+        self.hints = hints
     }
 
     /// Handles one frame from the reader.
@@ -141,7 +152,7 @@ package actor LanguageServer {
                             ("documentFormattingProvider", .bool(true)),
                         ])
                     ),
-                    ("serverInfo", .object([("name", .string(FeedbackFlowTool.name)), ("version", .string(FeedbackFlowTool.version))])),
+                    ("serverInfo", .object([("name", .string(info.name)), ("version", .string(info.version))])),
                 ]))
         case "shutdown":
             isShutDown = true
@@ -232,14 +243,8 @@ package actor LanguageServer {
         // The configuration as validate reads it, found from the file's folder up: its
         // rule levels, context names and handler manifest. A broken one is said once.
         var options = CompileOptions()
-        let folder = SettingsPath.folder(of: path, workingDirectory: configurationFolder)
         do throws(UsageError) {
-            // Read by its whole path: the server's own working directory is anywhere.
-            let nearest = AncestorSearch.nearest(ValidationConfiguration.fileName, from: folder)?.path
-            let found = nearest.flatMap { PathKind($0) == .other ? $0 : nil }
-            let configuration = try ValidationConfiguration.find(explicit: found, workingDirectory: folder)
-            options = try configuration.applied(to: options, manifestGiven: false)
-            options.ruleLevels = configuration.ruleLevels(for: path, workingDirectory: folder)
+            options = try CompileSettings.options(forFile: path, workingDirectory: configurationFolder)
             configurationProblem = nil
         } catch {
             if configurationProblem != error.message {
@@ -251,8 +256,8 @@ package actor LanguageServer {
         let loaded = DocumentLoader.load(source, limits: options.loadingLimits)
         let compilation = FlowCompiler.compile(loaded, options: options)
         // validate's messages exactly, its hints naming the option that declares a name included.
-        let found = ValidateCommand.flagHint.adding(to: compilation.diagnostics)
-        let diagnostics = found.map { LSPDiagnostic.json($0, in: document, path: path, encoding: encoding) }
+        let found = hints.adding(to: compilation.diagnostics)
+        let diagnostics = found.map { LSPDiagnostic.json($0, in: document, path: path, encoding: encoding, info: info) }
         // A text that does not load or decode keeps what completion offers from its last good version.
         var analysis = analyses[document.uri] ?? DocumentAnalysis()
         analysis.references = ScreenReferences(root: loaded.root)

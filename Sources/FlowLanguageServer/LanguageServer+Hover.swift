@@ -1,6 +1,7 @@
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `textDocument/hover`: what the thing under the cursor is. A name (``NamePlaces``): a
 /// screen's style and title, a field's kind and type, a context value's or variable's

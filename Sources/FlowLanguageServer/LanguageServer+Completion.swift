@@ -1,5 +1,6 @@
 import FlowCompile
 import FlowSource
+import FlowWorkspace
 
 /// `textDocument/completion`, from what the line before the cursor is (a half-typed file
 /// gets it too): inside `${`, the names a template reads; in an expression (a key whose

@@ -3,15 +3,16 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FlowSource
 
 /// What the language server's completion and hover read from the JSON Schema the tool
 /// carries (``FormatSchema``, itself tested against the format's tables): each key's
 /// description, the values a key may take (`enum`s: styles, formats, presentations,
 /// types), which keys hold an expression, and which mappings hold names whose values are
 /// types or expressions. Read once.
-enum SchemaFacts {
+package enum SchemaFacts {
     /// What a key's value is, for completion.
-    enum Value: Equatable {
+    package enum Value: Equatable {
         /// One of these words.
         case oneOf([String])
         /// An expression (`docs/expressions.md`).
@@ -22,21 +23,21 @@ enum SchemaFacts {
 
     /// The schema's `description` of each key, by the definition it belongs to (a step's
     /// under `step`).
-    static let descriptions: [String: [String: String]] = facts.descriptions
+    package static let descriptions: [String: [String: String]] = facts.descriptions
     /// The value of each key the schema gives one for, by key (a key means one thing
     /// wherever the format writes it; ``conflicts`` lists any that does not).
-    static let values: [String: Value] = facts.values
+    package static let values: [String: Value] = facts.values
     /// Keys the schema gives different values in different places: left out of ``values``
     /// (none today; a test keeps it so).
-    static let conflicts: Set<String> = facts.conflicts
+    package static let conflicts: Set<String> = facts.conflicts
     /// The keys whose value is always text where the format writes them (a title, a label,
     /// an id, an expression, a screen id): what `convert` writes as a JSON string even when
     /// YAML would read the plain text as a number or a boolean (`title: 007`, `title: true`).
-    static let textKeys: Set<String> = facts.textKeys
+    package static let textKeys: Set<String> = facts.textKeys
 
     /// For a mapping whose keys are names (`context:`, `variables:`, a handler's
     /// `arguments:` and `returns:`, `set:`), what each name's value is.
-    static let namedValues: [String: Value] = facts.namedValues
+    package static let namedValues: [String: Value] = facts.namedValues
 
     private static let facts:
         (descriptions: [String: [String: String]], values: [String: Value], namedValues: [String: Value], conflicts: Set<String>, textKeys: Set<String>) = {

@@ -1,9 +1,7 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
 /// A glob over `/`-separated relative paths, as configuration files write them:
 /// `*` matches any characters but `/`, `?` one character but `/`, `**` as a whole part

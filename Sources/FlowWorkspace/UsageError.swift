@@ -1,9 +1,7 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
 /// A command line that cannot be understood: unknown option or command, missing or
 /// invalid value, wrong number of arguments. Always exit status 2.

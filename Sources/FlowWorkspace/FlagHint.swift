@@ -5,27 +5,35 @@ import FlowSource
 /// declare as a concept ("declare it as a host-provided variable", "declare its
 /// handler"); a command with an option that makes that declaration names it after the
 /// hint, e.g. `(with 'validate --context NAME')`.
-struct FlagHint: Sendable {
+package struct FlagHint: Sendable {
     /// How the command declares a host-provided template variable, e.g.
     /// `validate --context NAME`; `nil` when it cannot.
-    var context: String?
+    package var context: String?
     /// How the command declares a custom step's handler, e.g. `validate --handler NAME`;
     /// `nil` when it cannot.
-    var handler: String?
+    package var handler: String?
     /// How the command sets the diagnostic limit, e.g. `validate --max-diagnostics N`;
     /// `nil` when it cannot.
-    var diagnosticLimit: String?
+    package var diagnosticLimit: String?
     /// How the command sets a loading limit, e.g. `validate --limit`; the limit's
     /// `NAME=N` is added. `nil` when it cannot.
-    var loadingLimit: String?
+    package var loadingLimit: String?
+
+    /// The options a command declares names with; `nil` for what it cannot declare.
+    package init(context: String? = nil, handler: String? = nil, diagnosticLimit: String? = nil, loadingLimit: String? = nil) {
+        self.context = context
+        self.handler = handler
+        self.diagnosticLimit = diagnosticLimit
+        self.loadingLimit = loadingLimit
+    }
 
     /// A command that declares nothing: diagnostics are left as they are.
-    static let none = FlagHint()
+    package static let none = FlagHint()
 
     /// `diagnostics` with the command's option named after the hint of each
     /// `unknown-reference` (``context``), `unknown-step` (``handler``) and
     /// `too-many-diagnostics` (``diagnosticLimit``) that has a hint.
-    func adding(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package func adding(to diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard context != nil || handler != nil || diagnosticLimit != nil || loadingLimit != nil else { return diagnostics }
         return diagnostics.map { diagnostic in
             var flag: String?

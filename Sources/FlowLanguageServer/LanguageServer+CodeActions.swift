@@ -29,7 +29,7 @@ extension LanguageServer {
             ])
             return .object([
                 ("title", .string("Change to '\(replacement)'")), ("kind", .string("quickfix")), ("isPreferred", .bool(true)),
-                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: span.file, encoding: encoding)])),
+                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: span.file, encoding: encoding, info: info)])),
                 ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
             ])
         }
@@ -50,7 +50,7 @@ extension LanguageServer {
             let edit = JSONValue.object([("range", .object([("start", point), ("end", point)])), ("newText", .string(text))])
             return .object([
                 ("title", .string(title)), ("kind", .string("quickfix")),
-                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: path, encoding: encoding)])),
+                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: path, encoding: encoding, info: info)])),
                 ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
             ])
         }

@@ -10,14 +10,14 @@ enum LSPDiagnostic {
     /// The codes of things written but never used or reached.
     static let unnecessary: Set<String> = ["unused-anchor", "unused-field", "unused-handler", "unused-suppression", "unreachable-screen", "unreachable-branch"]
 
-    /// `diagnostic` in `document` (read from `path`), as JSON.
-    static func json(_ diagnostic: Diagnostic, in document: LSPDocument, path: String, encoding: LSPDocument.Encoding) -> JSONValue {
+    /// `diagnostic` in `document` (read from `path`), as JSON, from the server `info` names.
+    static func json(_ diagnostic: Diagnostic, in document: LSPDocument, path: String, encoding: LSPDocument.Encoding, info: LSPServerInfo) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("range", range(diagnostic.span, in: document, encoding: encoding)),
             ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
             ("code", .string(diagnostic.code)),
-            ("codeDescription", .object([("href", .string(FeedbackFlowTool.rulesDocumentation + "#" + diagnostic.code))])),
-            ("source", .string(FeedbackFlowTool.name)),
+            ("codeDescription", .object([("href", .string(info.rulesDocumentation + "#" + diagnostic.code))])),
+            ("source", .string(info.name)),
             ("message", .string(diagnostic.message + (diagnostic.hint.map { "\nhint: " + $0 } ?? ""))),
         ]
         let related = diagnostic.notes.compactMap { note -> JSONValue? in

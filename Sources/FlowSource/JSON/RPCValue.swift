@@ -3,10 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import FlowSource
 
-/// A JSON value of a JSON-RPC message as read (JSON-RPC 2.0 §4; LSP 3.17 "Base Types"):
-/// the language server reads requests into this and picks out what it needs with
+/// A JSON value as read, for what is picked apart by key: a JSON-RPC message (JSON-RPC
+/// 2.0 §4; LSP 3.17 "Base Types"), which the language server reads into this, and the JSON
+/// Schema whose facts editors are given; a value is picked out with
 /// ``subscript(_:)-(String)``; what it writes is built as a ``FlowSource/JSONValue``.
 /// Numbers keep their value as a `Double` and, when whole, as an `Int` (LSP's
 /// `integer`/`uinteger` are whole; ids may be either a number or a string).

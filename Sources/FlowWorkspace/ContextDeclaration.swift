@@ -1,9 +1,7 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
 /// The `--context` values of `run` and `validate`: template variables the host provides,
 /// checked before any flow is loaded.

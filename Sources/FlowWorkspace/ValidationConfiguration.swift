@@ -1,9 +1,7 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
 /// The configuration file, `.feedbackflow.yaml` (YAML or JSON), of `validate` (and of
 /// `run`, which reads its `handlerEnvironment`), found in the
@@ -80,18 +78,6 @@ package struct ValidationConfiguration: Sendable {
         return ignore.contains { $0.matches(relative) }
     }
 
-    /// `expansion` without what a folder search found that ``ignores(_:workingDirectory:)``
-    /// skips: files (not those named on the command line, ``FlowFileFinder/Expansion/named``),
-    /// special entries and folders that could not be listed. O(entries · patterns).
-    package func withoutIgnored(_ expansion: FlowFileFinder.Expansion, workingDirectory: String) -> FlowFileFinder.Expansion {
-        guard !ignore.isEmpty else { return expansion }
-        var kept = expansion
-        kept.files = expansion.files.filter { expansion.named.contains($0) || !ignores($0, workingDirectory: workingDirectory) }
-        kept.skipped = expansion.skipped.filter { !ignores($0.path, workingDirectory: workingDirectory) }
-        kept.unreadable = expansion.unreadable.filter { !ignores($0.path, workingDirectory: workingDirectory) }
-        return kept
-    }
-
     /// `path` relative to ``folder``; `nil` outside it.
     private func relativePath(of path: String, workingDirectory: String) -> String? {
         SARIFLocationBase(baseDirectory: folder, workingDirectory: workingDirectory).relativePath(of: path)
@@ -119,7 +105,7 @@ package struct ValidationConfiguration: Sendable {
     /// setting that is wrong is left out and the rest is read on.
     /// - Throws: ``UsageError`` with the first problem, and the others in
     ///   ``UsageError/others``, each at its `file:line:column`.
-    static func read(_ path: String, workingDirectory: String) throws(UsageError) -> ValidationConfiguration {
+    package static func read(_ path: String, workingDirectory: String) throws(UsageError) -> ValidationConfiguration {
         let folder = SettingsPath.folder(of: path, workingDirectory: workingDirectory)
         var configuration = ValidationConfiguration(folder: folder)
         configuration.path = path
@@ -189,7 +175,7 @@ package struct ValidationConfiguration: Sendable {
             for item in Self.items(node) {
                 guard let name = session.string(item) else { continue }
                 do {
-                    handlerEnvironment += try HandlerProgramOption.checkedNames([name], source: "handlerEnvironment")
+                    handlerEnvironment += try EnvironmentVariableName.checked([name], source: "handlerEnvironment")
                 } catch {
                     session.report(.invalidValue, error.message, at: item.span, hint: error.hint)
                 }
@@ -221,7 +207,7 @@ package struct ValidationConfiguration: Sendable {
     /// Whether a configuration may set the level of `code`: the codes of one file's
     /// loading, decoding and validation, but not an error after which loading stopped,
     /// the diagnostic limit's note, or the command line's own codes.
-    static func configurable(_ code: String) -> Bool {
+    package static func configurable(_ code: String) -> Bool {
         guard CommandDiagnosticCode(rawValue: code) == nil, code != FlowDiagnosticCode.tooManyDiagnostics.rawValue else { return false }
         return !FlowCompiler.stopsLoading(code: code)
     }
@@ -285,7 +271,7 @@ package struct ValidationConfiguration: Sendable {
         options.additionalVariables += context.filter { !options.additionalVariables.contains($0) }
         if !manifestGiven, let path = handlersPath {
             do throws(UsageError) {
-                options.handlerManifest = try HandlerManifestOption.read(path)
+                options.handlerManifest = try HandlerManifest.read(path)
             } catch {
                 // Said at the configuration's line: the user wrote no --handlers.
                 let message = error.message.hasPrefix("--handlers: ") ? String(error.message.dropFirst("--handlers: ".count)) : error.message

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// The JSON Schema (2020-12) of the flow file format, as SwiftPM embeds it from
 /// `schemas/feedbackflow.schema.json` (a resource of this target, `.embedInCode`):

@@ -1,3 +1,4 @@
+import FlowSource
 /// What the client said it supports in `initialize` (LSP 3.17 `ClientCapabilities`), as
 /// far as the server's answers differ by it. A client that says nothing gets the
 /// protocol's defaults: plain-text hovers, no snippets, a flat symbol list, no
