@@ -92,6 +92,11 @@ let package = Package(
             name: "FlowLanguageServer",
             dependencies: ["FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace"],
             swiftSettings: strictness),
+        // The pictures of a flow: themes, screen cards in HTML, the storyboard page, and the
+        // navigation graph in DOT and Mermaid.
+        .target(
+            name: "FlowWeb", dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace"],
+            swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
         // secret, Host and Origin checked, bounded slots and reads (the preview's server).
         .target(name: "LoopbackHTTP", dependencies: ["FlowSource"], swiftSettings: strictness),
@@ -105,7 +110,7 @@ let package = Package(
             name: "FeedbackFlowCLI",
             dependencies: [
                 "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
-                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer",
+                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer", "FlowWeb",
             ],
             swiftSettings: strictness),
         // Release builds for use link the Swift runtime statically (`--static-swift-stdlib`
@@ -147,6 +152,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlowSource"]),
+        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FeedbackFlow", "FlowSource", "FlowCompile"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: ["FlowLanguageServer", "FlowWorkspace", "FlowSource", "FeedbackFlowTestSupport"]),
@@ -160,7 +166,7 @@ let package = Package(
             name: "FeedbackFlowCLITests",
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
-                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat", "FlowLanguageServer", "FlowWorkspace",
+                "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat", "FlowLanguageServer", "FlowWorkspace", "FlowWeb",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.

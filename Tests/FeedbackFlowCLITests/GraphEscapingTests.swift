@@ -1,3 +1,4 @@
+import FlowWeb
 import Foundation
 import Testing
 import FeedbackFlow

@@ -1,4 +1,5 @@
 import FeedbackFlowTestSupport
+import FlowWeb
 import FlowWorkspace
 import Foundation
 import Testing

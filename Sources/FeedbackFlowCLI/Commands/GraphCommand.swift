@@ -10,6 +10,7 @@ import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
 import FlowTerminal
+import FlowWeb
 import FlowWorkspace
 
 /// `feedbackflow graph FILE`: the flow's screens and navigation as a Graphviz DOT or

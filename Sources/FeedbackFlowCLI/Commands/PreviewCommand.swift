@@ -9,6 +9,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
+import FlowWeb
 import FlowWorkspace
 import LoopbackHTTP
 

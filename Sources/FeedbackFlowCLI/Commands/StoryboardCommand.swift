@@ -7,6 +7,7 @@ import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowWeb
 import FlowWorkspace
 
 /// `feedbackflow storyboard FILE… -o board.html`: every screen of the flows as a

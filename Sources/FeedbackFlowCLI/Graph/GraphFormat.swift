@@ -4,6 +4,7 @@ import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowTerminal
+import FlowWeb
 
 /// The output formats of `graph --format`.
 package enum GraphFormat: String, Sendable, Hashable, CaseIterable {

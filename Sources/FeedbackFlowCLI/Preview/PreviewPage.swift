@@ -1,3 +1,4 @@
+import FlowWeb
 import LoopbackHTTP
 /// The preview's one page: a phone-sized stage showing the screen on top (drawn by the
 /// server with ``ScreenCardHTML``, as the storyboard draws it; a screen in a presented

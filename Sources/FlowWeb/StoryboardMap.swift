@@ -16,9 +16,9 @@ import FlowCompile
 ///   routes), screens no route reaches in a last column; within a column, the order of
 ///   the file. So a storyboard reads left to right like the flow, and the same flow is
 ///   laid out the same way.
-struct StoryboardMap {
+package struct StoryboardMap {
     /// Where a route ends.
-    enum Target: Hashable {
+    package enum Target: Hashable {
         /// A screen: its graph node (the scene's anchor) and its id.
         case screen(node: String, id: String)
         /// An exit node's label: `pop`, `popToRoot`, `dismiss`, `finish: OUTCOME`.
@@ -28,7 +28,7 @@ struct StoryboardMap {
     }
 
     /// One way a button's steps can go.
-    struct Route: Hashable {
+    package struct Route: Hashable {
         /// The button's title as written (`TITLE: onFailure` for its `onFailure` steps).
         var title: String
         /// The conditions that hold on the way, in order.
@@ -50,15 +50,15 @@ struct StoryboardMap {
     }
 
     /// The most routes listed for one button; past it, the list says how many were left out.
-    static let routeLimit = 64
+    package static let routeLimit = 64
 
-    let graph: FlowGraph
+    package let graph: FlowGraph
     /// Screen node → its screen id.
     private(set) var screenIDs: [String: String] = [:]
     /// A button's routes (at most ``routeLimit``), and how many more paths through its
     /// `if`s were left out unwalked: with `leftOutMayNotRun`, some of them may be ruled out
     /// by the values its conditions read (so "up to" that many).
-    struct Button {
+    package struct Button {
         var routes: [Route]
         var leftOut: Int
         var leftOutMayNotRun: Bool
@@ -76,7 +76,7 @@ struct StoryboardMap {
     /// The map of `graph`; `domains` are the values of the names the flow's conditions
     /// read (``FlowValidator/expressionEnvironment(of:options:)``). O(nodes + edges + routes
     /// × the analysis of their conditions).
-    init(graph: FlowGraph, domains: [String: [ExpressionValue]] = [:]) {
+    package init(graph: FlowGraph, domains: [String: [ExpressionValue]] = [:]) {
         self.graph = graph
         var outgoing: [String: [FlowGraph.Edge]] = [:]
         for edge in graph.edges { outgoing[edge.from, default: []].append(edge) }
@@ -237,7 +237,7 @@ struct StoryboardMap {
     /// One condition on a route as the walk took it: its text as shown (an `else` branch's
     /// `!(CONDITION)`), the combinations for which it holds that way (`nil`: not analysed),
     /// and the run it belongs to (conditions with no waiting step between them).
-    struct Condition {
+    package struct Condition {
         var text: String
         var holds: CombinationSet?
         var run: Int
@@ -248,7 +248,7 @@ struct StoryboardMap {
     }
 
     /// `condition` negated as the expression language writes it: `!NAME`, or `!(CONDITION)`.
-    static func negated(_ condition: String) -> String {
+    package static func negated(_ condition: String) -> String {
         Identifier.isName(Substring(condition).utf8) ? "!" + condition : "!(" + condition + ")"
     }
 
@@ -260,7 +260,7 @@ struct StoryboardMap {
     /// that take the route are said shortly (``said(_:)``); a route of one such run returns
     /// them as `taking` too. The rest are joined with `&&`, a compound one in brackets.
     /// `nil` text when no condition is left. O(conditions² × combinations / 64).
-    static func summary(of taken: [Condition], space: CombinationSpace) -> (text: String?, taking: NameValues?) {
+    package static func summary(of taken: [Condition], space: CombinationSpace) -> (text: String?, taking: NameValues?) {
         var parts: [String] = []
         var taking: NameValues?
         var start = 0
@@ -305,7 +305,7 @@ struct StoryboardMap {
     /// says of their conditions: `nil` when one of them holds always; the values of one
     /// name they take together, when each comes down to values of that name (every value:
     /// `nil`); else each route's summary, joined with `||`.
-    static func summary(of routes: [Route]) -> String? {
+    package static func summary(of routes: [Route]) -> String? {
         guard routes.allSatisfy({ $0.summary != nil }), let first = routes.first else { return nil }
         if let name = first.taking?.name, routes.allSatisfy({ $0.taking?.name == name }), let domain = first.taking?.domain {
             let union = domain.filter { value in routes.contains { $0.taking?.values.contains(value) == true } }
@@ -317,7 +317,7 @@ struct StoryboardMap {
     }
 
     /// Some values of one name, in the order of its domain (every value it can take).
-    struct NameValues: Hashable {
+    package struct NameValues: Hashable {
         var name: String
         var values: [ExpressionValue]
         var domain: [ExpressionValue]
@@ -326,7 +326,7 @@ struct StoryboardMap {
     /// The values of one name that take a route, said shortly: `rating = 3`, `rating ≤ 2`,
     /// `rating ≥ 4`, `rating 2–4`, `rating 1, 3 or 5`; `flag` and `not flag` for a boolean.
     /// `nil` when they are every value (no condition) or cannot be said so.
-    static func said(_ values: NameValues) -> String? {
+    package static func said(_ values: NameValues) -> String? {
         let name = values.name
         guard !values.values.isEmpty, values.values.count < values.domain.count else { return nil }
         if values.values == [.boolean(true)] { return name }

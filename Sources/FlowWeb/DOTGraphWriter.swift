@@ -17,9 +17,9 @@ import FlowSource
 /// Node names are `entry` and ``FlowGraph``'s `s_…`, `c_…`, `x_…`; an author's text appears only inside
 /// double-quoted labels (``quoted(_:)``). Each kind of node and edge has its look
 /// (``GraphLook``), and a legend below the drawing shows them all.
-enum DOTGraphWriter {
+package enum DOTGraphWriter {
     /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
-    static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
+    package static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
         var out = "digraph \(quoted(graph.flowID)) {\n"
         out += "  rankdir=LR;\n"
         out += "  node [fontname=\"Helvetica\", fontsize=11];\n"
@@ -33,12 +33,12 @@ enum DOTGraphWriter {
     }
 
     /// `NAME [label="…", …];` and a line break.
-    static func statement(_ node: FlowGraph.Node, theme: Theme) -> String {
+    package static func statement(_ node: FlowGraph.Node, theme: Theme) -> String {
         "\(node.id) [label=\(quoted(node.lines.joined(separator: "\n"))), \(attributes(of: node, theme: theme))];\n"
     }
 
     /// The look of a node.
-    static func attributes(of node: FlowGraph.Node, theme: Theme) -> String {
+    package static func attributes(of node: FlowGraph.Node, theme: Theme) -> String {
         let colours = GraphLook.colours(of: node.kind, theme: theme)
         var style = ["filled"]
         let shape: String
@@ -61,7 +61,7 @@ enum DOTGraphWriter {
     }
 
     /// The look of an edge of `kind`.
-    static func attributes(of kind: FlowGraph.EdgeKind, onFailure: Bool) -> String {
+    package static func attributes(of kind: FlowGraph.EdgeKind, onFailure: Bool) -> String {
         let look = GraphLook.edge(kind)
         var parts = ["color=\"\(onFailure ? GraphLook.failureColor : look.color)\"", "style=\(onFailure ? "dashed" : look.dot)"]
         if kind == .present { parts.append("penwidth=2") }
@@ -74,7 +74,7 @@ enum DOTGraphWriter {
     /// choice, an exit, an unreachable and a dead-end screen), then each kind of edge as a
     /// stroke of its colour and line (``GraphLook/legendEdges``, and on failure). A few
     /// lines high whatever the flow, so the flow keeps the drawing.
-    static func legend(theme: Theme) -> String {
+    package static func legend(theme: Theme) -> String {
         var nodes = ""
         for node in GraphLook.legendNodes {
             let colours = GraphLook.colours(of: node.kind, theme: theme)
@@ -110,12 +110,12 @@ enum DOTGraphWriter {
 
     /// `text` for a Graphviz HTML-like label, whose syntax is XML's: `&`, `<`, `>` and
     /// quotes as entities.
-    static func html(_ text: String) -> String { XMLText.escapedAttribute(text) }
+    package static func html(_ text: String) -> String { XMLText.escapedAttribute(text) }
 
     /// A DOT double-quoted string: `"` and `\` escaped, a line break as `\n`, `&` as
     /// `&amp;` (Graphviz reads `&…;` in any label as an entity), and a character no label
     /// can hold as ``GraphLook/replacement(for:)`` says.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let escaped = text.replacingScalars { scalar in
             switch scalar {
             case "\"": "\\\""

@@ -106,7 +106,7 @@ extension Theme {
     }
 
     /// Whether `text` is `#RRGGBB` or `#RRGGBBAA` (hexadecimal digits, either case).
-    static func isColour(_ text: String) -> Bool {
+    package static func isColour(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard scalars.first == "#", scalars.count == 7 || scalars.count == 9 else { return false }
         return scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }

@@ -17,36 +17,49 @@ import FlowCompile
 ///
 /// Written in pieces through `write` (a scene at a time), so memory stays bounded by the
 /// flow, not by the page. O(screens + routes).
-struct StoryboardPage {
+package struct StoryboardPage {
     /// A flow to show and the file it came from, as the page names it, with the flow in
     /// each other locale asked for (`storyboard --strings CATALOG --locale L…`), shown beside it.
-    struct Entry {
-        var file: String
-        var flow: Flow
-        var translations: [(locale: String, flow: Flow)] = []
+    package struct Entry {
+        /// The file as the page names it.
+        package var file: String
+        package var flow: Flow
+        package var translations: [(locale: String, flow: Flow)] = []
         /// The source language's name, over the first pair of cards when there are translations.
-        var sourceLanguage: String?
+        package var sourceLanguage: String?
         /// The host's values the templates show (`--context`); a value not given shows as a
         /// placeholder naming it (``FlowState/marksMissingValues``).
-        var context: [String: ExpressionValue] = [:]
+        package var context: [String: ExpressionValue] = [:]
+
+        /// `flow`, read from `file`, in its own language with no host values.
+        package init(file: String, flow: Flow) {
+            self.file = file
+            self.flow = flow
+        }
     }
 
-    let entries: [Entry]
-    let theme: Theme
+    package let entries: [Entry]
+    package let theme: Theme
+
+    /// The page of `entries` (each a flow, in the order shown) in `theme`'s looks.
+    package init(entries: [Entry], theme: Theme) {
+        self.entries = entries
+        self.theme = theme
+    }
 
     // Geometry, in CSS pixels: a scene is a header, the light and dark cards (a pair per
     // locale), and the list of routes.
-    static let headerHeight = 52
-    static let routesHeight = 170
+    package static let headerHeight = 52
+    package static let routesHeight = 170
     /// The width of a scene showing `pairs` pairs of cards (one per locale).
-    static func sceneWidth(pairs: Int) -> Int { pairs * (2 * WebStyleSheet.cardWidth + 12) + (pairs - 1) * 16 + 24 }
-    static let sceneHeight = headerHeight + WebStyleSheet.cardHeight + routesHeight + 24
-    static let columnGap = 200
-    static let rowGap = 40
-    static let margin = 20
+    package static func sceneWidth(pairs: Int) -> Int { pairs * (2 * WebStyleSheet.cardWidth + 12) + (pairs - 1) * 16 + 24 }
+    package static let sceneHeight = headerHeight + WebStyleSheet.cardHeight + routesHeight + 24
+    package static let columnGap = 200
+    package static let rowGap = 40
+    package static let margin = 20
 
     /// Writes the page through `write`.
-    func write(_ write: (String) -> Void) {
+    package func write(_ write: (String) -> Void) {
         let style = WebStyleSheet.cards(theme: theme) + Self.pageStyle
             + Set(entries.map { 1 + $0.translations.count }).sorted().map { ".scene.pairs-\($0){width:\(Self.sceneWidth(pairs: $0))px}" }.joined()
         let policy = "default-src 'none'; style-src \(ContentHash.cspSource(of: style)); script-src \(ContentHash.cspSource(of: Self.script)); img-src data:; base-uri 'none'; form-action 'none'"
@@ -265,7 +278,7 @@ struct StoryboardPage {
 
     /// The distance between two arrows leaving the same side of a scene: room for a label
     /// of two lines on each side of the arrows between them.
-    static let arrowSpacing = 72
+    package static let arrowSpacing = 72
 
     /// `arrow`, the `slot`-th of `count` leaving its side of the scene. Forward (to a later
     /// column): from the right side to the left side, bending in the gap between the
@@ -345,16 +358,16 @@ struct StoryboardPage {
 
     /// Whether `locale`'s language is written right to left (Arabic, Hebrew, Persian, Urdu and
     /// others in that script).
-    static func isRightToLeft(_ locale: String) -> Bool {
+    package static func isRightToLeft(_ locale: String) -> Bool {
         let language = StringCatalog.language(of: locale)
         return ["ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"].contains(language)
     }
 
     /// The most characters of an arrow's label: what fits the gap between two columns.
-    static let labelLength = 28
+    package static let labelLength = 28
 
     /// The page's own rules, beside the cards'.
-    static let pageStyle = """
+    package static let pageStyle = """
         article.card{animation:none}
         body{margin:0;font:15px/1.4 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:#f4f4f6;color:#1b1b1f}
         header.page{padding:16px 20px 0}
@@ -396,7 +409,7 @@ struct StoryboardPage {
 
     /// The page's script: a click on a button follows its one route to a screen, or shows
     /// its routes to choose from. It reads the page only; it loads and sends nothing.
-    static let script = """
+    package static let script = """
         "use strict";
         document.addEventListener("click", function (event) {
           var button = event.target.closest("button[data-slot]");

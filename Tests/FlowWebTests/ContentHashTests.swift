@@ -1,7 +1,7 @@
+@testable import FlowWeb
 import Foundation
 import Testing
 
-@testable import FeedbackFlowCLI
 
 /// SHA-256 against the examples of its standard (FIPS 180-4, NIST's example values for
 /// "abc", the empty message and the two-block 448-bit message) and the CSP source form.

@@ -14,9 +14,9 @@ import FlowSource
 /// double-quoted labels (``escaped(_:)``). A `present` edge is thick (`==>`), an
 /// `onFailure` or staying edge dotted (`-.->`); colours come from ``GraphLook`` as
 /// classes and link styles, and a legend subgraph shows each kind.
-enum MermaidGraphWriter {
+package enum MermaidGraphWriter {
     /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
-    static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
+    package static func render(_ graph: FlowGraph, theme: Theme = .standard) -> String {
         var out = "flowchart LR\n"
         for node in graph.nodes { out += "  " + statement(node) }
         var linkStyles: [String] = []
@@ -53,12 +53,12 @@ enum MermaidGraphWriter {
     }
 
     /// `NAME["…"]:::CLASS` and a line break.
-    static func statement(_ node: FlowGraph.Node) -> String {
+    package static func statement(_ node: FlowGraph.Node) -> String {
         "\(node.id)\(shape(node.kind, label(node.lines))):::\(className(of: node))\n"
     }
 
     /// The node's class: its style, or what marks it.
-    static func className(of node: FlowGraph.Node) -> String {
+    package static func className(of node: FlowGraph.Node) -> String {
         if node.isUnreachable { return node.isDeadEnd ? "unreachableDeadEnd" : "unreachable" }
         if node.isDeadEnd { return "deadEnd" }
         switch node.kind {
@@ -71,7 +71,7 @@ enum MermaidGraphWriter {
 
     /// The node's shape around `label`: a circle for the entry, a box for a screen, a
     /// rhombus for a choice, a stadium for an exit.
-    static func shape(_ kind: FlowGraph.NodeKind, _ label: String) -> String {
+    package static func shape(_ kind: FlowGraph.NodeKind, _ label: String) -> String {
         switch kind {
         case .entry: "((\(label)))"
         case .screen: "[\(label)]"
@@ -81,7 +81,7 @@ enum MermaidGraphWriter {
     }
 
     /// The lines as one double-quoted Mermaid label, joined with `<br/>`.
-    static func label(_ lines: [String]) -> String {
+    package static func label(_ lines: [String]) -> String {
         "\"" + lines.map(escaped).joined(separator: "<br/>") + "\""
     }
 
@@ -89,7 +89,7 @@ enum MermaidGraphWriter {
     /// the HTML it renders could read as syntax (`"`, `#`, `&`, `<`, `>`, `|`, brackets,
     /// parentheses, braces, `` ` ``) as an entity code `#NN;` (its decimal code point), line
     /// breaks as spaces.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         text.replacingScalars { scalar in
             switch scalar {
             case "\"", "#", "&", "<", ">", "|", "[", "]", "(", ")", "{", "}", "`": "#\(scalar.value);"

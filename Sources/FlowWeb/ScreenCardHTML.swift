@@ -172,7 +172,7 @@ package struct ScreenCardHTML: Sendable {
     }
 
     /// Drawings of the fixed styles' icons (24 × 24, in the accent colour).
-    static let builtInIcons: [String: String] = [
+    package static let builtInIcons: [String: String] = [
         "success": #"<svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="currentColor"/><path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="white" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>"#,
         "informative": #"<svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="currentColor"/><rect x="10.8" y="10" width="2.4" height="8" rx="1.2" fill="white"/><circle cx="12" cy="6.8" r="1.5" fill="white"/></svg>"#,
         "error": #"<svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="currentColor"/><path d="M8 8l8 8M16 8l-8 8" stroke="white" stroke-width="2.4" stroke-linecap="round"/></svg>"#,

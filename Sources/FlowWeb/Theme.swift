@@ -97,7 +97,7 @@ package struct Theme: Sendable, Hashable {
     }
 
     /// The system's user-interface font on each platform, then generic ones.
-    static let systemFont = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+    package static let systemFont = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
     /// The look of style `name`; the informative look for a name no style has.
     package func look(of name: String, dark: Bool = false) -> Look {

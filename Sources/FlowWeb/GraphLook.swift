@@ -3,12 +3,12 @@ import FlowCompile
 /// How graphs draw each kind of node and edge, written once for DOT, Mermaid and the
 /// legends: a colour and a line per edge kind; a screen's colours are its style's in the
 /// ``Theme``.
-enum GraphLook {
+package enum GraphLook {
     /// The screen styles, in the order legends list them.
-    static let styles = FeedbackStyle.names
+    package static let styles = FeedbackStyle.names
 
     /// The colour of an edge of `kind`, its DOT line style and its Mermaid arrow.
-    static func edge(_ kind: FlowGraph.EdgeKind) -> (color: String, dot: String, mermaid: String) {
+    package static func edge(_ kind: FlowGraph.EdgeKind) -> (color: String, dot: String, mermaid: String) {
         switch kind {
         case .push: ("#333333", "solid", "-->")
         case .present: ("#7b3fbf", "bold", "==>")
@@ -22,7 +22,7 @@ enum GraphLook {
 
     /// The fill, outline and text colours of a node of `kind`: a screen's are its style's in
     /// `theme`.
-    static func colours(of kind: FlowGraph.NodeKind, theme: Theme) -> (fill: String, stroke: String, text: String) {
+    package static func colours(of kind: FlowGraph.NodeKind, theme: Theme) -> (fill: String, stroke: String, text: String) {
         switch kind {
         case .entry: ("#333333", "#333333", "#ffffff")
         case .screen(let style):
@@ -33,15 +33,15 @@ enum GraphLook {
     }
 
     /// The text colour of an unreachable screen (its outline is dashed).
-    static let unreachableText = "#888888"
+    package static let unreachableText = "#888888"
 
     /// The colour of the outline of a dead end.
-    static let deadEndColor = "#cc0000"
+    package static let deadEndColor = "#cc0000"
 
     /// What stands for a character a label cannot hold: a control character (U+0000–U+001F
     /// but tab and line breaks, U+007F–U+009F) or a noncharacter XML forbids (U+FFFE,
     /// U+FFFF), which would break the DOT, the SVG Graphviz writes (XML 1.0 §2.2) or Mermaid.
-    static func replacement(for scalar: Unicode.Scalar) -> String? {
+    package static func replacement(for scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
         case 0x09: " "
         case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: "\u{FFFD}"
@@ -50,11 +50,11 @@ enum GraphLook {
     }
 
     /// The colour of the edges of a button's `onFailure` (dashed).
-    static let failureColor = "#c0392b"
+    package static let failureColor = "#c0392b"
 
     /// The nodes a legend shows: a screen of each style, a choice, an exit, and the two
     /// marks of a screen.
-    static var legendNodes: [FlowGraph.Node] {
+    package static var legendNodes: [FlowGraph.Node] {
         var nodes = styles.enumerated().map { FlowGraph.Node(id: "legend_s\($0)", kind: .screen(style: $1), lines: [$1]) }
         nodes.append(FlowGraph.Node(id: "legend_c", kind: .choice, lines: ["if"]))
         nodes.append(FlowGraph.Node(id: "legend_x", kind: .exit, lines: ["exit"]))
@@ -66,5 +66,5 @@ enum GraphLook {
     }
 
     /// The edge kinds a legend shows.
-    static let legendEdges: [FlowGraph.EdgeKind] = [.push, .present, .replace, .popTo, .exit, .choice, .stay]
+    package static let legendEdges: [FlowGraph.EdgeKind] = [.push, .present, .replace, .popTo, .exit, .choice, .stay]
 }

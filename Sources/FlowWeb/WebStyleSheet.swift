@@ -13,7 +13,7 @@ package enum WebStyleSheet {
 
     /// The generic font families (CSS Fonts §4.2) and the system-font keywords, written
     /// without quotes; every other family is a quoted string.
-    static let genericFamilies: Set<String> = [
+    package static let genericFamilies: Set<String> = [
         "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace",
         "ui-rounded", "math", "emoji", "fangsong", "-apple-system", "BlinkMacSystemFont",
     ]
@@ -22,7 +22,7 @@ package enum WebStyleSheet {
     /// own quotes taken off, written as a double-quoted CSS string (`"` and `\` escaped,
     /// CSS Syntax §4.3.5) unless it is generic; so no font name can end the rule or open a
     /// comment.
-    static func fontFamilies(_ list: String) -> String {
+    package static func fontFamilies(_ list: String) -> String {
         list.split(separator: ",").map { part -> String in
             var name = String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             if name.count >= 2, let first = name.first, first == name.last, first == "'" || first == "\"" {
