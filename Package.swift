@@ -92,10 +92,11 @@ let package = Package(
             name: "FlowLanguageServer",
             dependencies: ["FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace"],
             swiftSettings: strictness),
-        // The pictures of a flow: themes, screen cards in HTML, the storyboard page, and the
-        // navigation graph in DOT and Mermaid.
+        // The pictures of a flow: themes, screen cards in HTML, the storyboard page, the
+        // navigation graph in DOT and Mermaid, and the live preview in the browser.
         .target(
-            name: "FlowWeb", dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace"],
+            name: "FlowWeb",
+            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "LoopbackHTTP"],
             swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
         // secret, Host and Origin checked, bounded slots and reads (the preview's server).

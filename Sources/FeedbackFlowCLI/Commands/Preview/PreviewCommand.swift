@@ -108,7 +108,7 @@ package struct PreviewCommand: Command {
         // A catalog that cannot be read is said at once, before the server starts.
         _ = try localeOptions.catalog()
         var settings = PreviewSession.Settings(
-            file: file, compileOptions: options, themeFile: themeFile, theme: theme, trigger: trigger,
+            file: file, compileOptions: options, themeFile: themeFile, theme: theme, start: PreviewStart(trigger, file: file),
             registry: { flow throws in
                 try RunCommand.registry(
                     flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms,

@@ -17,18 +17,18 @@ import LoopbackHTTP
 /// as JSON strings it shows with `textContent` (problems, events, decisions), never as
 /// markup. The page's Content-Security-Policy allows only its own style and script (by
 /// SHA-256 hash), `data:` images, and requests to the server itself.
-struct PreviewPage: Sendable {
-    let html: String
-    let policy: String
+package struct PreviewPage: Sendable {
+    package let html: String
+    package let policy: String
 
     /// What identifies `theme`'s look on the page: the hash of its cards' style sheet. A
     /// page whose look differs from the state's loads itself again.
-    static func look(of theme: Theme) -> String {
+    package static func look(of theme: Theme) -> String {
         ContentHash.cspSource(of: WebStyleSheet.cards(theme: theme))
     }
 
     /// The page for `file` in `theme`'s looks.
-    init(theme: Theme, file: String) {
+    package init(theme: Theme, file: String) {
         let style = WebStyleSheet.cards(theme: theme) + Self.style
         policy =
             "default-src 'none'; style-src \(ContentHash.cspSource(of: style)); script-src \(ContentHash.cspSource(of: Self.script)); "
@@ -70,16 +70,16 @@ struct PreviewPage: Sendable {
     }
 
     /// The page, with its policy in the response's header.
-    var response: HTTPResponse {
+    package var response: HTTPResponse {
         var response = HTTPResponse.html(html)
         response.headers.append(("Content-Security-Policy", policy))
         return response
     }
 
     /// The gap between a sheet's top and the top of the screen it covers, in CSS pixels.
-    static let sheetOffset = 28
+    package static let sheetOffset = 28
 
-    static let style = """
+    package static let style = """
         body{margin:0;font:15px/1.4 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:#eceef1;color:#1b1b1f}
         header.bar{display:flex;align-items:center;gap:8px;padding:10px 16px;background:#fff;border-bottom:1px solid #d0d0d6}
         header.bar h1{font-size:17px;margin:0 8px 0 0;flex:1;font-weight:600}
@@ -114,7 +114,7 @@ struct PreviewPage: Sendable {
         .card.settled{animation:none}
         """
 
-    static let script = """
+    package static let script = """
         "use strict";
         var seen = "", state = null, shownInstance = null, triggerKey = null;
         // The fields the person has left on the screen shown (or all, once a button was

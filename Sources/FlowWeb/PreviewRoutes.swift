@@ -24,13 +24,18 @@ import LoopbackHTTP
 ///
 /// Bodies are JSON objects; one that is not gets `400`. The server bounds their size and
 /// checks `Host` and `Origin` before a route runs (``LoopbackHTTPServer``).
-struct PreviewRoutes: Sendable {
-    let session: PreviewSession
+package struct PreviewRoutes: Sendable {
+    package let session: PreviewSession
+
+    /// The routes answering from `session`.
+    package init(session: PreviewSession) {
+        self.session = session
+    }
 
     /// How long `/state` waits for a change before answering with the same state.
-    static let pollLimit: Duration = .seconds(20)
+    package static let pollLimit: Duration = .seconds(20)
 
-    func respond(_ request: HTTPRequest) async -> HTTPResponse {
+    package func respond(_ request: HTTPRequest) async -> HTTPResponse {
         switch (request.method, request.path) {
         case ("GET", "/"), ("HEAD", "/"):
             return PreviewPage(theme: await session.theme, file: session.settings.file).response
@@ -76,7 +81,7 @@ struct PreviewRoutes: Sendable {
     }
 
     /// The state the page draws, as JSON.
-    func state() async -> String {
+    package func state() async -> String {
         let state = await session.state()
         let cards = ScreenCardHTML(theme: state.theme, images: state.images, mode: .preview)
         var members: [(key: String, value: JSONValue)] = [("token", .string(state.token))]
@@ -136,19 +141,19 @@ struct PreviewRoutes: Sendable {
     }
 
     /// The body of `POST /tap`.
-    struct Tap: Decodable {
+    package struct Tap: Decodable {
         var instance: Int
         var slot: String
     }
 
     /// The body of `POST /field`.
-    struct Field: Decodable {
+    package struct Field: Decodable {
         var id: String
         var value: String
     }
 
     /// The body of `POST /trigger`.
-    struct Fire: Decodable {
+    package struct Fire: Decodable {
         var context: [String]?
         var validator: Bool?
     }

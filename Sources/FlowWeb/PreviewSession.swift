@@ -29,41 +29,56 @@ import FlowWorkspace
 /// Loading, restarting and firing the event run one at a time, in the order asked (an
 /// actor alone would interleave them at each `await`); a new navigator is published only
 /// once it shows what it should.
-actor PreviewSession {
+package actor PreviewSession {
     /// What the session is started with.
-    struct Settings: Sendable {
-        var file: String
-        var compileOptions: CompileOptions
+    package struct Settings: Sendable {
+        package var file: String
+        package var compileOptions: CompileOptions
         /// `--theme`'s file, read again at each load when it is a regular file; `nil` for
         /// the built-in theme.
-        var themeFile: String?
+        package var themeFile: String?
         /// The theme as read when the command started: kept when the file is no regular file
         /// (a pipe is read once).
-        var theme: Theme
-        var trigger: TriggerOptions
+        package var theme: Theme
+        /// How the flow starts and its trigger decides, as the command line says.
+        package var start: PreviewStart
         /// The other files read at each load and watched for changes: `--strings`'s catalog.
-        var watchedFiles: [String] = []
+        package var watchedFiles: [String] = []
         /// The handlers a flow runs with: as `run` registers them.
-        var registry: @Sendable (Flow) throws -> ActionHandlerRegistry
+        package var registry: @Sendable (Flow) throws -> ActionHandlerRegistry
         /// `run`'s checks of the command line against a flow (context keys that are field
         /// ids or variables, misspelt event or validator names): the problem, or `nil`.
-        var check: @Sendable (Flow) -> String?
+        package var check: @Sendable (Flow) -> String?
         /// The flow as shown: in `--locale` from `--strings` (read again at each load, so a
         /// translator's save shows with the next one), or as it is; a problem of the catalog.
-        var localize: @Sendable (Flow) -> Result<Flow, UsageError> = { .success($0) }
+        package var localize: @Sendable (Flow) -> Result<Flow, UsageError> = { .success($0) }
+
+        /// The session's settings; `localize` and `watchedFiles` are set apart.
+        package init(
+            file: String, compileOptions: CompileOptions, themeFile: String?, theme: Theme, start: PreviewStart,
+            registry: @escaping @Sendable (Flow) throws -> ActionHandlerRegistry, check: @escaping @Sendable (Flow) -> String?
+        ) {
+            self.file = file
+            self.compileOptions = compileOptions
+            self.themeFile = themeFile
+            self.theme = theme
+            self.start = start
+            self.registry = registry
+            self.check = check
+        }
     }
 
     /// What the page draws, read at one moment: the token first, so a change after it
     /// sends the page back for the next state at once.
-    struct State: Sendable {
-        var token: String
-        var view: WebPresenter.View
-        var flow: Flow?
-        var problems: String?
-        var warnings: String?
-        var decision: String?
-        var images: AssetImages
-        var theme: Theme
+    package struct State: Sendable {
+        package var token: String
+        package var view: WebPresenter.View
+        package var flow: Flow?
+        package var problems: String?
+        package var warnings: String?
+        package var decision: String?
+        package var images: AssetImages
+        package var theme: Theme
     }
 
     /// How the flow was started last.
@@ -75,11 +90,11 @@ actor PreviewSession {
     }
 
     /// The most text of problems or warnings sent to the page: 64 KiB.
-    static let textLimit = 64 * 1024
+    package static let textLimit = 64 * 1024
 
-    let settings: Settings
+    package let settings: Settings
     /// The last flow that compiled; `nil` until one has.
-    private(set) var flow: Flow?
+    package private(set) var flow: Flow?
     private var problems: String?
     private var warnings: String?
     private var decision: String?
@@ -106,19 +121,19 @@ actor PreviewSession {
     /// memory for the session (emptied by ``restart()``).
     private var history: any PresentationHistory
 
-    init(settings: Settings) {
+    package init(settings: Settings) {
         self.settings = settings
         theme = settings.theme
-        history = settings.trigger.presentationHistory
+        history = settings.start.history()
     }
 
     /// The token of what the page shows now: it changes whenever anything drawn changes.
-    func token() async -> String {
+    package func token() async -> String {
         "\(revision).\(await presenter.version)"
     }
 
     /// Everything the page draws, the token read first.
-    func state() async -> State {
+    package func state() async -> State {
         let token = await token()
         return State(
             token: token, view: await presenter.view, flow: flow, problems: problems, warnings: warnings, decision: decision,
@@ -128,17 +143,17 @@ actor PreviewSession {
     /// Reads and compiles the file; when it compiles (and passes `run`'s checks), runs the
     /// new flow, keeping what was shown. Returns whether it compiled.
     @discardableResult
-    func load() async -> Bool {
+    package func load() async -> Bool {
         await exclusively { await self.compileAndRun() }
     }
 
     /// Starts the flow over: plainly, with the command line's context values, and, when
     /// the trigger's history is the session's own (no `--history`), with an empty history,
     /// so the trigger panel decides as for a first presentation again.
-    func restart() async {
+    package func restart() async {
         await exclusively {
             self.start = .plain
-            if self.settings.trigger.history == nil { self.history = InMemoryPresentationHistory() }
+            if !self.settings.start.historyIsFile { self.history = InMemoryPresentationHistory() }
             self.decision = nil
             await self.run(keeping: false)
         }
@@ -148,7 +163,7 @@ actor PreviewSession {
     /// context values `entries` (`name=value`; `nil` for the command line's) and the
     /// validator's answer (`nil` for the command line's): a new navigator decides, and
     /// shows the flow when it is presented.
-    func fire(entries: [String]?, validator: Bool?) async {
+    package func fire(entries: [String]?, validator: Bool?) async {
         await exclusively { await self.decide(entries: entries, validator: validator) }
     }
 
@@ -157,7 +172,7 @@ actor PreviewSession {
     /// missing (an editor saving by renaming) is reported only when it stays missing for
     /// half a second. The files are the flow and every other one the last load read
     /// (``others``). Runs until the task is cancelled.
-    func watch(interval: Duration = .milliseconds(25)) async {
+    package func watch(interval: Duration = .milliseconds(25)) async {
         var candidate: [FileFingerprint?]?
         var missingSince: ContinuousClock.Instant?
         while !Task.isCancelled {
@@ -194,7 +209,7 @@ actor PreviewSession {
 
     /// A tap on `slot` of instance `instance`: started here (its action may run long) and
     /// seen by the page through the presenter; ignored unless it is the screen on top.
-    func tap(_ slot: ActionSlot, instance: Int) {
+    package func tap(_ slot: ActionSlot, instance: Int) {
         guard let navigator else { return }
         Task { _ = await navigator.tap(slot, on: ScreenInstanceID(rawValue: instance)) }
     }
@@ -204,7 +219,7 @@ actor PreviewSession {
     /// break (a text editor's lines) is refused, as line mode refuses it, so no escape
     /// sequence is stored in a field or handed on in a submission.
     /// - Returns: the problem, or `nil` when the value was set.
-    func setField(_ id: String, text: String) async -> String? {
+    package func setField(_ id: String, text: String) async -> String? {
         guard let navigator, let current = await navigator.value(of: id) else { return "no field '\(id)'" }
         let value: FieldValue
         switch current {
@@ -230,7 +245,7 @@ actor PreviewSession {
     }
 
     /// Goes back one screen, as line mode's `back`.
-    func back() async {
+    package func back() async {
         _ = try? await navigator?.navigate(.pop)
     }
 
@@ -329,10 +344,10 @@ actor PreviewSession {
     /// (the problem shown) when they cannot be registered.
     private func navigator(for flow: Flow, presenter: WebPresenter, context: [String: ExpressionValue]) -> FlowNavigator? {
         do {
-            let now = settings.trigger.now
+            let now = settings.start.now
             return FlowNavigator(
                 flow: flow, registry: try settings.registry(flow), presenters: [presenter], context: context,
-                now: { now ?? Date() }, history: history, quietPeriod: settings.trigger.quietPeriod)
+                now: { now ?? Date() }, history: history, quietPeriod: settings.start.quietPeriod)
         } catch {
             problems = (error as? UsageError)?.message ?? "\(error)"
             return nil
@@ -357,7 +372,7 @@ actor PreviewSession {
         switch start {
         case .plain:
             do {
-                context = try settings.trigger.values(for: flow, file: settings.file, event: nil)
+                context = try settings.start.values(flow, nil, nil)
             } catch {
                 problems = error.message
                 return await publish(nil, presenter: presenter)
@@ -403,34 +418,33 @@ actor PreviewSession {
             decision = "the flow has no trigger"
             return
         }
-        var options = settings.trigger
-        let event = options.event ?? trigger.event
+        let given = settings.start
+        let event = given.event ?? trigger.event
         let values: [String: ExpressionValue]
-        do {
-            if let entries { options.context = try ContextDeclaration(parsing: entries, valueRequired: true) }
-            values = try options.values(for: flow, file: settings.file, event: event)
+        do throws(UsageError) {
+            values = try given.values(flow, event, entries)
         } catch {
             decision = "\(event): \(error.message)"
             return
         }
-        if let validator, let name = trigger.validator { options.validators[name] = validator }
+        let answer = validator.flatMap { answer in trigger.validator.map { (name: $0, answer: answer) } }
         let presenter = WebPresenter()
         let registry: ActionHandlerRegistry
         do {
             var made = try settings.registry(flow)
-            options.registering(into: &made)
+            given.validators(&made, answer)
             registry = made
         } catch {
             decision = "\(event): \((error as? UsageError)?.message ?? "\(error)")"
             return
         }
-        let now = options.now
+        let now = given.now
         let navigator = FlowNavigator(
             flow: flow, registry: registry, presenters: [presenter], now: { now ?? Date() }, history: history,
-            quietPeriod: options.quietPeriod)
-        let answer = await navigator.handle(event: event, context: values)
-        start = .fired(values: values, presented: answer.isPresented)
-        decision = "\(event): \(answer.description)"
-        await publish(answer.isPresented ? navigator : nil, presenter: presenter)
+            quietPeriod: given.quietPeriod)
+        let decided = await navigator.handle(event: event, context: values)
+        start = .fired(values: values, presented: decided.isPresented)
+        decision = "\(event): \(decided.description)"
+        await publish(decided.isPresented ? navigator : nil, presenter: presenter)
     }
 }

@@ -10,9 +10,9 @@ import FlowCompile
 ///
 /// An actor: the navigator calls ``present(_:)`` from its delivery loop, the server's
 /// requests read ``view``.
-actor WebPresenter: Presenter {
+package actor WebPresenter: Presenter {
     /// What the page draws.
-    struct View: Sendable {
+    package struct View: Sendable {
         /// The screen on top; `nil` before the first screen and once no stack is left.
         var screen: ScreenSnapshot?
         /// When the screen on top is in a presented stack (one over another): the screen on
@@ -25,7 +25,7 @@ actor WebPresenter: Presenter {
     }
 
     /// The most events kept for the page's log.
-    static let logLimit = 50
+    package static let logLimit = 50
 
     private(set) var view = View(screen: nil, outcome: nil, log: [])
     /// Counts up on every event.
@@ -35,7 +35,7 @@ actor WebPresenter: Presenter {
     /// The last snapshot of each screen in the stacks (one per instance in them).
     private var shown: [ScreenInstanceID: ScreenSnapshot] = [:]
 
-    func present(_ event: NavigatorEvent) {
+    package func present(_ event: NavigatorEvent) {
         switch event {
         case .screenShown(let snapshot), .screenUpdated(let snapshot):
             shown[snapshot.instance.id] = snapshot
