@@ -1,4 +1,3 @@
-import FlowWeb
 import LoopbackHTTP
 /// The preview's one page: a phone-sized stage showing the screen on top (drawn by the
 /// server with ``ScreenCardHTML``, as the storyboard draws it; a screen in a presented

@@ -6,7 +6,6 @@ import Foundation
 import FeedbackFlowCore
 import FlowCompile
 import FlowSource
-import FlowWeb
 import LoopbackHTTP
 
 /// What the preview's server answers, route by route; anything else is `404`. The page

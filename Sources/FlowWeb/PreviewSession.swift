@@ -8,7 +8,6 @@ import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
-import FlowWeb
 import FlowWorkspace
 
 /// One `feedbackflow preview`: the flow file, the navigator that runs it (the real one,
