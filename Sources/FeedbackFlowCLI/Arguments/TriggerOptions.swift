@@ -49,6 +49,16 @@ package struct TriggerOptions: Sendable {
         throw UsageError("--\(option.name) needs --event NAME", hint: "it is used when the flow's trigger decides on an event")
     }
 
+    /// The command line checked against `flow`: no `--context` key is a field id, a flow
+    /// variable or a handler's value, and `--event` and `--validator` name what the flow
+    /// declares.
+    /// - Throws: ``UsageError`` for the first that fails.
+    package func check(against flow: Flow, file: String) throws(UsageError) {
+        try context.checkNoFieldIDs(in: flow, file: file)
+        try checkNoVariables(in: flow, file: file)
+        try checkNames(against: flow, file: file)
+    }
+
     /// - Throws: ``UsageError`` when a `--context` key is a flow variable of `flow`, which
     ///   only its `set` steps give values, or a value one of its handlers returns.
     package func checkNoVariables(in flow: Flow, file: String) throws(UsageError) {

@@ -60,6 +60,36 @@ enum CommandFiles {
         }
     }
 
+    /// Creates `path` or empties it, in place: written through a symbolic link and
+    /// never replaced by a new file (so a device such as `/dev/full`, a named pipe or a
+    /// link keeps being what it is). `open(2)` with `O_CREAT | O_TRUNC`, mode 0644.
+    /// - Throws: ``UsageError`` when it cannot be opened for writing, with the reason.
+    static func empty(_ path: String, option: String) throws(UsageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw UsageError("cannot write to '\(path)' (\(option)): \(reason)", hint: "check that its folder exists and is writable")
+        }
+        close(fd)
+    }
+
+    /// A usage error when `path` cannot be created or appended to (its folder is missing
+    /// or not writable), checked before the flow starts rather than at the first submit.
+    static func checkWritable(_ path: String, option: String) throws(UsageError) {
+        let manager = FileManager.default
+        let kind = PathKind(path)
+        if kind != .missing {
+            guard kind != .directory, manager.isWritableFile(atPath: path) else {
+                throw UsageError("cannot write to '\(path)' (\(option))")
+            }
+            return
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard manager.isWritableFile(atPath: folder) else {
+            throw UsageError("cannot create '\(path)' (\(option))", hint: "check that its folder exists and is writable")
+        }
+    }
+
     /// What tells two paths apart (see the type's notes).
     private enum Identity: Hashable {
         case file(FileIdentity)

@@ -35,9 +35,8 @@ package struct FormatCommand: Command {
             error when standard output carries a diff or formatted text.
             """,
         options: [
-            check.spec, diff.spec, format.spec, ValidateCommand.config.spec, ValidateCommand.standardInputFormatOption.spec,
-            ValidateCommand.standardInputFilename.spec, LoadingLimitOption.option.spec,
-        ],
+            check.spec, diff.spec, format.spec, CommonOptions.config.spec, LoadingLimitOption.option.spec,
+        ] + StandardInputOptions.specs,
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to format ('-' for standard input)."))
 
     static let check = CommandOption.flag(
@@ -54,21 +53,18 @@ package struct FormatCommand: Command {
     /// `--config`: the configuration file; `nil`: the nearest one at or above the working directory.
     package var configurationPath: String?
     package var loadingLimits = LoadingLimits()
-    /// `--stdin-format`; `nil`: the extension of ``standardInputName``, else YAML.
-    package var standardInputFormat: DocumentFormat?
-    /// `--stdin-filename`: the name standard input is reported and compiled under (a
-    /// single screen's id is its base name); `nil`: `-`.
-    package var standardInputName: String?
+    /// `--stdin-filename` and `--stdin-format`: the name standard input is reported and
+    /// compiled under (a single screen's id is its base name), and its syntax.
+    package var standardInput = StandardInputNaming()
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
         checks = try Self.check.read(arguments)
         showsDiff = try Self.diff.read(arguments)
         reportFormat = try Self.format.read(arguments)
-        configurationPath = try ValidateCommand.config.read(arguments)
+        configurationPath = try CommonOptions.config.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
-        standardInputFormat = try ValidateCommand.standardInputFormat(arguments, paths: paths)
-        standardInputName = try ValidateCommand.standardInputName(arguments, paths: paths, command: "fmt")
+        standardInput = try StandardInputOptions.read(arguments, paths: paths, command: "fmt")
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
@@ -77,13 +73,13 @@ package struct FormatCommand: Command {
         // The configuration says what folder searches skip: read only when a folder was
         // searched (a file named on the command line is formatted even when ignored), so
         // a configuration with a problem elsewhere does not stop `fmt -` in an editor.
-        if configurationPath != nil || !expansion.named.isSuperset(of: expansion.files) || !expansion.skipped.isEmpty || !expansion.unreadable.isEmpty {
-            let workingDirectory = FileManager.default.currentDirectoryPath
-            let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
-            expansion = configuration.withoutIgnored(expansion, workingDirectory: workingDirectory)
-        }
+        let searched = configurationPath != nil || !expansion.named.isSuperset(of: expansion.files) || !expansion.skipped.isEmpty
+            || !expansion.unreadable.isEmpty
+        let base = CompileOptions(loadingLimits: loadingLimits)
+        let settings =
+            searched ? try CompileSettings(configurationPath: configurationPath, base: base, standardInput: standardInput) : nil
+        if let settings { expansion = settings.configuration.withoutIgnored(expansion, workingDirectory: settings.workingDirectory) }
         let files = expansion.files
-        let options = CompileOptions(loadingLimits: loadingLimits)
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.
         let reportsOnError = showsDiff || (writesInPlace && files.contains(where: StandardInput.isNamed(by:)))
@@ -91,7 +87,7 @@ package struct FormatCommand: Command {
         var changed = 0
         var refused = 0
         let frontend = FormatFrontend(
-            options: options, standardInputFormat: standardInputFormat, standardInputName: standardInputName, named: Set(paths),
+            options: base, standardInput: standardInput, named: Set(paths),
             showsDiff: showsDiff, checks: checks)
         // Files are laid out on every core; what comes of them is written here, in file order.
         // Stale temporary files are looked for once per folder of the run.
@@ -169,7 +165,7 @@ package struct FormatCommand: Command {
         }
         // The machine formats say what validate's say: paths as validate writes them, the status, the run's time.
         let facts = DiagnosticFormat.RunFacts.ending(
-            "fmt", base: ValidateCommand.locationBase(nil), exitCode: result == .findings ? 1 : 0, start: start, environment: environment.variables)
+            "fmt", base: CompileSettings.locationBase(), exitCode: result == .findings ? 1 : 0, start: start, environment: environment.variables)
         out.write(chosen.renderer(style: .plain, facts: facts).render(report))
         return result
     }

@@ -3,6 +3,7 @@ import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowWorkspace
 
 /// `fmt`'s per-file work, as ``ValidationFrontend`` is `validate`'s: reads each file
 /// (standard input under its `--stdin-filename`), lays it out (``FlowFormatter``) and,
@@ -12,10 +13,8 @@ import FlowSource
 struct FormatFrontend: Sendable {
     /// What every file is compiled with.
     var options: CompileOptions
-    /// `--stdin-format`; `nil`: the extension of ``standardInputName``, else YAML.
-    var standardInputFormat: DocumentFormat?
-    /// `--stdin-filename`; `nil`: standard input is reported as the path that names it.
-    var standardInputName: String?
+    /// The name and syntax of standard input.
+    var standardInput: StandardInputNaming
     /// The paths named on the command line: a file found in a folder is laid out only
     /// when it is a flow; one named, always.
     var named: Set<String>
@@ -57,7 +56,7 @@ struct FormatFrontend: Sendable {
     func formatFile(_ file: String) -> Result {
         // Standard input is reported (and compiled) under --stdin-filename's name.
         let readsStandardInput = StandardInput.isNamed(by: file)
-        let path = readsStandardInput ? standardInputName ?? file : file
+        let path = standardInput.name(of: file)
         func result(_ outcome: Outcome) -> Result {
             Result(file: file, path: path, readsStandardInput: readsStandardInput, outcome: outcome)
         }
@@ -70,8 +69,7 @@ struct FormatFrontend: Sendable {
             return result(.unreadable(error))
         }
         // `-` has no extension: YAML unless --stdin-format or --stdin-filename's extension says.
-        let syntax = (readsStandardInput ? standardInputFormat : nil) ?? DocumentFormat(path: path)
-        let outcome = FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(file))
+        let outcome = FlowFormatter.format(source, as: standardInput.syntax(of: file), options: options, onlyFlows: !named.contains(file))
         guard case .formatted(let text) = outcome, !text.utf8.elementsEqual(source.bytes) else { return result(.read(source, outcome)) }
         let old = String(decoding: source.bytes, as: UTF8.self)
         return result(

@@ -32,14 +32,10 @@ package struct GraphCommand: Command {
             button and step, the trigger) to commit beside the flow; 'validate --baseline
             FILE' then fails when the navigation changed and the file was not updated.
             """,
-        options: [format.spec, theme.spec, LoadingLimitOption.option.spec],
+        options: [format.spec, CommonOptions.theme.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON; - reads YAML from standard input)."))
 
     static let format = CommandOption.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default.")
-    static let theme = CommandOption.text(
-        "theme", valueName: "file",
-        help: "A theme file (YAML or JSON): each style's colours, icon, font and animation, light and dark; the built-in theme by default.")
-
     package var file: String
     package var format: GraphFormat
     /// `--theme FILE`: the theme file, `nil` for the built-in theme.
@@ -56,7 +52,7 @@ package struct GraphCommand: Command {
         self.init(
             file: arguments.positionals.first ?? "",
             format: try Self.format.read(arguments) ?? .dot)
-        themeFile = try Self.theme.read(arguments)
+        themeFile = try CommonOptions.theme.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
     }
 
@@ -74,7 +70,7 @@ package struct GraphCommand: Command {
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
         let theme = try Theme.chosen(themeFile)
-        let text = format.render(flow, file: NavigationBaseline.label(file, base: ValidateCommand.locationBase(nil)), theme: theme)
+        let text = format.render(flow, file: NavigationBaseline.label(file, base: CompileSettings.locationBase()), theme: theme)
         environment.output.write(format == .svg ? try await Self.svg(of: text, environment: environment) : text)
         return .clean
     }

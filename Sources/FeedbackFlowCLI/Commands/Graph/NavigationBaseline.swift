@@ -9,7 +9,7 @@ import FlowTerminal
 /// beside the flows (`graph --format baseline`), it makes every change of navigation
 /// part of a pull request's diff, and `validate --baseline FILE` fails when the flows no
 /// longer match it. Each line starts with the flow's file, relative to the repository
-/// root (``ValidateCommand/locationBase(_:)``), so that flows with the same id stay apart
+/// root (``CompileSettings/locationBase(_:)``), so that flows with the same id stay apart
 /// and a check of some files compares only their lines:
 ///
 /// ```

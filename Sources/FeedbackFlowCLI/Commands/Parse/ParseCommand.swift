@@ -28,7 +28,7 @@ package struct ParseCommand: Command {
             EXIT STATUS: 0 the document loaded, 1 it did not (its diagnostics are on
             standard error), 2 usage error, 3 the output could not be written.
             """,
-        options: [ValidateCommand.standardInputFormatOption.spec, LoadingLimitOption.option.spec],
+        options: [StandardInputOptions.format.spec, LoadingLimitOption.option.spec],
         positional: PositionalSpec(name: "file", count: .one, help: "The YAML or JSON file; '-' reads standard input."))
 
     /// The file to parse; `-` is standard input.
@@ -47,7 +47,7 @@ package struct ParseCommand: Command {
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         let file = arguments.positionals.first ?? ""
-        let format = try ValidateCommand.standardInputFormat(arguments, paths: [file])
+        let format = try StandardInputOptions.read(arguments, paths: [file], command: "parse", naming: false).format
         self.init(file: file, standardInputFormat: format ?? .yaml, loadingLimits: try LoadingLimitOption.option.read(arguments))
     }
 

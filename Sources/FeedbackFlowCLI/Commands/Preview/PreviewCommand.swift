@@ -38,9 +38,7 @@ package struct PreviewCommand: Command {
             sizes and connections. With --strings CATALOG --locale L the flow is shown in L
             (the catalog is read again at each reload).
             """,
-        options: [port.spec, GraphCommand.theme.spec] + DeliveryOptions.specs
-            + [TriggerOptions.context.spec] + TriggerOptions.runSpecs
-            + HandlerProgramOption.specs + [LoadingLimitOption.option.spec] + LocaleOptions.specs,
+        options: [port.spec, CommonOptions.theme.spec] + HostOptions.specs,
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
     static let port = CommandOption.value(
@@ -58,32 +56,17 @@ package struct PreviewCommand: Command {
     package var port: UInt16?
     /// `--theme FILE`; `nil` for the built-in theme.
     package var themeFile: String?
-    /// `--feedback-out FILE`, as `run` takes it.
-    package var feedbackOut: String
-    /// `--outbox`, `--feedback-url`, as `run` takes them.
-    package var delivery = DeliveryOptions()
-    /// `--context`, `--event` and the trigger's other options, as `run` takes them.
-    package var trigger: TriggerOptions
-    /// `--handler` programs, as `run` takes them.
-    package var handlerPrograms = HandlerProgramOption()
-    /// `--limit NAME=N`.
-    package var loadingLimits = LoadingLimits()
-    /// `--strings CATALOG --locale L`: the language the flow is shown in.
-    package var localeOptions = LocaleOptions()
+    /// What the host would give the flow, as `run` takes it: delivery, context, trigger,
+    /// handlers, limits, locale.
+    package var host = HostOptions()
 
     /// The command as `arguments` give it.
     /// - Throws: ``UsageError`` for a value that does not read.
     package init(arguments: ParsedArguments) throws(UsageError) {
         file = arguments.positionals.first ?? ""
         port = try Self.port.read(arguments)
-        themeFile = try GraphCommand.theme.read(arguments)
-        feedbackOut = try DeliveryOptions.feedbackOut.read(arguments) ?? DeliveryOptions.defaultFeedbackOut
-        delivery = try DeliveryOptions(arguments: arguments)
-        trigger = try TriggerOptions(arguments: arguments)
-        try trigger.checkEventGiven(arguments)
-        handlerPrograms = try HandlerProgramOption(arguments: arguments)
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
-        localeOptions = try LocaleOptions(arguments: arguments, single: true)
+        themeFile = try CommonOptions.theme.read(arguments)
+        host = try HostOptions(arguments: arguments)
     }
 
     /// Serves the preview until the process is stopped by a signal.
@@ -96,47 +79,42 @@ package struct PreviewCommand: Command {
         guard !readsStandardInput, PathKind(file) == .other else {
             throw UsageError(readsStandardInput ? "the preview reloads its file when it is saved, so it cannot read standard input" : PathKind.unreachable(file))
         }
-        let outboxPath = delivery.outboxPath(beside: feedbackOut)
-        try CommandFiles.checkDistinct([.flow(file)] + delivery.files(outboxPath: outboxPath, feedbackOut: feedbackOut))
+        try CommandFiles.checkDistinct(host.files(flow: file))
         // A theme that cannot be read is said at once; the session reads it again at each load.
         let theme = try Theme.chosen(themeFile)
-        try RunCommand.checkWritable(feedbackOut, option: "--feedback-out")
-        let sink = try RunCommand.outbox(delivery, path: outboxPath, feedbackOut: feedbackOut, environment: environment)
-        let handlerPrograms = try RunCommand.withConfiguredEnvironment(handlerPrograms)
-        let options = RunCommand.compileOptions(context: trigger.context, handlerPrograms: handlerPrograms, loadingLimits: loadingLimits)
-        let (file, trigger, localeOptions) = (file, trigger, localeOptions)
+        let sink = try host.outbox(environment: environment)
+        let handlerPrograms = try host.configuredHandlerPrograms()
+        let (file, host) = (file, host)
         // A catalog that cannot be read is said at once, before the server starts.
-        _ = try localeOptions.catalog()
+        _ = try host.localeOptions.catalog()
         var settings = PreviewSession.Settings(
-            file: file, compileOptions: options, themeFile: themeFile, theme: theme, start: PreviewStart(trigger, file: file),
+            file: file, compileOptions: host.compileOptions, themeFile: themeFile, theme: theme, start: PreviewStart(host.trigger, file: file),
             registry: { flow throws in
-                try RunCommand.registry(
-                    flow: flow, file: file, options: options, sink: sink, trigger: trigger, handlerPrograms: handlerPrograms,
-                    environment: environment)
+                try host.registry(flow: flow, file: file, sink: sink, programs: handlerPrograms, environment: environment)
             },
             check: { flow in
                 do throws(UsageError) {
-                    try RunCommand.check(trigger, against: flow, file: file)
+                    try host.trigger.check(against: flow, file: file)
                     return nil
                 } catch {
                     return error.message
                 }
             })
-        settings.watchedFiles = localeOptions.catalogPath.map { [$0] } ?? []
+        settings.watchedFiles = host.localeOptions.catalogPath.map { [$0] } ?? []
         settings.localize = { flow in
-            do throws(UsageError) { return .success(try localeOptions.localized(flow)) } catch { return .failure(error) }
+            do throws(UsageError) { return .success(try host.localeOptions.localized(flow)) } catch { return .failure(error) }
         }
         let session = PreviewSession(settings: settings)
         // The command line is checked as `run` checks it, against the flow when it compiles;
         // its problems also go to the terminal.
         if await session.load(), let flow = await session.flow {
-            try RunCommand.check(trigger, against: flow, file: file)
-            _ = try trigger.values(for: flow, file: file, event: trigger.event)
+            try host.trigger.check(against: flow, file: file)
+            _ = try host.trigger.values(for: flow, file: file, event: host.trigger.event)
         }
         // The file's problems, or its warnings, as `run` prints them, also go to the terminal.
         let first = await session.state()
         if let said = first.problems ?? first.warnings { environment.errorOutput.write(said + "\n") }
-        if trigger.event != nil { await session.fire(entries: nil, validator: nil) }
+        if host.trigger.event != nil { await session.fire(entries: nil, validator: nil) }
         let routes = PreviewRoutes(session: session)
         let server: LoopbackHTTPServer
         do {
@@ -146,9 +124,9 @@ package struct PreviewCommand: Command {
             throw UsageError(error.description)
         }
         environment.output.write("Previewing \(DisplayText.sanitized(file)) at \(server.url) (Ctrl-C stops)\n")
-        let destination = delivery.feedbackURL?.absoluteString ?? feedbackOut
+        let destination = host.delivery.feedbackURL?.absoluteString ?? host.feedbackOut
         environment.output.write(
-            "Submissions are kept in \(DisplayText.sanitized(outboxPath)) and delivered to \(DisplayText.sanitized(destination))\n")
+            "Submissions are kept in \(DisplayText.sanitized(host.outboxPath)) and delivered to \(DisplayText.sanitized(destination))\n")
         await session.watch()
         server.stop()
         return .clean

@@ -36,7 +36,7 @@ package struct StoryboardCommand: Command {
             given for shows as a placeholder naming it, ‹user.name› (a bare --context KEY
             declares a template variable the host provides without giving its value).
             """,
-        options: [output.spec, GraphCommand.theme.spec, TriggerOptions.context.spec, TriggerOptions.contextFile.spec, LoadingLimitOption.option.spec]
+        options: [output.spec, CommonOptions.theme.spec, TriggerOptions.context.spec, TriggerOptions.contextFile.spec, LoadingLimitOption.option.spec]
             + LocaleOptions.specs,
         positional: PositionalSpec(name: "file", count: .oneOrMore, help: "The flow files (YAML or JSON)."))
 
@@ -59,7 +59,7 @@ package struct StoryboardCommand: Command {
     package init(arguments: ParsedArguments) throws(UsageError) {
         files = arguments.positionals
         outputFile = try Self.output.read(arguments)
-        themeFile = try GraphCommand.theme.read(arguments)
+        themeFile = try CommonOptions.theme.read(arguments)
         loadingLimits = try LoadingLimitOption.option.read(arguments)
         localeOptions = try LocaleOptions(arguments: arguments, single: false)
         trigger = TriggerOptions(
@@ -80,7 +80,7 @@ package struct StoryboardCommand: Command {
         let catalog = try localeOptions.catalog()
         // Checked first, so a path that cannot be written is said before any work; created
         // only once every flow compiled, so a failed run leaves no empty page behind.
-        if let outputFile { try RunCommand.checkWritable(outputFile, option: "--output") }
+        if let outputFile { try CommandFiles.checkWritable(outputFile, option: "--output") }
         var entries: [StoryboardPage.Entry] = []
         var failed = false
         for path in files {
@@ -89,8 +89,8 @@ package struct StoryboardCommand: Command {
                 flagHint: FlagHint(context: "storyboard --context NAME=VALUE", loadingLimit: "storyboard --\(LoadingLimitOption.name)"),
                 environment: environment)
             {
-                try RunCommand.check(trigger, against: flow, file: path)
-                var entry = StoryboardPage.Entry(file: NavigationBaseline.label(path, base: ValidateCommand.locationBase(nil)), flow: flow)
+                try trigger.check(against: flow, file: path)
+                var entry = StoryboardPage.Entry(file: NavigationBaseline.label(path, base: CompileSettings.locationBase()), flow: flow)
                 entry.context = try trigger.values(for: flow, file: path, event: nil)
                 if let catalog {
                     entry.translations = localeOptions.locales.map { ($0, flow.localized(with: catalog, locale: $0)) }

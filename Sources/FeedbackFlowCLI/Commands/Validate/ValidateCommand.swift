@@ -41,20 +41,17 @@ package struct ValidateCommand: Command {
             written (closed pipe, full disk) or internal failure.
             """,
         options: [
-            format.spec, strict.spec, config.spec, baseline.spec, writeBaseline.spec, printConfig.spec, color.spec,
-            baseDir.spec, shard.spec, standardInputFilename.spec, standardInputFormatOption.spec, quiet.spec,
+            format.spec, strict.spec, CommonOptions.config.spec, baseline.spec, writeBaseline.spec, printConfig.spec, color.spec,
+            baseDir.spec, shard.spec, quiet.spec,
             context.spec, handler.spec, HandlerManifestOption.option.spec, maxDiagnosticsOption.spec,
             LoadingLimitOption.option.spec,
-        ] + LocaleOptions.specs,
+        ] + StandardInputOptions.specs + LocaleOptions.specs,
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
     static let format = CommandOption.texts(
         "format", valueName: "format[=file]",
         help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.")
     static let strict = CommandOption.flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning.")
-    static let config = CommandOption.text(
-        "config", valueName: "file",
-        help: "The configuration file (rule levels per path, ignores, context names, a handler manifest); default the nearest \(ValidationConfiguration.fileName) at or above the working directory.")
     static let baseline = CommandOption.text(
         "baseline", valueName: "file",
         help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added.")
@@ -73,9 +70,6 @@ package struct ValidateCommand: Command {
         "shard", valueName: "i/n",
         help: "Check only the I-th of N contiguous, equal parts of the sorted file list, for CI matrices; the N parts together are the whole list."
     ) { text throws(UsageError) in try Shard(parsing: text) }
-    static let standardInputFilename = CommandOption.text(
-        "stdin-filename", valueName: "name",
-        help: "The name standard input ('-' or /dev/stdin) is reported under; its extension picks the syntax and its base name a single screen's id.")
     static let quiet = CommandOption.flag(
         "quiet", short: "q",
         help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts.")
@@ -93,7 +87,7 @@ package struct ValidateCommand: Command {
     package var paths: [String]
     /// `--format`: where each report goes (``ReportOutput/outputs(_:)``); empty for the
     /// standard output (``ReportOutput/standard(environment:)``).
-    package var outputs: [ReportOutput]
+    package var outputs: [ReportOutput] = []
     /// `--strict`: warnings make the exit status 1, as errors do.
     package var strict = false
     /// `--config`; `nil`: the nearest ``ValidationConfiguration/fileName``.
@@ -112,99 +106,43 @@ package struct ValidateCommand: Command {
     package var baseDirectory: String?
     /// `--shard`; `nil`: every file.
     package var shard: Shard?
-    /// `--stdin-filename`; `nil`: standard input is reported as `-`.
-    package var standardInputName: String?
-    /// Whether `--stdin-format` was given: it then wins over the extension of
-    /// `--stdin-filename`.
-    package var standardInputFormatGiven = false
-    /// `--stdin-format`: the syntax standard input is read in, when a path names it
-    /// (``StandardInput/isNamed(by:)``); other files go by their extension.
-    package var standardInputFormat: DocumentFormat
+    /// `--stdin-filename` and `--stdin-format`: the name and syntax of standard input.
+    package var standardInput = StandardInputNaming()
     /// `--quiet`: text and GitHub output show errors only (with their notes and hints),
     /// text without its summary line. The formats machines read whole (json, sarif,
     /// junit, checkstyle) report every diagnostic, and their counts, as without it.
-    package var quiet: Bool
+    package var quiet = false
     /// `--context`: the template variables the host provides (only the names matter).
-    package var context: ContextDeclaration
+    package var context = ContextDeclaration()
     /// `--handler`: the custom step names the host registers handlers for, passed to
     /// validation as its known handlers: such a step is not a misspelled built-in step,
     /// so it gets no `unknown-step` warning.
-    package var handlers: Set<String>
+    package var handlers: Set<String> = []
     /// `--handlers FILE`: the handlers the host declares, with their arguments.
     package var handlerManifest: [HandlerDeclaration] = []
     /// `--max-diagnostics`: the most diagnostics shown per file, as
     /// ``FlowCompile/CompileOptions/maxDiagnostics`` (`0`: no limit).
-    package var maxDiagnostics: Int
+    package var maxDiagnostics = CompileOptions.defaultMaxDiagnostics
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
-    package var loadingLimits: LoadingLimits
-
-    /// `--stdin-format yaml|json`, shared by every command that reads a flow from
-    /// standard input.
-    package static let standardInputFormatOption = CommandOption.choice(
-        "stdin-format", of: DocumentFormat.self, valueName: "format",
-        help: "The syntax of standard input ('-' or /dev/stdin); by default the extension of --stdin-filename, else yaml. Files go by their extension.")
-
-    /// `--stdin-filename` of `arguments`, when given.
-    /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input
-    ///   (the hint shows `command` reading it).
-    package static func standardInputName(_ arguments: ParsedArguments, paths: [String], command: String) throws(UsageError) -> String? {
-        let name = try standardInputFilename.read(arguments)
-        if name != nil, !paths.contains(where: StandardInput.isNamed(by:)) {
-            throw UsageError(
-                "\(standardInputFilename.flagName) names standard input, and no path reads it",
-                hint: "add '-' to the paths: cat flow.yaml | feedbackflow \(command) \(standardInputFilename.flagName) flows/a.yaml -")
-        }
-        return name
-    }
-
-    /// `--stdin-format` of `arguments`, when given.
-    /// - Throws: ``UsageError`` when it is given and none of `paths` names standard input.
-    package static func standardInputFormat(_ arguments: ParsedArguments, paths: [String]) throws(UsageError) -> DocumentFormat? {
-        let format = try standardInputFormatOption.read(arguments)
-        if format != nil, !paths.contains(where: StandardInput.isNamed(by:)) {
-            throw UsageError(
-                "\(standardInputFormatOption.flagName) applies to standard input only, and no path names it",
-                hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
-        }
-        return format
-    }
-
-    /// A command checking `paths`; the other parameters are the options of the same names.
-    package init(
-        paths: [String], outputs: [ReportOutput] = [], standardInputFormat: DocumentFormat = .yaml,
-        quiet: Bool = false, context: ContextDeclaration = .init(), handlers: Set<String> = [],
-        maxDiagnostics: Int = CompileOptions.defaultMaxDiagnostics, loadingLimits: LoadingLimits = LoadingLimits()
-    ) {
-        self.loadingLimits = loadingLimits
-        self.paths = paths
-        self.outputs = outputs
-        self.standardInputFormat = standardInputFormat
-        self.quiet = quiet
-        self.context = context
-        self.handlers = handlers
-        self.maxDiagnostics = maxDiagnostics
-    }
+    package var loadingLimits = LoadingLimits()
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        var handlers: Set<String> = []
+        paths = arguments.positionals
         for name in try Self.handler.read(arguments) {
             guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || DisplayText.isUnsafe($0) }) else {
                 throw UsageError("invalid --handler '\(name)'", hint: "a handler name is a step name, without spaces")
             }
             handlers.insert(name)
         }
-        let standardInputFormat = try Self.standardInputFormat(arguments, paths: arguments.positionals)
-        self.init(
-            paths: arguments.positionals,
-            outputs: try ReportOutput.outputs(try Self.format.read(arguments)),
-            standardInputFormat: standardInputFormat ?? .yaml,
-            quiet: try Self.quiet.read(arguments),
-            context: try ContextDeclaration(parsing: try Self.context.read(arguments), valueRequired: false),
-            handlers: handlers, maxDiagnostics: try Self.maxDiagnosticsOption.read(arguments) ?? CompileOptions.defaultMaxDiagnostics,
-            loadingLimits: try LoadingLimitOption.option.read(arguments))
+        standardInput = try StandardInputOptions.read(arguments, paths: paths, command: "validate")
+        outputs = try ReportOutput.outputs(try Self.format.read(arguments))
+        quiet = try Self.quiet.read(arguments)
+        context = try ContextDeclaration(parsing: try Self.context.read(arguments), valueRequired: false)
+        maxDiagnostics = try Self.maxDiagnosticsOption.read(arguments) ?? CompileOptions.defaultMaxDiagnostics
+        loadingLimits = try LoadingLimitOption.option.read(arguments)
         if let path = try HandlerManifestOption.option.read(arguments) { handlerManifest = try HandlerManifestOption.read(path) }
         strict = try Self.strict.read(arguments)
-        configurationPath = try Self.config.read(arguments)
+        configurationPath = try CommonOptions.config.read(arguments)
         localeOptions = try LocaleOptions(arguments: arguments, single: false)
         printsConfiguration = try Self.printConfig.read(arguments)
         baseline = try Self.baseline.read(arguments)
@@ -216,8 +154,6 @@ package struct ValidateCommand: Command {
         if localeOptions.catalogPath != nil, shard != nil {
             throw UsageError("\(LocaleOptions.strings.flagName) checks the catalog against every flow: run it without \(Self.shard.flagName)")
         }
-        standardInputName = try Self.standardInputName(arguments, paths: arguments.positionals, command: "validate")
-        standardInputFormatGiven = standardInputFormat != nil
     }
 
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, a report
@@ -225,16 +161,14 @@ package struct ValidateCommand: Command {
     ///   the flows checked; ``IOFailure`` when a report file cannot be written.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let start = DiagnosticFormat.RunFacts.Start()
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
+        let settings = try CompileSettings(
+            configurationPath: configurationPath, base: compileOptions, standardInput: standardInput, flagHint: Self.flagHint)
+        let (configuration, workingDirectory) = (settings.configuration, settings.workingDirectory)
         if printsConfiguration {
             environment.output.write(configuration.printed(for: paths, workingDirectory: workingDirectory))
             return .clean
         }
-        let options = try configuration.applied(to: compileOptions, manifestGiven: !handlerManifest.isEmpty)
-        var frontend = ValidationFrontend(
-            standardInputFormat: standardInputSyntax, standardInputName: standardInputName, options: options,
-            configuration: configuration, workingDirectory: workingDirectory)
+        var frontend = ValidationFrontend(settings: settings)
         // A file named on the command line is checked even when the configuration ignores it.
         let expansion = configuration.withoutIgnored(try FlowFileFinder.expand(paths), workingDirectory: workingDirectory)
         let found = expansion.files
@@ -282,13 +216,13 @@ package struct ValidateCommand: Command {
         }
         frontend.context = context
         frontend.collectsStrings = localeOptions.catalogPath != nil
-        frontend.baselineBase = baselineLines != nil || baselineFile != nil ? Self.locationBase(nil) : nil
+        frontend.baselineBase = baselineLines != nil || baselineFile != nil ? CompileSettings.locationBase() : nil
         let compiled = await frontend.compileAll(files)
         if let clash = compiled.lazy.compactMap(\.contextClash).first { throw clash }
         var runDiagnostics = general
         let navigation = compiled.flatMap(\.facts).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         if let baseline, let baselineLines {
-            let base = Self.locationBase(nil)
+            let base = CompileSettings.locationBase()
             let checked = Set(compiled.map { NavigationBaseline.label($0.file.path, base: base) })
             let changed = NavigationBaseline.compare(
                 navigation, with: baselineLines, at: baseline, checked: checked, base: base, reportsDeleted: (shard?.index ?? 1) == 1)
@@ -306,10 +240,8 @@ package struct ValidateCommand: Command {
             } catch {
                 throw UsageError("\(LocaleOptions.strings.flagName): \(error.message)")
             }
-            var catalogOptions = options
-            catalogOptions.ruleLevels = configuration.ruleLevels(for: catalogPath, workingDirectory: workingDirectory)
             // The configuration's rule levels apply to the catalog's codes as to a flow's.
-            let diagnostics = catalogOptions.applyRuleLevels(to: CatalogCheck.diagnostics(
+            let diagnostics = settings.options(for: catalogPath).applyRuleLevels(to: CatalogCheck.diagnostics(
                 of: source, strings: compiled.flatMap(\.strings), visible: compiled.reduce(into: Set()) { $0.formUnion($1.visibleStrings) },
                 locales: localeOptions.locales))
             reported.append(DiagnosticReport.File(path: catalogPath, source: source, diagnostics: diagnostics))
@@ -317,7 +249,7 @@ package struct ValidateCommand: Command {
         let report = DiagnosticReport(files: reported, general: runDiagnostics)
         let result = result(for: report.counts)
         let facts = DiagnosticFormat.RunFacts.ending(
-            "validate", base: Self.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0, start: start, environment: environment.variables)
+            "validate", base: CompileSettings.locationBase(baseDirectory), exitCode: result == .findings ? 1 : 0, start: start, environment: environment.variables)
         for output in outputs {
             let filters = filtersText && output.format.isForPeople
             let text = output.format.renderer(style: output.path == nil ? style : .plain, summary: !filters, facts: facts)
@@ -340,12 +272,6 @@ package struct ValidateCommand: Command {
         return result
     }
 
-    /// The syntax standard input is read in: `--stdin-format`'s; `nil` with
-    /// `--stdin-filename` alone (its extension decides); else YAML.
-    private var standardInputSyntax: DocumentFormat? {
-        standardInputFormatGiven || standardInputName == nil ? standardInputFormat : nil
-    }
-
     /// `.findings` when `counts` has an error, or with `--strict` a warning.
     private func result(for counts: DiagnosticCounts) -> CommandResult {
         counts.errors > 0 || (strict && counts.warnings > 0) ? .findings : .clean
@@ -357,15 +283,6 @@ package struct ValidateCommand: Command {
         guard outputs.contains(where: { $0.format == .github }), let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty
         else { return nil }
         return try ReportFile(path: path, appending: true, what: "GITHUB_STEP_SUMMARY")
-    }
-
-    /// What SARIF paths are relative to: `--base-dir`, else the nearest folder at or
-    /// above the working directory that holds `.git` (a folder, or a file in a worktree),
-    /// else the working directory.
-    static func locationBase(_ baseDirectory: String?) -> SARIFLocationBase {
-        let working = FileManager.default.currentDirectoryPath
-        let base = baseDirectory ?? AncestorSearch.nearest(".git", from: working)?.folder ?? working
-        return SARIFLocationBase(baseDirectory: base, workingDirectory: working)
     }
 
     /// ``run(in:)`` for one streaming report on standard output (text, the default): each

@@ -10,19 +10,11 @@ import FlowSource
 import FlowWorkspace
 
 /// `validate`'s per-file work, as swift-format's `Frontend` is its: compiles each file
-/// with the run's settings, on up to one task per processor core, and hands the results
+/// with the run's ``CompileSettings``, on up to one task per processor core, and hands the results
 /// over in file order.
 struct ValidationFrontend: Sendable {
-    /// The syntax of standard input when a path names it (`nil`: its name's extension).
-    var standardInputFormat: DocumentFormat? = .yaml
-    /// The name standard input is reported under; `nil`: the path (`-`).
-    var standardInputName: String?
-    /// What every file is compiled with (``ValidateCommand/compileOptions``).
-    var options = CompileOptions()
-    /// The configuration whose rule levels apply per file; `nil`: none.
-    var configuration: ValidationConfiguration?
-    /// The folder the configuration's path patterns are relative to.
-    var workingDirectory = "/"
+    /// How each file is compiled: the configuration, its rule levels, standard input.
+    var settings: CompileSettings
     /// The `--context` names, none of which may be a field id of a flow.
     var context = ContextDeclaration()
     /// Where the navigation baseline's file labels are relative to; `nil`: no facts are
@@ -60,21 +52,9 @@ struct ValidationFrontend: Sendable {
 
     /// Compiles the file at `path` (standard input for ``StandardInput/isNamed(by:)``).
     func compileFile(_ path: String) -> Result {
-        let readsStandardInput = StandardInput.isNamed(by: path)
-        // Standard input is reported under its name; that name's extension picks the
-        // syntax, unless --stdin-format says.
-        let name = readsStandardInput ? standardInputName ?? path : path
-        var options = options
-        if let configuration {
-            options.ruleLevels = configuration.ruleLevels(for: name, workingDirectory: workingDirectory)
-        }
-        let compilation =
-            readsStandardInput
-            ? FlowCompiler.compile(path: path, named: name, format: standardInputFormat, options: options)
-            : FlowCompiler.compile(path: path, options: options)
+        let (name, compilation, options) = settings.compile(path)
         let file = DiagnosticReport.File(
-            path: name, source: compilation.document.source,
-            diagnostics: ValidateCommand.flagHint.adding(to: compilation.diagnostics), omitted: compilation.omitted)
+            path: name, source: compilation.document.source, diagnostics: compilation.diagnostics, omitted: compilation.omitted)
         var clash: UsageError?
         if let flow = compilation.flow {
             do throws(UsageError) { try context.checkNoFieldIDs(in: flow, file: path) } catch { clash = error }

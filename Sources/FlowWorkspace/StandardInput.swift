@@ -11,14 +11,14 @@ import FlowSource
 /// from it (`validate`, `fmt`, `parse`, `graph`) and those that refuse it (`run`,
 /// `preview`). `fmt` writes standard input back to standard output, never to the file
 /// it is redirected from, so every spelling must be known, not only `-`.
-enum StandardInput {
+package enum StandardInput {
     /// Whether `path` names standard input: `-` (``SourceFile/standardInputPath``), or a
     /// path that is, or whose chain of symbolic links passes through, `/dev/stdin`,
     /// `/dev/fd/0`, or descriptor 0 of this process or thread under `/proc`, however
     /// spelled (`//dev/./stdin`, `/dev/../dev/stdin`, a folder link to `/dev`). A path to
     /// the file standard input is redirected from, named as itself, is that file. At
     /// most 16 links are followed (a loop ends there). O(links · path length).
-    static func isNamed(by path: String) -> Bool {
+    package static func isNamed(by path: String) -> Bool {
         if path == SourceFile.standardInputPath { return true }
         var current = path
         for _ in 0..<16 {
