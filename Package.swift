@@ -49,24 +49,27 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // The operating system as every module sees it: the platform's C library and
+        // Foundation in one import, and the system's text for an error number.
+        .target(name: "FlowSystem", swiftSettings: strictness),
         // Source files, locations, spans, the located node tree, diagnostics, strict JSON. No C.
-        .target(name: "FlowSource", swiftSettings: strictness),
+        .target(name: "FlowSource", dependencies: ["FlowSystem"], swiftSettings: strictness),
         // YAML text → the same node tree, through libyaml. The only module that imports CYAML.
-        .target(name: "FlowYAML", dependencies: ["FlowSource", "CYAML"], swiftSettings: strictness),
+        .target(name: "FlowYAML", dependencies: ["FlowSystem", "FlowSource", "CYAML"], swiftSettings: strictness),
         // Compile time: the model, decoding with located errors, validation, templates.
-        .target(name: "FlowCompile", dependencies: ["FlowSource"], swiftSettings: strictness),
+        .target(name: "FlowCompile", dependencies: ["FlowSystem", "FlowSource"], swiftSettings: strictness),
         // Run time: navigation state, the navigator, handlers, presenters, delivery.
-        .target(name: "FeedbackFlowCore", dependencies: ["FlowCompile", "FlowSource"], swiftSettings: strictness),
+        .target(name: "FeedbackFlowCore", dependencies: ["FlowSystem", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // Programs run as handlers, bounded and stopped by process group: the only module that
         // spawns processes.
         .target(
-            name: "FeedbackFlowPrograms", dependencies: ["FeedbackFlowCore", "FlowCompile", "FlowSource"], swiftSettings: strictness),
+            name: "FeedbackFlowPrograms", dependencies: ["FlowSystem", "FeedbackFlowCore", "FlowCompile", "FlowSource"], swiftSettings: strictness),
         // Delivery over HTTP (HTTPFeedbackSink): on Linux through libcurl (CCurl, the only
         // module importing it), elsewhere through URLSession. CCurl is a dependency on Linux
         // only, so the product still builds for iOS and macOS.
         .target(
             name: "FeedbackFlowHTTP",
-            dependencies: [
+            dependencies: ["FlowSystem", 
                 "FeedbackFlowCore", "FlowCompile", "FlowSource", .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictness),
@@ -75,32 +78,32 @@ let package = Package(
             name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore"],
             swiftSettings: strictness),
         // Diagnostic renderers: text with source excerpts, JSON, GitHub, SARIF, JUnit.
-        .target(name: "FlowReporting", dependencies: ["FlowSource", "FlowCompile"], swiftSettings: strictness),
+        .target(name: "FlowReporting", dependencies: ["FlowSystem", "FlowSource", "FlowCompile"], swiftSettings: strictness),
         // The line-mode presenter and terminal handling.
         .target(
-            name: "FlowTerminal", dependencies: ["FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
+            name: "FlowTerminal", dependencies: ["FlowSystem", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
             swiftSettings: strictness),
         // How a file is compiled here: the configuration found from its folder up, applied
         // to the compile options (rule levels, host names, the handler manifest), paths
         // relative to a settings file, what a path is, and the usage errors they raise.
         .target(
-            name: "FlowWorkspace", dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"],
+            name: "FlowWorkspace", dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")], swiftSettings: strictness),
         // `feedbackflow lsp`'s server: Language Server Protocol 3.17 over a byte stream, on
         // the loader, decoder and validator `validate` uses.
         .target(
             name: "FlowLanguageServer",
-            dependencies: ["FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace"],
+            dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace"],
             swiftSettings: strictness),
         // The pictures of a flow: themes, screen cards in HTML, the storyboard page, the
         // navigation graph in DOT and Mermaid, and the live preview in the browser.
         .target(
             name: "FlowWeb",
-            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "LoopbackHTTP"],
+            dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "LoopbackHTTP"],
             swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
         // secret, Host and Origin checked, bounded slots and reads (the preview's server).
-        .target(name: "LoopbackHTTP", dependencies: ["FlowSource"], swiftSettings: strictness),
+        .target(name: "LoopbackHTTP", dependencies: ["FlowSystem", "FlowSource"], swiftSettings: strictness),
         // The formatter: a flow's text in the format's one layout, comments kept (fmt), and
         // a flow's tree written as YAML or JSON in that layout (convert).
         .target(
@@ -109,7 +112,7 @@ let package = Package(
         // The commands, as a library the executable and the tests use (not a product).
         .target(
             name: "FeedbackFlowCLI",
-            dependencies: [
+            dependencies: ["FlowSystem", 
                 "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
                 "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer", "FlowWeb",
             ],
@@ -119,9 +122,9 @@ let package = Package(
         // (benchmarks/results/profile.md). Not an `unsafeFlags` setting here, because
         // packages that depend on FeedbackFlow could then not use it.
         .executableTarget(
-            name: "FeedbackFlowTool", dependencies: ["FeedbackFlowCLI"], path: "Sources/feedbackflow", swiftSettings: strictness),
+            name: "FeedbackFlowTool", dependencies: ["FlowSystem", "FeedbackFlowCLI"], path: "Sources/feedbackflow", swiftSettings: strictness),
         .executableTarget(
-            name: "feedbackflow-post", dependencies: ["FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
+            name: "feedbackflow-post", dependencies: ["FlowSystem", "FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
         // An app's use of the library, as a program CI builds and runs. Of this package it
         // imports only `FeedbackFlow`, and only its public API (a test type-checks it
         // outside the package).

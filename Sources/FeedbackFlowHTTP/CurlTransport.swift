@@ -1,12 +1,8 @@
 #if os(Linux) && canImport(CCurl)
 internal import CCurl
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 
 /// ``HTTPFeedbackSink``'s transport on Linux: one libcurl easy transfer per request
 /// (``CurlTransfer``), run by `curl_easy_perform` on a thread of its own

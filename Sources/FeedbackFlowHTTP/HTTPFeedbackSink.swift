@@ -1,11 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 
 /// A ``FeedbackFlowCore/FeedbackSink`` that POSTs each submission to a URL. Give it to
 /// ``FeedbackFlowCore/OutboxFeedbackSink`` as its delivery, so that what cannot be sent now

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import FlowSource
+import FlowSystem
 
 /// Runs one program to its end without a shell: `posix_spawn(3)` of `arguments[0]`
 /// (searched in `PATH` when it holds no `/`) with exactly `arguments` and `environment`,
@@ -128,7 +122,7 @@ package enum ChildProcess {
             #endif
             guard made == 0 else {
                 for pair in pipes { pair.forEach { close($0) } }
-                throw StartFailure(program: program, reason: "cannot make a pipe: \(String(cString: strerror(errno)))")
+                throw StartFailure(program: program, reason: "cannot make a pipe: \(SystemError.last.reason)")
             }
             pipes.append(fds)
         }
@@ -197,7 +191,7 @@ package enum ChildProcess {
         }
         guard spawned == 0 else {
             for fd in [stdinWrite, stdoutRead, stderrRead] { close(fd) }
-            throw StartFailure(program: program, reason: String(cString: strerror(spawned)))
+            throw StartFailure(program: program, reason: SystemError(code: spawned).reason)
         }
 
         var result = Result(ending: .exited(0), standardOutput: [], standardError: [], outputCut: false, errorCut: false)

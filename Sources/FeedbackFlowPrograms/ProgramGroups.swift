@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// The process groups of the programs a command has running (handler programs,
 /// `feedbackflow-post`), so that the command can stop them all when it is itself

@@ -1,11 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 
 /// A handler that runs a program for each step, without a shell: what
 /// `feedbackflow run --handler NAME=COMMAND` registers, and what a host (a desktop app,

@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// The keys valid where a YAML flow's cursor stands: the enclosing keys are read from the
 /// indentation of the lines above (so a half-typed file, which does not load, still

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// Reads the language server's input: messages framed by a `Content-Length` header (LSP
 /// 3.17 "Base Protocol": header fields `Name: value` ended by `\r\n`, an empty line, then

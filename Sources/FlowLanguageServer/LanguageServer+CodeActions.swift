@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// `textDocument/codeAction`: a quick fix from each "did you mean" hint, a suppression
 /// comment for any diagnostic, and a stub for a screen no flow has.

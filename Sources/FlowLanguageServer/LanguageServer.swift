@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// `feedbackflow lsp`'s server: Language Server Protocol 3.17 over a byte stream, built on

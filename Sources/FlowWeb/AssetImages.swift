@@ -1,16 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
+import FlowSystem
 
 /// The images of a theme's assets folder a page shows, read once and kept as `data:` URIs,
 /// so a page holds every image itself and loads nothing (its Content-Security-Policy

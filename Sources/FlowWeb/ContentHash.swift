@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// SHA-256 (FIPS 180-4 §6.2), for the `'sha256-…'` sources of a Content-Security-Policy
 /// (CSP Level 3 §2.3.1): a page allows exactly its own inline style and script, so

@@ -1,11 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlowCore
 import FlowCompile
 import FlowSource
+import FlowSystem
 import LoopbackHTTP
 
 /// What the preview's server answers, route by route; anything else is `404`. The page

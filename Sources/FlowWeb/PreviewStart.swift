@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlowCore
 import FlowCompile
+import FlowSystem
 import FlowWorkspace
 
 /// How the preview starts a flow and decides on its trigger's event, from the command

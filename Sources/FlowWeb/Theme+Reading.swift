@@ -1,11 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 extension Theme {

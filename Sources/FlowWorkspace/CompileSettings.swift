@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowSystem
 
 /// How a file is compiled here, decided in one place for every command and the
 /// language server: the configuration that governs it (`--config`, else the nearest

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 extension FormatSchema {
     /// Where the schema is published: its `$id`, read from the schema itself, for the

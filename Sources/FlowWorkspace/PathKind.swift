@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowSystem
 
 /// What a path names, symbolic links followed (POSIX `stat`): the one place the CLI asks,
 /// so it needs neither `ObjCBool` (Foundation on Darwin) nor `inout Bool`

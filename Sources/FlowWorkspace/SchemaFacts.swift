@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowSource
+import FlowSystem
 
 /// What the language server's completion and hover read from the JSON Schema the tool
 /// carries (``FormatSchema``, itself tested against the format's tables): each key's

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// Which paths name the process's standard input, for the commands that read a flow
 /// from it (`validate`, `fmt`, `parse`, `graph`) and those that refuse it (`run`,

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import FlowSource
+import FlowSystem
 
 /// One connection of a ``LoopbackHTTPServer``, on its own thread: read one request
 /// within the limits, check it, call the handler, write the response, close.

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import FlowSource
+import FlowSystem
 
 /// A small HTTP/1.1 server on 127.0.0.1 only, for `feedbackflow preview`: a page in the
 /// browser of the person running the command, and nobody else's.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// Why ``LoopbackHTTPServer`` cannot serve; ``description`` is the message for the
 /// person running `feedbackflow preview` (it names the port and what to do; the command
@@ -30,9 +24,9 @@ package enum LoopbackServerError: Error, Sendable, Hashable, CustomStringConvert
             "port \(port) may not be used by this user (ports below 1024 need privileges): "
                 + "choose one from 1024 up, or leave the port out for a free one"
         case .socket(let operation, let code):
-            "cannot serve the preview on 127.0.0.1: \(operation) failed: \(String(cString: strerror(code)))"
+            "cannot serve the preview on 127.0.0.1: \(operation) failed: \(SystemError(code: code).reason)"
         case .thread(let code):
-            "cannot start a thread to serve the preview: \(String(cString: strerror(code)))"
+            "cannot start a thread to serve the preview: \(SystemError(code: code).reason)"
         }
     }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// The POSIX socket calls ``LoopbackHTTPServer`` makes, each retried on `EINTR`, with
 /// the differences between Linux and Darwin kept here.

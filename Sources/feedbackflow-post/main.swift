@@ -1,18 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlowHTTP
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 
 // `feedbackflow-post URL TIMEOUT ID LENGTH < SUBMISSION`: posts one submission's JSON text
 // (read from standard input, at most 1 MiB, and exactly LENGTH bytes: a text cut short,

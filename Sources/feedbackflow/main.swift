@@ -1,19 +1,8 @@
 // The `feedbackflow` executable: everything lives in FeedbackFlowCLI, where it can be
 // tested; this file only hands over the arguments and the process's streams and exits
 // with the status the tool returns.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlowCLI
+import FlowSystem
 
 // A reader that goes away (`feedbackflow schema | head`) must not kill the process
 // with SIGPIPE; writes then fail with EPIPE, which FileDescriptorWriter remembers: `run`

@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FeedbackFlowCore
 import FlowCompile
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// What the host app would give a flow that plays, declared once for `run` and `preview`

@@ -1,16 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// The files one command reads and writes, each named by the option that gives it. Two
@@ -67,7 +56,7 @@ enum CommandFiles {
     static func empty(_ path: String, option: String) throws(UsageError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.last.reason
             throw UsageError("cannot write to '\(path)' (\(option)): \(reason)", hint: "check that its folder exists and is writable")
         }
         close(fd)

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowReporting
+import FlowSystem
 
 extension DiagnosticFormat {
     /// What the machine formats say about the run besides the diagnostics.

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// Writes a file whole or not at all, and never over an edit made meanwhile.
 ///
@@ -92,7 +86,7 @@ enum FileReplacement {
         if exists {
             // Only a regular file the user may write is replaced: not a pipe, device or read-only file.
             guard status.st_mode & S_IFMT == S_IFREG else { throw failure("not a regular file") }
-            guard access(target, W_OK) == 0 else { throw failure(String(cString: strerror(errno))) }
+            guard access(target, W_OK) == 0 else { throw failure(SystemError.last.reason) }
             // access(2) says yes to root for any file: its mode says whether it is meant to be written.
             guard status.st_mode & 0o222 != 0 else {
                 throw failure("the file is read-only (mode \(String(status.st_mode & 0o7777, radix: 8)))")
@@ -105,7 +99,7 @@ enum FileReplacement {
         let temporary = temporaryName(of: target, process: getpid())
         // A new file's mode is 0644 less the umask; a replacement is the owner's until it has the old mode.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0o600 : 0o644)
-        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw failure(SystemError.last.reason) }
         var code = WholeWrite.write(Array(text.utf8), to: fd)
         if exists {
             _ = fchown(fd, status.st_uid, status.st_gid)  // only root may give a file away: best effort
@@ -115,7 +109,7 @@ enum FileReplacement {
         if close(fd) != 0 { code = code ?? errno }
         if let code {
             unlink(temporary)
-            throw failure(String(cString: strerror(code)))
+            throw failure(SystemError(code: code).reason)
         }
         if stopping { raise(SIGSTOP) }
         if let change = change(at: target, since: expectation) {
@@ -129,13 +123,13 @@ enum FileReplacement {
             if code == EEXIST {
                 throw .changed("'\(path)' was created after it was read: it is not written over, and keeps that change (run the command again)")
             }
-            if let code { throw failure(String(cString: strerror(code))) }
+            if let code { throw failure(SystemError(code: code).reason) }
             return
         }
         if rename(temporary, target) != 0 {
             let code = errno
             unlink(temporary)
-            throw failure(String(cString: strerror(code)))
+            throw failure(SystemError(code: code).reason)
         }
     }
 

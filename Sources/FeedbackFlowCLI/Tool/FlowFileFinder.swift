@@ -1,20 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 import FlowTerminal
 import FlowWorkspace
 
@@ -196,7 +185,7 @@ package enum FlowFileFinder {
         guard let entries = try? manager.contentsOfDirectory(atPath: folder) else {
             // FileManager's error does not say why; opendir(3) does.
             var reason = "cannot be listed"
-            if let directory = opendir(folder) { closedir(directory) } else { reason = String(cString: strerror(errno)) }
+            if let directory = opendir(folder) { closedir(directory) } else { reason = SystemError.last.reason }
             unreadable.append((Unreadable(path: folder, reason: reason), identity))
             return []
         }
@@ -210,7 +199,7 @@ package enum FlowFileFinder {
                 // whose target cannot be reached is skipped, as a broken one.)
                 var own = stat()
                 guard lstat(path, &own) != 0, errno == EACCES else { continue }
-                unreadable.append((Unreadable(path: folder, reason: String(cString: strerror(EACCES))), identity))
+                unreadable.append((Unreadable(path: folder, reason: SystemError(code: EACCES).reason), identity))
                 return []
             }
             let type = status.st_mode & S_IFMT

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// Per-file work on up to one task per processor core, its results handed over in the
 /// files' order: what `validate` and `fmt` do with the files they are given.

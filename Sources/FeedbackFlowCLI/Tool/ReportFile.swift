@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 import FlowTerminal
 import FlowWorkspace
 
@@ -45,7 +41,7 @@ final class ReportFile {
             let folder = FileReplacement.folder(of: path)
             guard access(folder, W_OK | X_OK) == 0 else {
                 throw UsageError(
-                    "cannot write to '\(path)' (\(what)): \(String(cString: strerror(errno)))", hint: "check that its folder exists and is writable")
+                    "cannot write to '\(path)' (\(what)): \(SystemError.last.reason)", hint: "check that its folder exists and is writable")
             }
             writer = nil
             replaced = .absent
@@ -61,7 +57,7 @@ final class ReportFile {
             if isNew, errno == EEXIST {
                 throw UsageError("'\(path)' exists already: it is not written over", hint: "choose another name, or move that file away")
             }
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.last.reason
             throw UsageError("cannot write to '\(path)' (\(what)): \(reason)", hint: "check that its folder exists and is writable")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -98,7 +94,7 @@ final class ReportFile {
             emptied = true
             // A device or pipe cannot be truncated, and need not be.
             if ftruncate(writer.fileDescriptor, 0) != 0, errno != EINVAL, errno != EBADF {
-                throw IOFailure("cannot write to '\(path)': \(String(cString: strerror(errno)))")
+                throw IOFailure("cannot write to '\(path)': \(SystemError.last.reason)")
             }
         }
         writer.write(text)

@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import FlowReporting
 import FeedbackFlowPrograms
 import FeedbackFlowCore
+import FlowSystem
 
 /// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`
 /// (its terminal closed) stops it: it stops the programs it runs

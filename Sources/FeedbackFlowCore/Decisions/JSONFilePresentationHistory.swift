@@ -1,16 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// A ``PresentationHistory`` kept in a JSON Lines file: one record per line,
 /// `{"at":"2026-12-01T10:00:00Z","flow":"call-quality","kind":"presented"}` (keys sorted,

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// One fact a ``PresentationHistory`` keeps: a flow was presented, or the person
 /// responded to it (submitted feedback through it), at a moment.

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
+import FlowSystem
 
 /// What a trigger decided for an event: present the flow, or keep it hidden and say why.
 public enum TriggerDecision: Sendable, Hashable, CustomStringConvertible {

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
+import FlowSystem
 
 /// The rules that decide whether a flow's trigger presents it for an event, in the order
 /// they are checked (the first that fails is the reason; a validator, which may be

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// Why a line could not be appended to a file, or a file could not be replaced.
 public enum DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -29,16 +23,11 @@ public enum DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotOpen(let path, let code): "cannot open '\(path)': \(Self.text(code))"
-        case .writeFailed(let path, let code): "cannot write to '\(path)': \(Self.text(code))"
-        case .syncFailed(let path, let code): "cannot save '\(path)' to the disk (fsync): \(Self.text(code))"
-        case .cannotReplace(let path, let code): "cannot replace '\(path)': \(Self.text(code))"
+        case .cannotOpen(let path, let code): "cannot open '\(path)': \(SystemError(code: code).reason)"
+        case .writeFailed(let path, let code): "cannot write to '\(path)': \(SystemError(code: code).reason)"
+        case .syncFailed(let path, let code): "cannot save '\(path)' to the disk (fsync): \(SystemError(code: code).reason)"
+        case .cannotReplace(let path, let code): "cannot replace '\(path)': \(SystemError(code: code).reason)"
         case .encodingFailed(let message): "cannot encode as JSON: \(message)"
         }
-    }
-
-    private static func text(_ code: Int32) -> String {
-        guard let message = strerror(code) else { return "error \(code)" }
-        return String(cString: message)
     }
 }

@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 extension FeedbackSubmission {
     /// The submission of its JSON form (``jsonValue``), or `nil` when `node` is not one:

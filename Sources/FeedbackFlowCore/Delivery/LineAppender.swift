@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// Appends whole lines to a file: each append is complete or absent, never half a line,
 /// and starts on a line of its own (after a line break added when the file did not end

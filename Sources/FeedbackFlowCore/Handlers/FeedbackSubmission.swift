@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// One feedback, as the built-in `collectUserFeedback` step hands it to a
 /// ``FeedbackSink``: a rating from 1 to 5, an optional reason text and custom properties,

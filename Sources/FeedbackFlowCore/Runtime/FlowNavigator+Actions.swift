@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 extension FlowNavigator {
     /// Taps the action in `slot` of the screen instance `instanceID` (the instance the

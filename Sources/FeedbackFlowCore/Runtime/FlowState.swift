@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// A running flow as a value: the stacks, the screen table, the form, the error message
 /// of each instance, which action is running, whether the flow has started and how it

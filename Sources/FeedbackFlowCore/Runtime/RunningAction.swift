@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// The action of a button built in Swift, as it runs: what its closure gets to submit
 /// feedback and navigate the way the steps of a file do.

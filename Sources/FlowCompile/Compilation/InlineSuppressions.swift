@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// The suppressions a YAML file writes in its comments, each on a comment line of its
 /// own (only white space before the `#`):

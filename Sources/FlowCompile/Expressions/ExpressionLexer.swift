@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// Splits an expression's text into ``ExpressionToken``s, in one forward pass.
 ///

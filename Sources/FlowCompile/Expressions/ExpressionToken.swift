@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// One token of an expression, with where it stands in the expression's text (offsets
 /// in Unicode scalars, as ``FlowExpression`` counts them).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// A value an expression reads or yields: what the host provides as context, an event's
 /// payload, a field's value, a flow variable.

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowSource
+import FlowSystem
 
 /// The step-argument rules: what a built-in step's argument can render, found from the
 /// types and bounds the expression checker derives, against the rule the step applies when

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// Somewhere text goes: standard output, standard error, or a buffer in tests.
 package protocol TextWriter: Sendable {

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// A `write(2)` on an output stream that failed, e.g. `EPIPE` (the reader of a pipe
 /// went away: `feedbackflow run … | head -1`) or `ENOSPC` (`> /dev/full`).
@@ -22,8 +16,5 @@ package struct WriteFailure: Error, Sendable, Hashable, CustomStringConvertible 
     package var isClosed: Bool { code == EPIPE }
 
     /// The C library's text for the error, e.g. `Broken pipe`.
-    package var description: String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    package var description: String { SystemError(code: code).reason }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// A POSIX thread of its own for work that blocks (accepting, reading and writing
 /// sockets, a libcurl transfer), never one of Swift's cooperative threads.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// A value shared between threads behind a lock of our own: a `pthread_mutex_t` on the
 /// heap (never moved), available on every platform the package builds for, where the

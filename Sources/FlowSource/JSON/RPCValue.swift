@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// A JSON value as read, for what is picked apart by key: a JSON-RPC message (JSON-RPC
 /// 2.0 §4; LSP 3.17 "Base Types"), which the language server reads into this, and the JSON

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// The names in a folder, read with `opendir(3)`/`readdir(3)` (no `FileManager`: the
 /// processes in `/proc`, the temporary files beside a file being replaced).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// What tells that a file changed without reading it: which file the path names (an
 /// editor that saves by renaming a new file over the old one gives a new inode), its

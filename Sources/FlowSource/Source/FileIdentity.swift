@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// Which file a path names, symbolic links followed: its device and inode number (POSIX
 /// `stat`, `st_dev` and `st_ino`), read from a `stat` the caller already made. Two paths

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// Reads whole files with `open(2)` and a `read(2)` loop, which works for every file
 /// that can be read from start to end: regular files, fifos, pipes, sockets and

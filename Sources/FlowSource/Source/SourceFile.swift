@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// The text of one input file, kept so diagnostics can quote the offending line.
 ///

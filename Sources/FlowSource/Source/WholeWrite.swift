@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// Writing all of a buffer to a file descriptor: `write(2)` in a loop that continues a
 /// short write and retries `EINTR`. The one loop the line appender and the outbox's

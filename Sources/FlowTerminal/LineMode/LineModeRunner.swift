@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 
 /// Plays a ``Flow`` in a terminal, or from a script: draws each screen as plain lines and
 /// reads one command per input line.

@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 
 /// What the terminal behind a file descriptor can show.
 package enum TerminalCapabilities {

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// The byte order marks (U+FEFF, bytes EF BB BF) that do not start the file.
 ///

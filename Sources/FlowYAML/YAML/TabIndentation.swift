@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// Finds tabs in the indentation of YAML lines (YAML 1.2 §6.1: "tab characters must
 /// not be used in indentation").

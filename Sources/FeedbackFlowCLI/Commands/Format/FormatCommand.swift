@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// `feedbackflow fmt [--check] [--diff] PATH…`: writes flow files in one layout

@@ -1,14 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
+import FlowSystem
 import FlowTerminal
 import FlowWeb
 import FlowWorkspace

@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowReporting
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// `validate --baseline FILE`: reading a committed baseline and comparing the flows'

@@ -1,19 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import FlowLanguageServer
 import FlowReporting
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// `feedbackflow lsp`: the language server (``LanguageServer``) on standard input and

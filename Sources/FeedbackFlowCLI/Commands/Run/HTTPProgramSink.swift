@@ -1,21 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 import FlowTerminal
 
 /// Delivers submissions over HTTP by running `feedbackflow-post` (installed beside

@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource
+import FlowSystem
 import FlowWeb
 import FlowWorkspace
 

@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowFormat
 import FlowReporting
 import FlowSource
+import FlowSystem
 import FlowWorkspace
 
 /// `feedbackflow strings export FLOW… -o NAME.xcstrings`: every user-facing string of the

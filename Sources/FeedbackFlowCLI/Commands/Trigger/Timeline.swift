@@ -1,13 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
+import FlowSystem
 import FlowTerminal
 import FlowWorkspace
 

@@ -1,15 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// Which outbox is delivering a record right now, written into the record (under the
 /// outbox file's lock) before a delivery attempt and removed by the rewrite after it, so

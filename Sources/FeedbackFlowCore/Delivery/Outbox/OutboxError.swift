@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowSystem
 
 /// Why an ``OutboxFeedbackSink`` could not read its file or do what was asked. (Writing
 /// problems are ``DeliveryError``s.)
@@ -22,7 +16,7 @@ public enum OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): "cannot read the outbox '\(path)': \(reason)"
-        case .cannotLock(let path, let code): "cannot lock the folder of the outbox '\(path)': \(String(cString: strerror(code)))"
+        case .cannotLock(let path, let code): "cannot lock the folder of the outbox '\(path)': \(SystemError(code: code).reason)"
         case .unknownID(let id): "no submission with id '\(id)' in the outbox"
         }
     }

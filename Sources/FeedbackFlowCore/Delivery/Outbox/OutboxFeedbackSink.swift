@@ -1,17 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// A ``FeedbackSink`` that never loses a submission and never sends one twice: it keeps
 /// each submission durably in a file (the outbox) before anything else, then hands it to

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowSource
+import FlowSystem
 
 /// The outbox file on disk: reading its lines, durable appends, atomic replacement, and
 /// the lock that serialises its writers across processes. Used only by

@@ -1,10 +1,6 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 /// An outbox record as one line of JSON, and back:
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// One submission kept by an ``OutboxFeedbackSink``, with its delivery state: one line of
 /// the outbox file (the format is in ``OutboxFeedbackSink``'s documentation).

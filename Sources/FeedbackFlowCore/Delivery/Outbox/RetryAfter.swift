@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import FlowSystem
 
 /// When a receiver asked to be tried again: the value of an HTTP `Retry-After` field
 /// (RFC 9110 §10.2.3), `Retry-After = HTTP-date / delay-seconds`.
