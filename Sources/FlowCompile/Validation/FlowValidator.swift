@@ -3,58 +3,10 @@ import FlowSource
 /// Checks the meaning of a decoded (or code-built) ``Flow`` beyond its shape, reporting
 /// every problem in one run.
 ///
-/// Rules (codes in ``FlowDiagnosticCode``):
-/// - `empty-flow`: the flow has no screen (nothing else is checked then).
-/// - `duplicate-screen-id`: two screens share an id (code-built flows; in files the
-///   loader reports `duplicate-key`).
-/// - `unknown-screen`: `start`, or the target of a `push`, `present`, `replace` or
-///   `popTo` step, names no screen; at the id as written, with "did you mean".
-/// - `invalid-value` for names that are never rendered: a `start`, navigation target or
-///   `finish` outcome holding `${` ("screen ids are names, not templates"; such a target
-///   is not also `unknown-screen`), and an empty `finish` outcome.
-/// - `unreachable-screen` (warning): no chain of `push`/`present`/`replace` steps from
-///   the start screen shows the screen; at the screen's key.
-/// - `unknown-step` (warning): a custom step whose name is within ``Suggestion``'s
-///   distance of a built-in step name (`Push`, `openUrl`, `dismis`), unless listed in
-///   the options' ``CompileOptions/knownHandlers``; at the step's name.
-/// - `disallowed-url-scheme`: an `openURL` whose scheme is written as a constant (the
-///   whole URL, or the text before its first `${` when it holds the scheme's `:`) and is
-///   not in ``CompileOptions/allowedURLSchemes`` (default: the runtime's
-///   ``URLSchemePolicy/defaultAllowedSchemes``); `invalid-value` for a constant
-///   URL without a scheme (RFC 3986 §3.1) or with white space. At the URL.
-/// - `duplicate-field-id`: a field id (rating, textField, textEditor, toggle) is used
-///   twice in the flow; a note points at the first.
-/// - `reserved-field-id`: a field id equal to a ``ContextVariable`` name or starting with
-///   `flow.` or `screen.`.
-/// - `invalid-template`: a malformed `${…}` (unclosed, empty or invalid name).
-/// - `unknown-reference`: `${name}` names neither a field id of the flow, a
-///   ``ContextVariable`` (`flow.id`, `screen.id`), nor one of
-///   ``CompileOptions/additionalVariables``; with "did you mean" and a reminder that a
-///   name the host provides can be declared as a host-provided variable. Both
-///   template rules point at the `${` itself, found in the file's bytes when `source` is
-///   given (see ``TemplateLocator``), else only in single-line unescaped scalars; the
-///   scalar's start otherwise.
-/// - `pop-on-root` (warning): a `pop` whose top screen is always the root of its stack,
-///   where `pop` removes the whole stack (a stack left empty is removed, as by
-///   `dismiss`); at the `pop` step. Defined below.
-/// - `pop-to-not-in-stack` (warning): a `popTo: X` whose top is known to be a root R ≠ X
-///   (the top stack is then `[R]`), or a screen R ≠ X with only the host's screens below
-///   it (the start with `presentation: push`; a popTo target must be a screen of the flow
-///   pushed before the top); the step always fails; at X. Any other `popTo: X` whose X is
-///   not on top or always below the top when it runs (``StackBelowAnalysis``), at X.
-/// - `invalid-value`: rating `min < max` and `min <= value <= max`; `maxLength >= 1`;
-///   a constant `collectUserFeedback` `rating` (no `${…}`) that is not a whole number
-///   from 1 to 5 (surrounding spaces allowed), at the rating.
-/// - The step-argument rules (``StepArgument``, `ValidationRun+Arguments.swift`): a
-///   templated argument that can never be what its step takes is `invalid-value`, one
-///   that fails for some of its values is `argument-may-fail` (warning), each at the
-///   argument and naming the values — but a rating field named alone, whose range is the
-///   cause, is reported once at its range with a note at each step that submits it;
-///   `if` conditions and `set` values whose evaluation can fail (a divisor that can be
-///   zero) likewise.
-/// - `missing-key`: a `collectUserFeedback` step without `rating`, at the step (a
-///   submission always carries a rating from 1 to 5, so the step could only fail at run
-///   time).
+/// Its rules are the validation codes of ``FlowDiagnosticCode``; what each means, where
+/// it points and an example before and after the fix are in the rule catalog
+/// (`feedbackflow explain CODE`, and `docs/rules.md`, generated from it). The checks are
+/// the methods of `ValidationRun`, one file a concern.
 ///
 /// **When a screen is "only ever a root".** A screen *may be above a root* when some
 /// way of showing it puts it on top of another screen of its stack: it is the start
