@@ -209,33 +209,18 @@ package actor PreviewSession {
         Task { _ = await navigator.tap(slot, on: ScreenInstanceID(rawValue: instance)) }
     }
 
-    /// Sets field `id` from the page's text: a text as is, a rating's whole number, a
-    /// toggle's `true` / `false`. A text holding a control character other than a line
-    /// break (a text editor's lines) is refused, as line mode refuses it, so no escape
-    /// sequence is stored in a field or handed on in a submission.
+    /// Sets field `id` of the top screen from the page's text, read as line mode reads
+    /// what is typed (``FieldSnapshot/value(typed:)``).
     /// - Returns: the problem, or `nil` when the value was set.
     package func setField(_ id: String, text: String) async -> String? {
-        guard let navigator, let current = await navigator.value(of: id) else { return "no field '\(id)'" }
-        let value: FieldValue
-        switch current {
-        case .text:
-            let lines = text.replacingScalars { $0 == "\r" ? "" : nil }
-            if let control = TypedText.controlCharacter(in: lines.split(separator: "\n", omittingEmptySubsequences: false).joined()) {
-                return "'\(id)' takes no control characters (found \(control)); it keeps its value"
-            }
-            value = .text(lines)
-        case .rating:
-            guard let number = Int(text) else { return "'\(text)' is not a whole number" }
-            value = .rating(number)
-        case .toggle:
-            guard let on = Bool(text) else { return "'\(text)' is not true or false" }
-            value = .toggle(on)
-        }
+        guard let navigator, let field = await navigator.snapshot()?.fields.first(where: { $0.id == id }) else { return "no field '\(id)'" }
         do {
-            try await navigator.setField(id, to: value)
+            try await navigator.setField(id, to: field.value(typed: text).get())
             return nil
+        } catch let problem as TypedValueProblem {
+            return problem.message
         } catch {
-            return error.description
+            return String(describing: error)
         }
     }
 

@@ -94,10 +94,15 @@ package struct StoryboardPage {
         let flow = entry.flow
         let graph = FlowGraph(flow: flow)
         let map = StoryboardMap(graph: graph, domains: FlowValidator.expressionEnvironment(of: flow).domains)
-        var screens: [String: FeedbackConfiguration] = [:]
-        for screen in flow.screens where screens[screen.id] == nil { screens[screen.id] = screen }
-        var base = FlowState(flow: flow, context: entry.context)
-        base.marksMissingValues = true
+        // Where each screen id first stands: the same in every locale's flow.
+        var screenIndex: [String: Int] = [:]
+        for (index, screen) in flow.screens.enumerated() where screenIndex[screen.id] == nil { screenIndex[screen.id] = index }
+        // Each locale's flow as it starts, a value the host gives left marked: the flow's own first.
+        let starts = ([(locale: entry.sourceLanguage ?? "", flow: flow)] + entry.translations).map { locale, flow in
+            var state = FlowState(flow: flow, context: entry.context)
+            state.marksMissingValues = true
+            return (locale: locale, flow: flow, state: state)
+        }
 
         var html = "<section class=\"flow\" aria-labelledby=\"\(prefix)-title\">"
         html += "<h2 id=\"\(prefix)-title\">\(ScreenCardHTML.text(flow.id)) <small>\(ScreenCardHTML.text(entry.file))</small></h2>"
@@ -116,29 +121,21 @@ package struct StoryboardPage {
         for column in map.columns {
             write("<div class=\"column\">")
             for node in column {
-                guard let id = map.screenIDs[node], let screen = screens[id] else { continue }
-                var state = base
-                _ = try? state.apply(.navigate(.present(id), by: .host))
-                guard let snapshot = state.snapshot() else { continue }
-                let blocks = screen.extraContent.map { block in
-                    ScreenCardHTML.Block(
-                        content: state.contentSnapshot(of: block, screenID: id), condition: block.visibleWhen?.text,
-                        isVisible: state.isVisible(block, screenID: id))
-                }
-                // The same screen in each other locale, as it starts there.
-                var translated: [(locale: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block])] = []
-                for (locale, flow) in entry.translations {
-                    var other = FlowState(flow: flow, context: entry.context)
-                    other.marksMissingValues = true
-                    _ = try? other.apply(.navigate(.present(id), by: .host))
-                    guard let shot = other.snapshot(), let screen = flow.screens.first(where: { $0.id == id }) else { continue }
-                    let blocks = screen.extraContent.map { block in
+                guard let id = map.screenIDs[node], let index = screenIndex[id] else { continue }
+                // The screen in a locale, as it shows when it starts there.
+                func look(_ start: (locale: String, flow: Flow, state: FlowState)) -> (locale: String, snapshot: ScreenSnapshot, blocks: [ScreenCardHTML.Block])? {
+                    var state = start.state
+                    _ = try? state.apply(.navigate(.present(id), by: .host))
+                    guard index < start.flow.screens.count, let shot = state.snapshot() else { return nil }
+                    let blocks = start.flow.screens[index].extraContent.map { block in
                         ScreenCardHTML.Block(
-                            content: other.contentSnapshot(of: block, screenID: id), condition: block.visibleWhen?.text,
-                            isVisible: other.isVisible(block, screenID: id))
+                            content: state.contentSnapshot(of: block, screenID: id), condition: block.visibleWhen?.text,
+                            isVisible: state.isVisible(block, screenID: id))
                     }
-                    translated.append((locale, shot, blocks))
+                    return (start.locale, shot, blocks)
                 }
+                guard let (_, snapshot, blocks) = look(starts[0]) else { continue }
+                let translated = starts.dropFirst().compactMap(look)
                 write(scene(
                     node: node, prefix: prefix, snapshot: snapshot, blocks: blocks, translated: translated,
                     sourceLanguage: entry.sourceLanguage, map: map, cards: cards))

@@ -90,18 +90,9 @@ struct LineModeSession {
             await tap(number, on: snapshot)
         case .set(let id, let value):
             guard let field = await field(id, in: snapshot) else { return }
-            switch field.kind {
-            case .rating: await setRating(field, value)
-            case .toggle:
-                guard let on = Self.toggleValue(value) else {
-                    return say(error: "'\(id)' is a toggle: use on or off")
-                }
-                await set(field, .toggle(on), before: snapshot)
-            case .textField, .textEditor:
-                if let control = TypedText.controlCharacter(in: value) {
-                    return say(error: "'\(id)' takes no control characters (found \(control)); it keeps its value")
-                }
-                await set(field, .text(value), before: snapshot)
+            switch field.value(typed: value) {
+            case .success(let typed): await set(field, typed, before: snapshot)
+            case .failure(let problem): say(error: problem.message)
             }
         case .rate(let id, let value):
             guard let field = await onlyField(id, kindName: "rating", in: snapshot) else { return }
@@ -191,14 +182,12 @@ struct LineModeSession {
     }
 
     private func setRating(_ field: FieldSnapshot, _ text: String) async {
-        guard case .rating(let min, let max, _) = field.kind else {
-            return say(error: "'\(field.id)' is not a rating")
-        }
-        guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }), let value = Int(text) else {
-            return say(error: "'\(field.id)' is a rating: give a whole number from \(min) to \(max)")
-        }
+        guard case .rating = field.kind else { return say(error: "'\(field.id)' is not a rating") }
         guard let snapshot = await presenter.screen else { return }
-        await set(field, .rating(value), before: snapshot)
+        switch field.value(typed: text) {
+        case .success(let typed): await set(field, typed, before: snapshot)
+        case .failure(let problem): say(error: problem.message)
+        }
     }
 
     /// Sets a field and says the result in one line (two when the primary action's
@@ -280,14 +269,6 @@ struct LineModeSession {
             return nil
         }
         return candidates[0]
-    }
-
-    static func toggleValue(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "on", "true", "yes", "1": true
-        case "off", "false", "no", "0": false
-        default: nil
-        }
     }
 
     private func describe(_ value: FieldValue) -> String {
