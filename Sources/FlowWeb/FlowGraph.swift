@@ -128,28 +128,18 @@ package struct FlowGraph: Sendable, Hashable {
         }
         nodes += builder.choices + builder.exits
         edges = builder.edges
-        mark(leaving: builder.leaving)
+        mark(NavigationGraph(flow: flow), screenNodes: screenNodes)
     }
 
-    /// Marks the screens no path from the entry reaches, and those in none of `leaving`
-    /// (the screens whose buttons navigate, dismiss or finish). O(nodes + edges).
-    private mutating func mark(leaving: Set<String>) {
-        var targets: [String: [String]] = [:]
-        // `popTo` only goes back to a screen already shown: it reaches nothing new (as
-        // `validate`'s unreachable-screen counts).
-        for edge in edges where edge.from != edge.to && edge.kind != .popTo { targets[edge.from, default: []].append(edge.to) }
-        var reached: Set<String> = ["entry"]
-        var pending = ["entry"]
-        while let node = pending.popLast() {
-            for target in targets[node] ?? [] where reached.insert(target).inserted {
-                pending.append(target)
-            }
-        }
+    /// Marks the screens `navigation` does not reach from the start, and those with no
+    /// step that leaves them (dead ends), as `validate` reports them. O(screens + steps).
+    private mutating func mark(_ navigation: NavigationGraph, screenNodes: [String: String]) {
+        var screenIDs: [String: String] = [:]
+        for (id, node) in screenNodes { screenIDs[node] = id }
         for index in nodes.indices {
-            guard case .screen = nodes[index].kind else { continue }
-            let id = nodes[index].id
-            nodes[index].isUnreachable = !reached.contains(id)
-            nodes[index].isDeadEnd = !leaving.contains(id)
+            guard case .screen = nodes[index].kind, let id = screenIDs[nodes[index].id], let position = navigation.screenIndex[id] else { continue }
+            nodes[index].isUnreachable = !navigation.reachable.contains(id)
+            nodes[index].isDeadEnd = !navigation.hasWayOut(position)
             if nodes[index].isUnreachable { nodes[index].lines.append("unreachable") }
             if nodes[index].isDeadEnd { nodes[index].lines.append("dead end") }
         }
@@ -198,8 +188,6 @@ package struct FlowGraph: Sendable, Hashable {
         var choices: [Node] = []
         var exits: [Node] = []
         var exitByLabel: [String: String] = [:]
-        /// The screens a button's steps navigate, dismiss or finish from.
-        var leaving: Set<String> = []
 
         /// Where control is while an action's steps are drawn: the node, the label the next
         /// edge from it gets, and whether a step before already navigated or ended.
@@ -239,7 +227,6 @@ package struct FlowGraph: Sendable, Hashable {
             /// after a step that ends the flow, dropped (no later step runs).
             func move(to: String, kind: EdgeKind, step: String, ends: Bool = false) {
                 for open in opens { add(Edge(from: open.node, to: to, kind: kind, lines: open.lines, isOnFailure: isOnFailure)) }
-                leaving.insert(screen)
                 opens = ends ? [] : opens.map { Open(node: $0.node, lines: [$0.lines[0], "after \(step)"], hasLeft: true) }
             }
             for step in steps {

@@ -176,6 +176,27 @@ struct GraphEscapingTests {
         #expect(graph.nodes.first { $0.id == "s_b" }?.isUnreachable == true)
     }
 
+    @Test("a screen shown only by steps after a finish is unreachable for validate as for graph; one shown in one branch of an if is reached")
+    func unreachableAfterFinishAgrees() {
+        // A step after `finish`, or after an `if` both of whose branches finish, never runs.
+        let flow = Flow(id: "ends", start: "a", screens: [
+            FeedbackConfiguration(
+                id: "a", style: .success, title: "A",
+                primaryAction: .button(ActionButton(title: "Done", action: FlowAction([Step(.finish("sent")), Step(.push("b"))]))),
+                secondaryAction: .button(ActionButton(title: "Maybe", action: FlowAction([
+                    Step(.branch(ConditionalSteps(condition: "true", then: [Step(.finish("x"))], otherwise: [Step(.push("c"))]))),
+                    Step(.push("d")),
+                ])))),
+            FeedbackConfiguration(id: "b", style: .success, title: "B", primaryAction: .button(ActionButton(title: "Back", action: FlowAction([Step(.pop)])))),
+            FeedbackConfiguration(id: "c", style: .success, title: "C", primaryAction: .button(ActionButton(title: "Back", action: FlowAction([Step(.pop)])))),
+            FeedbackConfiguration(id: "d", style: .success, title: "D", primaryAction: .button(ActionButton(title: "Back", action: FlowAction([Step(.pop)])))),
+        ])
+        let graph = FlowGraph(flow: flow)
+        #expect(graph.nodes.filter(\.isUnreachable).map(\.id) == ["s_b"])
+        let warned = FlowValidator.validate(flow).filter { $0.code == "unreachable-screen" }.map(\.message)
+        #expect(warned == ["screen 'b' is unreachable from the start screen 'a'"])
+    }
+
     @Test("a theme colour with alpha is drawn with its alpha")
     func alphaColour() {
         var theme = Theme.standard

@@ -121,7 +121,7 @@ struct StackBelowAnalysis {
             // Too many to judge: every popTo of another screen than its own may fail.
             for screen in screens {
                 for button in screen.buttons {
-                    for step in (button.action.steps + (button.onFailure?.steps ?? [])).flatMap(Self.flattened) {
+                    for step in button.action.allSteps + (button.onFailure?.allSteps ?? []) {
                         if case .navigate(.popTo(let target)) = step.kind {
                             findings.append(Finding(screen: screen.id, target: target, top: nil, always: false, step: step, judged: false))
                         }
@@ -139,12 +139,6 @@ struct StackBelowAnalysis {
             for position in (readers[id] ?? []).sorted() where screens[position].id != id { walk(screens[position], at: position) }
         }
         findings = found.flatMap { $0 }
-    }
-
-    /// `step` and every step inside it (an `if`'s branches), in order.
-    private static func flattened(_ step: Step) -> [Step] {
-        guard case .branch(let branch) = step.kind else { return [step] }
-        return [step] + (branch.then + branch.otherwise).flatMap(flattened)
     }
 
     /// Adds one way of showing `id` with `always` and `sometimes` below it; when its sets

@@ -4,25 +4,10 @@ import FlowSource
 /// buttons that cannot make a difference, loading titles that say nothing new, fields
 /// nothing reads, and screens written twice.
 extension ValidationRun {
-    /// Whether `step` moves the person on: a navigation step or `finish`.
-    private static func navigates(_ step: Step) -> Bool {
-        step.kind.leavesScreen
-    }
-
-    /// Whether `step` leaves the screens a cycle is made of by itself: it goes back
-    /// (`pop`, `popTo`, `popToRoot`), closes the stack (`dismiss`) or ends the flow.
-    private static func exits(_ step: Step) -> Bool {
-        switch step.kind {
-        case .finish: true
-        case .navigate(let operation): operation.screenID == nil || { if case .popTo = operation { true } else { false } }()
-        default: false
-        }
-    }
-
     /// `dead-end-screen` (warning) at each screen none of whose actions navigates,
     /// dismisses or finishes: once shown, the person cannot leave it.
     mutating func checkDeadEnds() {
-        for position in flow.screens.indices where !stepRanges[position].contains(where: { Self.navigates(allSteps[$0]) }) {
+        for position in flow.screens.indices where !navigation.hasWayOut(position) {
             let screen = flow.screens[position]
             report(
                 .deadEndScreen, "screen '\(screen.id)' has no way out: no action navigates, dismisses or finishes", at: screen.span,
@@ -32,65 +17,15 @@ extension ValidationRun {
 
     /// `inescapable-cycle` (warning) at the first screen of each cycle of screens that
     /// every step keeps inside: a group of screens linked by push, present and replace
-    /// whose steps never go back, dismiss, finish or lead outside it. Found with Tarjan's
-    /// strongly connected components, iteratively: O(screens + steps).
+    /// whose steps never go back, dismiss, finish or lead outside it
+    /// (``NavigationGraph/inescapableCycles()``).
     mutating func checkInescapableCycles() {
-        let count = flow.screens.count
-        var targets = [[Int]](repeating: [], count: count)
-        var exitsItself = [Bool](repeating: false, count: count)
-        // Steps are read in place, by index: copying each would cost more than the check.
-        for position in 0..<count {
-            for step in stepRanges[position] {
-                if Self.exits(allSteps[step]) { exitsItself[position] = true }
-                if let target = allSteps[step].target, let index = screenIndex[target] { targets[position].append(index) }
-            }
-        }
-        // Tarjan's algorithm with an explicit stack of (node, next edge).
-        var index = [Int](repeating: -1, count: count), low = [Int](repeating: 0, count: count)
-        var onStack = [Bool](repeating: false, count: count)
-        var stack: [Int] = [], counter = 0
-        var components: [[Int]] = []
-        for root in 0..<count where index[root] < 0 {
-            var work: [(node: Int, edge: Int)] = [(root, 0)]
-            index[root] = counter; low[root] = counter; counter += 1
-            stack.append(root); onStack[root] = true
-            while let (node, edge) = work.last {
-                if edge < targets[node].count {
-                    work[work.count - 1].edge += 1
-                    let next = targets[node][edge]
-                    if index[next] < 0 {
-                        index[next] = counter; low[next] = counter; counter += 1
-                        stack.append(next); onStack[next] = true
-                        work.append((next, 0))
-                    } else if onStack[next] {
-                        low[node] = min(low[node], index[next])
-                    }
-                    continue
-                }
-                work.removeLast()
-                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
-                guard low[node] == index[node] else { continue }
-                var component: [Int] = []
-                while let member = stack.popLast() {
-                    onStack[member] = false
-                    component.append(member)
-                    if member == node { break }
-                }
-                components.append(component)
-            }
-        }
-        for component in components {
-            let members = Set(component)
-            let isCycle = component.count > 1 || targets[component[0]].contains(component[0])
-            guard isCycle, !component.contains(where: { exitsItself[$0] }),
-                component.allSatisfy({ targets[$0].allSatisfy(members.contains) })
-            else { continue }
-            let ordered = component.sorted()
+        for cycle in navigation.inescapableCycles() {
             let screens = flow.screens
-            let names = NameList.joined(ordered.lazy.map { screens[$0].id })
+            let names = NameList.joined(cycle.lazy.map { screens[$0].id })
             report(
                 .inescapableCycle, "screens \(names) form a cycle that cannot be left: every step stays among them",
-                at: flow.screens[ordered[0]].span,
+                at: flow.screens[cycle[0]].span,
                 hint: "give one of them a step that goes back, dismisses or finishes ('pop', 'dismiss', 'finish')")
         }
     }

@@ -25,15 +25,15 @@ struct ValidationRun {
     /// Screen ids in written order (the first of duplicates), made for the first message
     /// that lists them (``screenIDs()``).
     private var screenIDsInOrder: [String]?
-    /// Screen id → position in `flow.screens` of its first screen, so that target and
-    /// reachability lookups are O(1) instead of a scan of the screens.
-    let screenIndex: [String: Int]
-    /// Every step of every screen's actions (`onFailure` included), screen by screen in
-    /// written order, for the rules that look at steps one at a time; collected once, so
-    /// that no rule copies whole screens to reach them.
-    let allSteps: [Step]
+    /// The screens and the ways between them; its steps are every step of every
+    /// screen's actions, collected once, so that no rule copies whole screens to reach them.
+    let navigation: NavigationGraph
+    /// Screen id → position in `flow.screens` of its first screen (``NavigationGraph/screenIndex``).
+    var screenIndex: [String: Int] { navigation.screenIndex }
+    /// Every step, screen by screen (``NavigationGraph/steps``).
+    var allSteps: [Step] { navigation.steps }
     /// The steps of `flow.screens[i]` are `allSteps[stepRanges[i]]`.
-    let stepRanges: [Range<Int>]
+    var stepRanges: [Range<Int>] { navigation.stepRanges }
     /// Every template of every screen (``templates(of:)``), collected once for the rules
     /// that read them.
     let allTemplates: [TemplateString]
@@ -67,30 +67,24 @@ struct ValidationRun {
         let isLowerCase = schemes.allSatisfy { scheme in !scheme.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
         allowedURLSchemes = isLowerCase ? schemes : Set(schemes.map { $0.lowercased() })
         self.source = source
-        screenIndex = flow.screenIndex()
-        var steps: [Step] = []
-        var ranges: [Range<Int>] = []
+        navigation = NavigationGraph(flow: flow)
         var templates: [TemplateString] = []
         var decisions =
             flow.trigger != nil || !flow.context.isEmpty || !flow.events.isEmpty || !flow.variables.isEmpty
             || !flow.handlers.isEmpty
-        ranges.reserveCapacity(flow.screens.count)
         for position in flow.screens.indices {
-            let first = steps.count
             let start = templates.count
-            Self.collect(flow.screens[position], steps: &steps, templates: &templates)
-            ranges.append(first..<steps.count)
+            let steps = navigation.steps[navigation.stepRanges[position]]
+            Self.appendTemplates(of: flow.screens[position], to: &templates, steps: steps)
             // Read in place: copying each screen would cost what the whole pass costs.
             if !decisions {
                 decisions =
                     flow.screens[position].extraContent.contains { $0.visibleWhen != nil || $0.requiredWhen != nil }
                     || flow.screens[position].primaryAction.enabledWhen != nil
                     || flow.screens[position].secondaryAction.enabledWhen != nil
-                    || steps[first...].contains(where: \.isDecision) || templates[start...].contains(where: \.hasExpressions)
+                    || steps.contains(where: \.isDecision) || templates[start...].contains(where: \.hasExpressions)
             }
         }
-        allSteps = steps
-        stepRanges = ranges
         allTemplates = templates
         hasDecisions = decisions
     }
@@ -190,25 +184,8 @@ struct ValidationRun {
         report(.unknownScreen, "unknown screen '\(id)'" + place, at: span, hint: "\(role): \(hint)")
     }
 
-    /// The ids of the screens reachable from the start through `push`, `present` and
-    /// `replace` steps of any action (`onFailure` included). Breadth-first,
-    /// O(screens + steps).
-    func reachableScreens() -> Set<String> {
-        var reached: Set<String> = [flow.start]
-        var queue = [flow.start]
-        while let id = queue.popLast() {
-            guard let position = screenIndex[id] else { continue }
-            for step in allSteps[stepRanges[position]] {
-                switch step.kind {
-                case .navigate(.push(let target)), .navigate(.present(let target)), .navigate(.replace(let target)):
-                    if reached.insert(target).inserted { queue.append(target) }
-                default:
-                    break
-                }
-            }
-        }
-        return reached
-    }
+    /// The ids of the screens reachable from the start (``NavigationGraph/reachable``).
+    func reachableScreens() -> Set<String> { navigation.reachable }
 
     /// `unreachable-screen` (warning) at each screen no chain of steps from the start shows.
     mutating func checkReachability(_ reachable: Set<String>) {
@@ -538,16 +515,6 @@ struct ValidationRun {
         var templates: [TemplateString] = []
         appendTemplates(of: screen, to: &templates, steps: screen.actions.flatMap(\.allSteps)[...])
         return templates
-    }
-
-    /// Appends every step of `screen`'s actions (``FeedbackConfiguration/forEachAction(_:)``,
-    /// nested steps included) to `steps` and its templates (``templates(of:)``) to
-    /// `templates`, reading the screen in place: copying it, or building its list of
-    /// actions, costs more than collecting.
-    private static func collect(_ screen: borrowing FeedbackConfiguration, steps: inout [Step], templates: inout [TemplateString]) {
-        let first = steps.count
-        screen.forEachAction { steps.append(contentsOf: $0.allSteps) }
-        appendTemplates(of: screen, to: &templates, steps: steps[first...])
     }
 
     /// ``templates(of:)`` appended to `templates`, with the screen's `steps` (every step

@@ -77,7 +77,7 @@ extension FlowDiagnosticCode {
                 before: Self.twoScreens(action: "{push: thnks}"), after: Self.twoScreens(action: "{push: thanks}"))
         case .unreachableScreen:
             return R(
-                "No chain of push, present and replace steps from the start screen shows this screen, so nobody ever sees it. Link to it from a step, or remove it.",
+                "No chain of push, present and replace steps from the start screen shows this screen, so nobody ever sees it (a step after a finish never runs: it shows nothing). Link to it from a step, or remove it.",
                 before: Self.twoScreens(action: "dismiss"), after: Self.twoScreens(action: "{push: thanks}"))
         case .duplicateFieldID:
             return R(
