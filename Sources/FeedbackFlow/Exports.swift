@@ -1,7 +1,3 @@
-import FlowCompile
-import FeedbackFlowCore
-import FlowSource
-import FlowYAML
 
 // One `import FeedbackFlow` gives a host the whole host-facing API: the model and
 // compilation (FlowCompile), locations and diagnostics (FlowSource), the navigator and

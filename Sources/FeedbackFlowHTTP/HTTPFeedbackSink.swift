@@ -1,6 +1,4 @@
-import FlowCompile
 import FeedbackFlowCore
-import FlowSource
 import FlowSystem
 
 /// A ``FeedbackFlowCore/FeedbackSink`` that POSTs each submission to a URL. Give it to

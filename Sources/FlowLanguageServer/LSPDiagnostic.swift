@@ -1,4 +1,3 @@
-import FlowReporting
 import FlowSource
 
 /// A ``FlowSource/Diagnostic`` as the protocol's `Diagnostic` (LSP 3.17): its range in the

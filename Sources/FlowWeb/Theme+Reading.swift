@@ -1,4 +1,3 @@
-import FeedbackFlow
 import FlowCompile
 import FlowSource
 import FlowSystem

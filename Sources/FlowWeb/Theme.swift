@@ -1,6 +1,4 @@
-import FeedbackFlow
 import FlowCompile
-import FlowSource
 import FlowWorkspace
 
 /// How each screen style looks for a brand: what the graphs (and the author's other views

@@ -1,5 +1,4 @@
 import FeedbackFlowCore
-import FlowCompile
 
 /// The preview's screen: a ``FeedbackFlowCore/Presenter`` that keeps what the browser
 /// draws, from the navigator's events only (as line mode's presenter does): the screen

@@ -1,7 +1,4 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FlowSource
 
 /// Finding a name in a folder or the nearest folder above it, as `git` finds `.git` and
 /// `validate` its configuration file.

@@ -1,7 +1,6 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FlowSource
 import FlowSystem
 
 /// How a file is compiled here, decided in one place for every command and the

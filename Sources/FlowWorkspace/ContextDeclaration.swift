@@ -1,6 +1,4 @@
-import FeedbackFlow
 import FlowCompile
-import FlowReporting
 import FlowSource
 
 /// The `--context` values of `run` and `validate`: template variables the host provides,

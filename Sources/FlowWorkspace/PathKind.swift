@@ -1,7 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FlowSource
 import FlowSystem
 
 /// What a path names, symbolic links followed (POSIX `stat`): the one place the CLI asks,

@@ -1,7 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FlowSource
 
 /// A glob over `/`-separated relative paths, as configuration files write them:
 /// `*` matches any characters but `/`, `?` one character but `/`, `**` as a whole part

@@ -1,6 +1,5 @@
 import FeedbackFlow
 import FlowCompile
-import FlowReporting
 import FlowSource
 
 /// A command line that cannot be understood: unknown option or command, missing or

@@ -1,5 +1,3 @@
-import FlowCompile
-import FeedbackFlowCore
 import FlowSource
 import FlowYAML
 

@@ -1,7 +1,5 @@
 import FlowCompile
-import FeedbackFlowCore
 import FlowSource
-import FlowYAML
 
 extension FlowCompiler {
     /// Compiles the file at `path`. Never throws; problems are diagnostics.

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// The command of `run --handler NAME=COMMAND`, split into a program and its arguments

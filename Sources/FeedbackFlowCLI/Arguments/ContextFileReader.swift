@@ -1,9 +1,5 @@
-import FeedbackFlow
 import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// Reads values the host gives from a mapping in a JSON or YAML file (`--context-file`,

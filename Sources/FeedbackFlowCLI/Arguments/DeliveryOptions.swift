@@ -1,11 +1,6 @@
-import FeedbackFlow
 import FeedbackFlowPrograms
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
-import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// Where submitted feedback goes, shared by `run` and `outbox`: `--feedback-out FILE`

@@ -1,11 +1,8 @@
-import FeedbackFlow
 import FeedbackFlowPrograms
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowWorkspace
-import FlowTerminal
 
 /// `run --handler NAME=COMMAND` (repeatable), `--handler-timeout DURATION` and
 /// `--handler-env NAME` (repeatable): custom steps run as programs (``ProgramHandler``),

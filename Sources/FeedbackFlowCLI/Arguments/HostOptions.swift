@@ -1,4 +1,3 @@
-import FeedbackFlow
 import FeedbackFlowCore
 import FlowCompile
 import FlowSource

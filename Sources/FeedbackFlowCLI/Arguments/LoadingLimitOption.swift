@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// `--limit NAME=N` (repeatable): sets one of the loaders' bounds, by the names of

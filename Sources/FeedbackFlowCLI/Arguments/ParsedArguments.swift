@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// A command line split into options and positional arguments by ``ArgumentParser``,
 /// already checked against the command's ``OptionSpec``s and ``PositionalSpec``.

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// The positional arguments a command accepts: a name for help and how many.
 package struct PositionalSpec: Sendable, Hashable {

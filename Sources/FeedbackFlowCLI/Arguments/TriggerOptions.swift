@@ -1,10 +1,7 @@
-import FeedbackFlow
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// The options that put a flow's trigger to the test, shared by `trigger` and `run`:

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// One subcommand of `feedbackflow`, in the manner of swift-argument-parser's

@@ -1,9 +1,5 @@
-import FeedbackFlow
 import FeedbackFlowPrograms
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
-import FlowSource
 import FlowTerminal
 
 /// Everything a command reads or writes besides its arguments, injected so that tests

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// How a command that ran to its end went. Failures that stop a command are thrown
 /// instead (``UsageError``, ``InternalFailure``, any other error); ``ExitCode``

@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// The output formats of `validate --format`.
 package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// The process exit status of `feedbackflow`, the one place where results and errors

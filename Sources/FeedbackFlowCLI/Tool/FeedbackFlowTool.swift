@@ -1,9 +1,5 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// The `feedbackflow` command-line tool: finds the subcommand, parses its arguments,

@@ -1,10 +1,6 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// Turns the paths given to `validate` into the list of files to check.

@@ -1,10 +1,8 @@
 import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// Compiling the one file that `run` and `graph` work on.

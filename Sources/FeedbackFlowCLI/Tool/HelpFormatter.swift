@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// The text of `--help`, built from ``CommandConfiguration``s, in the layout of
 /// swift-argument-parser (OVERVIEW, USAGE, ARGUMENTS, OPTIONS).

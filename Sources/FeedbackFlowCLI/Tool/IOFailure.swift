@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// An input or output operation of a command failed: its results could not be written
 /// to standard output, or `run` could not write its transcript or the feedback the user

@@ -1,9 +1,3 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// Something that is not the user's fault went wrong (a file that cannot be written, a
 /// state the code should never reach). Exit status 3.

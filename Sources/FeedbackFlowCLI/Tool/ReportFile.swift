@@ -1,10 +1,6 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// A file a report is written to (`--format sarif=FILE`, `$GITHUB_STEP_SUMMARY`), opened

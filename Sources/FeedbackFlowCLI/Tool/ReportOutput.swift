@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// One `--format` of `validate`: a format, written to standard output or to a file

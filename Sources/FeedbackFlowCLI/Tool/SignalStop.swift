@@ -1,7 +1,6 @@
 import Dispatch
 import FlowReporting
 import FeedbackFlowPrograms
-import FeedbackFlowCore
 import FlowSystem
 
 /// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 import FlowSystem
 
 /// Why a line could not be appended to a file, or a file could not be replaced.

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// One line of a transcript: a ``NavigatorEvent`` flattened to JSON fields.
 ///

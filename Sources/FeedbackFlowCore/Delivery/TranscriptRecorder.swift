@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// A ``Presenter`` that appends one JSON object per event to a file (JSON Lines), with
 /// the same complete-or-absent guarantee per line as ``JSONLinesFeedbackSink``.

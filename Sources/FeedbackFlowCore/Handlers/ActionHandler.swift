@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Runs a custom step (`NAME` or `NAME: ARGS` in a flow file), looked up by name in an
 /// ``ActionHandlerRegistry``.

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// The handlers a navigator runs steps with, passed in explicitly (no global
 /// registration, like swift-log's handlers are passed to a logger).

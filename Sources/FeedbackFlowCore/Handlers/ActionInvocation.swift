@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// What a custom step hands its ``ActionHandler``.
 public struct ActionInvocation: Sendable, Hashable {

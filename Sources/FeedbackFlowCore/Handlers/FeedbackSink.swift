@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Receives the submissions of the built-in `collectUserFeedback` step: a rating from 1
 /// to 5, an optional reason and custom properties (``FeedbackSubmission``).

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Shows a flow: receives every ``NavigatorEvent`` of a ``FlowNavigator`` in order
 /// (a terminal presenter, a transcript recorder, a UI bridge).

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Opens URLs for the built-in `openURL` step (a browser, a mail client, a log line in a
 /// terminal).

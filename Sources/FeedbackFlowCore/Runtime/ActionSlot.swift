@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Which of a screen's two actions a tap targets.
 public enum ActionSlot: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// A button of a ``ScreenSnapshot``, ready to draw.
 public struct ActionSnapshot: Sendable, Hashable {

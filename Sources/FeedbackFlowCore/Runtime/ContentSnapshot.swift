@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// One `extraContent` block of a ``ScreenSnapshot``, rendered: templates filled in,
 /// fields with their current values.

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Hands a navigator's events to its presenters: one event at a time for all of them, in
 /// one order, and nothing after ``NavigatorEvent/flowEnded(_:)``.

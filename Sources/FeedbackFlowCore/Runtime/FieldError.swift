@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Why ``FlowNavigator/setField(_:to:)`` refused a value. The field keeps its previous
 /// value. (A text that breaks the field's `format` is *not* refused: it is stored and

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 extension FieldSnapshot {

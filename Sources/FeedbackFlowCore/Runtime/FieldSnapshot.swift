@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// A form field of a ``ScreenSnapshot`` with its current value.
 public struct FieldSnapshot: Sendable, Hashable {

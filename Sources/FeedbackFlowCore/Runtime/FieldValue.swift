@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// The current value of a form field. Values live for the whole flow, keyed by field id.
 ///

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// The closed set of changes to a ``FlowState``: everything that can happen to a running
 /// flow, as a value. ``FlowNavigator`` turns each call and each step of a running action

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Why ``FlowState/apply(_:)`` refused a change. The state is then unchanged.
 ///

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 import FlowSystem
 
 extension FlowNavigator {

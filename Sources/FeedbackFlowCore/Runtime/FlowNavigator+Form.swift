@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 extension FlowNavigator {
     /// Every field value of the flow, by field id.

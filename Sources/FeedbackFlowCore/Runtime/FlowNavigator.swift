@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 import FlowSystem
 
 /// Runs a ``Flow``: the navigation stacks, the form, the actions and their handlers.

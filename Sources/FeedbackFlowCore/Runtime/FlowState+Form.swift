@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// The form: field definitions shared by the whole flow, keyed by id.
 extension FlowState {

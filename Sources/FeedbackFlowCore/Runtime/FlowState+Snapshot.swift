@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Screens drawn from the state.
 extension FlowState {

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 import FlowSystem
 
 /// A running flow as a value: the stacks, the screen table, the form, the error message

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// What the navigator needs of a form field: its initial value, and the checks of the
 /// values it may hold.

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Why a ``NavigationOperation`` could not be applied. A failed operation leaves

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Navigation as a value: a stack of stacks, like a UIKit navigation controller that
 /// presents other navigation controllers modally.

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Why a navigator call or a navigation step failed.
 public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {

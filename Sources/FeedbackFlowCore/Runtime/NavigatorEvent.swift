@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Everything that happens in a ``FlowNavigator``, in order, as presenters receive it.
 ///

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 import FlowSystem
 
 /// The action of a button built in Swift, as it runs: what its closure gets to submit

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// One appearance of a screen on the navigation stack: which screen (its id in the
 /// flow's screen table) and which appearance (``ScreenInstanceID``). The same screen

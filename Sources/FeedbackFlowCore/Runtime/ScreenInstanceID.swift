@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// The identity of one appearance of a screen on the navigation stack.
 ///

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Everything a presenter needs to draw one screen instance at one moment: templates
 /// rendered, field values current, button titles and states resolved.

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowSource
 
 /// Why a built-in step or the handler lookup failed (handlers throw their own errors).
 public enum StepError: Error, Sendable, Hashable, CustomStringConvertible {

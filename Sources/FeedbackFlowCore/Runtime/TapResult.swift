@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// What ``FlowNavigator/tap(_:on:)`` did with a tap. Only ``ran`` and
 /// ``closedWhileRunning`` ran anything; every other case left the navigator exactly as

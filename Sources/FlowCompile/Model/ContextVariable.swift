@@ -1,4 +1,3 @@
-import FlowSource
 
 /// The variables a `${name}` template may name besides the flow's field ids.
 ///

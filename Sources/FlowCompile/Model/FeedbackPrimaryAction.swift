@@ -1,4 +1,3 @@
-import FlowSource
 
 /// The main action of a screen: a button, a retry button, or none.
 ///

@@ -1,4 +1,3 @@
-import FlowSource
 
 /// The secondary action of a screen: a button, a link, or none. It does
 /// not wait for the form: a "Contact us" link works with an empty email.

@@ -1,4 +1,3 @@
-import FlowSource
 
 /// A JSON-like value: arguments of custom steps, `custom` fields of feedback, properties
 /// of custom content blocks. Numbers keep their exact decimal text (never rounded); two

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Renders a report as Checkstyle XML (format version 4.3), which many CI plugins and

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// Turns the diagnostics of a run into text in one output format.
 ///

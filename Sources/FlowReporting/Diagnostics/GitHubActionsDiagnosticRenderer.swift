@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Renders diagnostics as GitHub Actions workflow commands, one per line, which the

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Renders a report as a Markdown summary for a CI job page (GitHub Actions appends it

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Renders a report as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange

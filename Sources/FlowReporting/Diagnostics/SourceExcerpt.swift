@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// One quoted source line and the marker line under it, the way a compiler shows
 /// where a problem is:

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// The lines of a ``SourceFile``, split once so that quoting many lines of one file

@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Renders diagnostics for people, the way compilers do:

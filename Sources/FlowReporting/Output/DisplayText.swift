@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// How text from an input file or from the user is shown on a terminal: what is safe to

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 
 /// ANSI SGR styling (ECMA-48 §8.3.117) that is either on or off.
 ///

@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 import FlowSystem
 
 /// A `write(2)` on an output stream that failed, e.g. `EPIPE` (the reader of a pipe

@@ -1,4 +1,3 @@
-import FlowSource
 
 extension CommandDiagnosticCode {
     /// Why the code matters, how to fix it, and a file that shows it.

@@ -1,7 +1,4 @@
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
-import FlowSource
 
 extension FlowOutcome {
     /// Line mode could not write its output any more (the reader of a pipe went away,

@@ -1,6 +1,3 @@
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
 
 /// One line of line-mode input, parsed (see ``LineModeRunner`` for the grammar).

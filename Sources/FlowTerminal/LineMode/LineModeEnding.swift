@@ -1,7 +1,4 @@
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
-import FlowSource
 
 /// How a ``LineModeRunner`` run ended: the flow ran and ended with an outcome, it never
 /// started, or its trigger did not present it. Not starting is a state of its own, not an outcome name, so no

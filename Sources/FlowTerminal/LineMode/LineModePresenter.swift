@@ -1,7 +1,6 @@
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FlowSource
 
 /// Line mode's screen: a ``Presenter`` that draws only from the events and snapshots the
 /// navigator hands it, as a SwiftUI or UIKit presenter would; the commands it answers

@@ -1,7 +1,6 @@
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FlowSource
 import FlowSystem
 
 /// Plays a ``Flow`` in a terminal, or from a script: draws each screen as plain lines and

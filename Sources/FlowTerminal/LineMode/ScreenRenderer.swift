@@ -1,7 +1,6 @@
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FlowSource
 
 /// Draws a ``ScreenSnapshot`` as plain lines for line mode, styled with a
 /// ``TerminalStyle`` (so with the style off the text has no escape sequence at all).

@@ -1,7 +1,3 @@
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
 
 /// A source of input lines: standard input, or a script in tests.
 package protocol LineReader: Sendable {

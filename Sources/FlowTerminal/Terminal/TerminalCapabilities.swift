@@ -1,7 +1,3 @@
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
 import FlowSystem
 
 /// What the terminal behind a file descriptor can show.

@@ -1,5 +1,4 @@
 internal import CYAML
-import FlowSource
 
 /// A failure reported by libyaml, copied out of the parser so that it outlives it.
 /// Internal: positions are still libyaml marks; ``SourceLocator/location(of:)`` turns

@@ -1,5 +1,4 @@
 internal import CYAML
-import FlowSource
 
 /// One libyaml parser over a private copy of the input, pulled one event at a time.
 ///

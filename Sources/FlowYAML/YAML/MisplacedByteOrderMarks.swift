@@ -1,4 +1,3 @@
-import FlowSource
 import FlowSystem
 
 /// The byte order marks (U+FEFF, bytes EF BB BF) that do not start the file.

@@ -1,4 +1,3 @@
-import FlowSource
 import FlowSystem
 
 /// Finds tabs in the indentation of YAML lines (YAML 1.2 §6.1: "tab characters must

@@ -1,9 +1,5 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// `feedbackflow explain [CODE…]`: what a diagnostic code means, why it matters, and an

@@ -1,7 +1,5 @@
-import FeedbackFlow
 import FlowCompile
 import FlowFormat
-import FlowReporting
 import FlowSource
 import FlowWorkspace
 

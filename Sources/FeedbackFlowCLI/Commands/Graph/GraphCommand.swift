@@ -1,11 +1,8 @@
-import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FeedbackFlowPrograms
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWeb
 import FlowWorkspace
 

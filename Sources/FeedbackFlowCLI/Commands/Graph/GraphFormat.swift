@@ -1,9 +1,4 @@
-import FeedbackFlow
 import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 import FlowWeb
 
 /// The output formats of `graph --format`.

@@ -1,9 +1,6 @@
-import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// A flow's navigation as sorted lines of text, one fact each, for review: committed
 /// beside the flows (`graph --format baseline`), it makes every change of navigation

@@ -1,7 +1,5 @@
-import FlowCompile
 import FlowFormat
 import FlowReporting
-import FlowSource
 import FlowWorkspace
 
 /// `feedbackflow new NAME [--template T]`: writes a starter flow (``FlowTemplate``) to

@@ -1,10 +1,7 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
+import FlowReporting
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// `feedbackflow outbox list|flush|drop ID`: what the outbox keeps

@@ -1,10 +1,7 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 
 /// Every line the command line writes about the outbox, for `run` and `outbox`: built
 /// here only, each passed through ``FlowReporting/DisplayText/sanitized(_:)`` where it holds

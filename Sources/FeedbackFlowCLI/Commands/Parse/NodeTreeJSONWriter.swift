@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 
 /// Writes a loaded document's located node tree as one line of JSON (RFC 8259), for
 /// `feedbackflow parse`:

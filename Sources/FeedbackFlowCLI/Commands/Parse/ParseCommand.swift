@@ -1,9 +1,6 @@
 import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// `feedbackflow parse FILE`: the located node tree of a YAML or JSON document as JSON

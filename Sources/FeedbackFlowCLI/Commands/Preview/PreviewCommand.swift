@@ -1,9 +1,5 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FeedbackFlowPrograms
-import FlowSource
+import FlowReporting
 import FlowSystem
 import FlowWeb
 import FlowWorkspace

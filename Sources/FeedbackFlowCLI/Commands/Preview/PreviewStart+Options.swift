@@ -1,5 +1,3 @@
-import FeedbackFlowCore
-import FlowCompile
 import FlowWeb
 import FlowWorkspace
 

@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// A ``FeedbackFlow/FeedbackSink`` that passes every submission on to another sink and
 /// remembers the ones that failed, so that `run` can end with status 3 when feedback the

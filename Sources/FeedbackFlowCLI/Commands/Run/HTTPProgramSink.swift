@@ -1,11 +1,7 @@
-import FeedbackFlow
 import FeedbackFlowPrograms
-import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 
 /// Delivers submissions over HTTP by running `feedbackflow-post` (installed beside
 /// `feedbackflow`) once per submission: the one program that links libcurl, so that

@@ -1,9 +1,5 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// The feedback sink of `feedbackflow run`: submits through the outbox and, when a
 /// submission stays kept (delivered later by `outbox flush`), says so on the screen at

@@ -1,9 +1,6 @@
-import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 
 /// The URL handler of `feedbackflow run`: a terminal session cannot show a web page,
 /// and a test must not launch a browser, so `openURL` writes `Opening <url>` to the

@@ -1,8 +1,7 @@
-import FeedbackFlow
+import FeedbackFlowPrograms
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
-import FeedbackFlowPrograms
 import FlowSource
 import FlowSystem
 import FlowTerminal

@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
-import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// `feedbackflow schema`: prints the JSON Schema (2020-12) of the file format, for

@@ -1,4 +1,3 @@
-import FeedbackFlow
 import FlowCompile
 import FlowFormat
 import FlowReporting

@@ -1,10 +1,6 @@
-import FeedbackFlow
 import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// A timeline file of `trigger --timeline`: a list of entries, each

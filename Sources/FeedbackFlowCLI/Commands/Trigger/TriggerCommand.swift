@@ -1,10 +1,8 @@
-import FeedbackFlow
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
+import FlowReporting
 import FlowSource
 import FlowSystem
-import FlowTerminal
 import FlowWorkspace
 
 /// `feedbackflow trigger FILE --event NAME …`: whether the flow's trigger presents it for

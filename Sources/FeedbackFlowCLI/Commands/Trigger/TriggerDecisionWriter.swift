@@ -1,10 +1,8 @@
-import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowSystem
-import FlowTerminal
 
 /// How `trigger` writes a decision: a line of text, or one JSON object per line.
 package enum TriggerDecisionWriter {

@@ -1,9 +1,4 @@
-import FeedbackFlow
-import FlowCompile
-import FlowReporting
-import FeedbackFlowCore
 import FlowSource
-import FlowTerminal
 import FlowWorkspace
 
 /// `--shard I/N`: the I-th (1-based) of N parts of a sorted list, for splitting one check

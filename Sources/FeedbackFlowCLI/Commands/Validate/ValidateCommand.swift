@@ -1,7 +1,5 @@
-import FeedbackFlow
 import FlowCompile
 import FlowReporting
-import FeedbackFlowCore
 import FlowSource
 import FlowSystem
 import FlowTerminal

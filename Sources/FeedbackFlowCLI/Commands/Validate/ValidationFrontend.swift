@@ -1,4 +1,3 @@
-import FeedbackFlow
 import FlowCompile
 import FlowReporting
 import FlowSource

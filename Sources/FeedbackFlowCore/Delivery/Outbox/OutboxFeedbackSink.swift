@@ -1,5 +1,3 @@
-import FlowCompile
-import FlowSource
 import FlowSystem
 
 /// A ``FeedbackSink`` that never loses a submission and never sends one twice: it keeps

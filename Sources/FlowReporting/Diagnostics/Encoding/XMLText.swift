@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowSource
 
 /// Escaping of text for XML 1.0 documents (W3C XML 1.0 §2.2 Characters, §2.4
