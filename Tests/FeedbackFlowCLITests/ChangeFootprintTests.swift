@@ -6,17 +6,18 @@ import Testing
 /// touches. These tests find, in the code of `Sources` (comments left out), every place
 /// that goes through the kinds one by one, and fail when one is in a file the page does
 /// not list: the list stays complete as the code changes.
-@Suite("What adding a built-in step or a form field touches")
+@Suite("What adding a built-in step, a form field or an output format touches")
 struct ChangeFootprintTests {
     static let root = BuiltTool.repositoryRoot.path
 
     /// The `Sources/…` paths written in backticks in the paragraphs of
-    /// `docs/architecture.md` from the one starting with `heading` to the next `**Add`.
+    /// `docs/architecture.md` from the one starting with `heading` to the next that starts
+    /// in bold.
     static func documentedFiles(under heading: String) throws -> Set<String> {
         let page = try String(contentsOfFile: root + "/docs/architecture.md", encoding: .utf8)
         let start = try #require(page.range(of: heading), "no '\(heading)' in docs/architecture.md")
         let rest = page[start.upperBound...]
-        let section = rest[..<(rest.range(of: "**Add")?.lowerBound ?? rest.endIndex)]
+        let section = rest[..<(rest.range(of: "\n\n**")?.lowerBound ?? rest.endIndex)]
         return Set(section.matches(of: /`(Sources\/[^`]+\.swift)`/).map { String($0.output.1) })
     }
 
@@ -52,6 +53,15 @@ struct ChangeFootprintTests {
         // A switch over every kind of field names `textEditor`, and so does code that
         // treats one kind apart; code that reads the table does not.
         let places = try Self.sourceFiles(matching: /\.textEditor\b/)
+        #expect(!places.isEmpty)
+        #expect(places.subtracting(documented).isEmpty, "not in docs/architecture.md: \(places.subtracting(documented).sorted())")
+    }
+
+    @Test("every place that names the output formats one by one is in a file listed for adding one")
+    func outputFormatFootprint() throws {
+        let documented = try Self.documentedFiles(under: "**Add an output format**")
+        // A switch over every format names `checkstyle`; code that reads the enum does not.
+        let places = try Self.sourceFiles(matching: /\.checkstyle\b/)
         #expect(!places.isEmpty)
         #expect(places.subtracting(documented).isEmpty, "not in docs/architecture.md: \(places.subtracting(documented).sorted())")
     }
