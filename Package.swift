@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "FlowReporting", dependencies: ["FlowSystem", "FlowSource", "FlowCompile"], swiftSettings: strictness),
         // The line-mode presenter and terminal handling.
         .target(
-            name: "FlowTerminal", dependencies: ["FlowSystem", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting"],
+            name: "FlowTerminal", dependencies: ["FlowSystem", "FlowSource", "FlowCompile", "FeedbackFlowCore"],
             swiftSettings: strictness),
         // How a file is compiled here: the configuration found from its folder up, applied
         // to the compile options (rule levels, host names, the handler manifest), paths

@@ -1,5 +1,5 @@
 import FeedbackFlowPrograms
-import FlowReporting
+import FlowSource
 import FlowTerminal
 
 /// Everything a command reads or writes besides its arguments, injected so that tests

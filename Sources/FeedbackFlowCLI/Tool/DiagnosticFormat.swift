@@ -1,4 +1,5 @@
 import FlowReporting
+import FlowSource
 
 /// The output formats of `validate --format`.
 package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable {

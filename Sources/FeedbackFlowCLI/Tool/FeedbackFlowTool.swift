@@ -1,4 +1,3 @@
-import FlowReporting
 import FlowSource
 import FlowWorkspace
 
@@ -41,7 +40,7 @@ package enum FeedbackFlowTool {
     /// Runs the tool on `arguments` (without the program name).
     ///
     /// When the command's results could not be written to the output
-    /// (``FlowReporting/TextWriter/failure``: a closed pipe, a full disk), one line says
+    /// (``FlowSource/TextWriter/failure``: a closed pipe, a full disk), one line says
     /// so on the error output and the status is 3, whatever the command returned.
     package static func main(arguments: [String], environment: CommandEnvironment) async -> ExitCode {
         let status = await dispatch(arguments: arguments, environment: environment)

@@ -1,4 +1,3 @@
-import FlowReporting
 import FlowSource
 import FlowSystem
 import FlowWorkspace

@@ -1,6 +1,6 @@
 import Dispatch
-import FlowReporting
 import FeedbackFlowPrograms
+import FlowSource
 import FlowSystem
 
 /// What the `feedbackflow` process does when `SIGINT` (Ctrl-C), `SIGTERM` or `SIGHUP`

@@ -1,3 +1,4 @@
+import FlowSource
 
 /// One quoted source line and the marker line under it, the way a compiler shows
 /// where a problem is:

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 
 /// Line mode's screen: a ``Presenter`` that draws only from the events and snapshots the

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 
 /// Draws a ``ScreenSnapshot`` as plain lines for line mode, styled with a

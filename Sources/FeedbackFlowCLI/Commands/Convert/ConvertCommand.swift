@@ -1,7 +1,6 @@
 import FeedbackFlow
 import FlowCompile
 import FlowFormat
-import FlowReporting
 import FlowSource
 import FlowWorkspace
 import FlowYAML

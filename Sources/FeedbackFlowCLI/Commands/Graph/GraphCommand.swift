@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowReporting
 import FeedbackFlowPrograms
 import FlowSource
 import FlowSystem

@@ -1,6 +1,5 @@
 import Dispatch
 import FlowLanguageServer
-import FlowReporting
 import FlowSource
 import FlowSystem
 import FlowWorkspace

@@ -1,5 +1,5 @@
 import FlowFormat
-import FlowReporting
+import FlowSource
 import FlowWorkspace
 
 /// `feedbackflow new NAME [--template T]`: writes a starter flow (``FlowTemplate``) to

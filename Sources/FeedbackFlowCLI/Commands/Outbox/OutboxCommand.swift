@@ -1,5 +1,4 @@
 import FeedbackFlowCore
-import FlowReporting
 import FlowSource
 import FlowSystem
 import FlowWorkspace

@@ -1,10 +1,9 @@
-import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowSystem
 
 /// Every line the command line writes about the outbox, for `run` and `outbox`: built
-/// here only, each passed through ``FlowReporting/DisplayText/sanitized(_:)`` where it holds
+/// here only, each passed through ``FlowSource/DisplayText/sanitized(_:)`` where it holds
 /// text from a file or a receiver (so no escape sequence reaches the terminal).
 package enum OutboxText {
     /// The output formats of `outbox list` and `outbox flush`.

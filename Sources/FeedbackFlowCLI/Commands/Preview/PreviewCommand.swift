@@ -1,5 +1,5 @@
 import FeedbackFlowPrograms
-import FlowReporting
+import FlowSource
 import FlowSystem
 import FlowWeb
 import FlowWorkspace

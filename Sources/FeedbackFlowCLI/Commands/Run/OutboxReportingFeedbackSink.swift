@@ -1,4 +1,3 @@
-import FlowReporting
 import FeedbackFlowCore
 
 /// The feedback sink of `feedbackflow run`: submits through the outbox and, when a

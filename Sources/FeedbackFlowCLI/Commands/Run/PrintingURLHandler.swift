@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 
 /// The URL handler of `feedbackflow run`: a terminal session cannot show a web page,
@@ -8,7 +7,7 @@ import FeedbackFlowCore
 ///
 /// Only URLs with one of ``allowedSchemes`` are accepted (the registry checks the scheme
 /// first; this handler checks again, so it is safe on its own). The URL is
-/// written through ``FlowReporting/DisplayText/sanitized(_:)``, so a URL from a flow
+/// written through ``FlowSource/DisplayText/sanitized(_:)``, so a URL from a flow
 /// file cannot send escape sequences to the terminal.
 package struct PrintingURLHandler: URLHandler {
     /// The schemes accepted, lower-cased.

@@ -1,6 +1,5 @@
 import FeedbackFlowPrograms
 import FlowCompile
-import FlowReporting
 import FeedbackFlowCore
 import FlowSource
 import FlowSystem

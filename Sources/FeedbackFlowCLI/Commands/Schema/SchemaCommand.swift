@@ -1,4 +1,4 @@
-import FlowReporting
+import FlowSource
 import FlowWorkspace
 
 /// `feedbackflow schema`: prints the JSON Schema (2020-12) of the file format, for

@@ -1,5 +1,4 @@
 import FlowCompile
-import FlowReporting
 import FlowSource
 import FlowSystem
 import FlowWeb

@@ -1,6 +1,5 @@
 import FlowCompile
 import FlowFormat
-import FlowReporting
 import FlowSource
 import FlowSystem
 import FlowWorkspace

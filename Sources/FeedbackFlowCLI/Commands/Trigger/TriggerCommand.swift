@@ -1,6 +1,5 @@
 import FlowCompile
 import FeedbackFlowCore
-import FlowReporting
 import FlowSource
 import FlowSystem
 import FlowWorkspace

@@ -1,4 +1,3 @@
-import FlowSource
 import FlowSystem
 
 /// Somewhere text goes: standard output, standard error, or a buffer in tests.

@@ -1,4 +1,3 @@
-
 /// ANSI SGR styling (ECMA-48 §8.3.117) that is either on or off.
 ///
 /// Off, every method returns its text unchanged, so output on a pipe or with

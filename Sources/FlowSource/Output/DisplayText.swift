@@ -1,5 +1,3 @@
-import FlowSource
-
 /// How text from an input file or from the user is shown on a terminal: what is safe to
 /// print and how many character cells it takes. The one sanitizer of FlowTerminal: the
 /// diagnostic renderers and the line-mode runner both go through it.
