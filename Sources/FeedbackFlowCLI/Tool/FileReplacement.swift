@@ -98,19 +98,12 @@ enum FileReplacement {
         if sweep.firstTime(in: folder(of: target)) { removeStaleTemporaries(of: target) }
         let temporary = temporaryName(of: target, process: getpid())
         // A new file's mode is 0644 less the umask; a replacement is the owner's until it has the old mode.
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0o600 : 0o644)
-        guard fd >= 0 else { throw failure(SystemError.last.reason) }
-        var code = WholeWrite.write(Array(text.utf8), to: fd)
-        if exists {
+        let written = AtomicReplacement.writeTemporary(Array(text.utf8), at: temporary, mode: exists ? 0o600 : 0o644, exclusive: true) { fd in
+            guard exists else { return nil }
             _ = fchown(fd, status.st_uid, status.st_gid)  // only root may give a file away: best effort
-            if fchmod(fd, status.st_mode & 0o7777) != 0 { code = code ?? errno }
+            return fchmod(fd, status.st_mode & 0o7777) != 0 ? errno : nil
         }
-        if code == nil, fsync(fd) != 0 { code = errno }
-        if close(fd) != 0 { code = code ?? errno }
-        if let code {
-            unlink(temporary)
-            throw failure(SystemError(code: code).reason)
-        }
+        if let written { throw failure(SystemError(code: written).reason) }
         if stopping { raise(SIGSTOP) }
         if let change = change(at: target, since: expectation) {
             unlink(temporary)
@@ -126,11 +119,7 @@ enum FileReplacement {
             if let code { throw failure(SystemError(code: code).reason) }
             return
         }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw failure(SystemError(code: code).reason)
-        }
+        if let code = AtomicReplacement.rename(temporary, over: target) { throw failure(SystemError(code: code).reason) }
     }
 
     /// How the file at `target` differs from `expectation`, said for the message

@@ -86,18 +86,9 @@ struct OutboxFile: Sendable {
             bytes.append(0x0A)
         }
         let temporary = temporaryPath
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotReplace(path: path, code: errno) }
-        var failure = WholeWrite.write(bytes, to: fd)
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw .cannotReplace(path: path, code: failure)
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
+        if let code = AtomicReplacement.writeTemporary(bytes, at: temporary, mode: 0o644, exclusive: false)
+            ?? AtomicReplacement.rename(temporary, over: path)
+        {
             throw .cannotReplace(path: path, code: code)
         }
         if let code = LineAppender.synchronizeFolder(of: path) {
