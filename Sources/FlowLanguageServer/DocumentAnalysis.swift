@@ -12,12 +12,11 @@ struct DocumentAnalysis {
     /// The screen ids of the last text that loaded, for completion.
     var knownIDs: [String] = []
     var diagnostics: [Diagnostic] = []
-    /// Each screen's `style: title`, by id, of the last text that decoded.
-    var screens: [String: String] = [:]
-    /// The names a `${…}` or an expression can read, with what each is: the fields (by
-    /// kind), the declared context values and variables (by type), `flow.id` and
-    /// `screen.id`; of the last text that decoded.
-    var names: [(name: String, detail: String)] = []
+    /// Each screen of the last text that decoded, by id (the first of an id written twice).
+    var screens: [String: FeedbackConfiguration] = [:]
+    /// The names a `${…}` or an expression can read, with what each is, of the last text
+    /// that decoded.
+    var names: [ReadableName] = []
     /// The handlers the flow declares and the manifest's, of the last text that decoded.
     var handlers: [HandlerDeclaration] = []
     /// The current text's decoded flow (`nil` when it does not decode), the file it was
@@ -31,4 +30,10 @@ struct DocumentAnalysis {
     var anchors: [AnchorPlace] = []
     /// Every name's places, once asked for.
     var namePlaces: NamePlaces?
+
+    /// The screen `id`'s style and title (`feedback: How was it?`), as completion, the
+    /// symbols and hover show it; `nil` for no such screen.
+    func summary(ofScreen id: String) -> String? {
+        screens[id].map { "\($0.style.name): \($0.title.raw)" }
+    }
 }
