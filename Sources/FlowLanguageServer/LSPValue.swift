@@ -16,17 +16,9 @@ extension LSPValue where Self: RawRepresentable, RawValue == String {
     var json: JSONValue { .string(rawValue) }
 }
 
-extension String: LSPValue {
-    var json: JSONValue { .string(self) }
-}
-
-extension Int: LSPValue {
-    var json: JSONValue { .int(self) }
-}
-
-extension Bool: LSPValue {
-    var json: JSONValue { .bool(self) }
-}
+extension String: LSPValue { var json: JSONValue { .string(self) } }
+extension Int: LSPValue { var json: JSONValue { .int(self) } }
+extension Bool: LSPValue { var json: JSONValue { .bool(self) } }
 
 extension Array: LSPValue where Element: LSPValue {
     var json: JSONValue { .array(map(\.json)) }

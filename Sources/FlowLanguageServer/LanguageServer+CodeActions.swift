@@ -13,8 +13,8 @@ extension LanguageServer {
     /// (``otherActions(in:from:to:)``), for the diagnostics in the request's range (the
     /// whole document without one).
     func codeActions(_ request: LSPDocumentRequest) -> [LSPCodeAction] {
-        let lower = request.params.range.map { request.document.offset(of: $0.start) } ?? 0
-        let upper = request.params.range.map { request.document.offset(of: $0.end) } ?? request.document.bytes.count
+        let lower = request.range.map { request.document.offset(of: $0.start) } ?? 0
+        let upper = request.range.map { request.document.offset(of: $0.end) } ?? request.document.bytes.count
         return quickFixes(in: request, from: lower, to: upper) + otherActions(in: request, from: lower, to: upper)
     }
 

@@ -19,7 +19,7 @@ extension LanguageServer {
     func references(_ request: LSPDocumentRequest) -> [LSPLocation] {
         let names = namePlaces(request.document.uri)
         let places = names.place(at: request.offset).map(names.places(sharing:)) ?? []
-        return places.filter { request.params.includeDeclaration || !$0.isDefinition }.map { request.document.location($0.span) }
+        return places.filter { request.includeDeclaration || !$0.isDefinition }.map { request.document.location($0.span) }
     }
 
     /// `textDocument/prepareRename`: the range of the name at the position (its own
@@ -43,7 +43,7 @@ extension LanguageServer {
                 request.analysis.root == nil
                     ? "the text does not load (see its diagnostics): nothing is renamed until it does" : "there is no name here to rename")
         }
-        let name = request.params.newName ?? ""
+        let name = request.newName ?? ""
         if let refusal = Self.refusal(of: place, among: names) { throw refusal }
         if let problem = Self.renameProblem(name, for: place, among: names) { throw LSPError(.requestFailed, problem) }
         let edits = try edits(renaming: place, to: name, among: names, in: request.document).map {

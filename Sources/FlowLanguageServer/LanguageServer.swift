@@ -123,6 +123,7 @@ package actor LanguageServer {
             return fail(id, LSPError(.serverNotInitialized, "the first request must be 'initialize'"))
         }
         if let request = LSPMethod.requests.first(where: { $0.method == method }) { return answer(request, id: id, params: params) }
+        // The lifecycle: the requests that are about no document.
         switch method {
         case "initialize":
             guard !isInitialized else { return fail(id, LSPError(.invalidRequest, "'initialize' was sent already")) }
@@ -140,18 +141,20 @@ package actor LanguageServer {
         }
     }
 
-    /// Answers `request`, a request about a document, with its handler: the document as it
+    /// Answers a request of `method` about a document with its handler: the document as it
     /// is now (its changes published first) and the request's params, typed.
-    private func answer(_ request: LSPMethod.Request, id: RPCValue, params: RPCValue) {
-        let params = LSPDocumentRequest.Params(params)
-        guard let uri = params.uri, let document = documents[uri] else { return fail(id, LSPError(.invalidParams, "the document is not open")) }
+    private func answer(_ method: LSPMethod.Request, id: RPCValue, params: RPCValue) {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else {
+            return fail(id, LSPError(.invalidParams, "the document is not open"))
+        }
         if changed.remove(uri) != nil { publish(document) }
+        let request = LSPDocumentRequest(params, document: document, analysis: analyses[uri] ?? DocumentAnalysis())
         // A `Position` is two whole numbers from 0 (LSP 3.17); anything else is not guessed at.
-        guard !request.needsPosition || params.position != nil else {
+        guard !method.needsPosition || request.position != nil else {
             return fail(id, LSPError(.invalidParams, "'position' needs a 'line' and a 'character', whole numbers from 0"))
         }
         do {
-            respond(id: id, result: try request.answer(self, LSPDocumentRequest(document: document, analysis: analyses[uri] ?? DocumentAnalysis(), params: params)))
+            respond(id: id, result: try method.answer(self, request))
         } catch {
             fail(id, error as? LSPError ?? LSPError(.requestFailed, "\(error)"))
         }
