@@ -12,8 +12,9 @@ struct DocumentAnalysis {
     /// The screen ids of the last text that loaded, for completion.
     var knownIDs: [String] = []
     var diagnostics: [Diagnostic] = []
-    /// Each screen of the last text that decoded, by id (the first of an id written twice).
-    var screens: [String: FeedbackConfiguration] = [:]
+    /// Each screen's `style: title`, by id, of the last text that decoded (the first of an
+    /// id written twice): what completion, the symbols and hover show of it.
+    var screens: [String: String] = [:]
     /// The names a `${…}` or an expression can read, with what each is, of the last text
     /// that decoded.
     var names: [ReadableName] = []
@@ -30,10 +31,4 @@ struct DocumentAnalysis {
     var anchors: [AnchorPlace] = []
     /// Every name's places, once asked for.
     var namePlaces: NamePlaces?
-
-    /// The screen `id`'s style and title (`feedback: How was it?`), as completion, the
-    /// symbols and hover show it; `nil` for no such screen.
-    func summary(ofScreen id: String) -> String? {
-        screens[id].map { "\($0.style.name): \($0.title.raw)" }
-    }
 }

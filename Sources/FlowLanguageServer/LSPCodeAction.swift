@@ -16,6 +16,6 @@ struct LSPCodeAction: LSPValue {
     var edit: LSPWorkspaceEdit
 
     var json: JSONValue {
-        .members(("title", title), ("kind", kind), ("isPreferred", isPreferred), ("diagnostics", diagnostics), ("edit", edit))
+        .members(("title", title.json), ("kind", kind.json), ("isPreferred", isPreferred?.json), ("diagnostics", diagnostics.json), ("edit", edit.json))
     }
 }

@@ -24,7 +24,7 @@ struct LSPCompletionItem: LSPValue {
     struct List: LSPValue {
         var items: [LSPCompletionItem]
 
-        var json: JSONValue { .members(("isIncomplete", false), ("items", items)) }
+        var json: JSONValue { .object([("isIncomplete", .bool(false)), ("items", items.json)]) }
     }
 
     var label: String
@@ -39,8 +39,9 @@ struct LSPCompletionItem: LSPValue {
 
     var json: JSONValue {
         .members(
-            ("label", label), ("kind", kind), ("detail", detail), ("documentation", documentation), ("filterText", filterText),
-            ("insertText", insertText), ("insertTextFormat", insertTextFormat), ("insertTextMode", insertTextMode), ("textEdit", textEdit))
+            ("label", label.json), ("kind", kind.json), ("detail", detail?.json), ("documentation", documentation?.json),
+            ("filterText", filterText?.json), ("insertText", insertText?.json), ("insertTextFormat", insertTextFormat?.json),
+            ("insertTextMode", insertTextMode?.json), ("textEdit", textEdit?.json))
     }
 
     /// The item with `change` made to it.

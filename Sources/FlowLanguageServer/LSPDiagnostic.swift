@@ -30,7 +30,7 @@ struct LSPDiagnostic: LSPValue {
         var location: LSPLocation
         var message: String
 
-        var json: JSONValue { .members(("location", location), ("message", message)) }
+        var json: JSONValue { .object([("location", location.json), ("message", message.json)]) }
     }
 
     /// LSP `PublishDiagnosticsParams`: every diagnostic of a document, found in its
@@ -40,7 +40,7 @@ struct LSPDiagnostic: LSPValue {
         var version: Int?
         var diagnostics: [LSPDiagnostic]
 
-        var json: JSONValue { .members(("uri", uri), ("version", version), ("diagnostics", diagnostics)) }
+        var json: JSONValue { .members(("uri", uri.json), ("version", version?.json), ("diagnostics", diagnostics.json)) }
     }
 
     /// The codes of things written but never used or reached.
@@ -78,8 +78,8 @@ struct LSPDiagnostic: LSPValue {
 
     var json: JSONValue {
         .members(
-            ("range", range), ("severity", severity), ("code", code), ("codeDescription", JSONValue.members(("href", href))),
-            ("source", source), ("message", message), ("relatedInformation", related.isEmpty ? nil : related),
-            ("tags", tags.isEmpty ? nil : tags))
+            ("range", range.json), ("severity", severity.json), ("code", code.json), ("codeDescription", .object([("href", href.json)])),
+            ("source", source.json), ("message", message.json), ("relatedInformation", related.isEmpty ? nil : related.json),
+            ("tags", tags.isEmpty ? nil : tags.json))
     }
 }

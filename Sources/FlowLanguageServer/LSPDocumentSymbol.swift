@@ -18,13 +18,14 @@ struct LSPDocumentSymbol: LSPValue {
 
     var json: JSONValue {
         .members(
-            ("name", name), ("detail", detail), ("kind", kind), ("range", range), ("selectionRange", selectionRange), ("children", children))
+            ("name", name.json), ("detail", detail?.json), ("kind", kind.json), ("range", range.json), ("selectionRange", selectionRange.json),
+            ("children", children.json))
     }
 
     /// The symbol, then its children (naming it as their `containerName`), as flat
     /// `SymbolInformation`s of the document `uri`.
     func information(in uri: String, container: String? = nil) -> [JSONValue] {
-        [.members(("name", name), ("kind", kind), ("location", LSPLocation(uri: uri, range: range)), ("containerName", container))]
+        [.members(("name", name.json), ("kind", kind.json), ("location", LSPLocation(uri: uri, range: range).json), ("containerName", container?.json))]
             + children.flatMap { $0.information(in: uri, container: name) }
     }
 }

@@ -29,5 +29,5 @@ struct LSPError: Error, LSPValue {
         self.message = message
     }
 
-    var json: JSONValue { .members(("code", code), ("message", message)) }
+    var json: JSONValue { .object([("code", code.json), ("message", message.json)]) }
 }

@@ -5,5 +5,5 @@ struct LSPFoldingRange: LSPValue {
     var startLine: Int
     var endLine: Int
 
-    var json: JSONValue { .members(("startLine", startLine), ("endLine", endLine)) }
+    var json: JSONValue { .object([("startLine", startLine.json), ("endLine", endLine.json)]) }
 }

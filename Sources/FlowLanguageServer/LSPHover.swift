@@ -5,5 +5,5 @@ struct LSPHover: LSPValue {
     var contents: LSPMarkupContent
     var range: LSPRange?
 
-    var json: JSONValue { .members(("contents", contents), ("range", range)) }
+    var json: JSONValue { .members(("contents", contents.json), ("range", range?.json)) }
 }

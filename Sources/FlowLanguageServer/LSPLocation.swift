@@ -5,5 +5,5 @@ struct LSPLocation: LSPValue {
     var uri: String
     var range: LSPRange
 
-    var json: JSONValue { .members(("uri", uri), ("range", range)) }
+    var json: JSONValue { .object([("uri", uri.json), ("range", range.json)]) }
 }

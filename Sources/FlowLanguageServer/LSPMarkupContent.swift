@@ -12,5 +12,5 @@ struct LSPMarkupContent: LSPValue {
     var kind: Kind
     var value: String
 
-    var json: JSONValue { .members(("kind", kind), ("value", value)) }
+    var json: JSONValue { .object([("kind", kind.json), ("value", value.json)]) }
 }

@@ -34,7 +34,7 @@ enum LSPMethod {
     /// Every request about a document the server answers, in the order `initialize`
     /// declares them.
     static let requests: [Request] = [
-        Request("textDocument/completion", "completionProvider", options: { _ in .members(("triggerCharacters", [" ", ":", "{", "."])) }) {
+        Request("textDocument/completion", "completionProvider", options: { _ in .object([("triggerCharacters", [" ", ":", "{", "."].json)]) }) {
             $0.completion($1)
         },
         Request("textDocument/definition", "definitionProvider") { $0.definition($1) },
@@ -43,11 +43,11 @@ enum LSPMethod {
         Request("textDocument/foldingRange", "foldingRangeProvider", needsPosition: false) { $0.foldingRanges($1) },
         Request("textDocument/references", "referencesProvider") { $0.references($1) },
         // `prepareProvider` only for a client that says it can ask (LSP 3.17 `RenameOptions`).
-        Request("textDocument/rename", "renameProvider", options: { $0.prepareRename ? .members(("prepareProvider", true)) : .bool(true) }) {
+        Request("textDocument/rename", "renameProvider", options: { $0.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true) }) {
             try $0.rename($1)
         },
         Request("textDocument/prepareRename", nil) { try $0.prepareRename($1) },
-        Request("textDocument/codeAction", "codeActionProvider", needsPosition: false, options: { _ in .members(("codeActionKinds", [LSPCodeAction.Kind.quickFix])) }) {
+        Request("textDocument/codeAction", "codeActionProvider", needsPosition: false, options: { _ in .object([("codeActionKinds", [LSPCodeAction.Kind.quickFix].json)]) }) {
             $0.codeActions($1)
         },
         Request("textDocument/formatting", "documentFormattingProvider", needsPosition: false) { try $0.formatting($1) },
@@ -58,7 +58,7 @@ enum LSPMethod {
     /// each request's capability.
     static func capabilities(for client: LSPClientSupport, encoding: LSPDocument.Encoding) -> JSONValue {
         .object(
-            [("positionEncoding", .string(encoding.rawValue)), ("textDocumentSync", .members(("openClose", true), ("change", SyncKind.incremental)))]
+            [("positionEncoding", .string(encoding.rawValue)), ("textDocumentSync", .object([("openClose", .bool(true)), ("change", SyncKind.incremental.json)]))]
                 + requests.compactMap { request in request.capability.map { ($0, request.options(client)) } })
     }
 

@@ -6,7 +6,7 @@ struct LSPPosition: LSPValue, Equatable {
     var line: Int
     var character: Int
 
-    var json: JSONValue { .members(("line", line), ("character", character)) }
+    var json: JSONValue { .object([("line", line.json), ("character", character.json)]) }
 }
 
 extension LSPPosition {

@@ -5,7 +5,7 @@ struct LSPRange: LSPValue, Equatable {
     var start: LSPPosition
     var end: LSPPosition
 
-    var json: JSONValue { .members(("start", start), ("end", end)) }
+    var json: JSONValue { .object([("start", start.json), ("end", end.json)]) }
 }
 
 extension LSPRange {

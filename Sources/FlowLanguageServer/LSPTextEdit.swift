@@ -5,5 +5,5 @@ struct LSPTextEdit: LSPValue {
     var range: LSPRange
     var newText: String
 
-    var json: JSONValue { .members(("range", range), ("newText", newText)) }
+    var json: JSONValue { .object([("range", range.json), ("newText", newText.json)]) }
 }

@@ -1,8 +1,9 @@
 import FlowSource
 
 /// A value of one of the protocol's shapes (LSP 3.17's structures and enumerations),
-/// written as JSON through ``FlowSource/JSONValue``: a structure lists its members with
-/// ``FlowSource/JSONValue/members(_:)``, an enumeration writes its raw value.
+/// written as JSON through ``FlowSource/JSONValue``: a structure lists its members in an
+/// object (through ``FlowSource/JSONValue/members(_:)`` where some are optional), an
+/// enumeration writes its raw value.
 protocol LSPValue {
     /// The value as the protocol writes it.
     var json: JSONValue { get }
@@ -29,7 +30,7 @@ extension JSONValue: LSPValue {
 
     /// An object of the members whose value is not `nil`, in the order given (the
     /// protocol's optional members are left out, not written as `null`).
-    static func members(_ members: (String, (any LSPValue)?)...) -> JSONValue {
-        .object(members.compactMap { key, value in value.map { (key, $0.json) } })
+    static func members(_ members: (String, JSONValue?)...) -> JSONValue {
+        .object(members.compactMap { key, value in value.map { (key, $0) } })
     }
 }

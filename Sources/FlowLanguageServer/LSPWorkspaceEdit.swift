@@ -7,5 +7,5 @@ struct LSPWorkspaceEdit: LSPValue {
     /// Edits that do not overlap, as the protocol asks.
     var edits: [LSPTextEdit]
 
-    var json: JSONValue { .members(("changes", JSONValue.object([(uri, edits.json)]))) }
+    var json: JSONValue { .object([("changes", .object([(uri, edits.json)]))]) }
 }

@@ -225,15 +225,15 @@ extension LanguageServer {
         var wordEnd = offset
         while wordEnd < document.bytes.count, wordEnd - offset < 256, word.holds(document.bytes[wordEnd]) { wordEnd += 1 }
         let range = document.range(from: offset - typed.utf8.count, to: wordEnd)
-        return LSPCompletionItem.List(
-            items: items.map { item in
-                item.with {
-                    // What the client filters by is the label, not the space or quotes around it.
-                    if !around.before.isEmpty || !around.after.isEmpty { $0.filterText = item.filterText ?? item.label }
-                    $0.textEdit = LSPTextEdit(range: range, newText: around.before + (item.insertText ?? item.label) + around.after)
-                    $0.insertText = nil
-                }
-            })
+        var list = LSPCompletionItem.List(items: items)
+        for index in items.indices {
+            let item = items[index]
+            // What the client filters by is the label, not the space or quotes around it.
+            if !around.before.isEmpty || !around.after.isEmpty { list.items[index].filterText = item.filterText ?? item.label }
+            list.items[index].textEdit = LSPTextEdit(range: range, newText: around.before + (item.insertText ?? item.label) + around.after)
+            list.items[index].insertText = nil
+        }
+        return list
     }
 
     /// The names a template or an expression reads, each with what it is; in an
@@ -253,7 +253,7 @@ extension LanguageServer {
     private func screenItems(_ analysis: DocumentAnalysis) -> [LSPCompletionItem] {
         var seen: Set<String> = []
         return analysis.knownIDs.filter { seen.insert($0).inserted }.map {
-            LSPCompletionItem(label: $0, kind: .reference, detail: analysis.summary(ofScreen: $0))
+            LSPCompletionItem(label: $0, kind: .reference, detail: analysis.screens[$0])
         }
     }
 

@@ -41,7 +41,7 @@ extension LanguageServer {
         let type = names.index?.types[place.name].map { "`\($0)`" } ?? "of no known type"
         switch place.kind {
         case .screen:
-            return "**screen** `\(place.name)` — " + (analysis.summary(ofScreen: place.name) ?? "no such screen")
+            return "**screen** `\(place.name)` — " + (analysis.screens[place.name] ?? "no such screen")
         case .field:
             let kind = analysis.names.first { $0.name == place.name }?.fieldKind?.name ?? "field"
             return "**field** `\(place.name)` (\(kind)): \(type)"

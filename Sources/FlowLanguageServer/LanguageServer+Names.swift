@@ -30,7 +30,7 @@ extension LanguageServer {
         guard let place = names.place(at: request.offset) else { return nil }
         let edits = try edits(renaming: place, to: place.name, among: names, in: request.document)
         guard let own = edits.first(where: { $0.placeStart == place.span.start.offset }) else { return nil }
-        return .members(("range", request.document.range(from: own.start, to: own.end)), ("placeholder", place.name))
+        return .object([("range", request.document.range(from: own.start, to: own.end).json), ("placeholder", place.name.json)])
     }
 
     /// `textDocument/rename`: the edits writing `newName` at every place of the name at the

@@ -15,7 +15,7 @@ extension LanguageServer {
                     selectionRange: document.range(button.key))
             }
             return LSPDocumentSymbol(
-                name: screen.id, detail: request.analysis.summary(ofScreen: screen.id), kind: .class, range: document.range(screen.whole),
+                name: screen.id, detail: request.analysis.screens[screen.id], kind: .class, range: document.range(screen.whole),
                 selectionRange: document.range(screen.key), children: buttons)
         }
         guard client.hierarchicalSymbols else { return symbols.flatMap { $0.information(in: document.uri) } }

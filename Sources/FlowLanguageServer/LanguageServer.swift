@@ -131,8 +131,8 @@ package actor LanguageServer {
             let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
             encoding = [.utf8, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
             client = LSPClientSupport(params["capabilities"])
-            let server = JSONValue.members(("name", info.name), ("version", info.version))
-            respond(id: id, result: JSONValue.members(("capabilities", LSPMethod.capabilities(for: client, encoding: encoding)), ("serverInfo", server)))
+            let server = JSONValue.object([("name", info.name.json), ("version", info.version.json)])
+            respond(id: id, result: JSONValue.object([("capabilities", LSPMethod.capabilities(for: client, encoding: encoding)), ("serverInfo", server)]))
         case "shutdown":
             isShutDown = true
             respond(id: id, result: nil)
@@ -254,7 +254,7 @@ package actor LanguageServer {
         analysis.anchors = loaded.root == nil ? [] : loaded.anchorPlaces
         analysis.namePlaces = nil
         if let flow = compilation.flow {
-            analysis.screens = Dictionary(flow.screens.map { ($0.id, $0) }) { first, _ in first }
+            analysis.screens = Dictionary(flow.screens.map { ($0.id, "\($0.style.name): \($0.title.raw)") }) { first, _ in first }
             analysis.names = ReadableName.all(in: flow, options: options)
             analysis.handlers = flow.handlers + options.handlerManifest.filter { declared in !flow.handlers.contains { $0.name == declared.name } }
         }
@@ -306,7 +306,7 @@ package actor LanguageServer {
 
     /// An error message for the person (`window/showMessage`), prefixed with the tool's name.
     private func showMessage(_ text: String) {
-        send(.showMessage, JSONValue.members(("type", LSPMethod.MessageType.error), ("message", "feedbackflow: " + text)))
+        send(.showMessage, JSONValue.object([("type", LSPMethod.MessageType.error.json), ("message", .string("feedbackflow: " + text))]))
     }
 
     private func send(_ notification: LSPMethod.Notification, _ params: some LSPValue) {

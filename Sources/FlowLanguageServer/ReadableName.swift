@@ -18,20 +18,23 @@ struct ReadableName {
         case flowID, screenID
     }
 
-    var name: String
-    var kind: Kind
-
+    let name: String
+    let kind: Kind
     /// What completion writes beside the name: `field: starRating`, `variable: number`, …
-    var detail: String {
-        switch kind {
-        case .field(let kind): "field: \(kind.name)"
-        case .context(let type): "context: \(type)"
-        case .variable(let type): "variable: \(type)"
-        case .returnedValue(let handler, let type): "returned by \(handler): \(type)?"
-        case .host: "provided by the host: string"
-        case .flowID: "the flow's id"
-        case .screenID: "the screen's id"
-        }
+    let detail: String
+
+    init(_ name: String, _ kind: Kind) {
+        (self.name, self.kind) = (name, kind)
+        detail =
+            switch kind {
+            case .field(let kind): "field: \(kind.name)"
+            case .context(let type): "context: \(type)"
+            case .variable(let type): "variable: \(type)"
+            case .returnedValue(let handler, let type): "returned by \(handler): \(type)?"
+            case .host: "provided by the host: string"
+            case .flowID: "the flow's id"
+            case .screenID: "the screen's id"
+            }
     }
 
     /// The kind of the field the name is the id of, if it is one.
@@ -45,13 +48,13 @@ struct ReadableName {
     static func all(in flow: Flow, options: CompileOptions) -> [ReadableName] {
         var seen: Set<String> = []
         var names = flow.screens.flatMap(\.extraContent).compactMap(\.field).filter { seen.insert($0.id).inserted }
-            .map { ReadableName(name: $0.id, kind: .field($0.kind)) }
-        names += flow.context.map { ReadableName(name: $0.name, kind: .context($0.type)) }
-        names += flow.variables.map { ReadableName(name: $0.name, kind: .variable($0.type)) }
+            .map { ReadableName($0.id, .field($0.kind)) }
+        names += flow.context.map { ReadableName($0.name, .context($0.type)) }
+        names += flow.variables.map { ReadableName($0.name, .variable($0.type)) }
         for handler in flow.handlers + options.handlerManifest {
-            names += handler.returns.map { ReadableName(name: handler.returnedName($0.name), kind: .returnedValue(handler: handler.name, $0.type)) }
+            names += handler.returns.map { ReadableName(handler.returnedName($0.name), .returnedValue(handler: handler.name, $0.type)) }
         }
-        names += options.additionalVariables.map { ReadableName(name: $0, kind: .host) }
-        return names + [ReadableName(name: "flow.id", kind: .flowID), ReadableName(name: "screen.id", kind: .screenID)]
+        names += options.additionalVariables.map { ReadableName($0, .host) }
+        return names + [ReadableName("flow.id", .flowID), ReadableName("screen.id", .screenID)]
     }
 }
