@@ -24,7 +24,17 @@ struct LSPCompletionItem: LSPValue {
     struct List: LSPValue {
         var items: [LSPCompletionItem]
 
-        var json: JSONValue { .object([("isIncomplete", .bool(false)), ("items", items.json)]) }
+        var json: JSONValue {
+            // The items' edits mostly replace one range: its JSON is made once, not once each.
+            var range: (value: LSPRange, json: JSONValue)?
+            let items = items.map { item in
+                item.json(textEdit: item.textEdit.map { edit in
+                    if range?.value != edit.range { range = (edit.range, edit.range.json) }
+                    return .object([("range", range?.json ?? edit.range.json), ("newText", .string(edit.newText))])
+                })
+            }
+            return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+        }
     }
 
     var label: String
@@ -37,11 +47,14 @@ struct LSPCompletionItem: LSPValue {
     var insertTextMode: InsertTextMode?
     var textEdit: LSPTextEdit?
 
-    var json: JSONValue {
+    var json: JSONValue { json(textEdit: textEdit?.json) }
+
+    /// The item, its `textEdit` written as given.
+    func json(textEdit: JSONValue?) -> JSONValue {
         .members(
             ("label", label.json), ("kind", kind.json), ("detail", detail?.json), ("documentation", documentation?.json),
             ("filterText", filterText?.json), ("insertText", insertText?.json), ("insertTextFormat", insertTextFormat?.json),
-            ("insertTextMode", insertTextMode?.json), ("textEdit", textEdit?.json))
+            ("insertTextMode", insertTextMode?.json), ("textEdit", textEdit))
     }
 
     /// The item with `change` made to it.

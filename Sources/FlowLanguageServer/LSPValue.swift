@@ -31,6 +31,9 @@ extension JSONValue: LSPValue {
     /// An object of the members whose value is not `nil`, in the order given (the
     /// protocol's optional members are left out, not written as `null`).
     static func members(_ members: (String, JSONValue?)...) -> JSONValue {
-        .object(members.compactMap { key, value in value.map { (key, $0) } })
+        var object: [(key: String, value: JSONValue)] = []
+        object.reserveCapacity(members.count)
+        for case (let key, let value?) in members { object.append((key, value)) }
+        return .object(object)
     }
 }
