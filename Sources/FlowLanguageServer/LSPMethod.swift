@@ -3,8 +3,8 @@ import FlowSource
 /// The protocol's methods the server knows, each named once: the requests about a
 /// document in one table (``requests``), which both dispatches them and makes the
 /// `initialize` answer's capabilities, so a new request is a row here and its handler;
-/// and the notifications it reads and sends. The lifecycle (`initialize`, `shutdown`,
-/// `exit`) is ``LanguageServer``'s own.
+/// and the notifications it reads and sends. The requests about no document,
+/// `initialize` and `shutdown`, are ``LanguageServer``'s own.
 enum LSPMethod {
     /// A request about an open document: its method, the capability that declares it,
     /// whether it reads a position, and its handler.
