@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FeedbackFlow", "FlowSource", "FlowCompile"]),
         .testTarget(
             name: "FlowLanguageServerTests",
-            dependencies: ["FlowLanguageServer", "FlowWorkspace", "FlowSource", "FeedbackFlowTestSupport"]),
+            dependencies: ["FlowLanguageServer", "FlowWorkspace", "FlowSource", "FeedbackFlowTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FlowFormatTests",
             dependencies: ["FlowFormat", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowTestSupport"],

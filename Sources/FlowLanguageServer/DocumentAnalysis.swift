@@ -12,12 +12,12 @@ struct DocumentAnalysis {
     /// The screen ids of the last text that loaded, for completion.
     var knownIDs: [String] = []
     var diagnostics: [Diagnostic] = []
-    /// Each screen's `style: title`, by id, of the last text that decoded.
+    /// Each screen's `style: title`, by id, of the last text that decoded (the first of an
+    /// id written twice): what completion, the symbols and hover show of it.
     var screens: [String: String] = [:]
-    /// The names a `${…}` or an expression can read, with what each is: the fields (by
-    /// kind), the declared context values and variables (by type), `flow.id` and
-    /// `screen.id`; of the last text that decoded.
-    var names: [(name: String, detail: String)] = []
+    /// The names a `${…}` or an expression can read, with what each is, of the last text
+    /// that decoded.
+    var names: [ReadableName] = []
     /// The handlers the flow declares and the manifest's, of the last text that decoded.
     var handlers: [HandlerDeclaration] = []
     /// The current text's decoded flow (`nil` when it does not decode), the file it was

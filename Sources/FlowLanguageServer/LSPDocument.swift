@@ -13,8 +13,12 @@ package struct LSPDocument: Sendable {
         case utf32 = "utf-32"
     }
 
+    /// The document's URI, as the client names it.
     package var uri: String
+    /// The version the client gave it, with its last change.
     package var version: Int
+    /// How the client counts a position's `character`, negotiated in `initialize`.
+    package let encoding: Encoding
     /// The text, as UTF-8 bytes.
     package private(set) var bytes: [UInt8]
     /// The byte offset where each line starts.
@@ -23,9 +27,11 @@ package struct LSPDocument: Sendable {
     /// position converts in O(1) however long the line (a minified JSON flow is one line).
     private var asciiLines: [Bool] = [true]
 
-    package init(uri: String, version: Int, text: String) {
+    /// The document `uri` at `version`, holding `text`, its positions counted in `encoding`.
+    package init(uri: String, version: Int, text: String, encoding: Encoding = .utf16) {
         self.uri = uri
         self.version = version
+        self.encoding = encoding
         bytes = Array(text.utf8)
         indexLines()
     }
@@ -73,6 +79,32 @@ package struct LSPDocument: Sendable {
             index += length
         }
         return (low, units)
+    }
+
+    /// The protocol's `Position` of byte `offset`.
+    func position(of offset: Int) -> LSPPosition {
+        let (line, character) = position(of: offset, encoding: encoding)
+        return LSPPosition(line: line, character: character)
+    }
+
+    /// The byte offset of `position` (clamped to the document, as ``offset(line:character:encoding:)`` is).
+    func offset(of position: LSPPosition) -> Int {
+        offset(line: position.line, character: position.character, encoding: encoding)
+    }
+
+    /// The protocol's `Range` from byte `start` to byte `end`.
+    func range(from start: Int, to end: Int) -> LSPRange {
+        LSPRange(start: position(of: start), end: position(of: end))
+    }
+
+    /// The range of `span`; no span is the start of the text.
+    func range(_ span: SourceSpan?) -> LSPRange {
+        range(from: span?.start.offset ?? 0, to: span?.end.offset ?? span?.start.offset ?? 0)
+    }
+
+    /// The place of `span` in this document.
+    func location(_ span: SourceSpan) -> LSPLocation {
+        LSPLocation(uri: uri, range: range(span))
     }
 
     /// How many lines the text has (one more than its line terminators).

@@ -5,53 +5,52 @@ import FlowSystem
 /// `textDocument/codeAction`: a quick fix from each "did you mean" hint, a suppression
 /// comment for any diagnostic, and a stub for a screen no flow has.
 extension LanguageServer {
-    /// The "did you mean 'X'?" of each diagnostic in `requested` (``FlowSource/Suggestion``'s
-    /// words, at the hint's start or after the place it names: `'push' target: did you mean
-    /// 'thanks'?`) as a quick fix replacing its range with the suggestion.
-    func quickFixes(_ requested: RPCValue?, in document: LSPDocument, analysis: DocumentAnalysis) -> [JSONValue] {
-        let lower = offset(of: requested?["start"], in: document) ?? 0
-        let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
-        return analysis.diagnostics.compactMap { diagnostic -> JSONValue? in
+    /// The quick fixes (``quickFixes(in:from:to:)``), then the other actions
+    /// (``otherActions(in:from:to:)``), for the diagnostics in the request's range (the
+    /// whole document without one).
+    func codeActions(_ request: LSPDocumentRequest) -> [LSPCodeAction] {
+        let lower = request.range.map { request.document.offset(of: $0.start) } ?? 0
+        let upper = request.range.map { request.document.offset(of: $0.end) } ?? request.document.bytes.count
+        return quickFixes(in: request, from: lower, to: upper) + otherActions(in: request, from: lower, to: upper)
+    }
+
+    /// The "did you mean 'X'?" of each diagnostic between bytes `lower` and `upper`
+    /// (``FlowSource/Suggestion``'s words, at the hint's start or after the place it names:
+    /// `'push' target: did you mean 'thanks'?`) as a quick fix replacing its range with the
+    /// suggestion.
+    private func quickFixes(in request: LSPDocumentRequest, from lower: Int, to upper: Int) -> [LSPCodeAction] {
+        let document = request.document
+        return request.analysis.diagnostics.compactMap { diagnostic -> LSPCodeAction? in
             guard let span = diagnostic.span, let hint = diagnostic.hint, let match = hint.firstMatch(of: /(?:^|[:;] )did you mean '([^']+)'\?/),
                 span.start.offset <= upper, lower <= span.end.offset
             else { return nil }
             let replacement = String(match.1)
             // Only a word (a key, a step or a type name): a suggestion holding ': ' or spaces
             // would change the structure.
-            guard Self.isPlainName(replacement) else { return nil }
-            guard case .success(let change) = scalarEdit(span, to: replacement, in: document) else { return nil }
-            let edit = JSONValue.object([
-                ("range", range(from: change.start, to: change.end, in: document)), ("newText", .string(change.text)),
-            ])
-            return .object([
-                ("title", .string("Change to '\(replacement)'")), ("kind", .string("quickfix")), ("isPreferred", .bool(true)),
-                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: span.file, encoding: encoding, info: info)])),
-                ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
-            ])
+            guard Self.isPlainName(replacement), let change = try? scalarEdit(span, to: replacement, in: document) else { return nil }
+            let edit = LSPTextEdit(range: document.range(from: change.start, to: change.end), newText: change.text)
+            return LSPCodeAction(
+                title: "Change to '\(replacement)'", isPreferred: true, diagnostics: [LSPDiagnostic(diagnostic, in: document, path: span.file, info: info)],
+                edit: LSPWorkspaceEdit(uri: document.uri, edits: [edit]))
         }
     }
 
-    /// For each diagnostic in `requested`: a `# feedbackflow: disable-next-line CODE` comment
+    /// For each diagnostic between bytes `lower` and `upper`: a `# feedbackflow: disable-next-line CODE` comment
     /// above its line (YAML only) — or, where that line continues a scalar of several lines
     /// (a comment there would be the scalar's text), `# feedbackflow: disable-file CODE`
     /// at the top — and for an `unknown-screen` a stub of the screen after the last one (a
     /// YAML flow with a block `screens:` mapping). Lines end as the document's first does.
-    func otherActions(_ requested: RPCValue?, in document: LSPDocument, analysis: DocumentAnalysis) -> [JSONValue] {
+    private func otherActions(in request: LSPDocumentRequest, from lower: Int, to upper: Int) -> [LSPCodeAction] {
+        let (document, analysis) = (request.document, request.analysis)
         let path = LSPFileURI.path(of: document.uri) ?? document.uri
         guard DocumentFormat(path: path) == .yaml else { return [] }
-        let lower = offset(of: requested?["start"], in: document) ?? 0
-        let upper = offset(of: requested?["end"], in: document) ?? document.bytes.count
-        func action(_ title: String, _ diagnostic: Diagnostic, insert text: String, at offset: Int) -> JSONValue {
-            let point = Self.point(document.position(of: offset, encoding: encoding))
-            let edit = JSONValue.object([("range", .object([("start", point), ("end", point)])), ("newText", .string(text))])
-            return .object([
-                ("title", .string(title)), ("kind", .string("quickfix")),
-                ("diagnostics", .array([LSPDiagnostic.json(diagnostic, in: document, path: path, encoding: encoding, info: info)])),
-                ("edit", .object([("changes", .object([(document.uri, .array([edit]))]))])),
-            ])
+        func action(_ title: String, _ diagnostic: Diagnostic, insert text: String, at offset: Int) -> LSPCodeAction {
+            let edit = LSPTextEdit(range: document.range(from: offset, to: offset), newText: text)
+            return LSPCodeAction(
+                title: title, diagnostics: [LSPDiagnostic(diagnostic, in: document, path: path, info: info)], edit: LSPWorkspaceEdit(uri: document.uri, edits: [edit]))
         }
         let newline = document.bytes.firstIndex(of: 10).map { $0 > 0 && document.bytes[$0 - 1] == 13 ? "\r\n" : "\n" } ?? "\n"
-        var actions: [JSONValue] = []
+        var actions: [LSPCodeAction] = []
         // The lines that are a scalar's text, where a comment would be that text: as the validator reads suppressions.
         let insideScalars = analysis.root.map(InlineSuppressions.continuationLines(of:)) ?? []
         for diagnostic in analysis.diagnostics {

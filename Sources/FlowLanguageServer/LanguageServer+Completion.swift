@@ -44,8 +44,9 @@ extension LanguageServer {
         case jsonString
     }
 
-    /// The completion list at byte `offset`.
-    func completion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
+    /// The completion list at the request's position.
+    func completion(_ request: LSPDocumentRequest) -> LSPCompletionItem.List {
+        let (offset, document, analysis) = (request.offset, request.document, request.analysis)
         let (line, _) = document.position(of: offset, encoding: encoding)
         let start = document.offset(line: line, character: 0, encoding: encoding)
         // The end of the line before the cursor (at most 256 bytes): enough for a key and its
@@ -53,7 +54,7 @@ extension LanguageServer {
         let before = String(decoding: document.bytes[max(start, offset - 256)..<offset], as: UTF8.self)
         let isJSON = DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json
         // Nothing in a YAML comment.
-        guard isJSON || !Self.isInComment(before) else { return Self.emptyList }
+        guard isJSON || !Self.isInComment(before) else { return LSPCompletionItem.List(items: []) }
         let path = offset - start <= 256 ? KeyCompletion.path(in: document, line: line, before: Substring(before)) : []
 
         // Inside a string an expression compares with `screen.id`: the screen ids.
@@ -72,8 +73,8 @@ extension LanguageServer {
         if !isJSON, offset - start <= 256,
             let place = KeyCompletion.flowKey(before: Substring(before), after: Substring(Self.lineRest(after: offset, in: document)))
         {
-            let items = keyChoices(at: path + place.path, written: place.written, analysis).map { choice in
-                JSONValue.object(keyItem(choice, insertText: choice.key + ": "))
+            let items = keyItems(at: path + place.path, written: place.written, analysis).map { item in
+                item.with { $0.insertText = item.label + ": " }
             }
             return list(items, replacing: place.typed, at: offset, in: document, word: .key)
         }
@@ -107,7 +108,7 @@ extension LanguageServer {
             case .screenID where isWord:
                 return list(screenItems(analysis), replacing: typed, at: offset, in: document, word: .screenID, around: (lead + quote, quote))
             case .oneOf(let words) where isWord:
-                let items = words.map { word -> JSONValue in .object([("label", .string(word)), ("kind", .int(20))]) }
+                let items = words.map { LSPCompletionItem(label: $0, kind: .enumMember) }
                 return list(items, replacing: typed, at: offset, in: document, word: .screenID, around: (lead + quote, quote))
             default:
                 if Self.stepListKeys.contains(key), typed.utf8.allSatisfy(Word.name.holds) {
@@ -129,63 +130,40 @@ extension LanguageServer {
     /// inside the key's opening quote) that the object does not have yet (before the
     /// cursor or after it), each written `"key": ` over what is typed of it; under a
     /// handler's step, its arguments.
-    private func jsonKeyCompletion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
-        guard let (path, keyStart, keysBefore) = KeyCompletion.jsonPath(document.bytes, offset: offset) else { return Self.emptyList }
+    private func jsonKeyCompletion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> LSPCompletionItem.List {
+        guard let (path, keyStart, keysBefore) = KeyCompletion.jsonPath(document.bytes, offset: offset) else { return LSPCompletionItem.List(items: []) }
         // Over the key typed so far, and its closing quote if the editor wrote one.
         var end = offset
         while end < document.bytes.count, end - offset < 256, Word.key.holds(document.bytes[end]) { end += 1 }
         if keyStart < offset, end < document.bytes.count, document.bytes[end] == UInt8(ascii: "\"") { end += 1 }
-        let range = JSONValue.object([
-            ("start", Self.point(document.position(of: keyStart, encoding: encoding))),
-            ("end", Self.point(document.position(of: end, encoding: encoding))),
-        ])
+        let range = document.range(from: keyStart, to: end)
         let written = keysBefore.union(KeyCompletion.jsonKeys(document.bytes, from: end))
-        let items = keyChoices(at: path, written: written, analysis).map { choice -> JSONValue in
-            var item = keyItem(choice, insertText: nil)
-            item.append(("filterText", .string("\"" + choice.key)))
-            item.append(("textEdit", .object([("range", range), ("newText", .string("\"\(choice.key)\": "))])))
-            return .object(item)
-        }
-        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
-    }
-
-    /// A key to offer where one is typed.
-    private struct KeyChoice {
-        var key: String
-        /// LSP's `CompletionItemKind`: 5 (field) for a handler's argument, 10 (property) for a key of the format.
-        var kind: Int
-        /// What its value is: a handler argument's type.
-        var detail: String?
-        /// The schema's description of it.
-        var documentation: String?
-    }
-
-    /// `choice` as a completion item's members, with `insertText` when given.
-    private func keyItem(_ choice: KeyChoice, insertText: String?) -> [(key: String, value: JSONValue)] {
-        var item: [(key: String, value: JSONValue)] = [("label", .string(choice.key)), ("kind", .int(choice.kind))]
-        if let detail = choice.detail { item.append(("detail", .string(detail))) }
-        if let insertText { item.append(("insertText", .string(insertText))) }
-        if let documentation = choice.documentation { item.append(("documentation", markup(documentation))) }
-        return item
+        return LSPCompletionItem.List(
+            items: keyItems(at: path, written: written, analysis).map { item in
+                item.with {
+                    $0.filterText = "\"" + item.label
+                    $0.textEdit = LSPTextEdit(range: range, newText: "\"\(item.label)\": ")
+                }
+            })
     }
 
     /// The keys to offer in the mapping at `path` (``FlowCompile/FormatKeys/row(at:)``'s
     /// path) that has the keys `written` already: under a step that runs a declared
     /// handler, its arguments with their types; else the keys of the format's row with the
     /// schema's descriptions, and no second kind of content block. None of `written`.
-    private func keyChoices(at path: [String], written: Set<String>, _ analysis: DocumentAnalysis) -> [KeyChoice] {
+    private func keyItems(at path: [String], written: Set<String>, _ analysis: DocumentAnalysis) -> [LSPCompletionItem] {
         if let holder = path.dropLast().last, Self.stepListKeys.contains(holder) || holder == "-",
             let handler = analysis.handlers.first(where: { $0.name == path.last })
         {
             return handler.arguments.filter { !written.contains($0.name) }.map {
-                KeyChoice(key: $0.name, kind: 5, detail: "\($0.type)", documentation: nil)
+                LSPCompletionItem(label: $0.name, kind: .field, detail: "\($0.type)")
             }
         }
         guard let (definition, all) = FormatKeys.row(at: path) else { return [] }
         let hasKind = !written.isDisjoint(with: FormatKeys.contentBlock)
         let documentation = SchemaFacts.descriptions[definition] ?? [:]
         return all.filter { !written.contains($0) && !(hasKind && FormatKeys.contentBlock.contains($0)) }.map {
-            KeyChoice(key: $0, kind: 10, detail: nil, documentation: documentation[$0])
+            LSPCompletionItem(label: $0, kind: .property, documentation: documentation[$0].map { markup($0) })
         }
     }
 
@@ -237,63 +215,45 @@ extension LanguageServer {
         return false
     }
 
-    /// An empty, complete list.
-    static let emptyList = JSONValue.object([("isIncomplete", .bool(false)), ("items", .array([]))])
-
     /// `items` as a complete list, each replacing `typed` (the text before the cursor) and
     /// the rest of the `word` the cursor stands in, its text written between `around`'s
     /// two parts (a space after a bare `:`, a JSON value's quotes).
     private func list(
-        _ items: [JSONValue], replacing typed: String, at offset: Int, in document: LSPDocument, word: Word,
+        _ items: [LSPCompletionItem], replacing typed: String, at offset: Int, in document: LSPDocument, word: Word,
         around: (before: String, after: String) = ("", "")
-    ) -> JSONValue {
-        let from = document.position(of: offset - typed.utf8.count, encoding: encoding)
+    ) -> LSPCompletionItem.List {
         var wordEnd = offset
         while wordEnd < document.bytes.count, wordEnd - offset < 256, word.holds(document.bytes[wordEnd]) { wordEnd += 1 }
-        let to = document.position(of: wordEnd, encoding: encoding)
-        let range = JSONValue.object([("start", Self.point(from)), ("end", Self.point(to))])
-        let edited = items.map { item -> JSONValue in
-            guard case .object(var members) = item else { return item }
-            let label = members.first { $0.key == "label" }?.value
-            var text = members.first { $0.key == "insertText" }?.value ?? label ?? .string("")
-            if case .string(let written) = text { text = .string(around.before + written + around.after) }
-            members.removeAll { $0.key == "insertText" }
+        let range = document.range(from: offset - typed.utf8.count, to: wordEnd)
+        var list = LSPCompletionItem.List(items: items)
+        for index in items.indices {
+            let item = items[index]
             // What the client filters by is the label, not the space or quotes around it.
-            if !around.before.isEmpty || !around.after.isEmpty, let label, !members.contains(where: { $0.key == "filterText" }) {
-                members.append(("filterText", label))
-            }
-            members.append(("textEdit", .object([("range", range), ("newText", text)])))
-            return .object(members)
+            if !around.before.isEmpty || !around.after.isEmpty { list.items[index].filterText = item.filterText ?? item.label }
+            list.items[index].textEdit = LSPTextEdit(range: range, newText: around.before + (item.insertText ?? item.label) + around.after)
+            list.items[index].insertText = nil
         }
-        return .object([("isIncomplete", .bool(false)), ("items", .array(edited))])
+        return list
     }
 
     /// The names a template or an expression reads, each with what it is; in an
     /// expression, the functions too.
-    private func nameItems(_ analysis: DocumentAnalysis, functions: Bool) -> [JSONValue] {
-        var items = analysis.names.map { name, detail -> JSONValue in
-            .object([("label", .string(name)), ("kind", .int(6)), ("detail", .string(detail))])
-        }
-        if functions {
-            items += ExpressionFunction.allCases.map { function -> JSONValue in
-                var item: [(key: String, value: JSONValue)] = [
-                    ("label", .string(function.rawValue)), ("kind", .int(3)),
-                    ("detail", .string("\(function.signature) → \(function.result)")),
-                ]
-                if client.snippets {
-                    item += [("insertText", .string(function.rawValue + "($1)")), ("insertTextFormat", .int(2))]
-                }
-                return .object(item)
+    private func nameItems(_ analysis: DocumentAnalysis, functions: Bool) -> [LSPCompletionItem] {
+        let names = analysis.names.map { LSPCompletionItem(label: $0.name, kind: .variable, detail: $0.detail) }
+        guard functions else { return names }
+        return names
+            + ExpressionFunction.allCases.map { function in
+                LSPCompletionItem(
+                    label: function.rawValue, kind: .function, detail: "\(function.signature) → \(function.result)",
+                    insertText: client.snippets ? function.rawValue + "($1)" : nil, insertTextFormat: client.snippets ? .snippet : nil)
             }
-        }
-        return items
     }
 
     /// The screen ids of the last text that loaded, each with its style and title.
-    private func screenItems(_ analysis: DocumentAnalysis) -> [JSONValue] {
+    private func screenItems(_ analysis: DocumentAnalysis) -> [LSPCompletionItem] {
         var seen: Set<String> = []
-        return analysis.knownIDs.filter { seen.insert($0).inserted }.map { id -> JSONValue in
-            .object([("label", .string(id)), ("kind", .int(18)), ("detail", .optional(analysis.screens[id]))])
+        return analysis.knownIDs.filter { seen.insert($0).inserted }.map {
+            LSPCompletionItem(label: $0, kind: .reference, detail: analysis.screens[$0])
         }
     }
 
@@ -303,48 +263,46 @@ extension LanguageServer {
     /// where it is a value (`{push: …}`), none in a JSON string. A step whose argument is a
     /// mapping with required keys (a handler's required arguments, `collectUserFeedback`'s
     /// ``FlowCompile/BuiltInStep/requiredKeys``) is written with those keys to fill in.
-    private func stepItems(_ analysis: DocumentAnalysis, _ syntax: StepSyntax) -> [JSONValue] {
-        /// `name: argument` as `syntax` writes it; `$1`-style tab stops kept only for a client that takes snippets.
-        func written(_ name: String, _ argument: String) -> [(key: String, value: JSONValue)] {
+    private func stepItems(_ analysis: DocumentAnalysis, _ syntax: StepSyntax) -> [LSPCompletionItem] {
+        /// `item` writing `name: argument` as `syntax` writes it; `$1`-style tab stops kept only for a client that takes snippets.
+        func write(_ item: inout LSPCompletionItem, _ argument: String) {
             let text =
                 switch syntax {
-                case .item: "\(name): \(argument)"
-                case .value: "{\(name): \(argument)}"
-                case .json, .jsonString: "{\"\(name)\": \(argument)}"
+                case .item: "\(item.label): \(argument)"
+                case .value: "{\(item.label): \(argument)}"
+                case .json, .jsonString: "{\"\(item.label)\": \(argument)}"
                 }
-            return client.snippets
-                ? [("insertText", .string(text)), ("insertTextFormat", .int(2))]
-                : [("insertText", .string(text.replacing(/\$\{\d+\}|\$\d+/, with: "")))]
+            item.insertText = client.snippets ? text : text.replacing(/\$\{\d+\}|\$\d+/, with: "")
+            item.insertTextFormat = client.snippets ? .snippet : nil
         }
-        /// `name` with `required` keys to fill in (a mapping, each key's value a tab stop);
-        /// the bare name when there are none (quoted in JSON).
-        func written(_ name: String, requiring required: [String]) -> [(key: String, value: JSONValue)] {
-            guard !required.isEmpty else { return syntax == .json ? [("insertText", .string("\"\(name)\""))] : [] }
+        /// `item` writing its name with `required` keys to fill in (a mapping, each key's
+        /// value a tab stop); the bare name when there are none (quoted in JSON).
+        func write(_ item: inout LSPCompletionItem, requiring required: [String]) {
+            guard !required.isEmpty else {
+                if syntax == .json { item.insertText = "\"\(item.label)\"" }
+                return
+            }
             let slots = required.enumerated().map { syntax == .json ? "\"\($0.element)\": ${\($0.offset + 1)}" : "\($0.element): ${\($0.offset + 1)}" }
-            return written(name, "{\(slots.joined(separator: ", "))}")
+            write(&item, "{\(slots.joined(separator: ", "))}")
         }
         let documentation = SchemaFacts.descriptions["step"] ?? [:]
         let fits = { (takesArgument: Bool) in syntax != .jsonString || !takesArgument }
-        var items = BuiltInStep.all.filter { fits($0.needsArgument) }.map { step -> JSONValue in
-            var item: [(key: String, value: JSONValue)] = [("label", .string(step.name)), ("kind", .int(14))]
-            if step.argument.isRequired {
-                item += written(step.name, syntax == .json ? "\"$1\"" : "$1")
-            } else {
-                item += written(step.name, requiring: step.requiredKeys)
+        let steps = BuiltInStep.all.filter { fits($0.needsArgument) }.map { step in
+            LSPCompletionItem(label: step.name, kind: .keyword, documentation: documentation[step.name].map { markup($0) }).with {
+                if step.argument.isRequired {
+                    write(&$0, syntax == .json ? "\"$1\"" : "$1")
+                } else {
+                    write(&$0, requiring: step.requiredKeys)
+                }
             }
-            if let text = documentation[step.name] { item.append(("documentation", markup(text))) }
-            return .object(item)
         }
-        items += analysis.handlers.filter { fits($0.arguments.contains { !$0.type.isOptional }) }.map { handler -> JSONValue in
-            let arguments = handler.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
-            var item: [(key: String, value: JSONValue)] = [
-                ("label", .string(handler.name)), ("kind", .int(3)), ("detail", .string("handler(\(arguments))")),
-            ]
-            if let text = handler.description { item.append(("documentation", markup(text))) }
-            item += written(handler.name, requiring: handler.arguments.filter { !$0.type.isOptional }.map(\.name))
-            return .object(item)
-        }
-        return items
+        return steps
+            + analysis.handlers.filter { fits($0.arguments.contains { !$0.type.isOptional }) }.map { handler in
+                let arguments = handler.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+                let item = LSPCompletionItem(
+                    label: handler.name, kind: .function, detail: "handler(\(arguments))", documentation: handler.description.map { markup($0) })
+                return item.with { write(&$0, requiring: handler.arguments.filter { !$0.type.isOptional }.map(\.name)) }
+            }
     }
 
     /// The keys valid where a key is being typed on its own line of a YAML flow (only
@@ -354,10 +312,10 @@ extension LanguageServer {
     /// with their types.
     private func keyCompletion(
         path: [String], lineStart: Int, offset: Int, in document: LSPDocument, analysis: DocumentAnalysis
-    ) -> JSONValue {
-        guard offset - lineStart <= 256 else { return Self.emptyList }
+    ) -> LSPCompletionItem.List {
+        guard offset - lineStart <= 256 else { return LSPCompletionItem.List(items: []) }
         let text = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
-        guard let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return Self.emptyList }
+        guard let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return LSPCompletionItem.List(items: []) }
         if path.last == "screens", !text.contains("-") {
             return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document, word: .screenID)
         }
@@ -365,15 +323,15 @@ extension LanguageServer {
         let isItem = text.contains("-")
         let (line, _) = document.position(of: offset, encoding: encoding)
         let written = isItem ? [] : KeyCompletion.siblingKeys(in: document, line: line, indent: typed.1.count)
-        let items = keyChoices(at: isItem ? path + ["-"] : path, written: written, analysis).map { choice in
-            JSONValue.object(keyItem(choice, insertText: choice.key + ": "))
+        let items = keyItems(at: isItem ? path + ["-"] : path, written: written, analysis).map { item in
+            item.with { $0.insertText = item.label + ": " }
         }
         return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
     }
 
     /// A screen to fill in, written at the key's column `indent`: its id, style, title
     /// and a button (a snippet with tab stops where the client takes one).
-    private func newScreenItem(indent: Int) -> JSONValue {
+    private func newScreenItem(indent: Int) -> LSPCompletionItem {
         let pad = String(repeating: " ", count: indent)
         let styles = SchemaFacts.values["style"].flatMap { if case .oneOf(let words) = $0 { words } else { nil } } ?? ["feedback"]
         let lines: [String] =
@@ -384,22 +342,17 @@ extension LanguageServer {
             ]
             : ["new-screen:", "  style: \(styles[0])", "  title: Title", "  primaryAction:", "    button:", "      title: Done", "      action: dismiss"]
         let text = lines.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n")
-        var item: [(key: String, value: JSONValue)] = [
-            ("label", .string("new screen")), ("kind", .int(15)), ("detail", .string("a screen with a title and a button")),
-            ("filterText", .string("screen")), ("insertText", .string(text)),
-            // The lines are indented here: the client must not indent them again.
-            ("insertTextMode", .int(1)),
-        ]
-        if client.snippets { item.append(("insertTextFormat", .int(2))) }
-        return .object(item)
+        // The lines are indented here: the client must not indent them again (`asIs`).
+        return LSPCompletionItem(
+            label: "new screen", kind: .snippet, detail: "a screen with a title and a button", filterText: "screen", insertText: text,
+            insertTextFormat: client.snippets ? .snippet : nil, insertTextMode: .asIs)
     }
 
     /// `text` (Markdown) as the client reads a completion's documentation (or, `forHover`,
     /// a hover): Markdown where it says it takes it, else plain text.
-    func markup(_ text: String, forHover: Bool = false) -> JSONValue {
+    func markup(_ text: String, forHover: Bool = false) -> LSPMarkupContent {
         (forHover ? client.markdownHover : client.markdownDocumentation)
-            ? .object([("kind", .string("markdown")), ("value", .string(text))])
-            : .object([("kind", .string("plaintext")), ("value", .string(Self.plain(text)))])
+            ? LSPMarkupContent(kind: .markdown, value: text) : LSPMarkupContent(kind: .plainText, value: Self.plain(text))
     }
 
     /// Markdown's emphasis and code marks taken out, for a plain-text client.

@@ -10,7 +10,8 @@ import FlowWorkspace
 /// expression: its type. A key or a step: the schema's description. On a diagnostic's
 /// range, its rule's summary and explanation (as `explain` writes them).
 extension LanguageServer {
-    func hover(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> JSONValue {
+    func hover(_ request: LSPDocumentRequest) -> LSPHover? {
+        let (offset, document, analysis) = (request.offset, request.document, request.analysis)
         var parts: [String] = []
         var spot: (start: Int, end: Int)?
         let names = namePlaces(document.uri)
@@ -31,10 +32,8 @@ extension LanguageServer {
             parts.append("**\(rule.code)** (\(rule.severity)): \(rule.summary)\n\n\(rule.explanation)")
             spot = spot ?? (span.start.offset, span.end.offset)
         }
-        guard !parts.isEmpty else { return .null }
-        var members: [(key: String, value: JSONValue)] = [("contents", markup(parts.joined(separator: "\n\n---\n\n"), forHover: true))]
-        if let spot { members.append(("range", range(from: spot.start, to: spot.end, in: document))) }
-        return .object(members)
+        guard !parts.isEmpty else { return nil }
+        return LSPHover(contents: markup(parts.joined(separator: "\n\n---\n\n"), forHover: true), range: spot.map { document.range(from: $0.start, to: $0.end) })
     }
 
     /// What `place`'s name is, in Markdown.
@@ -44,7 +43,7 @@ extension LanguageServer {
         case .screen:
             return "**screen** `\(place.name)` — " + (analysis.screens[place.name] ?? "no such screen")
         case .field:
-            let kind = analysis.names.first { $0.name == place.name }?.detail.replacing("field: ", with: "") ?? "field"
+            let kind = analysis.names.first { $0.name == place.name }?.fieldKind?.name ?? "field"
             return "**field** `\(place.name)` (\(kind)): \(type)"
         case .context:
             return "**context value** `\(place.name)`: \(type), provided by the host"

@@ -54,14 +54,12 @@ struct ScreenReferences {
                 if case .mapping(let entries) = entry.value.kind {
                     for screen in entries {
                         add(screen.key, isDefinition: true)
-                        if let id = screen.keyText {
-                            // A screen written as an alias of an earlier node: its buttons are there, not in its range.
-                            let isAlias = screen.value.span.start.offset < screen.key.span.start.offset
-                            screens.append(Screen(
-                                id: id, key: screen.key.span, whole: Self.whole(screen.key.span, screen.value.span),
-                                buttons: isAlias ? [] : Self.buttons(of: screen.value)))
-                        }
-                        walkScreen(screen.value)
+                        let buttons = walkScreen(screen.value)
+                        guard let id = screen.keyText else { continue }
+                        // A screen written as an alias of an earlier node: its buttons are there, not in its range.
+                        let isAlias = screen.value.span.start.offset < screen.key.span.start.offset
+                        screens.append(Screen(
+                            id: id, key: screen.key.span, whole: Self.whole(screen.key.span, screen.value.span), buttons: isAlias ? [] : buttons))
                     }
                 }
             default: break
@@ -70,9 +68,8 @@ struct ScreenReferences {
         // A file of one screen is that screen: named by its `id` (or "screen"), its range the file's.
         if !hasScreens {
             let id = top.first { $0.keyText == "id" }
-            screens.append(Screen(
-                id: id?.value.string ?? "screen", key: id?.value.span ?? root.span, whole: root.span, buttons: Self.buttons(of: root)))
-            walkScreen(root)
+            let buttons = walkScreen(root)
+            screens.append(Screen(id: id?.value.string ?? "screen", key: id?.value.span ?? root.span, whole: root.span, buttons: buttons))
         }
     }
 
@@ -86,8 +83,9 @@ struct ScreenReferences {
         return SourceSpan(file: key.file, start: key.start, end: end)
     }
 
-    /// The buttons of `screen`, in the order written.
-    private static func buttons(of screen: Node) -> [Button] {
+    /// The buttons of `screen`, in the order written, once the screen ids the steps of
+    /// each (its `action` and `onFailure`) name are added.
+    private mutating func walkScreen(_ screen: Node) -> [Button] {
         guard case .mapping(let fields) = screen.kind else { return [] }
         var buttons: [Button] = []
         for field in fields {
@@ -95,27 +93,18 @@ struct ScreenReferences {
                 case .mapping(let kinds) = field.value.kind
             else { continue }
             for kind in kinds {
-                guard let name = kind.keyText else { continue }
                 var title: String?
-                if case .mapping(let parts) = kind.value.kind { title = parts.first { $0.keyText == "title" }?.value.string }
+                if case .mapping(let parts) = kind.value.kind {
+                    title = parts.first { $0.keyText == "title" }?.value.string
+                    for part in parts where part.keyText == "action" || part.keyText == "onFailure" { walkSteps(part.value) }
+                }
                 // A symbol needs a name: a blank title is the slot's.
                 if title?.allSatisfy(\.isWhitespace) == true { title = nil }
-                buttons.append(Button(slot: slot, kind: name, title: title, key: field.key.span, whole: whole(field.key.span, field.value.span)))
+                guard let name = kind.keyText else { continue }
+                buttons.append(Button(slot: slot, kind: name, title: title, key: field.key.span, whole: Self.whole(field.key.span, field.value.span)))
             }
         }
         return buttons
-    }
-
-    /// The steps of each button of `screen`: its `action` and `onFailure`.
-    private mutating func walkScreen(_ screen: Node) {
-        guard case .mapping(let fields) = screen.kind else { return }
-        for field in fields where field.keyText == "primaryAction" || field.keyText == "secondaryAction" {
-            guard case .mapping(let kinds) = field.value.kind else { continue }
-            for kind in kinds {
-                guard case .mapping(let parts) = kind.value.kind else { continue }
-                for part in parts where part.keyText == "action" || part.keyText == "onFailure" { walkSteps(part.value) }
-            }
-        }
     }
 
     /// A step, or a list of steps: the screen ids of navigation steps, and the branches of

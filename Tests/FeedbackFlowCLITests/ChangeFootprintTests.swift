@@ -2,11 +2,12 @@ import FeedbackFlowTestSupport
 import Foundation
 import Testing
 
-/// `docs/architecture.md` says which files adding a built-in step or a form field
-/// touches. These tests find, in the code of `Sources` (comments left out), every place
-/// that goes through the kinds one by one, and fail when one is in a file the page does
-/// not list: the list stays complete as the code changes.
-@Suite("What adding a built-in step, a form field or an output format touches")
+/// `docs/architecture.md` says which files adding a built-in step, a form field, a
+/// request of the language server or an output format touches. These tests find, in the
+/// code of `Sources` (comments left out), every place that goes through the kinds one by
+/// one, and fail when one is in a file the page does not list: the list stays complete
+/// as the code changes.
+@Suite("What adding a built-in step, a form field, an LSP request or an output format touches")
 struct ChangeFootprintTests {
     static let root = BuiltTool.repositoryRoot.path
 
@@ -64,5 +65,16 @@ struct ChangeFootprintTests {
         let places = try Self.sourceFiles(matching: /\.checkstyle\b/)
         #expect(!places.isEmpty)
         #expect(places.subtracting(documented).isEmpty, "not in docs/architecture.md: \(places.subtracting(documented).sorted())")
+    }
+
+    @Test("every place that names a method of the language server protocol is in a file listed for adding a request")
+    func languageServerRequestFootprint() throws {
+        let documented = try Self.documentedFiles(under: "**Add an LSP request**")
+        // A method's name written in code (`"textDocument/hover"`, `"window/showMessage"`):
+        // the one table names each; code that reads the table does not.
+        let places = try Self.sourceFiles(matching: /"(?:textDocument|workspace|window)\//)
+        #expect(!places.isEmpty)
+        #expect(places.subtracting(documented).isEmpty, "not in docs/architecture.md: \(places.subtracting(documented).sorted())")
+        #expect(documented.contains("Sources/FlowLanguageServer/LSPMethod.swift"))
     }
 }
