@@ -2,27 +2,26 @@ import FlowCompile
 import FlowSource
 import FlowWorkspace
 
-/// One option of a command, declared once with the type of its value: its ``spec`` goes
-/// into the command's ``CommandConfiguration`` (so the parser and the help know it), and
-/// ``read(_:)`` gives its value, typed, from the parsed command line. A command keeps its
-/// options as static properties and reads each through the property, so a misspelt option
-/// is a compile error, never a silent `nil` (swift-argument-parser's `@Option` and
-/// `@Flag`, by hand).
+/// One option of a command, declared once with the type of its value: its ``spec`` is
+/// what the parser and the help know, ``read(_:)`` gives its value, typed, from the parsed
+/// command line, and ``notGiven`` is its value when it is not given. A command holds it in
+/// the property of its value (``Option``), so a misspelt option is a compile error, never
+/// a silent `nil`.
 ///
 /// ```swift
-/// static let strict = CommandOption.flag("strict", help: "Warnings fail too.")
-/// static let color = CommandOption.choice("color", of: ColorChoice.self, valueName: "when", help: "…")
-/// …
-/// strict = try Self.strict.read(arguments)      // Bool
-/// color = try Self.color.read(arguments)        // ColorChoice?
+/// @Option(.flag("strict", help: "Warnings fail too.")) var strict: Bool
+/// @Option(.choice("color", of: ColorChoice.self, valueName: "when", help: "…")) var color: ColorChoice?
 /// ```
 package struct CommandOption<Value: Sendable>: Sendable {
     /// The option as the parser and the help know it.
     package let spec: OptionSpec
+    /// The value when the option is not given.
+    package let notGiven: Value
     private let reader: @Sendable (ParsedArguments) throws(UsageError) -> Value
 
-    private init(_ spec: OptionSpec, reader: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
+    private init(_ spec: OptionSpec, notGiven: Value, reader: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
         self.spec = spec
+        self.notGiven = notGiven
         self.reader = reader
     }
 
@@ -42,7 +41,7 @@ package struct CommandOption<Value: Sendable>: Sendable {
 extension CommandOption where Value == Bool {
     /// A flag, e.g. `--quiet` (`-q` with `short`): `true` when given.
     package static func flag(_ name: String, short: Character? = nil, help: String) -> CommandOption<Bool> {
-        CommandOption(.flag(name, short: short, help: help)) { arguments in arguments.flag(name) }
+        CommandOption(.flag(name, short: short, help: help), notGiven: false) { arguments in arguments.flag(name) }
     }
 }
 
@@ -50,7 +49,7 @@ extension CommandOption where Value == String? {
     /// An option with one text value, e.g. `--config <file>`; `nil` when not given (the
     /// parser refuses it given twice); `-x <value>` too with `short`.
     package static func text(_ name: String, short: Character? = nil, valueName: String, help: String) -> CommandOption<String?> {
-        CommandOption(.value(name, short: short, valueName: valueName, help: help)) { arguments in arguments.value(name) }
+        CommandOption(.value(name, short: short, valueName: valueName, help: help), notGiven: nil) { arguments in arguments.value(name) }
     }
 }
 
@@ -58,7 +57,7 @@ extension CommandOption where Value == [String] {
     /// A repeatable option with a text value, e.g. `--context <name=value>`: every value,
     /// in the order given.
     package static func texts(_ name: String, valueName: String, help: String) -> CommandOption<[String]> {
-        CommandOption(.value(name, valueName: valueName, repeatable: true, help: help)) { arguments in arguments.allValues(name) }
+        CommandOption(.value(name, valueName: valueName, repeatable: true, help: help), notGiven: []) { arguments in arguments.allValues(name) }
     }
 }
 
@@ -66,10 +65,10 @@ extension CommandOption {
     /// A repeatable option whose values are read together by `read`, e.g.
     /// `--limit <name=n>` into the loading limits.
     package static func texts(
-        _ name: String, valueName: String, help: String,
+        _ name: String, valueName: String, help: String, notGiven: Value,
         reading read: @escaping @Sendable ([String]) throws(UsageError) -> Value
     ) -> CommandOption<Value> {
-        CommandOption(.value(name, valueName: valueName, repeatable: true, help: help)) { arguments throws(UsageError) in
+        CommandOption(.value(name, valueName: valueName, repeatable: true, help: help), notGiven: notGiven) { arguments throws(UsageError) in
             try read(arguments.allValues(name))
         }
     }
@@ -80,7 +79,7 @@ extension CommandOption {
     package static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, of _: Choice.Type, valueName: String, help: String
     ) -> CommandOption<Choice?> where Choice.RawValue == String, Value == Choice? {
-        CommandOption(.value(name, valueName: valueName, allowed: Choice.allCases.map(\.rawValue), help: help)) { arguments in
+        CommandOption(.value(name, valueName: valueName, allowed: Choice.allCases.map(\.rawValue), help: help), notGiven: nil) { arguments in
             arguments.value(name).flatMap(Choice.init(rawValue:))
         }
     }
@@ -91,7 +90,7 @@ extension CommandOption {
         _ name: String, valueName: String, help: String,
         parse: @escaping @Sendable (String) throws(UsageError) -> Parsed
     ) -> CommandOption<Parsed?> where Value == Parsed? {
-        CommandOption(.value(name, valueName: valueName, help: help)) { arguments throws(UsageError) in
+        CommandOption(.value(name, valueName: valueName, help: help), notGiven: nil) { arguments throws(UsageError) in
             guard let text = arguments.value(name) else { return nil }
             return try parse(text)
         }

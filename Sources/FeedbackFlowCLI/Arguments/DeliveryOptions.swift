@@ -7,7 +7,7 @@ import FlowWorkspace
 /// (JSON lines) or `--feedback-url URL` (HTTP POST), always through the outbox file
 /// `--outbox FILE`, which keeps every submission until it is delivered
 /// (``FeedbackFlowCore/OutboxFeedbackSink``).
-package struct DeliveryOptions: Sendable {
+package struct DeliveryOptions: ArgumentGroup {
     package static let feedbackOut = CommandOption.text(
         "feedback-out", valueName: "file",
         help: "Append submitted feedback here as JSON lines (default: \(defaultFeedbackOut)).")
@@ -31,6 +31,11 @@ package struct DeliveryOptions: Sendable {
     package var feedbackURL: URL?
     /// `--outbox` as given.
     package var outbox: String?
+
+    /// No option given.
+    package init() {
+        self.init(feedbackOut: nil)
+    }
 
     package init(feedbackOut: String? = nil, feedbackURL: URL? = nil, outbox: String? = nil) {
         self.feedbackOut = feedbackOut

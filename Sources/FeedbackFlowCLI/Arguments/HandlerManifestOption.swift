@@ -5,12 +5,10 @@ import FlowWorkspace
 /// `handlers:` mapping — what `ActionHandlerRegistry.manifest()` writes — read before any
 /// flow is checked.
 package enum HandlerManifestOption {
-    package static let option = CommandOption.text(
+    /// The option's one declaration: its value is the declarations the file holds
+    /// (``HandlerManifest/read(_:)``), read when the command line is.
+    package static let option = CommandOption.value(
         "handlers", valueName: "file",
-        help: "Check custom steps against the handlers declared in this manifest (YAML or JSON: name → {arguments, returns, description}).")
-
-    /// The declarations in the file at `path` (``HandlerManifest/read(_:)``).
-    package static func read(_ path: String) throws(UsageError) -> [HandlerDeclaration] {
-        try HandlerManifest.read(path)
-    }
+        help: "Check custom steps against the handlers declared in this manifest (YAML or JSON: name → {arguments, returns, description})."
+    ) { path throws(UsageError) in try HandlerManifest.read(path) }
 }

@@ -9,7 +9,7 @@ import FlowWorkspace
 /// checked before the flow starts. A program gets a minimal environment
 /// (``FeedbackFlowPrograms/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
 /// by `--handler-env` and by the configuration file's `handlerEnvironment`.
-package struct HandlerProgramOption: Sendable {
+package struct HandlerProgramOption: ArgumentGroup {
     package static let handler = CommandOption.texts(
         "handler", valueName: "name=command",
         help: "Run the custom step NAME as COMMAND (no shell: words split as a shell would, nothing expanded); repeatable.")
@@ -30,7 +30,12 @@ package struct HandlerProgramOption: Sendable {
     /// it (`--handler-env`, `handlerEnvironment in '.feedbackflow.yaml'`) for messages.
     package var passedVariables: [(name: String, origin: String)] = []
 
-    package init(programs: [(name: String, arguments: [String])] = [], timeout: Double = ProgramHandler.defaultTimeout) {
+    /// No program given.
+    package init() {
+        self.init(programs: [])
+    }
+
+    package init(programs: [(name: String, arguments: [String])], timeout: Double = ProgramHandler.defaultTimeout) {
         self.programs = programs
         self.timeout = timeout
     }

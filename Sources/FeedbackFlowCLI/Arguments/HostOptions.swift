@@ -9,34 +9,27 @@ import FlowWorkspace
 /// the context and the trigger's options (``TriggerOptions``), handler programs
 /// (``HandlerProgramOption``), the loaders' bounds and the language shown.
 package struct HostOptions: Sendable {
-    /// Every option of the group, in the order help lists them.
-    static let specs =
-        DeliveryOptions.specs + [TriggerOptions.context.spec] + TriggerOptions.runSpecs + HandlerProgramOption.specs
-        + [LoadingLimitOption.option.spec] + LocaleOptions.specs
-
     /// `--feedback-out`, `--feedback-url` and `--outbox`: where feedback goes.
-    package var delivery = DeliveryOptions()
+    @OptionGroup package var delivery: DeliveryOptions
     /// `--context`, `--event` and the trigger's other options.
-    package var trigger = TriggerOptions()
+    @OptionGroup package var trigger: TriggerOptions
     /// `--handler NAME=COMMAND`, `--handler-timeout` and `--handler-env`.
-    package var handlerPrograms = HandlerProgramOption()
+    @OptionGroup package var handlerPrograms: HandlerProgramOption
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
-    package var loadingLimits = LoadingLimits()
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
     /// `--strings CATALOG --locale L`: the language the flow is shown in.
     package var localeOptions = LocaleOptions()
 
-    /// The group with no option given.
+    /// The group with no option given, or as the command line being read gives it
+    /// (``ArgumentReading``).
     package init() {}
 
-    /// The options as `arguments` give them.
-    /// - Throws: ``UsageError`` for a value that does not read, or a trigger option without `--event`.
-    package init(arguments: ParsedArguments) throws(UsageError) {
-        delivery = try DeliveryOptions(arguments: arguments)
-        trigger = try TriggerOptions(arguments: arguments)
-        try trigger.checkEventGiven(arguments)
-        handlerPrograms = try HandlerProgramOption(arguments: arguments)
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
-        localeOptions = try LocaleOptions(arguments: arguments, single: true)
+    /// Checks the options together.
+    /// - Throws: ``UsageError`` for a trigger option without `--event`, or a catalog
+    ///   without its one locale.
+    package func check() throws(UsageError) {
+        try trigger.checkEventGiven()
+        try localeOptions.check(single: true)
     }
 
     /// The `--feedback-out` file: as given, else the default.

@@ -15,7 +15,7 @@ enum LoadingLimitOption {
             + LoadingLimits.settings.map { "\($0.name) (\($0.meaning), \(LoadingLimits()[keyPath: $0.keyPath]))" }
             .joined(separator: ", ")
             + "; repeatable. YAML nesting costs time that grows with the square of the depth: raise 'depth' only as far as needed.",
-        reading: limits(from:))
+        notGiven: LoadingLimits(), reading: limits(from:))
 
     /// The limits `values` (each `NAME=N`, N a whole number of at least 1) make of the defaults.
     /// - Throws: ``UsageError`` for a value without `=`, an unknown name (with "did you

@@ -11,22 +11,18 @@ package struct LocaleOptions: Sendable {
     static let locale = CommandOption.texts(
         "locale", valueName: "locale", help: "The locale to show (de, de-AT, …; needs --strings). validate: the locales to check.")
 
-    /// The options' specs.
-    static let specs = [strings.spec, locale.spec]
-
     /// `--strings`, when given.
-    package var catalogPath: String?
+    @Option(LocaleOptions.strings) package var catalogPath: String?
     /// `--locale`, in the order given.
-    package var locales: [String] = []
+    @Option(LocaleOptions.locale) package var locales: [String]
 
+    /// The options as the command line being read gives them (``ArgumentReading``).
     package init() {}
 
-    /// The options as `arguments` give them.
+    /// Checks the options together.
     /// - Throws: ``UsageError`` for `--locale` without `--strings`, or `--strings` without a locale
     ///   where one is needed (`single`).
-    package init(arguments: ParsedArguments, single: Bool) throws(UsageError) {
-        catalogPath = try Self.strings.read(arguments)
-        locales = try Self.locale.read(arguments)
+    package func check(single: Bool) throws(UsageError) {
         if !locales.isEmpty, catalogPath == nil { throw UsageError("\(Self.locale.flagName) needs \(Self.strings.flagName) CATALOG") }
         if single, locales.count > 1 { throw UsageError("\(Self.locale.flagName) is given once here") }
         for locale in locales {

@@ -5,7 +5,7 @@ import FlowWorkspace
 /// `/dev/stdin`) is read in and the name it is reported under, declared once for every
 /// command that reads a flow from it (`validate`, `fmt`; `parse` takes the syntax alone).
 /// Either given when no path names standard input is a usage error.
-struct StandardInputOptions {
+struct StandardInputOptions: Sendable {
     static let format = CommandOption.choice(
         "stdin-format", of: DocumentFormat.self, valueName: "format",
         help: "The syntax of standard input ('-' or /dev/stdin); by default the extension of --stdin-filename, else yaml. Files go by their extension.")
@@ -13,21 +13,34 @@ struct StandardInputOptions {
         "stdin-filename", valueName: "name",
         help: "The name standard input ('-' or /dev/stdin) is reported under; its extension picks the syntax and its base name a single screen's id.")
 
-    /// Both options, as a command declares them.
-    static let specs = [format.spec, filename.spec]
+    /// `--stdin-format`, when given.
+    @Option(StandardInputOptions.format) var syntax: DocumentFormat?
+    /// `--stdin-filename`, when given (`nil` where the command does not take it).
+    @Option(StandardInputOptions.filename) var name: String?
 
-    /// The naming `arguments` give standard input among `paths`; `command` is the
-    /// command's name, for the hint. Without `naming`, only `--stdin-format` is read.
+    /// The options as the command line being read gives them (``ArgumentReading``).
+    init() {}
+
+    /// `--stdin-format` alone, for a command that takes no name for standard input.
+    struct SyntaxOnly: Sendable {
+        @Option(StandardInputOptions.format) var syntax: DocumentFormat?
+    }
+
+    /// The naming the options give standard input among `paths`; `command` is the
+    /// command's name, for the hint.
     /// - Throws: ``UsageError`` when an option is given and none of `paths` names standard input.
-    static func read(_ arguments: ParsedArguments, paths: [String], command: String, naming: Bool = true) throws(UsageError) -> StandardInputNaming {
+    func naming(paths: [String], command: String) throws(UsageError) -> StandardInputNaming {
+        try Self.naming(syntax: syntax, name: name, paths: paths, command: command)
+    }
+
+    /// ``naming(paths:command:)`` of the values given.
+    static func naming(syntax: DocumentFormat?, name: String?, paths: [String], command: String) throws(UsageError) -> StandardInputNaming {
         let readsStandardInput = paths.contains(where: StandardInput.isNamed(by:))
-        let syntax = try format.read(arguments)
         if syntax != nil, !readsStandardInput {
             throw UsageError(
                 "\(format.flagName) applies to standard input only, and no path names it",
                 hint: "name standard input with '-' (or /dev/stdin); files are read by their extension")
         }
-        let name = naming ? try filename.read(arguments) : nil
         if name != nil, !readsStandardInput {
             throw UsageError(
                 "\(filename.flagName) names standard input, and no path reads it",

@@ -7,7 +7,7 @@ import FlowWorkspace
 /// The options that put a flow's trigger to the test, shared by `trigger` and `run`:
 /// the event, the values the host gives with it, the validators' answers, the history,
 /// the time and the quiet period. Each option is named here once.
-package struct TriggerOptions: Sendable {
+package struct TriggerOptions: ArgumentGroup {
     package static let event = CommandOption.text(
         "event", valueName: "name", help: "The event that happened; the flow's trigger decides whether it presents the flow.")
     package static let context = CommandOption.texts(
@@ -33,12 +33,18 @@ package struct TriggerOptions: Sendable {
     /// The options `run` takes beside its own `--context`.
     package static let runSpecs = [event.spec, contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
 
-    /// The options that mean something only with `--event`.
-    static let eventOnly = [contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
+    /// The options, as `run` and `preview` list them: `--context`, then `--event` and the
+    /// options that go with it.
+    package static let specs = [context.spec] + runSpecs
 
-    /// - Throws: ``UsageError`` when an option that needs `--event` is given without it.
-    package func checkEventGiven(_ arguments: ParsedArguments) throws(UsageError) {
-        guard event == nil, let option = Self.eventOnly.first(where: arguments.gives) else { return }
+    /// - Throws: ``UsageError`` when an option that means something only with `--event`
+    ///   is given without it.
+    package func checkEventGiven() throws(UsageError) {
+        let eventOnly: [(name: String, given: Bool)] = [
+            (Self.contextFile.spec.name, contextFile != nil), (Self.validator.spec.name, !validators.isEmpty),
+            (Self.history.spec.name, history != nil), (Self.now.spec.name, now != nil), (Self.quietPeriod.spec.name, quietPeriod != nil),
+        ]
+        guard event == nil, let option = eventOnly.first(where: \.given) else { return }
         throw UsageError("--\(option.name) needs --event NAME", hint: "it is used when the flow's trigger decides on an event")
     }
 
@@ -76,6 +82,11 @@ package struct TriggerOptions: Sendable {
     package var history: String?
     package var now: Date?
     package var quietPeriod: Int?
+
+    /// No option given.
+    package init() {
+        self.init(event: nil, context: .init())
+    }
 
     package init(
         event: String? = nil, context: ContextDeclaration = .init(), contextFile: String? = nil, validators: [String: Bool] = [:],

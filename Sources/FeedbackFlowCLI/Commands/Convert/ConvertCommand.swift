@@ -29,27 +29,33 @@ package struct ConvertCommand: Command {
             converting to JSON leaves them out and warns. A flow with errors is not
             converted: its diagnostics are shown, status 1.
             """,
-        options: [to.spec, output.spec, LoadingLimitOption.option.spec],
+        options: ArgumentReading.specs { ConvertCommand() },
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file to convert."))
 
-    static let to = CommandOption.choice("to", of: Syntax.self, valueName: "syntax", help: "The syntax to write (required).")
-    static let output = CommandOption.text(
-        "output", short: "o", valueName: "file", help: "Write the converted flow to FILE instead of the standard output.")
-
-    package var path: String
-    package var syntax: Syntax
+    /// The flow file, alone.
+    @Positionals var files: [String]
+    /// `--to`: the syntax to write.
+    @Option(.choice("to", of: Syntax.self, valueName: "syntax", help: "The syntax to write (required).")) var to: Syntax?
+    /// `--output FILE`; `nil` for the standard output.
+    @Option(.text("output", short: "o", valueName: "file", help: "Write the converted flow to FILE instead of the standard output."))
     package var outputFile: String?
-    package var loadingLimits = LoadingLimits()
+    /// `--limit NAME=N`: the loaders' bounds.
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+    /// The syntax to write.
+    package var syntax = Syntax.yaml
+
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positionals.first ?? ""
-        guard let syntax = try Self.to.read(arguments) else {
-            throw UsageError("convert needs \(Self.to.flagName) json or \(Self.to.flagName) yaml")
-        }
-        self.syntax = syntax
-        outputFile = try Self.output.read(arguments)
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
+        self = try ArgumentReading.read(arguments) { ConvertCommand() }
+        guard let to else { throw UsageError("convert needs \($to.flagName) json or \($to.flagName) yaml") }
+        syntax = to
     }
+
+    /// The flow file to convert.
+    package var path: String { files.first ?? "" }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         if let outputFile {

@@ -23,30 +23,30 @@ package struct ExplainCommand: Command {
 
             EXIT STATUS: 0 explained, 2 an unknown code or another usage error.
             """,
-        options: [format.spec],
+        options: ArgumentReading.specs { ExplainCommand() },
         positional: PositionalSpec(name: "code", count: .zeroOrMore, help: "Diagnostic codes, such as unknown-key."))
 
-    static let format = CommandOption.choice("format", of: Format.self, valueName: "format", help: "Output format, text by default.")
+    /// The codes to explain; none: the list of every code.
+    @Positionals package var codes: [String]
+    /// `--format`; `nil`: text.
+    @Option(.choice("format", of: Format.self, valueName: "format", help: "Output format, text by default.")) var formatGiven: Format?
 
-    package var codes: [String]
-    package var format: Format
-
-    package init(codes: [String], format: Format = .text) {
-        self.codes = codes
-        self.format = format
-    }
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
+        self = try ArgumentReading.read(arguments) { ExplainCommand() }
         let all = DiagnosticRuleCatalog.all.map(\.code)
-        for code in arguments.positionals where DiagnosticRuleCatalog.rule(for: code) == nil {
+        for code in codes where DiagnosticRuleCatalog.rule(for: code) == nil {
             throw UsageError(
                 "unknown diagnostic code '\(code)'",
                 hint: Suggestion.hint(for: code, among: all) ?? "run 'feedbackflow explain' for the list of codes")
         }
-        self.init(
-            codes: arguments.positionals,
-            format: try Self.format.read(arguments) ?? .text)
     }
+
+    /// The output format.
+    package var format: Format { formatGiven ?? .text }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let rules = codes.compactMap(DiagnosticRuleCatalog.rule(for:))

@@ -29,37 +29,39 @@ package struct FormatCommand: Command {
             error says where (status 1). The report goes to standard output, or to standard
             error when standard output carries a diff or formatted text.
             """,
-        options: [
-            check.spec, diff.spec, format.spec, CommonOptions.config.spec, LoadingLimitOption.option.spec,
-        ] + StandardInputOptions.specs,
+        options: ArgumentReading.specs { FormatCommand() },
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to format ('-' for standard input)."))
 
-    static let check = CommandOption.flag(
-        "check", help: "Write nothing; report each file that would change at its first changed line (not-formatted) and exit 1 if any would.")
-    static let diff = CommandOption.flag("diff", help: "Write nothing; print each change as a unified diff.")
-    static let format = CommandOption.choice(
+    /// The flow files and folders to format (`-` for standard input).
+    @Positionals package var paths: [String]
+    /// `--check`: write nothing; report each file that would change.
+    @Option(.flag(
+        "check", help: "Write nothing; report each file that would change at its first changed line (not-formatted) and exit 1 if any would."))
+    package var checks: Bool
+    /// `--diff`: write nothing; print each change.
+    @Option(.flag("diff", help: "Write nothing; print each change as a unified diff.")) package var showsDiff: Bool
+    /// `--format`: the report's format; `nil`: text, or github in GitHub Actions.
+    @Option(.choice(
         "format", of: DiagnosticFormat.self, valueName: "format",
-        help: "Report format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true.")
-
-    package var paths: [String]
-    package var checks = false
-    package var showsDiff = false
+        help: "Report format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true."))
     package var reportFormat: DiagnosticFormat?
     /// `--config`: the configuration file; `nil`: the nearest one at or above the working directory.
-    package var configurationPath: String?
-    package var loadingLimits = LoadingLimits()
-    /// `--stdin-filename` and `--stdin-format`: the name standard input is reported and
-    /// compiled under (a single screen's id is its base name), and its syntax.
+    @Option(CommonOptions.config) package var configurationPath: String?
+    /// `--limit NAME=N`: the loaders' bounds.
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+    /// `--stdin-filename` and `--stdin-format`.
+    var standardInputOptions = StandardInputOptions()
+    /// The name standard input is reported and compiled under (a single screen's id is
+    /// its base name), and its syntax, from ``standardInputOptions``.
     package var standardInput = StandardInputNaming()
 
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
+
     package init(arguments: ParsedArguments) throws(UsageError) {
-        paths = arguments.positionals
-        checks = try Self.check.read(arguments)
-        showsDiff = try Self.diff.read(arguments)
-        reportFormat = try Self.format.read(arguments)
-        configurationPath = try CommonOptions.config.read(arguments)
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
-        standardInput = try StandardInputOptions.read(arguments, paths: paths, command: "fmt")
+        self = try ArgumentReading.read(arguments) { FormatCommand() }
+        standardInput = try standardInputOptions.naming(paths: paths, command: "fmt")
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {

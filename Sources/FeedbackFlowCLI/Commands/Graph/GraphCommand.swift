@@ -24,33 +24,32 @@ package struct GraphCommand: Command {
             button and step, the trigger) to commit beside the flow; 'validate --baseline
             FILE' then fails when the navigation changed and the file was not updated.
             """,
-        options: [format.spec, CommonOptions.theme.spec, LoadingLimitOption.option.spec],
+        options: ArgumentReading.specs { GraphCommand() },
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON; - reads YAML from standard input)."))
 
-    static let format = CommandOption.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default.")
-    package var file: String
-    package var format: GraphFormat
-    /// `--theme FILE`: the theme file, `nil` for the built-in theme.
-    package var themeFile: String?
-    /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
-    package var loadingLimits = LoadingLimits()
+    /// The flow file, alone.
+    @Positionals var files: [String]
+    /// `--format`; `nil`: DOT.
+    @Option(.choice("format", of: GraphFormat.self, valueName: "format", help: "Graph language, dot by default."))
+    var formatGiven: GraphFormat?
+    /// `--theme FILE`; `nil` for the built-in theme.
+    @Option(CommonOptions.theme) package var themeFile: String?
+    /// `--limit NAME=N`: the loaders' bounds.
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
 
-    package init(file: String, format: GraphFormat = .dot) {
-        self.file = file
-        self.format = format
-    }
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        self.init(
-            file: arguments.positionals.first ?? "",
-            format: try Self.format.read(arguments) ?? .dot)
-        themeFile = try CommonOptions.theme.read(arguments)
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
+        self = try ArgumentReading.read(arguments) { GraphCommand() }
     }
 
-    /// What the flow is compiled with: `graph` takes no host declarations, so the defaults
-    /// (a flow whose templates name host variables is refused, as `validate` without
-    /// `--context` refuses it), and the `--limit` bounds.
+    /// The flow file.
+    package var file: String { files.first ?? "" }
+    /// The graph language.
+    package var format: GraphFormat { formatGiven ?? .dot }
+
     package var compileOptions: CompileOptions {
         CompileOptions(loadingLimits: loadingLimits)
     }

@@ -14,21 +14,28 @@ package struct NewCommand: Command {
             or .yml; its base name is the flow's id. The file starts with the line that
             points YAML editors at the schema. Templates: \(FlowTemplate.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
             """,
-        options: [template.spec],
+        options: ArgumentReading.specs { NewCommand() },
         positional: PositionalSpec(name: "name", count: .one, help: "The file to write (NAME.flow.yaml)."))
 
-    static let template = CommandOption.choice(
-        "template", of: FlowTemplate.self, valueName: "name", help: "The starter flow (default rating).")
-
+    /// The file to write, alone.
+    @Positionals var names: [String]
+    /// `--template`; `nil`: rating.
+    @Option(.choice("template", of: FlowTemplate.self, valueName: "name", help: "The starter flow (default rating)."))
+    var template: FlowTemplate?
     /// The file to write.
-    package var path: String
+    package var path = ""
     /// The flow's id: the file's base name without `.flow.yaml`, `.yaml` or `.yml`.
-    package var id: String
-    package var chosen: FlowTemplate
+    package var id = ""
+    /// The starter flow.
+    package var chosen: FlowTemplate { template ?? .rating }
+
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        let name = arguments.positionals.first ?? ""
-        chosen = try Self.template.read(arguments) ?? .rating
+        self = try ArgumentReading.read(arguments) { NewCommand() }
+        let name = names.first ?? ""
         let isYAML = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
         guard !name.hasSuffix(".json") else {
             throw UsageError("new writes YAML: give a name without .json", hint: "then 'feedbackflow convert --to json' writes it as JSON")

@@ -21,14 +21,6 @@ package struct OutboxCommand: Command {
         static let words = ["list", "flush", "drop", "retry"]
     }
 
-    static let format = CommandOption.choice(
-        "format", of: OutboxText.Format.self, valueName: "format",
-        help: "text (one line per submission, default) or json (one object per line).")
-    static let allDead = CommandOption.flag("all-dead", help: "retry: revive every dead submission.")
-    static let wait = CommandOption.duration(
-        "wait",
-        help: "flush: keep retrying, with backoff, for up to this long (30s, 2m, …; default: one attempt each).")
-
     package static let configuration = CommandConfiguration(
         name: "outbox",
         abstract: "List, deliver (flush), revive (retry) or drop the feedback kept in the outbox.",
@@ -55,29 +47,41 @@ package struct OutboxCommand: Command {
             (an unknown id for drop or retry, a delivery that cannot be attempted); 3 the
             outbox cannot be read or written.
             """,
-        options: DeliveryOptions.specs + [format.spec, wait.spec, allDead.spec],
+        options: ArgumentReading.specs { OutboxCommand() },
         positional: PositionalSpec(name: "action", count: .oneOrMore, help: "list, flush, retry ID…|--all-dead, or drop ID."))
 
-    package var action: Action
-    package var delivery: DeliveryOptions
-    package var format: OutboxText.Format
-    /// `--wait` in seconds (0: one attempt each).
-    package var wait: Double
+    /// The action's words: `list`, `flush`, `retry ID…`, `drop ID`.
+    @Positionals var words: [String]
+    /// `--feedback-out`, `--feedback-url` and `--outbox`: the outbox and where it delivers.
+    @OptionGroup package var delivery: DeliveryOptions
+    /// `--format`; `nil`: text.
+    @Option(.choice(
+        "format", of: OutboxText.Format.self, valueName: "format",
+        help: "text (one line per submission, default) or json (one object per line)."))
+    var formatGiven: OutboxText.Format?
+    /// `--wait`, in whole seconds; `nil`: one attempt each.
+    @Option(.duration("wait", help: "flush: keep retrying, with backoff, for up to this long (30s, 2m, …; default: one attempt each)."))
+    var waitGiven: Int?
+    /// `--all-dead`: `retry` revives every dead submission.
+    @Option(.flag("all-dead", help: "retry: revive every dead submission.")) var allDead: Bool
+    /// What to do.
+    package var action = Action.list
 
-    package init(action: Action, delivery: DeliveryOptions = DeliveryOptions(), format: OutboxText.Format = .text, wait: Double = 0) {
-        self.action = action
-        self.delivery = delivery
-        self.format = format
-        self.wait = wait
-    }
+    /// How the submissions are listed.
+    package var format: OutboxText.Format { formatGiven ?? .text }
+    /// `--wait` in seconds (0: one attempt each).
+    package var wait: Double { waitGiven.map(Double.init) ?? 0 }
+
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     /// - Throws: ``UsageError`` for an unknown action, a missing or extra argument, a bad
     ///   `--wait`, `flush` without `--feedback-url` or `--feedback-out`, or an option that
     ///   ``DeliveryOptions`` refuses.
     package init(arguments: ParsedArguments) throws(UsageError) {
-        let words = arguments.positionals
+        self = try ArgumentReading.read(arguments) { OutboxCommand() }
         let word = words.first ?? ""
-        let action: Action
         switch word {
         case "list", "flush":
             if words.count > 1 { throw UsageError("unexpected argument '\(words[1])'", hint: "'outbox \(word)' takes no argument") }
@@ -91,13 +95,13 @@ package struct OutboxCommand: Command {
             action = .drop(words[1])
         case "retry":
             let ids = Array(words.dropFirst())
-            let all = try Self.allDead.read(arguments)
+            let all = allDead
             guard ids.isEmpty == all else {
                 throw all
-                    ? UsageError("'outbox retry' takes ids or \(Self.allDead.flagName), not both")
+                    ? UsageError("'outbox retry' takes ids or \($allDead.flagName), not both")
                     : UsageError(
                         "missing argument <id> of 'outbox retry'",
-                        hint: "give the ids of dead submissions ('\(FeedbackFlowTool.name) outbox list' shows them), or \(Self.allDead.flagName)")
+                        hint: "give the ids of dead submissions ('\(FeedbackFlowTool.name) outbox list' shows them), or \($allDead.flagName)")
             }
             action = .retry(all ? nil : ids)
         default:
@@ -105,13 +109,9 @@ package struct OutboxCommand: Command {
                 "unknown outbox action '\(word)'",
                 hint: Suggestion.hint(for: word, among: Action.words) ?? "one of \(Action.words.joined(separator: ", "))")
         }
-        if try Self.allDead.read(arguments), word != "retry" {
-            throw UsageError("\(Self.allDead.flagName) is an option of 'outbox retry'", hint: "write 'outbox retry \(Self.allDead.flagName)'")
+        if allDead, word != "retry" {
+            throw UsageError("\($allDead.flagName) is an option of 'outbox retry'", hint: "write 'outbox retry \($allDead.flagName)'")
         }
-        let wait = try Self.wait.read(arguments).map(Double.init) ?? 0
-        self.init(
-            action: action, delivery: try DeliveryOptions(arguments: arguments),
-            format: try Self.format.read(arguments) ?? .text, wait: wait)
         if action == .flush, !delivery.namesDelivery {
             throw UsageError(
                 "'outbox flush' needs to know where to deliver",

@@ -25,28 +25,29 @@ package struct ParseCommand: Command {
             EXIT STATUS: 0 the document loaded, 1 it did not (its diagnostics are on
             standard error), 2 usage error, 3 the output could not be written.
             """,
-        options: [StandardInputOptions.format.spec, LoadingLimitOption.option.spec],
+        options: ArgumentReading.specs { ParseCommand() },
         positional: PositionalSpec(name: "file", count: .one, help: "The YAML or JSON file; '-' reads standard input."))
 
-    /// The file to parse; `-` is standard input.
-    package var file: String
-    /// The syntax of standard input when `file` names it.
-    package var standardInputFormat: DocumentFormat
+    /// The file to parse (`-` is standard input), alone.
+    @Positionals var files: [String]
+    /// `--stdin-format`: the syntax of standard input when the file names it.
+    var standardInputOptions = StandardInputOptions.SyntaxOnly()
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
-    package var loadingLimits: LoadingLimits
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
 
-    /// A command parsing `file`; the other parameters are the options of the same names.
-    package init(file: String, standardInputFormat: DocumentFormat = .yaml, loadingLimits: LoadingLimits = LoadingLimits()) {
-        self.file = file
-        self.standardInputFormat = standardInputFormat
-        self.loadingLimits = loadingLimits
-    }
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        let file = arguments.positionals.first ?? ""
-        let format = try StandardInputOptions.read(arguments, paths: [file], command: "parse", naming: false).format
-        self.init(file: file, standardInputFormat: format ?? .yaml, loadingLimits: try LoadingLimitOption.option.read(arguments))
+        self = try ArgumentReading.read(arguments) { ParseCommand() }
+        _ = try StandardInputOptions.naming(syntax: standardInputOptions.syntax, name: nil, paths: [file], command: "parse")
     }
+
+    /// The file to parse; `-` is standard input.
+    package var file: String { files.first ?? "" }
+    /// The syntax of standard input when `file` names it.
+    package var standardInputFormat: DocumentFormat { standardInputOptions.syntax ?? .yaml }
 
     /// Loads the file and writes its tree; the status says whether it loaded without error.
     /// - Throws: ``UsageError`` when `file` does not exist or is a folder, as the other

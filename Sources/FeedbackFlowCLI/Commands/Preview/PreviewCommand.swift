@@ -30,36 +30,38 @@ package struct PreviewCommand: Command {
             sizes and connections. With --strings CATALOG --locale L the flow is shown in L
             (the catalog is read again at each reload).
             """,
-        options: [port.spec, CommonOptions.theme.spec] + HostOptions.specs,
+        options: ArgumentReading.specs { PreviewCommand() },
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
-    static let port = CommandOption.value(
-        "port", valueName: "n", help: "Serve on port N of 127.0.0.1 (1024-65535); a free port by default."
-    ) { text throws(UsageError) in
+    /// The flow file, alone.
+    @Positionals var files: [String]
+    /// `--port N`; `nil` for a free port.
+    @Option(.value("port", valueName: "n", help: "Serve on port N of 127.0.0.1 (1024-65535); a free port by default.") { text throws(UsageError) in
         guard let number = UInt16(text), number >= 1024 else {
             throw UsageError("invalid --port '\(text)'", hint: "write a port from 1024 to 65535, or leave --port out for a free one")
         }
         return number
-    }
-
-    /// The flow file.
-    package var file: String
-    /// `--port N`; `nil` for a free port.
+    })
     package var port: UInt16?
     /// `--theme FILE`; `nil` for the built-in theme.
-    package var themeFile: String?
+    @Option(CommonOptions.theme) package var themeFile: String?
     /// What the host would give the flow, as `run` takes it: delivery, context, trigger,
     /// handlers, limits, locale.
     package var host = HostOptions()
 
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
+
     /// The command as `arguments` give it.
     /// - Throws: ``UsageError`` for a value that does not read.
     package init(arguments: ParsedArguments) throws(UsageError) {
-        file = arguments.positionals.first ?? ""
-        port = try Self.port.read(arguments)
-        themeFile = try CommonOptions.theme.read(arguments)
-        host = try HostOptions(arguments: arguments)
+        self = try ArgumentReading.read(arguments) { PreviewCommand() }
+        try host.check()
     }
+
+    /// The flow file.
+    package var file: String { files.first ?? "" }
 
     /// Serves the preview until the process is stopped by a signal.
     /// - Throws: ``UsageError`` for a file that cannot be previewed, a port in use, or a

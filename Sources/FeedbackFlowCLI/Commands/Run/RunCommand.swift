@@ -47,24 +47,28 @@ package struct RunCommand: Command {
             the flow could not start; 130, 143 or 129 stopped by SIGINT (Ctrl-C), SIGTERM
             or SIGHUP, after stopping the programs it started (what the outbox kept stays).
             """,
-        options: [transcript.spec] + HostOptions.specs,
+        options: ArgumentReading.specs { RunCommand() },
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
-    static let transcript = CommandOption.text(
-        "transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line.")
-
-    /// The flow file.
-    package var file: String
+    /// The flow file, alone.
+    @Positionals var files: [String]
     /// `--transcript`: where every event of the run is written.
+    @Option(.text("transcript", valueName: "file", help: "Write every event of the run here, one JSON object per line."))
     package var transcript: String?
     /// What the host would give the flow: delivery, context, trigger, handlers, limits, locale.
     package var host = HostOptions()
 
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
+
     package init(arguments: ParsedArguments) throws(UsageError) {
-        file = arguments.positionals.first ?? ""
-        transcript = try Self.transcript.read(arguments)
-        host = try HostOptions(arguments: arguments)
+        self = try ArgumentReading.read(arguments) { RunCommand() }
+        try host.check()
     }
+
+    /// The flow file.
+    package var file: String { files.first ?? "" }
 
     /// Plays the flow; see the command's help for the statuses.
     /// - Throws: ``UsageError`` (a missing flow file, a `--context` key that is a field

@@ -30,39 +30,41 @@ package struct StoryboardCommand: Command {
             given for shows as a placeholder naming it, ‹user.name› (a bare --context KEY
             declares a template variable the host provides without giving its value).
             """,
-        options: [output.spec, CommonOptions.theme.spec, TriggerOptions.context.spec, TriggerOptions.contextFile.spec, LoadingLimitOption.option.spec]
-            + LocaleOptions.specs,
+        options: ArgumentReading.specs { StoryboardCommand() },
         positional: PositionalSpec(name: "file", count: .oneOrMore, help: "The flow files (YAML or JSON)."))
 
-    static let output = CommandOption.text(
-        "output", short: "o", valueName: "file", help: "Write the page to FILE instead of the standard output.")
-
     /// The flow files, in the order the page shows them.
-    package var files: [String]
+    @Positionals package var files: [String]
     /// `--output FILE`; `nil` for the standard output.
+    @Option(.text("output", short: "o", valueName: "file", help: "Write the page to FILE instead of the standard output."))
     package var outputFile: String?
     /// `--theme FILE`: the theme file, `nil` for the built-in theme.
-    package var themeFile: String?
+    @Option(CommonOptions.theme) package var themeFile: String?
+    /// `--context KEY[=VALUE]`, as given: the host's values templates show (a bare key
+    /// declares one without a value).
+    @Option(TriggerOptions.context) var contextItems: [String]
+    /// `--context-file FILE`: more of them.
+    @Option(TriggerOptions.contextFile) package var contextFile: String?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
-    package var loadingLimits = LoadingLimits()
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
     /// `--strings CATALOG --locale L…`: the locales shown beside the flow's own language.
     package var localeOptions = LocaleOptions()
-    /// `--context KEY=VALUE` and `--context-file FILE`: the host's values templates show.
+    /// `--context` and `--context-file`: the host's values templates show.
     package var trigger = TriggerOptions()
 
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
+
     package init(arguments: ParsedArguments) throws(UsageError) {
-        files = arguments.positionals
-        outputFile = try Self.output.read(arguments)
-        themeFile = try CommonOptions.theme.read(arguments)
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
-        localeOptions = try LocaleOptions(arguments: arguments, single: false)
-        trigger = TriggerOptions(
-            context: try ContextDeclaration(parsing: try TriggerOptions.context.read(arguments), valueRequired: false),
-            contextFile: try TriggerOptions.contextFile.read(arguments))
+        self = try ArgumentReading.read(arguments) { StoryboardCommand() }
+        trigger = TriggerOptions(context: try ContextDeclaration(parsing: contextItems, valueRequired: false), contextFile: contextFile)
+        try localeOptions.check(single: false)
         if localeOptions.catalogPath != nil, localeOptions.locales.isEmpty {
             throw UsageError("\(LocaleOptions.strings.flagName) needs \(LocaleOptions.locale.flagName) L: the locales to show")
         }
     }
+
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         if let outputFile {

@@ -23,28 +23,39 @@ package struct StringsCommand: Command {
             through Xcode does not change when nothing did. Flows with errors are not
             exported (their diagnostics, status 1).
             """,
-        options: [output.spec, sourceLanguage.spec, LoadingLimitOption.option.spec],
+        options: ArgumentReading.specs { StringsCommand() },
         positional: PositionalSpec(name: "export FLOW", count: .oneOrMore, help: "export, then the flow files."))
 
-    static let output = CommandOption.text("output", short: "o", valueName: "file", help: "The catalog to write (required): NAME.xcstrings.")
-    static let sourceLanguage = CommandOption.text(
-        "source-language", valueName: "locale", help: "The flows' language, for a new catalog (default en).")
+    /// `export`, then the flow files.
+    @Positionals var words: [String]
+    /// `--output`: the catalog to write.
+    @Option(.text("output", short: "o", valueName: "file", help: "The catalog to write (required): NAME.xcstrings."))
+    var output: String?
+    /// `--source-language`; `nil`: `en`.
+    @Option(.text("source-language", valueName: "locale", help: "The flows' language, for a new catalog (default en)."))
+    var sourceLanguage: String?
+    /// `--limit NAME=N`: the loaders' bounds.
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+    /// The flow files.
+    package var files: [String] = []
+    /// The catalog to write.
+    package var catalogPath = ""
+    /// The flows' language, for a new catalog.
+    package var language: String { sourceLanguage ?? "en" }
 
-    package var files: [String]
-    package var catalogPath: String
-    package var language: String
-    package var loadingLimits = LoadingLimits()
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.first == "export" else {
+        self = try ArgumentReading.read(arguments) { StringsCommand() }
+        guard words.first == "export" else {
             throw UsageError("strings needs 'export', then the flow files", hint: "feedbackflow strings export FLOW... -o NAME.xcstrings")
         }
-        files = Array(arguments.positionals.dropFirst())
+        files = Array(words.dropFirst())
         guard !files.isEmpty else { throw UsageError("strings export needs at least one flow file") }
-        guard let catalogPath = try Self.output.read(arguments) else { throw UsageError("strings export needs \(Self.output.flagName) NAME.xcstrings") }
-        self.catalogPath = catalogPath
-        language = try Self.sourceLanguage.read(arguments) ?? "en"
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
+        guard let output else { throw UsageError("strings export needs \($output.flagName) NAME.xcstrings") }
+        catalogPath = output
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
@@ -80,7 +91,7 @@ package struct StringsCommand: Command {
         // be both (a pipe or device would be read, and waited on, and never replaced).
         if let status = PathKind.status(of: catalogPath), status.st_mode & S_IFMT != S_IFREG {
             throw UsageError(
-                "\(Self.output.flagName) '\(catalogPath)' is not a regular file: the catalog is merged into the file there and replaced",
+                "\($output.flagName) '\(catalogPath)' is not a regular file: the catalog is merged into the file there and replaced",
                 hint: "give the path of a .xcstrings file (a new one is created)")
         }
         // What is there must still be there when the merge replaces it (an edit meanwhile is kept).
@@ -88,7 +99,7 @@ package struct StringsCommand: Command {
         if let status = PathKind.status(of: catalogPath) {
             if status.st_size > 0 {
                 // Read once, as a catalog (its problems are refused, at their place), then kept as JSON.
-                let read = try LocaleOptions.read(catalogPath, option: Self.output.flagName)
+                let read = try LocaleOptions.read(catalogPath, option: $output.flagName)
                 existing = JSONLoader(source: read.source).load().root.map { NodeJSON.value(of: $0) }
                 expectation = .read(read.source, read.stamp)
             } else {
@@ -99,7 +110,7 @@ package struct StringsCommand: Command {
         let merged = CatalogMerge.merge(strings, flowIDs: Set(strings.map(\.flowID)), into: existing, sourceLanguage: language)
         do throws(FileReplacement.Failure) {
             try FileReplacement.replace(
-                catalogPath, with: XcodeJSONText.text(merged), expecting: expectation, what: Self.output.flagName,
+                catalogPath, with: XcodeJSONText.text(merged), expecting: expectation, what: $output.flagName,
                 stopping: environment.variables[FileReplacement.stopVariable] != nil)
         } catch {
             guard case .changed(let message) = error else { throw IOFailure(error.message) }

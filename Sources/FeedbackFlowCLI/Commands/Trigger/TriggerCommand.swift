@@ -8,12 +8,6 @@ import FlowWorkspace
 /// an event, and why not; or, with `--timeline`, the decision for each entry of a
 /// timeline replayed with a fake clock.
 package struct TriggerCommand: Command {
-    package static let timeline = CommandOption.text(
-        "timeline", valueName: "file", help: "Replay a list of {at, event, context, validator, responded} entries with a fake clock; one decision per entry.")
-    package static let format = CommandOption.choice(
-        "format", of: TriggerDecisionWriter.Format.self, valueName: "format",
-        help: "text (default) or json: one JSON object per decision, with \"presented\" and \"reason\".")
-
     package static let configuration = CommandConfiguration(
         name: "trigger",
         abstract: "Say whether the flow's trigger presents it for an event, and why not.",
@@ -38,25 +32,37 @@ package struct TriggerCommand: Command {
             was replayed); 1 when it would not, or the flow has errors; 2 usage error (a
             value of the wrong type names the declared type).
             """,
-        options: [
-            TriggerOptions.event.spec, TriggerOptions.context.spec, TriggerOptions.contextFile.spec, TriggerOptions.validator.spec,
-            TriggerOptions.history.spec, TriggerOptions.now.spec, TriggerOptions.quietPeriod.spec, timeline.spec, format.spec,
-            LoadingLimitOption.option.spec,
-        ],
+        options: ArgumentReading.specs { TriggerCommand() },
         positional: PositionalSpec(name: "file", count: .one, help: "The flow file (YAML or JSON)."))
 
-    package var file: String
-    package var options: TriggerOptions
+    /// The flow file, alone.
+    @Positionals var files: [String]
+    /// `--event`, the values given with it, the validators' answers, the history, the
+    /// time and the quiet period.
+    @OptionGroup package var options: TriggerOptions
+    /// `--timeline FILE`: entries replayed with a fake clock.
+    @Option(.text(
+        "timeline", valueName: "file", help: "Replay a list of {at, event, context, validator, responded} entries with a fake clock; one decision per entry."))
     package var timelinePath: String?
-    package var outputFormat: TriggerDecisionWriter.Format
-    package var loadingLimits = LoadingLimits()
+    /// `--format`; `nil`: text.
+    @Option(.choice(
+        "format", of: TriggerDecisionWriter.Format.self, valueName: "format",
+        help: "text (default) or json: one JSON object per decision, with \"presented\" and \"reason\"."))
+    var formatGiven: TriggerDecisionWriter.Format?
+    /// `--limit NAME=N`: the loaders' bounds.
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+
+    /// The flow file.
+    package var file: String { files.first ?? "" }
+    /// How decisions are written.
+    package var outputFormat: TriggerDecisionWriter.Format { formatGiven ?? .text }
+
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        file = arguments.positionals.first ?? ""
-        options = try TriggerOptions(arguments: arguments)
-        timelinePath = try Self.timeline.read(arguments)
-        outputFormat = try Self.format.read(arguments) ?? .text
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
+        self = try ArgumentReading.read(arguments) { TriggerCommand() }
         switch (options.event, timelinePath) {
         case (nil, nil): throw UsageError("trigger needs --event NAME or --timeline FILE")
         case (.some, .some): throw UsageError("give --event or --timeline, not both", hint: "a timeline names the event of each entry")

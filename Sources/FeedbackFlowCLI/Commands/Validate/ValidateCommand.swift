@@ -34,120 +34,115 @@ package struct ValidateCommand: Command {
             2 usage error (unknown option, missing path), 3 the report could not be
             written (closed pipe, full disk) or internal failure.
             """,
-        options: [
-            format.spec, strict.spec, CommonOptions.config.spec, baseline.spec, writeBaseline.spec, printConfig.spec, color.spec,
-            baseDir.spec, shard.spec, quiet.spec,
-            context.spec, handler.spec, HandlerManifestOption.option.spec, maxDiagnosticsOption.spec,
-            LoadingLimitOption.option.spec,
-        ] + StandardInputOptions.specs + LocaleOptions.specs,
+        options: ArgumentReading.specs { ValidateCommand() },
         positional: PositionalSpec(name: "path", count: .oneOrMore, help: "Flow files or folders to check."))
 
-    static let format = CommandOption.texts(
-        "format", valueName: "format[=file]",
-        help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.")
-    static let strict = CommandOption.flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning.")
-    static let baseline = CommandOption.text(
-        "baseline", valueName: "file",
-        help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added.")
-    static let writeBaseline = CommandOption.text(
-        "write-baseline", valueName: "file",
-        help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, exits, triggers) to FILE.")
-    static let printConfig = CommandOption.flag(
-        "print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing.")
-    static let color = CommandOption.choice(
-        "color", of: TerminalCapabilities.ColorChoice.self, valueName: "when",
-        help: "Colour text output: auto (a terminal, or FORCE_COLOR / CLICOLOR_FORCE set), always or never; NO_COLOR wins.")
-    static let baseDir = CommandOption.text(
-        "base-dir", valueName: "dir",
-        help: "SARIF paths are written relative to DIR (uriBaseId %SRCROOT%); default the repository root above the working directory (the nearest folder holding .git), else the working directory.")
-    static let shard = CommandOption.value(
-        "shard", valueName: "i/n",
-        help: "Check only the I-th of N contiguous, equal parts of the sorted file list, for CI matrices; the N parts together are the whole list."
-    ) { text throws(UsageError) in try Shard(parsing: text) }
-    static let quiet = CommandOption.flag(
-        "quiet", short: "q",
-        help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts.")
-    static let context = CommandOption.texts(
-        "context", valueName: "name[=value]",
-        help: "Declare a template variable the host provides (as run --context does); repeatable.")
-    static let handler = CommandOption.texts(
-        "handler", valueName: "name",
-        help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable.")
-    /// `--max-diagnostics N`.
-    static let maxDiagnosticsOption = CommandOption.count(
-        "max-diagnostics", valueName: "n", expected: "a whole number of diagnostics per file, 0 for no limit",
-        help: "Show at most N diagnostics per file (\(CompileOptions.defaultMaxDiagnostics) by default; 0 for no limit); one note then says how many more there are.")
-
-    package var paths: [String]
+    /// The flow files and folders to check.
+    @Positionals package var paths: [String]
     /// `--format`: where each report goes (``ReportOutput/outputs(_:)``); empty for the
     /// standard output (``ReportOutput/standard(environment:)``).
-    package var outputs: [ReportOutput] = []
+    @Option(.texts(
+        "format", valueName: "format[=file]",
+        help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.",
+        notGiven: [], reading: ReportOutput.outputs))
+    package var outputs: [ReportOutput]
     /// `--strict`: warnings make the exit status 1, as errors do.
-    package var strict = false
+    @Option(.flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning."))
+    package var strict: Bool
     /// `--config`; `nil`: the nearest ``ValidationConfiguration/fileName``.
-    package var configurationPath: String?
-    /// `--strings CATALOG` and `--locale L…`: a string catalog checked against the flows.
-    package var localeOptions = LocaleOptions()
-    /// `--print-config`: print the configuration instead of checking.
-    package var printsConfiguration = false
+    @Option(CommonOptions.config) package var configurationPath: String?
     /// `--baseline`: the navigation baseline the flows must match.
+    @Option(.text(
+        "baseline", valueName: "file",
+        help: "Fail (navigation-changed) when the flows' navigation differs from this baseline file, listing each fact removed and added."))
     package var baseline: String?
     /// `--write-baseline`: where to write the flows' navigation baseline.
+    @Option(.text(
+        "write-baseline", valueName: "file",
+        help: "Write the navigation baseline of the flows checked (sorted facts: entries, screens, edges, exits, triggers) to FILE."))
     package var baselineOutput: String?
+    /// `--print-config`: print the configuration instead of checking.
+    @Option(.flag(
+        "print-config", help: "Print the configuration that applies to each PATH (where it was read from, every rule's level) and check nothing."))
+    package var printsConfiguration: Bool
     /// `--color`; `nil` when not given (``TerminalCapabilities/ColorChoice/auto``).
+    @Option(.choice(
+        "color", of: TerminalCapabilities.ColorChoice.self, valueName: "when",
+        help: "Colour text output: auto (a terminal, or FORCE_COLOR / CLICOLOR_FORCE set), always or never; NO_COLOR wins."))
     package var color: TerminalCapabilities.ColorChoice?
     /// `--base-dir`; `nil`: the repository root, else the working directory.
+    @Option(.text(
+        "base-dir", valueName: "dir",
+        help: "SARIF paths are written relative to DIR (uriBaseId %SRCROOT%); default the repository root above the working directory (the nearest folder holding .git), else the working directory."))
     package var baseDirectory: String?
     /// `--shard`; `nil`: every file.
+    @Option(.value(
+        "shard", valueName: "i/n",
+        help: "Check only the I-th of N contiguous, equal parts of the sorted file list, for CI matrices; the N parts together are the whole list."
+    ) { text throws(UsageError) in try Shard(parsing: text) })
     package var shard: Shard?
-    /// `--stdin-filename` and `--stdin-format`: the name and syntax of standard input.
-    package var standardInput = StandardInputNaming()
     /// `--quiet`: text and GitHub output show errors only (with their notes and hints),
     /// text without its summary line. The formats machines read whole (json, sarif,
     /// junit, checkstyle) report every diagnostic, and their counts, as without it.
-    package var quiet = false
+    @Option(.flag(
+        "quiet", short: "q",
+        help: "Only errors, with their notes and hints; no warnings or summary line. Text and github output only: the other formats always report everything, with the same counts."))
+    package var quiet: Bool
     /// `--context`: the template variables the host provides (only the names matter).
-    package var context = ContextDeclaration()
+    @Option(.texts(
+        "context", valueName: "name[=value]", help: "Declare a template variable the host provides (as run --context does); repeatable.",
+        notGiven: ContextDeclaration(), reading: { names throws(UsageError) in try ContextDeclaration(parsing: names, valueRequired: false) }))
+    package var context: ContextDeclaration
     /// `--handler`: the custom step names the host registers handlers for, passed to
     /// validation as its known handlers: such a step is not a misspelled built-in step,
     /// so it gets no `unknown-step` warning.
-    package var handlers: Set<String> = []
+    @Option(.texts(
+        "handler", valueName: "name",
+        help: "Declare a custom step the host registers a handler for; also silences unknown-step warnings; repeatable.",
+        notGiven: [], reading: ValidateCommand.handlerNames))
+    package var handlers: Set<String>
     /// `--handlers FILE`: the handlers the host declares, with their arguments.
-    package var handlerManifest: [HandlerDeclaration] = []
+    @Option(HandlerManifestOption.option) package var handlerManifest: [HandlerDeclaration]?
     /// `--max-diagnostics`: the most diagnostics shown per file, as
     /// ``FlowCompile/CompileOptions/maxDiagnostics`` (`0`: no limit).
-    package var maxDiagnostics = CompileOptions.defaultMaxDiagnostics
+    @Option(.count(
+        "max-diagnostics", valueName: "n", expected: "a whole number of diagnostics per file, 0 for no limit",
+        help: "Show at most N diagnostics per file (\(CompileOptions.defaultMaxDiagnostics) by default; 0 for no limit); one note then says how many more there are."))
+    package var maxDiagnostics: Int?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
-    package var loadingLimits = LoadingLimits()
+    @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+    /// `--stdin-filename` and `--stdin-format`.
+    var standardInputOptions = StandardInputOptions()
+    /// `--strings CATALOG` and `--locale L…`: a string catalog checked against the flows.
+    package var localeOptions = LocaleOptions()
+    /// The name and syntax of standard input, from ``standardInputOptions``.
+    package var standardInput = StandardInputNaming()
+
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    package init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
-        paths = arguments.positionals
-        for name in try Self.handler.read(arguments) {
+        self = try ArgumentReading.read(arguments) { ValidateCommand() }
+        standardInput = try standardInputOptions.naming(paths: paths, command: "validate")
+        try localeOptions.check(single: false)
+        // A shard holds some of the flows: every key of the others would seem unknown.
+        if localeOptions.catalogPath != nil, shard != nil {
+            throw UsageError("\(LocaleOptions.strings.flagName) checks the catalog against every flow: run it without \($shard.flagName)")
+        }
+    }
+
+    /// The `--handler` names, each a step name without spaces.
+    /// - Throws: ``UsageError`` for a name with white space or a control character.
+    static func handlerNames(_ names: [String]) throws(UsageError) -> Set<String> {
+        var handlers: Set<String> = []
+        for name in names {
             guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || DisplayText.isUnsafe($0) }) else {
                 throw UsageError("invalid --handler '\(name)'", hint: "a handler name is a step name, without spaces")
             }
             handlers.insert(name)
         }
-        standardInput = try StandardInputOptions.read(arguments, paths: paths, command: "validate")
-        outputs = try ReportOutput.outputs(try Self.format.read(arguments))
-        quiet = try Self.quiet.read(arguments)
-        context = try ContextDeclaration(parsing: try Self.context.read(arguments), valueRequired: false)
-        maxDiagnostics = try Self.maxDiagnosticsOption.read(arguments) ?? CompileOptions.defaultMaxDiagnostics
-        loadingLimits = try LoadingLimitOption.option.read(arguments)
-        if let path = try HandlerManifestOption.option.read(arguments) { handlerManifest = try HandlerManifestOption.read(path) }
-        strict = try Self.strict.read(arguments)
-        configurationPath = try CommonOptions.config.read(arguments)
-        localeOptions = try LocaleOptions(arguments: arguments, single: false)
-        printsConfiguration = try Self.printConfig.read(arguments)
-        baseline = try Self.baseline.read(arguments)
-        baselineOutput = try Self.writeBaseline.read(arguments)
-        color = try Self.color.read(arguments)
-        baseDirectory = try Self.baseDir.read(arguments)
-        shard = try Self.shard.read(arguments)
-        // A shard holds some of the flows: every key of the others would seem unknown.
-        if localeOptions.catalogPath != nil, shard != nil {
-            throw UsageError("\(LocaleOptions.strings.flagName) checks the catalog against every flow: run it without \(Self.shard.flagName)")
-        }
+        return handlers
     }
 
     /// - Throws: ``UsageError`` for a missing path, a folder without flow files, a report
@@ -309,14 +304,14 @@ package struct ValidateCommand: Command {
     /// The options that declare what the library's hints ask to declare.
     package static let flagHint = FlagHint(
         context: "validate --context NAME", handler: "validate --handler NAME",
-        diagnosticLimit: "validate \(maxDiagnosticsOption.flagName) N", loadingLimit: "validate --\(LoadingLimitOption.name)")
+        diagnosticLimit: "validate \(ValidateCommand().$maxDiagnostics.flagName) N", loadingLimit: "validate --\(LoadingLimitOption.name)")
 
     /// What the files are compiled with: the `--context` names as host variables, the
     /// `--handler` names as known handlers (the default URL schemes), and the
     /// `--max-diagnostics` limit.
     package var compileOptions: CompileOptions {
         CompileOptions(
-            additionalVariables: context.keys, knownHandlers: handlers, maxDiagnostics: maxDiagnostics,
-            loadingLimits: loadingLimits, handlerManifest: handlerManifest)
+            additionalVariables: context.keys, knownHandlers: handlers, maxDiagnostics: maxDiagnostics ?? CompileOptions.defaultMaxDiagnostics,
+            loadingLimits: loadingLimits, handlerManifest: handlerManifest ?? [])
     }
 }
