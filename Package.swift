@@ -69,8 +69,8 @@ let package = Package(
         // only, so the product still builds for iOS and macOS.
         .target(
             name: "FeedbackFlowHTTP",
-            dependencies: ["FlowSystem", 
-                "FeedbackFlowCore", "FlowCompile", "FlowSource", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            dependencies: [
+                "FlowSystem", "FeedbackFlowCore", "FlowCompile", "FlowSource", .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictness),
         // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
@@ -112,8 +112,8 @@ let package = Package(
         // The commands, as a library the executable and the tests use (not a product).
         .target(
             name: "FeedbackFlowCLI",
-            dependencies: ["FlowSystem", 
-                "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
+            dependencies: [
+                "FlowSystem", "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
                 "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer", "FlowWeb",
             ],
             swiftSettings: strictness),

@@ -1,4 +1,3 @@
-
 // One `import FeedbackFlow` gives a host the whole host-facing API: the model and
 // compilation (FlowCompile), locations and diagnostics (FlowSource), the navigator and
 // its handlers (FeedbackFlowCore), and, from this module, loading YAML or JSON files.

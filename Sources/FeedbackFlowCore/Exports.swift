@@ -1,4 +1,3 @@
-
 // `import FeedbackFlowCore` (the `FeedbackFlowCore` product) gives a host the model and the
 // navigator without the YAML loader: screens built in Swift, or flows loaded from JSON.
 @_exported import FlowCompile

@@ -209,13 +209,19 @@ package actor PreviewSession {
         Task { _ = await navigator.tap(slot, on: ScreenInstanceID(rawValue: instance)) }
     }
 
-    /// Sets field `id` of the top screen from the page's text, read as line mode reads
-    /// what is typed (``FieldSnapshot/value(typed:)``).
+    /// Sets field `id` from the page's text, read as line mode reads what is typed
+    /// (``FieldKind/value(typed:field:)``). A field keeps its value for the whole flow,
+    /// so one that is not on the top screen (the page's input arriving after a tap) is
+    /// set too.
     /// - Returns: the problem, or `nil` when the value was set.
     package func setField(_ id: String, text: String) async -> String? {
-        guard let navigator, let field = await navigator.snapshot()?.fields.first(where: { $0.id == id }) else { return "no field '\(id)'" }
+        guard let navigator, let flow, await navigator.value(of: id) != nil,
+            let field = flow.screens.lazy.flatMap(\.extraContent).compactMap({ block -> FormField? in
+                if case .field(let field) = block.kind, field.id == id { field } else { nil }
+            }).first
+        else { return "no field '\(id)'" }
         do {
-            try await navigator.setField(id, to: field.value(typed: text).get())
+            try await navigator.setField(id, to: field.kind.value(typed: text, field: id).get())
             return nil
         } catch let problem as TypedValueProblem {
             return problem.message

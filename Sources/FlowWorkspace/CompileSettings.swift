@@ -49,11 +49,11 @@ package struct CompileSettings: Sendable {
     /// syntax) with its ``options(for:)``; the diagnostics carry the command's
     /// ``flagHint``. Returns the name it is reported under and what came of it.
     package func compile(_ path: String) -> (name: String, compilation: FlowCompilation, options: CompileOptions) {
-        let name = standardInput.name(of: path)
+        let (isStandardInput, name, syntax) = standardInput.reading(path)
         let options = options(for: name)
         var compilation =
-            StandardInput.isNamed(by: path)
-            ? FlowCompiler.compile(path: path, named: name, format: standardInput.syntax(of: path), options: options)
+            isStandardInput
+            ? FlowCompiler.compile(path: path, named: name, format: syntax, options: options)
             : FlowCompiler.compile(path: path, options: options)
         compilation.diagnostics = flagHint.adding(to: compilation.diagnostics)
         return (name, compilation, options)

@@ -1,4 +1,3 @@
-
 /// The JSON Schema (2020-12) of the flow file format, as SwiftPM embeds it from
 /// `schemas/feedbackflow.schema.json` (a resource of this target, `.embedInCode`):
 /// byte for byte the file, printed by `feedbackflow schema`.

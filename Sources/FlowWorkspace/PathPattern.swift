@@ -1,4 +1,3 @@
-
 /// A glob over `/`-separated relative paths, as configuration files write them:
 /// `*` matches any characters but `/`, `?` one character but `/`, `**` as a whole part
 /// any number of parts (none included), anything else itself. A pattern without `/`

@@ -16,14 +16,13 @@ package struct StandardInputNaming: Sendable, Hashable {
         self.format = format
     }
 
-    /// The name the file at `path` is reported and compiled under.
-    package func name(of path: String) -> String {
-        StandardInput.isNamed(by: path) ? name ?? path : path
-    }
-
-    /// The syntax the file at `path` is read in: for standard input ``format``, else the
-    /// extension of its ``name``, else YAML; for any other file its extension.
-    package func syntax(of path: String) -> DocumentFormat {
-        (StandardInput.isNamed(by: path) ? format : nil) ?? DocumentFormat(path: name(of: path))
+    /// How the file at `path` is read: whether it is standard input
+    /// (``StandardInput/isNamed(by:)``, asked once: it follows links), the name it is
+    /// reported and compiled under, and its syntax: for standard input ``format``, else
+    /// the extension of its ``name``, else YAML; for any other file its extension.
+    package func reading(_ path: String) -> (isStandardInput: Bool, name: String, syntax: DocumentFormat) {
+        let isStandardInput = StandardInput.isNamed(by: path)
+        let name = isStandardInput ? self.name ?? path : path
+        return (isStandardInput, name, (isStandardInput ? format : nil) ?? DocumentFormat(path: name))
     }
 }

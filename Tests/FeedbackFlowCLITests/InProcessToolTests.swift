@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import FlowSource
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowSource
 import FeedbackFlowTestSupport
 import Foundation
 import Testing

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import FlowSource
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowSource
 import Testing
 @testable import FlowReporting
 

@@ -42,12 +42,15 @@ package enum ArgumentReading {
     }
 
     /// The value of `option` in the session's command line: its value when not given
-    /// outside a session, when only specs are collected, or when it does not read (the
-    /// error is then the session's, thrown by ``read(_:_:)``).
+    /// outside a session, when only specs are collected, after an option that did not
+    /// read, or when it does not read (the error is then the session's, thrown by
+    /// ``read(_:_:)``).
     static func value<Value>(of option: CommandOption<Value>) -> Value {
         guard let session else { return option.notGiven }
         session.state.withLock { $0.specs.append(option.spec) }
-        guard let arguments = session.arguments else { return option.notGiven }
+        // After the first option that does not read, no other is read (a reader may read a
+        // file): that error is the one said.
+        guard let arguments = session.arguments, session.state.withLock({ $0.error == nil }) else { return option.notGiven }
         do {
             return try option.read(arguments)
         } catch {
@@ -62,7 +65,7 @@ package enum ArgumentReading {
     static func group<Group: ArgumentGroup>(_: Group.Type) -> Group {
         guard let session else { return Group() }
         session.state.withLock { $0.specs += Group.specs }
-        guard let arguments = session.arguments else { return Group() }
+        guard let arguments = session.arguments, session.state.withLock({ $0.error == nil }) else { return Group() }
         do {
             return try Group(arguments: arguments)
         } catch {

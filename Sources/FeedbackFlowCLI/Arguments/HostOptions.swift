@@ -4,8 +4,8 @@ import FlowSource
 import FlowSystem
 import FlowWorkspace
 
-/// What the host app would give a flow that plays, declared once for `run` and `preview`
-/// (swift-argument-parser's `@OptionGroup`): where submissions go (``DeliveryOptions``),
+/// What the host app would give a flow that plays, declared once for `run` and `preview`,
+/// which hold it as one property: where submissions go (``DeliveryOptions``),
 /// the context and the trigger's options (``TriggerOptions``), handler programs
 /// (``HandlerProgramOption``), the loaders' bounds and the language shown.
 package struct HostOptions: Sendable {

@@ -1,4 +1,3 @@
-
 /// One `--long` option a command accepts, as its help shows it.
 ///
 /// Options are long-only (`--format json` or `--format=json`); `shortName` adds a

@@ -1,4 +1,3 @@
-
 /// A command line split into options and positional arguments by ``ArgumentParser``,
 /// already checked against the command's ``OptionSpec``s and ``PositionalSpec``.
 package struct ParsedArguments: Sendable, Hashable {
@@ -20,10 +19,5 @@ package struct ParsedArguments: Sendable, Hashable {
         self.flags = flags
         self.positionals = positionals
         self.wantsHelp = wantsHelp
-    }
-
-    /// Whether the option `spec` was given (a flag, or a value at least once).
-    package func gives(_ spec: OptionSpec) -> Bool {
-        spec.takesValue ? !(values[spec.name] ?? []).isEmpty : flags.contains(spec.name)
     }
 }

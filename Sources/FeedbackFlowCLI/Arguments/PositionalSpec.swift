@@ -1,4 +1,3 @@
-
 /// The positional arguments a command accepts: a name for help and how many.
 package struct PositionalSpec: Sendable, Hashable {
     package enum Count: Sendable, Hashable {

@@ -15,7 +15,7 @@ struct StandardInputOptions: Sendable {
 
     /// `--stdin-format`, when given.
     @Option(StandardInputOptions.format) var syntax: DocumentFormat?
-    /// `--stdin-filename`, when given (`nil` where the command does not take it).
+    /// `--stdin-filename`, when given.
     @Option(StandardInputOptions.filename) var name: String?
 
     /// The options as the command line being read gives them (``ArgumentReading``).

@@ -30,12 +30,9 @@ package struct TriggerOptions: ArgumentGroup {
     package static let quietPeriod = CommandOption.duration(
         "quiet-period", help: "No flow is presented within this time (30s, 15m, 12h, 7d) after any flow of the history was.")
 
-    /// The options `run` takes beside its own `--context`.
-    package static let runSpecs = [event.spec, contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
-
     /// The options, as `run` and `preview` list them: `--context`, then `--event` and the
     /// options that go with it.
-    package static let specs = [context.spec] + runSpecs
+    package static let specs = [context.spec, event.spec, contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
 
     /// - Throws: ``UsageError`` when an option that means something only with `--event`
     ///   is given without it.

@@ -1,4 +1,3 @@
-
 /// What a command is called, what it does, and what it accepts; its help and its
 /// argument parser are built from this.
 package struct CommandConfiguration: Sendable {

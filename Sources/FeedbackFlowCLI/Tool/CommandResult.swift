@@ -1,4 +1,3 @@
-
 /// How a command that ran to its end went. Failures that stop a command are thrown
 /// instead (``UsageError``, ``InternalFailure``, any other error); ``ExitCode``
 /// maps both to the process exit status.

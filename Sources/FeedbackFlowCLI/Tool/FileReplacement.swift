@@ -95,7 +95,7 @@ enum FileReplacement {
                 throw failure("it has \(status.st_nlink) hard links, and replacing it would leave the others with the old text")
             }
         }
-        if sweep.firstTime(in: folder(of: target)) { removeStaleTemporaries(of: target) }
+        if sweep.firstTime(in: AtomicReplacement.folder(of: target)) { removeStaleTemporaries(of: target) }
         let temporary = temporaryName(of: target, process: getpid())
         // A new file's mode is 0644 less the umask; a replacement is the owner's until it has the old mode.
         let written = AtomicReplacement.writeTemporary(Array(text.utf8), at: temporary, mode: exists ? 0o600 : 0o644, exclusive: true) { fd in
@@ -120,6 +120,8 @@ enum FileReplacement {
             return
         }
         if let code = AtomicReplacement.rename(temporary, over: target) { throw failure(SystemError(code: code).reason) }
+        // The new file is in place; that the rename survives a crash is best effort.
+        _ = AtomicReplacement.synchronizeFolder(of: target)
     }
 
     /// How the file at `target` differs from `expectation`, said for the message
@@ -163,14 +165,6 @@ enum FileReplacement {
         func firstTime(in folder: String) -> Bool { folders.insert(folder).inserted }
     }
 
-    /// The folder of `target`: what precedes its last `/` (`/` for a file at the root,
-    /// `.` for a bare name).
-    static func folder(of target: String) -> String {
-        guard let slash = target.lastIndex(of: "/") else { return "." }
-        let folder = String(target[..<slash])
-        return folder.isEmpty ? "/" : folder
-    }
-
     /// The temporary file a replacement of `target` by `process` writes:
     /// `TARGET.feedbackflow-PID.tmp`, in the same folder (a rename stays in one file system).
     static func temporaryName(of target: String, process: pid_t) -> String {
@@ -181,7 +175,7 @@ enum FileReplacement {
     /// of `target`'s folder whose process is gone (or is this one: a pid used again after
     /// a killed run; this process replaces one file at a time). O(entries of the folder).
     static func removeStaleTemporaries(of target: String) {
-        let folder = folder(of: target)
+        let folder = AtomicReplacement.folder(of: target)
         for name in DirectoryNames.of(folder) ?? [] {
             guard name.hasSuffix(".tmp"), let marker = name.ranges(of: ".feedbackflow-").last,
                 case let digits = name[marker.upperBound...].dropLast(4), !digits.isEmpty, digits.allSatisfy(\.isASCII),

@@ -1,4 +1,3 @@
-
 /// The text of `--help`, built from ``CommandConfiguration``s, in the layout of
 /// swift-argument-parser (OVERVIEW, USAGE, ARGUMENTS, OPTIONS).
 enum HelpFormatter {

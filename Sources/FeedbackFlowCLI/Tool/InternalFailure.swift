@@ -1,4 +1,3 @@
-
 /// Something that is not the user's fault went wrong (a file that cannot be written, a
 /// state the code should never reach). Exit status 3.
 package struct InternalFailure: Error, Sendable, Hashable, CustomStringConvertible {

@@ -33,7 +33,7 @@ final class ReportFile {
         self.stopping = stopping
         var status = stat()
         if replacing, stat(path, &status) != 0, errno == ENOENT {
-            let folder = FileReplacement.folder(of: path)
+            let folder = AtomicReplacement.folder(of: path)
             guard access(folder, W_OK | X_OK) == 0 else {
                 throw UsageError(
                     "cannot write to '\(path)' (\(what)): \(SystemError.last.reason)", hint: "check that its folder exists and is writable")

@@ -1,4 +1,3 @@
-
 /// A ``FeedbackSink`` that appends each submission to a file as one JSON object on one
 /// line (JSON Lines: RFC 8259 text, UTF-8, `\n` after each object).
 ///

@@ -64,28 +64,10 @@ struct LineAppender: Sendable {
             failed = true
             throw .syncFailed(path: path, code: code)
         }
-        if creates, let code = Self.synchronizeFolder(of: path) {
+        if creates, let code = AtomicReplacement.synchronizeFolder(of: path) {
             _ = ftruncate(fd, sizeBefore)
             failed = true
-            throw .syncFailed(path: Self.folder(of: path), code: code)
+            throw .syncFailed(path: AtomicReplacement.folder(of: path), code: code)
         }
-    }
-
-    /// The folder holding `path`: the text before its last `/` (`/` for a file at the
-    /// root, `.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// `fsync(2)` of the folder holding `path`, so that a name created, renamed or removed
-    /// there survives a crash; `nil` when done, else the `errno`. A file system that cannot
-    /// synchronise folders (`EINVAL`) counts as done.
-    static func synchronizeFolder(of path: String) -> Int32? {
-        let fd = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return errno }
-        defer { close(fd) }
-        guard fsync(fd) == 0 || errno == EINVAL else { return errno }
-        return nil
     }
 }

@@ -1,4 +1,3 @@
-
 /// A ``Presenter`` that appends one JSON object per event to a file (JSON Lines), with
 /// the same complete-or-absent guarantee per line as ``JSONLinesFeedbackSink``.
 ///

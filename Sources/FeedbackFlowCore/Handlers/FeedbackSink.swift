@@ -1,4 +1,3 @@
-
 /// Receives the submissions of the built-in `collectUserFeedback` step: a rating from 1
 /// to 5, an optional reason and custom properties (``FeedbackSubmission``).
 ///

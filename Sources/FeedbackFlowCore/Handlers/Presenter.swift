@@ -1,4 +1,3 @@
-
 /// Shows a flow: receives every ``NavigatorEvent`` of a ``FlowNavigator`` in order
 /// (a terminal presenter, a transcript recorder, a UI bridge).
 ///

@@ -1,4 +1,3 @@
-
 /// Opens URLs for the built-in `openURL` step (a browser, a mail client, a log line in a
 /// terminal).
 ///

@@ -1,4 +1,3 @@
-
 /// Which of a screen's two actions a tap targets.
 public enum ActionSlot: String, Sendable, Hashable, CaseIterable {
     /// The `primaryAction`: waits for the form (every required field filled, every field

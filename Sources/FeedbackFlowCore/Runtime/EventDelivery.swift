@@ -1,4 +1,3 @@
-
 /// Hands a navigator's events to its presenters: one event at a time for all of them, in
 /// one order, and nothing after ``NavigatorEvent/flowEnded(_:)``.
 ///

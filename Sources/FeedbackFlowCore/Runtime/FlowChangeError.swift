@@ -1,4 +1,3 @@
-
 /// Why ``FlowState/apply(_:)`` refused a change. The state is then unchanged.
 ///
 /// Each case is the answer the host gets from ``FlowNavigator`` for the same refusal:

@@ -1,4 +1,3 @@
-
 extension FlowNavigator {
     /// Every field value of the flow, by field id.
     public var fieldValues: [String: FieldValue] { state.values }

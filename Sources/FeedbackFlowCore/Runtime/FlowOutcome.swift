@@ -1,4 +1,3 @@
-
 /// How a flow ended: a name such as `finished`, `dismissed`, `quit`, `inputEnded`, or any
 /// name given to `finish: NAME` in a flow file. A string literal is an outcome of that
 /// name: `navigator.end("closed")`.

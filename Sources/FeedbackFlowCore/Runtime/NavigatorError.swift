@@ -1,4 +1,3 @@
-
 /// Why a navigator call or a navigation step failed.
 public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `push`, `present` or `replace` (or the flow's `start`) names no screen of the

@@ -1,4 +1,3 @@
-
 /// One appearance of a screen on the navigation stack: which screen (its id in the
 /// flow's screen table) and which appearance (``ScreenInstanceID``). The same screen
 /// pushed twice gives two instances with different ids.

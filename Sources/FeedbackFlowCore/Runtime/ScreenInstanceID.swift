@@ -1,4 +1,3 @@
-
 /// The identity of one appearance of a screen on the navigation stack.
 ///
 /// Every push, present or replace mints a new id from the navigator's counter, so

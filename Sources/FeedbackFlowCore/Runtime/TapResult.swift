@@ -1,4 +1,3 @@
-
 /// What ``FlowNavigator/tap(_:on:)`` did with a tap. Only ``ran`` and
 /// ``closedWhileRunning`` ran anything; every other case left the navigator exactly as
 /// it was, except ``ignoredFlowEnded`` returned for an action that the host's

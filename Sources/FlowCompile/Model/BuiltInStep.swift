@@ -1,4 +1,3 @@
-
 /// One built-in step of the format: the name written in files, the shape of the argument
 /// that may follow it, and the ``Step/Kind`` that name and argument make.
 ///

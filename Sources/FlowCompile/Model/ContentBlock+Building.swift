@@ -1,4 +1,3 @@
-
 /// Short constructors for blocks built in Swift, one per block name of `extraContent`,
 /// with the same defaults as a file:
 ///

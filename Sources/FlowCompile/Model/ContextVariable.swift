@@ -1,4 +1,3 @@
-
 /// The variables a `${name}` template may name besides the flow's field ids.
 ///
 /// The set is deliberately small and fixed; validation rejects any other name that is

@@ -1,4 +1,3 @@
-
 /// The main action of a screen: a button, a retry button, or none.
 ///
 /// The primary action is enabled only when every required field of the screen is

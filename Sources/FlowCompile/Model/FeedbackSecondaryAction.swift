@@ -1,4 +1,3 @@
-
 /// The secondary action of a screen: a button, a link, or none. It does
 /// not wait for the form: a "Contact us" link works with an empty email.
 public enum FeedbackSecondaryAction: Sendable, Hashable {

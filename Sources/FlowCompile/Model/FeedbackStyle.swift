@@ -1,4 +1,3 @@
-
 /// The look of a feedback screen: the fixed `.success`, `.informative` and `.error`, and
 /// the custom `.feedback(image:)` whose named image replaces the fixed icons.
 ///

@@ -1,4 +1,3 @@
-
 /// Literals for values built in Swift: `["source": "app", "stars": 5, "ratio": 0.5,
 /// "tags": ["a", "b"], "ok": true]`; a null is spelled `.null`.
 ///

@@ -1,4 +1,3 @@
-
 /// A JSON-like value: arguments of custom steps, `custom` fields of feedback, properties
 /// of custom content blocks. Numbers keep their exact decimal text (never rounded); two
 /// numbers are equal when JSON writes them the same (`+1` and `1`, `0x1F` and `31`,

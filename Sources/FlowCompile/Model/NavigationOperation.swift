@@ -1,4 +1,3 @@
-
 /// The closed set of changes to the navigation stacks: what a navigation step runs and
 /// what the runtime's navigation state accepts. Each case names screens by their screen
 /// id; the state mints a fresh screen-instance id for any screen that enters.

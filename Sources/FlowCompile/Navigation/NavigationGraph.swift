@@ -1,4 +1,3 @@
-
 /// A flow's screens and the ways between them, made once from its steps: every step of
 /// every screen's actions (`onFailure` and the steps inside `if` branches included,
 /// ``FlowAction/allSteps``), screen by screen. What the rules about the flow as a whole

@@ -1,4 +1,3 @@
-
 /// Finds the `pop` steps that act on a screen which is always the root (bottom) of its
 /// stack, where `pop` removes the whole stack just like `dismiss` (rule `pop-on-root`).
 ///

@@ -1,4 +1,3 @@
-
 /// Turns the diagnostics of a run into text in one output format.
 ///
 /// Implementations: ``TextDiagnosticRenderer`` (for people, like a compiler),

@@ -1,4 +1,3 @@
-
 extension CommandDiagnosticCode {
     /// Why the code matters, how to fix it, and a file that shows it.
     var explanation: RuleExplanation {

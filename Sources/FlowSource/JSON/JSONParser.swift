@@ -313,7 +313,6 @@ struct JSONParser: DocumentParser {
         return value
     }
 
-
     // MARK: Bytes
 
     private var currentByte: UInt8 { position < bytes.count ? bytes[position] : 0 }

@@ -89,7 +89,7 @@ struct LineModeSession {
             await tap(number, on: snapshot)
         case .set(let id, let value):
             guard let field = await field(id, in: snapshot) else { return }
-            switch field.value(typed: value) {
+            switch field.kind.value(typed: value, field: field.id) {
             case .success(let typed): await set(field, typed, before: snapshot)
             case .failure(let problem): say(error: problem.message)
             }
@@ -183,7 +183,7 @@ struct LineModeSession {
     private func setRating(_ field: FieldSnapshot, _ text: String) async {
         guard case .rating = field.kind else { return say(error: "'\(field.id)' is not a rating") }
         guard let snapshot = await presenter.screen else { return }
-        switch field.value(typed: text) {
+        switch field.kind.value(typed: text, field: field.id) {
         case .success(let typed): await set(field, typed, before: snapshot)
         case .failure(let problem): say(error: problem.message)
         }

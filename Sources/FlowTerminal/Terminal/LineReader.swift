@@ -1,4 +1,3 @@
-
 /// A source of input lines: standard input, or a script in tests.
 package protocol LineReader: Sendable {
     /// The next line without its terminator (LF or CRLF), or `nil` at end of input.

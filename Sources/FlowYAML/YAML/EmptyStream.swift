@@ -1,4 +1,3 @@
-
 /// Recognises YAML text that holds no node at all: only blank lines, comments and
 /// document markers (`---`, `...`).
 ///

@@ -41,17 +41,16 @@ package struct ConvertCommand: Command {
     package var outputFile: String?
     /// `--limit NAME=N`: the loaders' bounds.
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
-    /// The syntax to write.
-    package var syntax = Syntax.yaml
+    /// The syntax to write (given: ``init(arguments:)`` refuses a command line without it).
+    package var syntax: Syntax { to ?? .yaml }
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { ConvertCommand() }
-        guard let to else { throw UsageError("convert needs \($to.flagName) json or \($to.flagName) yaml") }
-        syntax = to
+        guard to != nil else { throw UsageError("convert needs \($to.flagName) json or \($to.flagName) yaml") }
     }
 
     /// The flow file to convert.

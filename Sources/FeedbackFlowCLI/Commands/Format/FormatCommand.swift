@@ -57,7 +57,7 @@ package struct FormatCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { FormatCommand() }
@@ -73,9 +73,13 @@ package struct FormatCommand: Command {
         let searched = configurationPath != nil || !expansion.named.isSuperset(of: expansion.files) || !expansion.skipped.isEmpty
             || !expansion.unreadable.isEmpty
         let base = CompileOptions(loadingLimits: loadingLimits)
-        let settings =
-            searched ? try CompileSettings(configurationPath: configurationPath, base: base, standardInput: standardInput) : nil
-        if let settings { expansion = settings.configuration.withoutIgnored(expansion, workingDirectory: settings.workingDirectory) }
+        // Only its ignores are read: fmt declares nothing, so the configuration's host
+        // names and handler manifest are not needed (nor read).
+        if searched {
+            let workingDirectory = FileManager.default.currentDirectoryPath
+            let configuration = try ValidationConfiguration.find(explicit: configurationPath, workingDirectory: workingDirectory)
+            expansion = configuration.withoutIgnored(expansion, workingDirectory: workingDirectory)
+        }
         let files = expansion.files
         let writesInPlace = !checks && !showsDiff
         // Standard output carries a diff, or standard input's formatted text: the report goes to standard error.

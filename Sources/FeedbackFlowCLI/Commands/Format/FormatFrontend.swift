@@ -53,8 +53,7 @@ struct FormatFrontend: Sendable {
     /// Reads and lays out the file at `file`.
     func formatFile(_ file: String) -> Result {
         // Standard input is reported (and compiled) under --stdin-filename's name.
-        let readsStandardInput = StandardInput.isNamed(by: file)
-        let path = standardInput.name(of: file)
+        let (readsStandardInput, path, syntax) = standardInput.reading(file)
         func result(_ outcome: Outcome) -> Result {
             Result(file: file, path: path, readsStandardInput: readsStandardInput, outcome: outcome)
         }
@@ -67,7 +66,7 @@ struct FormatFrontend: Sendable {
             return result(.unreadable(error))
         }
         // `-` has no extension: YAML unless --stdin-format or --stdin-filename's extension says.
-        let outcome = FlowFormatter.format(source, as: standardInput.syntax(of: file), options: options, onlyFlows: !named.contains(file))
+        let outcome = FlowFormatter.format(source, as: syntax, options: options, onlyFlows: !named.contains(file))
         guard case .formatted(let text) = outcome, !text.utf8.elementsEqual(source.bytes) else { return result(.read(source, outcome)) }
         let old = String(decoding: source.bytes, as: UTF8.self)
         return result(

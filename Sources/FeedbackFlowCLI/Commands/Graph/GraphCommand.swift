@@ -39,7 +39,7 @@ package struct GraphCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { GraphCommand() }
@@ -50,6 +50,7 @@ package struct GraphCommand: Command {
     /// The graph language.
     package var format: GraphFormat { formatGiven ?? .dot }
 
+    /// What the flow is compiled with: the `--limit` bounds.
     package var compileOptions: CompileOptions {
         CompileOptions(loadingLimits: loadingLimits)
     }

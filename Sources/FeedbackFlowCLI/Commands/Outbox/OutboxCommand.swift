@@ -74,7 +74,7 @@ package struct OutboxCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     /// - Throws: ``UsageError`` for an unknown action, a missing or extra argument, a bad
     ///   `--wait`, `flush` without `--feedback-url` or `--feedback-out`, or an option that

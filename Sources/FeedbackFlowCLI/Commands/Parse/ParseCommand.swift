@@ -37,7 +37,7 @@ package struct ParseCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { ParseCommand() }

@@ -51,7 +51,7 @@ package struct PreviewCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     /// The command as `arguments` give it.
     /// - Throws: ``UsageError`` for a value that does not read.

@@ -60,7 +60,7 @@ package struct RunCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { RunCommand() }
@@ -146,8 +146,8 @@ package struct RunCommand: Command {
     }
 
     /// The names of the custom steps `flow` uses, each once, in the order of the screens
-    /// and their actions (`onFailure` included). `run` registers no custom handler, so
-    /// every one of them fails when it runs. O(steps).
+    /// and their actions (`onFailure` included): those no `--handler` program runs fail
+    /// when they run. O(steps).
     static func customStepNames(in flow: Flow) -> [String] {
         var seen: Set<String> = []
         var names: [String] = []

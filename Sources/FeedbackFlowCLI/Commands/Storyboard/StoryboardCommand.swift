@@ -54,7 +54,7 @@ package struct StoryboardCommand: Command {
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { StoryboardCommand() }
@@ -64,7 +64,6 @@ package struct StoryboardCommand: Command {
             throw UsageError("\(LocaleOptions.strings.flagName) needs \(LocaleOptions.locale.flagName) L: the locales to show")
         }
     }
-
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         if let outputFile {

@@ -38,14 +38,14 @@ package struct StringsCommand: Command {
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
     /// The flow files.
     package var files: [String] = []
-    /// The catalog to write.
-    package var catalogPath = ""
+    /// The catalog to write (given: ``init(arguments:)`` refuses a command line without it).
+    package var catalogPath: String { output ?? "" }
     /// The flows' language, for a new catalog.
     package var language: String { sourceLanguage ?? "en" }
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { StringsCommand() }
@@ -54,8 +54,7 @@ package struct StringsCommand: Command {
         }
         files = Array(words.dropFirst())
         guard !files.isEmpty else { throw UsageError("strings export needs at least one flow file") }
-        guard let output else { throw UsageError("strings export needs \($output.flagName) NAME.xcstrings") }
-        catalogPath = output
+        guard output != nil else { throw UsageError("strings export needs \($output.flagName) NAME.xcstrings") }
     }
 
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {

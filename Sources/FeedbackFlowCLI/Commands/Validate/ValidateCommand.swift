@@ -105,9 +105,7 @@ package struct ValidateCommand: Command {
     @Option(HandlerManifestOption.option) package var handlerManifest: [HandlerDeclaration]?
     /// `--max-diagnostics`: the most diagnostics shown per file, as
     /// ``FlowCompile/CompileOptions/maxDiagnostics`` (`0`: no limit).
-    @Option(.count(
-        "max-diagnostics", valueName: "n", expected: "a whole number of diagnostics per file, 0 for no limit",
-        help: "Show at most N diagnostics per file (\(CompileOptions.defaultMaxDiagnostics) by default; 0 for no limit); one note then says how many more there are."))
+    @Option(ValidateCommand.maxDiagnosticsOption)
     package var maxDiagnostics: Int?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
@@ -118,9 +116,14 @@ package struct ValidateCommand: Command {
     /// The name and syntax of standard input, from ``standardInputOptions``.
     package var standardInput = StandardInputNaming()
 
+    /// `--max-diagnostics N`, which the library's hint about the limit names.
+    static let maxDiagnosticsOption = CommandOption.count(
+        "max-diagnostics", valueName: "n", expected: "a whole number of diagnostics per file, 0 for no limit",
+        help: "Show at most N diagnostics per file (\(CompileOptions.defaultMaxDiagnostics) by default; 0 for no limit); one note then says how many more there are.")
+
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
-    package init() {}
+    private init() {}
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { ValidateCommand() }
@@ -304,7 +307,7 @@ package struct ValidateCommand: Command {
     /// The options that declare what the library's hints ask to declare.
     package static let flagHint = FlagHint(
         context: "validate --context NAME", handler: "validate --handler NAME",
-        diagnosticLimit: "validate \(ValidateCommand().$maxDiagnostics.flagName) N", loadingLimit: "validate --\(LoadingLimitOption.name)")
+        diagnosticLimit: "validate \(maxDiagnosticsOption.flagName) N", loadingLimit: "validate --\(LoadingLimitOption.name)")
 
     /// What the files are compiled with: the `--context` names as host variables, the
     /// `--handler` names as known handlers (the default URL schemes), and the

@@ -72,8 +72,8 @@ struct OutboxFile: Sendable {
     func replace(with lines: [Line]) throws(DeliveryError) {
         guard !lines.isEmpty else {
             guard unlink(path) == 0 || errno == ENOENT else { throw .cannotReplace(path: path, code: errno) }
-            if let code = LineAppender.synchronizeFolder(of: path) {
-                throw .syncFailed(path: LineAppender.folder(of: path), code: code)
+            if let code = AtomicReplacement.synchronizeFolder(of: path) {
+                throw .syncFailed(path: AtomicReplacement.folder(of: path), code: code)
             }
             return
         }
@@ -91,8 +91,8 @@ struct OutboxFile: Sendable {
         {
             throw .cannotReplace(path: path, code: code)
         }
-        if let code = LineAppender.synchronizeFolder(of: path) {
-            throw .syncFailed(path: LineAppender.folder(of: path), code: code)
+        if let code = AtomicReplacement.synchronizeFolder(of: path) {
+            throw .syncFailed(path: AtomicReplacement.folder(of: path), code: code)
         }
     }
 
@@ -103,7 +103,7 @@ struct OutboxFile: Sendable {
     /// another process holds it (only for the length of a file operation).
     /// - Throws: ``OutboxError/cannotLock(path:code:)``, or what `body` throws.
     func withLock<T>(_ body: () throws -> T) throws -> T {
-        let fd = open(LineAppender.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = open(AtomicReplacement.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw OutboxError.cannotLock(path: path, code: errno) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {

@@ -1,8 +1,9 @@
 import FlowSource
 
-extension FieldSnapshot {
-    /// The value a person's typed `text` gives this field, or what to say instead; the
-    /// one reader of typed values, for line mode's `set` and the preview's form:
+extension FieldKind {
+    /// The value a person's typed `text` gives a field of this kind, the field `id`, or
+    /// what to say instead; the one reader of typed values, for line mode's `set` and the
+    /// preview's form:
     /// - a rating: a whole number in ASCII digits (a leading `-` allowed), which
     ///   ``FlowNavigator/setField(_:to:)`` then holds to the field's range;
     /// - a toggle: `on`, `true`, `yes` or `1`; `off`, `false`, `no` or `0` (any case);
@@ -10,8 +11,8 @@ extension FieldSnapshot {
     ///   line break (``TypedText/controlCharacter(in:)``) is refused, so no escape
     ///   sequence is stored in a field or handed on in a submission.
     /// O(length of `text`).
-    package func value(typed text: String) -> Result<FieldValue, TypedValueProblem> {
-        switch kind {
+    package func value(typed text: String, field id: String) -> Result<FieldValue, TypedValueProblem> {
+        switch self {
         case .rating(let min, let max, _):
             guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }), let number = Int(text) else {
                 return .failure(TypedValueProblem(message: "'\(id)' is a rating: give a whole number from \(min) to \(max)"))
@@ -33,7 +34,7 @@ extension FieldSnapshot {
     }
 }
 
-/// Why typed text is no value for a field (``FieldSnapshot/value(typed:)``): one
+/// Why typed text is no value for a field (``FieldKind/value(typed:field:)``): one
 /// sentence naming the field, as line mode and the preview say it.
 package struct TypedValueProblem: Error, Sendable, Hashable {
     /// The sentence, e.g. `'news' is a toggle: use on or off`.
