@@ -47,7 +47,12 @@ package enum ArgumentReading {
     /// ``read(_:_:)``).
     static func value<Value>(of option: CommandOption<Value>) -> Value {
         guard let session else { return option.notGiven }
-        session.state.withLock { $0.specs.append(option.spec) }
+        session.state.withLock { state in
+            // An option made twice in one command (a group of options made inside another
+            // that declares it too) would be parsed twice: a mistake in the declarations.
+            assert(!state.specs.contains { $0.name == option.spec.name }, "--\(option.spec.name) is declared twice")
+            state.specs.append(option.spec)
+        }
         // After the first option that does not read, no other is read (a reader may read a
         // file): that error is the one said.
         guard let arguments = session.arguments, session.state.withLock({ $0.error == nil }) else { return option.notGiven }
@@ -56,21 +61,6 @@ package enum ArgumentReading {
         } catch {
             session.state.withLock { state in if state.error == nil { state.error = error } }
             return option.notGiven
-        }
-    }
-
-    /// `Group` as the session's command line gives it: as not given outside a session,
-    /// when only specs are collected, or when it does not read (the error is then the
-    /// session's).
-    static func group<Group: ArgumentGroup>(_: Group.Type) -> Group {
-        guard let session else { return Group() }
-        session.state.withLock { $0.specs += Group.specs }
-        guard let arguments = session.arguments, session.state.withLock({ $0.error == nil }) else { return Group() }
-        do {
-            return try Group(arguments: arguments)
-        } catch {
-            session.state.withLock { state in if state.error == nil { state.error = error } }
-            return Group()
         }
     }
 

@@ -38,6 +38,18 @@ package struct CommandOption<Value: Sendable>: Sendable {
     package var flagName: String { "--" + spec.name }
 }
 
+extension CommandOption {
+    /// The same option read on: its value made of this one's by `transform` (which may
+    /// refuse it with a ``UsageError``), `notGiven` when it is not given. One option,
+    /// read as two commands need it (`--context` with or without values).
+    package func map<Other>(
+        notGiven: Other, _ transform: @escaping @Sendable (Value) throws(UsageError) -> Other
+    ) -> CommandOption<Other> {
+        let reader = self.reader
+        return CommandOption<Other>(spec, notGiven: notGiven) { arguments throws(UsageError) in try transform(reader(arguments)) }
+    }
+}
+
 extension CommandOption where Value == Bool {
     /// A flag, e.g. `--quiet` (`-q` with `short`): `true` when given.
     package static func flag(_ name: String, short: Character? = nil, help: String) -> CommandOption<Bool> {

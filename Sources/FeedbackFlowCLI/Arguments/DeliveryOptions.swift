@@ -7,18 +7,24 @@ import FlowWorkspace
 /// (JSON lines) or `--feedback-url URL` (HTTP POST), always through the outbox file
 /// `--outbox FILE`, which keeps every submission until it is delivered
 /// (``FeedbackFlowCore/OutboxFeedbackSink``).
-package struct DeliveryOptions: ArgumentGroup {
+package struct DeliveryOptions: Sendable {
     package static let feedbackOut = CommandOption.text(
         "feedback-out", valueName: "file",
         help: "Append submitted feedback here as JSON lines (default: \(defaultFeedbackOut)).")
-    package static let feedbackURL = CommandOption.text(
+    package static let feedbackURL = CommandOption.value(
         "feedback-url", valueName: "url",
-        help: "POST each submission here as JSON (with its Idempotency-Key) instead of writing --feedback-out.")
+        help: "POST each submission here as JSON (with its Idempotency-Key) instead of writing --feedback-out."
+    ) { text throws(UsageError) in
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else {
+            throw UsageError("invalid --feedback-url '\(text)'", hint: "give an http or https URL, e.g. https://example.com/feedback")
+        }
+        return url
+    }
     package static let outbox = CommandOption.text(
         "outbox", valueName: "file",
         help: "Keep each submission here until it is delivered (default: \(defaultOutboxName) beside --feedback-out).")
-    /// The three, in the order help lists them.
-    package static let specs = [feedbackOut.spec, feedbackURL.spec, outbox.spec]
 
     /// The default of `--feedback-out`.
     package static let defaultFeedbackOut = "feedback.jsonl"
@@ -26,39 +32,37 @@ package struct DeliveryOptions: ArgumentGroup {
     package static let defaultOutboxName = "feedback-outbox.jsonl"
 
     /// `--feedback-out` as given.
-    package var feedbackOut: String?
+    @Option(DeliveryOptions.feedbackOut) package var feedbackOut: String?
     /// `--feedback-url`, checked: http or https with a host.
-    package var feedbackURL: URL?
+    @Option(DeliveryOptions.feedbackURL) package var feedbackURL: URL?
     /// `--outbox` as given.
-    package var outbox: String?
+    @Option(DeliveryOptions.outbox) package var outbox: String?
 
-    /// No option given.
-    package init() {
-        self.init(feedbackOut: nil)
-    }
+    /// No option given, or the options as the command line being read gives them
+    /// (``ArgumentReading``).
+    package init() {}
 
+    /// The options given, e.g. in a test.
     package init(feedbackOut: String? = nil, feedbackURL: URL? = nil, outbox: String? = nil) {
+        self.init()
         self.feedbackOut = feedbackOut
         self.feedbackURL = feedbackURL
         self.outbox = outbox
     }
 
-    /// - Throws: ``UsageError`` for a `--feedback-url` that is not an absolute http or
-    ///   https URL with a host, or for `--feedback-url` given with `--feedback-out` (one
-    ///   place to deliver to).
+    /// The options as `arguments` give them, checked (``check()``).
+    /// - Throws: ``UsageError`` for a value that does not read, or a check that fails.
     package init(arguments: ParsedArguments) throws(UsageError) {
-        self.init(feedbackOut: try Self.feedbackOut.read(arguments), outbox: try Self.outbox.read(arguments))
-        guard let text = try Self.feedbackURL.read(arguments) else { return }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else {
-            throw UsageError("invalid --feedback-url '\(text)'", hint: "give an http or https URL, e.g. https://example.com/feedback")
-        }
-        guard feedbackOut == nil else {
-            throw UsageError(
-                "--feedback-url and --feedback-out both say where feedback goes", hint: "give one of them")
-        }
-        feedbackURL = url
+        self = try ArgumentReading.read(arguments) { DeliveryOptions() }
+        try check()
+    }
+
+    /// Checks the options together.
+    /// - Throws: ``UsageError`` for `--feedback-url` given with `--feedback-out` (one
+    ///   place to deliver to).
+    package func check() throws(UsageError) {
+        guard feedbackURL != nil, feedbackOut != nil else { return }
+        throw UsageError("--feedback-url and --feedback-out both say where feedback goes", hint: "give one of them")
     }
 
     /// The `--feedback-out` file: as given, else ``defaultFeedbackOut``.

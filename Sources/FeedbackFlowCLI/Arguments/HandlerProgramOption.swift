@@ -9,52 +9,50 @@ import FlowWorkspace
 /// checked before the flow starts. A program gets a minimal environment
 /// (``FeedbackFlowPrograms/ProgramHandler/minimalEnvironment(from:)``) plus the variables named
 /// by `--handler-env` and by the configuration file's `handlerEnvironment`.
-package struct HandlerProgramOption: ArgumentGroup {
-    package static let handler = CommandOption.texts(
-        "handler", valueName: "name=command",
-        help: "Run the custom step NAME as COMMAND (no shell: words split as a shell would, nothing expanded); repeatable.")
-    package static let timeout = CommandOption.duration(
-        "handler-timeout",
-        help: "How long a handler program may run (30s, 2m, …; default 30s); then its process group is stopped.")
-    package static let environmentOption = CommandOption.texts(
-        "handler-env", valueName: "name",
-        help: "Pass the environment variable NAME on to every handler program (an API token, say); it must be set; repeatable.")
-    package static let specs = [handler.spec, timeout.spec, environmentOption.spec]
-
+package struct HandlerProgramOption: Sendable {
     /// The programs by handler name, in the order given.
+    @Option(.texts(
+        "handler", valueName: "name=command",
+        help: "Run the custom step NAME as COMMAND (no shell: words split as a shell would, nothing expanded); repeatable.",
+        notGiven: [], reading: HandlerProgramOption.programs(from:)))
     package var programs: [(name: String, arguments: [String])]
-    /// Seconds each run may take.
-    package var timeout: Double
+    /// `--handler-timeout`, in whole seconds; `nil`: ``FeedbackFlowPrograms/ProgramHandler/defaultTimeout``.
+    @Option(.duration(
+        "handler-timeout",
+        help: "How long a handler program may run (30s, 2m, …; default 30s); then its process group is stopped."))
+    var timeoutGiven: Int?
     /// The variables passed on to the programs besides the minimal environment, in the
     /// order given (`--handler-env`, then the configuration file's), each with what named
     /// it (`--handler-env`, `handlerEnvironment in '.feedbackflow.yaml'`) for messages.
-    package var passedVariables: [(name: String, origin: String)] = []
+    @Option(.texts(
+        "handler-env", valueName: "name",
+        help: "Pass the environment variable NAME on to every handler program (an API token, say); it must be set; repeatable.",
+        notGiven: [], reading: { names throws(UsageError) in
+            try EnvironmentVariableName.checked(names, source: "--handler-env").map { ($0, "--handler-env") }
+        }))
+    package var passedVariables: [(name: String, origin: String)]
 
-    /// No program given.
-    package init() {
-        self.init(programs: [])
-    }
+    /// No program given, or the options as the command line being read gives them
+    /// (``ArgumentReading``).
+    package init() {}
 
-    package init(programs: [(name: String, arguments: [String])], timeout: Double = ProgramHandler.defaultTimeout) {
-        self.programs = programs
-        self.timeout = timeout
-    }
+    /// Seconds each run may take.
+    package var timeout: Double { timeoutGiven.map(Double.init) ?? ProgramHandler.defaultTimeout }
 
+    /// The `--handler NAME=COMMAND` values as programs.
     /// - Throws: ``UsageError`` for a value without `=`, an empty name, a name given twice,
-    ///   a command that does not split, or a bad duration.
-    package init(arguments: ParsedArguments) throws(UsageError) {
-        var programs: [(String, [String])] = []
-        for item in try Self.handler.read(arguments) {
+    ///   or a command that does not split.
+    static func programs(from items: [String]) throws(UsageError) -> [(name: String, arguments: [String])] {
+        var programs: [(name: String, arguments: [String])] = []
+        for item in items {
             guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
                 throw UsageError("invalid --handler '\(item)'", hint: "write '--handler NAME=PROGRAM [ARGUMENTS]'")
             }
             let name = String(item[..<equals])
-            guard !programs.contains(where: { $0.0 == name }) else { throw UsageError("--handler '\(name)' given more than once") }
+            guard !programs.contains(where: { $0.name == name }) else { throw UsageError("--handler '\(name)' given more than once") }
             programs.append((name, try CommandWords.split(String(item[item.index(after: equals)...]), option: "--handler \(name)")))
         }
-        self.init(programs: programs, timeout: try Self.timeout.read(arguments).map(Double.init) ?? ProgramHandler.defaultTimeout)
-        let origin = Self.environmentOption.flagName
-        passedVariables = try EnvironmentVariableName.checked(try Self.environmentOption.read(arguments), source: origin).map { ($0, origin) }
+        return programs
     }
 
     /// The handler names given.

@@ -10,11 +10,11 @@ import FlowWorkspace
 /// (``HandlerProgramOption``), the loaders' bounds and the language shown.
 package struct HostOptions: Sendable {
     /// `--feedback-out`, `--feedback-url` and `--outbox`: where feedback goes.
-    @OptionGroup package var delivery: DeliveryOptions
+    package var delivery = DeliveryOptions()
     /// `--context`, `--event` and the trigger's other options.
-    @OptionGroup package var trigger: TriggerOptions
+    package var trigger = TriggerOptions()
     /// `--handler NAME=COMMAND`, `--handler-timeout` and `--handler-env`.
-    @OptionGroup package var handlerPrograms: HandlerProgramOption
+    package var handlerPrograms = HandlerProgramOption()
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
     /// `--strings CATALOG --locale L`: the language the flow is shown in.
@@ -25,9 +25,10 @@ package struct HostOptions: Sendable {
     package init() {}
 
     /// Checks the options together.
-    /// - Throws: ``UsageError`` for a trigger option without `--event`, or a catalog
-    ///   without its one locale.
+    /// - Throws: ``UsageError`` for two places to deliver to, a trigger option without
+    ///   `--event`, or a catalog without its one locale.
     package func check() throws(UsageError) {
+        try delivery.check()
         try trigger.checkEventGiven()
         try localeOptions.check(single: true)
     }

@@ -38,28 +38,3 @@ package struct Positionals: Sendable {
         wrappedValue = ArgumentReading.positionals
     }
 }
-
-/// A group of options several commands share that reads its options itself
-/// (``ArgumentGroup``), held by a command as one property, as swift-argument-parser's
-/// `@OptionGroup` is: its options join the command's, in the group's order.
-@propertyWrapper
-package struct OptionGroup<Group: ArgumentGroup>: Sendable {
-    /// The group as the command line gives it.
-    package var wrappedValue: Group
-
-    /// The group, read from the command line being read.
-    package init() {
-        wrappedValue = ArgumentReading.group(Group.self)
-    }
-}
-
-/// Options that go together, read together from a command line (``OptionGroup``).
-package protocol ArgumentGroup: Sendable {
-    /// The group's options, in the order help lists them.
-    static var specs: [OptionSpec] { get }
-    /// The group with no option given.
-    init()
-    /// The group as `arguments` give it.
-    /// - Throws: ``UsageError`` for a value that does not read.
-    init(arguments: ParsedArguments) throws(UsageError)
-}

@@ -7,39 +7,78 @@ import FlowWorkspace
 /// The options that put a flow's trigger to the test, shared by `trigger` and `run`:
 /// the event, the values the host gives with it, the validators' answers, the history,
 /// the time and the quiet period. Each option is named here once.
-package struct TriggerOptions: ArgumentGroup {
-    package static let event = CommandOption.text(
-        "event", valueName: "name", help: "The event that happened; the flow's trigger decides whether it presents the flow.")
+package struct TriggerOptions: Sendable {
+    /// `--context KEY=VALUE`, as given; `storyboard` reads it too.
     package static let context = CommandOption.texts(
         "context", valueName: "key=value",
         help: "Give a value the flow reads: a declared context value (typed as declared), an event's payload as event.NAME, or a template variable ${key}; repeatable, each key once.")
+    /// `--context-file FILE`; `storyboard` reads it too.
     package static let contextFile = CommandOption.text(
         "context-file", valueName: "file", help: "Read values like --context from a JSON or YAML mapping; --context wins for a key in both.")
-    package static let validator = CommandOption.texts(
-        "validator", valueName: "name=true|false",
-        help: "The answer of the host validator NAME (a validator with no answer given fails); repeatable.")
-    package static let history = CommandOption.text(
-        "history", valueName: "file", help: "The presentation history (JSON lines); a presentation is recorded in it. Default: empty, in memory.")
-    package static let now = CommandOption.value(
-        "now", valueName: "iso8601", help: "The time of the event, e.g. 2026-12-01T10:00:00Z (default: now).") { text throws(UsageError) in
-            guard let date = TriggerOptions.date(text) else {
-                throw UsageError("invalid --now '\(text)'", hint: "write an ISO 8601 time such as 2026-12-01T10:00:00Z")
-            }
-            return date
-        }
-    package static let quietPeriod = CommandOption.duration(
-        "quiet-period", help: "No flow is presented within this time (30s, 15m, 12h, 7d) after any flow of the history was.")
 
-    /// The options, as `run` and `preview` list them: `--context`, then `--event` and the
-    /// options that go with it.
-    package static let specs = [context.spec, event.spec, contextFile.spec, validator.spec, history.spec, now.spec, quietPeriod.spec]
+    /// `--context`: the values given, each `KEY=VALUE`.
+    @Option(TriggerOptions.context.map(notGiven: ContextDeclaration()) { items throws(UsageError) in
+        try ContextDeclaration(parsing: items, valueRequired: true)
+    })
+    package var context: ContextDeclaration
+    /// `--event`: the event that happened.
+    @Option(.text(
+        "event", valueName: "name", help: "The event that happened; the flow's trigger decides whether it presents the flow."))
+    package var event: String?
+    /// `--context-file`: more values, which `--context` wins over.
+    @Option(TriggerOptions.contextFile) package var contextFile: String?
+    /// `--validator NAME=true|false`: the validators' answers.
+    @Option(.texts(
+        "validator", valueName: "name=true|false",
+        help: "The answer of the host validator NAME (a validator with no answer given fails); repeatable.",
+        notGiven: [:], reading: TriggerOptions.validators(from:)))
+    package var validators: [String: Bool]
+    /// `--history FILE`: the presentation history.
+    @Option(.text(
+        "history", valueName: "file", help: "The presentation history (JSON lines); a presentation is recorded in it. Default: empty, in memory."))
+    package var history: String?
+    /// `--now`: the time of the event.
+    @Option(.value(
+        "now", valueName: "iso8601", help: "The time of the event, e.g. 2026-12-01T10:00:00Z (default: now)."
+    ) { text throws(UsageError) in
+        guard let date = TriggerOptions.date(text) else {
+            throw UsageError("invalid --now '\(text)'", hint: "write an ISO 8601 time such as 2026-12-01T10:00:00Z")
+        }
+        return date
+    })
+    package var now: Date?
+    /// `--quiet-period`, in whole seconds.
+    @Option(.duration(
+        "quiet-period", help: "No flow is presented within this time (30s, 15m, 12h, 7d) after any flow of the history was."))
+    package var quietPeriod: Int?
+
+    /// No option given, or the options as the command line being read gives them
+    /// (``ArgumentReading``).
+    package init() {}
+
+    /// The `--validator NAME=true|false` values, by name.
+    /// - Throws: ``UsageError`` for a value that is not `NAME=true` or `NAME=false`, or a
+    ///   name given twice.
+    static func validators(from items: [String]) throws(UsageError) -> [String: Bool] {
+        var validators: [String: Bool] = [:]
+        for item in items {
+            guard let equals = item.firstIndex(of: "="), let answer = Bool(String(item[item.index(after: equals)...])) else {
+                throw UsageError("invalid --validator '\(item)'", hint: "write '--validator NAME=true' or '--validator NAME=false'")
+            }
+            let name = String(item[..<equals])
+            guard !name.isEmpty else { throw UsageError("invalid --validator '\(item)': the name is empty", hint: "write '--validator NAME=true'") }
+            guard validators[name] == nil else { throw UsageError("--validator '\(name)' given more than once") }
+            validators[name] = answer
+        }
+        return validators
+    }
 
     /// - Throws: ``UsageError`` when an option that means something only with `--event`
     ///   is given without it.
     package func checkEventGiven() throws(UsageError) {
         let eventOnly: [(name: String, given: Bool)] = [
-            (Self.contextFile.spec.name, contextFile != nil), (Self.validator.spec.name, !validators.isEmpty),
-            (Self.history.spec.name, history != nil), (Self.now.spec.name, now != nil), (Self.quietPeriod.spec.name, quietPeriod != nil),
+            ($contextFile.spec.name, contextFile != nil), ($validators.spec.name, !validators.isEmpty),
+            ($history.spec.name, history != nil), ($now.spec.name, now != nil), ($quietPeriod.spec.name, quietPeriod != nil),
         ]
         guard event == nil, let option = eventOnly.first(where: \.given) else { return }
         throw UsageError("--\(option.name) needs --event NAME", hint: "it is used when the flow's trigger decides on an event")
@@ -70,54 +109,6 @@ package struct TriggerOptions: ArgumentGroup {
                     hint: "name a value the flow declares under 'context:'")
             }
         }
-    }
-
-    package var event: String?
-    package var context: ContextDeclaration
-    package var contextFile: String?
-    package var validators: [String: Bool]
-    package var history: String?
-    package var now: Date?
-    package var quietPeriod: Int?
-
-    /// No option given.
-    package init() {
-        self.init(event: nil, context: .init())
-    }
-
-    package init(
-        event: String? = nil, context: ContextDeclaration = .init(), contextFile: String? = nil, validators: [String: Bool] = [:],
-        history: String? = nil, now: Date? = nil, quietPeriod: Int? = nil
-    ) {
-        self.event = event
-        self.context = context
-        self.contextFile = contextFile
-        self.validators = validators
-        self.history = history
-        self.now = now
-        self.quietPeriod = quietPeriod
-    }
-
-    /// Reads the options from `arguments`.
-    /// - Throws: ``UsageError`` for a malformed `--context`, `--validator`, `--now` or
-    ///   `--quiet-period`.
-    package init(arguments: ParsedArguments) throws(UsageError) {
-        var validators: [String: Bool] = [:]
-        for item in try Self.validator.read(arguments) {
-            guard let equals = item.firstIndex(of: "="), let answer = Bool(String(item[item.index(after: equals)...])) else {
-                throw UsageError("invalid --validator '\(item)'", hint: "write '--validator NAME=true' or '--validator NAME=false'")
-            }
-            let name = String(item[..<equals])
-            guard !name.isEmpty else { throw UsageError("invalid --validator '\(item)': the name is empty", hint: "write '--validator NAME=true'") }
-            guard validators[name] == nil else { throw UsageError("--validator '\(name)' given more than once") }
-            validators[name] = answer
-        }
-        self.init(
-            event: try Self.event.read(arguments),
-            context: try ContextDeclaration(parsing: try Self.context.read(arguments), valueRequired: true),
-            contextFile: try Self.contextFile.read(arguments), validators: validators,
-            history: try Self.history.read(arguments), now: try Self.now.read(arguments),
-            quietPeriod: try Self.quietPeriod.read(arguments))
     }
 
     /// An ISO 8601 time with a zone, `YYYY-MM-DDTHH:MM:SS` with optional fractional

@@ -53,7 +53,7 @@ package struct OutboxCommand: Command {
     /// The action's words: `list`, `flush`, `retry ID…`, `drop ID`.
     @Positionals var words: [String]
     /// `--feedback-out`, `--feedback-url` and `--outbox`: the outbox and where it delivers.
-    @OptionGroup package var delivery: DeliveryOptions
+    package var delivery = DeliveryOptions()
     /// `--format`; `nil`: text.
     @Option(.choice(
         "format", of: OutboxText.Format.self, valueName: "format",
@@ -81,6 +81,7 @@ package struct OutboxCommand: Command {
     ///   ``DeliveryOptions`` refuses.
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { OutboxCommand() }
+        try delivery.check()
         let word = words.first ?? ""
         switch word {
         case "list", "flush":

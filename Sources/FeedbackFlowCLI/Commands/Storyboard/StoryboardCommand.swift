@@ -40,17 +40,25 @@ package struct StoryboardCommand: Command {
     package var outputFile: String?
     /// `--theme FILE`: the theme file, `nil` for the built-in theme.
     @Option(CommonOptions.theme) package var themeFile: String?
-    /// `--context KEY[=VALUE]`, as given: the host's values templates show (a bare key
-    /// declares one without a value).
-    @Option(TriggerOptions.context) var contextItems: [String]
-    /// `--context-file FILE`: more of them.
+    /// `--context KEY[=VALUE]` and `--context-file FILE`: the host's values templates
+    /// show (a bare key declares one without a value).
+    @Option(TriggerOptions.context.map(notGiven: ContextDeclaration()) { items throws(UsageError) in
+        try ContextDeclaration(parsing: items, valueRequired: false)
+    })
+    var context: ContextDeclaration
     @Option(TriggerOptions.contextFile) package var contextFile: String?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
     /// `--strings CATALOG --locale L…`: the locales shown beside the flow's own language.
     package var localeOptions = LocaleOptions()
-    /// `--context` and `--context-file`: the host's values templates show.
-    package var trigger = TriggerOptions()
+    /// `--context` and `--context-file`: the host's values templates show. Made when
+    /// asked, never while a command line is read: its other options are not storyboard's.
+    package var trigger: TriggerOptions {
+        var trigger = TriggerOptions()
+        trigger.context = context
+        trigger.contextFile = contextFile
+        return trigger
+    }
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
@@ -58,7 +66,6 @@ package struct StoryboardCommand: Command {
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { StoryboardCommand() }
-        trigger = TriggerOptions(context: try ContextDeclaration(parsing: contextItems, valueRequired: false), contextFile: contextFile)
         try localeOptions.check(single: false)
         if localeOptions.catalogPath != nil, localeOptions.locales.isEmpty {
             throw UsageError("\(LocaleOptions.strings.flagName) needs \(LocaleOptions.locale.flagName) L: the locales to show")

@@ -39,7 +39,7 @@ package struct TriggerCommand: Command {
     @Positionals var files: [String]
     /// `--event`, the values given with it, the validators' answers, the history, the
     /// time and the quiet period.
-    @OptionGroup package var options: TriggerOptions
+    package var options = TriggerOptions()
     /// `--timeline FILE`: entries replayed with a fake clock.
     @Option(.text(
         "timeline", valueName: "file", help: "Replay a list of {at, event, context, validator, responded} entries with a fake clock; one decision per entry."))
