@@ -98,9 +98,6 @@ public struct ActionHandlerRegistry: Sendable {
         handlers[name]
     }
 
-    /// The names with a registered handler, sorted.
-    package var registeredNames: [String] { handlers.keys.sorted() }
-
     /// Runs a custom step and returns the values its handler returned, by name.
     /// - Throws: ``StepError/noHandler(_:)`` when no handler has the name, or whatever
     ///   the handler throws.

@@ -58,9 +58,6 @@ package enum ExpressionSymbol: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the symbol orders numbers (`< <= > >=`).
     package var isOrdering: Bool { isComparison && self != .equal && self != .notEqual }
-
-    /// Whether the symbol is arithmetic (`+ - * /`).
-    package var isArithmetic: Bool { self == .plus || self == .minus || self == .times || self == .divide }
 }
 
 /// The words of the expression language that are not names.

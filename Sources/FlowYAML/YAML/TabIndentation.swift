@@ -178,11 +178,6 @@ struct TabIndentation {
         return sawIndicator
     }
 
-    /// Whether `offset` lies strictly inside one of `exempt`.
-    static func isExempt(_ offset: Int, in exempt: [Range<Int>]) -> Bool {
-        exempt.contains { $0.lowerBound < offset && offset < $0.upperBound }
-    }
-
     /// Sorted, disjoint union of `ranges`.
     static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []

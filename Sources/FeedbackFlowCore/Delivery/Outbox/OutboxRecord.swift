@@ -60,12 +60,6 @@ public struct OutboxRecord: Sendable, Hashable {
         return .pending
     }
 
-    /// Whether an attempt may be made at `now`: not dead, and its next attempt time (if
-    /// any) has come.
-    func isDue(at now: Date) -> Bool {
-        state(at: now) == .pending
-    }
-
     /// The record after a failed attempt at `now`: one more attempt, the times and the
     /// message; then dead if `failure` is permanent, or the attempts reach the policy's
     /// maximum, or the record is at least the policy's maximum age; else the next attempt
