@@ -230,6 +230,24 @@ struct ValidationRuleTests {
         #expect(FlowValidator.validate(moved).isEmpty)
     }
 
+    @Test("a push after a finish never runs: it makes no screen one that may pop, and a pop after it is not judged")
+    func stepsAfterFinish() {
+        // 'b' is shown only by present; the push after the finish never runs.
+        let pushAfterFinish = Flow(id: "f", start: "a", screens: [
+            Self.screen("a", [Step(.present("b"))], onFailure: [Step(.finish("done")), Step(.push("b"))]),
+            Self.screen("b", [Step(.pop)]),
+        ])
+        #expect(FlowValidator.validate(pushAfterFinish).map(\.message) == ["'pop' on screen 'b', which is always the root of its stack"])
+        // A finish in both branches ends the action: the present and the pop after it never run.
+        let popAfterFinish = Flow(id: "f", start: "a", screens: [
+            Self.screen("a", [
+                Step(.branch(ConditionalSteps(condition: "true", then: [Step(.finish("x"))], otherwise: [Step(.finish("y"))]))),
+                Step(.present("a")), Step(.pop),
+            ])
+        ])
+        #expect(!FlowValidator.validate(popAfterFinish).contains { $0.code == "pop-on-root" })
+    }
+
     @Test("unreachable screens get no pop-on-root warning")
     func popOnUnreachable() {
         let flow = Flow(id: "f", start: "a", screens: [Self.screen("a"), Self.screen("b", [Step(.pop)])])

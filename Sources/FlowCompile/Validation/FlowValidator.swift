@@ -20,7 +20,7 @@ import FlowSource
 /// pushed/presented/replacing screen, then unknown after `pop`, `popTo`, `popToRoot`,
 /// `dismiss` or `finish`. `onFailure` starts on its own screen only if the failed action
 /// has no navigation step before its last step, and its last step is not an `if` that
-/// navigates. The warning is given only when the top
+/// navigates. No step after a `finish` runs, so none is walked. The warning is given only when the top
 /// is known to be a root, so a `pop` that might pop a pushed screen is never flagged.
 ///
 /// Complexity: O(screens + steps + template length), plus the stack-root fixed point,

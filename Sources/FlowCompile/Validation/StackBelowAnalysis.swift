@@ -71,11 +71,15 @@ struct StackBelowAnalysis {
     private enum Top: Equatable {
         case screens(Set<String>)
         case unknown
+        /// A `finish` ran: no later step of the action runs.
+        case ended
 
         static func screen(_ id: String) -> Top { .screens([id]) }
 
-        /// The tops after an `if`: either branch's.
+        /// The tops after an `if`: either branch's (a branch that finished adds none).
         func merged(with other: Top) -> Top {
+            if self == .ended { return other }
+            if other == .ended { return self }
             guard case .screens(let mine) = self, case .screens(let theirs) = other else { return .unknown }
             let both = mine.union(theirs)
             return both.count <= StackBelowAnalysis.maximumTops ? .screens(both) : .unknown
@@ -214,7 +218,8 @@ struct StackBelowAnalysis {
 
     private mutating func walk(_ steps: [Step], from start: Top, screen: String) -> Top {
         var top = start
-        for step in steps {
+        // No step after a `finish` runs, so none is walked (as ``NavigationGraph`` reads them).
+        for step in steps where top != .ended {
             switch step.kind {
             case .navigate(.push(let id)):
                 let (always, sometimes) = beneath(top, including: true)
@@ -236,6 +241,8 @@ struct StackBelowAnalysis {
                 let then = walk(branch.then, from: top, screen: screen)
                 let otherwise = walk(branch.otherwise, from: top, screen: screen)
                 top = then.merged(with: otherwise)
+            case .finish:
+                top = .ended
             default:
                 if step.kind.leavesScreen { top = .unknown }
             }

@@ -47,6 +47,8 @@ struct StackRootAnalysis {
         /// A screen that may have a screen of the flow below it.
         case aboveRoot
         case unknown
+        /// A `finish` ran: no later step of the action runs.
+        case ended
     }
 
     /// Ids of screens that may be shown above a screen of the flow.
@@ -145,9 +147,10 @@ struct StackRootAnalysis {
 
     /// The steps from `start`; returns the top after them. An `if` walks both branches
     /// from the top before it; after it the top is theirs when they agree, else unknown.
+    /// No step after a `finish` runs, so none is walked (as ``NavigationGraph`` reads them).
     private mutating func walk(_ steps: [Step], from start: Top) -> Top {
         var top = start
-        for step in steps {
+        for step in steps where top != .ended {
             switch step.kind {
             case .navigate(.push(let id)):
                 markAboveRoot(id)
@@ -161,7 +164,7 @@ struct StackRootAnalysis {
                 case .onHost:
                     markOnHost(id)
                     top = .onHost(id)
-                case .aboveRoot, .unknown:
+                case .aboveRoot, .unknown, .ended:
                     markAboveRoot(id)
                     top = .aboveRoot
                 }
@@ -175,9 +178,12 @@ struct StackRootAnalysis {
             case .branch(let branch):
                 let then = walk(branch.then, from: top)
                 let otherwise = walk(branch.otherwise, from: top)
-                top = then == otherwise ? then : .unknown
+                // A branch that finished leaves the other's top; both: nothing after runs.
+                top = then == .ended ? otherwise : otherwise == .ended || then == otherwise ? then : .unknown
+            case .finish:
+                top = .ended
             default:
-                // `popToRoot`, `dismiss`, `finish`: where the top is after them is not known.
+                // `popToRoot`, `dismiss`: where the top is after them is not known.
                 if step.kind.leavesScreen { top = .unknown }
             }
         }
