@@ -140,6 +140,9 @@ let package = Package(
             name: "DocumentLoadingTests", dependencies: ["FlowSource", "FlowYAML", "FeedbackFlow", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
+            name: "FlowCompileTests", dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
             name: "FeedbackFlowTests",
             dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]

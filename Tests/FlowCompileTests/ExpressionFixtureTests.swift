@@ -1,4 +1,5 @@
 import FeedbackFlow
+import FeedbackFlowTestSupport
 import FlowSource
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FeedbackFlow
+import FeedbackFlowTestSupport
 import FlowSource
 import Foundation
 import Testing
@@ -8,12 +9,11 @@ import Testing
 /// command line's to add (`FlagHint` in FeedbackFlowCLI).
 @Suite("Library diagnostics name concepts, not command-line flags")
 struct LibraryHintTests {
-    /// Every fixture of this target, relative to `Fixtures/`, sorted.
+    /// Every decoding, validation and navigator fixture (``DecodingFixture``), sorted.
     static func fixtures() throws -> [String] {
-        let root = URL(fileURLWithPath: DecodingFixture.path(""))
         var names: [String] = []
         for folder in ["decoding", "validation", "navigator"] {
-            let entries = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            let entries = try FileManager.default.contentsOfDirectory(atPath: DecodingFixture.path(folder))
             names += entries.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { "\(folder)/\($0)" }
         }
         return names.sorted()
