@@ -30,7 +30,10 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         let raw: String
         @IgnoredInEquality var span: SourceSpan?
         @IgnoredInEquality var style: ScalarStyle?
-        let segments: [Segment]
+        /// The segments, except for a text without `$` (almost every template): that one is
+        /// a single literal, `raw` itself, and stores none (no array per such template);
+        /// ``TemplateString/segments`` makes it when asked.
+        let parsed: [Segment]
         let problems: [Problem]
         /// Boxed: one word in every template, though almost none has plural forms.
         var plural: Shared<PluralChoice>? = nil
@@ -55,7 +58,14 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// How that scalar is written, so a place inside it can be found in the file.
     package var style: ScalarStyle? { storage.value.style }
     /// The parsed text: literals, `${name}` references and `${expression}`s, in order.
-    package var segments: [Segment] { storage.value.segments }
+    package var segments: [Segment] {
+        isLiteral ? [.literal(storage.value.raw)] : storage.value.parsed
+    }
+
+    /// Whether the text holds no `$`: one literal, `raw`, with nothing stored for it.
+    private var isLiteral: Bool {
+        storage.value.parsed.isEmpty && !storage.value.raw.isEmpty
+    }
     /// The malformed references, with their offsets.
     package var problems: [Problem] { storage.value.problems }
 
@@ -70,14 +80,14 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// A template written in a file in the scalar at `span`, written in `style`.
     package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
         let (segments, problems) = Self.parse(raw, span: span, style: style)
-        storage = Shared(Parts(raw: raw, span: span, style: style, segments: segments, problems: problems))
+        storage = Shared(Parts(raw: raw, span: span, style: style, parsed: segments, problems: problems))
     }
 
     /// A translated string with plural forms: it reads as its `other` form (`raw`, its
     /// names and expressions) and is drawn in the form `choice` picks.
     package init(_ raw: String, plural choice: PluralChoice) {
         let (segments, problems) = Self.parse(raw, span: nil, style: nil)
-        storage = Shared(Parts(raw: raw, span: nil, style: nil, segments: segments, problems: problems, plural: Shared(choice)))
+        storage = Shared(Parts(raw: raw, span: nil, style: nil, parsed: segments, problems: problems, plural: Shared(choice)))
     }
 
     public init(stringLiteral value: String) {
@@ -88,7 +98,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// The names referenced, in order, with their offsets.
     package var references: [(name: String, offset: Int)] {
-        segments.compactMap {
+        storage.value.parsed.compactMap {
             if case .variable(let name, let offset) = $0 { return (name, offset) }
             return nil
         }
@@ -96,12 +106,12 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// Whether the string holds a `${expression}`. O(segments), no allocation.
     package var hasExpressions: Bool {
-        segments.contains { if case .expression = $0 { true } else { false } }
+        storage.value.parsed.contains { if case .expression = $0 { true } else { false } }
     }
 
     /// The `${expression}`s, in order, with the offsets of their `$`.
     package var expressions: [(expression: FlowExpression, offset: Int)] {
-        segments.compactMap {
+        storage.value.parsed.compactMap {
             if case .expression(let expression, let offset) = $0 { return (expression, offset) }
             return nil
         }
@@ -109,7 +119,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// Whether the string has no `${…}` (its rendering is `raw` with `$$` → `$`).
     package var isConstant: Bool {
-        !segments.contains { if case .literal = $0 { false } else { true } }
+        !storage.value.parsed.contains { if case .literal = $0 { false } else { true } }
     }
 
     /// Replaces each `${name}` by `lookup(name)` and each `${expression}` by
@@ -126,8 +136,9 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
             let category = count == 0 && choice.forms["zero"] != nil ? "zero" : PluralCategories.category(of: count, locale: choice.locale)
             if let form = choice.forms[category] ?? choice.forms["other"] { return form.render(lookup, evaluate: evaluate) }
         }
+        if isLiteral { return raw }
         var out = ""
-        for segment in segments {
+        for segment in storage.value.parsed {
             switch segment {
             case .literal(let text): out += text
             case .variable(let name, _): out += lookup(name) ?? ""
@@ -148,12 +159,13 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     ///
     /// Works on the UTF-8 bytes: `$`, `{` and `}` are ASCII, so every cut falls on a
     /// scalar boundary, and offsets (in Unicode scalars) are counted as the bytes that
-    /// start a scalar. A string without `$` is one literal, without any copying.
+    /// start a scalar. A string without `$` is one literal, `raw` itself: it gets no
+    /// segments (``Parts/parsed``); one with a `$` always gets at least one.
     static func parse(_ raw: String, span: SourceSpan? = nil, style: ScalarStyle? = nil) -> ([Segment], [Problem]) {
         // Searched in the contiguous UTF-8 of a native string: a plain loop over bytes,
         // not the string's index walk.
         let hasDollar = raw.utf8.withContiguousStorageIfAvailable { $0.contains(0x24) } ?? raw.utf8.contains(0x24)
-        guard hasDollar else { return (raw.isEmpty ? [] : [.literal(raw)], []) }
+        guard hasDollar else { return ([], []) }
         var text = raw
         return text.withUTF8 { parse(utf8: $0, span: span, style: style) }
     }
