@@ -1,4 +1,4 @@
-/// One node of a ``DocumentTree``, stored flat: 28 bytes whatever the node holds.
+/// One node of a ``DocumentTree``, stored flat: 24 bytes whatever the node holds.
 ///
 /// A scalar's text is `texts[payload]`; a collection's children are
 /// `links[payload ..< payload + count]` for a sequence and
@@ -20,9 +20,8 @@ struct NodeRecord: Sendable {
     let payload: Int32
     /// The kind (bits 0–1), the style (bits 2–4) and the count (the 27 bits above).
     private let packed: UInt32
-    /// The end (``Ends``), in two words so that a record needs no 8-byte alignment.
-    private let endLow: UInt32
-    private let endHigh: UInt32
+    /// The end, near the start or where it is in the tree's far ends (``Ends``).
+    private let endBits: UInt32
 
     /// The most items of a sequence or entries of a mapping a record can hold: 2²⁷ − 1.
     static let maximumCount = (1 << 27) - 1
@@ -36,9 +35,7 @@ struct NodeRecord: Sendable {
         self.start = start
         self.payload = payload
         packed = UInt32(kind.rawValue) | UInt32(Self.code(of: style)) << 2 | UInt32(truncatingIfNeeded: count) << 5
-        let bits = ends.encode(end, from: start)
-        endLow = UInt32(truncatingIfNeeded: bits)
-        endHigh = UInt32(truncatingIfNeeded: bits >> 32)
+        endBits = ends.encode(end, from: start)
     }
 
     /// This record's content (kind, style, payload, count) spanning `[start, end)`.
@@ -48,7 +45,7 @@ struct NodeRecord: Sendable {
 
     /// The position just after the node, read with the tree's far ends.
     func end(_ ends: Ends) -> SourcePosition {
-        ends.decode(UInt64(endHigh) << 32 | UInt64(endLow), from: start)
+        ends.decode(endBits, from: start)
     }
 
     /// Items of a sequence or entries of a mapping; 0 for a scalar.
@@ -82,30 +79,41 @@ struct NodeRecord: Sendable {
         }
     }
 
-    /// The ends of nodes, as 64 bits in each record: an end near its start (fewer than
-    /// 2¹² lines below it, at a column below 2²⁴, fewer than 2²⁷ bytes after it) is kept
-    /// there (line delta, column, byte delta); any other (bit 63 set) is the index of its
-    /// position in `far`, which a document rarely needs (a node of thousands of lines, a
-    /// line of 16 million characters).
+    /// The ends of nodes, as 32 bits in each record. An end near its start is kept there:
+    /// on the start's line (bit 30 set), as the columns and bytes after the start (15 bits
+    /// each: a scalar or a flow collection of up to 32,767 bytes); on a later line, as the
+    /// lines below the start (7 bits), the column (10 bits) and the bytes after the start
+    /// (13 bits: a block of up to 127 lines and 8,191 bytes). Any other end (bit 31 set) is
+    /// the index of its position in `far`: a few large collections (the document, its
+    /// `screens`) and long texts.
     struct Ends: Sendable {
         private(set) var far: [SourcePosition] = []
 
-        private static let farFlag: UInt64 = 1 << 63
+        private static let farFlag: UInt32 = 1 << 31
+        private static let sameLineFlag: UInt32 = 1 << 30
 
-        mutating func encode(_ end: SourcePosition, from start: SourcePosition) -> UInt64 {
+        mutating func encode(_ end: SourcePosition, from start: SourcePosition) -> UInt32 {
             let lines = end.line - start.line, bytes = end.offset - start.offset
-            if (0..<(1 << 12)).contains(lines), (0..<(1 << 24)).contains(end.column), (0..<(1 << 27)).contains(bytes) {
-                return UInt64(lines) << 51 | UInt64(end.column) << 27 | UInt64(bytes)
+            if lines == 0 {
+                let columns = end.column - start.column
+                if (0..<(1 << 15)).contains(columns), (0..<(1 << 15)).contains(bytes) {
+                    return Self.sameLineFlag | UInt32(columns) << 15 | UInt32(bytes)
+                }
+            } else if (1..<(1 << 7)).contains(lines), (0..<(1 << 10)).contains(end.column), (0..<(1 << 13)).contains(bytes) {
+                return UInt32(lines) << 23 | UInt32(end.column) << 13 | UInt32(bytes)
             }
             far.append(end)
-            return Self.farFlag | UInt64(far.count - 1)
+            return Self.farFlag | UInt32(truncatingIfNeeded: far.count - 1)
         }
 
-        func decode(_ bits: UInt64, from start: SourcePosition) -> SourcePosition {
-            if bits & Self.farFlag != 0 { return far[Int(truncatingIfNeeded: bits & 0xFFFF_FFFF)] }
+        func decode(_ bits: UInt32, from start: SourcePosition) -> SourcePosition {
+            if bits & Self.farFlag != 0 { return far[Int(bits & ~Self.farFlag)] }
+            if bits & Self.sameLineFlag != 0 {
+                return SourcePosition(
+                    line: start.line, column: start.column + Int((bits >> 15) & 0x7FFF), offset: start.offset + Int(bits & 0x7FFF))
+            }
             return SourcePosition(
-                line: start.line + Int(truncatingIfNeeded: bits >> 51), column: Int(truncatingIfNeeded: (bits >> 27) & 0xFF_FFFF),
-                offset: start.offset + Int(truncatingIfNeeded: bits & 0x7FF_FFFF))
+                line: start.line + Int((bits >> 23) & 0x7F), column: Int((bits >> 13) & 0x3FF), offset: start.offset + Int(bits & 0x1FFF))
         }
     }
 }
