@@ -81,6 +81,35 @@ struct DocumentTreeStorageTests {
         #expect(json["x"]?.string == "a")
     }
 
+    @Test("ends near their start and far from it read back: long lines, long blocks, large collections")
+    func ends() throws {
+        let long = String(repeating: "x", count: 40_000)
+        let entries = (0..<200).map { "    k\($0): v\($0)" }.joined(separator: "\n")
+        let text = "short: ab\nlong: \(long)\nbig:\n\(entries)\nblock: |\n" + String(repeating: "  line\n", count: 150) + "last: é\n"
+        let root = try Self.load(text)
+        // The figures the loader gave when every record held its whole end.
+        func place(_ node: Node?) -> [[Int]] {
+            guard let span = node?.span else { return [] }
+            return [[span.start.line, span.start.column, span.start.offset], [span.end.line, span.end.column, span.end.offset]]
+        }
+        #expect(place(root["short"]) == [[1, 8, 7], [1, 10, 9]])
+        #expect(place(root["long"]) == [[2, 7, 16], [2, 40_007, 40_016]])
+        #expect(place(root["big"]) == [[4, 5, 40_026], [203, 15, 42_801]])
+        #expect(root["big"]?.mapping?.last?.key.span.start == SourcePosition(line: 203, column: 5, offset: 42_791))
+        #expect(place(root["block"]) == [[204, 8, 42_809], [355, 1, 43_861]])
+        #expect(place(root["last"]) == [[355, 7, 43_867], [355, 8, 43_869]])
+        #expect(place(root) == [[1, 1, 0], [355, 8, 43_869]])
+    }
+
+    @Test("the spans of one document share one path object, and equal a span made from the path's text")
+    func sharedPath() throws {
+        let root = try Self.load("a: [1, {b: c}]\n")
+        let inner = try #require(root["a"]?.sequence?.last?["b"])
+        #expect(inner.span.path === root.span.path)
+        #expect(inner.span.file == "storage.yaml")
+        #expect(inner.span == SourceSpan(file: "storage.yaml", start: inner.span.start, end: inner.span.end))
+    }
+
     @Test("duplicate keys are still found when their texts are stored once")
     func duplicateKeysWithSharedTexts() {
         let document = DocumentLoader.load(SourceFile(path: "dup.yaml", text: "a: 1\nb: 2\na: 3\n"), format: .yaml)

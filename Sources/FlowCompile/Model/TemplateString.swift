@@ -26,17 +26,32 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// The parts, in one shared box (``Shared``): a template is copied wherever its
     /// screen, button or step is.
+    /// In this order, so that the one-byte style comes last (a box of 80 bytes, not 96).
     private struct Parts: Sendable, Hashable {
         let raw: String
         @IgnoredInEquality var span: SourceSpan?
-        @IgnoredInEquality var style: ScalarStyle?
         /// The segments, except for a text without `$` (almost every template): that one is
         /// a single literal, `raw` itself, and stores none (no array per such template);
         /// ``TemplateString/segments`` makes it when asked.
         let parsed: [Segment]
+        /// Boxed, and only when there are any: one word in every template, though almost
+        /// none has problems or plural forms.
+        let rare: Shared<Rare>?
+        @IgnoredInEquality var style: ScalarStyle?
+
+        init(raw: String, span: SourceSpan?, style: ScalarStyle?, parsed: [Segment], problems: [Problem], plural: PluralChoice? = nil) {
+            self.raw = raw
+            self.span = span
+            self.parsed = parsed
+            rare = problems.isEmpty && plural == nil ? nil : Shared(Rare(problems: problems, plural: plural))
+            self.style = style
+        }
+    }
+
+    /// What few templates have: malformed references, plural forms.
+    private struct Rare: Sendable, Hashable {
         let problems: [Problem]
-        /// Boxed: one word in every template, though almost none has plural forms.
-        var plural: Shared<PluralChoice>? = nil
+        let plural: PluralChoice?
     }
 
     /// Plural forms of a translated string (a String Catalog's plural variations): the
@@ -67,7 +82,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
         storage.value.parsed.isEmpty && !storage.value.raw.isEmpty
     }
     /// The malformed references, with their offsets.
-    package var problems: [Problem] { storage.value.problems }
+    package var problems: [Problem] { storage.value.rare?.value.problems ?? [] }
 
     /// Parses `raw` as a template: `${name}` references and `$$` for a literal `$`. Never
     /// throws: malformed references (an unclosed `${`, an empty or invalid name) are kept for
@@ -87,7 +102,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// names and expressions) and is drawn in the form `choice` picks.
     package init(_ raw: String, plural choice: PluralChoice) {
         let (segments, problems) = Self.parse(raw, span: nil, style: nil)
-        storage = Shared(Parts(raw: raw, span: nil, style: nil, parsed: segments, problems: problems, plural: Shared(choice)))
+        storage = Shared(Parts(raw: raw, span: nil, style: nil, parsed: segments, problems: problems, plural: choice))
     }
 
     public init(stringLiteral value: String) {
@@ -132,7 +147,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// ``render(_:)`` with expressions rendered by `evaluate`.
     package func render(_ lookup: (String) -> String?, evaluate: (FlowExpression) -> String) -> String {
-        if let choice = storage.value.plural?.value, let count = lookup(choice.name).flatMap({ Int($0) }) {
+        if let choice = storage.value.rare?.value.plural, let count = lookup(choice.name).flatMap({ Int($0) }) {
             let category = count == 0 && choice.forms["zero"] != nil ? "zero" : PluralCategories.category(of: count, locale: choice.locale)
             if let form = choice.forms[category] ?? choice.forms["other"] { return form.render(lookup, evaluate: evaluate) }
         }

@@ -327,7 +327,7 @@ extension ValidationRun {
         let spans = definition.spans
         let minLeaves = !range.contains(min), maxLeaves = !range.contains(max)
         if minLeaves, maxLeaves, let low = spans.min, let high = spans.max, low.start.line == high.start.line {
-            return low.start < high.start ? SourceSpan(file: low.file, start: low.start, end: high.end) : SourceSpan(file: low.file, start: high.start, end: low.end)
+            return low.start < high.start ? SourceSpan(path: low.path, start: low.start, end: high.end) : SourceSpan(path: low.path, start: high.start, end: low.end)
         }
         if minLeaves, let low = spans.min { return low }
         if maxLeaves, let high = spans.max { return high }

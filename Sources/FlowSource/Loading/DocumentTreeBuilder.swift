@@ -44,7 +44,8 @@ package struct DocumentTreeBuilder {
         var keys: KeyIndex
     }
 
-    private let file: String
+    /// The document's path, which every span the builder makes shares.
+    package let path: SourcePath
     /// The bounds checked while building (nodes, scalar length, entries per mapping).
     package let limits: LoadingLimits
     private var records: [NodeRecord] = []
@@ -68,7 +69,7 @@ package struct DocumentTreeBuilder {
 
     /// A builder for the document at `file` within `limits`, with room for `expectedNodes` nodes.
     package init(file: String, limits: LoadingLimits = LoadingLimits(), expectedNodes: Int = 0) {
-        self.file = file
+        path = SourcePath(file)
         var limits = limits
         // A record holds a collection's count in 27 bits (``NodeRecord/maximumCount``); a
         // collection has fewer children than the document has nodes.
@@ -94,7 +95,7 @@ package struct DocumentTreeBuilder {
     ) throws(Diagnostic) -> NodeID {
         let byteCount = text.utf8.count
         if byteCount > limits.maximumScalarBytes {
-            throw limits.scalarTooLong(byteCount, at: SourceSpan(file: file, start: start, end: end))
+            throw limits.scalarTooLong(byteCount, at: SourceSpan(path: path, start: start, end: end))
         }
         try checkNodeCount(start: start, end: end)
         return append(
@@ -145,7 +146,7 @@ package struct DocumentTreeBuilder {
         try checkNodeCount(start: start, end: end)
         guard let collection = open.popLast() else { preconditionFailure("closeCollection with nothing open") }
         if links.count + (pending.count - collection.first) > Int(Int32.max) {
-            throw limits.tooManyNodes(at: SourceSpan(file: file, start: start, end: end))
+            throw limits.tooManyNodes(at: SourceSpan(path: path, start: start, end: end))
         }
         let linkStart = links.count
         links.append(contentsOf: pending[collection.first...])
@@ -192,7 +193,7 @@ package struct DocumentTreeBuilder {
             }
         }
         if (pending.count - first + mergedPairs.count) / 2 > limits.maximumMappingEntries {
-            throw limits.tooManyEntries(at: SourceSpan(file: file, start: start, end: start))
+            throw limits.tooManyEntries(at: SourceSpan(path: path, start: start, end: start))
         }
         let insertAt = min(first + 2 * max(position, 0), pending.count)
         pending.insert(contentsOf: mergedPairs, at: insertAt)
@@ -213,7 +214,7 @@ package struct DocumentTreeBuilder {
     /// The finished tree and its root, or `nil` when there is no root.
     package consuming func finish(root: NodeID?) -> Node? {
         guard let root else { return nil }
-        let tree = DocumentTree(file: file, records: records, ends: ends, links: links, texts: texts, tags: tags)
+        let tree = DocumentTree(path: path, records: records, ends: ends, links: links, texts: texts, tags: tags)
         return Node(tree: tree, index: root.index)
     }
 
@@ -222,7 +223,7 @@ package struct DocumentTreeBuilder {
     /// The span of a node already added.
     package func span(of node: NodeID) -> SourceSpan {
         let record = records[Int(node.index)]
-        return SourceSpan(file: file, start: record.start, end: record.end(ends))
+        return SourceSpan(path: path, start: record.start, end: record.end(ends))
     }
 
     /// A node's text, style and tag when it is a scalar.
@@ -280,7 +281,7 @@ package struct DocumentTreeBuilder {
     /// `document-limit` when one more node would pass ``LoadingLimits/maximumNodes``.
     private func checkNodeCount(start: SourcePosition, end: SourcePosition) throws(Diagnostic) {
         if records.count >= limits.maximumNodes {
-            throw limits.tooManyNodes(at: SourceSpan(file: file, start: start, end: end))
+            throw limits.tooManyNodes(at: SourceSpan(path: path, start: start, end: end))
         }
     }
 

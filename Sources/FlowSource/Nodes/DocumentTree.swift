@@ -8,13 +8,15 @@
 /// tree allocates nothing per node, and the file's path is held once per document rather
 /// than once per span.
 ///
-/// Memory: 28 bytes per node, plus the scalar texts (16 bytes each, and the storage of
+/// Memory: 24 bytes per node, plus the scalar texts (16 bytes each, and the storage of
 /// those longer than 15 UTF-8 bytes) and four bytes per child. An alias expanded by the
 /// YAML loader is stored once and referred to by every use.
 /// Immutable once built (by ``DocumentTreeBuilder``), hence `Sendable`.
 package final class DocumentTree: Sendable {
     /// The path of the file the document was read from, as given by the user.
-    package let file: String
+    package var file: String { path.text }
+    /// The same path, as every span of the document holds it.
+    package let path: SourcePath
     let records: [NodeRecord]
     /// The ends the records do not hold themselves (``NodeRecord/Ends``).
     let ends: NodeRecord.Ends
@@ -23,8 +25,8 @@ package final class DocumentTree: Sendable {
     /// The explicit tags, by node index: few nodes have one.
     let tags: [Int32: String]
 
-    init(file: String, records: [NodeRecord], ends: NodeRecord.Ends, links: [Int32], texts: [String], tags: [Int32: String]) {
-        self.file = file
+    init(path: SourcePath, records: [NodeRecord], ends: NodeRecord.Ends, links: [Int32], texts: [String], tags: [Int32: String]) {
+        self.path = path
         self.records = records
         self.ends = ends
         self.links = links

@@ -47,7 +47,7 @@ package struct Node: Sendable {
     /// The node's extent in the source: from its first character to just after its last.
     package var span: SourceSpan {
         let record = record
-        return SourceSpan(file: tree.file, start: record.start, end: record.end(tree.ends))
+        return SourceSpan(path: tree.path, start: record.start, end: record.end(tree.ends))
     }
 
     /// An explicit YAML tag (e.g. `tag:yaml.org,2002:str` for `!!str`), or `nil`.
