@@ -1,3 +1,5 @@
+import FlowSystem
+
 /// Builds a ``DocumentTree`` from the bottom up, the same way for YAML and JSON: a
 /// loader adds scalars, opens a collection, hands it its children in written order
 /// and closes it; each call returns the new node's ``NodeID``.
@@ -339,9 +341,17 @@ package struct DocumentTreeBuilder {
         return hash &* 0x9E37_79B9_7F4A_7C15
     }
 
-    /// Whether two texts have the same UTF-8 bytes.
+    /// Whether two texts have the same UTF-8 bytes, compared in their contiguous storage
+    /// when both have it (native strings do).
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        guard a.utf8.count == b.utf8.count else { return false }
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }
+                return memcmp(l, r, left.count) == 0
+            }
+        }
+        return inPlace.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// The two words a String is made of.
