@@ -80,7 +80,7 @@ struct ScreenReferences {
     /// earlier in the file: then the key alone, so the range holds its selection.
     private static func whole(_ key: SourceSpan, _ value: SourceSpan) -> SourceSpan {
         let end = value.start.offset >= key.start.offset ? value.end : key.end
-        return SourceSpan(file: key.file, start: key.start, end: end)
+        return SourceSpan(path: key.path, start: key.start, end: end)
     }
 
     /// The buttons of `screen`, in the order written, once the screen ids the steps of

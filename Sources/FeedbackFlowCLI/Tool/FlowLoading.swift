@@ -19,14 +19,17 @@ enum FlowLoading {
         path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
         allowsStandardInput: Bool = true, environment: CommandEnvironment
     ) throws -> Flow? {
-        try compiled(path: path, options: options, flagHint: flagHint, allowsStandardInput: allowsStandardInput, environment: environment)?.flow
+        try compiled(
+            path: path, options: options, flagHint: flagHint, allowsStandardInput: allowsStandardInput, keepingTree: false,
+            environment: environment)?.flow
     }
 
     /// The compilation of `path` when it has no error (its flow and loaded document), as
-    /// ``compiledFlow(path:options:flagHint:allowsStandardInput:environment:)`` says.
+    /// ``compiledFlow(path:options:flagHint:allowsStandardInput:environment:)`` says; its
+    /// document keeps the node tree unless `keepingTree` is `false`.
     static func compiled(
         path: String, options: CompileOptions = CompileOptions(), flagHint: FlagHint = .none,
-        allowsStandardInput: Bool = true, environment: CommandEnvironment
+        allowsStandardInput: Bool = true, keepingTree: Bool = true, environment: CommandEnvironment
     ) throws -> FlowCompilation? {
         if StandardInput.isNamed(by: path) {
             guard allowsStandardInput else {
@@ -40,7 +43,7 @@ enum FlowLoading {
         guard PathKind(path) != .directory else {
             throw UsageError("'\(path)' is a folder, not a flow file", hint: "to check a folder use 'feedbackflow validate \(path)'")
         }
-        let compilation = FlowCompiler.compile(path: path, options: options)
+        let compilation = FlowCompiler.compile(path: path, options: options, keepingTree: keepingTree)
         let report = DiagnosticReport(files: [
             .init(
                 path: path, source: compilation.document.source, diagnostics: flagHint.adding(to: compilation.diagnostics),

@@ -3,7 +3,8 @@ import FlowSource
 /// The result of compiling one file: load → decode → validate.
 public struct FlowCompilation: Sendable {
     /// The loaded file: its source (path and bytes), its format, and the loader's own
-    /// diagnostics, which ``diagnostics`` also holds.
+    /// diagnostics, which ``diagnostics`` also holds; its node tree (`root`) only when the
+    /// compilation kept it (`keepingTree` of ``FlowCompiler/compile(_:options:keepingTree:)``).
     package var document: LoadedDocument
     /// The decoded flow; `nil` when loading or decoding failed badly enough that no flow
     /// could be built. A flow can be present together with errors.
@@ -99,11 +100,22 @@ public enum FlowCompiler {
     /// - Parameter options: what the host provides (template variables, custom step
     ///   handlers, URL schemes) and the diagnostic limit; by default nothing beyond the defaults of
     ///   ``CompileOptions/init(additionalVariables:knownHandlers:allowedURLSchemes:maxDiagnostics:)``.
-    package static func compile(_ document: LoadedDocument, options: CompileOptions = CompileOptions()) -> FlowCompilation {
+    /// - Parameter keepingTree: whether the result's `document` keeps its node tree (`root`);
+    ///   without it (`false`), the tree is let go as soon as the flow is decoded and the
+    ///   inline suppressions are read, before validation, so that the tree and validation's
+    ///   tables are never in memory together (the tree is most of a large file's memory). A
+    ///   caller that reads `document.root` afterwards (the language server, `fmt`, `convert`)
+    ///   keeps it, the default.
+    package static func compile(
+        _ document: consuming LoadedDocument, options: CompileOptions = CompileOptions(), keepingTree: Bool = true
+    ) -> FlowCompilation {
         var bag = DiagnosticBag(document.diagnostics)
         var decoding = DiagnosticBag()
         let flow = FlowDecoder.decode(document, diagnostics: &decoding)
         bag.append(contentsOf: decoding.diagnostics)
+        // Read from the tree before it may go: the suppressions need it, validation does not.
+        let suppressions = document.format == .yaml ? InlineSuppressions(source: document.source, root: document.root) : nil
+        if !keepingTree { document.root = nil }
         if let flow, !(flow.screens.isEmpty && decoding.hasErrors) {
             FlowValidator.validate(
                 flow, diagnostics: &bag, graphWarnings: !decoding.hasErrors, options: options, source: document.source)
@@ -116,13 +128,10 @@ public enum FlowCompiler {
             bag = DiagnosticBag(Array(bag.diagnostics[..<loaded]) + later)
         }
         var diagnostics = bag.diagnostics
-        if document.format == .yaml {
-            var suppressions = InlineSuppressions(source: document.source, root: document.root)
-            if !suppressions.isEmpty {
-                diagnostics = suppressions.apply(
-                    to: diagnostics, known: LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue),
-                    ran: { code in FlowDiagnosticCode(rawValue: code).map(options.runs) ?? true })
-            }
+        if var suppressions, !suppressions.isEmpty {
+            diagnostics = suppressions.apply(
+                to: diagnostics, known: LoadDiagnosticCode.allCases.map(\.rawValue) + FlowDiagnosticCode.allCases.map(\.rawValue),
+                ran: { code in FlowDiagnosticCode(rawValue: code).map(options.runs) ?? true })
         }
         if !options.ruleLevels.isEmpty { diagnostics = options.applyRuleLevels(to: diagnostics) }
         let (kept, omitted) = limited(

@@ -26,14 +26,32 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// The parts, in one shared box (``Shared``): a template is copied wherever its
     /// screen, button or step is.
+    /// In this order, so that the one-byte style comes last (a box of 80 bytes, not 96).
     private struct Parts: Sendable, Hashable {
         let raw: String
         @IgnoredInEquality var span: SourceSpan?
+        /// The segments, except for a text without `$` (almost every template): that one is
+        /// a single literal, `raw` itself, and stores none (no array per such template);
+        /// ``TemplateString/segments`` makes it when asked.
+        let parsed: [Segment]
+        /// Boxed, and only when there are any: one word in every template, though almost
+        /// none has problems or plural forms.
+        let rare: Shared<Rare>?
         @IgnoredInEquality var style: ScalarStyle?
-        let segments: [Segment]
+
+        init(raw: String, span: SourceSpan?, style: ScalarStyle?, parsed: [Segment], problems: [Problem], plural: PluralChoice? = nil) {
+            self.raw = raw
+            self.span = span
+            self.parsed = parsed
+            rare = problems.isEmpty && plural == nil ? nil : Shared(Rare(problems: problems, plural: plural))
+            self.style = style
+        }
+    }
+
+    /// What few templates have: malformed references, plural forms.
+    private struct Rare: Sendable, Hashable {
         let problems: [Problem]
-        /// Boxed: one word in every template, though almost none has plural forms.
-        var plural: Shared<PluralChoice>? = nil
+        let plural: PluralChoice?
     }
 
     /// Plural forms of a translated string (a String Catalog's plural variations): the
@@ -55,9 +73,16 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// How that scalar is written, so a place inside it can be found in the file.
     package var style: ScalarStyle? { storage.value.style }
     /// The parsed text: literals, `${name}` references and `${expression}`s, in order.
-    package var segments: [Segment] { storage.value.segments }
+    package var segments: [Segment] {
+        isLiteral ? [.literal(storage.value.raw)] : storage.value.parsed
+    }
+
+    /// Whether the text holds no `$`: one literal, `raw`, with nothing stored for it.
+    private var isLiteral: Bool {
+        storage.value.parsed.isEmpty && !storage.value.raw.isEmpty
+    }
     /// The malformed references, with their offsets.
-    package var problems: [Problem] { storage.value.problems }
+    package var problems: [Problem] { storage.value.rare?.value.problems ?? [] }
 
     /// Parses `raw` as a template: `${name}` references and `$$` for a literal `$`. Never
     /// throws: malformed references (an unclosed `${`, an empty or invalid name) are kept for
@@ -70,14 +95,14 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     /// A template written in a file in the scalar at `span`, written in `style`.
     package init(_ raw: String, span: SourceSpan?, style: ScalarStyle?) {
         let (segments, problems) = Self.parse(raw, span: span, style: style)
-        storage = Shared(Parts(raw: raw, span: span, style: style, segments: segments, problems: problems))
+        storage = Shared(Parts(raw: raw, span: span, style: style, parsed: segments, problems: problems))
     }
 
     /// A translated string with plural forms: it reads as its `other` form (`raw`, its
     /// names and expressions) and is drawn in the form `choice` picks.
     package init(_ raw: String, plural choice: PluralChoice) {
         let (segments, problems) = Self.parse(raw, span: nil, style: nil)
-        storage = Shared(Parts(raw: raw, span: nil, style: nil, segments: segments, problems: problems, plural: Shared(choice)))
+        storage = Shared(Parts(raw: raw, span: nil, style: nil, parsed: segments, problems: problems, plural: choice))
     }
 
     public init(stringLiteral value: String) {
@@ -88,7 +113,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// The names referenced, in order, with their offsets.
     package var references: [(name: String, offset: Int)] {
-        segments.compactMap {
+        storage.value.parsed.compactMap {
             if case .variable(let name, let offset) = $0 { return (name, offset) }
             return nil
         }
@@ -96,12 +121,12 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// Whether the string holds a `${expression}`. O(segments), no allocation.
     package var hasExpressions: Bool {
-        segments.contains { if case .expression = $0 { true } else { false } }
+        storage.value.parsed.contains { if case .expression = $0 { true } else { false } }
     }
 
     /// The `${expression}`s, in order, with the offsets of their `$`.
     package var expressions: [(expression: FlowExpression, offset: Int)] {
-        segments.compactMap {
+        storage.value.parsed.compactMap {
             if case .expression(let expression, let offset) = $0 { return (expression, offset) }
             return nil
         }
@@ -109,7 +134,7 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// Whether the string has no `${…}` (its rendering is `raw` with `$$` → `$`).
     package var isConstant: Bool {
-        !segments.contains { if case .literal = $0 { false } else { true } }
+        !storage.value.parsed.contains { if case .literal = $0 { false } else { true } }
     }
 
     /// Replaces each `${name}` by `lookup(name)` and each `${expression}` by
@@ -122,12 +147,13 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
 
     /// ``render(_:)`` with expressions rendered by `evaluate`.
     package func render(_ lookup: (String) -> String?, evaluate: (FlowExpression) -> String) -> String {
-        if let choice = storage.value.plural?.value, let count = lookup(choice.name).flatMap({ Int($0) }) {
+        if let choice = storage.value.rare?.value.plural, let count = lookup(choice.name).flatMap({ Int($0) }) {
             let category = count == 0 && choice.forms["zero"] != nil ? "zero" : PluralCategories.category(of: count, locale: choice.locale)
             if let form = choice.forms[category] ?? choice.forms["other"] { return form.render(lookup, evaluate: evaluate) }
         }
+        if isLiteral { return raw }
         var out = ""
-        for segment in segments {
+        for segment in storage.value.parsed {
             switch segment {
             case .literal(let text): out += text
             case .variable(let name, _): out += lookup(name) ?? ""
@@ -148,12 +174,13 @@ public struct TemplateString: Sendable, Hashable, ExpressibleByStringLiteral, Cu
     ///
     /// Works on the UTF-8 bytes: `$`, `{` and `}` are ASCII, so every cut falls on a
     /// scalar boundary, and offsets (in Unicode scalars) are counted as the bytes that
-    /// start a scalar. A string without `$` is one literal, without any copying.
+    /// start a scalar. A string without `$` is one literal, `raw` itself: it gets no
+    /// segments (``Parts/parsed``); one with a `$` always gets at least one.
     static func parse(_ raw: String, span: SourceSpan? = nil, style: ScalarStyle? = nil) -> ([Segment], [Problem]) {
         // Searched in the contiguous UTF-8 of a native string: a plain loop over bytes,
         // not the string's index walk.
         let hasDollar = raw.utf8.withContiguousStorageIfAvailable { $0.contains(0x24) } ?? raw.utf8.contains(0x24)
-        guard hasDollar else { return (raw.isEmpty ? [] : [.literal(raw)], []) }
+        guard hasDollar else { return ([], []) }
         var text = raw
         return text.withUTF8 { parse(utf8: $0, span: span, style: style) }
     }

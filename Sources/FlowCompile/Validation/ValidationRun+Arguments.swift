@@ -115,15 +115,28 @@ extension ValidationRun {
     /// its parts; the table is made at the first lookup, O(blocks) once.
     mutating func firstField(_ id: String) -> (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)? {
         if fieldTable == nil {
-            var table: [String: (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)] = [:]
+            var table: [String: FieldPlace] = [:]
             for position in flow.screens.indices {
-                for block in flow.screens[position].extraContent {
-                    if let field = block.field, table[field.id] == nil { table[field.id] = (field.kind, Self.idSpan(of: block), field.spans) }
+                let blocks = flow.screens[position].extraContent
+                for index in blocks.indices {
+                    if let field = blocks[index].fieldID, table[field] == nil {
+                        table[field] = FieldPlace(screen: Int32(truncatingIfNeeded: position), block: Int32(truncatingIfNeeded: index))
+                    }
                 }
             }
             fieldTable = table
         }
-        return fieldTable?[id]
+        guard let place = fieldTable?[id] else { return nil }
+        let block = flow.screens[Int(place.screen)].extraContent[Int(place.block)]
+        guard let field = block.field else { return nil }
+        return (field.kind, Self.idSpan(of: block), field.spans)
+    }
+
+    /// Where a field is defined: its screen's position in the flow's screens and its
+    /// block's in the screen's `extraContent` (``fieldTable``).
+    struct FieldPlace {
+        var screen: Int32
+        var block: Int32
     }
 
     // MARK: Whole numbers (collectUserFeedback's rating)
@@ -314,7 +327,7 @@ extension ValidationRun {
         let spans = definition.spans
         let minLeaves = !range.contains(min), maxLeaves = !range.contains(max)
         if minLeaves, maxLeaves, let low = spans.min, let high = spans.max, low.start.line == high.start.line {
-            return low.start < high.start ? SourceSpan(file: low.file, start: low.start, end: high.end) : SourceSpan(file: low.file, start: high.start, end: low.end)
+            return low.start < high.start ? SourceSpan(path: low.path, start: low.start, end: high.end) : SourceSpan(path: low.path, start: high.start, end: low.end)
         }
         if minLeaves, let low = spans.min { return low }
         if maxLeaves, let high = spans.max { return high }

@@ -42,9 +42,10 @@ struct ValidationRun {
     let hasDecisions: Bool
     /// The expression environment, made at its first use (``sharedEnvironment()``).
     var environmentCache: ExpressionEnvironment?
-    /// Each field id's first definition: its kind, where its id is written and the spans
-    /// of its parts, gathered at the first lookup (``firstField(_:)``).
-    var fieldTable: [String: (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)]?
+    /// Each field id's first definition, as where its block is (the screen's and the
+    /// block's positions), gathered at the first lookup (``firstField(_:)``): 8 bytes a
+    /// field, not a copy of its kind and spans.
+    var fieldTable: [String: FieldPlace]?
     /// The rules rating fields' ranges break where a field alone is a step's argument,
     /// each with its uses, in the order first found: reported once each, at the field
     /// (``reportFieldRanges()``).

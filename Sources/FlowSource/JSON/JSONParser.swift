@@ -48,7 +48,7 @@ struct JSONParser: DocumentParser {
             guard position < bytes.count else {
                 let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, bytes.count))
                 diagnostics.append(
-                    .error(JSONProblem.empty.code, JSONProblem.empty.message, at: SourceSpan(file: source.path, at: start)))
+                    .error(JSONProblem.empty.code, JSONProblem.empty.message, at: SourceSpan(path: tree.path, at: start)))
                 return nil
             }
             let root = try parseValueTree()
@@ -76,7 +76,7 @@ struct JSONParser: DocumentParser {
                 if stack.count >= tree.limits.maximumNestingDepth {
                     let start = here
                     throw tree.limits.nestingTooDeep(
-                        at: SourceSpan(file: source.path, start: start, end: locator.location(atByteOffset: position + 1)))
+                        at: SourceSpan(path: tree.path, start: start, end: locator.location(atByteOffset: position + 1)))
                 }
                 let isObject = currentByte == UInt8(ascii: "{")
                 stack.append(Frame(isObject: isObject, start: here))
@@ -387,7 +387,7 @@ struct JSONParser: DocumentParser {
     /// character wide.
     private mutating func problem(_ problem: JSONProblem, at location: SourcePosition? = nil) -> Diagnostic {
         let start = location ?? here
-        return .error(problem.code, problem.message, at: SourceSpan(file: source.path, characterAt: start, in: bytes))
+        return .error(problem.code, problem.message, at: SourceSpan(path: tree.path, characterAt: start, in: bytes))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -1,3 +1,5 @@
+import FlowSystem
+
 /// Builds a ``DocumentTree`` from the bottom up, the same way for YAML and JSON: a
 /// loader adds scalars, opens a collection, hands it its children in written order
 /// and closes it; each call returns the new node's ``NodeID``.
@@ -44,14 +46,24 @@ package struct DocumentTreeBuilder {
         var keys: KeyIndex
     }
 
-    private let file: String
+    /// The document's path, which every span the builder makes shares.
+    package let path: SourcePath
     /// The bounds checked while building (nodes, scalar length, entries per mapping).
     package let limits: LoadingLimits
     private var records: [NodeRecord] = []
+    private var ends = NodeRecord.Ends()
     private var links: [Int32] = []
     private var texts: [String] = []
-    private var tags: [String] = []
-    private var tagIndices: [String: Int32] = [:]
+    /// The position in `texts` of recent texts, by a hash of their bits (short texts) or
+    /// their bytes (longer ones) (``textIndex(_:)``): direct-mapped caches, so a text
+    /// written again and again (a key, `true`, a short value, a URL) is stored once.
+    private var recentTexts = [Int32](repeating: -1, count: 1 << recentTextBits)
+    private var recentLongTexts = [Int32](repeating: -1, count: 1 << recentTextBits)
+    private static let recentTextBits = 12
+    /// The longest text looked for among the recent ones, in UTF-8 bytes: hashing a text
+    /// costs its length.
+    private static let longestRecentText = 256
+    private var tags: [Int32: String] = [:]
     /// The children of every open collection, innermost last (a mapping's as key, value).
     private var pending: [Int32] = []
     private var open: [OpenCollection] = []
@@ -59,9 +71,11 @@ package struct DocumentTreeBuilder {
 
     /// A builder for the document at `file` within `limits`, with room for `expectedNodes` nodes.
     package init(file: String, limits: LoadingLimits = LoadingLimits(), expectedNodes: Int = 0) {
-        self.file = file
+        path = SourcePath(file)
         var limits = limits
-        limits.maximumNodes = min(limits.maximumNodes, Int(Int32.max))
+        // A record holds a collection's count in 27 bits (``NodeRecord/maximumCount``); a
+        // collection has fewer children than the document has nodes.
+        limits.maximumNodes = min(limits.maximumNodes, NodeRecord.maximumCount)
         self.limits = limits
         if expectedNodes > 0 {
             records.reserveCapacity(expectedNodes)
@@ -83,14 +97,12 @@ package struct DocumentTreeBuilder {
     ) throws(Diagnostic) -> NodeID {
         let byteCount = text.utf8.count
         if byteCount > limits.maximumScalarBytes {
-            throw limits.scalarTooLong(byteCount, at: SourceSpan(file: file, start: start, end: end))
+            throw limits.scalarTooLong(byteCount, at: SourceSpan(path: path, start: start, end: end))
         }
         try checkNodeCount(start: start, end: end)
-        texts.append(text)
         return append(
-            NodeRecord(
-                start: start, end: end, payload: Self.index(texts.count - 1), count: 0, tag: tagIndex(tag),
-                kind: .scalar, style: style))
+            NodeRecord(start: start, end: end, payload: textIndex(text), count: 0, kind: .scalar, style: style, ends: &ends),
+            tag: tag)
     }
 
     /// Opens a sequence or a mapping; its children are the nodes appended until the
@@ -136,7 +148,7 @@ package struct DocumentTreeBuilder {
         try checkNodeCount(start: start, end: end)
         guard let collection = open.popLast() else { preconditionFailure("closeCollection with nothing open") }
         if links.count + (pending.count - collection.first) > Int(Int32.max) {
-            throw limits.tooManyNodes(at: SourceSpan(file: file, start: start, end: end))
+            throw limits.tooManyNodes(at: SourceSpan(path: path, start: start, end: end))
         }
         let linkStart = links.count
         links.append(contentsOf: pending[collection.first...])
@@ -146,8 +158,9 @@ package struct DocumentTreeBuilder {
         return append(
             NodeRecord(
                 start: start, end: end, payload: Self.index(linkStart),
-                count: Self.index(collection.isMapping ? childCount / 2 : childCount), tag: tagIndex(tag),
-                kind: collection.isMapping ? .mapping : .sequence, style: .plain))
+                count: Self.index(collection.isMapping ? childCount / 2 : childCount),
+                kind: collection.isMapping ? .mapping : .sequence, style: .plain, ends: &ends),
+            tag: tag)
     }
 
     /// Closes the innermost open mapping after putting, at entry `position`, the entries
@@ -182,7 +195,7 @@ package struct DocumentTreeBuilder {
             }
         }
         if (pending.count - first + mergedPairs.count) / 2 > limits.maximumMappingEntries {
-            throw limits.tooManyEntries(at: SourceSpan(file: file, start: start, end: start))
+            throw limits.tooManyEntries(at: SourceSpan(path: path, start: start, end: start))
         }
         let insertAt = min(first + 2 * max(position, 0), pending.count)
         pending.insert(contentsOf: mergedPairs, at: insertAt)
@@ -196,16 +209,14 @@ package struct DocumentTreeBuilder {
         _ node: NodeID, start: SourcePosition, end: SourcePosition
     ) throws(Diagnostic) -> NodeID {
         try checkNodeCount(start: start, end: end)
-        var record = records[Int(node.index)]
-        record.start = start
-        record.end = end
-        return append(record)
+        let record = records[Int(node.index)].respanned(start: start, end: end, ends: &ends)
+        return append(record, tag: tag(of: node.index))
     }
 
     /// The finished tree and its root, or `nil` when there is no root.
     package consuming func finish(root: NodeID?) -> Node? {
         guard let root else { return nil }
-        let tree = DocumentTree(file: file, records: records, links: links, texts: texts, tags: tags)
+        let tree = DocumentTree(path: path, records: records, ends: ends, links: links, texts: texts, tags: tags)
         return Node(tree: tree, index: root.index)
     }
 
@@ -214,15 +225,14 @@ package struct DocumentTreeBuilder {
     /// The span of a node already added.
     package func span(of node: NodeID) -> SourceSpan {
         let record = records[Int(node.index)]
-        return SourceSpan(file: file, start: record.start, end: record.end)
+        return SourceSpan(path: path, start: record.start, end: record.end(ends))
     }
 
     /// A node's text, style and tag when it is a scalar.
     package func scalar(_ node: NodeID) -> Scalar? {
         let record = records[Int(node.index)]
         guard record.kind == .scalar else { return nil }
-        return Scalar(
-            text: texts[Int(record.payload)], style: record.style, tag: record.tag < 0 ? nil : tags[Int(record.tag)])
+        return Scalar(text: texts[Int(record.payload)], style: record.style, tag: tag(of: node.index))
     }
 
     /// Whether a node is a scalar whose text is `text` (any style or tag).
@@ -273,28 +283,86 @@ package struct DocumentTreeBuilder {
     /// `document-limit` when one more node would pass ``LoadingLimits/maximumNodes``.
     private func checkNodeCount(start: SourcePosition, end: SourcePosition) throws(Diagnostic) {
         if records.count >= limits.maximumNodes {
-            throw limits.tooManyNodes(at: SourceSpan(file: file, start: start, end: end))
+            throw limits.tooManyNodes(at: SourceSpan(path: path, start: start, end: end))
         }
     }
 
-    private mutating func append(_ record: NodeRecord) -> NodeID {
+    private mutating func append(_ record: NodeRecord, tag: String?) -> NodeID {
         records.append(record)
-        return NodeID(index: Self.index(records.count - 1))
+        let index = Self.index(records.count - 1)
+        if let tag { tags[index] = tag }
+        return NodeID(index: index)
     }
 
-    private mutating func tagIndex(_ tag: String?) -> Int32 {
-        guard let tag else { return -1 }
-        if let known = tagIndices[tag] { return known }
-        tags.append(tag)
-        let index = Self.index(tags.count - 1)
-        tagIndices[tag] = index
-        return index
+    private func tag(of node: Int32) -> String? {
+        tags.isEmpty ? nil : tags[node]
+    }
+
+    /// The position of `text` in `texts`, appended unless it is the text of a recent
+    /// scalar (byte for byte: canonically equivalent texts written differently are kept
+    /// apart). A text of up to 15 UTF-8 bytes is found by its bits: a 64-bit String holds
+    /// it in its own two words, whose bits are the same for the same text (equal bits are
+    /// always the same text; a text that misses is only stored again). A longer one, up to
+    /// ``longestRecentText`` bytes, by a hash of its bytes, compared byte for byte.
+    /// O(1) for a short text, O(length) for a longer one.
+    private mutating func textIndex(_ text: String) -> Int32 {
+        let length = text.utf8.count
+        if MemoryLayout<String>.size == 16, length <= 15 {
+            let (low, high) = Self.bits(of: text)
+            let slot = Self.slot((low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F))
+            let recent = recentTexts[slot]
+            if recent >= 0, Self.bits(of: texts[Int(recent)]) == (low, high) { return recent }
+            recentTexts[slot] = appendText(text)
+            return recentTexts[slot]
+        }
+        guard length <= Self.longestRecentText,
+            let slot = text.utf8.withContiguousStorageIfAvailable({ Self.slot(Self.hash($0)) })
+        else { return appendText(text) }
+        let recent = recentLongTexts[slot]
+        if recent >= 0, Self.sameBytes(texts[Int(recent)], text) { return recent }
+        recentLongTexts[slot] = appendText(text)
+        return recentLongTexts[slot]
+    }
+
+    private mutating func appendText(_ text: String) -> Int32 {
+        texts.append(text)
+        return Self.index(texts.count - 1)
+    }
+
+    /// A cache slot from the high bits of a hash.
+    private static func slot(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> (64 - recentTextBits))
+    }
+
+    /// FNV-1a over `bytes`, mixed so that its high bits depend on every byte.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// Whether two texts have the same UTF-8 bytes, compared in their contiguous storage
+    /// when both have it (native strings do).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }
+                return memcmp(l, r, left.count) == 0
+            }
+        }
+        return inPlace.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// The two words a String is made of.
+    private static func bits(of text: String) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: text) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
     }
 
     /// An array position as stored. Every position fits: nodes are checked against
-    /// ``LoadingLimits/maximumNodes`` (which the builder caps at `Int32.max`) before one
-    /// is added, texts are one per scalar node, and links against `Int32.max` when a
-    /// collection closes.
+    /// ``LoadingLimits/maximumNodes`` (which the builder caps at ``NodeRecord/maximumCount``)
+    /// before one is added, texts are at most one per scalar node, and links against
+    /// `Int32.max` when a collection closes.
     private static func index(_ position: Int) -> Int32 { Int32(truncatingIfNeeded: position) }
 }
 
@@ -372,7 +440,7 @@ extension DocumentTreeBuilder {
         while let next = stack.popLast() {
             let record = records[Int(next)]
             hasher.combine(record.kind.rawValue)
-            hasher.combine(record.tag)
+            hasher.combine(tag(of: next))
             switch record.kind {
             case .scalar:
                 hasher.combine(texts[Int(record.payload)])
@@ -395,7 +463,7 @@ extension DocumentTreeBuilder {
             guard left != right else { continue }
             let l = records[Int(left)]
             let r = records[Int(right)]
-            guard l.kind == r.kind, l.tag == r.tag, l.count == r.count else { return false }
+            guard l.kind == r.kind, l.count == r.count, tag(of: left) == tag(of: right) else { return false }
             switch l.kind {
             case .scalar:
                 guard texts[Int(l.payload)] == texts[Int(r.payload)] else { return false }

@@ -9,7 +9,8 @@ extension Node: Equatable {
             if lhs.tree === rhs.tree, left == right { continue }
             let l = lhs.tree.records[Int(left)]
             let r = rhs.tree.records[Int(right)]
-            guard l.kind == r.kind, l.style == r.style, l.count == r.count, l.start == r.start, l.end == r.end,
+            guard l.kind == r.kind, l.style == r.style, l.count == r.count, l.start == r.start,
+                l.end(lhs.tree.ends) == r.end(rhs.tree.ends),
                 Node(tree: lhs.tree, index: left).tag == Node(tree: rhs.tree, index: right).tag
             else { return false }
             switch l.kind {

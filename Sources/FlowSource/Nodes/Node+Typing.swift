@@ -15,7 +15,7 @@ extension Node {
         let record = record
         guard record.kind == .scalar else { return false }
         // Most scalars are untagged: read the text in place rather than building a Scalar.
-        guard record.tag < 0 else { return scalar?.isNull ?? false }
+        guard tree.tags.isEmpty || tree.tags[index] == nil else { return scalar?.isNull ?? false }
         return record.style == .plain && Scalar.isNullText(tree.texts[Int(record.payload)])
     }
 

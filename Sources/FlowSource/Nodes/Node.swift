@@ -47,14 +47,11 @@ package struct Node: Sendable {
     /// The node's extent in the source: from its first character to just after its last.
     package var span: SourceSpan {
         let record = record
-        return SourceSpan(file: tree.file, start: record.start, end: record.end)
+        return SourceSpan(path: tree.path, start: record.start, end: record.end(tree.ends))
     }
 
     /// An explicit YAML tag (e.g. `tag:yaml.org,2002:str` for `!!str`), or `nil`.
-    package var tag: String? {
-        let tag = record.tag
-        return tag < 0 ? nil : tree.tags[Int(tag)]
-    }
+    package var tag: String? { tree.tag(of: index) }
 
     /// The start of the node, the place diagnostics point at.
     package var location: SourcePosition { record.start }
@@ -63,9 +60,7 @@ package struct Node: Sendable {
     package var scalar: Scalar? {
         let record = record
         guard record.kind == .scalar else { return nil }
-        return Scalar(
-            text: tree.texts[Int(record.payload)], style: record.style,
-            tag: record.tag < 0 ? nil : tree.tags[Int(record.tag)])
+        return Scalar(text: tree.texts[Int(record.payload)], style: record.style, tag: tree.tag(of: index))
     }
 
     /// Whether the node is a scalar whose text is exactly `text` (any style). O(length).

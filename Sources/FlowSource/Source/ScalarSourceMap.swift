@@ -57,8 +57,8 @@ package struct ScalarSourceMap: Sendable {
         }
     }
 
-    /// The file name the spans carry: the one of the span given to `init`.
-    private let file: String
+    /// The file the spans carry: the one of the span given to `init`.
+    private let path: SourcePath
     /// One entry per decoded scalar, in order.
     private let entries: [Entry]
     /// Where the content starts (after an opening quote, after a block header): the
@@ -92,7 +92,7 @@ package struct ScalarSourceMap: Sendable {
         } catch {
             return nil
         }
-        file = span.file
+        path = span.path
         entries = decoder.entries
         contentStart = decoder.contentStart
     }
@@ -111,10 +111,10 @@ package struct ScalarSourceMap: Sendable {
         let first = min(max(offset, 0), entries.count)
         let length = min(max(length, 0), entries.count - first)
         if length == 0 {
-            if first < entries.count { return SourceSpan(file: file, at: entries[first].start) }
-            return SourceSpan(file: file, at: entries.last?.end ?? contentStart)
+            if first < entries.count { return SourceSpan(path: path, at: entries[first].start) }
+            return SourceSpan(path: path, at: entries.last?.end ?? contentStart)
         }
-        return SourceSpan(file: file, start: entries[first].start, end: entries[first + length - 1].end)
+        return SourceSpan(path: path, start: entries[first].start, end: entries[first + length - 1].end)
     }
 }
 

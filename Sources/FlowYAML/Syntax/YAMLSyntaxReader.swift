@@ -25,6 +25,7 @@ package enum YAMLSyntaxReader {
         let validation = UTF8Validation(source.bytes)
         var locator = SourceLocator(bytes: source.bytes, bomLength: validation.bomLength, isASCII: validation.isASCII)
         guard let parser = try? LibYAMLParser(bytes: source.bytes) else { return nil }
+        let path = SourcePath(source.path)
         var document = YAMLSyntaxDocument(root: nil, startMarker: nil, endMarker: nil, hasDirectives: false)
         var documents = 0
         var stack: [Frame] = []
@@ -45,10 +46,10 @@ package enum YAMLSyntaxReader {
             case .documentEnd:
                 document.endMarker = event.isImplicitDocumentMarker ? nil : start.offset
             case .alias:
-                let span = SourceSpan(file: source.path, start: start, end: locator.location(of: event.endMark))
+                let span = SourceSpan(path: path, start: start, end: locator.location(of: event.endMark))
                 add(YAMLSyntax(content: .alias(event.anchor ?? ""), anchor: nil, tag: nil, span: span))
             case .scalar:
-                let span = SourceSpan(file: source.path, start: start, end: locator.location(of: event.endMark))
+                let span = SourceSpan(path: path, start: start, end: locator.location(of: event.endMark))
                 add(YAMLSyntax(content: .scalar(event.scalarText, event.scalarStyle), anchor: event.anchor, tag: event.tag, span: span))
             case .sequenceStart, .mappingStart:
                 guard stack.count < maximumDepth else { return nil }
@@ -60,7 +61,7 @@ package enum YAMLSyntaxReader {
                 guard let frame = stack.popLast() else { return nil }
                 // A flow collection ends after its bracket, a block one after its last value.
                 let end = frame.isFlow ? locator.location(of: event.endMark) : frame.items.last?.span.end ?? frame.headerEnd
-                let span = SourceSpan(file: source.path, start: frame.start, end: end)
+                let span = SourceSpan(path: path, start: frame.start, end: end)
                 let content: YAMLSyntax.Content
                 if frame.isMapping {
                     var entries: [YAMLSyntaxEntry] = []

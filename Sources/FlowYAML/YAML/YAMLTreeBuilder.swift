@@ -189,7 +189,7 @@ struct YAMLTreeBuilder: DocumentParser {
 
     private mutating func appendEmptyDocument() {
         let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-        diagnostics.append(YAMLDiagnostics.emptyDocument(at: SourceSpan(file: source.path, at: start)))
+        diagnostics.append(YAMLDiagnostics.emptyDocument(at: SourceSpan(path: tree.path, at: start)))
     }
 
     // MARK: Events
@@ -274,7 +274,7 @@ struct YAMLTreeBuilder: DocumentParser {
         }
         let from = SourcePosition(line: start.line, column: column, offset: offset)
         let end = SourcePosition(line: start.line, column: column + 1 + name.unicodeScalars.count, offset: offset + 1 + name.utf8.count)
-        return SourceSpan(file: source.path, start: from, end: end)
+        return SourceSpan(path: tree.path, start: from, end: end)
     }
 
     /// Reports `problem` and puts a null scalar spanning the alias in its place — or
@@ -291,7 +291,7 @@ struct YAMLTreeBuilder: DocumentParser {
         let start = locator.location(of: event.startMark)
         let headerEnd = locator.location(of: event.endMark)
         if stack.count >= limits.maximumNestingDepth {
-            throw limits.nestingTooDeep(at: SourceSpan(file: source.path, start: start, end: headerEnd))
+            throw limits.nestingTooDeep(at: SourceSpan(path: tree.path, start: start, end: headerEnd))
         }
         let isMapping = event.kind == .mappingStart
         stack.append(
@@ -418,7 +418,7 @@ struct YAMLTreeBuilder: DocumentParser {
     private mutating func span(_ event: borrowing LibYAMLEvent) -> SourceSpan {
         let start = locator.location(of: event.startMark)
         let end = locator.location(of: event.endMark)
-        return SourceSpan(file: source.path, start: start, end: end)
+        return SourceSpan(path: tree.path, start: start, end: end)
     }
 
     private mutating func tabIndentation(_ line: TabIndentation.Line) -> Diagnostic {
@@ -428,13 +428,13 @@ struct YAMLTreeBuilder: DocumentParser {
     private mutating func tabIndentation(at tabOffset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: tabOffset)
         let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
-        return YAMLDiagnostics.tabIndentation(at: SourceSpan(file: source.path, start: start, end: end))
+        return YAMLDiagnostics.tabIndentation(at: SourceSpan(path: tree.path, start: start, end: end))
     }
 
     /// A misplaced byte order mark at byte `offset` (``MisplacedByteOrderMarks``).
     private mutating func misplacedByteOrderMark(at offset: Int) -> Diagnostic {
         let start = locator.location(atByteOffset: offset)
-        return YAMLDiagnostics.misplacedByteOrderMark(at: SourceSpan(file: source.path, characterAt: start, in: source.bytes))
+        return YAMLDiagnostics.misplacedByteOrderMark(at: SourceSpan(path: tree.path, characterAt: start, in: source.bytes))
     }
 
     /// Whether a quoted scalar opens at `start` (libyaml's context mark when it failed
@@ -481,7 +481,7 @@ struct YAMLTreeBuilder: DocumentParser {
         switch error.kind {
         case .memory, .other:
             let start = SourcePosition(line: 1, column: 1, offset: min(bomLength, source.bytes.count))
-            diagnostics.append(YAMLDiagnostics.libyamlFailed(error.problem, at: SourceSpan(file: source.path, at: start)))
+            diagnostics.append(YAMLDiagnostics.libyamlFailed(error.problem, at: SourceSpan(path: tree.path, at: start)))
             return
         case .reader:
             location = locator.location(atByteOffset: Int(truncatingIfNeeded: error.problemOffset))
@@ -494,11 +494,11 @@ struct YAMLTreeBuilder: DocumentParser {
         if let text = error.context, error.kind != .reader {
             let start = locator.location(of: error.contextMark)
             if quotedScalarIsOpen(from: start.offset, at: location.offset) { quotedScalarStart = start.offset }
-            context = (text, SourceSpan(file: source.path, at: start))
+            context = (text, SourceSpan(path: tree.path, at: start))
         }
         let atTab = error.kind != .reader && location.offset < source.bytes.count && source.bytes[location.offset] == 0x09
         let syntax = YAMLDiagnostics.syntaxError(
-            problem, at: SourceSpan(file: source.path, characterAt: location, in: source.bytes), context: context,
+            problem, at: SourceSpan(path: tree.path, characterAt: location, in: source.bytes), context: context,
             atTab: atTab)
         if !byteOrderMarks.offsets.isEmpty {
             var exempt = quotedRanges
@@ -540,9 +540,9 @@ struct YAMLTreeBuilder: DocumentParser {
         let start = locator.location(atByteOffset: slip.start)
         let end = locator.location(atByteOffset: slip.end)
         let continuation = slip.continuation.map { offset in
-            SourceSpan(file: source.path, characterAt: locator.location(atByteOffset: offset), in: source.bytes)
+            SourceSpan(path: tree.path, characterAt: locator.location(atByteOffset: offset), in: source.bytes)
         }
-        return YAMLDiagnostics.indentationSlip(slip, at: SourceSpan(file: source.path, start: start, end: end), continuation: continuation)
+        return YAMLDiagnostics.indentationSlip(slip, at: SourceSpan(path: tree.path, start: start, end: end), continuation: continuation)
     }
 
     /// Orders the diagnostics by position (stable), the order reports show them in.
