@@ -1,4 +1,3 @@
-import FlowCompile
 import FlowWorkspace
 
 /// `validate --handlers FILE`: a handler manifest (YAML or JSON), the shape of a flow's

@@ -1,4 +1,3 @@
-import FlowWorkspace
 
 /// A command's option, declared once as the property that holds its value, as
 /// swift-argument-parser's `@Option` and `@Flag` are: the ``CommandOption`` gives its
