@@ -1,4 +1,5 @@
 import FeedbackFlowTestSupport
+import FlowWorkspace
 import Foundation
 import Testing
 @testable import FeedbackFlowCLI
@@ -127,6 +128,26 @@ struct CommandLineEdgesEndToEndTests {
         let with = try await BuiltTool.run(["validate", "--handler", "dismis", file])
         #expect(with.status == 0)
         #expect(with.standardOutput == "no problems in 1 file\n")
+    }
+
+    @Test("validate --print-config refuses an option only a check uses, naming it, instead of dropping it")
+    func printConfigAlone() throws {
+        for (option, value) in [("--write-baseline", "b.txt"), ("--baseline", "b.txt"), ("--format", "json"), ("--shard", "1/2")] {
+            let parsed = try ValidateCommand.configuration.parser.parse(["--print-config", option, value, "flows"])
+            #expect(throws: UsageError.self, "\(option)") { try ValidateCommand(arguments: parsed) }
+            do {
+                _ = try ValidateCommand(arguments: parsed)
+            } catch {
+                #expect(error.message == "--print-config prints the configuration and checks nothing, so \(option) has nothing to do")
+            }
+        }
+        #expect(try ValidateCommand(arguments: ValidateCommand.configuration.parser.parse(["--print-config", "flows"])).printsConfiguration)
+    }
+
+    @Test("lsp takes --stdio, which editors' language clients pass, and nothing else")
+    func languageServerStdio() throws {
+        _ = try LanguageServerCommand(arguments: LanguageServerCommand.configuration.parser.parse(["--stdio"]))
+        #expect(throws: UsageError.self) { try LanguageServerCommand.configuration.parser.parse(["--socket"]) }
     }
 
     @Test("validate --handler is parsed into the command's handler names, repeatable")

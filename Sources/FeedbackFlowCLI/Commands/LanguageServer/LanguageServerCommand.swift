@@ -17,11 +17,22 @@ package struct LanguageServerCommand: Command {
             EXIT STATUS: 0 after 'shutdown' then 'exit', 1 when the input ends or 'exit'
             comes without 'shutdown'.
             """,
-        options: [],
+        options: ArgumentReading.specs { LanguageServerCommand() },
         positional: PositionalSpec(name: "none", count: .none, help: ""))
 
-    /// The command as `arguments` give it (it takes none).
-    package init(arguments: ParsedArguments) throws(UsageError) {}
+    /// `--stdio`: what editors' clients pass to say the server talks over standard input
+    /// and output, which it always does.
+    @Option(.flag("stdio", help: "Talk over standard input and output (what the server always does; accepted for editors that pass it)."))
+    var stdio: Bool
+
+    /// The command with every option as not given, or as the command line being read
+    /// gives them (``ArgumentReading``).
+    private init() {}
+
+    /// The command as `arguments` give it.
+    package init(arguments: ParsedArguments) throws(UsageError) {
+        self = try ArgumentReading.read(arguments) { LanguageServerCommand() }
+    }
 
     /// Who the server is: the tool's name and version, and its rule catalog.
     package static let info = LSPServerInfo(

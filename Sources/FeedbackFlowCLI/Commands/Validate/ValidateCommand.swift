@@ -129,6 +129,16 @@ package struct ValidateCommand: Command {
         self = try ArgumentReading.read(arguments) { ValidateCommand() }
         standardInput = try standardInputOptions.naming(paths: paths, command: "validate")
         try localeOptions.check(single: false)
+        // --print-config checks nothing: an option that says what to do with the checks
+        // would be dropped without a word.
+        if printsConfiguration,
+            let given = [
+                (!outputs.isEmpty, $outputs.flagName), (baseline != nil, $baseline.flagName), (baselineOutput != nil, $baselineOutput.flagName),
+                (shard != nil, $shard.flagName),
+            ].first(where: \.0)
+        {
+            throw UsageError("\($printsConfiguration.flagName) prints the configuration and checks nothing, so \(given.1) has nothing to do", hint: "run them apart")
+        }
         // A shard holds some of the flows: every key of the others would seem unknown.
         if localeOptions.catalogPath != nil, shard != nil {
             throw UsageError("\(LocaleOptions.strings.flagName) checks the catalog against every flow: run it without \($shard.flagName)")
