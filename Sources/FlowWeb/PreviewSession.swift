@@ -215,13 +215,13 @@ package actor PreviewSession {
     /// set too.
     /// - Returns: the problem, or `nil` when the value was set.
     package func setField(_ id: String, text: String) async -> String? {
-        guard let navigator, let flow, await navigator.value(of: id) != nil,
+        guard let navigator, let flow, await navigator.value(of: FieldID(id)) != nil,
             let field = flow.screens.lazy.flatMap(\.extraContent).compactMap({ block -> FormField? in
                 if case .field(let field) = block.kind, field.id == id { field } else { nil }
             }).first
         else { return "no field '\(id)'" }
         do {
-            try await navigator.setField(id, to: field.kind.value(typed: text, field: id).get())
+            try await navigator.setField(FieldID(id), to: field.kind.value(typed: text, field: id).get())
             return nil
         } catch let problem as TypedValueProblem {
             return problem.message
@@ -333,7 +333,7 @@ package actor PreviewSession {
             let now = settings.start.now
             return FlowNavigator(
                 flow: flow, registry: try settings.registry(flow), presenters: [presenter], context: context,
-                now: { now ?? Date() }, history: history, quietPeriod: settings.start.quietPeriod)
+                now: { now ?? Date() }, history: history, quietPeriod: settings.start.quietPeriod.map { .seconds($0) })
         } catch {
             problems = (error as? UsageError)?.message ?? "\(error)"
             return nil
@@ -388,7 +388,7 @@ package actor PreviewSession {
             }
         }
         for (id, value) in touched.sorted(by: { $0.key < $1.key }) where initial[id] != nil {
-            try? await navigator.setField(id, to: value)
+            try? await navigator.setField(FieldID(id), to: value)
         }
         await publish(navigator, presenter: presenter)
         initialValues = initial
@@ -427,7 +427,7 @@ package actor PreviewSession {
         let now = given.now
         let navigator = FlowNavigator(
             flow: flow, registry: registry, presenters: [presenter], now: { now ?? Date() }, history: history,
-            quietPeriod: given.quietPeriod)
+            quietPeriod: given.quietPeriod.map { .seconds($0) })
         let decided = await navigator.handle(event: event, context: values)
         start = .fired(values: values, presented: decided.isPresented)
         decision = "\(event): \(decided.description)"

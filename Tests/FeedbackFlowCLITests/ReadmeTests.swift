@@ -225,9 +225,8 @@ struct ReadmeTests {
         #expect(hostRegistry.allowedURLSchemes == options.allowedURLSchemes)
 
         // The main-actor front, as in the article "Show a feedback screen".
-        let front = await Self.showThanks(registry: registry, configuration: configuration)
-        await front.settled()
-        #expect(await front.navigator.snapshot()?.title == "Thank you!")
+        let front = try await Self.showThanks(registry: registry, configuration: configuration)
+        #expect(await front.top?.title == "Thank you!")
     }
 
     @Test("the documentation's outbox example keeps what its endpoint cannot take, and flush reports it kept")
@@ -249,10 +248,10 @@ struct ReadmeTests {
     }
 
     @MainActor
-    static func showThanks(registry: ActionHandlerRegistry, configuration: FeedbackConfiguration) -> FeedbackNavigator {
+    static func showThanks(registry: ActionHandlerRegistry, configuration: FeedbackConfiguration) async throws -> FeedbackNavigator {
         let feedbackNavigator = FeedbackNavigator(registry: registry)
-        feedbackNavigator.presentFeedback(configuration: configuration)
-        feedbackNavigator.pushFeedback(configuration: FeedbackConfiguration(
+        try await feedbackNavigator.presentFeedback(configuration: configuration)
+        try await feedbackNavigator.pushFeedback(configuration: FeedbackConfiguration(
             style: .success, title: "Thank you!",
             primaryAction: .button(ActionButton(title: "Done", action: [.dismiss]))))
         return feedbackNavigator

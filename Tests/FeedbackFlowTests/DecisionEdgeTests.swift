@@ -63,7 +63,7 @@ struct DecisionEdgeTests {
             text: "version: 1\nstyle: success\ntitle: T\nprimaryAction: none\nevents: {e: {}}\n"
                 + "trigger: {event: e, limit: {maxPresentations: 1, per: '\(text)'}}\n",
             format: .yaml, name: "d.yaml")
-        let found = limit.flow?.trigger?.limit.period
+        let found = limit.flow?.trigger?.limit.periodSeconds
         #expect(found == seconds)
         #expect(limit.diagnostics.contains { $0.message.hasPrefix("invalid duration") } == (seconds == nil))
     }
@@ -126,7 +126,7 @@ struct DecisionEdgeTests {
     func futureRecords() {
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         let future = PresentationRecord(flowID: "f", kind: .presented, date: now.addingTimeInterval(86_400))
-        let limit = PresentationLimit(minimumInterval: 7 * 86_400)
+        let limit = PresentationLimit(minimumSpacing: .seconds(7 * 86_400))
         let reached = TriggerEvaluation.limitReached(limit, flowID: "f", history: [future], now: now, quietPeriod: nil)
         #expect(reached?.kind == .minInterval)
         #expect(reached?.freesUpAt == now.addingTimeInterval(7 * 86_400))
@@ -135,7 +135,7 @@ struct DecisionEdgeTests {
     @Test("a limit of no presentations at all, possible from Swift, never presents and does not crash")
     func zeroMaximum() {
         let reached = TriggerEvaluation.limitReached(
-            PresentationLimit(maxPresentations: 0, period: 86_400), flowID: "f", history: [], now: Date(), quietPeriod: nil)
+            PresentationLimit(maxPresentations: 0, per: .seconds(86_400)), flowID: "f", history: [], now: Date(), quietPeriod: nil)
         #expect(reached?.kind == .maxPresentations)
         #expect(reached?.freesUpAt == nil)
     }

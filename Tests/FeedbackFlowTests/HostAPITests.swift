@@ -68,28 +68,6 @@ struct HostAPITests {
         #expect(ran.withLock { $0 } == 1)
     }
 
-    @Test("FeedbackNavigator's plain calls run in the order made; a refused call reaches onError")
-    @MainActor
-    func mainActorFront() async throws {
-        let feedbackNavigator = FeedbackNavigator()
-        var refused: [NavigatorError] = []
-        feedbackNavigator.onError = { refused.append($0) }
-        let a = FeedbackConfiguration(id: "a", style: .informative, title: "A", primaryAction: .none)
-        let b = FeedbackConfiguration(id: "b", style: .informative, title: "B", primaryAction: .none)
-        let c = FeedbackConfiguration(id: "c", style: .informative, title: "C", primaryAction: .none)
-        feedbackNavigator.presentFeedback(configuration: a)
-        feedbackNavigator.pushFeedback(configuration: b)
-        feedbackNavigator.presentFeedback(configuration: c)
-        feedbackNavigator.navigate(.dismiss)
-        await feedbackNavigator.settled()
-        #expect(await feedbackNavigator.navigator.state.navigation.stacks.map { $0.map(\.screenID) } == [["a", "b"]])
-        #expect(refused.isEmpty)
-        feedbackNavigator.navigate(.dismiss)  // the last stack leaves: the flow ends
-        feedbackNavigator.pushFeedback(configuration: c)
-        await feedbackNavigator.settled()
-        #expect(refused == [.flowEnded])
-    }
-
     @Test("events describe themselves in one readable line")
     func eventDescriptions() async throws {
         let presenter = RecordingPresenter()

@@ -175,19 +175,6 @@ struct HostLibraryTests {
         #expect(sink.submissions.map(\.flowID) == ["call-feedback"])
     }
 
-    @Test("a short-lived program that awaits settled() has every event of its calls, in call order")
-    @MainActor
-    func settledDeliversEverything() async throws {
-        let presenter = RecordingPresenter()
-        let feedbackNavigator = FeedbackNavigator(id: "settled", presenters: [presenter])
-        feedbackNavigator.presentFeedback(configuration: FeedbackConfiguration(id: "a", style: .success, title: "A", primaryAction: .none))
-        feedbackNavigator.pushFeedback(configuration: FeedbackConfiguration(id: "b", style: .success, title: "B", primaryAction: .none))
-        feedbackNavigator.navigate(.dismiss)
-        await feedbackNavigator.settled()
-        #expect(presenter.shownScreens == ["a", "b"])
-        #expect(presenter.outcome == .dismissed)
-    }
-
     @Test("a custom step's argument leaf that is one ${…} keeps its type")
     func typedArgument() async throws {
         let handler = RecordingActionHandler()

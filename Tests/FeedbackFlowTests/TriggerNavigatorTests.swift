@@ -31,7 +31,7 @@ struct TriggerNavigatorTests {
     ) -> FlowNavigator {
         var registry = ActionHandlerRegistry(feedbackSink: sink)
         for (name, answer) in validators { registry.registerValidator(name, AnsweringTriggerValidator(answer)) }
-        return FlowNavigator(flow: flow, registry: registry, now: { date }, history: history, quietPeriod: quietPeriod)
+        return FlowNavigator(flow: flow, registry: registry, now: { date }, history: history, quietPeriod: quietPeriod.map { .seconds($0) })
     }
 
     @Test("a presented flow starts, and its presentation is recorded at the clock's time")
@@ -82,7 +82,7 @@ struct TriggerNavigatorTests {
 
     @Test("maxPresentations per period counts a sliding window and says when it frees up")
     func maxPerPeriod() async {
-        let limit = PresentationLimit(maxPresentations: 2, period: 30 * Int(Self.day))
+        let limit = PresentationLimit(maxPresentations: 2, per: .seconds(30 * Self.day))
         let records = [0.0, 10].map {
             PresentationRecord(flowID: "call-quality", kind: .presented, date: Self.dayZero.addingTimeInterval($0 * Self.day))
         }

@@ -201,7 +201,7 @@ package struct TriggerOptions: Sendable {
         var registry = ActionHandlerRegistry()
         registering(into: &registry)
         let date = now ?? Date()
-        let navigator = FlowNavigator(flow: flow, registry: registry, now: { date }, history: presentationHistory, quietPeriod: quietPeriod)
+        let navigator = FlowNavigator(flow: flow, registry: registry, now: { date }, history: presentationHistory, quietPeriod: quietPeriod.map { .seconds($0) })
         let decision = await navigator.handle(event: event, context: values)
         await navigator.end(.quit)
         return (decision, values)

@@ -103,16 +103,16 @@ package enum TriggerEvaluation {
             // At most none: never (only flows built in Swift can say so; files need 1 or more).
             reached.append(LimitReached(kind: .maxPresentations, count: presented.count, limit: maximum, freesUpAt: nil))
         } else if let maximum = limit.maxPresentations {
-            let window = limit.period.map { period in presented.filter { now.timeIntervalSince($0) < Double(period) } } ?? presented
+            let window = limit.periodSeconds.map { period in presented.filter { now.timeIntervalSince($0) < Double(period) } } ?? presented
             if window.count >= maximum {
                 // The window drops below the maximum when its (count - maximum + 1)-th oldest leaves it.
-                let freesUp = limit.period.map { window[window.count - maximum].addingTimeInterval(Double($0)) }
+                let freesUp = limit.periodSeconds.map { window[window.count - maximum].addingTimeInterval(Double($0)) }
                 reached.append(LimitReached(
-                    kind: .maxPresentations, count: window.count, limit: maximum, period: limit.period, since: window.first,
+                    kind: .maxPresentations, count: window.count, limit: maximum, period: limit.periodSeconds, since: window.first,
                     freesUpAt: freesUp))
             }
         }
-        if let interval = limit.minimumInterval, let last = presented.last, now.timeIntervalSince(last) < Double(interval) {
+        if let interval = limit.minimumIntervalSeconds, let last = presented.last, now.timeIntervalSince(last) < Double(interval) {
             reached.append(LimitReached(
                 kind: .minInterval, count: presented.count, limit: interval, since: last,
                 freesUpAt: last.addingTimeInterval(Double(interval))))

@@ -1,85 +1,240 @@
-/// A main-actor front for a ``FlowNavigator``, for app code that shows screens the way a
-/// UIKit or SwiftUI app does: ``pushFeedback(configuration:)`` and
-/// ``presentFeedback(configuration:)`` are plain calls, no `await` needed.
-///
-/// Calls are run in the order they are made: each waits for the one before it, on the
-/// navigator's actor. Because a plain call cannot throw what happens later, a refused
-/// call (``NavigatorError``: the flow has ended, an action is running, a field id is
-/// already defined differently) is handed to ``onError``. ``settled()`` waits until every
-/// call made so far has run; the async API stays available through ``navigator``: taps
-/// (``FlowNavigator/tap(_:on:)``), field edits (``FlowNavigator/setField(_:to:)``),
-/// snapshots.
-///
-/// One navigator runs one flow: once it has ended (a `dismiss` of the last stack, a
-/// `finish`, ``FlowNavigator/end(_:)``), every later call is refused with
-/// ``NavigatorError/flowEnded``. Make a new one for each time feedback is asked for.
+import FlowCompile
+import FlowSystem
+
+/// The main-actor front of a ``FlowNavigator``: everything a view does — start the flow or
+/// hand it an event, tap, set a field, end it — as `async` calls that throw typed errors,
+/// and what a view reads — the stacks, the top screen, each screen's snapshot, the field
+/// values — as plain properties, current after every change.
 ///
 /// ```swift
-/// let feedbackNavigator = FeedbackNavigator()
-/// feedbackNavigator.presentFeedback(configuration: rate)
-/// feedbackNavigator.pushFeedback(configuration: thanks)   // shown after `rate`
+/// let front = FeedbackNavigator(flow: flow, registry: registry)
+/// let decision = await front.handle(event: "callEnded", context: ["event.participants": 3])
+/// guard decision.isPresented else { print(decision); return }   // why not, if not
+/// try await front.setField("rating", to: .rating(4))
+/// await front.tap(.primary)
+/// print(front.top?.title ?? "closed", front.rating("rating") ?? 0)
 /// ```
+///
+/// ``current`` is the flow as the last change left it (``FlowSnapshot``): a front made with
+/// the flow (``init(flow:registry:presenters:context:now:history:quietPeriod:)``) receives
+/// every event of its navigator, so it follows changes an action makes while it runs
+/// (the busy state, a loading title, a push); a front made over an existing navigator
+/// (``init(navigator:)``) catches up after each of its own calls. ``FlowModel`` is the
+/// same state as Observation properties for SwiftUI.
+///
+/// One navigator runs one flow: once it has ended (a `dismiss` of the last stack, a
+/// `finish`, ``end(_:)``), later calls are refused with ``NavigatorError/flowEnded``. Make
+/// a new front each time feedback is asked for.
 @MainActor
 public final class FeedbackNavigator {
-    /// The navigator the calls run on: its snapshots, taps and events.
+    /// The navigator the calls run on.
     public let navigator: FlowNavigator
-    /// Receives each call that the navigator refused, in call order; `nil` ignores them.
-    public var onError: (@MainActor (NavigatorError) -> Void)?
-    /// The last call queued; the next one waits for it.
+    /// The flow as the last change left it: stacks, drawn screens, field values, busy
+    /// state, outcome.
+    public private(set) var current: FlowSnapshot
+    /// Called on the main actor after ``current`` changed (``FlowModel`` observes it).
+    var onChange: (@MainActor (FlowSnapshot) -> Void)?
+    /// Receives each refused call of the queued API, in call order; `nil` ignores them.
+    @available(*, deprecated, message: "call the async API (`try await start()`, …), which throws the refusal")
+    public var onError: (@MainActor (NavigatorError) -> Void)? {
+        get { queuedErrorHandler }
+        set { queuedErrorHandler = newValue }
+    }
+    private var queuedErrorHandler: (@MainActor (NavigatorError) -> Void)?
+    /// The last call of the queued API; the next call (queued or async) waits for it.
     private var last: Task<Void, Never>?
 
-    /// A front for `navigator`.
+    /// A front over `navigator`, which may already run: ``current`` is read from it now
+    /// (asynchronously) and after each call made through this front. Events the navigator
+    /// gives for changes made elsewhere (an action still running) are not followed; make
+    /// the front with the flow for that.
     public init(navigator: FlowNavigator) {
         self.navigator = navigator
-    }
-
-    /// A front for a new navigator of screens built in Swift (``FlowNavigator/init(id:registry:presenters:context:now:)``)
-    /// whose flow id is `id` (default `feedback`; what its submissions carry), with
-    /// `registry` (default: handlers that do nothing) and `presenters`.
-    public convenience init(
-        id: String = "feedback", registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = []
-    ) {
-        self.init(navigator: FlowNavigator(id: id, registry: registry, presenters: presenters))
+        self.current = FlowSnapshot(flowID: navigator.flowID)
+        last = Task { [weak self] in await self?.refresh() }
     }
 
     /// A front for a new navigator of `flow` (a file's, or one built in Swift with
-    /// ``Flow/init(checking:start:presentation:screens:options:)``); call
-    /// ``start()`` to show its start screen.
-    public convenience init(
-        flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = []
+    /// ``Flow/init(checking:start:presentation:screens:context:events:variables:trigger:handlers:options:)``),
+    /// with the parameters of
+    /// ``FlowNavigator/init(flow:registry:presenters:context:now:history:quietPeriod:)``;
+    /// `presenters` receive every event after the front has taken it into ``current``.
+    /// Call ``start()``, or ``handle(event:context:)`` for a flow with a trigger.
+    public init(
+        flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
+        context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() },
+        history: any PresentationHistory = InMemoryPresentationHistory(), quietPeriod: Duration? = nil
     ) {
-        self.init(navigator: FlowNavigator(flow: flow, registry: registry, presenters: presenters))
+        let follower = SnapshotFollower()
+        self.navigator = FlowNavigator(
+            flow: flow, registry: registry, presenters: [follower] + presenters, context: context, now: now,
+            history: history, quietPeriod: quietPeriod)
+        self.current = FlowSnapshot(flowID: flow.id)
+        follower.front = self
     }
 
-    /// Shows the flow's start screen after the calls made before; see
-    /// ``FlowNavigator/start()``.
+    /// A front for a new navigator of screens built in Swift, shown with
+    /// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)``, whose
+    /// flow id is `id` (default `feedback`; what its submissions carry), with `registry`
+    /// (default: handlers that do nothing) and `presenters`.
+    public convenience init(
+        id: String = "feedback", registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
+        context: [String: ExpressionValue] = [:]
+    ) {
+        self.init(flow: Flow(id: id, start: "", screens: []), registry: registry, presenters: presenters, context: context)
+    }
+
+    // MARK: Reading
+
+    /// The stacks, bottom first; in each, the root first and the screen on top last.
+    public var stacks: [[ScreenInstance]] { current.stacks }
+
+    /// The screen on top, drawn; `nil` when nothing is shown.
+    public var top: ScreenSnapshot? { current.top }
+
+    /// Whether an action is running (taps are ignored until it ends).
+    public var isBusy: Bool { current.isBusy }
+
+    /// How the flow ended; `nil` while it runs or before it starts.
+    public var outcome: FlowOutcome? { current.outcome }
+
+    /// The instance `id` drawn; `nil` when it is not on the stacks.
+    public func snapshot(of id: ScreenInstanceID) -> ScreenSnapshot? { current.screens[id] }
+
+    /// The value of field `id`; `nil` when no screen of the flow defines it.
+    public func value(of id: FieldID) -> FieldValue? { current.value(of: id) }
+
+    /// The stars of rating field `id`; `nil` when it is not rated or no rating has the id.
+    public func rating(_ id: FieldID) -> Int? { current.rating(id) }
+
+    /// The text of text field or editor `id`; `nil` when no text field has the id.
+    public func text(_ id: FieldID) -> String? { current.text(id) }
+
+    /// Whether toggle `id` is on; `nil` when no toggle has the id.
+    public func isOn(_ id: FieldID) -> Bool? { current.isOn(id) }
+
+    // MARK: Calls
+
+    /// Shows the flow's start screen; see ``FlowNavigator/start()``.
+    /// - Throws: ``NavigatorError/alreadyStarted``, ``NavigatorError/flowEnded`` or
+    ///   ``NavigatorError/unknownScreen(_:)``; nothing changed then.
+    public func start() async throws(NavigatorError) {
+        try await run { navigator throws(NavigatorError) in try await navigator.start() }
+    }
+
+    /// Hands `event` to the flow's trigger: the flow starts when it says so. The decision
+    /// says why not otherwise (``SuppressionReason``); see
+    /// ``FlowNavigator/handle(event:context:)``.
+    /// - Parameter context: the event's payload as `event.NAME` and context values, over
+    ///   those the navigator was made with.
+    public func handle(event: String, context: [String: ExpressionValue] = [:]) async -> TriggerDecision {
+        await run { navigator in await navigator.handle(event: event, context: context) }
+    }
+
+    /// Taps the button in `slot` of the screen on top as ``current`` shows it; see
+    /// ``FlowNavigator/tap(_:on:)``. Returns when the action has run.
+    public func tap(_ slot: ActionSlot) async -> TapResult {
+        guard let top = current.top?.instance.id else { return current.hasEnded ? .ignoredFlowEnded : .ignoredStale }
+        return await tap(slot, on: top)
+    }
+
+    /// Taps the button in `slot` of instance `id` (the one the person saw); see
+    /// ``FlowNavigator/tap(_:on:)``. Returns when the action has run.
+    public func tap(_ slot: ActionSlot, on id: ScreenInstanceID) async -> TapResult {
+        await run { navigator in await navigator.tap(slot, on: id) }
+    }
+
+    /// Sets field `id`; see ``FlowNavigator/setField(_:to:)-(FieldID,_)``.
+    /// - Throws: ``FieldError``; the value is then unchanged.
+    public func setField(_ id: FieldID, to value: FieldValue) async throws(FieldError) {
+        try await run { navigator throws(FieldError) in try await navigator.setField(id, to: value) }
+    }
+
+    /// Applies `operation` from the host (a back gesture: `.pop`; the sheet closed:
+    /// `.dismiss`); see ``FlowNavigator/navigate(_:)``.
+    /// - Returns: the instance that entered, for `push`, `present` and `replace`.
+    @discardableResult
+    public func navigate(_ operation: NavigationOperation) async throws(NavigatorError) -> ScreenInstance? {
+        try await run { navigator throws(NavigatorError) in try await navigator.navigate(operation) }
+    }
+
+    /// Pushes a screen built in Swift; see ``FlowNavigator/pushFeedback(configuration:)``.
+    @discardableResult
+    public func pushFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+        try await run { navigator throws(NavigatorError) in try await navigator.pushFeedback(configuration: configuration) }
+    }
+
+    /// Presents a screen built in Swift on a new stack; see
+    /// ``FlowNavigator/presentFeedback(configuration:)``.
+    @discardableResult
+    public func presentFeedback(configuration: FeedbackConfiguration) async throws(NavigatorError) -> ScreenInstance {
+        try await run { navigator throws(NavigatorError) in try await navigator.presentFeedback(configuration: configuration) }
+    }
+
+    /// Ends the flow with `outcome` (e.g. `"closed"` when the app leaves the call screen);
+    /// see ``FlowNavigator/end(_:)``.
+    public func end(_ outcome: FlowOutcome) async {
+        await run { navigator in await navigator.end(outcome) }
+    }
+
+    /// Runs `call` on the navigator after the queued calls made before, then takes the
+    /// navigator's state into ``current``.
+    private func run<Result: Sendable, Failure: Error>(
+        _ call: @Sendable (FlowNavigator) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        await last?.value
+        let result: Result
+        do throws(Failure) {
+            result = try await call(navigator)
+        } catch {
+            await refresh()
+            throw error
+        }
+        await refresh()
+        return result
+    }
+
+    /// Takes the navigator's state into ``current`` unless a newer one is there already.
+    func refresh() async {
+        take(await navigator.flowSnapshot())
+    }
+
+    /// Takes `snapshot` into ``current`` unless ``current`` is newer.
+    private func take(_ snapshot: FlowSnapshot) {
+        guard snapshot.revision >= current.revision, snapshot != current else { return }
+        current = snapshot
+        onChange?(snapshot)
+    }
+
+    // MARK: Queued calls (deprecated)
+
+    /// Shows the flow's start screen after the calls queued before; a refusal goes to
+    /// ``onError``.
+    @available(*, deprecated, message: "use `try await start()`, which throws the refusal")
     public func start() {
         enqueue { navigator throws(NavigatorError) in try await navigator.start() }
     }
 
-    /// Pushes `configuration` on the top stack (a new stack when none is shown), after the
-    /// calls made before; see ``FlowNavigator/pushFeedback(configuration:)``.
+    /// Pushes `configuration` after the calls queued before; a refusal goes to ``onError``.
+    @available(*, deprecated, message: "use `try await pushFeedback(configuration:)`, which throws the refusal")
     public func pushFeedback(configuration: FeedbackConfiguration) {
         enqueue { navigator throws(NavigatorError) in _ = try await navigator.pushFeedback(configuration: configuration) }
     }
 
-    /// Presents `configuration` modally, as a new stack on top, after the calls made before;
-    /// see ``FlowNavigator/presentFeedback(configuration:)``.
+    /// Presents `configuration` after the calls queued before; a refusal goes to ``onError``.
+    @available(*, deprecated, message: "use `try await presentFeedback(configuration:)`, which throws the refusal")
     public func presentFeedback(configuration: FeedbackConfiguration) {
         enqueue { navigator throws(NavigatorError) in _ = try await navigator.presentFeedback(configuration: configuration) }
     }
 
-    /// Applies `operation` (e.g. `.dismiss` when the person closes the sheet) after the calls
-    /// made before; see ``FlowNavigator/navigate(_:)``.
+    /// Applies `operation` after the calls queued before; a refusal goes to ``onError``.
+    @available(*, deprecated, message: "use `try await navigate(_:)`, which throws the refusal")
     public func navigate(_ operation: NavigationOperation) {
         enqueue { navigator throws(NavigatorError) in _ = try await navigator.navigate(operation) }
     }
 
-    /// Returns when every call made so far has run and its events reached the presenters.
-    ///
-    /// The plain calls return before they run, so a program that ends right after them
-    /// (a command-line tool, a test) must `await settled()` first, or the last calls and
-    /// their events are lost with the process. An app whose run loop goes on need not.
+    /// Returns when every queued call has run and its events reached the presenters.
+    @available(*, deprecated, message: "the async calls return once they have run")
     public func settled() async {
         await last?.value
     }
@@ -92,8 +247,23 @@ public final class FeedbackNavigator {
             do throws(NavigatorError) {
                 try await call(navigator)
             } catch {
-                self?.onError?(error)
+                self?.queuedErrorHandler?(error)
             }
+            await self?.refresh()
         }
+    }
+}
+
+/// The presenter a ``FeedbackNavigator`` puts first on its navigator: at each event it
+/// takes the navigator's state into the front's ``FeedbackNavigator/current``, on the main
+/// actor, before the other presenters see the event.
+@MainActor
+private final class SnapshotFollower: Presenter {
+    /// The front to keep current; weak, since the navigator (which holds this presenter)
+    /// belongs to the front.
+    weak var front: FeedbackNavigator?
+
+    func present(_ event: NavigatorEvent) async {
+        await front?.refresh()
     }
 }

@@ -22,6 +22,21 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The stars of a rating; `nil` for any other kind.
+    public var ratingValue: Int? {
+        if case .rating(let stars) = self { stars } else { nil }
+    }
+
+    /// The text of a text field or editor; `nil` for any other kind.
+    public var textValue: String? {
+        if case .text(let text) = self { text } else { nil }
+    }
+
+    /// Whether a toggle is on; `nil` for any other kind.
+    public var isOn: Bool? {
+        if case .toggle(let on) = self { on } else { nil }
+    }
+
     /// The value as expressions read it: a text as a string, a rating as an integer, a
     /// toggle as a boolean.
     package var expressionValue: ExpressionValue {

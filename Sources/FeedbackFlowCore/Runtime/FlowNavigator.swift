@@ -97,6 +97,9 @@ public actor FlowNavigator {
     package private(set) var state: FlowState
     /// Hands the events of each change to the presenters.
     let delivery: EventDelivery
+    /// How many changes have applied: a ``FlowSnapshot`` carries it, so a front that
+    /// receives two snapshots out of order keeps the newer one.
+    var revision: UInt64 = 0
     /// The navigator-owned task running the busy action.
     var runningTask: Task<Void, Never>?
     /// The number of the running action; its task carries it in ``actionToken``.
@@ -137,21 +140,42 @@ public actor FlowNavigator {
     ///   - now: the clock for ``FeedbackSubmission/submittedAt`` and for the trigger's limits.
     ///   - history: where presentations and responses are kept for the trigger's `limit`
     ///     (default: in memory, forgotten with the navigator).
-    ///   - quietPeriod: seconds after any flow of `history` was presented during which
-    ///     ``handle(event:context:)`` presents nothing (default none).
+    ///   - quietPeriod: how long after any flow of `history` was presented
+    ///     ``handle(event:context:)`` presents nothing (default none; counted in whole
+    ///     seconds, a part of a second counts as one).
     public init(
         flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
         context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() },
-        history: any PresentationHistory = InMemoryPresentationHistory(), quietPeriod: Int? = nil
+        history: any PresentationHistory = InMemoryPresentationHistory(), quietPeriod: Duration? = nil
     ) {
         self.flowID = flow.id
         self.flow = flow
         self.history = history
-        self.quietPeriod = quietPeriod
+        self.quietPeriod = quietPeriod.map(Self.wholeSeconds)
         self.registry = registry
         self.now = now
         self.state = FlowState(flow: flow, context: context)
         self.delivery = EventDelivery(presenters: presenters)
+    }
+
+    /// A navigator whose quiet period is given in seconds.
+    @_disfavoredOverload
+    @available(*, deprecated, message: "give the quiet period as a Duration: quietPeriod: .seconds(n)")
+    public init(
+        flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
+        context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() },
+        history: any PresentationHistory = InMemoryPresentationHistory(), quietPeriod seconds: Int?
+    ) {
+        self.init(
+            flow: flow, registry: registry, presenters: presenters, context: context, now: now, history: history,
+            quietPeriod: seconds.map { Duration.seconds($0) })
+    }
+
+    /// `duration` in whole seconds, a started second counting as one (the history's dates
+    /// are compared in seconds).
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(clamping: seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
     /// A navigator with no flow file, for screens built in Swift and shown with
@@ -169,7 +193,9 @@ public actor FlowNavigator {
     /// - Returns: the events the change causes, to deliver.
     /// - Throws: the refusal; the state is then unchanged.
     func apply(_ change: FlowChange) throws(FlowChangeError) -> [NavigatorEvent] {
-        try state.apply(change)
+        let events = try state.apply(change)
+        revision &+= 1
+        return events
     }
 
     /// Applies a change that the state never refuses (see ``FlowChange``) and returns its
@@ -318,6 +344,20 @@ public actor FlowNavigator {
     /// `stacks.last?.last` is the screen shown. Empty before ``start()`` and once no stack
     /// is left. O(instances) to copy out.
     public var stacks: [[ScreenInstance]] { state.navigation.stacks }
+
+    /// The whole flow now, as one value: the stacks, every instance on them drawn, every
+    /// field value, whether an action runs, how the flow ended. O(instances + fields).
+    public func flowSnapshot() -> FlowSnapshot {
+        let stacks = state.navigation.stacks
+        var screens: [ScreenInstanceID: ScreenSnapshot] = [:]
+        for instance in stacks.joined() {
+            screens[instance.id] = state.snapshot(of: instance)
+        }
+        return FlowSnapshot(
+            flowID: flowID, stacks: stacks, screens: screens,
+            fieldValues: Dictionary(uniqueKeysWithValues: state.values.map { (FieldID($0.key), $0.value) }),
+            isBusy: state.isBusy, hasStarted: state.hasStarted, outcome: state.outcome, revision: revision)
+    }
 
     /// The screen on top, drawn; `nil` when nothing is shown.
     public func snapshot() -> ScreenSnapshot? {

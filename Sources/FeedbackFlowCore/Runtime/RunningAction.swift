@@ -59,8 +59,30 @@ public struct RunningAction: Sendable {
     }
 
     /// The current value of field `id`; `nil` when no screen defines it.
-    public func value(of id: String) async -> FieldValue? {
+    public func value(of id: FieldID) async -> FieldValue? {
         await navigator.value(of: id)
+    }
+
+    /// The current value of the field whose id a `String` holds; a string literal is a
+    /// ``FieldID`` and takes ``value(of:)-(FieldID)``.
+    @_disfavoredOverload
+    public func value(of id: String) async -> FieldValue? {
+        await value(of: FieldID(id))
+    }
+
+    /// The stars of rating field `id`; `nil` when it is not rated or no rating has the id.
+    public func rating(_ id: FieldID) async -> Int? {
+        await value(of: id)?.ratingValue
+    }
+
+    /// The text of text field or editor `id`; `nil` when no text field has the id.
+    public func text(_ id: FieldID) async -> String? {
+        await value(of: id)?.textValue
+    }
+
+    /// Whether toggle `id` is on; `nil` when no toggle has the id.
+    public func isOn(_ id: FieldID) async -> Bool? {
+        await value(of: id)?.isOn
     }
 
     /// Runs `body` with the action running in the current task, for the closures of

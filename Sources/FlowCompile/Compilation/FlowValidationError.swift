@@ -36,25 +36,42 @@ extension FlowCompiler {
 extension Flow {
     /// A flow of `screens` built in Swift, checked as `validate` checks a file, so that a
     /// button that pushes a screen no one built is an error here, when the flow is made,
-    /// never at a tap after its feedback went out.
+    /// never at a tap after its feedback went out. Its trigger, context, events, variables
+    /// and handlers get the checks a file's get: the trigger's event must be declared, its
+    /// condition must type-check against the context and the event's payload, its
+    /// validator and every custom step must be a declared handler (when handlers are
+    /// declared), and so on.
     ///
     /// ```swift
-    /// let flow = try Flow(checking: "call-feedback", screens: [rate, thanks])
-    /// let navigator = FlowNavigator(flow: flow, registry: registry)
-    /// try await navigator.start()
+    /// let flow = try Flow(
+    ///     checking: "call-feedback", screens: [rate, thanks],
+    ///     context: [ValueDeclaration(name: "user.isEmployee", type: ValueType(.boolean))],
+    ///     events: [EventDeclaration(name: "callEnded", payload: [ValueDeclaration(name: "participants", type: ValueType(.integer))])],
+    ///     trigger: PresentationTrigger(event: "callEnded", when: "event.participants > 1"))
+    /// let front = FeedbackNavigator(flow: flow, registry: registry)
+    /// let decision = await front.handle(event: "callEnded", context: ["event.participants": 3])
     /// ```
     /// - Parameters:
     ///   - id: the flow's id, which its submissions carry (``FeedbackSubmission/flowID``).
     ///   - start: the first screen's id; default the first screen's.
     ///   - presentation: how the start screen enters (default presented).
+    ///   - context: the values the host provides, typed (`context:` of a file).
+    ///   - events: the events the flow reacts to, with their payloads (`events:`).
+    ///   - variables: the flow variables `set` steps give values (`variables:`).
+    ///   - trigger: when the flow is presented (`trigger:`); `nil` when the host shows it.
+    ///   - handlers: the custom handlers its steps and trigger run (`handlers:`).
     ///   - options: what the host provides (template variables, custom step names).
     /// - Throws: ``FlowValidationError`` with every error; warnings do not throw (read
     ///   them with ``FlowCompiler/check(_:options:)``).
     public init(
         checking id: String, start: String? = nil, presentation: Presentation = .present,
-        screens: [FeedbackConfiguration], options: CompileOptions = CompileOptions()
+        screens: [FeedbackConfiguration], context: [ValueDeclaration] = [], events: [EventDeclaration] = [],
+        variables: [ValueDeclaration] = [], trigger: PresentationTrigger? = nil, handlers: [HandlerDeclaration] = [],
+        options: CompileOptions = CompileOptions()
     ) throws(FlowValidationError) {
-        self.init(id: id, start: start ?? screens.first?.id ?? "", presentation: presentation, screens: screens)
+        self.init(
+            id: id, start: start ?? screens.first?.id ?? "", presentation: presentation, screens: screens, context: context,
+            events: events, variables: variables, trigger: trigger, handlers: handlers)
         let errors = FlowCompiler.check(self, options: options).filter { $0.severity == .error }
         if !errors.isEmpty { throw FlowValidationError(diagnostics: errors) }
     }

@@ -170,10 +170,10 @@ extension DecodingSession {
                 limit.maxPresentations = value
             }
         }
-        limit.period = duration(fields, "per")
-        limit.minimumInterval = duration(fields, "minInterval")
+        limit.periodSeconds = duration(fields, "per")
+        limit.minimumIntervalSeconds = duration(fields, "minInterval")
         limit.untilResponded = optionalBool(fields, "untilResponded") ?? false
-        if limit.period != nil, limit.maxPresentations == nil, let entry = fields.entry("per") {
+        if limit.periodSeconds != nil, limit.maxPresentations == nil, let entry = fields.entry("per") {
             report(
                 .invalidValue, "'per' needs 'maxPresentations'", at: entry.key.span,
                 hint: "write 'maxPresentations: N' to allow N presentations per period")

@@ -134,7 +134,7 @@ package struct LineModeRunner: Sendable {
             if let trigger {
                 FlowNavigator(
                     flow: flow, registry: registry, presenters: presenters, now: trigger.now, history: trigger.history,
-                    quietPeriod: trigger.quietPeriod)
+                    quietPeriod: trigger.quietPeriod.map { .seconds($0) })
             } else {
                 FlowNavigator(flow: flow, registry: registry, presenters: presenters, context: context)
             }

@@ -193,7 +193,7 @@ struct LineModeSession {
     /// state changes).
     private func set(_ field: FieldSnapshot, _ value: FieldValue, before: ScreenSnapshot) async {
         do {
-            try await navigator.setField(field.id, to: value)
+            try await navigator.setField(FieldID(field.id), to: value)
         } catch {
             return say(error: error.description)
         }

@@ -159,7 +159,7 @@ public struct SoundnessChecker: Sendable {
                 if await navigator.tap(slot, on: top.id) == .ran { playback.tapsThatRan += 1 }
             case .set(let id, let value):
                 // A refused value changes nothing: a person's typing, not a step.
-                try? await navigator.setField(id, to: value)
+                try? await navigator.setField(FieldID(id), to: value)
             }
             let events = presenter.events
             for event in events[seen...] {

@@ -38,9 +38,9 @@ package enum NavigationBaseline {
             let limit = trigger.limit
             var parts: [String] = []
             if let count = limit.maxPresentations {
-                parts.append("\(count)" + (limit.period.map { " per \(DurationText.text($0))" } ?? ""))
+                parts.append("\(count)" + (limit.periodSeconds.map { " per \(DurationText.text($0))" } ?? ""))
             }
-            if let interval = limit.minimumInterval { parts.append("\(DurationText.text(interval)) apart") }
+            if let interval = limit.minimumIntervalSeconds { parts.append("\(DurationText.text(interval)) apart") }
             if limit.untilResponded { parts.append("until responded") }
             if !parts.isEmpty { line += " limit " + parts.joined(separator: ", ") }
             lines.append(line)

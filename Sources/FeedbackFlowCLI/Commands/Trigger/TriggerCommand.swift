@@ -106,7 +106,7 @@ package struct TriggerCommand: Command {
             }
             let date = entry.date
             let navigator = FlowNavigator(
-                flow: flow, registry: registry, now: { date }, history: history, quietPeriod: options.quietPeriod)
+                flow: flow, registry: registry, now: { date }, history: history, quietPeriod: options.quietPeriod.map { .seconds($0) })
             // The command line's --context and --context-file values, under the entry's own.
             let given = try options.values(for: flow, file: file, event: entry.event)
             let decision = await navigator.handle(event: entry.event, context: given.merging(entry.context) { $1 })

@@ -48,24 +48,64 @@ public struct PresentationTrigger: Sendable, Hashable {
 
 /// How often a flow may be presented: `limit: {maxPresentations: 3, per: 365d,
 /// minInterval: 7d, untilResponded: true}`. Every part is optional; an empty limit allows
-/// every presentation.
+/// every presentation. Durations count in whole seconds, as a history's dates do.
 public struct PresentationLimit: Sendable, Hashable {
-    /// At most this many presentations within ``period`` (or ever, when ``period`` is
+    /// At most this many presentations within ``window`` (or ever, when ``window`` is
     /// `nil`). The App Store allows a review prompt at most 3 times in 365 days.
     public var maxPresentations: Int?
-    /// The sliding window ``maxPresentations`` counts in, in seconds (`per: 365d`).
-    public var period: Int?
-    /// The least time between two presentations, in seconds (`minInterval: 7d`).
-    public var minimumInterval: Int?
+    /// The sliding window ``maxPresentations`` counts in (`per: 365d`), in whole seconds.
+    public var window: Duration? {
+        get { periodSeconds.map { .seconds($0) } }
+        set { periodSeconds = newValue.map(Self.wholeSeconds) }
+    }
+    /// The least time between two presentations (`minInterval: 7d`), in whole seconds.
+    public var minimumSpacing: Duration? {
+        get { minimumIntervalSeconds.map { .seconds($0) } }
+        set { minimumIntervalSeconds = newValue.map(Self.wholeSeconds) }
+    }
+    /// ``window`` in seconds.
+    @available(*, deprecated, message: "use window, a Duration")
+    public var period: Int? {
+        get { periodSeconds }
+        set { periodSeconds = newValue }
+    }
+    /// ``minimumSpacing`` in seconds.
+    @available(*, deprecated, message: "use minimumSpacing, a Duration")
+    public var minimumInterval: Int? {
+        get { minimumIntervalSeconds }
+        set { minimumIntervalSeconds = newValue }
+    }
+    /// The sliding window in seconds, as stored; ``window`` is the `Duration`.
+    package var periodSeconds: Int?
+    /// The least time between two presentations in seconds, as stored; ``minimumSpacing``
+    /// is the `Duration`.
+    package var minimumIntervalSeconds: Int?
     /// Whether the flow stops being shown once the person responded to it (submitted
     /// feedback through it).
     public var untilResponded: Bool
 
-    /// A limit from its parts (durations in seconds); every part defaults to none.
+    /// A limit from its parts; every part defaults to none: `PresentationLimit(
+    /// maxPresentations: 3, per: .seconds(365 * 86_400), minimumSpacing: .seconds(7 * 86_400))`.
+    public init(maxPresentations: Int? = nil, per window: Duration? = nil, minimumSpacing: Duration? = nil, untilResponded: Bool = false) {
+        self.maxPresentations = maxPresentations
+        self.periodSeconds = window.map(Self.wholeSeconds)
+        self.minimumIntervalSeconds = minimumSpacing.map(Self.wholeSeconds)
+        self.untilResponded = untilResponded
+    }
+
+    /// A limit whose durations are given in seconds.
+    @_disfavoredOverload
+    @available(*, deprecated, message: "give durations as Duration: PresentationLimit(maxPresentations:per:minimumSpacing:untilResponded:)")
     public init(maxPresentations: Int? = nil, period: Int? = nil, minimumInterval: Int? = nil, untilResponded: Bool = false) {
         self.maxPresentations = maxPresentations
-        self.period = period
-        self.minimumInterval = minimumInterval
+        self.periodSeconds = period
+        self.minimumIntervalSeconds = minimumInterval
         self.untilResponded = untilResponded
+    }
+
+    /// `duration` in whole seconds, a started second counting as one.
+    package static func wholeSeconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(clamping: seconds) + (attoseconds > 0 ? 1 : 0)
     }
 }
