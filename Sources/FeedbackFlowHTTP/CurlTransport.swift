@@ -97,7 +97,7 @@ private final class CurlTransfer {
     }
 
     /// Runs the transfer of `request` to its end, on the calling thread: the answer, a
-    /// retryable ``FeedbackFlowCore/DeliveryFailure`` when none came, or
+    /// retryable ``/FeedbackFlow/DeliveryFailure`` when none came, or
     /// `CancellationError` when `stop` was set.
     static func perform(_ request: CurlRequest, stop: LockedBox<Bool>) -> Result<HTTPAnswer, any Error> {
         if stop.withLock({ $0 }) { return .failure(CancellationError()) }

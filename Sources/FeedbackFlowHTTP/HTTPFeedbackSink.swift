@@ -1,8 +1,8 @@
 import FeedbackFlowCore
 import FlowSystem
 
-/// A ``FeedbackFlowCore/FeedbackSink`` that POSTs each submission to a URL. Give it to
-/// ``FeedbackFlowCore/OutboxFeedbackSink`` as its delivery, so that what cannot be sent now
+/// A ``/FeedbackFlow/FeedbackSink`` that POSTs each submission to a URL. Give it to
+/// ``/FeedbackFlow/OutboxFeedbackSink`` as its delivery, so that what cannot be sent now
 /// is kept and sent later; on its own it is a sink whose failures fail the step.
 ///
 /// The transport:
@@ -19,10 +19,10 @@ import FlowSystem
 /// same words.
 ///
 /// The request (one per `submit`):
-/// - `POST url`, body ``FeedbackFlowCore/FeedbackSubmission``'s JSON form (one object, UTF-8,
+/// - `POST url`, body ``/FeedbackFlow/FeedbackSubmission``'s JSON form (one object, UTF-8,
 ///   keys sorted, `custom` numbers exactly as written, the `id` included);
 /// - `Content-Type: application/json` (RFC 8259 §11);
-/// - `Idempotency-Key: "<id>"`, the submission's ``FeedbackFlowCore/FeedbackSubmission/id``
+/// - `Idempotency-Key: "<id>"`, the submission's ``/FeedbackFlow/FeedbackSubmission/id``
 ///   as a Structured Field string, quotes included, as the IETF draft
 ///   draft-ietf-httpapi-idempotency-key-header-06 §2 defines the field (an RFC 8941
 ///   §3.3.3 sf-string). Every retry of a submission sends the same key, so the receiver
@@ -34,7 +34,7 @@ import FlowSystem
 /// The answer (``classify(status:retryAfter:body:now:)``):
 /// - 2xx: delivered;
 /// - 408 Request Timeout, 429 Too Many Requests and every 5xx (RFC 9110 §15.5.9, RFC 6585
-///   §4, RFC 9110 §15.6): a ``FeedbackFlowCore/DeliveryFailure`` worth retrying, with the
+///   §4, RFC 9110 §15.6): a ``/FeedbackFlow/DeliveryFailure`` worth retrying, with the
 ///   answer's `Retry-After` (RFC 9110 §10.2.3) when it has a valid one;
 /// - any other status (other 4xx, an unfollowed 3xx, 1xx): a permanent failure — the
 ///   receiver refused this submission, and sending it again would get the same answer —
@@ -75,7 +75,7 @@ public struct HTTPFeedbackSink: FeedbackSink {
     }
 
     /// Posts `feedback` and reads the answer (see the type's notes).
-    /// - Throws: ``FeedbackFlowCore/DeliveryFailure`` for every failure (permanent or worth
+    /// - Throws: ``/FeedbackFlow/DeliveryFailure`` for every failure (permanent or worth
     ///   retrying), or `CancellationError` when the task was cancelled.
     public func submit(_ feedback: FeedbackSubmission) async throws {
         try await post(body: Array(feedback.jsonText.utf8), id: feedback.id)
@@ -99,7 +99,7 @@ public struct HTTPFeedbackSink: FeedbackSink {
 
     /// The header fields of a request: the extra `headers` sorted by name, less those named
     /// `Content-Type` or `Idempotency-Key` in any case, then those two.
-    /// - Throws: a permanent ``FeedbackFlowCore/DeliveryFailure`` for a name that is not an
+    /// - Throws: a permanent ``/FeedbackFlow/DeliveryFailure`` for a name that is not an
     ///   RFC 9110 §5.6.2 token, or a value holding a line break, NUL or another control
     ///   character but a tab (it would end the field and start another).
     static func fields(_ headers: [String: String], idempotencyKey: String) throws -> [HTTPField] {
@@ -133,7 +133,7 @@ public struct HTTPFeedbackSink: FeedbackSink {
 
     /// What an answer means (see the type's notes): `nil` for delivered (2xx), else the
     /// failure, retryable or permanent, with its message. `retryAfter` is the field's
-    /// value, read relative to `now` (``FeedbackFlowCore/RetryAfter/init(headerValue:now:)``;
+    /// value, read relative to `now` (``/FeedbackFlow/RetryAfter/init(headerValue:now:)``;
     /// an invalid one is ignored). O(body excerpt).
     public static func classify(status: Int, retryAfter: String?, body: [UInt8], now: Date) -> DeliveryFailure? {
         if (200...299).contains(status) { return nil }

@@ -7,7 +7,7 @@ import FlowSystem
 /// `feedbackflow run --handler NAME=COMMAND` registers, and what a host (a desktop app,
 /// a test rig) may use too.
 ///
-/// Contract (see ``ChildProcess`` for how it is run and bounded):
+/// Contract (how each program is run and bounded):
 /// - The program is `arguments[0]` (searched in `PATH` when it holds no `/`) with the rest
 ///   as its arguments; nothing is expanded.
 /// - Its standard input is one JSON object and a line feed:

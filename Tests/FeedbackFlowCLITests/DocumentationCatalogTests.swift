@@ -63,8 +63,10 @@ struct DocumentationCatalogTests {
         let body = blocks.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
         let file = folder.appendingPathComponent("example.swift")
-        try (prelude + "\nfunc example() async throws {\n" + body + "\n}\n").write(to: file, atomically: true, encoding: .utf8)
-        return try await BuiltTool.typeCheck([file.path])
+        // An app's code runs on the main actor, where its views and the front live.
+        try (prelude + "\n@MainActor func example() async throws {\n" + body + "\n}\n").write(to: file, atomically: true, encoding: .utf8)
+        // SwiftUI and UIKit, which Linux has not, as the shapes the articles' views use.
+        return try await BuiltTool.typeCheck([file.path, BuiltTool.fixture("docs/apple-ui-stubs.swift").path])
     }
 
     @Test("every Swift example of the README and the catalog's articles type-checks against the library", arguments: Self.pages)

@@ -6,6 +6,7 @@ import Testing
 
 /// `FlowModel` as SwiftUI sees it: which observed parts a change invalidates, read with
 /// `withObservationTracking` (what SwiftUI uses), and the stack and field bindings.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct FlowModelObservationTests {
     /// Counts the `onChange` calls of one `withObservationTracking` over `read`: SwiftUI

@@ -57,9 +57,9 @@ public final class FeedbackNavigator {
     /// A front for a new navigator of `flow` (a file's, or one built in Swift with
     /// ``Flow/init(checking:start:presentation:screens:context:events:variables:trigger:handlers:options:)``),
     /// with the parameters of
-    /// ``FlowNavigator/init(flow:registry:presenters:context:now:history:quietPeriod:)``;
+    /// ``FlowNavigator/init(flow:registry:presenters:context:now:history:quietPeriod:)-(_,_,_,_,_,_,Duration?)``;
     /// `presenters` receive every event after the front has taken it into ``current``.
-    /// Call ``start()``, or ``handle(event:context:)`` for a flow with a trigger.
+    /// Call `start()`, or ``handle(event:context:)`` for a flow with a trigger.
     public init(
         flow: Flow, registry: ActionHandlerRegistry = ActionHandlerRegistry(), presenters: [any Presenter] = [],
         context: [String: ExpressionValue] = [:], now: @escaping @Sendable () -> Date = { Date() },
@@ -74,7 +74,7 @@ public final class FeedbackNavigator {
     }
 
     /// A front for a new navigator of screens built in Swift, shown with
-    /// ``pushFeedback(configuration:)`` and ``presentFeedback(configuration:)``, whose
+    /// `pushFeedback(configuration:)` and `presentFeedback(configuration:)`, whose
     /// flow id is `id` (default `feedback`; what its submissions carry), with `registry`
     /// (default: handlers that do nothing) and `presenters`.
     public convenience init(

@@ -1,6 +1,6 @@
 import FlowCompile
 
-/// Why ``FlowNavigator/setField(_:to:)`` refused a value. The field keeps its previous
+/// Why ``FlowNavigator/setField(_:to:)-(FieldID,_)`` refused a value. The field keeps its previous
 /// value. (A text that breaks the field's `format` is *not* refused: it is stored and
 /// reported by ``FieldSnapshot/problem``, as a text box would show it while typing.)
 public enum FieldError: Error, Sendable, Hashable, CustomStringConvertible {

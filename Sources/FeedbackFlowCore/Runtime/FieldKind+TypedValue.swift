@@ -5,7 +5,7 @@ extension FieldKind {
     /// what to say instead; the one reader of typed values, for line mode's `set` and the
     /// preview's form:
     /// - a rating: a whole number in ASCII digits (a leading `-` allowed), which
-    ///   ``FlowNavigator/setField(_:to:)`` then holds to the field's range;
+    ///   ``FlowNavigator/setField(_:to:)-(FieldID,_)`` then holds to the field's range;
     /// - a toggle: `on`, `true`, `yes` or `1`; `off`, `false`, `no` or `0` (any case);
     /// - a text: as typed, carriage returns dropped; a control character other than a
     ///   line break (``TypedText/controlCharacter(in:)``) is refused, so no escape

@@ -2,7 +2,7 @@ import FlowCompile
 
 /// A form field of a ``ScreenSnapshot`` with its current value.
 public struct FieldSnapshot: Sendable, Hashable {
-    /// The field id: the name `${id}` renders and ``FlowNavigator/setField(_:to:)`` takes.
+    /// The field id: the name `${id}` renders and ``FlowNavigator/setField(_:to:)-(FieldID,_)`` takes.
     public var id: String
     /// The field's label as written; `nil` when it has none.
     public var label: String?

@@ -13,7 +13,7 @@ import FlowSystem
 /// ## Form
 /// Field values live for the whole flow, keyed by field id (the first definition of an
 /// id wins if a broken flow repeats one). Initial values: `rating` → `value ?? min`,
-/// `toggle` → `value`, `textField` / `textEditor` → `""`. ``setField(_:to:)`` refuses
+/// `toggle` → `value`, `textField` / `textEditor` → `""`. ``setField(_:to:)-(FieldID,_)`` refuses
 /// values a field cannot hold (``FieldError``) and stores texts that break their
 /// `format`, reporting them in ``FieldSnapshot/problem``.
 ///
