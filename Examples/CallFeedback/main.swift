@@ -7,10 +7,11 @@
 import FeedbackFlow
 import Foundation
 
-/// The app's own presenter: where a SwiftUI or UIKit app would update its views, this
-/// one prints one line per change it draws. It draws only from the events and the
-/// snapshots they carry.
-actor ConsolePresenter: Presenter {
+/// The app's own presenter: where a UIKit app would update its views, this one prints one
+/// line per change it draws. Isolated to the main actor, as a view's code is: its `present`
+/// is plain code that runs there. It draws only from the events and the snapshots they
+/// carry.
+@MainActor final class ConsolePresenter: Presenter {
     private var lastDrawn: ScreenInstanceID?
 
     func present(_ event: NavigatorEvent) {
@@ -53,9 +54,9 @@ let rate = FeedbackConfiguration(
     title: "How is your call going?", subtitle: "All feedback is celebrated!",
     primaryAction: .button(ActionButton(title: "Submit", action: [
         .perform(StepClosure { call in
-            let email = await call.value(of: "email")?.description ?? ""
-            let comment = await call.value(of: "comment")?.description ?? ""
-            guard case .rating(let rating)? = await call.value(of: "rating") else { return }
+            guard let rating = await call.rating("rating") else { return }
+            let email = await call.text("email") ?? ""
+            let comment = await call.text("comment") ?? ""
             try await call.collectUserFeedback(
                 rating: rating, reason: "\(email)\n\(comment)", custom: ["callWasAwesome": .bool(rating >= 4)])
         }),
@@ -65,7 +66,7 @@ let rate = FeedbackConfiguration(
     extraContent: [
         .textField(id: "email", placeholder: "Email Address", required: true, format: .email),
         .textEditor(id: "comment", placeholder: "Message"),
-        .rating(id: "rating", label: "Rate Quality"),
+        .rating(id: "rating", label: "Rate Quality", value: 1),
     ])
 
 let thanks = FeedbackConfiguration(
@@ -76,38 +77,45 @@ let registry = ActionHandlerRegistry(feedbackSink: PrintingFeedbackSink())
 let presenter = ConsolePresenter()
 
 do {
-    // 1. Screens built in code, checked like a file when the flow is made (warnings too).
-    let flow = try Flow(checking: "call-feedback", screens: [rate, thanks])
+    // 1. Screens built in code, shown when a call with more than one participant ends:
+    //    the trigger is checked like a file's when the flow is made (warnings too).
+    let flow = try Flow(
+        checking: "call-feedback", screens: [rate, thanks],
+        events: [EventDeclaration(name: "callEnded", payload: [ValueDeclaration(name: "participants", type: ValueType(.integer))])],
+        trigger: PresentationTrigger(event: "callEnded", when: "event.participants > 1"))
     for warning in FlowCompiler.check(flow) { print(warning) }
-    let navigator = FlowNavigator(flow: flow, registry: registry, presenters: [presenter])
-    try await navigator.start()
-    // What a person does on the screen, through the navigator's public API.
-    try await navigator.setField("email", to: .text("ada@example.com"))
-    try await navigator.setField("comment", to: .text("The call was great"))
-    try await navigator.setField("rating", to: .rating(5))
-    if let shown = await navigator.snapshot() { _ = await navigator.tap(.primary, on: shown.instance.id) }
-    if let shown = await navigator.snapshot() { _ = await navigator.tap(.primary, on: shown.instance.id) }
+    // The main-actor front, as a view calls it. (Top-level code runs on the main actor.)
+    let alone = FeedbackNavigator(flow: flow, registry: registry, presenters: [presenter])
+    print("one participant:", await alone.handle(event: "callEnded", context: ["event.participants": 1]))
+    let front = FeedbackNavigator(flow: flow, registry: registry, presenters: [presenter])
+    print("three participants:", await front.handle(event: "callEnded", context: ["event.participants": 3]))
+    // What a person does on the screen.
+    try await front.setField("email", to: .text("ada@example.com"))
+    try await front.setField("comment", to: .text("The call was great"))
+    try await front.setField("rating", to: .rating(5))
+    _ = await front.tap(.primary)
+    _ = await front.tap(.primary)
 
-    // 2. The main-actor front, as a UIKit app calls it: plain calls, in order.
-    //    (Top-level code runs on the main actor.)
-    let feedbackNavigator = FeedbackNavigator(id: "offline-retry", registry: registry, presenters: [presenter])
-    feedbackNavigator.presentFeedback(configuration: FeedbackConfiguration(
-        style: .error, title: "No connection",
-        primaryAction: .retryButton(title: "Try again", loadingTitle: "Retrying…") { completionHandler in
-            completionHandler()
-        }))
-    feedbackNavigator.navigate(.dismiss)
-    // A program that ends here waits until every call ran and its events were shown.
-    await feedbackNavigator.settled()
+    // 2. The same state as an Observation model, as a SwiftUI view binds to it.
+    if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        let model = FlowModel(FeedbackNavigator(id: "offline-retry", registry: registry, presenters: [presenter]))
+        try await model.navigator.presentFeedback(configuration: FeedbackConfiguration(
+            style: .error, title: "No connection",
+            primaryAction: .retryButton(title: "Try again", loadingTitle: "Retrying…") { completionHandler in
+                completionHandler()
+            }))
+        if let shown = model.top { _ = await model.tap(.primary, on: shown.instance.id).value }
+        await model.dismissStack(0).value  // the person swiped the sheet away
+    }
 
     // 3. A flow from a file: compiled, validated, then run with the same presenter.
     let path = CommandLine.arguments.dropFirst().first ?? "flows/call-quality-rating.flow.yaml"
     let compilation = FlowCompiler.compile(path: path)
     for diagnostic in compilation.diagnostics { print(diagnostic) }
     guard let fileFlow = compilation.flow, !compilation.hasErrors else { exit(1) }
-    let fileNavigator = FlowNavigator(flow: fileFlow, registry: registry, presenters: [presenter])
-    try await fileNavigator.start()
-    await fileNavigator.end("closed")
+    let fileFront = FeedbackNavigator(flow: fileFlow, registry: registry, presenters: [presenter])
+    try await fileFront.start()
+    await fileFront.end("closed")
 } catch {
     print("error: \(error)")
     exit(1)

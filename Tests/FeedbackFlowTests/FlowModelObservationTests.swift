@@ -6,7 +6,6 @@ import Testing
 
 /// `FlowModel` as SwiftUI sees it: which observed parts a change invalidates, read with
 /// `withObservationTracking` (what SwiftUI uses), and the stack and field bindings.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct FlowModelObservationTests {
     /// Counts the `onChange` calls of one `withObservationTracking` over `read`: SwiftUI
@@ -15,17 +14,20 @@ struct FlowModelObservationTests {
         private let count = LockedBox(0)
         var value: Int { count.withLock { $0 } }
 
+        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @MainActor
         init(_ read: @escaping @MainActor () -> Void) {
             withObservationTracking(read) { [count] in count.withLock { $0 += 1 } }
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     static func model(handler: (any ActionHandler)? = nil) throws -> FlowModel {
         let (flow, registry) = try MainActorFrontTests.callQuality(handler: handler)
         return FlowModel(flow: flow, registry: registry)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a field edit shows at once and invalidates readers of the fields, not readers of the stacks")
     func fieldEditInvalidatesFieldsOnly() async throws {
         let model = try Self.model()
@@ -42,6 +44,7 @@ struct FlowModelObservationTests {
         #expect(model.lastError == nil)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a refused edit is undone and kept in lastError")
     func refusedEdit() async throws {
         let model = try Self.model()
@@ -54,6 +57,7 @@ struct FlowModelObservationTests {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a tap that pushes invalidates readers of the stacks; the pushed screen is on the stack's path")
     func pushInvalidatesStacks() async throws {
         let model = try Self.model()
@@ -68,6 +72,7 @@ struct FlowModelObservationTests {
         #expect(model.top?.title == "Thank you!")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a running action shows in isBusy and in the screen's snapshot until it ends")
     func busyWhileRunning() async throws {
         let handler = SuspendingHandler()
@@ -85,6 +90,7 @@ struct FlowModelObservationTests {
         #expect(!model.isBusy)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("a NavigationStack path set shorter pops; a sheet closed dismisses its stack and the ones above")
     func bindingsNavigate() async throws {
         let model = FlowModel(FeedbackNavigator())

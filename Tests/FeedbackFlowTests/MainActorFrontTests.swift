@@ -111,34 +111,6 @@ struct MainActorFrontTests {
         try await front.navigate(.dismiss)
         #expect(presenter.lines == ["stackChanged present: a [1]", "screenShown a", "stackChanged dismiss []", "flowEnded dismissed"])
     }
-
-    @Test("the queued calls of the last release still run in call order and report refusals to onError")
-    @available(*, deprecated)
-    func queuedCalls() async throws {
-        let presenter = RecordingPresenter()
-        let front = FeedbackNavigator(id: "queued", presenters: [presenter])
-        let refused = LockedBox<[NavigatorError]>([])
-        Self.queue(on: front, refused: refused)
-        await Self.settle(front)
-        #expect(presenter.shownScreens == ["a", "b"])
-        #expect(presenter.outcome == .dismissed)
-        #expect(refused.withLock { $0 } == [.flowEnded])
-    }
-
-    /// The deprecated queued calls, as a plain (non-async) caller makes them.
-    @available(*, deprecated)
-    static func queue(on front: FeedbackNavigator, refused: LockedBox<[NavigatorError]>) {
-        front.onError = { error in refused.withLock { $0.append(error) } }
-        front.presentFeedback(configuration: screen("a"))
-        front.pushFeedback(configuration: screen("b"))
-        front.navigate(.dismiss)
-        front.navigate(.dismiss)
-    }
-
-    @available(*, deprecated)
-    static func settle(_ front: FeedbackNavigator) async {
-        await front.settled()
-    }
 }
 
 /// A UI presenter as an app writes one: a main-actor class whose `present` is plain code.

@@ -34,14 +34,7 @@ public final class FeedbackNavigator {
     public private(set) var current: FlowSnapshot
     /// Called on the main actor after ``current`` changed (``FlowModel`` observes it).
     var onChange: (@MainActor (FlowSnapshot) -> Void)?
-    /// Receives each refused call of the queued API, in call order; `nil` ignores them.
-    @available(*, deprecated, message: "call the async API (`try await start()`, …), which throws the refusal")
-    public var onError: (@MainActor (NavigatorError) -> Void)? {
-        get { queuedErrorHandler }
-        set { queuedErrorHandler = newValue }
-    }
-    private var queuedErrorHandler: (@MainActor (NavigatorError) -> Void)?
-    /// The last call of the queued API; the next call (queued or async) waits for it.
+    /// The first catch-up of a front made over a running navigator; calls wait for it.
     private var last: Task<Void, Never>?
 
     /// A front over `navigator`, which may already run: ``current`` is read from it now
@@ -204,53 +197,6 @@ public final class FeedbackNavigator {
         guard snapshot.revision >= current.revision, snapshot != current else { return }
         current = snapshot
         onChange?(snapshot)
-    }
-
-    // MARK: Queued calls (deprecated)
-
-    /// Shows the flow's start screen after the calls queued before; a refusal goes to
-    /// ``onError``.
-    @available(*, deprecated, message: "use `try await start()`, which throws the refusal")
-    public func start() {
-        enqueue { navigator throws(NavigatorError) in try await navigator.start() }
-    }
-
-    /// Pushes `configuration` after the calls queued before; a refusal goes to ``onError``.
-    @available(*, deprecated, message: "use `try await pushFeedback(configuration:)`, which throws the refusal")
-    public func pushFeedback(configuration: FeedbackConfiguration) {
-        enqueue { navigator throws(NavigatorError) in _ = try await navigator.pushFeedback(configuration: configuration) }
-    }
-
-    /// Presents `configuration` after the calls queued before; a refusal goes to ``onError``.
-    @available(*, deprecated, message: "use `try await presentFeedback(configuration:)`, which throws the refusal")
-    public func presentFeedback(configuration: FeedbackConfiguration) {
-        enqueue { navigator throws(NavigatorError) in _ = try await navigator.presentFeedback(configuration: configuration) }
-    }
-
-    /// Applies `operation` after the calls queued before; a refusal goes to ``onError``.
-    @available(*, deprecated, message: "use `try await navigate(_:)`, which throws the refusal")
-    public func navigate(_ operation: NavigationOperation) {
-        enqueue { navigator throws(NavigatorError) in _ = try await navigator.navigate(operation) }
-    }
-
-    /// Returns when every queued call has run and its events reached the presenters.
-    @available(*, deprecated, message: "the async calls return once they have run")
-    public func settled() async {
-        await last?.value
-    }
-
-    private func enqueue(_ call: @escaping @Sendable (FlowNavigator) async throws(NavigatorError) -> Void) {
-        let previous = last
-        let navigator = navigator
-        last = Task { @MainActor [weak self] in
-            await previous?.value
-            do throws(NavigatorError) {
-                try await call(navigator)
-            } catch {
-                self?.queuedErrorHandler?(error)
-            }
-            await self?.refresh()
-        }
     }
 }
 
