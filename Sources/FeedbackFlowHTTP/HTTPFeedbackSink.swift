@@ -1,4 +1,5 @@
 import FeedbackFlowCore
+import FlowSource
 import FlowSystem
 
 /// A ``/FeedbackFlow/FeedbackSink`` that POSTs each submission to a URL. Give it to
@@ -40,7 +41,7 @@ import FlowSystem
 ///   receiver refused this submission, and sending it again would get the same answer —
 ///   with the status and the start of the body;
 /// - no answer (the host cannot be found or reached, the connection broke, TLS failed,
-///   ``timeout`` passed): a failure worth retrying.
+///   ``timeLimit`` passed): a failure worth retrying.
 ///
 /// Failure messages are one line: `HTTP 503 (answer: "down for maintenance")`, the body
 /// cut to ``bodyExcerptLimit`` Unicode scalars, control characters shown as U+FFFD. On
@@ -49,9 +50,11 @@ import FlowSystem
 public struct HTTPFeedbackSink: FeedbackSink {
     /// Where submissions are posted.
     public let url: URL
-    /// Seconds one request may take in all (connecting, sending, the answer):
-    /// ``defaultTimeout`` unless given.
-    public let timeout: Double
+    /// How long one request may take in all (connecting, sending, the answer):
+    /// ``defaultTimeLimit`` unless given.
+    public var timeLimit: Duration { Duration(clampingSeconds: timeLimitSeconds) }
+    /// ``timeLimit`` in seconds, as stored: what the transport counts with.
+    let timeLimitSeconds: Double
     /// Extra header fields of every request. A name that is not an HTTP token, or a value
     /// holding a control character other than a tab, fails every submission permanently
     /// (it would end the field and start another).
@@ -60,18 +63,24 @@ public struct HTTPFeedbackSink: FeedbackSink {
     private let transport: PlatformTransport
 
     /// 15 seconds.
-    public static let defaultTimeout = 15.0
+    public static let defaultTimeLimit = Duration.seconds(15)
     /// The most Unicode scalars of an answer's body kept in a failure message: 200.
     public static let bodyExcerptLimit = 200
 
-    /// A sink posting to `url` (http or https), each request bounded by `timeout` seconds,
-    /// with the extra `headers` (`Content-Type` and `Idempotency-Key` among them are
-    /// ignored: the sink sets those).
-    public init(url: URL, timeout: Double = HTTPFeedbackSink.defaultTimeout, headers: [String: String] = [:]) {
+    /// A sink posting to `url` (http or https), each request bounded by `timeLimit` (one
+    /// that is not positive is ``defaultTimeLimit``), with the extra `headers`
+    /// (`Content-Type` and `Idempotency-Key` among them are ignored: the sink sets those).
+    public init(url: URL, timeLimit: Duration = HTTPFeedbackSink.defaultTimeLimit, headers: [String: String] = [:]) {
+        self.init(url: url, seconds: timeLimit.inSeconds, headers: headers)
+    }
+
+    /// The sink of both spellings: `seconds` that is not a positive number is
+    /// ``defaultTimeLimit``.
+    private init(url: URL, seconds: Double, headers: [String: String]) {
         self.url = url
-        self.timeout = timeout > 0 ? timeout : Self.defaultTimeout
+        self.timeLimitSeconds = seconds > 0 ? seconds : Self.defaultTimeLimit.inSeconds
         self.headers = headers
-        transport = PlatformTransport(timeout: self.timeout)
+        transport = PlatformTransport(timeout: timeLimitSeconds)
     }
 
     /// Posts `feedback` and reads the answer (see the type's notes).
@@ -177,5 +186,23 @@ public struct HTTPFeedbackSink: FeedbackSink {
             out.unicodeScalars.append(scalar)
         }
         return out + "\""
+    }
+
+    // MARK: - Seconds (deprecated)
+
+    /// ``timeLimit`` in seconds.
+    @available(*, deprecated, message: "use timeLimit, a Duration")
+    public var timeout: Double { timeLimitSeconds }
+
+    /// ``defaultTimeLimit`` in seconds: 15.
+    @available(*, deprecated, message: "use defaultTimeLimit, a Duration")
+    public static var defaultTimeout: Double { defaultTimeLimit.inSeconds }
+
+    /// A sink whose requests are bounded by `timeout` seconds (one that is not a positive
+    /// number is ``defaultTimeLimit``); otherwise as ``init(url:timeLimit:headers:)``.
+    @_disfavoredOverload
+    @available(*, deprecated, message: "give the time limit as a Duration: HTTPFeedbackSink(url:timeLimit:headers:)")
+    public init(url: URL, timeout: Double = HTTPFeedbackSink.defaultTimeout, headers: [String: String] = [:]) {
+        self.init(url: url, seconds: timeout, headers: headers)
     }
 }

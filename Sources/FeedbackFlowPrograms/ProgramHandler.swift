@@ -16,7 +16,7 @@ import FlowSystem
 ///   and screen ids (keys sorted).
 /// - Its environment is ``environment`` only (by default ``minimalEnvironment(from:)``)
 ///   plus `FEEDBACKFLOW_HANDLER=NAME` and `FEEDBACKFLOW_FLOW=ID`.
-/// - Exit status 0 is success; anything else, a signal or the timeout fails the step
+/// - Exit status 0 is success; anything else, a signal or the time limit fails the step
 ///   with the program's standard error as the message (at most ``messageLimit`` scalars,
 ///   control characters replaced by U+FFFD; `exited with status N` when it is empty).
 ///   The exit status decides as soon as the program exits: its output is read for half a
@@ -30,8 +30,14 @@ import FlowSystem
 public struct ProgramHandler: ActionHandler {
     /// The program and its arguments.
     public var arguments: [String]
-    /// Seconds the program may run; then its process group is terminated.
-    public var timeout: Double
+    /// How long the program may run; then its process group is terminated.
+    /// ``defaultTimeLimit`` unless given.
+    public var timeLimit: Duration {
+        get { Duration(clampingSeconds: timeLimitSeconds) }
+        set { timeLimitSeconds = newValue.inSeconds }
+    }
+    /// ``timeLimit`` in seconds, as stored: what ``ChildProcess`` counts with.
+    package var timeLimitSeconds: Double
     /// The values the program may return, from the handler's declaration; `nil` accepts
     /// no returned values.
     public var declaration: HandlerDeclaration?
@@ -41,23 +47,29 @@ public struct ProgramHandler: ActionHandler {
     /// stopped by a signal stops it too; `nil`: nowhere.
     package var groups: ProgramGroups?
 
-    /// The default of ``timeout``: 30 seconds.
-    public static let defaultTimeout = 30.0
+    /// The default of ``timeLimit``: 30 seconds.
+    public static let defaultTimeLimit = Duration.seconds(30)
     /// The most bytes of standard output read (64 KiB); more fails the step.
     public static let outputLimit = 65_536
     /// The most Unicode scalars of standard error shown as the failure message (2,000).
     public static let messageLimit = 2_000
 
-    /// A handler running `arguments` for each step, bounded by `timeout` seconds, whose
-    /// returned values are checked against `declaration`, with `environment` as its whole
-    /// environment.
+    /// A handler running `arguments` for each step, bounded by `timeLimit` (one that is
+    /// not positive is ``defaultTimeLimit``), whose returned values are checked against
+    /// `declaration`, with `environment` as its whole environment.
     public init(
-        arguments: [String], timeout: Double = ProgramHandler.defaultTimeout, declaration: HandlerDeclaration? = nil,
+        arguments: [String], timeLimit: Duration = ProgramHandler.defaultTimeLimit, declaration: HandlerDeclaration? = nil,
         environment: [String: String] = ProgramHandler.minimalEnvironment(from: [:])
     ) {
+        self.init(arguments: arguments, seconds: timeLimit.inSeconds, declaration: declaration, environment: environment)
+    }
+
+    /// The handler of both spellings: `seconds` that is not a positive finite number is
+    /// ``defaultTimeLimit``.
+    private init(arguments: [String], seconds: Double, declaration: HandlerDeclaration?, environment: [String: String]) {
         self.arguments = arguments
-        // A timeout that is not a positive number of seconds would never stop the program.
-        self.timeout = timeout.isFinite && timeout > 0 ? timeout : ProgramHandler.defaultTimeout
+        // A time limit that is not a positive number of seconds would never stop the program.
+        self.timeLimitSeconds = seconds.isFinite && seconds > 0 ? seconds : Self.defaultTimeLimit.inSeconds
         self.declaration = declaration
         self.environment = environment
     }
@@ -85,7 +97,7 @@ public struct ProgramHandler: ActionHandler {
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
-                arguments, environment: environment, input: Self.request(for: invocation), timeout: timeout,
+                arguments, environment: environment, input: Self.request(for: invocation), timeout: timeLimitSeconds,
                 outputLimit: Self.outputLimit, groups: groups)
         } catch let failure as ChildProcess.StartFailure {
             throw ProgramHandlerError(handler: invocation.name, message: failure.description)
@@ -95,7 +107,7 @@ public struct ProgramHandler: ActionHandler {
         case .exited(0): break
         case .exited(let status): throw ProgramHandlerError(handler: name, message: Self.message(result.standardError, or: "exited with status \(status)"))
         case .signalled(let signal): throw ProgramHandlerError(handler: name, message: Self.message(result.standardError, or: "ended by signal \(signal)"))
-        case .timedOut: throw ProgramHandlerError(handler: name, message: "did not finish within \(DurationText.text(Int(timeout.rounded(.up)))); stopped")
+        case .timedOut: throw ProgramHandlerError(handler: name, message: "did not finish within \(DurationText.text(Int(timeLimitSeconds.rounded(.up)))); stopped")
         case .cancelled: throw CancellationError()
         case .lost: throw ProgramHandlerError(handler: name, message: "ended, but how could not be learnt; the step counts as failed")
         }
@@ -159,6 +171,30 @@ public struct ProgramHandler: ActionHandler {
             }
         }
         return values
+    }
+
+    // MARK: - Seconds (deprecated)
+
+    /// ``timeLimit`` in seconds.
+    @available(*, deprecated, message: "use timeLimit, a Duration")
+    public var timeout: Double {
+        get { timeLimitSeconds }
+        set { timeLimitSeconds = newValue }
+    }
+
+    /// ``defaultTimeLimit`` in seconds: 30.
+    @available(*, deprecated, message: "use defaultTimeLimit, a Duration")
+    public static var defaultTimeout: Double { defaultTimeLimit.inSeconds }
+
+    /// A handler bounded by `timeout` seconds (one that is not a positive finite number is
+    /// ``defaultTimeLimit``); otherwise as ``init(arguments:timeLimit:declaration:environment:)``.
+    @_disfavoredOverload
+    @available(*, deprecated, message: "give the time limit as a Duration: ProgramHandler(arguments:timeLimit:declaration:environment:)")
+    public init(
+        arguments: [String], timeout: Double = ProgramHandler.defaultTimeout, declaration: HandlerDeclaration? = nil,
+        environment: [String: String] = ProgramHandler.minimalEnvironment(from: [:])
+    ) {
+        self.init(arguments: arguments, seconds: timeout, declaration: declaration, environment: environment)
     }
 }
 

@@ -54,7 +54,7 @@ package struct CompileSettings: Sendable {
         var compilation =
             isStandardInput
             ? FlowCompiler.compile(path: path, named: name, format: syntax, options: options)
-            : FlowCompiler.compile(path: path, options: options)
+            : FlowCompiler.compile(path: path, options: options, keepingTree: false)
         compilation.diagnostics = flagHint.adding(to: compilation.diagnostics)
         return (name, compilation, options)
     }

@@ -45,7 +45,7 @@ guard body.count == length else {
 }
 var members: [(key: String, value: JSONValue)] = []
 do {
-    try await HTTPFeedbackSink(url: url, timeout: timeout).post(body: body, id: arguments[3])
+    try await HTTPFeedbackSink(url: url, timeLimit: Duration(clampingSeconds: timeout)).post(body: body, id: arguments[3])
     members = [("delivered", .bool(true))]
 } catch let failure as DeliveryFailure {
     members = [("delivered", .bool(false)), ("message", .string(failure.message)), ("permanent", .bool(failure.isPermanent))]

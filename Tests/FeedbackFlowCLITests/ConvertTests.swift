@@ -17,7 +17,7 @@ struct ConvertTests {
             let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = walker?.nextObject() as? URL {
                 guard url.pathExtension == "yaml", !url.lastPathComponent.hasPrefix(".") else { continue }
-                let compilation = FlowCompiler.compile(path: url.path)
+                let compilation = FlowCompiler.compile(contentsOf: url)
                 // A file clean only through `# feedbackflow:` suppressions is not: JSON has no comments to hold them.
                 let suppresses = (try? String(contentsOf: url, encoding: .utf8))?.contains("# feedbackflow: disable") ?? true
                 if !compilation.hasErrors, compilation.flow != nil, !suppresses { found.append(url) }
@@ -33,7 +33,7 @@ struct ConvertTests {
         let flows = try Self.validFlows()
         #expect(flows.count > 20)
         for (index, url) in flows.enumerated() {
-            let original = try #require(FlowCompiler.compile(path: url.path).flow)
+            let original = try #require(FlowCompiler.compile(contentsOf: url).flow)
             // Named as the original, so a single screen keeps its id (its file's base name).
             let base = url.deletingPathExtension().lastPathComponent
             let json = folder.appendingPathComponent("\(index)/\(base).json")
@@ -43,10 +43,10 @@ struct ConvertTests {
             #expect(toJSON.status == 0, "\(url.path): \(toJSON.standardError)")
             guard toJSON.status == 0 else { continue }
             #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) is [String: Any])
-            #expect(FlowCompiler.compile(path: json.path).flow == original, "\(url.path) as JSON")
+            #expect(FlowCompiler.compile(contentsOf: json).flow == original, "\(url.path) as JSON")
             let back = try await BuiltTool.run(["convert", "--to", "yaml", json.path, "-o", yaml.path])
             #expect(back.status == 0, "\(url.path): \(back.standardError)")
-            #expect(FlowCompiler.compile(path: yaml.path).flow == original, "\(url.path) back as YAML")
+            #expect(FlowCompiler.compile(contentsOf: yaml).flow == original, "\(url.path) back as YAML")
         }
     }
 
@@ -59,7 +59,7 @@ struct ConvertTests {
             let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = walker?.nextObject() as? URL {
                 guard url.pathExtension == "json", !url.lastPathComponent.hasPrefix(".") else { continue }
-                let compilation = FlowCompiler.compile(path: url.path)
+                let compilation = FlowCompiler.compile(contentsOf: url)
                 if !compilation.hasErrors, compilation.flow != nil { found.append(url) }
             }
         }
@@ -139,7 +139,7 @@ struct ConvertTests {
         let yaml = try await BuiltTool.run(["convert", "--to", "yaml", json.path])
         #expect(yaml.status == 0, "\(yaml.standardError)")
         #expect(yaml.standardOutput.contains("title: \"404\"") && yaml.standardOutput.contains("subtitle: \"null\""))
-        let original = try #require(FlowCompiler.compile(path: json.path).flow)
+        let original = try #require(FlowCompiler.compile(contentsOf: json).flow)
         #expect(FlowCompiler.compile(text: yaml.standardOutput, format: .yaml, name: "look.flow.yaml").flow == original)
     }
 

@@ -93,7 +93,7 @@ struct HTTPFeedbackSinkTests {
     func cancelledWhileWaiting() async throws {
         let server = try FeedbackServer(status: 201, delay: 60)
         defer { server.stop() }
-        let sink = HTTPFeedbackSink(url: try #require(URL(string: server.url)), timeout: 60)
+        let sink = HTTPFeedbackSink(url: try #require(URL(string: server.url)), timeLimit: .seconds(60))
         let clock = ContinuousClock()
         let start = clock.now
         let delivery = Task { try await sink.submit(Self.submission) }
@@ -113,8 +113,26 @@ struct HTTPFeedbackSinkTests {
     func timeout() async throws {
         let server = try FeedbackServer(status: 201, delay: 3)
         defer { server.stop() }
-        let failure = await Self.failure(of: HTTPFeedbackSink(url: try #require(URL(string: server.url)), timeout: 1))
+        let failure = await Self.failure(of: HTTPFeedbackSink(url: try #require(URL(string: server.url)), timeLimit: .seconds(1)))
         #expect(failure == .retryable("POST \(server.url): no answer within 1 s"))
+    }
+
+    @Test("the time limit is a Duration; one that is not positive is the default, 15 s")
+    func timeLimit() throws {
+        let url = try #require(URL(string: "https://example.com/feedback"))
+        #expect(HTTPFeedbackSink(url: url).timeLimit == .seconds(15))
+        #expect(HTTPFeedbackSink(url: url, timeLimit: .milliseconds(2500)).timeLimit == .milliseconds(2500))
+        #expect(HTTPFeedbackSink(url: url, timeLimit: .zero).timeLimit == HTTPFeedbackSink.defaultTimeLimit)
+    }
+
+    @Test("the seconds spellings of the last release give the same time limit")
+    @available(*, deprecated)
+    func timeoutSeconds() throws {
+        let url = try #require(URL(string: "https://example.com/feedback"))
+        let sink = HTTPFeedbackSink(url: url, timeout: 2.5)
+        #expect(sink.timeout == 2.5 && sink.timeLimit == .milliseconds(2500))
+        #expect(HTTPFeedbackSink(url: url, timeLimit: .milliseconds(2500)).timeout == 2.5)
+        #expect(HTTPFeedbackSink(url: url, timeout: -1).timeout == 15 && HTTPFeedbackSink.defaultTimeout == 15)
     }
 
     @Test("nothing listening is worth retrying: cannot connect")

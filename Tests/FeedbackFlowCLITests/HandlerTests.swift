@@ -1,3 +1,4 @@
+import FeedbackFlowPrograms
 import FeedbackFlowTestSupport
 import FlowWorkspace
 import Foundation
@@ -156,5 +157,27 @@ struct HandlerTests {
             "sh", "-c", "echo $HOME", #"a "b" c"#, "d e", "*",
         ])
         #expect(throws: UsageError.self) { try CommandWords.split("sh 'open", option: "--handler x") }
+    }
+
+    @Test("a program handler's time limit is a Duration; a limit that is not positive is the default, 30 s")
+    func timeLimit() {
+        #expect(ProgramHandler(arguments: ["true"]).timeLimit == .seconds(30))
+        #expect(ProgramHandler(arguments: ["true"], timeLimit: .milliseconds(1500)).timeLimit == .milliseconds(1500))
+        #expect(ProgramHandler(arguments: ["true"], timeLimit: .zero).timeLimit == ProgramHandler.defaultTimeLimit)
+        var handler = ProgramHandler(arguments: ["true"])
+        handler.timeLimit = .seconds(5)
+        #expect(handler.timeLimit == .seconds(5))
+    }
+
+    @Test("the seconds spellings of the last release read and write the same time limit")
+    @available(*, deprecated)
+    func timeoutSeconds() {
+        var handler = ProgramHandler(arguments: ["true"], timeout: 2.5)
+        #expect(handler.timeout == 2.5 && handler.timeLimit == .milliseconds(2500))
+        handler.timeout = 7
+        #expect(handler.timeLimit == .seconds(7))
+        #expect(ProgramHandler(arguments: ["true"], timeout: .infinity).timeLimit == .seconds(30))
+        #expect(ProgramHandler(arguments: ["true"], timeout: -1).timeout == 30)
+        #expect(ProgramHandler.defaultTimeout == 30)
     }
 }

@@ -198,7 +198,7 @@ struct PolicyEndToEndTests {
         // The misspelt key after the scalar is reported; the scalar's line suppresses nothing.
         #expect(codes == ["unknown-key"])
         // The subtitle keeps the line as its text (YAML 1.2 §8.1: a block scalar's lines are content).
-        let flow = try #require(FlowCompiler.compile(path: BuiltTool.repositoryRoot.appendingPathComponent(path).path).flow)
+        let flow = try #require(FlowCompiler.compile(contentsOf: BuiltTool.repositoryRoot.appendingPathComponent(path)).flow)
         #expect(flow.screens[0].subtitle?.raw == "Line one\n# feedbackflow: disable-next-line unknown-key\n")
     }
 

@@ -166,7 +166,7 @@ struct ReadmeTests {
         // As in the catalog's articles (Sources/FeedbackFlow/FeedbackFlow.docc), with paths in a temporary folder.
         let registry = ActionHandlerRegistry(
             urlHandler: RecordingURLHandler(opened: { url in opened.withLock { $0.append(url) } }),
-            feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path))
+            feedbackSink: JSONLinesFeedbackSink(file: folder.appendingPathComponent("feedback.jsonl")))
         let configuration = FeedbackConfiguration(
             style: .success,
             title: "Title",
@@ -188,11 +188,11 @@ struct ReadmeTests {
         #expect(await navigator.tap(.primary, on: retry.id) == .ran)
 
         let compilation = FlowCompiler.compile(
-            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path)
+            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml"))
         let flow = try #require(compilation.flow)
         #expect(!compilation.hasErrors)
         let transcript = folder.appendingPathComponent("run.jsonl").path
-        let run = FlowNavigator(flow: flow, registry: registry, presenters: [TranscriptRecorder(path: transcript)])
+        let run = FlowNavigator(flow: flow, registry: registry, presenters: [TranscriptRecorder(file: URL(filePath: transcript))])
         try await run.start()
         #expect(await run.snapshot()?.instance.screenID == "rate-call")
         #expect(FileManager.default.fileExists(atPath: transcript))
@@ -206,22 +206,22 @@ struct ReadmeTests {
         var hostRegistryWithValidator = registry
         hostRegistryWithValidator.registerValidator("isCallCreator", CallCreatorCheck())
         let history = folder.appendingPathComponent("presentations.jsonl").path
-        let onEvent = FlowNavigator(flow: flow, registry: hostRegistryWithValidator, history: JSONFilePresentationHistory(path: history))
+        let onEvent = FlowNavigator(flow: flow, registry: hostRegistryWithValidator, history: JSONFilePresentationHistory(file: URL(filePath: history)))
         let decision = await onEvent.handle(
             event: "callEnded", context: ["call.maxParticipants": 1, "call.createdBy": "u-1", "user.id": "u-1"])
         #expect(decision.description == "not presented: condition false: call.maxParticipants > 1: 1 > 1 is false")
-        let second = FlowNavigator(flow: flow, registry: hostRegistryWithValidator, history: JSONFilePresentationHistory(path: history))
+        let second = FlowNavigator(flow: flow, registry: hostRegistryWithValidator, history: JSONFilePresentationHistory(file: URL(filePath: history)))
         #expect(await second.handle(
             event: "callEnded", context: ["call.maxParticipants": 2, "call.createdBy": "u-1", "user.id": "u-1"]) == .present)
 
         // The CompileOptions example of the article "Run a flow from a file": one value for compiling and for the registry.
         let options = CompileOptions(additionalVariables: ["user.name"], knownHandlers: ["syncProfile"])
         let checked = FlowCompiler.compile(
-            path: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml").path, options: options)
+            contentsOf: BuiltTool.repositoryRoot.appendingPathComponent("flows/call-quality-rating.flow.yaml"), options: options)
         #expect(!checked.hasErrors)
         let hostRegistry = ActionHandlerRegistry(
             urlHandler: RecordingURLHandler(opened: { _ in }),
-            feedbackSink: JSONLinesFeedbackSink(path: folder.appendingPathComponent("feedback.jsonl").path), options: options)
+            feedbackSink: JSONLinesFeedbackSink(file: folder.appendingPathComponent("feedback.jsonl")), options: options)
         #expect(hostRegistry.allowedURLSchemes == options.allowedURLSchemes)
 
         // The main-actor front, as in the article "Show a feedback screen".
@@ -238,7 +238,7 @@ struct ReadmeTests {
         let endpoint = try #require(URL(string: gone.url))
         gone.stop()
         let outbox = OutboxFeedbackSink(
-            path: folder.path + "/feedback-outbox.jsonl", delivery: HTTPFeedbackSink(url: endpoint, timeout: 5))
+            file: URL(filePath: folder.path + "/feedback-outbox.jsonl"), delivery: HTTPFeedbackSink(url: endpoint, timeLimit: .seconds(5)))
         let keepingRegistry = ActionHandlerRegistry(feedbackSink: outbox)
         try await keepingRegistry.feedbackSink.submit(FeedbackSubmission(
             rating: 4, reason: nil, custom: [:], flowID: "call-quality-rating", screenID: "rate-call", submittedAt: Date()))

@@ -148,7 +148,7 @@ struct StringsTests {
 
     @Test("the Swift API shows a flow in a locale, falling back from de-AT to de to the source")
     func swiftAPI() throws {
-        let flow = try #require(FlowCompiler.compile(path: Self.flow).flow)
+        let flow = try #require(FlowCompiler.compile(contentsOf: URL(filePath: Self.flow)).flow)
         let catalog = try StringCatalog(json: String(contentsOf: Self.xcode, encoding: .utf8))
         let austrian = flow.localized(with: catalog, locale: "de-AT")
         #expect(austrian.screens[0].title.raw == "Wie war es?")

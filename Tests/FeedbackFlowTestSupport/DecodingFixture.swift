@@ -20,7 +20,7 @@ package enum DecodingFixture {
 
     /// Loads, decodes and validates fixture `name`.
     package static func compile(_ name: String) -> FlowCompilation {
-        FlowCompiler.compile(path: path(name))
+        FlowCompiler.compile(contentsOf: URL(filePath: path(name)))
     }
 
     /// The flow of fixture `name`, e.g. `navigator/steps.yaml`, which must compile

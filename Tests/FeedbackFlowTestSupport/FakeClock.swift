@@ -25,4 +25,10 @@ public final class FakeClock: Sendable {
     public func sleep(_ seconds: Double) async throws {
         advance(by: seconds)
     }
+
+    /// A sleep that returns at once, the clock moved forward by `duration`.
+    public func sleep(for duration: Duration) async throws {
+        let (seconds, attoseconds) = duration.components
+        advance(by: Double(seconds) + Double(attoseconds) / 1e18)
+    }
 }

@@ -117,7 +117,7 @@ struct DecisionEdgeTests {
         let path = temporaryPath("history.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(#"{"at":"2026-04-01T00:00:00Z","flow":"f1","kind":"presented"}"#.utf8).write(to: URL(fileURLWithPath: path))
-        let history = JSONFilePresentationHistory(path: path)
+        let history = JSONFilePresentationHistory(file: URL(filePath: path))
         try await history.record(PresentationRecord(flowID: "f1", kind: .presented, date: Date(timeIntervalSince1970: 1_777_593_600)))
         #expect(try await history.records().count == 2)
     }

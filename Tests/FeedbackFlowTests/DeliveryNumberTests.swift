@@ -18,11 +18,11 @@ struct DeliveryNumberTests {
             try? FileManager.default.removeItem(atPath: transcriptPath)
         }
         var registry = ActionHandlerRegistry(
-            urlHandler: RecordingURLHandler(), feedbackSink: JSONLinesFeedbackSink(path: feedbackPath))
+            urlHandler: RecordingURLHandler(), feedbackSink: JSONLinesFeedbackSink(file: URL(filePath: feedbackPath)))
         registry.register("track", RecordingActionHandler())
         let navigator = FlowNavigator(
             flow: try DecodingFixture.flow("navigator/exact-numbers.yaml"), registry: registry,
-            presenters: [TranscriptRecorder(path: transcriptPath)], now: { NavigatorTestHarness.clock })
+            presenters: [TranscriptRecorder(file: URL(filePath: transcriptPath))], now: { NavigatorTestHarness.clock })
         try await navigator.start()
         #expect(await navigator.tap(.primary, on: try #require(await navigator.state.navigation.top).id) == .ran)
         #expect(await navigator.outcome == .finished)
@@ -60,7 +60,7 @@ struct DeliveryNumberTests {
             {"custom":{"big":1208925819614629174706175,"inf":".inf","tricky":"q\\"b\\\\s/\\t\\u0001é"},\
             "flowID":"f","id":"a1b2c3d4-0000-4000-8000-000000000001","rating":2,"screenID":"s","submittedAt":"2024-05-01T12:00:00Z"}
             """
-        try await JSONLinesFeedbackSink(path: path).submit(submission)
+        try await JSONLinesFeedbackSink(file: URL(filePath: path)).submit(submission)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == line + "\n")
         #expect(submission.jsonText == line)
     }

@@ -58,7 +58,7 @@ struct FlowStatePropertyTests {
 
     static func fixtureFlow() throws -> Flow {
         let path = try #require(Bundle.module.url(forResource: "Fixtures/property/many-steps", withExtension: "yaml")).path
-        let compilation = FlowCompiler.compile(path: path, options: CompileOptions(knownHandlers: ["reconnect", "sync"]))
+        let compilation = FlowCompiler.compile(contentsOf: URL(filePath: path), options: CompileOptions(knownHandlers: ["reconnect", "sync"]))
         #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
         return try #require(compilation.flow)
     }

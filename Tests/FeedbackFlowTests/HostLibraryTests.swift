@@ -14,8 +14,18 @@ struct HostLibraryTests {
         return (url.path, try String(contentsOf: url, encoding: .utf8))
     }
 
+    @Test("a flow file compiled from its URL and from its path, the spelling of the last release, compiles alike")
+    @available(*, deprecated)
+    func compilePath() throws {
+        let path = try Self.fixture("contact.flow.yaml").path
+        let options = CompileOptions(knownHandlers: ["track"])
+        let fromPath = FlowCompiler.compile(path: path, options: options)
+        #expect(fromPath.flow == FlowCompiler.compile(contentsOf: URL(filePath: path), options: options).flow)
+        #expect(fromPath.flow != nil && fromPath.diagnostics.isEmpty)
+    }
+
     static func contactFlow() throws -> Flow {
-        let compilation = FlowCompiler.compile(path: try fixture("contact.flow.yaml").path, options: CompileOptions(knownHandlers: ["track"]))
+        let compilation = FlowCompiler.compile(contentsOf: URL(filePath: try fixture("contact.flow.yaml").path), options: CompileOptions(knownHandlers: ["track"]))
         #expect(!compilation.hasErrors, "\(compilation.diagnostics)")
         return try #require(compilation.flow)
     }
@@ -126,7 +136,7 @@ struct HostLibraryTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let delivery = RecordingFeedbackSink(failing: 1)
-        let outbox = OutboxFeedbackSink(path: folder + "/outbox.jsonl", delivery: delivery)
+        let outbox = OutboxFeedbackSink(file: URL(filePath: folder + "/outbox.jsonl"), delivery: delivery)
         let navigator = FlowNavigator(id: "call-feedback", registry: ActionHandlerRegistry(feedbackSink: outbox))
         let shown = try await navigator.presentFeedback(configuration: FeedbackConfiguration(
             style: .informative, title: "Rate",

@@ -32,7 +32,7 @@ struct NavigatorDeliveryTests {
     func oneLinePerSubmission() async throws {
         let path = temporaryPath("feedback.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let sink = JSONLinesFeedbackSink(path: path)
+        let sink = JSONLinesFeedbackSink(file: URL(filePath: path))
         try await sink.submit(submission)
         try await sink.submit(FeedbackSubmission(
             rating: 1, reason: nil, custom: [:], flowID: "f", screenID: "s", submittedAt: NavigatorTestHarness.clock))
@@ -90,7 +90,7 @@ struct NavigatorDeliveryTests {
         let path = temporaryPath("existing.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "{\"earlier\":true}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try await JSONLinesFeedbackSink(path: path).submit(submission)
+        try await JSONLinesFeedbackSink(file: URL(filePath: path)).submit(submission)
         let lines = try lines(path)
         #expect(lines.count == 2)
         #expect(lines[0] == "{\"earlier\":true}")
@@ -101,7 +101,7 @@ struct NavigatorDeliveryTests {
     func concurrentSubmissions() async throws {
         let path = temporaryPath("concurrent.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let sink = JSONLinesFeedbackSink(path: path)
+        let sink = JSONLinesFeedbackSink(file: URL(filePath: path))
         let submission = submission
         try await withThrowingTaskGroup(of: Void.self) { group in
             for rating in 1...5 {
@@ -121,13 +121,50 @@ struct NavigatorDeliveryTests {
         #expect(ratings.sorted() == (1...5).flatMap { Array(repeating: $0, count: 10) })
     }
 
+    @Test("a sink and a recorder given a file relative to the working directory name it so, as given")
+    func relativeFile() async throws {
+        let name = "feedbackflow-relative-\(UUID().uuidString).jsonl"
+        defer {
+            try? FileManager.default.removeItem(atPath: name)
+            try? FileManager.default.removeItem(atPath: "t-" + name)
+        }
+        let sink = JSONLinesFeedbackSink(file: URL(filePath: name))
+        try await sink.submit(submission)
+        #expect(try lines(name).count == 1)
+        let recorder = TranscriptRecorder(file: URL(filePath: "t-" + name))
+        await recorder.present(.flowEnded(.dismissed))
+        #expect(try lines("t-" + name).count == 1)
+        // A relative name whose folder is missing fails, named as given.
+        await #expect(throws: DeliveryError.cannotOpen(path: "missing-folder-\(name)/x.jsonl", code: ENOENT)) {
+            try await JSONLinesFeedbackSink(file: URL(filePath: "missing-folder-\(name)/x.jsonl")).submit(submission)
+        }
+    }
+
+    @Test("the path spellings of the last release write the same files as the URL ones")
+    @available(*, deprecated)
+    func pathSpellings() async throws {
+        let path = temporaryPath("feedback.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = JSONLinesFeedbackSink(path: path)
+        #expect(sink.path == path && sink.file == URL(filePath: path))
+        try await sink.submit(submission)
+        #expect(try lines(path).count == 1)
+        let transcript = temporaryPath("transcript.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: transcript) }
+        let recorder = TranscriptRecorder(path: transcript)
+        #expect(recorder.path == transcript && recorder.file == URL(filePath: transcript))
+        await recorder.present(.flowEnded(.dismissed))
+        #expect(try lines(transcript).count == 1)
+        #expect(await recorder.lastError == nil)
+    }
+
     @Test("a sink that cannot open its file throws and the step fails")
     func cannotOpen() async throws {
         let directory = temporaryPath("dir")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         await #expect(throws: DeliveryError.cannotOpen(path: directory, code: EISDIR)) {
-            try await JSONLinesFeedbackSink(path: directory).submit(submission)
+            try await JSONLinesFeedbackSink(file: URL(filePath: directory)).submit(submission)
         }
     }
 
@@ -137,7 +174,7 @@ struct NavigatorDeliveryTests {
         .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
     func writeFails() async {
         await #expect(throws: DeliveryError.writeFailed(path: "/dev/full", code: ENOSPC)) {
-            try await JSONLinesFeedbackSink(path: "/dev/full").submit(submission)
+            try await JSONLinesFeedbackSink(file: URL(filePath: "/dev/full")).submit(submission)
         }
     }
     #endif
@@ -146,7 +183,7 @@ struct NavigatorDeliveryTests {
     func transcript() async throws {
         let path = temporaryPath("transcript.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = TranscriptRecorder(path: path)
+        let recorder = TranscriptRecorder(file: URL(filePath: path))
         let navigator = FlowNavigator(
             flow: flow(
                 screen("a", .openURL("https://example.com"), .push("b")),
@@ -184,7 +221,7 @@ struct NavigatorDeliveryTests {
     func transcriptTappedTitle() async throws {
         let path = temporaryPath("transcript.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = TranscriptRecorder(path: path)
+        let recorder = TranscriptRecorder(file: URL(filePath: path))
         var registry = ActionHandlerRegistry(urlHandler: RecordingURLHandler(), feedbackSink: RecordingFeedbackSink())
         registry.register("reconnect", RecordingActionHandler())
         let navigator = FlowNavigator(

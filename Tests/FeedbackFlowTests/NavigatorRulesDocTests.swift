@@ -251,7 +251,7 @@ struct DeliveryRulesDocTests {
     func exactSubmissionLine() async throws {
         let path = temporaryPath("exact.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let sink = JSONLinesFeedbackSink(path: path)
+        let sink = JSONLinesFeedbackSink(file: URL(filePath: path))
         try await sink.submit(FeedbackSubmission(
             id: "00000000-0000-4000-8000-000000000001", rating: 3, reason: "a/b\nc", custom: ["z": .bool(false), "a": .string("x/y")], flowID: "f",
             screenID: "s", submittedAt: NavigatorTestHarness.clock))
@@ -270,7 +270,7 @@ struct DeliveryRulesDocTests {
     func transcriptAndFieldValues() async throws {
         let path = temporaryPath("transcript.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = TranscriptRecorder(path: path)
+        let recorder = TranscriptRecorder(file: URL(filePath: path))
         let rate = screen(
             "rate", .collectUserFeedback(FeedbackRequest(rating: "5", reason: "${email}")), .push("thanks"),
             content: [ContentBlock(.field(.textField(id: "email")))])

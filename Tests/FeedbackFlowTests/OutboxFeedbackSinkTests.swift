@@ -33,8 +33,8 @@ struct OutboxFeedbackSinkTests {
         policy: OutboxRetryPolicy = OutboxRetryPolicy()
     ) -> OutboxFeedbackSink {
         OutboxFeedbackSink(
-            path: folder + "/outbox.jsonl", delivery: delivery, policy: policy, now: { clock.now() },
-            randomFraction: { fraction }, sleep: { try await clock.sleep($0) })
+            file: URL(filePath: folder + "/outbox.jsonl"), delivery: delivery, policy: policy, now: { clock.now() },
+            randomFraction: { fraction }, sleep: { try await clock.sleep(for: $0) })
     }
 
     static func folder() throws -> String {
@@ -92,10 +92,10 @@ struct OutboxFeedbackSinkTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let clock = FakeClock(Self.start)
         let delivery = ScriptedFeedbackSink(Array(repeating: Self.unavailable, count: 10), clock: { clock.now() })
-        let policy = OutboxRetryPolicy(baseDelay: 2, maximumDelay: 10, maximumAttempts: 6)
+        let policy = OutboxRetryPolicy(baseBackoff: .seconds(2), maximumBackoff: .seconds(10), maximumAttempts: 6)
         let outbox = Self.outbox(folder, delivery: delivery, clock: clock, fraction: 1, policy: policy)
         _ = try await outbox.submitReturningOutcome(Self.submission())
-        let result = try await outbox.flush(waitingUpTo: 3600)
+        let result = try await outbox.flush(waitingUpTo: .seconds(3600))
         // Waits 2, 4, 8, then the cap 10, 10: attempts at 0, 2, 6, 14, 24, 34 seconds.
         #expect(delivery.calls.map { $0.at.timeIntervalSince(Self.start) } == [0, 2, 6, 14, 24, 34])
         #expect(result.delivered.isEmpty)
@@ -108,9 +108,50 @@ struct OutboxFeedbackSinkTests {
     @Test("the backoff ceilings of the default policy are 2, 4, 8 … 256 seconds, then 300")
     func defaultCeilings() {
         let policy = OutboxRetryPolicy()
-        #expect((1...11).map { policy.backoffCeiling(afterFailures: $0) } == [2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300])
-        #expect(policy.maximumAttempts == 10 && policy.maximumAge == 604_800)
-        #expect(policy.backoffCeiling(afterFailures: 10_000) == 300)
+        #expect((1...11).map { policy.backoff(afterFailures: $0) } == [2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300].map { .seconds($0) })
+        #expect(policy.maximumAttempts == 10 && policy.maximumRecordAge == .seconds(604_800))
+        #expect(policy.backoff(afterFailures: 10_000) == .seconds(300))
+    }
+
+    @Test("a policy of fractions of a second keeps them: 250 ms doubles to 500 ms and 1 s, capped at 1.5 s")
+    func fractionalBackoff() {
+        let policy = OutboxRetryPolicy(baseBackoff: .milliseconds(250), maximumBackoff: .milliseconds(1500))
+        #expect((1...5).map { policy.backoff(afterFailures: $0) } == [250, 500, 1000, 1500, 1500].map { .milliseconds($0) })
+        #expect(OutboxRetryPolicy(baseBackoff: .seconds(-1)).baseBackoff == .zero)
+    }
+
+    @Test("the seconds spellings of the last release read and write the same policy and outbox as the Duration ones")
+    @available(*, deprecated)
+    func secondsSpellings() async throws {
+        var policy = OutboxRetryPolicy(baseDelay: 2, maximumDelay: 10, maximumAttempts: 6, maximumAge: 60)
+        #expect(policy == OutboxRetryPolicy(
+            baseBackoff: .seconds(2), maximumBackoff: .seconds(10), maximumAttempts: 6, maximumRecordAge: .seconds(60)))
+        #expect(policy.baseDelay == 2 && policy.maximumDelay == 10 && policy.maximumAge == 60)
+        #expect(policy.backoffCeiling(afterFailures: 3) == 8 && policy.backoff(afterFailures: 3) == .seconds(8))
+        policy.baseDelay = 0.5
+        #expect(policy.baseBackoff == .milliseconds(500))
+        policy.maximumRecordAge = .seconds(90)
+        #expect(policy.maximumAge == 90)
+        #expect(OutboxRetryPolicy.defaultBaseDelay == 2 && OutboxRetryPolicy.defaultMaximumDelay == 300)
+        #expect(OutboxRetryPolicy.defaultMaximumAge == 604_800 && OutboxRetryPolicy(maximumAge: 1) != OutboxRetryPolicy())
+        #expect(OutboxFeedbackSink.othersPollInterval == 0.25 && OutboxFeedbackSink.othersPollPeriod == .milliseconds(250))
+
+        // An outbox made with a path and a sleep of seconds, flushed with a wait in seconds.
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clock = FakeClock(Self.start)
+        let slept = LockedBox<[Double]>([])
+        let delivery = ScriptedFeedbackSink([Self.unavailable], clock: { clock.now() })
+        let outbox = OutboxFeedbackSink(
+            path: folder + "/outbox.jsonl", delivery: delivery, policy: policy, now: { clock.now() }, randomFraction: { 1 },
+            sleep: { seconds in
+                slept.withLock { $0.append(seconds) }
+                try await clock.sleep(seconds)
+            })
+        #expect(outbox.path == folder + "/outbox.jsonl" && outbox.file == URL(filePath: folder + "/outbox.jsonl"))
+        _ = try await outbox.submitReturningOutcome(Self.submission())
+        let result = try await outbox.flush(waitingUpTo: 60)
+        #expect(result.delivered == [Self.submission().id] && slept.withLock { $0 } == [0.5])
     }
 
     @Test("Retry-After later than the backoff sets the next attempt; an earlier one leaves the backoff")
@@ -140,7 +181,7 @@ struct OutboxFeedbackSinkTests {
         #expect(delivery.calls.count == 2)
         #expect(second.kept.first?.nextAttemptAt == Self.start.addingTimeInterval(34))
         // At 34 s the delivery succeeds and the outbox is empty.
-        let third = try await outbox.flush(waitingUpTo: 10)
+        let third = try await outbox.flush(waitingUpTo: .seconds(10))
         #expect(third.delivered == [Self.submission().id] && third.deliveredEverything)
         #expect(delivery.calls.map { $0.at.timeIntervalSince(Self.start) } == [0, 30, 34])
     }
@@ -153,7 +194,7 @@ struct OutboxFeedbackSinkTests {
         let delivery = ScriptedFeedbackSink([Self.unavailable, Self.unavailable], clock: { clock.now() })
         let outbox = Self.outbox(folder, delivery: delivery, clock: clock, fraction: 1)
         _ = try await outbox.submitReturningOutcome(Self.submission())
-        let result = try await outbox.flush(startingNow: true, waitingUpTo: 0)
+        let result = try await outbox.flush(startingNow: true, waitingUpTo: .zero)
         #expect(delivery.calls.count == 2 && delivery.calls[1].at == Self.start)
         #expect(result.kept.first?.nextAttemptAt == Self.start.addingTimeInterval(4))
     }
@@ -164,7 +205,7 @@ struct OutboxFeedbackSinkTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let clock = FakeClock(Self.start)
         let delivery = ScriptedFeedbackSink(Array(repeating: Self.unavailable, count: 3), clock: { clock.now() })
-        let outbox = Self.outbox(folder, delivery: delivery, clock: clock, policy: OutboxRetryPolicy(maximumAge: 60))
+        let outbox = Self.outbox(folder, delivery: delivery, clock: clock, policy: OutboxRetryPolicy(maximumRecordAge: .seconds(60)))
         _ = try await outbox.submitReturningOutcome(Self.submission())
         clock.advance(by: 59)
         #expect(try await outbox.flush().kept.first?.isDead == false)
@@ -187,7 +228,7 @@ struct OutboxFeedbackSinkTests {
         }
         #expect(record.isDead && record.attempts == 1 && record.lastError == "HTTP 400 (answer: \"bad rating\")")
         clock.advance(by: 86_400)
-        let result = try await outbox.flush(startingNow: true, waitingUpTo: 3600)
+        let result = try await outbox.flush(startingNow: true, waitingUpTo: .seconds(3600))
         #expect(delivery.calls.count == 1 && result.kept == [record])
         await #expect(throws: OutboxError.unknownID("nope")) { try await outbox.drop(id: "nope") }
         try await outbox.drop(id: record.id)
@@ -203,7 +244,7 @@ struct OutboxFeedbackSinkTests {
         let outbox = Self.outbox(folder, delivery: delivery, clock: clock)
         let submitted = Self.submission(minutes: "12.50")
         _ = try await outbox.submitReturningOutcome(submitted)
-        let result = try await outbox.flush(waitingUpTo: 60)
+        let result = try await outbox.flush(waitingUpTo: .seconds(60))
         #expect(result.delivered == [submitted.id])
         #expect(delivery.calls.count == 2)
         #expect(delivery.calls[1].submission == submitted)

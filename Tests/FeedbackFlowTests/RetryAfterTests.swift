@@ -16,6 +16,8 @@ struct RetryAfterTests {
         #expect(RetryAfter(headerValue: "120", now: Self.now) == .seconds(120))
         #expect(RetryAfter(headerValue: " 0\t", now: Self.now) == .seconds(0))
         #expect(RetryAfter(headerValue: "120", now: Self.now)?.date(after: Self.now) == Self.now.addingTimeInterval(120))
+        #expect(RetryAfter(headerValue: "120", now: Self.now)?.delay == .seconds(120))
+        #expect(RetryAfter.date(Self.example).delay == nil)
         #expect(RetryAfter(headerValue: "99999999999999999999999", now: Self.now) == .seconds(RetryAfter.maximumSeconds))
         for bad in ["", "-1", "+5", "1.5", "12 s", "0x10", "１２"] {
             #expect(RetryAfter(headerValue: bad, now: Self.now) == nil, "\(bad)")

@@ -92,7 +92,7 @@ struct TriggerNavigatorTests {
             .handle(event: "callEnded", context: ["call.maxParticipants": 2])
         // Two presentations in the last 30 days; the first leaves the window on day 30.
         #expect(held == .suppressed(.limitReached(LimitReached(
-            kind: .maxPresentations, count: 2, limit: 2, period: 30 * Int(Self.day), since: Self.dayZero,
+            kind: .maxPresentations, count: 2, limit: 2, window: .seconds(30 * Self.day), since: Self.dayZero,
             freesUpAt: Self.dayZero.addingTimeInterval(30 * Self.day)))))
         let day30 = Self.dayZero.addingTimeInterval(30 * Self.day)
         let shown = await Self.navigator(Self.flow(limit: limit), at: day30, history: history)
@@ -139,7 +139,7 @@ struct TriggerNavigatorTests {
     func historyFile() async throws {
         let path = temporaryPath("history.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let history = JSONFilePresentationHistory(path: path)
+        let history = JSONFilePresentationHistory(file: URL(filePath: path))
         #expect(try await history.records().isEmpty)
         let record = PresentationRecord(flowID: "call-quality", kind: .presented, date: Self.dayZero)
         try await history.record(record)
@@ -149,8 +149,53 @@ struct TriggerNavigatorTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("{\"flow\": 3}\n".utf8))
         try handle.close()
-        await #expect(throws: HistoryFileError(path: path, line: 2, reason: "not a record like {\"at\":\"2026-12-01T10:00:00Z\",\"flow\":\"ID\",\"kind\":\"presented\"}")) {
+        await #expect(throws: HistoryFileError(file: URL(filePath: path), line: 2, reason: "not a record like {\"at\":\"2026-12-01T10:00:00Z\",\"flow\":\"ID\",\"kind\":\"presented\"}")) {
             try await history.records()
         }
+    }
+
+    @Test("a history file named by a relative path is named so in its errors")
+    func relativeHistoryFile() async throws {
+        let folder = temporaryPath("relative-history")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("{\"flow\": 3}\n".utf8).write(to: URL(filePath: folder + "/history.jsonl"))
+        let relative = Self.relativePath(of: folder + "/history.jsonl")
+        let error = await #expect(throws: HistoryFileError.self) {
+            try await JSONFilePresentationHistory(file: URL(filePath: relative)).records()
+        }
+        #expect(error?.description.hasPrefix(relative + ":1: not a record like") == true)
+    }
+
+    /// The absolute `path` relative to the working directory, `../` as needed.
+    static func relativePath(of path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath.split(separator: "/")
+        let there = path.split(separator: "/")
+        let shared = zip(here, there).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: here.count - shared) + there.dropFirst(shared).map(String.init)).joined(separator: "/")
+    }
+
+    @Test("the seconds and path spellings of the last release: LimitReached's period, the history's path and its error's path")
+    @available(*, deprecated)
+    func secondsAndPathSpellings() async throws {
+        var reached = LimitReached(kind: .maxPresentations, count: 2, limit: 2, period: 86_400, freesUpAt: nil)
+        #expect(reached == LimitReached(kind: .maxPresentations, count: 2, limit: 2, window: .seconds(86_400), freesUpAt: nil))
+        #expect(reached.period == 86_400 && reached.window == .seconds(86_400) && reached.duration == nil)
+        reached.window = .milliseconds(1500)
+        #expect(reached.period == 2)
+        let spacing = LimitReached(kind: .minInterval, count: 1, limit: 604_800, freesUpAt: nil)
+        #expect(spacing.duration == .seconds(604_800) && spacing.window == nil && spacing.period == nil)
+
+        let path = temporaryPath("history.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let history = JSONFilePresentationHistory(path: path)
+        #expect(history.path == path && history.file == URL(filePath: path))
+        try Data("{\"flow\": 3}\n".utf8).write(to: URL(filePath: path))
+        let reason = "not a record like {\"at\":\"2026-12-01T10:00:00Z\",\"flow\":\"ID\",\"kind\":\"presented\"}"
+        await #expect(throws: HistoryFileError(file: URL(filePath: path), line: 1, reason: reason)) { try await history.records() }
+        var error = HistoryFileError(file: URL(filePath: path), line: 1, reason: reason)
+        #expect(error.path == path && error.description == "\(path):1: \(reason)")
+        error.path = "elsewhere.jsonl"
+        #expect(error.file.path() == URL(filePath: "elsewhere.jsonl").path() && error.description == "elsewhere.jsonl:1: \(reason)")
     }
 }

@@ -29,7 +29,7 @@ struct ValidationStepTests {
     @Test("a custom step whose handler the host declares in knownHandlers is not warned about")
     func knownHandlers() {
         let compilation = FlowCompiler.compile(
-            path: F.path("validation/step-typos.yaml"), options: CompileOptions(knownHandlers: ["dismis", "Push"]))
+            contentsOf: URL(filePath: F.path("validation/step-typos.yaml")), options: CompileOptions(knownHandlers: ["dismis", "Push"]))
         #expect(F.places(compilation.diagnostics) == ["6:69 unknown-step", "6:92 unknown-step"])
         let flow = Flow(id: "f", start: "a", screens: [
             FeedbackConfiguration(
@@ -65,7 +65,7 @@ struct ValidationStepTests {
     func urlSchemesFollowTheRegistry() {
         let widened = URLSchemePolicy.defaultAllowedSchemes.union(["FTP", "sms"])
         let options = CompileOptions(allowedURLSchemes: widened)
-        let d = FlowCompiler.compile(path: F.path("validation/url-schemes.yaml"), options: options).diagnostics
+        let d = FlowCompiler.compile(contentsOf: URL(filePath: F.path("validation/url-schemes.yaml")), options: options).diagnostics
         #expect(F.places(d) == ["13:22 disallowed-url-scheme", "17:22 invalid-value", "18:22 invalid-value"])
         #expect(d.first?.message == "openURL scheme 'javascript' is not allowed (allowed: ftp, http, https, mailto, sms, tel)")
     }

@@ -127,7 +127,7 @@ struct FormatterTests {
             // Minutes of work in all, in process: the other tests' tasks get the thread between files
             // (a test waiting on a child process's signal must not wait for this loop).
             await Task.yield()
-            let original = FlowCompiler.compile(path: url.path)
+            let original = FlowCompiler.compile(contentsOf: url)
             let loadErrors = original.document.diagnostics.filter { $0.severity == .error }
             let outcome = try Self.format(url)
             // A YAML file of comments alone holds no document, and is still formatted.

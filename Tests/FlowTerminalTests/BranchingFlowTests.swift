@@ -15,7 +15,7 @@ struct BranchingFlowTests {
         .deletingLastPathComponent().appendingPathComponent("flows/rating-branches.flow.yaml").path
 
     private func play(_ script: [String]) async throws -> (ending: LineModeEnding, output: String, sink: RecordingFeedbackSink) {
-        let compilation = FlowCompiler.compile(path: Self.file)
+        let compilation = FlowCompiler.compile(contentsOf: URL(filePath: Self.file))
         #expect(compilation.diagnostics.isEmpty)
         let flow = try #require(compilation.flow)
         let sink = RecordingFeedbackSink()

@@ -10,7 +10,7 @@ import Testing
 struct LineModeFixtureTests {
     @Test("the call-quality answers fill the form, submit once, reach the thank-you screen and end")
     func callQuality() async throws {
-        let compilation = FlowCompiler.compile(path: Fixtures.url("call-quality.yaml").path)
+        let compilation = FlowCompiler.compile(contentsOf: Fixtures.url("call-quality.yaml"))
         #expect(!compilation.hasErrors)
         let flow = try #require(compilation.flow)
         let answers = try String(contentsOf: Fixtures.url("call-quality.answers"), encoding: .utf8)
@@ -39,7 +39,7 @@ struct LineModeFixtureTests {
 
     /// Plays `call-quality.yaml` on the answers file `answers`.
     private func play(_ answers: String) async throws -> (ending: LineModeEnding, output: String, sink: RecordingFeedbackSink) {
-        let flow = try #require(FlowCompiler.compile(path: Fixtures.url("call-quality.yaml").path).flow)
+        let flow = try #require(FlowCompiler.compile(contentsOf: Fixtures.url("call-quality.yaml")).flow)
         let text = try String(contentsOf: Fixtures.url(answers), encoding: .utf8)
         let sink = RecordingFeedbackSink()
         let output = BufferWriter()

@@ -1,25 +1,37 @@
 import FlowCompile
 import FlowSource
+import FlowSystem
 
 extension FlowCompiler {
-    /// Compiles the file at `path`. Never throws; problems are diagnostics.
+    /// Compiles the flow in `file`. Never throws; problems are diagnostics.
     /// - Parameters:
-    ///   - path: the file to read, relative to the working directory or absolute; the
-    ///     diagnostics name it as given.
+    ///   - file: the file to read, a file URL: `URL(filePath: "flows/rate.flow.yaml")`, or
+    ///     `Bundle.main.url(forResource:withExtension:)`. The diagnostics name it by its
+    ///     path: a path relative to the working directory as given, any other whole.
     ///   - format: the syntax to read; `nil` (the default) takes it from the path's
     ///     extension (``DocumentFormat/init(path:)``).
     ///   - options: what the host provides (template variables, custom step handlers,
     ///     URL schemes), as for ``FlowCompiler/compile(text:format:name:options:)``; give the registry the
     ///     same value so that validation and the run agree.
     public static func compile(
+        contentsOf file: URL, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions()
+    ) -> FlowCompilation {
+        compile(path: file.localPath, format: format, options: options, keepingTree: false)
+    }
+
+    /// Compiles the file at `path`, relative to the working directory or absolute, which
+    /// the diagnostics name as given; otherwise as ``compile(contentsOf:format:options:)``.
+    @available(*, deprecated, message: "give the file as a URL: FlowCompiler.compile(contentsOf: URL(filePath: path))")
+    public static func compile(
         path: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions()
     ) -> FlowCompilation {
         compile(path: path, format: format, options: options, keepingTree: false)
     }
 
-    /// ``compile(path:format:options:)``, keeping the loaded node tree in the result's
-    /// `document` or not (`keepingTree`, see ``FlowCompiler/compile(_:options:keepingTree:)``):
-    /// what reads `document.root` afterwards (`convert`) keeps it.
+    /// The file at `path`, named as given, compiled as ``compile(contentsOf:format:options:)``
+    /// compiles a file, keeping the loaded node tree in the result's `document` or not
+    /// (`keepingTree`, see ``FlowCompiler/compile(_:options:keepingTree:)``): what reads
+    /// `document.root` afterwards (`convert`) keeps it.
     package static func compile(
         path: String, format: DocumentFormat? = nil, options: CompileOptions = CompileOptions(), keepingTree: Bool
     ) -> FlowCompilation {

@@ -1,5 +1,6 @@
 import FeedbackFlowPrograms
 import FeedbackFlowCore
+import FlowSource
 import FlowSystem
 import FlowWorkspace
 
@@ -89,7 +90,7 @@ package struct DeliveryOptions: Sendable {
     /// - Parameter groups: where each run of `feedbackflow-post` is registered.
     package func delivery(feedbackOut: String, groups: ProgramGroups) -> any FeedbackSink {
         if let feedbackURL { return HTTPProgramSink(url: feedbackURL, groups: groups) }
-        return JSONLinesFeedbackSink(path: feedbackOut)
+        return JSONLinesFeedbackSink(file: URL(localPath: feedbackOut))
     }
 
     /// The options that name this outbox and delivery again, for the hint

@@ -16,7 +16,7 @@ package struct HandlerProgramOption: Sendable {
         help: "Run the custom step NAME as COMMAND (no shell: words split as a shell would, nothing expanded); repeatable.",
         notGiven: [], reading: HandlerProgramOption.programs(from:)))
     package var programs: [(name: String, arguments: [String])]
-    /// `--handler-timeout`, in whole seconds; `nil`: ``FeedbackFlowPrograms/ProgramHandler/defaultTimeout``.
+    /// `--handler-timeout`, in whole seconds; `nil`: ``FeedbackFlowPrograms/ProgramHandler/defaultTimeLimit``.
     @Option(.duration(
         "handler-timeout",
         help: "How long a handler program may run (30s, 2m, …; default 30s); then its process group is stopped."))
@@ -36,8 +36,8 @@ package struct HandlerProgramOption: Sendable {
     /// (``ArgumentReading``).
     package init() {}
 
-    /// Seconds each run may take.
-    package var timeout: Double { timeoutGiven.map(Double.init) ?? ProgramHandler.defaultTimeout }
+    /// How long each run may take.
+    package var timeLimit: Duration { timeoutGiven.map { .seconds($0) } ?? ProgramHandler.defaultTimeLimit }
 
     /// The `--handler NAME=COMMAND` values as programs.
     /// - Throws: ``UsageError`` for a value without `=`, an empty name, a name given twice,
@@ -91,7 +91,7 @@ package struct HandlerProgramOption: Sendable {
                         + (program.contains("/") ? "not an executable file" : "not found in PATH"),
                     hint: "give the program's path, and check that it is executable")
             }
-            var handler = ProgramHandler(arguments: arguments, timeout: timeout, declaration: declaration, environment: environment)
+            var handler = ProgramHandler(arguments: arguments, timeLimit: timeLimit, declaration: declaration, environment: environment)
             handler.groups = groups
             registry.register(name, handler)
         }

@@ -58,7 +58,8 @@ package struct HostOptions: Sendable {
         try DeliveryOptions.checkOutbox(outboxPath)
         try delivery.checkDeliverable()
         return OutboxReportingFeedbackSink(
-            OutboxFeedbackSink(path: outboxPath, delivery: delivery.delivery(feedbackOut: feedbackOut, groups: environment.programs)),
+            OutboxFeedbackSink(
+                file: URL(localPath: outboxPath), delivery: delivery.delivery(feedbackOut: feedbackOut, groups: environment.programs)),
             output: environment.output, style: environment.outputStyle)
     }
 

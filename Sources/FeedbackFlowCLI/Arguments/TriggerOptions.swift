@@ -189,7 +189,7 @@ package struct TriggerOptions: Sendable {
 
     /// The history to decide with: the `--history` file, or a new one in memory.
     package var presentationHistory: any PresentationHistory {
-        history.map { JSONFilePresentationHistory(path: $0) } ?? InMemoryPresentationHistory()
+        history.map { JSONFilePresentationHistory(file: URL(localPath: $0)) } ?? InMemoryPresentationHistory()
     }
 
     /// What `--event` decides for `flow` at ``now`` (default the current time) with the

@@ -10,14 +10,14 @@ import FlowSystem
 /// a record fails with its line number rather than being skipped, since a limit
 /// checked against a partial history could show a flow too often.
 public actor JSONFilePresentationHistory: PresentationHistory {
-    /// The file's path.
-    public nonisolated let path: String
+    /// The history's file: a file URL (any other URL's path is taken as a file's path).
+    public nonisolated let file: URL
     /// The largest file read: 16 MiB (about 200,000 records).
     public static let maximumBytes = 16 * 1024 * 1024
 
-    /// A history in the file at `path` (created on the first record).
-    public init(path: String) {
-        self.path = path
+    /// A history in `file`, a file URL (`URL(filePath: …)`), created on the first record.
+    public init(file: URL) {
+        self.file = file
     }
 
     /// Appends `record` as one line.
@@ -28,58 +28,83 @@ public actor JSONFilePresentationHistory: PresentationHistory {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var line = Array((try? encoder.encode(record)) ?? Data())
         line.append(0x0A)
-        try LineAppender(path: path).append(line)
+        try LineAppender(path: file.localPath).append(line)
     }
 
     /// Every record in the file, oldest first.
     /// - Throws: ``HistoryFileError`` when the file cannot be read, is larger than
     ///   ``maximumBytes``, or holds a line that is not a record.
     public func records() throws -> [PresentationRecord] {
+        let path = file.localPath
         var status = stat()
         // A history that was never written is empty; any other problem is read and reported.
         if stat(path, &status) != 0, errno == ENOENT { return [] }
-        let file: SourceFile
+        let source: SourceFile
         do {
-            file = try SourceFile.read(path: path, byteLimit: Self.maximumBytes)
+            source = try SourceFile.read(path: path, byteLimit: Self.maximumBytes)
         } catch {
-            throw HistoryFileError(path: path, line: nil, reason: error.message)
+            throw HistoryFileError(file: file, line: nil, reason: error.message)
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var records: [PresentationRecord] = []
         var lineNumber = 0
-        for line in file.bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        for line in source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) else { continue }
             do {
                 records.append(try decoder.decode(PresentationRecord.self, from: Data(line)))
             } catch {
                 throw HistoryFileError(
-                    path: path, line: lineNumber,
+                    file: file, line: lineNumber,
                     reason: "not a record like {\"at\":\"2026-12-01T10:00:00Z\",\"flow\":\"ID\",\"kind\":\"presented\"}")
             }
         }
         return records.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
     }
+
+    // MARK: - Paths (deprecated)
+
+    /// ``file``'s path: as given to ``init(path:)`` (or to `URL(filePath:)` for a relative
+    /// path), else the URL's whole path.
+    @available(*, deprecated, message: "use file, a file URL")
+    public nonisolated var path: String { file.localPath }
+
+    /// A history in the file at `path` (relative to the current folder, or absolute);
+    /// otherwise as ``init(file:)``.
+    @available(*, deprecated, message: "give the file as a URL: JSONFilePresentationHistory(file: URL(filePath: path))")
+    public init(path: String) {
+        self.init(file: URL(localPath: path))
+    }
 }
 
 /// A presentation history file that could not be read: where, and why.
 public struct HistoryFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file's path.
-    public var path: String
+    /// The history's file (``JSONFilePresentationHistory/file``).
+    public var file: URL
     /// The 1-based line that is not a record, when that is the problem.
     public var line: Int?
     /// What is wrong.
     public var reason: String
 
-    package init(path: String, line: Int?, reason: String) {
-        self.path = path
+    package init(file: URL, line: Int?, reason: String) {
+        self.file = file
         self.line = line
         self.reason = reason
     }
 
-    /// `PATH:LINE: reason`, or `PATH: reason`.
+    /// `PATH:LINE: reason`, or `PATH: reason`: a file given relative to the current folder
+    /// named by that relative path, any other by its whole path.
     public var description: String {
-        line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)"
+        let path = file.localPath
+        return line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)"
+    }
+
+    /// ``file``'s path, as ``description`` names it; setting it sets ``file`` to the file
+    /// at that path (relative to the current folder, or absolute).
+    @available(*, deprecated, message: "use file, a file URL")
+    public var path: String {
+        get { file.localPath }
+        set { file = URL(localPath: newValue) }
     }
 }

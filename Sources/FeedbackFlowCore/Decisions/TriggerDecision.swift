@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowSource
 import FlowSystem
 
 /// What a trigger decided for an event: present the flow, or keep it hidden and say why.
@@ -93,12 +94,20 @@ public struct LimitReached: Sendable, Hashable, CustomStringConvertible {
 
     /// Which limit.
     public var kind: Kind
-    /// The presentations counted (for `maxPresentations`: within the period).
+    /// The presentations counted (for `maxPresentations`: within the window).
     public var count: Int
-    /// The limit's setting: the most presentations, or a duration in seconds.
+    /// The limit's setting: the most presentations for `maxPresentations` (and 1 for
+    /// `untilResponded`), or in whole seconds the least time between presentations for
+    /// `minInterval` and `quietPeriod` (``duration``).
     public var limit: Int
-    /// The period `maxPresentations` counts in, in seconds; `nil` for ever.
-    public var period: Int?
+    /// The sliding window `maxPresentations` counts in (`per`), in whole seconds; `nil`
+    /// for ever. Set in whole seconds, a started second counting as one.
+    public var window: Duration? {
+        get { periodSeconds.map { .seconds($0) } }
+        set { periodSeconds = newValue.map(\.wholeSeconds) }
+    }
+    /// ``window`` in whole seconds, as stored.
+    package var periodSeconds: Int?
     /// The presentation (or response) the limit runs from.
     public var since: Date?
     /// When the flow may be presented again; `nil` for never (`untilResponded`, or
@@ -107,15 +116,26 @@ public struct LimitReached: Sendable, Hashable, CustomStringConvertible {
     /// For the quiet period, the flow that was presented last.
     public var otherFlow: String?
 
-    /// A limit that holds a flow back.
+    /// ``limit`` as a duration for the limits that are one — `minInterval` and
+    /// `quietPeriod`: the least time between presentations — and `nil` for the others,
+    /// whose ``limit`` is a count.
+    public var duration: Duration? {
+        switch kind {
+        case .minInterval, .quietPeriod: .seconds(limit)
+        case .maxPresentations, .untilResponded: nil
+        }
+    }
+
+    /// A limit that holds a flow back; `window` (`maxPresentations`' `per`) is kept in
+    /// whole seconds, a started second counting as one.
     public init(
-        kind: Kind, count: Int, limit: Int, period: Int? = nil, since: Date? = nil, freesUpAt: Date?,
+        kind: Kind, count: Int, limit: Int, window: Duration? = nil, since: Date? = nil, freesUpAt: Date?,
         otherFlow: String? = nil
     ) {
         self.kind = kind
         self.count = count
         self.limit = limit
-        self.period = period
+        self.periodSeconds = window.map(\.wholeSeconds)
         self.since = since
         self.freesUpAt = freesUpAt
         self.otherFlow = otherFlow
@@ -127,7 +147,7 @@ public struct LimitReached: Sendable, Hashable, CustomStringConvertible {
         let at = since.map { $0.formatted(.iso8601) } ?? "?"
         switch kind {
         case .maxPresentations:
-            let window = period.map { "in the last \(DurationText.text($0))" } ?? "in all"
+            let window = periodSeconds.map { "in the last \(DurationText.text($0))" } ?? "in all"
             return "maxPresentations: presented \(count) time\(count == 1 ? "" : "s") \(window) (at most \(limit))\(frees)"
         case .minInterval:
             return "minInterval: last presented at \(at), less than \(DurationText.text(limit)) ago\(frees)"
@@ -137,5 +157,25 @@ public struct LimitReached: Sendable, Hashable, CustomStringConvertible {
             let other = otherFlow.map { "'\($0)'" } ?? "a flow"
             return "quiet period: \(other) was presented at \(at), less than \(DurationText.text(limit)) ago\(frees)"
         }
+    }
+
+    // MARK: - Seconds (deprecated)
+
+    /// ``window`` in seconds.
+    @available(*, deprecated, message: "use window, a Duration")
+    public var period: Int? {
+        get { periodSeconds }
+        set { periodSeconds = newValue }
+    }
+
+    /// A limit that holds a flow back, its window (`period`) in seconds.
+    @_disfavoredOverload
+    @available(*, deprecated, message: "give the window as a Duration: LimitReached(kind:count:limit:window:since:freesUpAt:otherFlow:)")
+    public init(
+        kind: Kind, count: Int, limit: Int, period: Int? = nil, since: Date? = nil, freesUpAt: Date?,
+        otherFlow: String? = nil
+    ) {
+        self.init(kind: kind, count: count, limit: limit, since: since, freesUpAt: freesUpAt, otherFlow: otherFlow)
+        self.periodSeconds = period
     }
 }

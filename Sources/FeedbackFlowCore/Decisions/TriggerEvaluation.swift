@@ -108,7 +108,7 @@ package enum TriggerEvaluation {
                 // The window drops below the maximum when its (count - maximum + 1)-th oldest leaves it.
                 let freesUp = limit.periodSeconds.map { window[window.count - maximum].addingTimeInterval(Double($0)) }
                 reached.append(LimitReached(
-                    kind: .maxPresentations, count: window.count, limit: maximum, period: limit.periodSeconds, since: window.first,
+                    kind: .maxPresentations, count: window.count, limit: maximum, window: limit.window, since: window.first,
                     freesUpAt: freesUp))
             }
         }

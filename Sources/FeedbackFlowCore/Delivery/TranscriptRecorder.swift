@@ -1,3 +1,6 @@
+import FlowSource
+import FlowSystem
+
 /// A ``Presenter`` that appends one JSON object per event to a file (JSON Lines), with
 /// the same complete-or-absent guarantee per line as ``JSONLinesFeedbackSink``.
 ///
@@ -18,17 +21,18 @@
 /// A presenter cannot fail the flow, so a failed write is kept in ``lastError`` and the
 /// recorder goes on with the next event.
 public actor TranscriptRecorder: Presenter {
-    /// The file appended to (created with mode 0644 when missing).
-    public nonisolated let path: String
+    /// The file appended to (created with mode 0644 when missing): a file URL (any other
+    /// URL's path is taken as a file's path).
+    public nonisolated let file: URL
     private let appender: LineAppender
     /// The last write error, if any.
     public private(set) var lastError: DeliveryError?
 
-    /// A recorder appending to the file at `path`. Nothing is opened until the first event,
-    /// and what the file already holds is kept.
-    public init(path: String) {
-        self.path = path
-        self.appender = LineAppender(path: path)
+    /// A recorder appending to `file`, a file URL (`URL(filePath: …)`). Nothing is opened
+    /// until the first event, and what the file already holds is kept.
+    public init(file: URL) {
+        self.file = file
+        self.appender = LineAppender(path: file.localPath)
     }
 
     /// Appends `event` as one JSON line (nothing for ``NavigatorEvent/screenUpdated(_:)``).
@@ -40,5 +44,19 @@ public actor TranscriptRecorder: Presenter {
         } catch {
             lastError = error
         }
+    }
+
+    // MARK: - Paths (deprecated)
+
+    /// ``file``'s path: as given to ``init(path:)`` (or to `URL(filePath:)` for a relative
+    /// path), else the URL's whole path.
+    @available(*, deprecated, message: "use file, a file URL")
+    public nonisolated var path: String { file.localPath }
+
+    /// A recorder appending to the file at `path` (relative to the current folder, or
+    /// absolute); otherwise as ``init(file:)``.
+    @available(*, deprecated, message: "give the file as a URL: TranscriptRecorder(file: URL(filePath: path))")
+    public init(path: String) {
+        self.init(file: URL(localPath: path))
     }
 }

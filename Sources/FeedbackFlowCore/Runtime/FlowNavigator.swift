@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowSource
 import FlowSystem
 
 /// Runs a ``Flow``: the navigation stacks, the form, the actions and their handlers.
@@ -151,7 +152,7 @@ public actor FlowNavigator {
         self.flowID = flow.id
         self.flow = flow
         self.history = history
-        self.quietPeriod = quietPeriod.map(Self.wholeSeconds)
+        self.quietPeriod = quietPeriod.map(\.wholeSeconds)
         self.registry = registry
         self.now = now
         self.state = FlowState(flow: flow, context: context)
@@ -169,13 +170,6 @@ public actor FlowNavigator {
         self.init(
             flow: flow, registry: registry, presenters: presenters, context: context, now: now, history: history,
             quietPeriod: seconds.map { Duration.seconds($0) })
-    }
-
-    /// `duration` in whole seconds, a started second counting as one (the history's dates
-    /// are compared in seconds).
-    static func wholeSeconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
     /// A navigator with no flow file, for screens built in Swift and shown with

@@ -69,8 +69,8 @@ package struct OutboxCommand: Command {
 
     /// How the submissions are listed.
     package var format: OutboxText.Format { formatGiven ?? .text }
-    /// `--wait` in seconds (0: one attempt each).
-    package var wait: Double { waitGiven.map(Double.init) ?? 0 }
+    /// `--wait` (zero: one attempt each).
+    package var wait: Duration { waitGiven.map { .seconds($0) } ?? .zero }
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
@@ -128,7 +128,8 @@ package struct OutboxCommand: Command {
     ///   be used; ``IOFailure`` when the outbox cannot be read or written.
     package func run(in environment: CommandEnvironment) async throws -> CommandResult {
         let path = outboxPath
-        let outbox = OutboxFeedbackSink(path: path, delivery: delivery.delivery(feedbackOut: delivery.feedbackOutPath, groups: environment.programs))
+        let outbox = OutboxFeedbackSink(
+            file: URL(localPath: path), delivery: delivery.delivery(feedbackOut: delivery.feedbackOutPath, groups: environment.programs))
         do {
             switch action {
             case .list:

@@ -1,4 +1,5 @@
 import FeedbackFlowCore
+import FlowSource
 
 /// The feedback sink of `feedbackflow run`: submits through the outbox and, when a
 /// submission stays kept (delivered later by `outbox flush`), says so on the screen at
@@ -34,6 +35,6 @@ actor OutboxReportingFeedbackSink: FeedbackSink {
             liveCount += 1
             liveError = record.lastError
         }
-        output.write(style.apply(OutboxText.keptOnScreen(record, outbox: outbox.path), .yellow) + "\n")
+        output.write(style.apply(OutboxText.keptOnScreen(record, outbox: outbox.file.localPath), .yellow) + "\n")
     }
 }

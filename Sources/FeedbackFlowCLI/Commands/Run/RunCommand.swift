@@ -99,7 +99,7 @@ package struct RunCommand: Command {
         var recorder: TranscriptRecorder?
         if let transcript {
             try CommandFiles.empty(transcript, option: "--transcript")
-            let created = TranscriptRecorder(path: transcript)
+            let created = TranscriptRecorder(file: URL(localPath: transcript))
             recorder = created
             presenters.append(created)
         }
@@ -130,7 +130,7 @@ package struct RunCommand: Command {
 
         var problems: [String] = []
         if let recorder, let error = await recorder.lastError {
-            problems.append("the transcript '\(recorder.path)' is incomplete: \(error)")
+            problems.append("the transcript '\(recorder.file.localPath)' is incomplete: \(error)")
         }
         let lost = await sink.failureCount
         if lost > 0, let error = await sink.lastError {

@@ -92,7 +92,7 @@ package struct TriggerCommand: Command {
         let timeline = try Timeline(path: path, flow: flow, flowFile: file, dayZero: options.now)
         let seed: [PresentationRecord]
         if let history = options.history {
-            do { seed = try await JSONFilePresentationHistory(path: history).records() } catch {
+            do { seed = try await JSONFilePresentationHistory(file: URL(localPath: history)).records() } catch {
                 throw UsageError("--history \(error)")
             }
         } else {

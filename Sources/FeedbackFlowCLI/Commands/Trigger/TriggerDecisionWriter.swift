@@ -55,7 +55,7 @@ package enum TriggerDecisionWriter {
             switch limit.kind {
             case .maxPresentations:
                 members.append(("maximum", .int(limit.limit)))
-                members.append(("period", .optional(limit.period.map(DurationText.text))))
+                members.append(("period", .optional(limit.periodSeconds.map(DurationText.text))))
             case .minInterval, .quietPeriod:
                 members.append(("duration", .string(DurationText.text(limit.limit))))
             case .untilResponded:

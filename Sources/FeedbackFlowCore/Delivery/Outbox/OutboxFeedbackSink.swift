@@ -1,3 +1,4 @@
+import FlowSource
 import FlowSystem
 
 /// A ``FeedbackSink`` that never loses a submission and never sends one twice: it keeps
@@ -13,10 +14,10 @@ import FlowSystem
 /// neither delivered nor kept ever looks like a success. A delivery that fails leaves the
 /// record kept; ``submitReturningOutcome(_:)`` says which happened.
 ///
-/// **Retrying.** ``flush(startingNow:waitingUpTo:)`` delivers what is kept, oldest first,
-/// with exponential backoff and full jitter, `Retry-After` honoured, and records marked
-/// dead after a maximum number of attempts or a maximum age (``OutboxRetryPolicy``). A
-/// dead record is kept and listed, never dropped by itself; ``drop(id:)`` removes one and
+/// **Retrying.** ``flush(startingNow:waitingUpTo:)-(_,Duration)`` delivers what is kept,
+/// oldest first, with exponential backoff and full jitter, `Retry-After` honoured, and
+/// records marked dead after a maximum number of attempts or a maximum age
+/// (``OutboxRetryPolicy``). A dead record is kept and listed, never dropped by itself; ``drop(id:)`` removes one and
 /// ``revive(ids:)`` makes it live again. A delivery that could not be attempted at all
 /// (``DeliveryUnavailable``: the setup is broken) counts no attempt.
 /// Every retry sends the same submission with the same ``FeedbackSubmission/id``, the key
@@ -48,12 +49,14 @@ import FlowSystem
 /// lost, two deliveries of one record would still be harmless: the receiver's idempotency
 /// key).
 ///
-/// A host app on a phone passes a path in its own storage (Application Support, say).
-/// The clock, the random source of the jitter and the sleep are parameters, so tests run
-/// on a fake clock. Complexity: each attempt reads and rewrites the file, O(file size).
+/// A host app on a phone passes a file URL in its own storage (Application Support,
+/// say). The clock, the random source of the jitter and the sleep are parameters, so
+/// tests run on a fake clock. Complexity: each attempt reads and rewrites the file,
+/// O(file size).
 public actor OutboxFeedbackSink: FeedbackSink {
-    /// The outbox file (created on the first submission, removed when it holds nothing).
-    public nonisolated let path: String
+    /// The outbox file (created on the first submission, removed when it holds nothing):
+    /// a file URL (any other URL's path is taken as a file's path).
+    public nonisolated let file: URL
     /// The backoff, attempts and age limits.
     public nonisolated let policy: OutboxRetryPolicy
     /// The largest outbox file read: 64 MiB. Submitting never reads the file, so it keeps
@@ -62,32 +65,35 @@ public actor OutboxFeedbackSink: FeedbackSink {
     public static let maximumBytes = 64 * 1024 * 1024
 
     private let delivery: any FeedbackSink
-    private let file: OutboxFile
+    private let store: OutboxFile
     private let now: @Sendable () -> Date
     private let randomFraction: @Sendable () -> Double
-    private let sleep: @Sendable (Double) async throws -> Void
+    private let sleep: @Sendable (Duration) async throws -> Void
     /// Ids being delivered right now by this outbox, which a concurrent flush skips.
     private var inFlight: Set<String> = []
     /// This outbox's mark in the records it claims (``OutboxClaim``).
     private let token = UUID().uuidString
 
-    /// An outbox in the file at `path`, delivering through `delivery`.
+    /// An outbox in `file`, delivering through `delivery`.
     /// - Parameters:
+    ///   - file: the outbox file, a file URL: `URL(filePath: …)`, or a folder's URL
+    ///     `.appending(path: "feedback-outbox.jsonl")`. Its folder must exist.
     ///   - policy: backoff and limits (``OutboxRetryPolicy``).
     ///   - now: the clock: `keptAt`, attempt times, ages.
     ///   - randomFraction: the random source of the jitter: a number in 0..<1 (values outside
     ///     are clamped to 0...1); a wait is this fraction of the backoff ceiling.
-    ///   - sleep: waits the given seconds (inside a flush that waits for a next attempt).
+    ///   - sleep: waits the given time (inside a flush that waits for a next attempt); by
+    ///     default `Task.sleep(for:)`.
     public init(
-        path: String, delivery: any FeedbackSink, policy: OutboxRetryPolicy = OutboxRetryPolicy(),
+        file: URL, delivery: any FeedbackSink, policy: OutboxRetryPolicy = OutboxRetryPolicy(),
         now: @escaping @Sendable () -> Date = { Date() },
         randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
-        self.path = path
+        self.file = file
         self.policy = policy
         self.delivery = delivery
-        self.file = OutboxFile(path: path)
+        self.store = OutboxFile(path: file.localPath)
         self.now = now
         self.randomFraction = randomFraction
         self.sleep = sleep
@@ -108,8 +114,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
         // Kept already claimed by this outbox: a concurrent flush leaves it to this attempt.
         var claimed = record
         claimed.claim = OutboxClaim(token: token, process: getpid(), until: record.keptAt.addingTimeInterval(OutboxClaim.duration))
-        let file = file
-        try file.withLock { try file.append(claimed) }
+        let store = store
+        try store.withLock { try store.append(claimed) }
         var problems: [String] = []
         do {
             return try await attempt(record, problems: &problems)
@@ -121,8 +127,8 @@ public actor OutboxFeedbackSink: FeedbackSink {
         }
     }
 
-    /// Delivers what is kept, oldest first, and returns what was delivered and what is
-    /// left.
+    /// Delivers what is kept, oldest first, waiting up to `maximumWait` for retries, and
+    /// returns what was delivered and what is left.
     ///
     /// Each pass tries every record that is due — not dead, not being delivered by this
     /// outbox already, and its ``OutboxRecord/nextAttemptAt`` (backoff or `Retry-After`) has
@@ -130,12 +136,13 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// its next attempt is later (what a person asking to deliver now expects; later
     /// retries in the same flush wait as usual), unless another outbox tried it since this
     /// flush began (concurrent flushes share the work). Then, while records are left whose next
-    /// attempt comes within `maximumWait` seconds of the flush's start, it sleeps until the
-    /// first of them and makes another pass. So `flush()` on a timer tries only what is
-    /// due, and `flush(waitingUpTo: 60)` retries with backoff for up to a minute. Records
+    /// attempt comes within `maximumWait` of the flush's start (zero, the default, waits for
+    /// nothing; a negative wait counts as zero), it sleeps until the first of them and
+    /// makes another pass. So `flush()` on a timer tries only what is due, and
+    /// `flush(waitingUpTo: .seconds(60))` retries with backoff for up to a minute. Records
     /// another outbox is delivering meanwhile (a concurrent flush) are waited for too,
-    /// within `maximumWait`, looked at every ``othersPollInterval`` seconds: what it
-    /// delivered is in ``OutboxFlushResult/deliveredElsewhere``, not kept.
+    /// within `maximumWait`, looked at every ``othersPollPeriod``: what it delivered is in
+    /// ``OutboxFlushResult/deliveredElsewhere``, not kept.
     ///
     /// - Throws: ``OutboxError`` when the file cannot be read (nothing was tried then, or
     ///   the flush stops), or `CancellationError` when the task is cancelled while it
@@ -143,7 +150,12 @@ public actor OutboxFeedbackSink: FeedbackSink {
     ///   a delivery that could not be attempted (``DeliveryUnavailable``) stops it, with
     ///   that record unchanged and no attempt counted, and is in
     ///   ``OutboxFlushResult/unavailable``.
-    public func flush(startingNow: Bool = false, waitingUpTo maximumWait: Double = 0) async throws -> OutboxFlushResult {
+    public func flush(startingNow: Bool = false, waitingUpTo maximumWait: Duration = .zero) async throws -> OutboxFlushResult {
+        try await flush(startingNow: startingNow, waitingUpToSeconds: maximumWait.inSeconds)
+    }
+
+    /// ``flush(startingNow:waitingUpTo:)-(_,Duration)`` with the wait in seconds.
+    private func flush(startingNow: Bool, waitingUpToSeconds maximumWait: Double) async throws -> OutboxFlushResult {
         let start = now()
         let deadline = start.addingTimeInterval(max(0, maximumWait))
         var tried: Set<String> = []
@@ -196,13 +208,13 @@ public actor OutboxFeedbackSink: FeedbackSink {
             let after = now()
             let nextDue = try liveRecords().map({ next($0, after) }).min()
             // Records another outbox is delivering: looked at again shortly, within the wait.
-            let others = try claimedByOthers(at: after) ? after.addingTimeInterval(Self.othersPollInterval) : nil
+            let others = try claimedByOthers(at: after) ? after.addingTimeInterval(Self.othersPollPeriod.inSeconds) : nil
             guard let wake = [nextDue, others].compactMap({ $0 }).min(), wake <= deadline else { break }
             // Only a sleep until a record's own next attempt (not a look at another's work)
             // promises that something is due after it.
             let untilOwnRecord = nextDue.map { due in others.map { due < $0 } ?? true } ?? false
             slept = wake > after && untilOwnRecord
-            if wake > after { try await sleep(wake.timeIntervalSince(after)) }
+            if wake > after { try await sleep(Duration(clampingSeconds: wake.timeIntervalSince(after))) }
         }
         let left = try contents()
         let stillKept = Set(left.records.map(\.id))
@@ -235,7 +247,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
     private func claimedContents() throws -> OutboxContents {
         var records: [OutboxRecord] = []
         var unreadable: [Int] = []
-        for line in try file.read() {
+        for line in try store.read() {
             switch line {
             case .record(let record): records.append(record)
             case .unreadable(let number, _): unreadable.append(number)
@@ -246,7 +258,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
 
     /// The earliest moment a kept record is due for its next attempt (now, for one never
     /// tried), or `nil` when nothing is left to try: when a host's timer should call
-    /// ``flush(startingNow:waitingUpTo:)`` next.
+    /// ``flush(startingNow:waitingUpTo:)-(_,Duration)`` next.
     /// - Throws: ``OutboxError/cannotRead(path:reason:)``.
     public func nextAttemptDate() throws -> Date? {
         let moment = now()
@@ -263,12 +275,12 @@ public actor OutboxFeedbackSink: FeedbackSink {
     ///   unchanged), ``OutboxError`` or ``DeliveryError`` when the file cannot be read or
     ///   rewritten.
     public func drop(id: String) throws {
-        let file = file
-        try file.withLock {
-            let lines = try file.read()
+        let store = store
+        try store.withLock {
+            let lines = try store.read()
             let kept = lines.filter { if case .record(let record) = $0 { record.id != id } else { true } }
             guard kept.count < lines.count else { throw OutboxError.unknownID(id) }
-            try file.replace(with: kept)
+            try store.replace(with: kept)
         }
     }
 
@@ -280,9 +292,9 @@ public actor OutboxFeedbackSink: FeedbackSink {
     ///   then), ``OutboxError`` or ``DeliveryError`` when the file cannot be read or
     ///   rewritten.
     public func revive(ids: [String]? = nil) throws -> [String] {
-        let file = file
-        return try file.withLock {
-            let lines = try file.read()
+        let store = store
+        return try store.withLock {
+            let lines = try store.read()
             let records = lines.compactMap { if case .record(let record) = $0 { record } else { nil } }
             for id in ids ?? [] where !records.contains(where: { $0.id == id }) { throw OutboxError.unknownID(id) }
             let chosen = Set(ids ?? records.filter(\.isDead).map(\.id))
@@ -298,7 +310,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
                 revived.append(live)
                 return .record(live)
             }
-            if !revived.isEmpty { try file.replace(with: next) }
+            if !revived.isEmpty { try store.replace(with: next) }
             return Self.oldestFirst(revived).map(\.id)
         }
     }
@@ -312,15 +324,15 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// written, the attempt is made all the same (a problem says so): delivering matters
     /// more, and the receiver's idempotency key makes a second delivery harmless.
     private func claim(_ snapshot: OutboxRecord, problems: inout [String]) -> OutboxRecord? {
-        let file = file
+        let store = store
         let now = now
         let token = token
         do {
-            return try file.withLock {
+            return try store.withLock {
                 // The time is read under the lock, after any claim written while waiting for it.
                 let moment = now()
                 let mark = OutboxClaim(token: token, process: getpid(), until: moment.addingTimeInterval(OutboxClaim.duration))
-                let lines = try file.read()
+                let lines = try store.read()
                 var claimed: OutboxRecord?
                 let next: [OutboxFile.Line] = lines.map { line in
                     guard case .record(var record) = line, record.id == snapshot.id, claimed == nil,
@@ -331,7 +343,7 @@ public actor OutboxFeedbackSink: FeedbackSink {
                     claimed = record
                     return .record(record)
                 }
-                if claimed != nil { try file.replace(with: next) }
+                if claimed != nil { try store.replace(with: next) }
                 return claimed
             }
         } catch {
@@ -395,9 +407,9 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// (`nil` removes it); lines that are not records stay. Reads the file again first,
     /// so what another process appended meanwhile is kept.
     private func rewrite(_ change: (OutboxRecord) -> OutboxRecord?) throws {
-        let file = file
-        try file.withLock {
-            let lines = try file.read()
+        let store = store
+        try store.withLock {
+            let lines = try store.read()
             var changed = false
             let next: [OutboxFile.Line] = lines.compactMap { line in
                 guard case .record(let record) = line else { return line }
@@ -405,13 +417,13 @@ public actor OutboxFeedbackSink: FeedbackSink {
                 if result != record { changed = true }
                 return result.map(OutboxFile.Line.record)
             }
-            if changed { try file.replace(with: next) }
+            if changed { try store.replace(with: next) }
         }
     }
 
-    /// Seconds between looks at records another outbox is delivering, while a flush waits
-    /// for them: a quarter of a second.
-    public static let othersPollInterval = 0.25
+    /// The time between looks at records another outbox is delivering, while a flush
+    /// waits for them: a quarter of a second.
+    public static let othersPollPeriod = Duration.milliseconds(250)
 
     /// Whether a record is being delivered by another outbox at `moment` (its claim holds).
     private func claimedByOthers(at moment: Date) throws -> Bool {
@@ -430,5 +442,40 @@ public actor OutboxFeedbackSink: FeedbackSink {
     /// `records` sorted by ``OutboxRecord/keptAt``, ties in file order.
     private static func oldestFirst(_ records: [OutboxRecord]) -> [OutboxRecord] {
         records.enumerated().sorted { ($0.element.keptAt, $0.offset) < ($1.element.keptAt, $1.offset) }.map(\.element)
+    }
+
+    // MARK: - Paths and seconds (deprecated)
+
+    /// ``file``'s path: as given to ``init(path:delivery:policy:now:randomFraction:sleep:)``
+    /// (or to `URL(filePath:)` for a relative path), else the URL's whole path.
+    @available(*, deprecated, message: "use file, a file URL")
+    public nonisolated var path: String { file.localPath }
+
+    /// ``othersPollPeriod`` in seconds: 0.25.
+    @available(*, deprecated, message: "use othersPollPeriod, a Duration")
+    public static var othersPollInterval: Double { othersPollPeriod.inSeconds }
+
+    /// An outbox in the file at `path` (relative to the current folder, or absolute),
+    /// delivering through `delivery`, whose `sleep` is given seconds; otherwise as
+    /// ``init(file:delivery:policy:now:randomFraction:sleep:)``.
+    @available(
+        *, deprecated,
+        message: "give the file as a URL, and sleep a Duration: OutboxFeedbackSink(file: URL(filePath: path), delivery:)")
+    public init(
+        path: String, delivery: any FeedbackSink, policy: OutboxRetryPolicy = OutboxRetryPolicy(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        randomFraction: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+    ) {
+        self.init(
+            file: URL(localPath: path), delivery: delivery, policy: policy, now: now, randomFraction: randomFraction,
+            sleep: { try await sleep($0.inSeconds) })
+    }
+
+    /// ``flush(startingNow:waitingUpTo:)-(_,Duration)`` with the wait in seconds.
+    @_disfavoredOverload
+    @available(*, deprecated, message: "give the wait as a Duration: flush(startingNow:waitingUpTo: .seconds(n))")
+    public func flush(startingNow: Bool = false, waitingUpTo maximumWait: Double = 0) async throws -> OutboxFlushResult {
+        try await flush(startingNow: startingNow, waitingUpToSeconds: maximumWait)
     }
 }

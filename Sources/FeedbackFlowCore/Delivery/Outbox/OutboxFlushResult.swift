@@ -1,4 +1,4 @@
-/// What one ``OutboxFeedbackSink/flush(startingNow:waitingUpTo:)`` did and left.
+/// What one ``OutboxFeedbackSink/flush(startingNow:waitingUpTo:)-(_,Duration)`` did and left.
 public struct OutboxFlushResult: Sendable, Hashable {
     /// The ids of the submissions it delivered, in the order delivered.
     public var delivered: [String]

@@ -17,7 +17,7 @@ public struct OutboxRecord: Sendable, Hashable {
     /// The submission, exactly as the step built it (its ``FeedbackSubmission/id`` is the
     /// record's id).
     public var submission: FeedbackSubmission
-    /// When the outbox kept it (the start of ``OutboxRetryPolicy/maximumAge``).
+    /// When the outbox kept it (the start of ``OutboxRetryPolicy/maximumRecordAge``).
     public var keptAt: Date
     /// How many delivery attempts failed.
     public var attempts: Int
@@ -75,13 +75,13 @@ public struct OutboxRecord: Sendable, Hashable {
         next.lastAttemptAt = now
         next.lastError = failure.message
         if failure.isPermanent || next.attempts >= policy.maximumAttempts
-            || now.timeIntervalSince(keptAt) >= policy.maximumAge
+            || now.timeIntervalSince(keptAt) >= policy.maximumRecordAgeSeconds
         {
             next.isDead = true
             next.nextAttemptAt = nil
             return next
         }
-        let wait = min(max(fraction, 0), 1) * policy.backoffCeiling(afterFailures: next.attempts)
+        let wait = min(max(fraction, 0), 1) * policy.backoffSeconds(afterFailures: next.attempts)
         var at = now.addingTimeInterval(wait)
         if let asked = failure.retryAfter?.date(after: now), asked > at { at = asked }
         next.nextAttemptAt = at

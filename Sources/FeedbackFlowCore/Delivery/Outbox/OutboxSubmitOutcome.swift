@@ -5,6 +5,6 @@ public enum OutboxSubmitOutcome: Sendable, Hashable {
     case delivered
     /// Not delivered: the outbox keeps it, in the state shown (its
     /// ``OutboxRecord/lastError``, and ``OutboxRecord/isDead`` when the delivery refused it
-    /// for good). ``OutboxFeedbackSink/flush(startingNow:waitingUpTo:)`` tries it again.
+    /// for good). ``OutboxFeedbackSink/flush(startingNow:waitingUpTo:)-(_,Duration)`` tries it again.
     case kept(OutboxRecord)
 }

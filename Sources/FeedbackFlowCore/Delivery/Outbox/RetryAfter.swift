@@ -6,7 +6,8 @@ import FlowSystem
 /// ``OutboxFeedbackSink`` never tries a submission again before this moment (it waits the
 /// longer of this and its own backoff).
 public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
-    /// `delay-seconds`: this many seconds after the answer was received.
+    /// `delay-seconds`: this many whole seconds after the answer was received, as the field
+    /// writes it (``delay`` is the `Duration`).
     case seconds(Int)
     /// An `HTTP-date`: not before this moment.
     case date(Date)
@@ -37,6 +38,14 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
         }
         guard let date = HTTPDate.parse(text, now: now) else { return nil }
         self = .date(date)
+    }
+
+    /// The `delay-seconds` form's delay, or `nil` for an `HTTP-date`.
+    public var delay: Duration? {
+        switch self {
+        case .seconds(let seconds): .seconds(seconds)
+        case .date: nil
+        }
     }
 
     /// The moment it names, for an answer received at `received`.

@@ -56,12 +56,12 @@ public struct PresentationLimit: Sendable, Hashable {
     /// The sliding window ``maxPresentations`` counts in (`per: 365d`), in whole seconds.
     public var window: Duration? {
         get { periodSeconds.map { .seconds($0) } }
-        set { periodSeconds = newValue.map(Self.wholeSeconds) }
+        set { periodSeconds = newValue.map(\.wholeSeconds) }
     }
     /// The least time between two presentations (`minInterval: 7d`), in whole seconds.
     public var minimumSpacing: Duration? {
         get { minimumIntervalSeconds.map { .seconds($0) } }
-        set { minimumIntervalSeconds = newValue.map(Self.wholeSeconds) }
+        set { minimumIntervalSeconds = newValue.map(\.wholeSeconds) }
     }
     /// ``window`` in seconds.
     @available(*, deprecated, message: "use window, a Duration")
@@ -88,8 +88,8 @@ public struct PresentationLimit: Sendable, Hashable {
     /// maxPresentations: 3, per: .seconds(365 * 86_400), minimumSpacing: .seconds(7 * 86_400))`.
     public init(maxPresentations: Int? = nil, per window: Duration? = nil, minimumSpacing: Duration? = nil, untilResponded: Bool = false) {
         self.maxPresentations = maxPresentations
-        self.periodSeconds = window.map(Self.wholeSeconds)
-        self.minimumIntervalSeconds = minimumSpacing.map(Self.wholeSeconds)
+        self.periodSeconds = window.map(\.wholeSeconds)
+        self.minimumIntervalSeconds = minimumSpacing.map(\.wholeSeconds)
         self.untilResponded = untilResponded
     }
 
@@ -101,11 +101,5 @@ public struct PresentationLimit: Sendable, Hashable {
         self.periodSeconds = period
         self.minimumIntervalSeconds = minimumInterval
         self.untilResponded = untilResponded
-    }
-
-    /// `duration` in whole seconds, a started second counting as one.
-    package static func wholeSeconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: seconds) + (attoseconds > 0 ? 1 : 0)
     }
 }

@@ -5,8 +5,8 @@ import FeedbackFlowHTTP
 import Foundation
 
 let registry = ActionHandlerRegistry()
-let presenter = TranscriptRecorder(path: "run.jsonl")
-let outbox = OutboxFeedbackSink(path: "outbox.jsonl", delivery: DiscardingFeedbackSink())
+let presenter = TranscriptRecorder(file: URL(filePath: "run.jsonl"))
+let outbox = OutboxFeedbackSink(file: URL(filePath: "outbox.jsonl"), delivery: DiscardingFeedbackSink())
 let applicationSupport = "Library/Application Support"
 let storage = "Library/Application Support"
 let flow = Flow(id: "call-quality-rating", start: "", screens: [])
