@@ -75,7 +75,7 @@ let package = Package(
             swiftSettings: strictness),
         // The host-facing module: re-exports the model and the runtime, and loads YAML or JSON files.
         .target(
-            name: "FeedbackFlow", dependencies: ["FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore"],
+            name: "FeedbackFlow", dependencies: ["FlowSystem", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore"],
             swiftSettings: strictness),
         // Diagnostic renderers: text with source excerpts, JSON, GitHub, SARIF, JUnit.
         .target(name: "FlowReporting", dependencies: ["FlowSystem", "FlowSource", "FlowCompile"], swiftSettings: strictness),

@@ -110,7 +110,7 @@ do {
 
     // 3. A flow from a file: compiled, validated, then run with the same presenter.
     let path = CommandLine.arguments.dropFirst().first ?? "flows/call-quality-rating.flow.yaml"
-    let compilation = FlowCompiler.compile(path: path)
+    let compilation = FlowCompiler.compile(contentsOf: URL(filePath: path))
     for diagnostic in compilation.diagnostics { print(diagnostic) }
     guard let fileFlow = compilation.flow, !compilation.hasErrors else { exit(1) }
     let fileFront = FeedbackNavigator(flow: fileFlow, registry: registry, presenters: [presenter])

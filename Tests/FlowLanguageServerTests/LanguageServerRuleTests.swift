@@ -102,7 +102,7 @@ struct LanguageServerRuleTests {
         while let header = text.range(of: "\r\n\r\n") {
             let length = Int(text[..<header.lowerBound].split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
             let body = text[header.upperBound...].utf8.prefix(length)
-            text = Substring(text[header.upperBound...].utf8.dropFirst(length)) ?? ""
+            text = Substring(text[header.upperBound...].utf8.dropFirst(length))
             guard let message = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], message["id"] as? Int == 2 else { continue }
             return (message["result"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         }

@@ -7,8 +7,8 @@ import Foundation
 let registry = ActionHandlerRegistry()
 let presenter = TranscriptRecorder(file: URL(filePath: "run.jsonl"))
 let outbox = OutboxFeedbackSink(file: URL(filePath: "outbox.jsonl"), delivery: DiscardingFeedbackSink())
-let applicationSupport = "Library/Application Support"
-let storage = "Library/Application Support"
+let applicationSupport = URL(filePath: "Library/Application Support")
+let storage = URL(filePath: "Library/Application Support")
 let flow = Flow(id: "call-quality-rating", start: "", screens: [])
 func reconnect() async {}
 struct SyncProfileHandler: ActionHandler {
