@@ -143,10 +143,10 @@ let package = Package(
             name: "feedbackflow-post", dependencies: ["FlowSystem", "FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
         // An app's use of the library, as a program CI builds and runs. Of this package it
         // imports only `FeedbackFlow`, and only its public API (a test type-checks it
-        // outside the package).
+        // outside the package). Its flow file is checked and compiled at build time.
         .executableTarget(
             name: "CallFeedbackExample", dependencies: [.target(name: "FeedbackFlow")], path: "Examples/CallFeedback",
-            swiftSettings: strictness),
+            swiftSettings: strictness, plugins: [.plugin(name: "FeedbackFlowPlugin")]),
         // Shared test doubles (handlers, presenters, sinks), and the soundness property's
         // generators and checker (Soundness/), which compile flow text with FeedbackFlow.
         .target(
@@ -195,6 +195,7 @@ let package = Package(
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
                 "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat", "FlowLanguageServer", "FlowWorkspace", "FlowWeb",
+                "FlowCodeGeneration",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.
