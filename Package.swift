@@ -33,6 +33,10 @@ let package = Package(
         // The one program that links networking: `feedbackflow` runs it for each HTTP
         // delivery, so that no other command pays for loading libcurl at start-up.
         .executable(name: "feedbackflow-post", targets: ["feedbackflow-post"]),
+        // Checks a target's flow files at build time and compiles each into Swift: typed
+        // names of its screens, fields, events and handlers, and the flow as JSON, so an
+        // app links only FeedbackFlowCore (no libyaml). The build machine needs libyaml.
+        .plugin(name: "FeedbackFlowPlugin", targets: ["FeedbackFlowPlugin"]),
     ],
     targets: [
         // libyaml through pkg-config `yaml-0.1` (Debian: libyaml-dev). Only FlowYAML imports it.
@@ -109,6 +113,18 @@ let package = Package(
         .target(
             name: "FlowFormat", dependencies: ["FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting"],
             swiftSettings: strictness),
+        // A flow file as Swift: checked as `validate` checks it, its JSON as `convert` writes
+        // it, and names for its screens, fields, events and handlers (the build-time plugin's work).
+        .target(
+            name: "FlowCodeGeneration",
+            dependencies: ["FeedbackFlow", "FlowSource", "FlowCompile", "FlowFormat", "FlowReporting", "FlowWorkspace"],
+            swiftSettings: strictness),
+        // The program the build-time plugin runs for each flow file: few dependencies, since
+        // every package that uses the plugin builds it.
+        .executableTarget(
+            name: "feedbackflow-generate", dependencies: ["FlowSystem", "FlowCodeGeneration", "FlowSource"], swiftSettings: strictness),
+        // The build-tool plugin: one `feedbackflow-generate` command per flow file of a target.
+        .plugin(name: "FeedbackFlowPlugin", capability: .buildTool(), dependencies: ["feedbackflow-generate"]),
         // The commands, as a library the executable and the tests use (not a product).
         .target(
             name: "FeedbackFlowCLI",
@@ -127,10 +143,10 @@ let package = Package(
             name: "feedbackflow-post", dependencies: ["FlowSystem", "FeedbackFlowHTTP", "FeedbackFlowCore", "FlowSource"], swiftSettings: strictness),
         // An app's use of the library, as a program CI builds and runs. Of this package it
         // imports only `FeedbackFlow`, and only its public API (a test type-checks it
-        // outside the package).
+        // outside the package). Its flow file is checked and compiled at build time.
         .executableTarget(
             name: "CallFeedbackExample", dependencies: [.target(name: "FeedbackFlow")], path: "Examples/CallFeedback",
-            swiftSettings: strictness),
+            swiftSettings: strictness, plugins: [.plugin(name: "FeedbackFlowPlugin")]),
         // Shared test doubles (handlers, presenters, sinks), and the soundness property's
         // generators and checker (Soundness/), which compile flow text with FeedbackFlow.
         .target(
@@ -171,10 +187,15 @@ let package = Package(
             exclude: ["yaml_comments.py"],
             resources: [.copy("Fixtures")]),
         .testTarget(
+            name: "FlowCodeGenerationTests",
+            dependencies: ["FlowCodeGeneration", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowWorkspace", "FeedbackFlowTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
             name: "FeedbackFlowCLITests",
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
                 "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat", "FlowLanguageServer", "FlowWorkspace", "FlowWeb",
+                "FlowCodeGeneration",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.

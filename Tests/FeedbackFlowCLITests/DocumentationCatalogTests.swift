@@ -1,4 +1,5 @@
 import FeedbackFlowTestSupport
+import FlowCodeGeneration
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ struct DocumentationCatalogTests {
         // The articles the catalog promises, and symbols of each module the product re-exports.
         for page in [
             "showafeedbackscreen", "runaflowfromafile", "writeapresenter", "deliverfeedbackwithoutlosingit",
-            "decidewhentopresent", "flownavigator", "runningaction", "flowcompiler", "diagnostic",
+            "decidewhentopresent", "checkflowsatbuildtime", "flownavigator", "runningaction", "flowcompiler", "diagnostic",
         ] {
             #expect(FileManager.default.fileExists(atPath: pages.appendingPathComponent(page + ".json").path), "\(page)")
         }
@@ -52,12 +53,25 @@ struct DocumentationCatalogTests {
 
     static let pages: [String] = ["README.md"] + [
         "ShowAFeedbackScreen", "RunAFlowFromAFile", "WriteAPresenter", "DeliverFeedbackWithoutLosingIt",
-        "DecideWhenToPresent",
+        "DecideWhenToPresent", "CheckFlowsAtBuildTime",
     ].map { "Sources/FeedbackFlow/FeedbackFlow.docc/\($0).md" }
 
+    /// The flow files a page shows: its YAML code blocks whose first line names one
+    /// (`# Sources/App/support.flow.yaml`), as (file name, text).
+    static func flowBlocks(of page: URL) throws -> [(name: String, text: String)] {
+        let text = try String(contentsOf: page, encoding: .utf8)
+        return text.components(separatedBy: "```yaml\n").dropFirst().compactMap { block in
+            guard let body = block.components(separatedBy: "```").first, let first = body.split(separator: "\n").first,
+                first.hasPrefix("# "), first.hasSuffix(".flow.yaml"), let name = first.split(separator: "/").last
+            else { return nil }
+            return (String(name.drop { $0 == "#" || $0 == " " }), body)
+        }
+    }
+
     /// Type-checks `blocks` (a page's examples, in order, in one function body after the
-    /// prelude) against the modules the tests were built with.
-    static func typeCheck(_ blocks: [String], in folder: URL) async throws -> BuiltTool.Result {
+    /// prelude) against the modules the tests were built with, with the Swift files
+    /// `adding` (what the build-time plugin generates for the page's flows).
+    static func typeCheck(_ blocks: [String], in folder: URL, adding files: [String] = []) async throws -> BuiltTool.Result {
         let prelude = try String(contentsOf: BuiltTool.fixture("docs/prelude.swift"), encoding: .utf8)
         // `import` lines stay at file scope; everything else runs in the function.
         let body = blocks.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
@@ -66,16 +80,41 @@ struct DocumentationCatalogTests {
         // An app's code runs on the main actor, where its views and the front live.
         try (prelude + "\n@MainActor func example() async throws {\n" + body + "\n}\n").write(to: file, atomically: true, encoding: .utf8)
         // SwiftUI and UIKit, which Linux has not, as the shapes the articles' views use.
-        return try await BuiltTool.typeCheck([file.path, BuiltTool.fixture("docs/apple-ui-stubs.swift").path])
+        return try await BuiltTool.typeCheck([file.path, BuiltTool.fixture("docs/apple-ui-stubs.swift").path] + files)
+    }
+
+    /// Writes each of `flows` into `folder` and generates its Swift as the build-time
+    /// plugin would; returns the Swift files' paths.
+    static func generatedSwift(of flows: [(name: String, text: String)], in folder: URL) throws -> [String] {
+        try flows.map { flow in
+            let path = folder.appendingPathComponent(flow.name).path
+            try flow.text.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = FlowCodeGenerator.generate(path: path, workingDirectory: folder.path)
+            let swift = try #require(result.swift, "\(flow.name): \(result.diagnostics)")
+            try swift.write(toFile: path + ".swift", atomically: true, encoding: .utf8)
+            return path + ".swift"
+        }
     }
 
     @Test("every Swift example of the README and the catalog's articles type-checks against the library", arguments: Self.pages)
     func examplesTypeCheck(_ page: String) async throws {
         let folder = try BuiltTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let blocks = try Self.swiftBlocks(of: BuiltTool.repositoryRoot.appendingPathComponent(page))
+        let url = BuiltTool.repositoryRoot.appendingPathComponent(page)
+        let blocks = try Self.swiftBlocks(of: url)
         #expect(!blocks.isEmpty)
-        let run = try await Self.typeCheck(blocks, in: folder)
+        // A package manifest is checked as one: SwiftPM reads it.
+        let manifests = blocks.filter { $0.contains("import PackageDescription") }
+        for manifest in manifests {
+            let package = folder.appendingPathComponent("manifest")
+            try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+            try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            let run = try await BuiltTool.runProgram(
+                "/usr/bin/env", ["swift", "package", "--package-path", package.path, "dump-package"], environment: ["TMPDIR": folder.path])
+            #expect(run.status == 0, "\(page):\n\(run.standardError)")
+        }
+        let generated = try Self.generatedSwift(of: Self.flowBlocks(of: url), in: folder)
+        let run = try await Self.typeCheck(blocks.filter { !manifests.contains($0) }, in: folder, adding: generated)
         #expect(run.status == 0, "\(page):\n\(run.standardError)")
     }
 

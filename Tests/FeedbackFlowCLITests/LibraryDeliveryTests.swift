@@ -1,4 +1,5 @@
 import FeedbackFlowTestSupport
+import FlowCodeGeneration
 import Foundation
 import Testing
 
@@ -84,8 +85,21 @@ struct LibraryDeliveryTests {
             #expect(Set(imports).isSubset(of: ["FeedbackFlow", "Foundation"]), "\(file): \(imports)")
         }
         // Type-checked as a file of another package would be: `package` declarations are
-        // out of reach.
-        let run = try await BuiltTool.typeCheck(files.map { folder.appendingPathComponent($0).path })
+        // out of reach. With the Swift the build-time plugin generates for its flow files,
+        // which it may use.
+        let scratch = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let flows = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".flow.yaml") }
+        #expect(!flows.isEmpty)
+        var generated: [String] = []
+        for flow in flows {
+            let result = FlowCodeGenerator.generate(path: folder.appendingPathComponent(flow).path, workingDirectory: folder.path)
+            let swift = try #require(result.swift, "\(flow): \(result.diagnostics)")
+            let path = scratch.appendingPathComponent(flow + ".swift").path
+            try swift.write(toFile: path, atomically: true, encoding: .utf8)
+            generated.append(path)
+        }
+        let run = try await BuiltTool.typeCheck(files.map { folder.appendingPathComponent($0).path } + generated)
         #expect(run.status == 0, "\(run.standardError)")
     }
 }
