@@ -1,7 +1,9 @@
 // An app's use of FeedbackFlow, as a command-line program so that it runs anywhere:
-// the feedback screens of a video call built in Swift, shown with a navigator, their
-// feedback submitted from a button's closure, a flow file run, and every screen drawn by
-// a presenter of the app's own. Of this package it imports the `FeedbackFlow` product only.
+// the feedback screens of a video call built in Swift and shown through the main-actor
+// front, their feedback submitted from a button's closure, the same state as an
+// Observation model, the call-quality flow compiled at build time by FeedbackFlowPlugin
+// (typed ids, a typed event), a flow file run, and every screen drawn by a presenter of
+// the app's own. Of this package it imports the `FeedbackFlow` product only.
 //
 //     swift run CallFeedbackExample [FLOW-FILE]
 import FeedbackFlow
@@ -34,6 +36,14 @@ import Foundation
         default:
             break
         }
+    }
+}
+
+/// The host's check the call-quality flow's trigger asks last: only the call's creator is
+/// asked for feedback.
+struct CallCreatorCheck: TriggerValidator {
+    func allowsPresentation(_ request: TriggerRequest) async throws -> Bool {
+        request.context["call.createdBy"] == request.context["user.id"]
     }
 }
 
@@ -108,7 +118,23 @@ do {
         await model.dismissStack(0).value  // the person swiped the sheet away
     }
 
-    // 3. A flow from a file: compiled, validated, then run with the same presenter.
+    // 3. The call-quality flow the build compiled from call-quality.flow.yaml
+    //    (FeedbackFlowPlugin): no YAML is read here, and its ids and event are Swift names.
+    var checks = ActionHandlerRegistry(feedbackSink: PrintingFeedbackSink())
+    checks.registerValidator("isCallCreator", CallCreatorCheck())
+    let builtFront = FeedbackNavigator(flow: try CallQualityRatingFlow.flow(), registry: checks, presenters: [presenter])
+    let decision = await builtFront.handle(
+        CallQualityRatingFlow.Event.CallEnded(durationSeconds: 300),
+        context: ["call.maxParticipants": 2, "call.createdBy": "u-1", "user.id": "u-1"])
+    print("built-in flow:", decision)
+    try await builtFront.setField(CallQualityRatingFlow.Field.email, to: .text("grace@example.com"))
+    try await builtFront.setField(CallQualityRatingFlow.Field.rating, to: .rating(4))
+    _ = await builtFront.tap(.primary)
+    if let top = builtFront.top, let screen = CallQualityRatingFlow.Screen(rawValue: top.instance.screenID) {
+        print("on top: \(screen)")
+    }
+
+    // 4. A flow from a file: compiled, validated, then run with the same presenter.
     let path = CommandLine.arguments.dropFirst().first ?? "flows/call-quality-rating.flow.yaml"
     let compilation = FlowCompiler.compile(contentsOf: URL(filePath: path))
     for diagnostic in compilation.diagnostics { print(diagnostic) }

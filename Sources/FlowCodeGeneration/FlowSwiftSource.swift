@@ -232,7 +232,7 @@ package struct FlowSwiftSource {
                         "            /// The event's name.",
                         "            \(modifier)static let name: Swift.String = \(SwiftLiteral.string(event.name))",
                         "",
-                        "            /// The payload as `FlowNavigator.handle(event:context:)` takes it with the event: each",
+                        "            /// The payload as `FlowNavigator.handle(_:context:)` hands it to the trigger: each",
                         "            /// field as `event.NAME`.",
                         "            \(modifier)var context: [Swift.String: FeedbackFlowCore.ExpressionValue] {",
                         "                ["
@@ -244,7 +244,8 @@ package struct FlowSwiftSource {
                     ]
                 if index > 0 { lines.append("") }
                 lines += payload.text(
-                    name: name, doc: ["The event `\(eventName)` and its payload."], extra: extra, indent: "        ", access: access)
+                    name: name, doc: ["The event `\(eventName)` and its payload."], extra: extra, indent: "        ", access: access,
+                    conformances: ["FeedbackFlowCore.FlowEvent"])
             } catch {
                 diagnostics.append(clashDiagnostic(error, at: event.span))
             }

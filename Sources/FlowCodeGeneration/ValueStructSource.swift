@@ -34,11 +34,13 @@ package struct ValueStructSource {
 
     /// The struct `name` (already a declaration's spelling), at `indent`, with `doc` as its
     /// doc comment's lines, `extra` (lines, already indented) after the initializer, and
-    /// `access`.
-    package func text(name: String, doc: [String], extra: [String] = [], indent: String, access: GeneratedAccess) -> [String] {
+    /// `access`; it conforms to `Sendable`, `Hashable` and `conformances` (qualified names).
+    package func text(
+        name: String, doc: [String], extra: [String] = [], indent: String, access: GeneratedAccess, conformances: [String] = []
+    ) -> [String] {
         let inner = indent + "    "
         var lines = doc.map { indent + "/// " + $0 }
-        lines.append(indent + access.typeModifier + "struct \(name): Swift.Sendable, Swift.Hashable {")
+        lines.append(indent + access.typeModifier + "struct \(name): " + (["Swift.Sendable", "Swift.Hashable"] + conformances).joined(separator: ", ") + " {")
         for (declaration, property) in properties {
             let absent = declaration.type.isOptional ? "; `nil` when left out or `null`" : ""
             lines.append(inner + "/// `\(SwiftLiteral.commentLine(declaration.name))`: \(declaration.type)\(absent).")

@@ -66,6 +66,10 @@ struct LibraryDeliveryTests {
         #expect(lines.contains("The call was great\", custom [callWasAwesome=bool(true)]"))
         #expect(lines.contains { $0.hasPrefix("show thanks ") })
         #expect(lines.contains { $0.hasPrefix("show feedback (error): No connection") })
+        // The flow the build compiled from call-quality.flow.yaml, presented by its typed event.
+        #expect(lines.contains("built-in flow: presented"))
+        #expect(lines.contains("feedback call-quality-rating/rate-call: rating 4, reason \"grace@example.com"))
+        #expect(lines.contains("on top: thanks"))
         // The flow file's start screen and the end the example gives it.
         #expect(lines.contains { $0.hasPrefix("show rate-call ") })
         #expect(lines.last == "ended: closed")

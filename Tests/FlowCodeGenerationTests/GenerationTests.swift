@@ -44,7 +44,7 @@ struct GenerationTests {
                 == "screen 'rate.call' gets no Swift name: 'rateCall' is taken by screen 'rate-call'; 'rate_call' is taken by screen 'rate_call'")
         #expect(result.diagnostics.first?.severity == .error)
         // The names that could be given, and the fields': contactEmail keeps its spelling.
-        let flow = try #require(FlowCompiler.compile(path: Self.fixture("clash.flow.yaml")).flow)
+        let flow = try #require(FlowCompiler.compile(contentsOf: URL(filePath: Self.fixture("clash.flow.yaml"))).flow)
         let text = FlowSwiftSource(.init(flow: flow, json: "{}\n", fileName: "clash.flow.yaml")).text
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.contains("case rate_call"))

@@ -124,6 +124,13 @@ public final class FeedbackNavigator {
         await run { navigator in await navigator.handle(event: event, context: context) }
     }
 
+    /// Hands a typed event (one the build-time plugin generated) to the flow's trigger;
+    /// see ``FlowNavigator/handle(_:context:)``.
+    /// - Parameter context: the other values the trigger reads (context values).
+    public func handle(_ event: some FlowEvent, context: [String: ExpressionValue] = [:]) async -> TriggerDecision {
+        await run { navigator in await navigator.handle(event, context: context) }
+    }
+
     /// Taps the button in `slot` of the screen on top as ``current`` shows it; see
     /// ``FlowNavigator/tap(_:on:)``. Returns when the action has run.
     public func tap(_ slot: ActionSlot) async -> TapResult {

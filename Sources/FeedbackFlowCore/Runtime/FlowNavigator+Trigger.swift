@@ -55,6 +55,13 @@ extension FlowNavigator {
         return .present
     }
 
+    /// Decides whether `event` presents the flow, as ``handle(event:context:)`` does with
+    /// the event's name and its payload (`event.NAME`) over `context` (the other values
+    /// the trigger reads).
+    public func handle(_ event: some FlowEvent, context: [String: ExpressionValue] = [:]) async -> TriggerDecision {
+        await handle(event: type(of: event).name, context: context.merging(event.context) { $1 })
+    }
+
     /// Records that the person responded to a flow a trigger presented.
     func recordResponse() async {
         guard presentedByTrigger else { return }
