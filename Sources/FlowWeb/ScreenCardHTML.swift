@@ -114,17 +114,18 @@ package struct ScreenCardHTML: Sendable {
         let invalid = field.problem == nil ? "" : " aria-invalid=\"true\""
         switch field.kind {
         case .rating(let min, let max, _):
-            let current = if case .rating(let value) = field.value { value } else { min }
+            // A rating not rated yet lights no star and checks none.
+            let current: Int? = if case .rating(let value) = field.value { value } else { nil }
             // Ten stars at most; a wider range (however wide: the bounds come from the file)
             // is a number field.
             let (span, overflow) = max.subtractingReportingOverflow(min)
             guard !overflow, span < 10 else {
-                return "<label class=\"field\"><span class=\"label\" dir=\"auto\">\(name)</span><input type=\"number\" data-field=\"\(id)\" min=\"\(min)\" max=\"\(max)\" value=\"\(current)\"></label>"
+                return "<label class=\"field\"><span class=\"label\" dir=\"auto\">\(name)</span><input type=\"number\" data-field=\"\(id)\" min=\"\(min)\" max=\"\(max)\" value=\"\(current.map(String.init) ?? "")\"\(requiredAttribute)></label>"
             }
-            var html = "<fieldset class=\"rating\" data-field=\"\(id)\"><legend dir=\"auto\">\(name)</legend>"
+            var html = "<fieldset class=\"rating\" data-field=\"\(id)\"><legend dir=\"auto\">\(name)\(required)</legend>"
             for value in min...max {
                 let checked = value == current ? " checked" : ""
-                let lit = value <= current ? " lit" : ""
+                let lit = current.map { value <= $0 } == true ? " lit" : ""
                 html += "<label class=\"star\(lit)\"><input type=\"radio\" name=\"\(key)\" value=\"\(value)\" data-field=\"\(id)\" aria-label=\"\(value) of \(max)\"\(checked)><span aria-hidden=\"true\">★</span></label>"
             }
             return html + "</fieldset>"

@@ -103,6 +103,30 @@ struct MainActorFrontTests {
         #expect(front.top?.instance.screenID == "thanks")
     }
 
+    @Test("a required rating starts unrated: the primary action waits until it is rated, then submits it")
+    func requiredRatingWaits() async throws {
+        let sink = RecordingFeedbackSink()
+        let rate = FeedbackConfiguration(
+            id: "rate", style: .informative, title: "Rate",
+            primaryAction: .button(ActionButton(title: "Send", action: [.collectUserFeedback(rating: "${stars}")])),
+            extraContent: [.rating(id: "stars", label: "Stars", required: true)])
+        let flow = try Flow(checking: "rating", screens: [rate])
+        #expect(FlowCompiler.check(flow).isEmpty)
+        let front = FeedbackNavigator(flow: flow, registry: ActionHandlerRegistry(feedbackSink: sink))
+        try await front.start()
+        #expect(front.value(of: "stars") == .unrated)
+        #expect(front.rating("stars") == nil)
+        #expect(front.top?.primary?.isEnabled == false)
+        #expect(front.top?.fields.first?.isComplete == false)
+        #expect(await front.tap(.primary) == .ignoredDisabled)
+        // A rating is never set back to unrated.
+        await #expect(throws: FieldError.self) { try await front.setField("stars", to: .unrated) }
+        try await front.setField("stars", to: .rating(2))
+        #expect(front.top?.primary?.isEnabled == true)
+        #expect(await front.tap(.primary) == .ran)
+        #expect(sink.submissions.map(\.rating) == [2])
+    }
+
     @Test("a presenter isolated to the main actor conforms to Presenter and sees every event in order")
     func mainActorPresenter() async throws {
         let presenter = MainActorLines()

@@ -141,7 +141,7 @@ struct DecodingFixtureTests {
         #expect(F.places(d) == ["9:17 type-mismatch", "10:9 unknown-key", "12:9 unknown-key", "14:9 unknown-key"], "\(d.map(\.message))")
         #expect(d.filter { $0.code == "unknown-key" }.map(\.message) == Array(repeating: "'requiredWhen' applies to text fields only", count: 3))
         #expect(d.filter { $0.code == "unknown-key" }.map { $0.hint ?? "" } == [
-            "a rating always has a value; use 'visibleWhen' to hide the block",
+            "a rating is required with 'required: true'; use 'visibleWhen' to hide the block",
             "a toggle always has a value; use 'visibleWhen' to hide the block",
             "only a text field is filled in; use 'visibleWhen' to hide the block",
         ])
@@ -197,7 +197,7 @@ struct DecodingFixtureTests {
             "did you mean 'start'?", "did you mean 'title'?",
             "valid here: 'style', 'image', 'title', 'subtitle', 'extraContent', 'primaryAction', 'secondaryAction'",
             "did you mean 'onFailure'?", "did you mean 'textField'?",
-            "valid here: 'id', 'label', 'min', 'max', 'value'",
+            "valid here: 'id', 'label', 'min', 'max', 'value', 'required'",
         ])
         #expect(d[4].message == "unknown content block 'textfeld'")
     }

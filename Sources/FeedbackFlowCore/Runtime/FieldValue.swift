@@ -2,8 +2,9 @@ import FlowCompile
 
 /// The current value of a form field. Values live for the whole flow, keyed by field id.
 ///
-/// Initial values: a `rating` starts at `value ?? min`, a `toggle` at its `value`, a
-/// `textField` / `textEditor` at the empty string.
+/// Initial values: a `rating` starts at `value ?? min` — a required rating without a
+/// `value` ``unrated`` —, a `toggle` at its `value`, a `textField` / `textEditor` at the
+/// empty string.
 public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
     /// A `textField` or `textEditor`.
     case text(String)
@@ -11,6 +12,9 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
     case rating(Int)
     /// A `toggle`.
     case toggle(Bool)
+    /// A required `rating` not rated yet. Only the flow gives it (a rating cannot be set
+    /// back to it); templates render it as the empty string and expressions read `null`.
+    case unrated
 
     /// The text a `${id}` template renders: the text itself, the rating in decimal,
     /// `true` / `false` for a toggle.
@@ -19,10 +23,11 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
         case .text(let text): text
         case .rating(let value): String(value)
         case .toggle(let on): on ? "true" : "false"
+        case .unrated: ""
         }
     }
 
-    /// The stars of a rating; `nil` for any other kind.
+    /// The stars of a rating; `nil` for one not rated yet and for any other kind.
     public var ratingValue: Int? {
         if case .rating(let stars) = self { stars } else { nil }
     }
@@ -44,6 +49,7 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
         case .text(let text): .string(text)
         case .rating(let value): .integer(value)
         case .toggle(let on): .boolean(on)
+        case .unrated: .null
         }
     }
 
@@ -53,6 +59,7 @@ public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
         case .text(let text): .string(text)
         case .rating(let value): .number(String(value))
         case .toggle(let on): .bool(on)
+        case .unrated: .null
         }
     }
 }

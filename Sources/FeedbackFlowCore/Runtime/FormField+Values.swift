@@ -3,11 +3,11 @@ import FlowCompile
 /// What the navigator needs of a form field: its initial value, and the checks of the
 /// values it may hold.
 extension FormField {
-    /// The value the field starts with: a rating's `value` (else its `min`), a toggle's
-    /// `value`, an empty text.
+    /// The value the field starts with: a rating's `value` (else unrated when required,
+    /// its `min` when not), a toggle's `value`, an empty text.
     var initialValue: FieldValue {
         switch kind {
-        case .rating(let min, _, let value): .rating(value ?? min)
+        case .rating(let min, _, let value): startsUnrated ? .unrated : .rating(value ?? min)
         case .textField, .textEditor: .text("")
         case .toggle(let value): .toggle(value)
         }
@@ -45,7 +45,11 @@ extension FormField {
     /// Filled when `required` (by default the field's own ``required``), and valid.
     func isComplete(_ value: FieldValue, required: Bool? = nil) -> Bool {
         if problem(value) != nil { return false }
-        if required ?? self.required, case .text(let text) = value { return FieldValidation.isFilled(text) }
-        return true
+        guard required ?? self.required else { return true }
+        switch value {
+        case .text(let text): return FieldValidation.isFilled(text)
+        case .unrated: return false
+        case .rating, .toggle: return true
+        }
     }
 }

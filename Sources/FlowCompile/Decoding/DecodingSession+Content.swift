@@ -112,10 +112,16 @@ extension DecodingSession {
                         .invalidValue, "a field with 'required: true' cannot also have 'requiredWhen'", at: requiredNode.span,
                         hint: "remove 'required: true'; 'requiredWhen' says when the field is required")
                 }
-            } else if field == nil, FieldKind.keys(ofBlock: name)?.contains("required") == true {
+            } else if field == nil, FieldKind.keys(ofBlock: name)?.contains("placeholder") == true {
+                // (The text fields are the kinds that take a placeholder.)
                 // A text field whose braces did not decode: reported there.
             } else {
-                let why = FieldKind.keys(ofBlock: name) != nil ? "a \(name) always has a value" : "only a text field is filled in"
+                let why =
+                    switch name {
+                    case "rating": "a rating is required with 'required: true'"
+                    case _ where FieldKind.keys(ofBlock: name) != nil: "a \(name) always has a value"
+                    default: "only a text field is filled in"
+                    }
                 report(
                     .unknownKey, "'requiredWhen' applies to text fields only", at: requiredNode.span,
                     hint: "\(why); use 'visibleWhen' to hide the block")

@@ -63,6 +63,18 @@ package struct ExpressionEnvironment: Sendable {
         }
     }
 
+    /// This environment where each of `names` is known to have a value (a required rating
+    /// in the primary action of its screen, which waits until it is rated): its type
+    /// without `?`, its values without `null`. O(names), plus one copy of each table.
+    package func withValues(_ names: [String]) -> ExpressionEnvironment {
+        var copy = self
+        for name in names {
+            if let type = copy.types[name] { copy.types[name] = type.nonOptional }
+            if let values = copy.domains[name] { copy.domains[name] = values.filter { $0 != .null } }
+        }
+        return copy
+    }
+
     /// Gives `name` the only `values` it can take (a rating's `min...max`).
     package mutating func declareValues(_ values: [ExpressionValue], of name: String) {
         domains[name] = values

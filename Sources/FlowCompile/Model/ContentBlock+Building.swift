@@ -21,12 +21,15 @@ extension ContentBlock {
         ContentBlock(.image(name), visibleWhen: visibleWhen)
     }
 
-    /// A `rating` field (``FormField/rating(id:label:min:max:value:)``): whole numbers in
-    /// `min...max` (default 1...5), starting at `value` (default `min`).
+    /// A `rating` field (``FormField/rating(id:label:min:max:value:required:)``): whole
+    /// numbers in `min...max` (default 1...5), starting at `value`; without one, a
+    /// `required` rating starts unrated, another at `min`.
     public static func rating(
-        id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil, visibleWhen: FlowExpression? = nil
+        id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil, required: Bool = false,
+        visibleWhen: FlowExpression? = nil
     ) -> ContentBlock {
-        ContentBlock(.field(.rating(id: id, label: label, min: min, max: max, value: value)), visibleWhen: visibleWhen)
+        ContentBlock(
+            .field(.rating(id: id, label: label, min: min, max: max, value: value, required: required)), visibleWhen: visibleWhen)
     }
 
     /// A `textField` (``FormField/textField(id:label:placeholder:required:format:maxLength:)``):

@@ -8,8 +8,8 @@
 /// decoder, its values in the navigator and line mode, and its schema entry
 /// (`docs/architecture.md` lists the files).
 public enum FieldKind: Sendable, Hashable {
-    /// `rating`: whole numbers in `min...max` (default 1...5), starting at `value`
-    /// (default `min`). In a file `validate` requires `min < max` and
+    /// `rating`: whole numbers in `min...max` (default 1...5), starting at `value` (default
+    /// `min`, or unrated for a required rating: ``FormField/startsUnrated``). In a file `validate` requires `min < max` and
     /// `min <= value <= max` (`invalid-value`).
     case rating(min: Int, max: Int, value: Int?)
     /// `textField`: one line of text in `format` (default `text`); `maxLength` counts
@@ -33,7 +33,7 @@ public enum FieldKind: Sendable, Hashable {
     /// The field blocks of the format, one row each: the name written in files and the
     /// keys its mapping takes, in the order hints list them (`$defs.NAME` of the schema).
     package static let blocks: [(name: String, keys: [String])] = [
-        ("rating", ["id", "label", "min", "max", "value"]),
+        ("rating", ["id", "label", "min", "max", "value", "required"]),
         ("textField", ["id", "label", "placeholder", "required", "format", "maxLength"]),
         ("textEditor", ["id", "label", "placeholder", "required", "maxLength"]),
         ("toggle", ["id", "label", "value"]),
@@ -44,8 +44,8 @@ public enum FieldKind: Sendable, Hashable {
         blocks.first { $0.name == block }?.keys
     }
 
-    /// Whether the field holds text (`textField`, `textEditor`), the kinds that may be
-    /// `required`, `requiredWhen` and have a `placeholder`.
+    /// Whether the field holds text (`textField`, `textEditor`), the kinds that may have
+    /// `requiredWhen` and a `placeholder`.
     package var holdsText: Bool {
         switch self {
         case .textField, .textEditor: true

@@ -5,9 +5,9 @@ import FlowSource
 /// kind's own options. One type for the four field blocks `rating`, `textField`,
 /// `textEditor` and `toggle`.
 ///
-/// `placeholder` and `required` apply to text fields only (`textField`, `textEditor`); the
-/// decoder refuses them on a rating or toggle (`unknown-key`). Equality ignores where the
-/// field is written.
+/// `placeholder` applies to text fields only (`textField`, `textEditor`), `required` to
+/// text fields and ratings; the decoder refuses them elsewhere (`unknown-key`). Equality
+/// ignores where the field is written.
 public struct FormField: Sendable, Hashable {
     /// The field id, a name (`[A-Za-z_][A-Za-z0-9_]*` parts joined by `.`: the one grammar
     /// of names) that templates (`${id}`) and conditions read.
@@ -16,8 +16,9 @@ public struct FormField: Sendable, Hashable {
     public var label: String?
     /// The hint shown in an empty text field; `nil` shows none.
     public var placeholder: String?
-    /// Whether the screen's primary action waits until the text field is filled (not only
-    /// white space).
+    /// Whether the screen's primary action waits until the field is filled: a text field
+    /// with more than white space, a rating rated (one without a `value` then starts
+    /// unrated, ``startsUnrated``).
     public var required: Bool
     /// What the field takes, with its options.
     public var kind: FieldKind
@@ -82,9 +83,20 @@ public struct FormField: Sendable, Hashable {
         return field
     }
 
-    /// A `rating` field: `min...max` stars (default 1...5) starting at `value` (default `min`).
-    public static func rating(id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil) -> FormField {
-        FormField(id: id, label: label, kind: .rating(min: min, max: max, value: value))
+    /// A `rating` field: `min...max` stars (default 1...5) starting at `value`. Without a
+    /// value, a `required` rating starts unrated (``startsUnrated``) and the screen's
+    /// primary action waits until it is rated; one not required starts at `min`.
+    public static func rating(
+        id: String, label: String? = nil, min: Int = 1, max: Int = 5, value: Int? = nil, required: Bool = false
+    ) -> FormField {
+        FormField(id: id, label: label, required: required, kind: .rating(min: min, max: max, value: value))
+    }
+
+    /// Whether the field starts without a value: a required `rating` with no `value`. Until
+    /// it is rated it reads as `null` (its type in expressions is `integer?`, except in the
+    /// primary action of a screen that requires it) and its screen's primary action waits.
+    public var startsUnrated: Bool {
+        if required, case .rating(_, _, nil) = kind { true } else { false }
     }
 
     /// A one-line `textField` in `format` (default `text`), at most `maxLength` Unicode

@@ -56,6 +56,11 @@ enum ArgumentMessages {
         "'\(ExpressionMessages.excerpt(text))' is \(what); \(argument.named) is \(argument.rule.described)"
     }
 
+    /// `'rating' may not be rated here: collectUserFeedback's rating is 1…5, so the step fails while it is unrated`.
+    static func mayBeUnrated(_ field: String, _ argument: StepArgument) -> String {
+        "'\(field)' may not be rated yet here; \(argument.named) is \(argument.rule.described), so the step fails while it is unrated"
+    }
+
     /// The hint of a whole number argument that a value can never be.
     static func wholeNumberHint(_ argument: StepArgument, field: String?) -> String {
         let example = field.map { "'${\($0)}' (a rating field within \(takes(argument)))" } ?? "a whole number"

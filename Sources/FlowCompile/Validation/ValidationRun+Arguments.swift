@@ -44,6 +44,36 @@ extension ValidationRun {
         return made
     }
 
+    /// The environment of the primary action of the screen at `position` (its `onFailure`
+    /// too): the shared one, where each rating the screen requires, always shows and that
+    /// starts unrated has a value, since the action waits until it is rated. O(blocks of
+    /// the screen) when it has none; made once per screen that has one.
+    mutating func primaryEnvironment(ofScreen position: Int) -> ExpressionEnvironment {
+        if let made = primaryEnvironments[position] { return made }
+        var rated: [String] = []
+        for block in flow.screens[position].extraContent.indices where flow.screens[position].extraContent[block].visibleWhen == nil {
+            if let field = flow.screens[position].extraContent[block].field, field.startsUnrated { rated.append(field.id) }
+        }
+        guard !rated.isEmpty else { return sharedEnvironment() }
+        let made = sharedEnvironment().withValues(rated)
+        primaryEnvironments[position] = made
+        return made
+    }
+
+    /// Where the steps of the screen at `position` that belong to its primary action
+    /// (`onFailure` included) end in ``allSteps``: they come first in its ``stepRanges``.
+    func primaryStepsEnd(ofScreen position: Int) -> Int {
+        guard let button = flow.screens[position].primaryAction.button else { return stepRanges[position].lowerBound }
+        return stepRanges[position].lowerBound + button.action.allSteps.count + (button.onFailure?.allSteps.count ?? 0)
+    }
+
+    /// The environment of step `index` of the screen at `position`: its primary action's
+    /// (``primaryEnvironment(ofScreen:)``) or the shared one. `primaryEnd` is
+    /// ``primaryStepsEnd(ofScreen:)``.
+    mutating func environment(forStep index: Int, ofScreen position: Int, primaryEnd: Int) -> ExpressionEnvironment {
+        index < primaryEnd ? primaryEnvironment(ofScreen: position) : sharedEnvironment()
+    }
+
     /// The `${…}`s of `template`, each parsed and type-checked; `nil` when one has a
     /// problem (reported where it is written, by the template and expression rules).
     func substitutions(of template: TemplateString, in environment: ExpressionEnvironment) -> [Substitution]? {
@@ -113,7 +143,7 @@ extension ValidationRun {
 
     /// The kind of field `id`'s first definition, where its id is written and the spans of
     /// its parts; the table is made at the first lookup, O(blocks) once.
-    mutating func firstField(_ id: String) -> (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans)? {
+    mutating func firstField(_ id: String) -> (kind: FieldKind, span: SourceSpan?, spans: FormField.Spans, startsUnrated: Bool)? {
         if fieldTable == nil {
             var table: [String: FieldPlace] = [:]
             for position in flow.screens.indices {
@@ -129,7 +159,7 @@ extension ValidationRun {
         guard let place = fieldTable?[id] else { return nil }
         let block = flow.screens[Int(place.screen)].extraContent[Int(place.block)]
         guard let field = block.field else { return nil }
-        return (field.kind, Self.idSpan(of: block), field.spans)
+        return (field.kind, Self.idSpan(of: block), field.spans, field.startsUnrated)
     }
 
     /// Where a field is defined: its screen's position in the flow's screens and its
@@ -143,17 +173,28 @@ extension ValidationRun {
 
     /// Checks a templated whole-number argument (`rating: "${…}"`) against `argument`'s
     /// rule. `field` is the screen's rating field, for the hint.
-    mutating func checkWholeNumber(_ template: TemplateString, argument: StepArgument, field: String?, at fallback: SourceSpan?) {
+    /// `primaryOf` is the screen position when the step belongs to that screen's primary
+    /// action (its required ratings are rated there), else `nil`.
+    mutating func checkWholeNumber(
+        _ template: TemplateString, argument: StepArgument, field: String?, at fallback: SourceSpan?, primaryOf screen: Int?
+    ) {
         guard case .wholeNumber(let range) = argument.rule else { return }
         // The common case, decided without the expression environment: one `${name}` of a
         // rating field whose every value keeps the rule.
-        if let name = Self.soleName(of: template), case .rating(let min, let max, _)? = firstField(name)?.kind,
-            min >= max || (range.contains(min) && range.contains(max))
+        if let name = Self.soleName(of: template), let definition = firstField(name),
+            case .rating(let min, let max, _) = definition.kind, min >= max || (range.contains(min) && range.contains(max))
         {
             // Within the rule; or a range that is empty, which is reported at the field.
+            // A rating that starts unrated is rated only where its screen's primary action runs.
+            guard definition.startsUnrated, screen.map({ primaryEnvironment(ofScreen: $0).type(of: name)?.isOptional }) != false
+            else { return }
+            report(
+                .argumentMayFail, ArgumentMessages.mayBeUnrated(name, argument), at: template.span ?? fallback,
+                notes: [Diagnostic.Note(message: "required without a 'value', so it starts unrated", span: definition.span)],
+                hint: "submit it from the primary action of a screen that shows and requires '\(name)' (it waits until it is rated), or give the rating a 'value'")
             return
         }
-        let environment = sharedEnvironment()
+        let environment = screen.map { primaryEnvironment(ofScreen: $0) } ?? sharedEnvironment()
         guard let parts = substitutions(of: template, in: environment) else { return }
         let extraText = template.segments.contains { segment in
             guard case .literal(let text) = segment else { return false }
@@ -306,7 +347,7 @@ extension ValidationRun {
         for finding in fieldRangeFindings {
             let (field, argument) = (finding.key.field, finding.key.argument)
             guard case .wholeNumber(let range) = argument.rule, let definition = firstField(field) else { continue }
-            let at = rangeSpan(of: definition, within: range)
+            let at = rangeSpan(of: (definition.kind, definition.span, definition.spans), within: range)
             let uses = finding.uses.sorted { ($0?.start.offset ?? 0) < ($1?.start.offset ?? 0) }
             let notes = uses.map { Diagnostic.Note(message: ArgumentMessages.fieldUse(argument), span: $0) }
             let message =

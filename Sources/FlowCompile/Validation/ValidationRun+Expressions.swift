@@ -54,14 +54,17 @@ extension ValidationRun {
             for block in flow.screens[screen].extraContent.indices {
                 guard let field = flow.screens[screen].extraContent[block].field else { continue }
                 if declaredFields != nil, declaredFields?.insert(field.id).inserted == false { continue }
-                environment.declare(field.id, field.kind.valueType)
+                // A rating that starts unrated reads `null` until it is rated.
+                environment.declare(field.id, field.startsUnrated ? ValueType(.integer, isOptional: true) : field.kind.valueType)
                 if let maxLength = field.kind.maxLength { environment.maximumLengths[field.id] = maxLength }
                 if !TemplateString.isValidName(Substring(field.id)) { environment.refusedNames.append(field.id) }
                 // A rating's few values, for the checks of `if` chains that leave one out.
                 if case .rating(let min, let max, _) = field.kind {
                     if min <= max { environment.ranges[field.id] = min...max }
                     let (width, overflow) = max.subtractingReportingOverflow(min)
-                    if min <= max, !overflow, width < 100 { environment.declareValues((min...max).map { .integer($0) }, of: field.id) }
+                    if min <= max, !overflow, width < 100 {
+                        environment.declareValues((min...max).map { .integer($0) } + (field.startsUnrated ? [.null] : []), of: field.id)
+                    }
                 }
             }
         }
@@ -79,17 +82,24 @@ extension ValidationRun {
         guard hasDecisions else { return }
         let environment = sharedEnvironment()
         checkDeclarations()
-        // Every condition first, so the `if`-chain rules below know which are sound.
-        for step in allSteps {
-            switch step.kind {
-            case .branch(let branch):
-                // Only `if` conditions are read again, by the chain rules.
-                if check(branch.condition, as: .condition, in: environment, evaluatedByStep: true) != nil {
-                    soundExpressions.insert(branch.condition.identity)
+        // Every condition first, so the `if`-chain rules below know which are sound. A
+        // primary action's steps read the screen's required ratings as rated.
+        for position in flow.screens.indices {
+            let primaryEnd = primaryStepsEnd(ofScreen: position)
+            for index in stepRanges[position] {
+                let step = allSteps[index]
+                switch step.kind {
+                case .branch(let branch):
+                    // Only `if` conditions are read again, by the chain rules.
+                    let stepEnvironment = self.environment(forStep: index, ofScreen: position, primaryEnd: primaryEnd)
+                    if check(branch.condition, as: .condition, in: stepEnvironment, evaluatedByStep: true) != nil {
+                        soundExpressions.insert(branch.condition.identity)
+                    }
+                case .assign(let assignments):
+                    let stepEnvironment = self.environment(forStep: index, ofScreen: position, primaryEnd: primaryEnd)
+                    for assignment in assignments { checkAssignment(assignment, in: stepEnvironment) }
+                default: break
                 }
-            case .assign(let assignments):
-                for assignment in assignments { checkAssignment(assignment, in: environment) }
-            default: break
             }
         }
         // Screens, buttons and blocks are read in place: copying them costs more than the checks.
@@ -105,8 +115,10 @@ extension ValidationRun {
                 }
             }
             guard allSteps[stepRanges[position]].contains(where: \.isDecision) else { continue }
-            for action in flow.screens[position].actions where action.steps.contains(where: \.isDecision) {
-                checkBranches(action.steps, in: environment)
+            // The primary button's action and its `onFailure` come first.
+            let primaryActions = flow.screens[position].primaryAction.button.map { $0.onFailure == nil ? 1 : 2 } ?? 0
+            for (offset, action) in flow.screens[position].actions.enumerated() where action.steps.contains(where: \.isDecision) {
+                checkBranches(action.steps, in: offset < primaryActions ? primaryEnvironment(ofScreen: position) : environment)
             }
         }
         for template in allTemplates where template.hasExpressions {

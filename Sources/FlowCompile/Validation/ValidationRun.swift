@@ -42,6 +42,9 @@ struct ValidationRun {
     let hasDecisions: Bool
     /// The expression environment, made at its first use (``sharedEnvironment()``).
     var environmentCache: ExpressionEnvironment?
+    /// Screen position → the environment of its primary action, for the screens that
+    /// require a rating that starts unrated (``primaryEnvironment(ofScreen:)``).
+    var primaryEnvironments: [Int: ExpressionEnvironment] = [:]
     /// Each field id's first definition, as where its block is (the screen's and the
     /// block's positions), gathered at the first lookup (``firstField(_:)``): 8 bytes a
     /// field, not a copy of its kind and spans.
@@ -307,7 +310,9 @@ struct ValidationRun {
     mutating func checkStepArguments() {
         for position in flow.screens.indices {
             var ratingField: String??
-            for step in allSteps[stepRanges[position]] {
+            let primaryEnd = primaryStepsEnd(ofScreen: position)
+            for index in stepRanges[position] {
+                let step = allSteps[index]
                 switch step.kind {
                 case .finish(let outcome?):
                     checkOutcome(outcome, step: step)
@@ -323,7 +328,8 @@ struct ValidationRun {
                 if ratingField == nil { ratingField = .some(flow.screens[position].ratingFieldID) }
                 for argument in arguments {
                     guard let template = step.kind.template(for: argument) else { continue }
-                    checkArgument(template, against: argument, step: step, field: ratingField ?? nil)
+                    checkArgument(
+                        template, against: argument, step: step, field: ratingField ?? nil, primaryOf: index < primaryEnd ? position : nil)
                 }
             }
         }
@@ -353,7 +359,11 @@ struct ValidationRun {
     ///   (``checkTemplatedURL(_:at:)``);
     /// - any text: nothing to check.
     /// `field` is the screen's rating field, for hints.
-    mutating func checkArgument(_ template: TemplateString, against argument: StepArgument, step: Step, field: String?) {
+    /// `primaryOf` is the screen's position when the step belongs to its primary action,
+    /// where the ratings it requires are rated.
+    mutating func checkArgument(
+        _ template: TemplateString, against argument: StepArgument, step: Step, field: String?, primaryOf screen: Int?
+    ) {
         guard template.problems.isEmpty else { return }
         let span = template.span ?? step.argumentSpan ?? step.span
         switch argument.rule {
@@ -361,7 +371,7 @@ struct ValidationRun {
             break
         case .wholeNumber:
             guard template.isConstant else {
-                checkWholeNumber(template, argument: argument, field: field, at: span)
+                checkWholeNumber(template, argument: argument, field: field, at: span, primaryOf: screen)
                 return
             }
             let text = template.render { _ in nil }

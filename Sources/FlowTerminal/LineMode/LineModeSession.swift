@@ -278,6 +278,7 @@ struct LineModeSession {
             return "\"" + renderer.sanitize(escaped) + "\""
         case .rating(let n): return String(n)
         case .toggle(let on): return on ? "on" : "off"
+        case .unrated: return "not rated"
         }
     }
 

@@ -84,6 +84,9 @@ struct ScreenRenderer {
                 text = String(repeating: "★", count: value) + String(repeating: "☆", count: max - value) + "  " + text
             }
             lines = [head + text]
+        case .unrated:
+            let stars = if case .rating(1, let max, _) = field.kind, max <= 10 { String(repeating: "☆", count: max) + "  " } else { "" }
+            lines = [head + stars + style.apply("(not rated — \(rangeText(field.kind)))", .dim)]
         case .toggle(let on):
             lines = [head + (on ? "on" : "off")]
         case .text(let text):

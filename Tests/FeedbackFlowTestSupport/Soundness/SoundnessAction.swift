@@ -22,6 +22,8 @@ public enum SoundnessAction: Sendable, Hashable, CustomStringConvertible {
         case .set(let id, .rating(let value)): "set \(id) \(value)"
         case .set(let id, .toggle(let on)): "set \(id) \(on)"
         case .set(let id, .text(let text)): "set \(id) \(YAMLTree.doubleQuoted(text))"
+        // Never generated: a rating cannot be set back to unrated.
+        case .set(let id, .unrated): "set \(id) unrated"
         }
     }
 

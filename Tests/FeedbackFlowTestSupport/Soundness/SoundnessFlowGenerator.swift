@@ -219,6 +219,8 @@ public struct SoundnessFlowGenerator: Sendable {
                 case 35..<38: entries.append(.init("value", .plain(String(high + 1))))
                 default: break
                 }
+                // Required: without a value it starts unrated, and its screen's primary action waits.
+                if choices.chance(25) { entries.append(.init("required", .plain("true"))) }
             case .text(let format):
                 kind = "textField"
                 if let format { entries.append(.init("format", .plain(format))) }
