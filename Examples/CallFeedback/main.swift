@@ -109,13 +109,13 @@ do {
     // 2. The same state as an Observation model, as a SwiftUI view binds to it.
     if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let model = FlowModel(FeedbackNavigator(id: "offline-retry", registry: registry, presenters: [presenter]))
-        try await model.navigator.presentFeedback(configuration: FeedbackConfiguration(
+        try await model.front.presentFeedback(configuration: FeedbackConfiguration(
             style: .error, title: "No connection",
             primaryAction: .retryButton(title: "Try again", loadingTitle: "Retrying…") { completionHandler in
                 completionHandler()
             }))
         if let shown = model.top { _ = await model.tap(.primary, on: shown.instance.id).value }
-        await model.dismissStack(0).value  // the person swiped the sheet away
+        if let sheet = model.stack(above: nil) { await model.dismissStack(sheet.id).value }  // the person swiped the sheet away
     }
 
     // 3. The call-quality flow the build compiled from call-quality.flow.yaml

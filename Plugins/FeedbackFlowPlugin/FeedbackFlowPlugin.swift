@@ -26,10 +26,14 @@ struct FeedbackFlowPlugin: BuildToolPlugin {
     static func commands(for files: [URL], tool: URL, output: URL) -> [Command] {
         let flows = files.map(\.standardizedFileURL).filter { url in suffixes.contains { url.lastPathComponent.hasSuffix($0) } }
         let paths = flows.map { $0.path.split(separator: "/").map(String.init) }
+        // Compared without case: on a case-insensitive file system (macOS) `Support` and
+        // `support` would be one output file.
+        let folded = paths.map { $0.map { $0.lowercased() } }
         return zip(flows, paths).map { flow, components in
+            let own = components.map { $0.lowercased() }
             var count = 1
             while count < components.count,
-                paths.contains(where: { $0 != components && $0.suffix(count) == components.suffix(count) })
+                folded.contains(where: { $0 != own && $0.suffix(count) == own.suffix(count) })
             {
                 count += 1
             }

@@ -31,10 +31,10 @@ public struct ProgramHandler: ActionHandler {
     /// The program and its arguments.
     public var arguments: [String]
     /// How long the program may run; then its process group is terminated.
-    /// ``defaultTimeLimit`` unless given.
+    /// ``defaultTimeLimit`` unless given, and when set to a limit that is not positive.
     public var timeLimit: Duration {
         get { Duration(clampingSeconds: timeLimitSeconds) }
-        set { timeLimitSeconds = newValue.inSeconds }
+        set { timeLimitSeconds = Self.limitSeconds(newValue.inSeconds) }
     }
     /// ``timeLimit`` in seconds, as stored: what ``ChildProcess`` counts with.
     package var timeLimitSeconds: Double
@@ -64,12 +64,17 @@ public struct ProgramHandler: ActionHandler {
         self.init(arguments: arguments, seconds: timeLimit.inSeconds, declaration: declaration, environment: environment)
     }
 
+    /// `seconds` as a time limit: a limit that is not a positive number of seconds would
+    /// never stop the program, so it is ``defaultTimeLimit``.
+    static func limitSeconds(_ seconds: Double) -> Double {
+        seconds.isFinite && seconds > 0 ? seconds : defaultTimeLimit.inSeconds
+    }
+
     /// The handler of both spellings: `seconds` that is not a positive finite number is
     /// ``defaultTimeLimit``.
     private init(arguments: [String], seconds: Double, declaration: HandlerDeclaration?, environment: [String: String]) {
         self.arguments = arguments
-        // A time limit that is not a positive number of seconds would never stop the program.
-        self.timeLimitSeconds = seconds.isFinite && seconds > 0 ? seconds : Self.defaultTimeLimit.inSeconds
+        self.timeLimitSeconds = Self.limitSeconds(seconds)
         self.declaration = declaration
         self.environment = environment
     }
@@ -179,7 +184,7 @@ public struct ProgramHandler: ActionHandler {
     @available(*, deprecated, message: "use timeLimit, a Duration")
     public var timeout: Double {
         get { timeLimitSeconds }
-        set { timeLimitSeconds = newValue }
+        set { timeLimitSeconds = Self.limitSeconds(newValue) }
     }
 
     /// ``defaultTimeLimit`` in seconds: 30.

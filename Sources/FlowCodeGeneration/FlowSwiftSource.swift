@@ -53,6 +53,10 @@ package struct FlowSwiftSource {
         }
     }
 
+    /// The modules an app that uses the plugin may import from this package, which a
+    /// generated namespace must not shadow.
+    static let moduleNames: Set<String> = ["FeedbackFlow", "FeedbackFlowCore", "FeedbackFlowHTTP", "FeedbackFlowPrograms"]
+
     /// The Swift of `input`.
     package init(_ input: Input) {
         let flow = input.flow
@@ -63,6 +67,9 @@ package struct FlowSwiftSource {
         }
         // `support-flow` is `SupportFlow`; `call-quality-rating` is `CallQualityRatingFlow`.
         if !(namespace.hasSuffix("Flow") && namespace.count > 4) { namespace += "Flow" }
+        // A namespace named like a module of this package (`feedback` → `FeedbackFlow`)
+        // would hide that module in the app: the flow's types get a name of their own.
+        if Self.moduleNames.contains(namespace) { namespace += "Definition" }
 
         // The handlers' and events' types share the flow's namespace with its own members.
         var types = SwiftNameTable(style: .type, reserved: Self.reservedTypeNames)

@@ -48,6 +48,9 @@ struct SwiftNameTests {
         #expect(namespace("support-flow") == "SupportFlow")
         #expect(namespace("flow") == "FlowFlow")
         #expect(namespace("2fa-check") == "_2faCheckFlow")
+        // Named like a module of the package, it would hide the module in the app.
+        #expect(namespace("feedback") == "FeedbackFlowDefinition")
+        #expect(namespace("feedback-flow-core") == "FeedbackFlowCoreFlow")
     }
 
     @Test("ids that are Swift names keep their spelling whatever their order; the others get their first free choice")

@@ -134,6 +134,7 @@ public final class FeedbackNavigator {
     /// Taps the button in `slot` of the screen on top as ``current`` shows it; see
     /// ``FlowNavigator/tap(_:on:)``. Returns when the action has run.
     public func tap(_ slot: ActionSlot) async -> TapResult {
+        await last?.value
         guard let top = current.top?.instance.id else { return current.hasEnded ? .ignoredFlowEnded : .ignoredStale }
         return await tap(slot, on: top)
     }
@@ -141,7 +142,13 @@ public final class FeedbackNavigator {
     /// Taps the button in `slot` of instance `id` (the one the person saw); see
     /// ``FlowNavigator/tap(_:on:)``. Returns when the action has run.
     public func tap(_ slot: ActionSlot, on id: ScreenInstanceID) async -> TapResult {
-        await run { navigator in await navigator.tap(slot, on: id) }
+        await tap(slot, on: id, begun: {})
+    }
+
+    /// ``tap(_:on:)``, calling `begun` once the navigator has checked the tap (and marked
+    /// its screen busy), before the action runs.
+    func tap(_ slot: ActionSlot, on id: ScreenInstanceID, begun: @escaping @Sendable () -> Void) async -> TapResult {
+        await run { navigator in await navigator.tap(slot, on: id, begun: begun) }
     }
 
     /// Sets field `id`; see ``FlowNavigator/setField(_:to:)-(FieldID,_)``.
@@ -177,8 +184,10 @@ public final class FeedbackNavigator {
         await run { navigator in await navigator.end(outcome) }
     }
 
-    /// Runs `call` on the navigator after the queued calls made before, then takes the
-    /// navigator's state into ``current``.
+    /// Runs `call` on the navigator (after the first catch-up of a front made over a
+    /// running navigator), then takes the navigator's state into ``current``. Calls made
+    /// from separate tasks are not ordered by the front: each reaches the navigator's actor
+    /// when its task does, and the navigator's rules (the busy rule, stale taps) decide.
     private func run<Result: Sendable, Failure: Error>(
         _ call: @Sendable (FlowNavigator) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
@@ -199,11 +208,13 @@ public final class FeedbackNavigator {
         take(await navigator.flowSnapshot())
     }
 
-    /// Takes `snapshot` into ``current`` unless ``current`` is newer.
+    /// Takes `snapshot` into ``current`` unless ``current`` is newer; tells ``onChange``
+    /// when what a view shows changed.
     private func take(_ snapshot: FlowSnapshot) {
-        guard snapshot.revision >= current.revision, snapshot != current else { return }
+        guard snapshot.revision >= current.revision else { return }
+        let changed = snapshot != current
         current = snapshot
-        onChange?(snapshot)
+        if changed { onChange?(snapshot) }
     }
 }
 

@@ -30,13 +30,13 @@ import Observation
 /// `Task` doing it, which a test may await. Field edits show in ``fieldValues`` at once,
 /// and a refused edit is undone and kept in ``lastError``. Lifecycle calls that a view
 /// starts from `.task` (start, an event for the trigger, the end) are the async calls of
-/// ``navigator``.
+/// ``front``.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
 public final class FlowModel {
     /// The front whose state this model shows, for the async calls.
-    @ObservationIgnored public let navigator: FeedbackNavigator
+    @ObservationIgnored public let front: FeedbackNavigator
     /// The stacks, bottom first: what the sheets show, one per stack.
     public private(set) var stacks: [FlowStack] = []
     /// Every instance on the stacks, drawn, by instance id.
@@ -47,8 +47,8 @@ public final class FlowModel {
     public private(set) var isBusy = false
     /// How the flow ended; `nil` while it runs or before it starts.
     public private(set) var outcome: FlowOutcome?
-    /// The last call of this model that was refused (a field edit or a navigation), for a
-    /// view to show; `nil` when none was.
+    /// The refusal of the last call of this model (a field edit or a navigation), for a
+    /// view to show; `nil` when that call was not refused.
     public private(set) var lastError: FlowModelError?
     /// Edits sent to the navigator and not yet applied, by field: while one is on its way
     /// the value shown is the edit's, not an older one a snapshot still carries.
@@ -56,11 +56,12 @@ public final class FlowModel {
     /// The last call of this model; the next one runs after it.
     @ObservationIgnored private var last: Task<Void, Never>?
 
-    /// A model of `navigator`'s flow, following its every change.
-    public init(_ navigator: FeedbackNavigator) {
-        self.navigator = navigator
-        take(navigator.current)
-        navigator.onChange = { [weak self] snapshot in self?.take(snapshot) }
+    /// A model of `front`'s flow, following its every change. A front has one model: a
+    /// second model made of the same front follows it instead of the first.
+    public init(_ front: FeedbackNavigator) {
+        self.front = front
+        take(front.current)
+        front.onChange = { [weak self] snapshot in self?.take(snapshot) }
     }
 
     /// A model of a new front for `flow`; the parameters are those of
@@ -113,6 +114,7 @@ public final class FlowModel {
         return perform { model, front in
             do throws(FieldError) {
                 try await front.setField(id, to: value)
+                model.lastError = nil
             } catch {
                 model.lastError = .field(error)
             }
@@ -134,59 +136,76 @@ public final class FlowModel {
     @discardableResult
     public func setOn(_ isOn: Bool, for id: FieldID) -> Task<Void, Never> { setValue(.toggle(isOn), for: id) }
 
-    /// Taps the button in `slot` of instance `id` (the screen the person saw); the task's
-    /// value is what the tap did (``TapResult``), once its action has run.
+    /// Taps the button in `slot` of instance `id` (the screen the person saw), after the
+    /// calls made before; the task's value is what the tap did (``TapResult``), once its
+    /// action has run. The calls made after it wait only until the navigator has taken
+    /// the tap, not for its action: a field can be edited, and the sheet closed (which
+    /// cancels the action), while it runs.
     @discardableResult
     public func tap(_ slot: ActionSlot, on id: ScreenInstanceID) -> Task<TapResult, Never> {
         let previous = last
-        let task = Task { [navigator] in
+        var signal: AsyncStream<Void>.Continuation?
+        let begun = AsyncStream<Void> { signal = $0 }
+        let taken = signal
+        let task = Task { [front] in
             await previous?.value
-            return await navigator.tap(slot, on: id)
+            let result = await front.tap(slot, on: id) { taken?.finish() }
+            taken?.finish()
+            return result
         }
-        last = Task { _ = await task.value }
+        last = Task { for await _ in begun {} }
         return task
     }
 
-    /// Makes stack `index` show `path` above its root, as a `NavigationStack` whose path
-    /// binding is set (the person went back): pops the screens beyond `path`. A longer
-    /// path changes nothing (screens are pushed by the flow, not by the view). Only the top
-    /// stack takes pops; a refusal is kept in ``lastError``.
+    /// Makes the stack `stack` show `path` above its root, as a `NavigationStack` whose
+    /// path binding is set (the person went back): pops to the last screen of `path` (the
+    /// root when it is empty), resolved when the call runs. Nothing changes when the stack
+    /// is no longer shown, is not the top one (only the top stack takes pops), or no
+    /// longer holds that screen; a longer path changes nothing either (screens are pushed
+    /// by the flow, not by the view).
     @discardableResult
-    public func setPath(_ path: [ScreenInstance], ofStack index: Int) -> Task<Void, Never> {
-        guard stacks.indices.contains(index), path.count < stacks[index].path.count else { return Task {} }
-        let pops = stacks[index].path.count - path.count
-        return navigate(Array(repeating: .pop, count: pops))
-    }
-
-    /// Closes stack `index` and every stack above it, as a `.sheet` whose item binding is
-    /// set to `nil` (the person swiped it down): one `dismiss` per stack. Closing the first
-    /// stack ends the flow (`dismissed`).
-    @discardableResult
-    public func dismissStack(_ index: Int) -> Task<Void, Never> {
-        guard stacks.indices.contains(index) else { return Task {} }
-        return navigate(Array(repeating: .dismiss, count: stacks.count - index))
-    }
-
-    private func navigate(_ operations: [NavigationOperation]) -> Task<Void, Never> {
+    public func setPath(_ path: [ScreenInstance], of stack: FlowStack.ID) -> Task<Void, Never> {
         perform { model, front in
-            for operation in operations {
-                do throws(NavigatorError) {
-                    try await front.navigate(operation)
-                } catch {
-                    model.lastError = .navigation(error)
-                    return
-                }
+            guard let shown = front.stacks.last, shown.first?.id == stack,
+                let target = shown.firstIndex(where: { $0.id == (path.last?.id ?? stack) })
+            else { return }
+            await model.navigate(Array(repeating: .pop, count: shown.count - 1 - target), front: front)
+        }
+    }
+
+    /// Closes the stack `stack` and every stack above it, as a `.sheet` whose item binding
+    /// is set to `nil` (the person swiped it down): one `dismiss` per stack, resolved when
+    /// the call runs (nothing when the stack is no longer shown). Closing the first stack
+    /// ends the flow (`dismissed`); an action running on a closed screen is cancelled.
+    @discardableResult
+    public func dismissStack(_ stack: FlowStack.ID) -> Task<Void, Never> {
+        perform { model, front in
+            guard let index = front.stacks.firstIndex(where: { $0.first?.id == stack }) else { return }
+            await model.navigate(Array(repeating: .dismiss, count: front.stacks.count - index), front: front)
+        }
+    }
+
+    /// Applies `operations` in order; the first refusal stops them and is kept in
+    /// ``lastError``.
+    private func navigate(_ operations: [NavigationOperation], front: FeedbackNavigator) async {
+        for operation in operations {
+            do throws(NavigatorError) {
+                try await front.navigate(operation)
+            } catch {
+                lastError = .navigation(error)
+                return
             }
         }
+        lastError = nil
     }
 
     /// Runs `body` after the calls made before.
     private func perform(_ body: @escaping @MainActor (FlowModel, FeedbackNavigator) async -> Void) -> Task<Void, Never> {
         let previous = last
-        let task = Task { [weak self, navigator] in
+        let task = Task { [weak self, front] in
             await previous?.value
             guard let self else { return }
-            await body(self, navigator)
+            await body(self, front)
         }
         last = task
         return task

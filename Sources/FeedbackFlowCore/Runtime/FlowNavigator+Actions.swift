@@ -17,10 +17,19 @@ extension FlowNavigator {
     /// failure was handled, or a step ended the flow), or ``TapResult/ignoredFlowEnded``
     /// as soon as the host's ``end(_:)`` cancelled it.
     public func tap(_ slot: ActionSlot, on instanceID: ScreenInstanceID) async -> TapResult {
+        await tap(slot, on: instanceID, begun: {})
+    }
+
+    /// ``tap(_:on:)``, calling `begun` once the tap has been checked (and, if it runs,
+    /// its screen marked busy), before the first suspension: a caller that orders its
+    /// calls lets the next one go from there, without waiting for the whole action.
+    package func tap(_ slot: ActionSlot, on instanceID: ScreenInstanceID, begun: @Sendable () -> Void) async -> TapResult {
         let tapped: [NavigatorEvent]
         do {
             tapped = try apply(.beginAction(instanceID, slot))
+            begun()
         } catch {
+            begun()
             guard case .tap(let refusal) = error else {
                 assertionFailure("a tap is refused only with a TapResult, got \(error)")
                 return .ignoredBusy

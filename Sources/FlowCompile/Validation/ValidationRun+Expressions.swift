@@ -121,9 +121,19 @@ extension ValidationRun {
                 checkBranches(action.steps, in: offset < primaryActions ? primaryEnvironment(ofScreen: position) : environment)
             }
         }
-        for template in allTemplates where template.hasExpressions {
+        // A primary action's templates read the ratings its screen requires as rated.
+        var primaryOf: [Int: Int] = [:]
+        for (templates, screen) in primaryTemplates {
+            _ = primaryEnvironment(ofScreen: screen)
+            // Only a screen that requires a rating starting unrated has an environment of its own.
+            guard primaryEnvironments[screen] != nil else { continue }
+            for index in templates { primaryOf[index] = screen }
+        }
+        for index in allTemplates.indices where allTemplates[index].hasExpressions {
+            let template = allTemplates[index]
+            let templateEnvironment = primaryOf[index].map { primaryEnvironment(ofScreen: $0) } ?? environment
             for (expression, _) in template.expressions {
-                check(expression, as: .template, in: environment, scalarText: template.raw)
+                check(expression, as: .template, in: templateEnvironment, scalarText: template.raw)
             }
         }
         if let trigger = flow.trigger { checkTrigger(trigger, in: environment) }

@@ -22,16 +22,21 @@ extension ValidationRun {
         var byName: [String: HandlerDeclaration] = [:]
         for handler in declared where byName[handler.name] == nil { byName[handler.name] = handler }
         let names = Array(byName.keys).sorted() + knownHandlers.sorted()
-        let environment = sharedEnvironment()
         var used: Set<String> = []
-        for step in allSteps {
-            guard case .custom(let name, let argument) = step.kind else { continue }
-            used.insert(name)
-            guard let handler = byName[name] else {
-                if !knownHandlers.contains(name) { reportUndeclared(name, at: step.nameSpan ?? step.span, among: names) }
-                continue
+        for position in flow.screens.indices {
+            // A primary action's steps read the ratings its screen requires as rated.
+            let primaryEnd = primaryStepsEnd(ofScreen: position)
+            for index in stepRanges[position] {
+                let step = allSteps[index]
+                guard case .custom(let name, let argument) = step.kind else { continue }
+                used.insert(name)
+                guard let handler = byName[name] else {
+                    if !knownHandlers.contains(name) { reportUndeclared(name, at: step.nameSpan ?? step.span, among: names) }
+                    continue
+                }
+                let environment = self.environment(forStep: index, ofScreen: position, primaryEnd: primaryEnd)
+                checkArguments(of: step, argument: argument, against: handler, environment: environment)
             }
-            checkArguments(of: step, argument: argument, against: handler, environment: environment)
         }
         if let validator = flow.trigger?.validator {
             used.insert(validator)

@@ -37,6 +37,9 @@ struct ValidationRun {
     /// Every template of every screen (``templates(of:)``), collected once for the rules
     /// that read them.
     let allTemplates: [TemplateString]
+    /// Where in ``allTemplates`` the templates of each screen's primary action (its steps,
+    /// `onFailure` included) are, for the screens whose primary action has any.
+    let primaryTemplates: [(templates: Range<Int>, screen: Int)]
     /// Whether the flow has anything the expression rules check: a condition, a branch, a
     /// `set`, a `${expression}`, a trigger or a declaration. Without any, they are skipped.
     let hasDecisions: Bool
@@ -76,10 +79,18 @@ struct ValidationRun {
         var decisions =
             flow.trigger != nil || !flow.context.isEmpty || !flow.events.isEmpty || !flow.variables.isEmpty
             || !flow.handlers.isEmpty
+        var primaryRanges: [(templates: Range<Int>, screen: Int)] = []
         for position in flow.screens.indices {
             let start = templates.count
             let steps = navigation.steps[navigation.stepRanges[position]]
-            Self.appendTemplates(of: flow.screens[position], to: &templates, steps: steps)
+            // The primary action's steps come first: their templates are kept apart, since
+            // they read the ratings the screen requires as rated.
+            let primaryCount = flow.screens[position].primaryAction.button.map { $0.action.allSteps.count + ($0.onFailure?.allSteps.count ?? 0) } ?? 0
+            Self.appendTemplates(of: flow.screens[position], to: &templates, steps: steps.prefix(0))
+            let primaryStart = templates.count
+            Self.appendStepTemplates(of: steps.prefix(primaryCount), to: &templates)
+            if templates.count > primaryStart { primaryRanges.append((primaryStart..<templates.count, position)) }
+            Self.appendStepTemplates(of: steps.dropFirst(primaryCount), to: &templates)
             // Read in place: copying each screen would cost what the whole pass costs.
             if !decisions {
                 decisions =
@@ -90,6 +101,7 @@ struct ValidationRun {
             }
         }
         allTemplates = templates
+        primaryTemplates = primaryRanges
         hasDecisions = decisions
     }
 
@@ -550,11 +562,14 @@ struct ValidationRun {
         case .none: break
         case .button(let button), .link(let button): appendTitles(of: button)
         }
-        do {
-            for step in steps {
-                step.kind.appendTemplates(to: &templates)
-                templates.append(contentsOf: step.argumentTemplates)
-            }
+        appendStepTemplates(of: steps, to: &templates)
+    }
+
+    /// The templates of `steps` (their arguments), appended to `templates` in order.
+    static func appendStepTemplates(of steps: ArraySlice<Step>, to templates: inout [TemplateString]) {
+        for step in steps {
+            step.kind.appendTemplates(to: &templates)
+            templates.append(contentsOf: step.argumentTemplates)
         }
     }
 }

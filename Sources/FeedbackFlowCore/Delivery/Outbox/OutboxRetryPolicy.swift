@@ -19,15 +19,16 @@ import FlowSource
 /// `Double` spellings of the last release (``baseDelay``, ``maximumDelay``,
 /// ``maximumAge``, ``backoffCeiling(afterFailures:)``) read and write the same values.
 public struct OutboxRetryPolicy: Sendable, Hashable {
-    /// The ceiling of the first wait: ``defaultBaseBackoff`` unless given.
+    /// The ceiling of the first wait: ``defaultBaseBackoff`` unless given (a negative
+    /// duration counts as zero, here and below).
     public var baseBackoff: Duration {
         get { Duration(clampingSeconds: baseBackoffSeconds) }
-        set { baseBackoffSeconds = newValue.inSeconds }
+        set { baseBackoffSeconds = max(0, newValue.inSeconds) }
     }
     /// The largest ceiling of any wait: ``defaultMaximumBackoff`` unless given.
     public var maximumBackoff: Duration {
         get { Duration(clampingSeconds: maximumBackoffSeconds) }
-        set { maximumBackoffSeconds = newValue.inSeconds }
+        set { maximumBackoffSeconds = max(0, newValue.inSeconds) }
     }
     /// Attempts after which a failing record is dead: ``defaultMaximumAttempts``.
     public var maximumAttempts: Int
@@ -35,7 +36,7 @@ public struct OutboxRetryPolicy: Sendable, Hashable {
     /// unless given.
     public var maximumRecordAge: Duration {
         get { Duration(clampingSeconds: maximumRecordAgeSeconds) }
-        set { maximumRecordAgeSeconds = newValue.inSeconds }
+        set { maximumRecordAgeSeconds = max(0, newValue.inSeconds) }
     }
 
     /// ``baseBackoff`` in seconds, as stored.
@@ -94,19 +95,19 @@ public struct OutboxRetryPolicy: Sendable, Hashable {
     @available(*, deprecated, message: "use baseBackoff, a Duration")
     public var baseDelay: Double {
         get { baseBackoffSeconds }
-        set { baseBackoffSeconds = newValue }
+        set { baseBackoffSeconds = max(0, newValue) }
     }
     /// ``maximumBackoff`` in seconds.
     @available(*, deprecated, message: "use maximumBackoff, a Duration")
     public var maximumDelay: Double {
         get { maximumBackoffSeconds }
-        set { maximumBackoffSeconds = newValue }
+        set { maximumBackoffSeconds = max(0, newValue) }
     }
     /// ``maximumRecordAge`` in seconds.
     @available(*, deprecated, message: "use maximumRecordAge, a Duration")
     public var maximumAge: Double {
         get { maximumRecordAgeSeconds }
-        set { maximumRecordAgeSeconds = newValue }
+        set { maximumRecordAgeSeconds = max(0, newValue) }
     }
     /// ``defaultBaseBackoff`` in seconds: 2.
     @available(*, deprecated, message: "use defaultBaseBackoff, a Duration")

@@ -71,6 +71,9 @@ extension View {
     func disabled(_ disabled: Bool) -> StubView { StubView() }
     func sheet<Item: Identifiable>(item: Binding<Item?>, @ViewBuilder content: @escaping (Item) -> StubView) -> StubView { StubView() }
     func task(_ action: @escaping @MainActor () async -> Void) -> StubView { StubView() }
+    func navigationDestination<Data: Hashable>(for data: Data.Type, @ViewBuilder destination: @escaping (Data) -> StubView) -> StubView {
+        StubView()
+    }
 }
 
 @MainActor class UIViewController {

@@ -18,9 +18,9 @@ let navigator = FlowNavigator(flow: try SupportFlow.flow(), registry: registry)
 try await navigator.start()
 if let first = await navigator.snapshot() {
     print("screen \(first.instance.screenID): \(first.title)")
-    try await navigator.setField(SupportFlow.Field.ticket.rawValue, to: .text("T-7"))
-    try await navigator.setField(SupportFlow.Field.contactEmail.rawValue, to: .text("ada@example.com"))
-    try await navigator.setField(SupportFlow.Field.crash_reports.rawValue, to: .toggle(true))
+    try await navigator.setField(SupportFlow.Field.ticket, to: .text("T-7"))
+    try await navigator.setField(SupportFlow.Field.contactEmail, to: .text("ada@example.com"))
+    try await navigator.setField(SupportFlow.Field.crash_reports, to: .toggle(true))
     print("tap \(await navigator.tap(.primary, on: first.instance.id))")
 }
 if let top = await navigator.snapshot() {
