@@ -210,6 +210,10 @@ let package = Package(
 // build only with coverage instrumentation and libFuzzer's driver linked in
 // (scripts/fuzz passes the flags).
 if Context.environment["FEEDBACKFLOW_FUZZ"] != nil {
+    // SwiftPM builds the tools of every target's build-tool plugins before any product:
+    // without this, each fuzzing build would first build the flow generator in release.
+    // The fuzz targets never need the example.
+    package.targets.removeAll { $0.name == "CallFeedbackExample" }
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(
         .target(
