@@ -63,8 +63,7 @@ extension ValidationRun {
     /// Where the steps of the screen at `position` that belong to its primary action
     /// (`onFailure` included) end in ``allSteps``: they come first in its ``stepRanges``.
     func primaryStepsEnd(ofScreen position: Int) -> Int {
-        guard let button = flow.screens[position].primaryAction.button else { return stepRanges[position].lowerBound }
-        return stepRanges[position].lowerBound + button.action.allSteps.count + (button.onFailure?.allSteps.count ?? 0)
+        primaryStepEnds[position]
     }
 
     /// The environment of step `index` of the screen at `position`: its primary action's

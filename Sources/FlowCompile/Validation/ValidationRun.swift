@@ -40,6 +40,9 @@ struct ValidationRun {
     /// Where in ``allTemplates`` the templates of each screen's primary action (its steps,
     /// `onFailure` included) are, for the screens whose primary action has any.
     let primaryTemplates: [(templates: Range<Int>, screen: Int)]
+    /// Per screen, where the steps of its primary action (`onFailure` included), which come
+    /// first in its ``stepRanges``, end in ``allSteps``.
+    let primaryStepEnds: [Int]
     /// Whether the flow has anything the expression rules check: a condition, a branch, a
     /// `set`, a `${expression}`, a trigger or a declaration. Without any, they are skipped.
     let hasDecisions: Bool
@@ -80,12 +83,15 @@ struct ValidationRun {
             flow.trigger != nil || !flow.context.isEmpty || !flow.events.isEmpty || !flow.variables.isEmpty
             || !flow.handlers.isEmpty
         var primaryRanges: [(templates: Range<Int>, screen: Int)] = []
+        var primaryEnds: [Int] = []
+        primaryEnds.reserveCapacity(flow.screens.count)
         for position in flow.screens.indices {
             let start = templates.count
             let steps = navigation.steps[navigation.stepRanges[position]]
             // The primary action's steps come first: their templates are kept apart, since
             // they read the ratings the screen requires as rated.
             let primaryCount = flow.screens[position].primaryAction.button.map { $0.action.allSteps.count + ($0.onFailure?.allSteps.count ?? 0) } ?? 0
+            primaryEnds.append(navigation.stepRanges[position].lowerBound + primaryCount)
             Self.appendTemplates(of: flow.screens[position], to: &templates, steps: steps.prefix(0))
             let primaryStart = templates.count
             Self.appendStepTemplates(of: steps.prefix(primaryCount), to: &templates)
@@ -102,6 +108,7 @@ struct ValidationRun {
         }
         allTemplates = templates
         primaryTemplates = primaryRanges
+        primaryStepEnds = primaryEnds
         hasDecisions = decisions
     }
 
