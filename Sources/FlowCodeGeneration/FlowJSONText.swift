@@ -13,14 +13,8 @@ package enum FlowJSONText {
     /// - Throws: a `format-refused` ``Diagnostic`` when the layout refuses the value (never
     ///   for a value read from a flow, whose keys are one-line scalars).
     package static func text(of root: Node, flowID: String?, path: String, maximumDepth: Int) throws(Diagnostic) -> String {
-        var value = NodeJSON.value(of: root, textKeys: SchemaFacts.textKeys)
         // A flow's id defaults to its file's name: written out, so the JSON's name keeps it.
-        if case .object(var members) = value, let flowID, members.contains(where: { $0.key == "screens" }),
-            !members.contains(where: { $0.key == "id" })
-        {
-            members.insert(("id", .string(flowID)), at: members.firstIndex { $0.key == "version" }.map { $0 + 1 } ?? 0)
-            value = .object(members)
-        }
+        let value = NodeJSON.flowValue(of: root, flowID: flowID, textKeys: SchemaFacts.textKeys)
         return try FlowFormatter.text(of: value, as: .json, path: name(of: path), maximumDepth: maximumDepth)
     }
 

@@ -11,6 +11,17 @@ import FlowSource
 /// its output and refuses such a file. Mapping members keep their written order.
 /// O(nodes, aliases expanded).
 package enum NodeJSON {
+    /// A flow file's root as a JSON value (``value(of:textKeys:isText:isStep:)``), with the
+    /// flow's id written out when the file lets it default to the file's name (a `screens`
+    /// mapping without `id`), after `version`: so the text keeps the id under another name.
+    package static func flowValue(of root: Node, flowID: String?, textKeys: Set<String>) -> JSONValue {
+        let value = NodeJSON.value(of: root, textKeys: textKeys)
+        guard case .object(var members) = value, let flowID, members.contains(where: { $0.key == "screens" }),
+            !members.contains(where: { $0.key == "id" })
+        else { return value }
+        members.insert(("id", .string(flowID)), at: members.firstIndex { $0.key == "version" }.map { $0 + 1 } ?? 0)
+        return .object(members)
+    }
 
     /// `node` as a JSON value. With `textKeys`, a scalar under one of those keys is always a
     /// string (in the format's own mappings: not inside a `custom` value or a custom step's

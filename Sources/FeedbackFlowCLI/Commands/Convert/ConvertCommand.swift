@@ -75,14 +75,8 @@ package struct ConvertCommand: Command {
         guard source.format != syntax.format else {
             throw UsageError("'\(path)' is \(syntax.rawValue) already", hint: "convert writes the other syntax")
         }
-        var value = NodeJSON.value(of: root, textKeys: syntax == .json ? SchemaFacts.textKeys : [])
         // A flow's id defaults to its file's name: written out, so another name keeps it.
-        if case .object(var members) = value, let flow = compilation.flow, members.contains(where: { $0.key == "screens" }),
-            !members.contains(where: { $0.key == "id" })
-        {
-            members.insert(("id", .string(flow.id)), at: members.firstIndex { $0.key == "version" }.map { $0 + 1 } ?? 0)
-            value = .object(members)
-        }
+        let value = NodeJSON.flowValue(of: root, flowID: compilation.flow?.id, textKeys: syntax == .json ? SchemaFacts.textKeys : [])
         // Read back as the other syntax, under the name it will have (a single screen's id is its base name).
         let name = outputFile ?? Self.renamed(path, to: syntax)
         let text: String
