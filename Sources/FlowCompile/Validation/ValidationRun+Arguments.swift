@@ -60,17 +60,11 @@ extension ValidationRun {
         return made
     }
 
-    /// Where the steps of the screen at `position` that belong to its primary action
-    /// (`onFailure` included) end in ``allSteps``: they come first in its ``stepRanges``.
-    func primaryStepsEnd(ofScreen position: Int) -> Int {
-        primaryStepEnds[position]
-    }
-
     /// The environment of step `index` of the screen at `position`: its primary action's
-    /// (``primaryEnvironment(ofScreen:)``) or the shared one. `primaryEnd` is
-    /// ``primaryStepsEnd(ofScreen:)``.
-    mutating func environment(forStep index: Int, ofScreen position: Int, primaryEnd: Int) -> ExpressionEnvironment {
-        index < primaryEnd ? primaryEnvironment(ofScreen: position) : sharedEnvironment()
+    /// (``primaryEnvironment(ofScreen:)``), whose steps come first (``primaryStepEnds``),
+    /// or the shared one.
+    mutating func environment(forStep index: Int, ofScreen position: Int) -> ExpressionEnvironment {
+        index < primaryStepEnds[position] ? primaryEnvironment(ofScreen: position) : sharedEnvironment()
     }
 
     /// The `${…}`s of `template`, each parsed and type-checked; `nil` when one has a

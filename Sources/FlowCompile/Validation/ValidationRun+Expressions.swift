@@ -85,18 +85,17 @@ extension ValidationRun {
         // Every condition first, so the `if`-chain rules below know which are sound. A
         // primary action's steps read the screen's required ratings as rated.
         for position in flow.screens.indices {
-            let primaryEnd = primaryStepsEnd(ofScreen: position)
             for index in stepRanges[position] {
                 let step = allSteps[index]
                 switch step.kind {
                 case .branch(let branch):
                     // Only `if` conditions are read again, by the chain rules.
-                    let stepEnvironment = self.environment(forStep: index, ofScreen: position, primaryEnd: primaryEnd)
+                    let stepEnvironment = self.environment(forStep: index, ofScreen: position)
                     if check(branch.condition, as: .condition, in: stepEnvironment, evaluatedByStep: true) != nil {
                         soundExpressions.insert(branch.condition.identity)
                     }
                 case .assign(let assignments):
-                    let stepEnvironment = self.environment(forStep: index, ofScreen: position, primaryEnd: primaryEnd)
+                    let stepEnvironment = self.environment(forStep: index, ofScreen: position)
                     for assignment in assignments { checkAssignment(assignment, in: stepEnvironment) }
                 default: break
                 }

@@ -25,7 +25,6 @@ extension ValidationRun {
         var used: Set<String> = []
         for position in flow.screens.indices {
             // A primary action's steps read the ratings its screen requires as rated.
-            let primaryEnd = primaryStepsEnd(ofScreen: position)
             for index in stepRanges[position] {
                 let step = allSteps[index]
                 guard case .custom(let name, let argument) = step.kind else { continue }
@@ -34,7 +33,7 @@ extension ValidationRun {
                     if !knownHandlers.contains(name) { reportUndeclared(name, at: step.nameSpan ?? step.span, among: names) }
                     continue
                 }
-                let environment = self.environment(forStep: index, ofScreen: position, primaryEnd: primaryEnd)
+                let environment = self.environment(forStep: index, ofScreen: position)
                 checkArguments(of: step, argument: argument, against: handler, environment: environment)
             }
         }

@@ -329,7 +329,6 @@ struct ValidationRun {
     mutating func checkStepArguments() {
         for position in flow.screens.indices {
             var ratingField: String??
-            let primaryEnd = primaryStepsEnd(ofScreen: position)
             for index in stepRanges[position] {
                 let step = allSteps[index]
                 switch step.kind {
@@ -348,7 +347,7 @@ struct ValidationRun {
                 for argument in arguments {
                     guard let template = step.kind.template(for: argument) else { continue }
                     checkArgument(
-                        template, against: argument, step: step, field: ratingField ?? nil, primaryOf: index < primaryEnd ? position : nil)
+                        template, against: argument, step: step, field: ratingField ?? nil, primaryOf: index < primaryStepEnds[position] ? position : nil)
                 }
             }
         }
