@@ -105,6 +105,12 @@ let package = Package(
             name: "FlowWeb",
             dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "LoopbackHTTP"],
             swiftSettings: strictness),
+        // Flow tests: scenario files read, run against the navigator, and the coverage of
+        // the flow they took (`feedbackflow test`, and the language server's checks).
+        .target(
+            name: "FlowScenarios",
+            dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "FlowWeb"],
+            swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
         // secret, Host and Origin checked, bounded slots and reads (the preview's server).
         .target(name: "LoopbackHTTP", dependencies: ["FlowSystem", "FlowSource"], swiftSettings: strictness),
@@ -130,7 +136,7 @@ let package = Package(
             name: "FeedbackFlowCLI",
             dependencies: [
                 "FlowSystem", "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowTerminal",
-                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer", "FlowWeb",
+                "FeedbackFlowPrograms", "FlowFormat", "LoopbackHTTP", "FlowWorkspace", "FlowLanguageServer", "FlowWeb", "FlowScenarios",
             ],
             swiftSettings: strictness),
         // Release builds for use link the Swift runtime statically (`--static-swift-stdlib`

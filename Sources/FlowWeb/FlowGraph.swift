@@ -1,5 +1,6 @@
 import FeedbackFlowCore
 import FlowCompile
+import FlowSource
 
 /// What a flow does, as a graph: the nodes and edges `graph` draws in DOT, Mermaid or SVG.
 ///
@@ -82,17 +83,58 @@ package struct FlowGraph: Sendable, Hashable {
         package var isOnFailure: Bool
         /// The button whose steps the edge draws; `nil` for the entry's edge.
         package var slot: ActionSlot? = nil
+        /// No scenario of the flow's tests took this route (`--coverage`): drawn in the
+        /// untested style, which the legend explains.
+        package var isUntested = false
+
+        /// A text naming the edge that stays the same while the flow's graph does: its
+        /// nodes, kind, button and label (`s_rate->s_sorry push primary Submit / then`). The
+        /// coverage report names routes by it.
+        package var key: String {
+            "\(from)->\(to) \(kind.rawValue) \(slot?.rawValue ?? "entry")\(isOnFailure ? " onFailure" : "") " + lines.joined(separator: " / ")
+        }
+    }
+
+    /// What one run of a button's action (or its `onFailure`) did, to find the routes it
+    /// took (``routes(takenBy:started:)``).
+    package struct ActionRun: Sendable, Hashable {
+        /// The screen's id.
+        package var screen: String
+        /// Which button.
+        package var slot: ActionSlot
+        /// Whether the steps are its `onFailure`'s.
+        package var isOnFailure: Bool
+        /// Where each step that ran starts in the flow file.
+        package var steps: Set<SourcePosition>
+        /// The branch each `if` that ran took, by where it starts.
+        package var branches: [SourcePosition: Bool]
+
+        package init(screen: String, slot: ActionSlot, isOnFailure: Bool, steps: Set<SourcePosition>, branches: [SourcePosition: Bool]) {
+            self.screen = screen
+            self.slot = slot
+            self.isOnFailure = isOnFailure
+            self.steps = steps
+            self.branches = branches
+        }
     }
 
     /// The flow's id.
     package var flowID: String
     package private(set) var nodes: [Node] = []
     package private(set) var edges: [Edge] = []
+    /// What the routes of ``routes(takenBy:started:)`` are walked with: the flow, its
+    /// screens' nodes, its exits' nodes by label, and the choice node of each `if` by where
+    /// it starts.
+    private var flow: Flow
+    private var screenNodes: [String: String] = [:]
+    private var exitByLabel: [String: String] = [:]
+    private var choiceBySteps: [SourcePosition: String] = [:]
 
     /// The graph of `flow`. O(screens + steps × the open branches a step follows, which
     /// nested `if`s before it multiply).
     package init(flow: Flow) {
         flowID = flow.id
+        self.flow = flow
         var entry = [flow.presentation.rawValue]
         if let trigger = flow.trigger {
             entry.append("on \(trigger.event)")
@@ -112,25 +154,39 @@ package struct FlowGraph: Sendable, Hashable {
             let kind: EdgeKind = flow.presentation == .push ? .push : .present
             builder.add(Edge(from: "entry", to: start, kind: kind, lines: entry, isOnFailure: false))
         }
-        for screen in flow.screens {
-            guard let node = screenNodes[screen.id] else { continue }
-            builder.screen = node
-            builder.choiceCount = 0
-            for (slot, button) in [(ActionSlot.primary, screen.primaryAction.button), (.secondary, screen.secondaryAction.button)] {
-                guard let button else { continue }
-                builder.slot = slot
-                let title = button.title.raw
-                builder.draw(button.action.steps, title: title, isOnFailure: false)
-                if let failure = button.onFailure {
-                    builder.draw(failure.steps, title: "\(title): onFailure", isOnFailure: true)
-                }
-            }
-        }
+        builder.drawButtons(of: flow, runs: nil)
         nodes += builder.choices + builder.exits
         edges = builder.edges
+        self.screenNodes = screenNodes
+        exitByLabel = builder.exitByLabel
+        choiceBySteps = builder.choiceBySteps
         mark(NavigationGraph(flow: flow), screenNodes: screenNodes)
     }
 
+    /// The edges `runs` took, each as ``edges`` has it (the entry's when the flow was
+    /// `started`): every button's steps walked again along the steps that ran and the
+    /// branches taken, stopping at the first step that did not run (its action failed
+    /// there; the rest of its way, and the screen it stays on, were not taken). Flows read
+    /// from a file only: a step built in Swift has no place to be known by.
+    /// O(steps of the buttons run × the runs).
+    package func routes(takenBy runs: [ActionRun], started: Bool) -> Set<Edge> {
+        var taken: Set<Edge> = []
+        if started, let entry = edges.first(where: { $0.from == "entry" }) { taken.insert(entry) }
+        var builder = Builder(screenNodes: screenNodes, names: NodeNames())
+        builder.exitByLabel = exitByLabel
+        builder.choiceBySteps = choiceBySteps
+        builder.drawButtons(of: flow, runs: runs)
+        taken.formUnion(builder.edges)
+        return taken
+    }
+
+    /// Marks the edges whose ``Edge/key`` is in `keys` as untested.
+    package mutating func markUntested(_ keys: Set<String>) {
+        for index in edges.indices where keys.contains(edges[index].key) { edges[index].isUntested = true }
+    }
+}
+
+extension FlowGraph {
     /// Marks the screens `navigation` does not reach from the start, and those with no
     /// step that leaves them (dead ends), as `validate` reports them. O(screens + steps).
     private mutating func mark(_ navigation: NavigationGraph, screenNodes: [String: String]) {
@@ -188,6 +244,42 @@ package struct FlowGraph: Sendable, Hashable {
         var choices: [Node] = []
         var exits: [Node] = []
         var exitByLabel: [String: String] = [:]
+        /// The choice node of each `if`, by where the `if` starts.
+        var choiceBySteps: [SourcePosition: String] = [:]
+        /// While walking again what an action run did: the steps that ran and the branches
+        /// taken; `nil` while drawing the whole graph.
+        var run: ActionRun?
+        /// Set when the walk of a run reached a step that did not run.
+        var stopped = false
+
+        /// Draws every button's steps (and its `onFailure`'s) of every screen; with `runs`,
+        /// only what each run did.
+        mutating func drawButtons(of flow: Flow, runs: [ActionRun]?) {
+            for configuration in flow.screens {
+                guard let node = screenNodes[configuration.id] else { continue }
+                screen = node
+                choiceCount = 0
+                for (slot, button) in [(ActionSlot.primary, configuration.primaryAction.button), (.secondary, configuration.secondaryAction.button)] {
+                    guard let button else { continue }
+                    self.slot = slot
+                    let title = button.title.raw
+                    let drawn: [ActionRun?] = runs.map { $0.filter { $0.screen == configuration.id && $0.slot == slot } } ?? [nil]
+                    for run in drawn {
+                        self.run = run
+                        stopped = false
+                        if run?.isOnFailure != true {
+                            draw(button.action.steps, title: title, isOnFailure: false)
+                        } else if let failure = button.onFailure {
+                            draw(failure.steps, title: "\(title): onFailure", isOnFailure: true)
+                        }
+                        if run == nil, let failure = button.onFailure {
+                            draw(failure.steps, title: "\(title): onFailure", isOnFailure: true)
+                        }
+                    }
+                }
+            }
+            run = nil
+        }
 
         /// Where control is while an action's steps are drawn: the node, the label the next
         /// edge from it gets, and whether a step before already navigated or ended.
@@ -215,7 +307,8 @@ package struct FlowGraph: Sendable, Hashable {
         /// Draws a button's action (or its `onFailure`) labelled `title`; what is still open
         /// at its end (no step navigated or ended) stays on the screen.
         mutating func draw(_ steps: [Step], title: String, isOnFailure: Bool) {
-            for open in walk(steps, from: [Open(node: screen, lines: [title])], isOnFailure: isOnFailure) where !open.hasLeft {
+            let ends = walk(steps, from: [Open(node: screen, lines: [title])], isOnFailure: isOnFailure)
+            for open in ends where !open.hasLeft && !stopped {
                 add(Edge(from: open.node, to: screen, kind: .stay, lines: open.lines, isOnFailure: isOnFailure))
             }
         }
@@ -230,6 +323,12 @@ package struct FlowGraph: Sendable, Hashable {
                 opens = ends ? [] : opens.map { Open(node: $0.node, lines: [$0.lines[0], "after \(step)"], hasLeft: true) }
             }
             for step in steps {
+                if let run {
+                    guard !stopped, let start = step.span?.start, run.steps.contains(start) else {
+                        stopped = true
+                        return []
+                    }
+                }
                 switch step.kind {
                 case .navigate(let operation):
                     switch operation {
@@ -242,8 +341,24 @@ package struct FlowGraph: Sendable, Hashable {
                 case .finish(let outcome):
                     move(to: exit("finish: \(outcome ?? FlowOutcome.finished.name)"), kind: .exit, step: step.name, ends: true)
                 case .branch(let branch):
+                    let choice: String
+                    if let run {
+                        // Walking a run again: its choice node as the whole graph named it.
+                        guard let start = step.span?.start, let known = choiceBySteps[start], let taken = run.branches[start] else {
+                            stopped = true
+                            return []
+                        }
+                        choice = known
+                        for open in opens { add(Edge(from: open.node, to: choice, kind: .choice, lines: open.lines, isOnFailure: isOnFailure)) }
+                        let hasLeft = opens.allSatisfy(\.hasLeft)
+                        opens = walk(
+                            taken ? branch.then : branch.otherwise, from: [Open(node: choice, lines: [taken ? "then" : "else"], hasLeft: hasLeft)],
+                            isOnFailure: isOnFailure)
+                        continue
+                    }
                     choiceCount += 1
-                    let choice = names.unique("c_\(screen.dropFirst(2))_\(choiceCount)")
+                    choice = names.unique("c_\(screen.dropFirst(2))_\(choiceCount)")
+                    if let start = step.span?.start { choiceBySteps[start] = choice }
                     choices.append(Node(id: choice, kind: .choice, lines: [branch.condition.text]))
                     for open in opens { add(Edge(from: open.node, to: choice, kind: .choice, lines: open.lines, isOnFailure: isOnFailure)) }
                     let hasLeft = opens.allSatisfy(\.hasLeft)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import FlowTerminal
 import FlowReporting
+import FlowWorkspace
 @testable import FeedbackFlowCLI
 
 /// `feedbackflow trigger` on the call-quality example flow, whose trigger is
@@ -87,9 +88,9 @@ struct TriggerCommandTests {
     @Test("--now takes only real times: a 30 February or a 25th hour is a usage error")
     func strictNow() async {
         for text in ["2026-02-30T00:00:00Z", "2026-01-01T25:00:00Z", "2026-01-01T23:60:00Z", "2026-13-01T00:00:00Z", "tomorrow"] {
-            #expect(TriggerOptions.date(text) == nil, "\(text)")
+            #expect(TriggerInputs.date(text) == nil, "\(text)")
         }
-        #expect(TriggerOptions.date("2024-02-29T12:00:00+02:00") == Date(timeIntervalSince1970: 1_709_200_800))
+        #expect(TriggerInputs.date("2024-02-29T12:00:00+02:00") == Date(timeIntervalSince1970: 1_709_200_800))
         let run = await InProcessToolTests.run(["trigger", Self.flow, "--event", "callEnded", "--now", "2026-02-30T00:00:00Z"])
         #expect(run.status == .usageError)
     }

@@ -60,13 +60,25 @@ package struct HandlerProgramOption: Sendable {
 
     /// Registers a ``ProgramHandler`` for each program, after checking that each can be
     /// started and, when `flow` declares handlers, that it is one of them.
-    /// - Throws: ``UsageError`` for a program that is not found or not executable, or a
-    ///   name the flow does not declare.
+    /// - Throws: ``UsageError`` for a program that is not found or not executable, a
+    ///   name the flow does not declare, or a passed variable (``passedVariables``) that
+    ///   is not set.
     /// - Parameter groups: where the programs' process groups are registered while they run.
-    /// - Throws: also ``UsageError`` for a passed variable (``passedVariables``) that is not set.
     package func register(
         into registry: inout ActionHandlerRegistry, flow: Flow, file: String, variables: [String: String], groups: ProgramGroups
     ) throws(UsageError) {
+        for (name, handler) in try handlers(variables: variables, groups: groups, declaredIn: flow, file: file) {
+            registry.register(name, handler)
+        }
+    }
+
+    /// A ``ProgramHandler`` for each program, in the order given, after checking that
+    /// each can be started and, when `flow` declares handlers, that it is one of them
+    /// (with its declaration); `test` gives no flow, as its files name many.
+    /// - Throws: as ``register(into:flow:file:variables:groups:)``.
+    package func handlers(
+        variables: [String: String], groups: ProgramGroups, declaredIn flow: Flow? = nil, file: String = ""
+    ) throws(UsageError) -> [(name: String, handler: ProgramHandler)] {
         var environment = ProgramHandler.minimalEnvironment(from: variables)
         for (name, origin) in passedVariables {
             guard let value = variables[name] else {
@@ -76,13 +88,15 @@ package struct HandlerProgramOption: Sendable {
             }
             environment[name] = value
         }
+        var handlers: [(name: String, handler: ProgramHandler)] = []
         for (name, arguments) in programs {
-            let declaration = flow.handlers.first { $0.name == name }
-            if !flow.handlers.isEmpty, declaration == nil {
+            let declared = flow?.handlers ?? []
+            let declaration = declared.first { $0.name == name }
+            if !declared.isEmpty, declaration == nil {
                 throw UsageError(
                     "--handler '\(name)': '\(file)' declares no handler of that name",
-                    hint: Suggestion.hint(for: name, among: flow.handlers.map(\.name))
-                        ?? "its handlers: " + flow.handlers.map(\.name).joined(separator: ", "))
+                    hint: Suggestion.hint(for: name, among: declared.map(\.name))
+                        ?? "its handlers: " + declared.map(\.name).joined(separator: ", "))
             }
             guard let program = arguments.first, ChildProcess.resolve(program, path: environment["PATH"]) != nil else {
                 let program = arguments.first ?? ""
@@ -93,7 +107,8 @@ package struct HandlerProgramOption: Sendable {
             }
             var handler = ProgramHandler(arguments: arguments, timeLimit: timeLimit, declaration: declaration, environment: environment)
             handler.groups = groups
-            registry.register(name, handler)
+            handlers.append((name, handler))
         }
+        return handlers
     }
 }

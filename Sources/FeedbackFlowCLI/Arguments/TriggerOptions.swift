@@ -41,7 +41,7 @@ package struct TriggerOptions: Sendable {
     @Option(.value(
         "now", valueName: "iso8601", help: "The time of the event, e.g. 2026-12-01T10:00:00Z (default: now)."
     ) { text throws(UsageError) in
-        guard let date = TriggerOptions.date(text) else {
+        guard let date = TriggerInputs.date(text) else {
             throw UsageError("invalid --now '\(text)'", hint: "write an ISO 8601 time such as 2026-12-01T10:00:00Z")
         }
         return date
@@ -111,29 +111,6 @@ package struct TriggerOptions: Sendable {
         }
     }
 
-    /// An ISO 8601 time with a zone, `YYYY-MM-DDTHH:MM:SS` with optional fractional
-    /// seconds, then `Z` or `±HH:MM` (`2026-12-01T10:00:00Z`, `2026-12-01T12:00:00+02:00`).
-    /// Every field must be in its range (a month 1–12, a day that the month has, hours
-    /// 0–23, minutes and seconds 0–59): `2026-02-30` is refused, not moved to March.
-    package static func date(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count, bytes[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        }
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), hour <= 23, minute <= 59,
-            second <= 59
-        else { return nil }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...days).contains(day) else { return nil }
-        return (try? Date(text, strategy: .iso8601))
-            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-    }
-
     /// The values given: `--context-file`'s, then `--context`'s over them, each typed by
     /// what `flow` declares for it (``ContextDeclaration/values(declaredIn:event:file:)``).
     /// - Throws: ``UsageError`` for a value of the wrong type, a name one typo away from a
@@ -155,31 +132,14 @@ package struct TriggerOptions: Sendable {
     /// may report every event, and give one set of answers, to many flows).
     /// - Throws: ``UsageError`` with "did you mean".
     package func checkNames(against flow: Flow, file: String) throws(UsageError) {
-        if let event, let problem = Self.eventProblem(event, flow: flow, file: file) {
+        if let event, let problem = TriggerInputs.eventProblem(event, flow: flow, file: file) {
             throw UsageError("--event \(event): \(problem.message)", hint: problem.hint)
         }
         for name in validators.keys.sorted() {
-            if let problem = Self.validatorProblem(name, flow: flow, file: file) {
+            if let problem = TriggerInputs.validatorProblem(name, flow: flow, file: file) {
                 throw UsageError("--validator \(name): \(problem.message)", hint: problem.hint)
             }
         }
-    }
-
-    /// The problem of event name `event` for `flow` (read from `file`): one typo away from
-    /// an event the flow declares, and not one; `nil` otherwise. The one rule of
-    /// `--event` and of a timeline's `event:`.
-    static func eventProblem(_ event: String, flow: Flow, file: String) -> (message: String, hint: String)? {
-        let events = flow.events.map(\.name)
-        guard !events.contains(event), let close = Suggestion.closest(to: event, among: events) else { return nil }
-        return ("'\(file)' declares no event '\(event)'", "did you mean '\(close)'?")
-    }
-
-    /// The problem of validator name `name`: one typo away from the one the trigger asks,
-    /// and not it; `nil` otherwise. The one rule of `--validator` and of a timeline's
-    /// `validator:`.
-    static func validatorProblem(_ name: String, flow: Flow, file: String) -> (message: String, hint: String)? {
-        guard let asked = flow.trigger?.validator, name != asked, Suggestion.closest(to: name, among: [asked]) != nil else { return nil }
-        return ("the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'", "did you mean '\(asked)'?")
     }
 
     /// The validators answering as given.

@@ -27,7 +27,7 @@ package enum FeedbackFlowTool {
 
     /// The subcommands, in the order help lists them.
     package static let commands: [any Command.Type] = [
-        ValidateCommand.self, RunCommand.self, OutboxCommand.self, TriggerCommand.self, GraphCommand.self, StoryboardCommand.self, PreviewCommand.self, LanguageServerCommand.self, ParseCommand.self,
+        ValidateCommand.self, TestCommand.self, RunCommand.self, OutboxCommand.self, TriggerCommand.self, GraphCommand.self, StoryboardCommand.self, PreviewCommand.self, LanguageServerCommand.self, ParseCommand.self,
         SchemaCommand.self, ExplainCommand.self, NewCommand.self, FormatCommand.self, ConvertCommand.self, StringsCommand.self,
     ]
 

@@ -1,4 +1,5 @@
 import FlowReporting
+import FlowScenarios
 import FlowSource
 import FlowSystem
 import FlowWorkspace
@@ -7,7 +8,8 @@ import FlowWorkspace
 ///
 /// - A file is checked whatever its extension (the user named it).
 /// - A folder is searched recursively for files ending in `.yaml`, `.yml` or `.json`
-///   (any case); entries whose name starts with `.` (`.git`, `.build`, editor files)
+///   (any case) that are not flow tests (`NAME.flowtest.yaml`, which `test` searches
+///   for instead: ``Search``); entries whose name starts with `.` (`.git`, `.build`, editor files)
 ///   are skipped; each folder's files are sorted by path (Unicode scalar order), so the
 ///   output does not depend on the file system's listing order. Symbolic links are
 ///   followed, each real folder visited once (no loop).
@@ -31,6 +33,23 @@ import FlowWorkspace
 package enum FlowFileFinder {
     /// The extensions searched for in folders, lowercased.
     package static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// Which files a folder search takes.
+    package enum Search: Sendable {
+        /// Flows: a name ending in one of ``FlowFileFinder/extensions`` that is not a flow
+        /// test's (`validate`, `fmt`).
+        case flows
+        /// Flow tests (``FlowScenarios/FlowTestFile/isFlowTest(_:)``) and flows (`test`).
+        case flowsAndTests
+
+        /// Whether a file named `name` is taken.
+        func takes(_ name: String) -> Bool {
+            guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) else {
+                return false
+            }
+            return self == .flowsAndTests || !FlowTestFile.isFlowTest(name)
+        }
+    }
 
     /// An entry of a searched folder that has a flow file's name but is not a regular
     /// file, so it is not read.
@@ -98,7 +117,7 @@ package enum FlowFileFinder {
     /// The files to check for `paths`, in order, and the folder entries skipped because
     /// they are not regular files. A file is known again by its ``FileIdentity``, from
     /// the `stat` that found it. O(entries under the folders · log).
-    package static func expand(_ paths: [String]) throws(UsageError) -> Expansion {
+    package static func expand(_ paths: [String], search kind: Search = .flows) throws(UsageError) -> Expansion {
         let manager = FileManager.default
         var result: [String] = []
         var skipped: [Skipped] = []
@@ -136,7 +155,7 @@ package enum FlowFileFinder {
                 var special: [(entry: Skipped, identity: FileIdentity)] = []
                 var locked: [(entry: Unreadable, identity: FileIdentity)] = []
                 found = search(
-                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &special,
+                    folder: path, identity: FileIdentity(status), kind: kind, manager: manager, visited: &visited, skipped: &special,
                     unreadable: &locked)
                 for (entry, identity) in locked where unreadableSeen.insert(identity).inserted {
                     unreadable.append(entry)
@@ -174,7 +193,7 @@ package enum FlowFileFinder {
     }
 
     private static func search(
-        folder: String, identity: FileIdentity, manager: FileManager, visited: inout Set<FileIdentity>,
+        folder: String, identity: FileIdentity, kind: Search, manager: FileManager, visited: inout Set<FileIdentity>,
         skipped: inout [(entry: Skipped, identity: FileIdentity)], unreadable: inout [(entry: Unreadable, identity: FileIdentity)]
     ) -> [(path: String, identity: FileIdentity)] {
         guard visited.insert(identity).inserted else { return [] }
@@ -201,13 +220,11 @@ package enum FlowFileFinder {
             let type = status.st_mode & S_IFMT
             if type == S_IFDIR {
                 files += search(
-                    folder: path, identity: FileIdentity(status), manager: manager, visited: &visited, skipped: &skipped,
+                    folder: path, identity: FileIdentity(status), kind: kind, manager: manager, visited: &visited, skipped: &skipped,
                     unreadable: &unreadable)
                 continue
             }
-            guard let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) else {
-                continue
-            }
+            guard kind.takes(name) else { continue }
             if type == S_IFREG {
                 files.append((path, FileIdentity(status)))
             } else {

@@ -368,9 +368,16 @@ package struct FlowState: Sendable, Equatable {
     private func runStep(_ step: Step, of id: ScreenInstanceID, isOnFailure: Bool) -> [NavigatorEvent] {
         guard outcome == nil, let running, running.instance.id == id else { return [] }
         let instance = running.instance
-        return [.stepRun(.init(
+        var run = NavigatorEvent.StepRun(
             step: step.name, argument: argument(of: step, screenID: instance.screenID), instance: instance,
-            isOnFailure: isOnFailure))]
+            isOnFailure: isOnFailure)
+        run.span = step.span
+        if case .branch(let branch) = step.kind,
+            case .value(.boolean(let taken)) = branch.condition.evaluate(expressionLookup(screenID: instance.screenID))
+        {
+            run.branchTaken = taken
+        }
+        return [.stepRun(run)]
     }
 
     private func recordResult(

@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowSource
 
 /// Everything that happens in a ``FlowNavigator``, in order, as presenters receive it.
 ///
@@ -87,6 +88,13 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         public var instance: ScreenInstance
         /// Whether the step belongs to the button's `onFailure` action.
         public var isOnFailure: Bool
+        /// Where the step is written in its flow file (`nil` for a flow built in Swift),
+        /// which names the step for coverage; not part of equality.
+        @IgnoredInEquality package var span: SourceSpan? = nil
+        /// For an `if`, the value its condition has as the step runs, which says the
+        /// branch taken (`nil` when it cannot be evaluated, which fails the step, and for
+        /// other steps); not part of equality.
+        @IgnoredInEquality package var branchTaken: Bool? = nil
 
         /// The payload from its parts, for events of your own (a presenter's test).
         public init(step: String, argument: FlowValue?, instance: ScreenInstance, isOnFailure: Bool) {

@@ -152,7 +152,7 @@ extension DecodingSession {
     /// may be null, booleans or numbers; quoted and block scalars are strings). String
     /// leaves are appended to `templates` with their spans. A complex key is a
     /// `type-mismatch` and its entry is left out.
-    mutating func flowValue(_ node: Node, templates: inout [TemplateString]) -> FlowValue {
+    package mutating func flowValue(_ node: Node, templates: inout [TemplateString]) -> FlowValue {
         switch node.kind {
         case .scalar(let text, let style):
             if style == .plain {

@@ -60,7 +60,7 @@ package struct JSONDiagnosticRenderer: DiagnosticRenderer {
         return value.serialized(indent: indent) + "\n"
     }
 
-    static func encode(_ diagnostic: Diagnostic, file: String? = nil) -> JSONValue {
+    package static func encode(_ diagnostic: Diagnostic, file: String? = nil) -> JSONValue {
         .object(
             location(diagnostic.span, file: file) + [
                 ("severity", .string(diagnostic.severity.rawValue)),

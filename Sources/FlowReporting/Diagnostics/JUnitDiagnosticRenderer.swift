@@ -92,50 +92,10 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
         }
         for file in report.files { add(file.path, file.diagnostics, hasErrors: file.hasErrors) }
 
-        let failed = cases.filter { $0.failure != nil }.count
-        let attribute = XMLText.escapedAttribute
-        let time = Self.decimal(seconds)
-        let counts = "tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\""
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites>\n"
-        out += "  <testsuite package=\"\(attribute(suiteName))\" id=\"0\" name=\"\(attribute(suiteName + " " + command))\""
-        out += " timestamp=\"\(attribute(timestamp))\" hostname=\"\(attribute(hostname))\" \(counts)>\n"
-        out += "    <properties>\n"
-        out += "      <property name=\"\(attribute(suiteName)).version\" value=\"\(attribute(toolVersion))\"/>\n"
-        out += "    </properties>\n"
-        for testCase in cases {
-            let open = "    <testcase classname=\"\(attribute(testCase.classname))\" name=\"\(attribute(testCase.name))\" time=\"0\""
-            guard let failure = testCase.failure else {
-                out += open + "/>\n"
-                continue
-            }
-            let place = failure.span.map { "\($0.start.line):\($0.start.column): " } ?? ""
-            out += open + ">\n"
-            out += "      <failure type=\"\(attribute(failure.code))\" message=\"\(attribute(place + failure.message))\">"
-            out += XMLText.escaped(Self.fullText(failure)) + "</failure>\n"
-            out += "    </testcase>\n"
-        }
-        out += "    <system-out>" + XMLText.escaped(others.map(Self.fullText).joined(separator: "\n")) + "</system-out>\n"
-        out += "    <system-err></system-err>\n"
-        out += "  </testsuite>\n</testsuites>\n"
-        return out
-    }
-
-    /// `seconds` with three decimals and a point (`xs:decimal`), whatever the locale.
-    static func decimal(_ seconds: Double) -> String {
-        let milliseconds = Int((seconds * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    /// `file:line:col: severity: message [code]`, then `note:` and `hint:` lines.
-    static func fullText(_ diagnostic: Diagnostic) -> String {
-        var text = diagnostic.description
-        for note in diagnostic.notes {
-            let place = note.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
-            text += "\n\(place)note: \(note.message)"
-        }
-        if let hint = diagnostic.hint { text += "\nhint: \(hint)" }
-        return text
+        let document = JUnitDocument(
+            suiteName: suiteName, command: command, toolVersion: toolVersion, timestamp: timestamp, hostname: hostname, seconds: seconds)
+        return document.render(
+            cases: cases.map { JUnitDocument.TestCase(classname: $0.classname, name: $0.name, seconds: 0, failure: $0.failure) },
+            systemOut: others.map(JUnitDocument.fullText).joined(separator: "\n"))
     }
 }

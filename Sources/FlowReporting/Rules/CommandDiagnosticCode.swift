@@ -16,12 +16,21 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// `fmt` left a file as it was because its layout cannot hold something the file has,
     /// or writing it again would not keep its meaning or comments; at the cause.
     case formatRefused = "format-refused"
+    /// `test`: a scenario of a flow test failed, at the step or expectation that did.
+    case scenarioFailed = "scenario-failed"
+    /// `test`: a flow test's flow does not compile, so none of its scenarios runs.
+    case flowNotTestable = "flow-not-testable"
+    /// `test --coverage-min N`: the scenarios took less than N% of the flows' items.
+    case coverageBelowMinimum = "coverage-below-minimum"
+    /// `test`: a flow found in the paths has no flow test.
+    case untestedFlow = "untested-flow"
 
     /// The severity the code is reported with.
     package var severity: Severity {
         switch self {
         case .skippedFile: .note
-        case .navigationChanged, .notFormatted, .formatRefused: .error
+        case .untestedFlow: .warning
+        case .navigationChanged, .notFormatted, .formatRefused, .scenarioFailed, .flowNotTestable, .coverageBelowMinimum: .error
         }
     }
 
@@ -32,6 +41,10 @@ package enum CommandDiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .navigationChanged: "the flows' navigation (screens, edges, exits, triggers) differs from the `--baseline` file; the notes list each fact removed and added"
         case .notFormatted: "`fmt --check`: the file is not in `fmt`'s layout; reported at its first line that would change"
         case .formatRefused: "`fmt` left the file as it was: its layout cannot hold something the file has, said at its place, or the file changed while `fmt` ran"
+        case .scenarioFailed: "`test`: a scenario failed, at its step or expectation, saying what happened instead"
+        case .flowNotTestable: "`test`: the flow a flow test names does not compile (or cannot be read), so none of its scenarios ran"
+        case .coverageBelowMinimum: "`test --coverage-min N`: the scenarios took less than N% of the flows' screens, buttons, branches, exits and routes"
+        case .untestedFlow: "`test`: a flow in the paths given has no flow test (`NAME.flowtest.yaml` naming it)"
         }
     }
 }

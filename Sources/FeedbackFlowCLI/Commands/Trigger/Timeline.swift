@@ -24,8 +24,6 @@ struct Timeline {
 
     /// The keys of an entry.
     static let keys = ["at", "event", "context", "validator", "responded"]
-    /// Day 0 when `--now` is not given: 2026-01-01T00:00:00Z.
-    static let defaultDayZero = Date(timeIntervalSince1970: 1_767_225_600)
     /// The most entries replayed.
     static let maximumEntries = 100_000
 
@@ -44,7 +42,7 @@ struct Timeline {
         guard items.count <= Self.maximumEntries else {
             throw UsageError("--timeline '\(path)': more than \(Self.maximumEntries) entries")
         }
-        let start = dayZero ?? Self.defaultDayZero
+        let start = dayZero ?? TriggerInputs.defaultDayZero
         var entries: [Entry] = []
         for item in items {
             guard let entry = Self.entry(item, flow: flow, flowFile: flowFile, dayZero: start, session: &session) else { continue }
@@ -71,7 +69,7 @@ struct Timeline {
         {
             if name.isBlank {
                 session.report(.invalidValue, "an event name must not be empty", at: node.span, hint: hint)
-            } else if let problem = TriggerOptions.eventProblem(name, flow: flow, file: flowFile) {
+            } else if let problem = TriggerInputs.eventProblem(name, flow: flow, file: flowFile) {
                 session.report(.unknownEvent, problem.message, at: node.span, hint: problem.hint)
             } else {
                 event = name
@@ -79,7 +77,7 @@ struct Timeline {
         }
         var date: Date?
         if let at {
-            date = at.string.flatMap { Self.date($0, dayZero: dayZero) }
+            date = at.string.flatMap { TriggerInputs.date($0, dayZero: dayZero) }
             if date == nil {
                 session.report(
                     .invalidValue, "invalid time '\(at.string ?? "")'", at: at.span,
@@ -95,7 +93,7 @@ struct Timeline {
                     session.mismatch(expected: "a validator name", found: answer.key)
                     continue
                 }
-                if let problem = TriggerOptions.validatorProblem(name, flow: flow, file: flowFile) {
+                if let problem = TriggerInputs.validatorProblem(name, flow: flow, file: flowFile) {
                     session.report(.invalidValue, problem.message, at: answer.key.span, hint: problem.hint)
                     continue
                 }
@@ -111,14 +109,5 @@ struct Timeline {
         } ?? [:]
         guard let date, let event else { return nil }
         return Entry(date: date, event: event, context: context, validators: validators, responded: responded)
-    }
-
-    /// `day N` after `dayZero`, or an ISO 8601 time.
-    static func date(_ text: String, dayZero: Date) -> Date? {
-        let words = text.split(separator: " ")
-        if words.count == 2, words[0] == "day", let days = Int(words[1]), days >= 0, days <= 36_500 {
-            return dayZero.addingTimeInterval(Double(days) * 86_400)
-        }
-        return TriggerOptions.date(text)
     }
 }

@@ -1,15 +1,14 @@
 import FlowCompile
 import FlowSource
-import FlowWorkspace
 
 /// Reads values the host gives from a mapping in a JSON or YAML file (`--context-file`,
 /// and the `context:` of a timeline entry).
-enum ContextFileReader {
+package enum ContextFileReader {
     /// The mapping in the file at `path`, each value typed as ``values(of:flow:event:session:)`` says.
     /// - Throws: ``UsageError`` with every problem, each at its `file:line:column`: a file
     ///   that does not load or is not a mapping, a value of the wrong type, a name one typo
     ///   away from a declared one.
-    static func values(path: String, flow: Flow, event: EventDeclaration?) throws(UsageError) -> [String: ExpressionValue] {
+    package static func values(path: String, flow: Flow, event: EventDeclaration?) throws(UsageError) -> [String: ExpressionValue] {
         var session = DecodingSession()
         guard let root = try UsageError.loadRoot(path: path, source: "--context-file", session: &session) else {
             throw UsageError("--context-file '\(path)' is empty")
@@ -23,7 +22,7 @@ enum ContextFileReader {
     /// `flow` (and `event`'s payload as `event.NAME`); an entry with a problem is reported
     /// to `session` and left out. A name one typo away from a declared one is a problem,
     /// with "did you mean", as on the command line.
-    static func values(
+    package static func values(
         of node: Node, flow: Flow, event: EventDeclaration?, session: inout DecodingSession
     ) -> [String: ExpressionValue] {
         guard let fields = session.mapping(node, expected: "a mapping of names to values") else { return [:] }

@@ -1,0 +1,164 @@
+import FeedbackFlowCore
+import FlowCompile
+import FlowReporting
+import FlowSource
+
+/// Every message of a scenario's failure, built in one place: what was expected and what
+/// happened instead, in the words of the flow (screen ids, titles as rendered, field ids).
+package enum ScenarioMessages {
+    /// The failure `message` at `span`, as the run reports it (`scenario-failed`).
+    package static func failure(_ message: String, at span: SourceSpan) -> Diagnostic {
+        let code = CommandDiagnosticCode.scenarioFailed
+        return Diagnostic(severity: code.severity, code: code.rawValue, message: message, span: span)
+    }
+
+    /// A problem of a test file itself that no decoding rule names (an empty file).
+    static func fileProblem(_ message: String, at span: SourceSpan, hint: String?) -> Diagnostic {
+        Diagnostic(severity: .error, code: FlowDiagnosticCode.invalidValue.rawValue, message: message, span: span, hint: hint)
+    }
+
+    /// `flow-not-testable` at the test file's `flow:`: the flow cannot be read.
+    static func untestable(_ reason: String, at span: SourceSpan) -> Diagnostic {
+        let code = CommandDiagnosticCode.flowNotTestable
+        return Diagnostic(severity: code.severity, code: code.rawValue, message: "\(reason); none of the scenarios ran", span: span)
+    }
+
+    /// `flow-not-testable` at the test file's `flow:`: the flow has errors, the first of
+    /// which is a note.
+    static func untestable(_ compilation: FlowCompilation, path: String, at span: SourceSpan) -> Diagnostic {
+        let code = CommandDiagnosticCode.flowNotTestable
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        let count = errors.count == 1 ? "an error" : "\(errors.count) errors"
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue, message: "the flow '\(path)' has \(count); none of the scenarios ran", span: span,
+            notes: errors.prefix(1).map { Diagnostic.Note(message: $0.message, span: $0.span) },
+            hint: "run 'feedbackflow validate \(path)'")
+    }
+
+    static func notStarted(_ error: any Error) -> String {
+        "the flow could not start: \(error)"
+    }
+
+    static func unexpectedRefusal(_ decision: TriggerDecision) -> String {
+        "the trigger did not present the flow (\(decision)); expect it with 'decision: {presented: false, reason: …}'"
+    }
+
+    static func unexpectedSubmission(_ submission: FeedbackSubmission, before title: String?) -> String {
+        let place = title.map { "before tapping '\($0)'" } ?? "by the end of the scenario"
+        return "feedback was submitted from '\(submission.screenID)' (\(values(of: submission))) and no 'submitted:' expected it \(place)"
+    }
+
+    static func nothingShown(_ navigator: FlowNavigator) async -> String {
+        if let outcome = await navigator.outcome { return "no screen is shown: the flow ended with '\(outcome.name)'" }
+        return "no screen is shown: the flow has not started"
+    }
+
+    static func setRefused(_ field: String, on screen: String, _ error: FieldError) -> String {
+        "cannot set '\(field)' on '\(screen)': \(error)"
+    }
+
+    static func noButton(_ title: String, on top: ScreenSnapshot) -> String {
+        let titles = [top.primary, top.secondary].compactMap { $0?.title }
+        let list = titles.isEmpty ? "it has no button" : "its buttons: " + NameList.joined(titles)
+        return "'\(top.instance.screenID)' has no button '\(title)'; \(list)"
+    }
+
+    static func tapIgnored(_ title: String, _ result: TapResult, on top: ScreenSnapshot) -> String {
+        "tapping '\(title)' on '\(top.instance.screenID)' did nothing: \(result)"
+    }
+
+    static func missingStub(_ name: String) -> String {
+        "the custom step '\(name)' ran with no stub; add 'handlers: {\(name): {returns: {}}}' to the scenario, or give a program with --handler \(name)=COMMAND"
+    }
+
+    static func decisionMismatch(_ decision: TriggerDecision, presented: Bool, reason: String?) -> String? {
+        guard decision.isPresented == presented else {
+            return presented ? "expected the flow to be presented, but \(decision)" : "expected the flow not to be presented, but it was"
+        }
+        guard let reason, case .suppressed(let found) = decision else { return nil }
+        return found.description.hasPrefix(reason) ? nil : "expected the reason '\(reason)', found '\(found)'"
+    }
+
+    static func submissionMismatch(_ submission: FeedbackSubmission, expected: ScenarioExpectation.SubmissionExpectation) -> String? {
+        var differences: [String] = []
+        if let rating = expected.rating, rating != submission.rating { differences.append("rating \(submission.rating), not \(rating)") }
+        if let reason = expected.reason, reason != submission.reason {
+            differences.append("reason \(literal(submission.reason)), not \(literal(reason))")
+        }
+        for key in expected.custom.keys.sorted() where submission.custom[key] != expected.custom[key] {
+            differences.append("custom '\(key)' \(submission.custom[key].map(\.jsonText) ?? "missing"), not \(expected.custom[key].map(\.jsonText) ?? "")")
+        }
+        if let screen = expected.screen, screen != submission.screenID { differences.append("from '\(submission.screenID)', not '\(screen)'") }
+        guard !differences.isEmpty else { return nil }
+        return "the submission differs: " + differences.joined(separator: "; ") + " (submitted: \(values(of: submission)))"
+    }
+
+    /// What an expectation about the top screen found instead; `nil` when it holds.
+    static func screenMismatch(_ kind: ScenarioExpectation.Kind, on top: ScreenSnapshot) -> String? {
+        let screen = top.instance.screenID
+        switch kind {
+        case .screen(let id):
+            return id == screen ? nil : "expected screen '\(id)' on top, found '\(screen)' (\(literal(top.title)))"
+        case .title(let title):
+            return title == top.title ? nil : "expected the title \(literal(title)), found \(literal(top.title)) on '\(screen)'"
+        case .error(let message):
+            return message == top.errorMessage ? nil : "expected the error \(literal(message)) on '\(screen)', found \(literal(top.errorMessage))"
+        case .busy(let busy):
+            return busy == top.isBusy ? nil : "expected '\(screen)' \(busy ? "busy" : "not busy"), found it \(top.isBusy ? "busy" : "not busy")"
+        case .button(let title, let enabled):
+            guard let button = [top.primary, top.secondary].compactMap({ $0 }).first(where: { $0.title == title }) else {
+                return noButton(title, on: top)
+            }
+            guard let enabled, enabled != button.isEnabled else { return nil }
+            return "expected '\(title)' on '\(screen)' \(enabled ? "enabled" : "disabled"), found it \(button.isEnabled ? "enabled" : "disabled")"
+        case .field(let id, let state):
+            guard let field = top.fields.first(where: { $0.id == id.rawValue }) else {
+                if state.isVisible == false { return nil }
+                return "expected the field '\(id.rawValue)' on '\(screen)', but it is not shown there"
+            }
+            if state.isVisible == false { return "expected the field '\(id.rawValue)' hidden on '\(screen)', but it is shown" }
+            if let value = state.value, value != field.value {
+                return "expected '\(id.rawValue)' to be \(literal(value)), found \(literal(field.value))"
+            }
+            if let valid = state.isValid, valid != field.isComplete {
+                return "expected '\(id.rawValue)' \(valid ? "valid" : "not valid"), found it \(field.isComplete ? "valid" : "not valid")"
+                    + (field.problem.map { " (\($0))" } ?? "")
+            }
+            if let required = state.isRequired, required != field.isRequired {
+                return "expected '\(id.rawValue)' \(required ? "required" : "optional"), found it \(field.isRequired ? "required" : "optional")"
+            }
+            if let problem = state.problem, problem != field.problem {
+                return "expected the problem \(literal(problem)) under '\(id.rawValue)', found \(literal(field.problem))"
+            }
+            return nil
+        case .stacks, .submitted, .outcome, .decision, .opened:
+            return nil
+        }
+    }
+
+    /// Stacks as `[rate, thanks] [sheet]`.
+    static func stacks(_ stacks: [[String]]) -> String {
+        stacks.isEmpty ? "none" : stacks.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: " ")
+    }
+
+    /// A submission's values as `rating 2, reason "slow"` (its custom keys named).
+    static func values(of submission: FeedbackSubmission) -> String {
+        var parts = ["rating \(submission.rating)", "reason \(literal(submission.reason))"]
+        if !submission.custom.isEmpty { parts.append("custom " + submission.custom.keys.sorted().joined(separator: ", ")) }
+        return parts.joined(separator: ", ")
+    }
+
+    static func literal(_ text: String?) -> String {
+        guard let text else { return "none" }
+        return "\"" + text.replacingScalars { $0 == "\"" ? "\\\"" : nil } + "\""
+    }
+
+    static func literal(_ value: FieldValue) -> String {
+        switch value {
+        case .text(let text): literal(text)
+        case .rating(let stars): String(stars)
+        case .toggle(let on): on ? "on" : "off"
+        case .unrated: "unrated"
+        }
+    }
+}
