@@ -26,9 +26,10 @@ package enum DOTGraphWriter {
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
         for node in graph.nodes { out += "  " + statement(node, theme: theme) }
         for edge in graph.edges {
-            out += "  \(edge.from) -> \(edge.to) [label=\(quoted(edge.lines.joined(separator: "\n"))), \(attributes(of: edge.kind, onFailure: edge.isOnFailure))];\n"
+            let lines = edge.lines + (edge.isUntested ? [GraphLook.untestedLabel] : [])
+            out += "  \(edge.from) -> \(edge.to) [label=\(quoted(lines.joined(separator: "\n"))), \(attributes(of: edge.kind, onFailure: edge.isOnFailure, untested: edge.isUntested))];\n"
         }
-        out += legend(theme: theme)
+        out += legend(theme: theme, coverage: graph.showsCoverage)
         return out + "}\n"
     }
 
@@ -60,11 +61,17 @@ package enum DOTGraphWriter {
         return parts.joined(separator: ", ")
     }
 
-    /// The look of an edge of `kind`.
-    package static func attributes(of kind: FlowGraph.EdgeKind, onFailure: Bool) -> String {
+    /// The look of an edge of `kind`; an `untested` one (``FlowGraph/Edge/isUntested``) in
+    /// the untested colour, thick, whatever its kind.
+    package static func attributes(of kind: FlowGraph.EdgeKind, onFailure: Bool, untested: Bool = false) -> String {
         let look = GraphLook.edge(kind)
-        var parts = ["color=\"\(onFailure ? GraphLook.failureColor : look.color)\"", "style=\(onFailure ? "dashed" : look.dot)"]
-        if kind == .present { parts.append("penwidth=2") }
+        let color = untested ? GraphLook.untestedColor : onFailure ? GraphLook.failureColor : look.color
+        var parts = ["color=\"\(color)\"", "style=\(onFailure ? "dashed" : look.dot)"]
+        if untested {
+            parts += ["fontcolor=\"\(color)\"", "penwidth=3"]
+        } else if kind == .present {
+            parts.append("penwidth=2")
+        }
         if kind == .popTo || kind == .exit { parts.append("arrowhead=vee") }
         return parts.joined(separator: ", ")
     }
@@ -74,7 +81,8 @@ package enum DOTGraphWriter {
     /// choice, an exit, an unreachable and a dead-end screen), then each kind of edge as a
     /// stroke of its colour and line (``GraphLook/legendEdges``, and on failure). A few
     /// lines high whatever the flow, so the flow keeps the drawing.
-    package static func legend(theme: Theme) -> String {
+    /// With `coverage`, an untested route's look is in it too.
+    package static func legend(theme: Theme, coverage: Bool = false) -> String {
         var nodes = ""
         for node in GraphLook.legendNodes {
             let colours = GraphLook.colours(of: node.kind, theme: theme)
@@ -90,7 +98,7 @@ package enum DOTGraphWriter {
         }
         var edges = ""
         let strokes = GraphLook.legendEdges.map { kind in (kind.rawValue, GraphLook.edge(kind).color, GraphLook.edge(kind).dot) }
-            + [("onFailure", GraphLook.failureColor, "dashed")]
+            + [("onFailure", GraphLook.failureColor, "dashed")] + (coverage ? [(GraphLook.untestedLabel, GraphLook.untestedColor, "bold")] : [])
         for (name, color, line) in strokes {
             let stroke: String
             switch line {

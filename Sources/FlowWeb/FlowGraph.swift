@@ -180,8 +180,14 @@ package struct FlowGraph: Sendable, Hashable {
         return taken
     }
 
-    /// Marks the edges whose ``Edge/key`` is in `keys` as untested.
+    /// Whether ``markUntested(_:)`` gave the graph coverage to show (its legend then says
+    /// what an untested route looks like).
+    package private(set) var showsCoverage = false
+
+    /// Marks the edges whose ``Edge/key`` is in `keys` as untested (the routes a coverage
+    /// report lists as never taken).
     package mutating func markUntested(_ keys: Set<String>) {
+        showsCoverage = true
         for index in edges.indices where keys.contains(edges[index].key) { edges[index].isUntested = true }
     }
 }

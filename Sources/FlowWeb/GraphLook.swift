@@ -52,6 +52,12 @@ package enum GraphLook {
     /// The colour of the edges of a button's `onFailure` (dashed).
     package static let failureColor = "#c0392b"
 
+    /// The colour of a route no scenario took (`--coverage`): thick, and labelled
+    /// ``untestedLabel``, whatever its kind.
+    package static let untestedColor = "#e8590c"
+    /// The last line of an untested route's label, and its name in legends.
+    package static let untestedLabel = "untested"
+
     /// The nodes a legend shows: a screen of each style, a choice, an exit, and the two
     /// marks of a screen.
     package static var legendNodes: [FlowGraph.Node] {

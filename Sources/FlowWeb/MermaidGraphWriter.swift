@@ -23,8 +23,9 @@ package enum MermaidGraphWriter {
         for (index, edge) in graph.edges.enumerated() {
             let look = GraphLook.edge(edge.kind)
             let arrow = edge.isOnFailure ? "-.->" : look.mermaid
-            out += "  \(edge.from) \(arrow)|\(label(edge.lines))| \(edge.to)\n"
-            linkStyles.append("  linkStyle \(index) stroke:\(edge.isOnFailure ? GraphLook.failureColor : look.color)\n")
+            out += "  \(edge.from) \(arrow)|\(label(edge.lines + (edge.isUntested ? [GraphLook.untestedLabel] : [])))| \(edge.to)\n"
+            let stroke = edge.isUntested ? "\(GraphLook.untestedColor),stroke-width:3px" : edge.isOnFailure ? GraphLook.failureColor : look.color
+            linkStyles.append("  linkStyle \(index) stroke:\(stroke)\n")
         }
         out += "  subgraph legend [\"Legend\"]\n"
         for node in GraphLook.legendNodes { out += "    " + statement(node) }
@@ -35,6 +36,10 @@ package enum MermaidGraphWriter {
         }
         out += "    legend_fa[\" \"] -.->|\"onFailure\"| legend_fb[\" \"]\n"
         linkStyles.append("  linkStyle \(linkStyles.count) stroke:\(GraphLook.failureColor)\n")
+        if graph.showsCoverage {
+            out += "    legend_ua[\" \"] -->|\"\(GraphLook.untestedLabel)\"| legend_ub[\" \"]\n"
+            linkStyles.append("  linkStyle \(linkStyles.count) stroke:\(GraphLook.untestedColor),stroke-width:3px\n")
+        }
         out += "  end\n"
         out += linkStyles.joined()
         let classes: [(String, FlowGraph.NodeKind)] =

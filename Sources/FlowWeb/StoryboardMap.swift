@@ -41,6 +41,8 @@ package struct StoryboardMap {
         /// How the last step gets there (push, present, an exit…).
         var kind: FlowGraph.EdgeKind
         var isOnFailure: Bool
+        /// Whether an edge on the way is one no scenario took (``FlowGraph/Edge/isUntested``).
+        var isUntested = false
         /// The conditions as an arrow's label says them (``read(_:domains:)``); `nil`
         /// when the route holds for every value.
         var summary: String?
@@ -132,7 +134,8 @@ package struct StoryboardMap {
                 /// `taken`: the conditions so far; `alive`: the combinations that satisfy those
                 /// of the current run (conditions with no waiting step between them);
                 /// `waits`: how many waiting steps came before the run began.
-                func walk(_ edge: FlowGraph.Edge, title: String, taken: [Condition], alive: CombinationSet, waits: Int) {
+                func walk(_ edge: FlowGraph.Edge, title: String, taken: [Condition], alive: CombinationSet, waits: Int, untested: Bool = false) {
+                    let untested = untested || edge.isUntested
                     let effects = Array(edge.lines.dropFirst())
                     guard let target = nodes[edge.to] else { return }
                     if found.count >= Self.routeLimit {
@@ -144,6 +147,7 @@ package struct StoryboardMap {
                         var route = Route(
                             title: title, conditions: taken.map(\.text), effects: effects, target: target, kind: edge.kind,
                             isOnFailure: edge.isOnFailure)
+                        route.isUntested = untested
                         route.effectsBefore = taken.map(\.after)
                         (route.summary, route.taking) = Self.summary(of: taken, space: space)
                         found.append(route)
@@ -171,7 +175,7 @@ package struct StoryboardMap {
                             walk(
                                 next, title: title,
                                 taken: taken + [Condition(text: text, holds: set, run: run, names: read, after: effects.count)],
-                                alive: remaining, waits: max(waits, waited))
+                                alive: remaining, waits: max(waits, waited), untested: untested)
                         }
                     case .screen where edge.kind == .stay: add(.stay)
                     case .screen: add(.screen(node: target.id, id: screenIDs[target.id] ?? target.id))

@@ -30,6 +30,10 @@ package struct StoryboardPage {
         /// The host's values the templates show (`--context`); a value not given shows as a
         /// placeholder naming it (``FlowState/marksMissingValues``).
         package var context: [String: ExpressionValue] = [:]
+        /// The routes no scenario took, by ``FlowGraph/Edge/key``, from a coverage report
+        /// (`--coverage`), with the report's one-line summary of the flow's coverage; `nil`:
+        /// no coverage is shown.
+        package var coverage: (untakenRoutes: Set<String>, summary: String)?
 
         /// `flow`, read from `file`, in its own language with no host values.
         package init(file: String, flow: Flow) {
@@ -77,7 +81,7 @@ package struct StoryboardPage {
             </head>
             <body>
             <header class="page"><h1>\(ScreenCardHTML.text(title))</h1>
-            <p>Every screen in its light and dark look, as it starts. Click a button to follow it; arrows: push solid, present bold, replace and popTo dotted, on failure dashed.</p>
+            <p>Every screen in its light and dark look, as it starts. Click a button to follow it; arrows: push solid, present bold, replace and popTo dotted, on failure dashed\(entries.contains { $0.coverage != nil } ? "; routes no scenario of the flow's tests took are orange, thick and marked \(GraphLook.untestedLabel)" : "").</p>
             </header>
 
             """)
@@ -92,7 +96,8 @@ package struct StoryboardPage {
 
     private func writeFlow(_ entry: Entry, prefix: String, cards: ScreenCardHTML, write: (String) -> Void) {
         let flow = entry.flow
-        let graph = FlowGraph(flow: flow)
+        var graph = FlowGraph(flow: flow)
+        if let coverage = entry.coverage { graph.markUntested(coverage.untakenRoutes) }
         let map = StoryboardMap(graph: graph, domains: FlowValidator.expressionEnvironment(of: flow).domains)
         // Where each screen id first stands: the same in every locale's flow.
         var screenIndex: [String: Int] = [:]
@@ -109,6 +114,11 @@ package struct StoryboardPage {
         if let entryEdge = graph.edges.first(where: { $0.from == "entry" }) {
             html += "<p class=\"entry\">Starts: \(ScreenCardHTML.text(entryEdge.lines.joined(separator: ", "))) → "
             html += "<a href=\"#\(prefix)-\(entryEdge.to)\">\(ScreenCardHTML.text(map.screenIDs[entryEdge.to] ?? ""))</a></p>"
+        }
+        if let coverage = entry.coverage {
+            let untested = graph.edges.count(where: \.isUntested)
+            html += "<p class=\"coverage\">Tests: \(ScreenCardHTML.text(coverage.summary)); "
+            html += untested == 0 ? "every route taken.</p>" : "<span class=\"untested\">\(untested) route\(untested == 1 ? "" : "s") untested</span>, drawn in orange.</p>"
         }
         let rows = map.columns.map(\.count).max() ?? 0
         let pairs = 1 + entry.translations.count
@@ -179,7 +189,8 @@ package struct StoryboardPage {
             html += "<div class=\"routes\" data-slot=\"\(action.slot.rawValue)\"\(branches ? " data-branch=\"\"" : "") tabindex=\"-1\">"
             html += "<p class=\"routes-title\">\(ScreenCardHTML.text(action.title))</p><ul>"
             for route in button.routes {
-                html += route.isOnFailure ? "<li class=\"failure\">on failure: " : "<li>"
+                let classes = (route.isOnFailure ? ["failure"] : []) + (route.isUntested ? ["untested"] : [])
+                html += (classes.isEmpty ? "<li>" : "<li class=\"\(classes.joined(separator: " "))\">") + (route.isOnFailure ? "on failure: " : "")
                 // Each step and each condition in the order they run.
                 var done = 0
                 func does(upTo end: Int) {
@@ -200,6 +211,7 @@ package struct StoryboardPage {
                 case .exit(let label): html += "→ <span class=\"exit\">\(ScreenCardHTML.text(label))</span>"
                 case .stay: html += "→ stays on this screen"
                 }
+                if route.isUntested { html += " <span class=\"badge untested\">\(GraphLook.untestedLabel)</span>" }
                 html += "</li>"
             }
             if button.leftOut > 0 { html += "<li>… and \(button.leftOutMayNotRun ? "up to " : "")\(button.leftOut) more</li>" }
@@ -344,12 +356,15 @@ package struct StoryboardPage {
         // Baselines 15 px apart: below the arrow from 16 px under it, above it ending 6 px over it.
         let firstLine = below ? start.y + 16 : start.y - 6 - 15 * (lines.count - 1)
         let dash = route.isOnFailure ? " stroke-dasharray=\"8 5\"" : route.kind == .replace || route.kind == .popTo ? " stroke-dasharray=\"2 4\"" : ""
-        let weight = route.kind == .present ? 4 : 2
-        var text = "<text x=\"\(labelX)\" y=\"\(firstLine)\">"
+        // An arrow every route of which no scenario took is drawn in the untested look.
+        let untested = arrow.routes.allSatisfy(\.isUntested)
+        let weight = route.kind == .present || untested ? 4 : 2
+        let stroke = untested ? GraphLook.untestedColor : "#555"
+        var text = "<text x=\"\(labelX)\" y=\"\(firstLine)\"\(untested ? " class=\"untested\"" : "")>"
         for (index, line) in lines.enumerated() {
             text += "<tspan x=\"\(labelX)\" y=\"\(firstLine + 15 * index)\"\(index > 0 ? " class=\"when\"" : "")>\(ScreenCardHTML.text(line))</tspan>"
         }
-        return "<g class=\"arrow\"><path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"><title>\(ScreenCardHTML.text(whole))</title></path>"
+        return "<g class=\"arrow\(untested ? " untested" : "")\"><path d=\"M\(start.x) \(start.y)C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(end.x) \(end.y)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(weight)\"\(dash) marker-end=\"url(#\(marker))\"><title>\(ScreenCardHTML.text(whole))</title></path>"
             + text + "<title>\(ScreenCardHTML.text(whole))</title></text></g>"
     }
 
@@ -378,6 +393,10 @@ package struct StoryboardPage {
         .map svg.edges{position:absolute;left:0;top:0;pointer-events:none;overflow:visible}
         .map svg.edges text,.map svg.edges path{pointer-events:auto}
         .map svg.edges text{font-size:13px;fill:#333;paint-order:stroke;stroke:#f4f4f6;stroke-width:5px}
+        .map svg.edges text.untested,p.coverage .untested{fill:\(GraphLook.untestedColor);color:\(GraphLook.untestedColor);font-weight:bold}
+        p.coverage{margin:0 20px;color:#5f6368}
+        li.untested{color:\(GraphLook.untestedColor)}
+        .badge.untested{background:\(GraphLook.untestedColor);color:#fff}
         .map svg.edges tspan.when{fill:#5f6368}
         .map.lane-room{padding-bottom:\(margin + rowGap + margin)px}
         .map.bulge-room{padding-right:\(margin + columnGap)px}

@@ -13,4 +13,10 @@ enum CommonOptions {
     static let theme = CommandOption.text(
         "theme", valueName: "file",
         help: "A theme file (YAML or JSON): each style's colours, icon, font and animation, light and dark; the built-in theme by default.")
+
+    /// `--coverage REPORT` of `graph` and `storyboard`: a `test --format json` report whose
+    /// untaken routes are drawn in the untested look.
+    static let coverage = CommandOption.text(
+        "coverage", valueName: "report",
+        help: "A 'test --format json' report: the routes no scenario took are drawn orange, thick and labelled untested (the legend says so).")
 }

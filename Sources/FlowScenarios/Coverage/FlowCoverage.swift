@@ -137,3 +137,11 @@ package struct FlowCoverage: Sendable {
         counts.total == 0 ? 100 : Double(counts.taken) * 100 / Double(counts.total)
     }
 }
+
+/// The keys of every route of a flow's graph, for drawing a flow no report covers.
+package enum FlowGraphKeys {
+    /// Every ``FlowWeb/FlowGraph/Edge/key`` of `flow`'s graph.
+    package static func all(of flow: Flow) -> [String] {
+        FlowGraph(flow: flow).edges.map(\.key)
+    }
+}

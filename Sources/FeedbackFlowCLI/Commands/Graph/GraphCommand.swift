@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowScenarios
 import FeedbackFlowPrograms
 import FlowSource
 import FlowSystem
@@ -36,6 +37,8 @@ package struct GraphCommand: Command {
     @Option(CommonOptions.theme) package var themeFile: String?
     /// `--limit NAME=N`: the loaders' bounds.
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+    /// `--coverage REPORT`: the routes no scenario took, drawn untested.
+    @Option(CommonOptions.coverage) package var coverageReport: String?
 
     /// The command with every option as not given, or as the command line being read
     /// gives them (``ArgumentReading``).
@@ -43,6 +46,9 @@ package struct GraphCommand: Command {
 
     package init(arguments: ParsedArguments) throws(UsageError) {
         self = try ArgumentReading.read(arguments) { GraphCommand() }
+        if coverageReport != nil, format == .baseline {
+            throw UsageError("a baseline lists facts, not routes drawn: \($coverageReport.flagName) goes with --format dot, svg or mermaid")
+        }
     }
 
     /// The flow file.
@@ -62,7 +68,10 @@ package struct GraphCommand: Command {
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
         let theme = try Theme.chosen(themeFile)
-        let text = format.render(flow, file: NavigationBaseline.label(file, base: CompileSettings.locationBase()), theme: theme)
+        let untested = try coverageReport.map { report throws(UsageError) in
+            try CoverageReportReader(path: report, option: CommonOptions.coverage.flagName).untakenRoutes(of: flow, path: file, environment: environment)
+        }
+        let text = format.render(flow, file: NavigationBaseline.label(file, base: CompileSettings.locationBase()), theme: theme, untested: untested)
         environment.output.write(format == .svg ? try await Self.svg(of: text, environment: environment) : text)
         return .clean
     }

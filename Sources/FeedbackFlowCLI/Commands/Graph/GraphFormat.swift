@@ -16,10 +16,17 @@ package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     /// that `dot -Tsvg` draws (``GraphCommand`` runs it).
     /// - Parameter file: the flow's file, as baselines name it.
     /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
-    package func render(_ flow: Flow, file: String = "flow", theme: Theme = .standard) -> String {
-        switch self {
-        case .dot, .svg: DOTGraphWriter.render(FlowGraph(flow: flow), theme: theme)
-        case .mermaid: MermaidGraphWriter.render(FlowGraph(flow: flow), theme: theme)
+    /// - Parameter untested: the routes to draw as untested (``FlowGraph/Edge/key``s), from
+    ///   a coverage report; `nil`: no coverage is shown (a baseline shows none).
+    package func render(_ flow: Flow, file: String = "flow", theme: Theme = .standard, untested: Set<String>? = nil) -> String {
+        var graph: FlowGraph { 
+            var graph = FlowGraph(flow: flow)
+            if let untested { graph.markUntested(untested) }
+            return graph
+        }
+        return switch self {
+        case .dot, .svg: DOTGraphWriter.render(graph, theme: theme)
+        case .mermaid: MermaidGraphWriter.render(graph, theme: theme)
         case .baseline: NavigationBaseline.text(NavigationBaseline.facts(of: flow, file: file))
         }
     }

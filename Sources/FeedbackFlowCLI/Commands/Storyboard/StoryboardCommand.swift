@@ -1,4 +1,5 @@
 import FlowCompile
+import FlowScenarios
 import FlowSource
 import FlowSystem
 import FlowWeb
@@ -49,6 +50,8 @@ package struct StoryboardCommand: Command {
     @Option(TriggerOptions.contextFile) package var contextFile: String?
     /// `--limit NAME=N`: the loaders' bounds (``LoadingLimitOption``).
     @Option(LoadingLimitOption.option) package var loadingLimits: LoadingLimits
+    /// `--coverage REPORT`: the routes no scenario took, drawn untested.
+    @Option(CommonOptions.coverage) package var coverageReport: String?
     /// `--strings CATALOG --locale L…`: the locales shown beside the flow's own language.
     package var localeOptions = LocaleOptions()
     /// `--context` and `--context-file`: the host's values templates show. Made when
@@ -83,6 +86,9 @@ package struct StoryboardCommand: Command {
         // Checked first, so a path that cannot be written is said before any work; created
         // only once every flow compiled, so a failed run leaves no empty page behind.
         if let outputFile { try CommandFiles.checkWritable(outputFile, option: "--output") }
+        let coverage = try coverageReport.map { report throws(UsageError) in
+            try CoverageReportReader(path: report, option: CommonOptions.coverage.flagName)
+        }
         var entries: [StoryboardPage.Entry] = []
         var failed = false
         for path in files {
@@ -94,6 +100,12 @@ package struct StoryboardCommand: Command {
                 try trigger.check(against: flow, file: path)
                 var entry = StoryboardPage.Entry(file: NavigationBaseline.label(path, base: CompileSettings.locationBase()), flow: flow)
                 entry.context = try trigger.values(for: flow, file: path, event: nil)
+                if let coverage {
+                    let covered = coverage.coverage(of: flow, path: path, environment: environment)
+                    entry.coverage = (
+                        covered?.untakenRoutes ?? Set(FlowGraphKeys.all(of: flow)), covered?.summary ?? "the report has no scenario of this flow"
+                    )
+                }
                 if let catalog {
                     entry.translations = localeOptions.locales.map { ($0, flow.localized(with: catalog, locale: $0)) }
                     entry.sourceLanguage = catalog.sourceLanguage

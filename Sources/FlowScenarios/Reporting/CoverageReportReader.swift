@@ -1,0 +1,70 @@
+import FeedbackFlow
+import FlowCompile
+import FlowSource
+import FlowWorkspace
+
+/// Reads the coverage of a `test --format json` report back, for `storyboard --coverage`
+/// and `graph --coverage`: per flow, its routes no scenario took (by
+/// ``FlowWeb/FlowGraph/Edge/key``) and its percentage.
+package struct CoverageReportReader: Sendable {
+    /// One flow of the report.
+    package struct FlowEntry: Sendable {
+        /// The flow's id.
+        package var id: String
+        /// The flow file's path, as the report names it.
+        package var file: String
+        /// Its coverage, one decimal (`87.5`).
+        package var percent: String
+        /// Its items taken and in all.
+        package var taken: Int
+        package var total: Int
+        /// Its routes never taken.
+        package var untakenRoutes: Set<String>
+
+        /// One line for a page: `87.5% of 40 items (35 taken)`.
+        package var summary: String { "\(percent)% of \(total) items taken (\(taken))" }
+    }
+
+    /// The flows of the report, in its order.
+    package var flows: [FlowEntry]
+
+    /// The report in the file at `path`.
+    /// - Throws: ``FlowWorkspace/UsageError`` with every problem at its place: a file
+    ///   that does not load, or is not a `test --format json` report.
+    package init(path: String, option: String) throws(UsageError) {
+        var session = DecodingSession()
+        guard let root = try UsageError.loadRoot(path: path, source: option, session: &session) else {
+            throw UsageError("\(option) '\(path)' is empty", hint: "write it with 'feedbackflow test --format json=\(path)'")
+        }
+        var flows: [FlowEntry] = []
+        let hint = "write it with 'feedbackflow test --format json=\(path)'"
+        if let fields = session.mapping(root, expected: "a test report (feedbackflow test --format json)"),
+            let coverage = session.required(fields, "coverage", expected: "the report's coverage", hint: hint).flatMap({ session.mapping($0) }),
+            let list = session.required(coverage, "flows", expected: "the flows' coverage", hint: hint)
+        {
+            for item in list.sequence.map(Array.init) ?? [] {
+                guard let flow = session.mapping(item, expected: "a flow's coverage") else { continue }
+                guard let id = session.required(flow, "flow", expected: "the flow's id").flatMap({ session.string($0) }),
+                    let file = session.required(flow, "file", expected: "the flow's file").flatMap({ session.string($0) })
+                else { continue }
+                var routes: Set<String> = []
+                for entry in session.required(flow, "untaken", expected: "the items never taken").flatMap(\.sequence).map(Array.init) ?? [] {
+                    guard let untaken = session.mapping(entry), untaken.value("kind")?.string == "route", let name = untaken.value("name")?.string else { continue }
+                    routes.insert(name)
+                }
+                flows.append(FlowEntry(
+                    id: id, file: file, percent: flow.value("percent")?.string ?? "?", taken: flow.value("taken")?.integer ?? 0,
+                    total: flow.value("total")?.integer ?? 0, untakenRoutes: routes))
+            }
+        }
+        if let problems = UsageError(decoding: session.diagnostics, source: option) { throw problems }
+        self.flows = flows
+    }
+
+    /// The report's flow for `flow` read from `path`: the one with its id (of several, the
+    /// one whose file is `path`, as `sameFile` says), or `nil`.
+    package func entry(for flow: Flow, path: String, sameFile: (String, String) -> Bool) -> FlowEntry? {
+        let matching = flows.filter { $0.id == flow.id }
+        return matching.first { sameFile($0.file, path) } ?? matching.first
+    }
+}
