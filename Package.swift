@@ -109,7 +109,7 @@ let package = Package(
         // the flow they took (`feedbackflow test`, and the language server's checks).
         .target(
             name: "FlowScenarios",
-            dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "FlowWeb"],
+            dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting", "FlowWorkspace", "FlowWeb", "FlowFormat"],
             swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1 only, safe by construction: the address's
         // secret, Host and Origin checked, bounded slots and reads (the preview's server).
