@@ -193,6 +193,13 @@ let package = Package(
             exclude: ["yaml_comments.py"],
             resources: [.copy("Fixtures")]),
         .testTarget(
+            name: "FlowScenariosTests",
+            dependencies: [
+                "FlowScenarios", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowWorkspace", "FlowWeb",
+                "FeedbackFlowTestSupport",
+            ],
+            exclude: ["Fixtures"]),
+        .testTarget(
             name: "FlowCodeGenerationTests",
             dependencies: ["FlowCodeGeneration", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowWorkspace", "FeedbackFlowTestSupport"],
             exclude: ["Fixtures"]),

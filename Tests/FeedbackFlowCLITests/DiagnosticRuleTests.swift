@@ -48,6 +48,9 @@ struct DiagnosticRuleTests {
             FlowDiagnosticCode.translationNeedsReview.rawValue, FlowDiagnosticCode.invalidPluralCategory.rawValue,
             // fmt reports these, not validate: FormatTests shows each.
             CommandDiagnosticCode.notFormatted.rawValue, CommandDiagnosticCode.formatRefused.rawValue,
+            // test reports these, from a flow test beside the flow: FlowTestCommandTests shows each.
+            CommandDiagnosticCode.scenarioFailed.rawValue, CommandDiagnosticCode.flowNotTestable.rawValue,
+            CommandDiagnosticCode.coverageBelowMinimum.rawValue, CommandDiagnosticCode.untestedFlow.rawValue,
         ])
     }
 

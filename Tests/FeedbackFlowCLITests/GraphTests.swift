@@ -127,7 +127,7 @@ struct GraphTests {
     @Test("every flow in flows/ draws with Graphviz without a warning, legend included")
     func everyFlowDraws() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: BuiltTool.repositoryRoot.appendingPathComponent("flows").path)
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) && !$0.contains(".flowtest.") }.sorted()
         #expect(files.count >= 5)
         for file in files {
             let drawing = try await Self.drawing(of: "flows/" + file)

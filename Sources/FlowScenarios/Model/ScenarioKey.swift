@@ -147,3 +147,24 @@ package struct ScenarioKey: Sendable, Hashable {
         return table
     }
 }
+
+extension ScenarioKey {
+    /// The tables of docs/testing.md's "Keys" section, generated here so the page and the
+    /// format cannot differ (a test compares them): one table per mapping of the format.
+    package static var markdownTables: String {
+        let tables: [(title: String, keys: [ScenarioKey])] = [
+            ("The file", file), ("A scenario (`scenarios:` item)", scenario), ("`trigger:`", trigger),
+            ("A `history:` item", historyEntry), ("A stub's answer (`handlers: {NAME: ANSWER or [ANSWER, …]}`)", handlerAnswer),
+            ("A step (`steps:` item; exactly one key)", step), ("`event:` written as a mapping", event), ("`expect:`", expect),
+            ("A field of `fields:` (by id)", field), ("A button of `buttons:` (by title)", button), ("`submitted:`", submitted),
+            ("`decision:` written as a mapping", decision),
+        ]
+        var out = ""
+        for (title, keys) in tables {
+            out += "\(title):\n\n| key | required | meaning |\n|---|---|---|\n"
+            for key in keys { out += "| `\(key.name)` | \(key.isRequired ? "yes" : "") | \(key.help) |\n" }
+            out += "\n"
+        }
+        return out
+    }
+}

@@ -18,12 +18,15 @@ package struct FlowTestReader {
     private let names: FlowNames?
     /// The flow, for typing values as it declares them.
     private let flow: Flow?
+    /// The flow's file, as messages name it.
+    private let flowFile: String
     /// Problems found so far.
     package var session = DecodingSession()
 
-    /// A reader checking names against `flow` when given.
-    package init(flow: Flow?) {
+    /// A reader checking names against `flow` (read from `flowFile`) when given.
+    package init(flow: Flow?, flowFile: String = "the flow") {
         self.flow = flow
+        self.flowFile = flowFile
         self.names = flow.map(FlowNames.init)
     }
 
@@ -117,9 +120,8 @@ package struct FlowTestReader {
     private mutating func trigger(_ node: Node) -> ScenarioTrigger? {
         guard let fields = session.mapping(node, expected: "the trigger {event, context, validators, now, history}") else { return nil }
         let suggested = session.checkKeys(fields, allowed: ScenarioKey.names(ScenarioKey.trigger))
-        guard let eventNode = session.required(fields, "event", expected: "an event name", suggested: suggested),
-            let event = eventName(eventNode)
-        else { return nil }
+        let eventNode = session.required(fields, "event", expected: "an event name", suggested: suggested)
+        let event = eventNode.flatMap { eventName($0) }
         let declaration = flow?.events.first { $0.name == event }
         let context = session.nonNullValue(fields, "context", expected: "a mapping of names to values").map { values($0, event: declaration) } ?? [:]
         var validators: [String: Bool] = [:]
@@ -166,6 +168,7 @@ package struct FlowTestReader {
                 quietPeriod = .seconds(seconds)
             }
         }
+        guard let eventNode, let event else { return nil }
         return ScenarioTrigger(
             event: event, span: eventNode.span, context: context, validators: validators, now: now, history: history,
             quietPeriod: quietPeriod)
@@ -396,7 +399,7 @@ package struct FlowTestReader {
     // MARK: Values and names
 
     /// The flow's file as messages name it.
-    private var flowName: String { flow.map { "flow '\($0.id)'" } ?? "the flow" }
+    private var flowName: String { flowFile }
 
     private mutating func sequence(_ node: Node, expected: String) -> [Node]? {
         guard let items = node.sequence else {

@@ -52,9 +52,12 @@ package struct FlowTestFrontend: Sendable {
             }
         }
         result.flow = flow
-        var reader = FlowTestReader(flow: flow)
+        var reader = FlowTestReader(flow: flow, flowFile: flowPath)
         let file = reader.read(root, path: path)
-        result.diagnostics += reader.session.diagnostics.diagnostics
+        // In the file's order, as a compiler lists them.
+        result.diagnostics += reader.session.diagnostics.diagnostics.sorted {
+            ($0.span?.start.line ?? 0, $0.span?.start.column ?? 0) < ($1.span?.start.line ?? 0, $1.span?.start.column ?? 0)
+        }
         guard let flow, let file, !result.diagnostics.contains(where: { $0.severity == .error }) else { return result }
         let runner = ScenarioRunner(flow: flow, programs: programs)
         for scenario in file.scenarios where filter.map({ scenario.name.contains($0) }) ?? true {

@@ -64,7 +64,16 @@ package enum ScenarioMessages {
     }
 
     static func tapIgnored(_ title: String, _ result: TapResult, on top: ScreenSnapshot) -> String {
-        "tapping '\(title)' on '\(top.instance.screenID)' did nothing: \(result)"
+        let why =
+            switch result {
+            case .ignoredDisabled: "it is disabled (a required field is empty or a field is not valid, or its enabledWhen is false)"
+            case .ignoredBusy: "an action of the screen is still running"
+            case .ignoredNoAction: "it has no action"
+            case .ignoredFlowEnded: "the flow has ended"
+            case .ignoredStale: "the screen is no longer on top"
+            case .ran, .closedWhileRunning: "it ran"
+            }
+        return "tapping '\(title)' on '\(top.instance.screenID)' did nothing: \(why)"
     }
 
     static func missingStub(_ name: String) -> String {
@@ -85,7 +94,7 @@ package enum ScenarioMessages {
         if let reason = expected.reason, reason != submission.reason {
             differences.append("reason \(literal(submission.reason)), not \(literal(reason))")
         }
-        for key in expected.custom.keys.sorted() where submission.custom[key] != expected.custom[key] {
+        for key in expected.custom.keys.sorted() where !sameValue(submission.custom[key], expected.custom[key]) {
             differences.append("custom '\(key)' \(submission.custom[key].map(\.jsonText) ?? "missing"), not \(expected.custom[key].map(\.jsonText) ?? "")")
         }
         if let screen = expected.screen, screen != submission.screenID { differences.append("from '\(submission.screenID)', not '\(screen)'") }
@@ -134,6 +143,24 @@ package enum ScenarioMessages {
         case .stacks, .submitted, .outcome, .decision, .opened:
             return nil
         }
+    }
+
+    /// Whether a submitted value is the one expected: equal, or, for scalars, written the
+    /// same (a template renders `true` as the text `true`, which a scenario writes as the
+    /// boolean). O(size of the values).
+    static func sameValue(_ found: FlowValue?, _ expected: FlowValue?) -> Bool {
+        guard let found, let expected else { return found == nil && expected == nil }
+        if found == expected { return true }
+        func text(_ value: FlowValue) -> String? {
+            switch value {
+            case .string(let text), .number(let text): text
+            case .bool(let on): on ? "true" : "false"
+            case .null: "null"
+            case .list, .object: nil
+            }
+        }
+        guard let a = text(found), let b = text(expected) else { return false }
+        return a == b
     }
 
     /// Stacks as `[rate, thanks] [sheet]`.
