@@ -82,6 +82,34 @@ struct BrowserTests {
         #expect(report["printed"] as? [String] == ["none"], "\(report)")
     }
 
+    @Test("a storyboard drawn with --coverage shows the routes no scenario took: their arrows orange and thick, their list items marked, the legend saying so")
+    func storyboardShowsUntestedRoutes() async throws {
+        let scratch = try ScratchFolder("browser-coverage")
+        let report = scratch.path("report.json")
+        // Only three stars: the thanks is reached; the apology and the review are not.
+        _ = try await BuiltTool.run(["test", FlowTestCommandTests.partial, "--format", "json=" + report])
+        let page = scratch.path("board.html")
+        let run = try await BuiltTool.run(["storyboard", "flows/rating-branches.flow.yaml", "--coverage", report, "-o", page])
+        #expect(run.status == 0, "\(run.standardError)")
+        let seen = try await Self.browser(["storyboard-coverage", page], scratch: scratch)
+        let arrows = try #require(seen["arrows"] as? [[String: Any]])
+        func arrow(to target: String) -> [String: Any]? {
+            arrows.first { ($0["title"] as? String ?? "").hasPrefix("Submit") && ($0["label"] as? String ?? "").contains(target) }
+        }
+        // The theme's untested orange, #e8590c, as the browser computes it.
+        let orange = "rgb(232, 89, 12)"
+        for target in ["rating ≤ 2", "rating ≥ 4"] {
+            let drawn = try #require(arrow(to: target), "no Submit arrow labelled \(target): \(arrows)")
+            #expect(drawn["untested"] as? Bool == true && drawn["stroke"] as? String == orange, "\(drawn)")
+        }
+        let thanks = try #require(arrow(to: "rating = 3"), "\(arrows)")
+        #expect(thanks["untested"] as? Bool == false && thanks["stroke"] as? String != orange, "\(thanks)")
+        let listed = try #require(seen["listed"] as? [[String: Any]])
+        #expect(!listed.isEmpty && listed.allSatisfy { $0["badge"] as? Bool == true && $0["color"] as? String == orange }, "\(listed)")
+        #expect((seen["legend"] as? String ?? "").contains("routes no scenario of the flow's tests took are orange, thick and marked untested"))
+        #expect((seen["coverage"] as? String ?? "").hasPrefix("Tests: 40.6% of 32 items taken (13)"))
+    }
+
     @Test("each storyboard arrow is labelled with its whole route, said shortly; a route no score takes is not drawn; labels never overlap, no arrow crosses its own, nothing leaves its map")
     func storyboardArrowsTellTheRoute() async throws {
         let scratch = try ScratchFolder("browser")

@@ -594,6 +594,32 @@ def storyboard_arrows(page):
         browser.quit()
 
 
+def storyboard_coverage(page):
+    """What a reviewer sees of a storyboard drawn with --coverage: each arrow's title and
+    target, its drawn colour and whether it is marked untested; the routes listed as
+    untested; the page's legend and the flow's coverage line."""
+    browser = driver(2400, 2000)
+    try:
+        browser.get("file://" + os.path.abspath(page))
+        return browser.execute_script("""
+          const arrows = Array.from(document.querySelectorAll('svg.edges g.arrow')).map(g => {
+            const path = g.querySelector('path');
+            return {label: Array.from(g.querySelectorAll('tspan')).map(t => t.textContent).join(' / '),
+                    title: path.querySelector('title').textContent,
+                    stroke: getComputedStyle(path).stroke, width: getComputedStyle(path).strokeWidth,
+                    untested: g.classList.contains('untested')};
+          });
+          const listed = Array.from(document.querySelectorAll('li.untested')).map(li => ({
+            text: li.textContent, color: getComputedStyle(li).color,
+            badge: li.querySelector('.badge.untested') !== null}));
+          return {arrows: arrows, listed: listed,
+                  legend: document.querySelector('header.page p').textContent,
+                  coverage: (document.querySelector('p.coverage') || {}).textContent || ''};
+        """)
+    finally:
+        browser.quit()
+
+
 def screenshot(page, out):
     browser = driver(1500, 980)
     try:
@@ -614,6 +640,7 @@ COMMANDS = {
     "preview-title": preview_title, "storyboard-still": storyboard_still,
     "storyboard-arrows": storyboard_arrows, "preview-watch": preview_watch, "preview-sheet": preview_sheet,
     "preview-problem": preview_problem, "preview-layout": preview_layout,
+    "storyboard-coverage": storyboard_coverage,
 }
 
 if __name__ == "__main__":

@@ -32,6 +32,10 @@ package actor ScenarioRecorder: Presenter, FeedbackSink {
     static let builtInResults: Set<String> = ["openURL", "collectUserFeedback", "perform"]
 
     private var events: [Event] = []
+    /// Whether a tapped action is running: the flow ending then is the flow's outcome;
+    /// ending otherwise, the host ended it (line mode's quit, the end of its input), which
+    /// a scenario does not do.
+    private var inAction = false
 
     /// A recorder that has seen nothing.
     package init() {}
@@ -46,8 +50,10 @@ package actor ScenarioRecorder: Presenter, FeedbackSink {
         case .screenShown(let snapshot):
             events.append(.shown(screen: snapshot.instance.screenID, fields: snapshot.fields.map { ($0.id, $0.value) }))
         case .screenUpdated(let snapshot):
+            if !snapshot.isBusy { inAction = false }
             events.append(.updated(fields: snapshot.fields.map { ($0.id, $0.value) }))
         case .actionTapped(let tap):
+            inAction = true
             events.append(.tapped(title: tap.title))
         case .handlerResult(let result) where !Self.builtInResults.contains(result.step) && !result.isStale:
             if case .failure(let message) = result.outcome {
@@ -56,7 +62,7 @@ package actor ScenarioRecorder: Presenter, FeedbackSink {
                 events.append(.answered(step: result.step, failure: nil))
             }
         case .flowEnded(let outcome):
-            events.append(.ended(outcome: outcome.name))
+            if inAction { events.append(.ended(outcome: outcome.name)) }
         case .stepRun, .handlerResult, .stepFailed, .stackChanged:
             break
         }

@@ -1,4 +1,5 @@
 import FeedbackFlow
+import FeedbackFlowCore
 import FlowCompile
 import FlowSource
 import FlowWorkspace
@@ -39,7 +40,10 @@ package enum TranscriptEvents {
                 } else if !ScenarioRecorder.builtInResults.contains(step) {
                     events.append(.answered(step: step, failure: text("result") == "failure" ? text("message") ?? "" : nil))
                 }
-            case "flowEnded": events.append(.ended(outcome: text("outcome") ?? ""))
+            case "flowEnded":
+                // The host's endings (line mode's quit, the end of its input) are not the flow's.
+                let outcome = text("outcome") ?? ""
+                if outcome != FlowOutcome.quit.name, outcome != FlowOutcome.inputEnded.name { events.append(.ended(outcome: outcome)) }
             default: continue
             }
         }

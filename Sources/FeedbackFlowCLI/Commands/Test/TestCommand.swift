@@ -130,13 +130,18 @@ package struct TestCommand: Command {
         let frontend = FlowTestFrontend(settings: settings, programs: programs, filter: filter)
         var results: [FlowTestFileResult] = []
         for path in tests { results.append(await frontend.run(path)) }
-        var report = FlowTestReport(files: results, coverage: Self.coverage(of: results))
+        var coverage = Self.coverage(of: results)
+        var report = FlowTestReport(files: results, coverage: [])
         for flow in untestedFlows where !results.contains(where: { $0.flowPath.map { PathIdentity.same($0, flow) } ?? false }) {
+            // A flow no test names counts with nothing taken.
+            let compilation = settings.compile(flow).compilation
+            if let compiled = compilation.flow, !compilation.hasErrors { coverage.append(FlowCoverage(flow: compiled, path: flow)) }
             let code = CommandDiagnosticCode.untestedFlow
             report.untested.append(Diagnostic(
                 severity: code.severity, code: code.rawValue, message: "no flow test names this flow", span: SourceSpan(file: flow, at: SourcePosition(line: 1, column: 1)),
                 hint: "write \(Self.testFileName(for: flow)) (feedbackflow test --record \(flow) plays the flow and writes one)"))
         }
+        report.coverage = coverage.sorted { $0.flowPath.unicodeScalars.lexicographicallyPrecedes($1.flowPath.unicodeScalars) }
         if let coverageMinimum {
             let total = FlowCoverage.percent(report.totalCoverage)
             if total < Double(coverageMinimum) {
