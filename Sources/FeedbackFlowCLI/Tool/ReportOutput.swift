@@ -13,6 +13,15 @@ package struct ReportOutput: Sendable, Hashable {
         self.path = path
     }
 
+    /// The `--format FORMAT[=FILE]` option of a command that writes `formats`
+    /// (`validate` every one, `test` some).
+    package static func option(writing formats: [DiagnosticFormat]) -> CommandOption<[ReportOutput]> {
+        .texts(
+            "format", valueName: "format[=file]",
+            help: "Output format: \(formats.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.",
+            notGiven: [], reading: outputs)
+    }
+
     /// `FORMAT` or `FORMAT=FILE`.
     /// - Throws: ``UsageError`` for an unknown format or an empty file name.
     package init(parsing text: String) throws(UsageError) {

@@ -40,30 +40,16 @@ import FlowSource
 ///   time of its own. Diagnostics that belong to no file have the classname `(run)`.
 /// - Text is escaped per XML 1.0 (`XMLText`).
 package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
-    /// The suite's `package` (the tool's name); the suite is named after it and
-    /// ``command``.
-    package var suiteName: String
-    /// The command whose run the suite reports (`validate`, `fmt`).
-    package var command: String
-    /// The tool's version, written as the property `NAME.version`.
-    package var toolVersion: String
-    /// When the run started, `YYYY-MM-DDTHH:MM:SS` in UTC (Ant's `ISO8601_DATETIME_PATTERN`).
-    package var timestamp: String
-    /// The machine's name.
-    package var hostname: String
-    /// How long the run took, in seconds.
-    package var seconds: Double
+    /// The suite's attributes: the tool, the command (`validate`, `fmt`), the time and
+    /// machine of the run.
+    package var document: JUnitDocument
 
     package init(
         suiteName: String = "feedbackflow", command: String = "validate", toolVersion: String = "0",
         timestamp: String = "1970-01-01T00:00:00", hostname: String = "localhost", seconds: Double = 0
     ) {
-        self.suiteName = suiteName
-        self.command = command
-        self.toolVersion = toolVersion
-        self.timestamp = timestamp
-        self.hostname = hostname.isEmpty ? "localhost" : hostname
-        self.seconds = max(0, seconds)
+        document = JUnitDocument(
+            suiteName: suiteName, command: command, toolVersion: toolVersion, timestamp: timestamp, hostname: hostname, seconds: seconds)
     }
 
     package func render(_ report: DiagnosticReport) -> String {
@@ -92,8 +78,6 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
         }
         for file in report.files { add(file.path, file.diagnostics, hasErrors: file.hasErrors) }
 
-        let document = JUnitDocument(
-            suiteName: suiteName, command: command, toolVersion: toolVersion, timestamp: timestamp, hostname: hostname, seconds: seconds)
         return document.render(
             cases: cases.map { JUnitDocument.TestCase(classname: $0.classname, name: $0.name, seconds: 0, failure: $0.failure) },
             systemOut: others.map(JUnitDocument.fullText).joined(separator: "\n"))

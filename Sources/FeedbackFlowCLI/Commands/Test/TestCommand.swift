@@ -56,10 +56,7 @@ package struct TestCommand: Command {
     /// The paths given.
     @Positionals package var paths: [String]
     /// `--format`: where each report goes.
-    @Option(.texts(
-        "format", valueName: "format[=file]",
-        help: "Output format: \(formats.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.",
-        notGiven: [], reading: ReportOutput.outputs))
+    @Option(ReportOutput.option(writing: formats))
     package var outputs: [ReportOutput]
     /// `--coverage-min N`: the least coverage, in percent, the run passes with.
     @Option(.count(

@@ -41,10 +41,7 @@ package struct ValidateCommand: Command {
     @Positionals package var paths: [String]
     /// `--format`: where each report goes (``ReportOutput/outputs(_:)``); empty for the
     /// standard output (``ReportOutput/standard(environment:)``).
-    @Option(.texts(
-        "format", valueName: "format[=file]",
-        help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")); text by default, github when GITHUB_ACTIONS=true. FORMAT=FILE writes that format to FILE; repeatable, at most one to standard output.",
-        notGiven: [], reading: ReportOutput.outputs))
+    @Option(ReportOutput.option(writing: Array(DiagnosticFormat.allCases)))
     package var outputs: [ReportOutput]
     /// `--strict`: warnings make the exit status 1, as errors do.
     @Option(.flag("strict", help: "Warnings fail too: exit 1 when there is an error or a warning."))
