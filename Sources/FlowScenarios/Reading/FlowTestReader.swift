@@ -395,8 +395,9 @@ package struct FlowTestReader {
 
     // MARK: Values and names
 
-    /// The flow's file as messages name it.
-    private var flowName: String { flow.map { "flow '\($0.id)'" } ?? "the flow" }
+    /// The flow as messages name it, which quote it: its id (`TriggerInputs`' messages
+    /// say `'NAME' declares no event …`).
+    private var flowName: String { flow?.id ?? "the flow" }
 
     private mutating func sequence(_ node: Node, expected: String) -> [Node]? {
         guard let items = node.sequence else {
