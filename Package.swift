@@ -94,10 +94,12 @@ let package = Package(
             name: "FlowWorkspace", dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowCompile", "FlowReporting"],
             resources: [.embedInCode("Resources/feedbackflow.schema.json")], swiftSettings: strictness),
         // `feedbackflow lsp`'s server: Language Server Protocol 3.17 over a byte stream, on
-        // the loader, decoder and validator `validate` uses.
+        // the loader, decoder and validator `validate` uses, and flow tests' reader.
         .target(
             name: "FlowLanguageServer",
-            dependencies: ["FlowSystem", "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace"],
+            dependencies: [
+                "FlowSystem", "FeedbackFlow", "FlowSource", "FlowYAML", "FlowCompile", "FlowReporting", "FlowFormat", "FlowWorkspace", "FlowScenarios",
+            ],
             swiftSettings: strictness),
         // The pictures of a flow: themes, screen cards in HTML, the storyboard page, the
         // navigation graph in DOT and Mermaid, and the live preview in the browser.
@@ -184,7 +186,7 @@ let package = Package(
         .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FeedbackFlow", "FlowSource", "FlowCompile"]),
         .testTarget(
             name: "FlowLanguageServerTests",
-            dependencies: ["FlowLanguageServer", "FlowWorkspace", "FlowSource", "FeedbackFlowTestSupport"],
+            dependencies: ["FlowLanguageServer", "FlowWorkspace", "FlowSource", "FlowScenarios", "FeedbackFlow", "FeedbackFlowTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FlowFormatTests",
@@ -208,7 +210,7 @@ let package = Package(
             dependencies: [
                 "FeedbackFlowCLI", "FeedbackFlow", "FlowSource", "FlowCompile", "FeedbackFlowCore", "FlowReporting",
                 "FlowTerminal", "FeedbackFlowHTTP", "FeedbackFlowTestSupport", "FlowFormat", "FlowLanguageServer", "FlowWorkspace", "FlowWeb",
-                "FlowCodeGeneration",
+                "FlowCodeGeneration", "FlowScenarios",
             ],
             // The Python helpers run from the source tree (SchemaTests, ParseCommandTests, the
             // JSON conformance checks, the outbox tests, the browser tests), not bundled.

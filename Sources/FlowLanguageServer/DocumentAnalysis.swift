@@ -31,4 +31,6 @@ struct DocumentAnalysis {
     var anchors: [AnchorPlace] = []
     /// Every name's places, once asked for.
     var namePlaces: NamePlaces?
+    /// A flow test file's flow and its names; `nil` for a flow.
+    var flowTest: FlowTestAnalysis?
 }

@@ -6,7 +6,7 @@ import FlowSource
 struct LSPCompletionItem: LSPValue {
     /// LSP `CompletionItemKind`: the icon an editor shows beside the item.
     enum Kind: Int, LSPValue {
-        case function = 3, field = 5, variable = 6, property = 10, keyword = 14, snippet = 15, reference = 18, enumMember = 20
+        case function = 3, field = 5, variable = 6, property = 10, value = 12, keyword = 14, snippet = 15, reference = 18, enumMember = 20, event = 23
     }
 
     /// LSP `InsertTextFormat`: whether the text holds a snippet's tab stops (`$1`, `${1:x}`).

@@ -36,14 +36,15 @@ extension LanguageServer {
     }
 
     /// For each diagnostic between bytes `lower` and `upper`: a `# feedbackflow: disable-next-line CODE` comment
-    /// above its line (YAML only) — or, where that line continues a scalar of several lines
+    /// above its line (a YAML flow only: a flow test reads no suppression) — or, where that line continues a scalar of several lines
     /// (a comment there would be the scalar's text), `# feedbackflow: disable-file CODE`
     /// at the top — and for an `unknown-screen` a stub of the screen after the last one (a
     /// YAML flow with a block `screens:` mapping). Lines end as the document's first does.
     private func otherActions(in request: LSPDocumentRequest, from lower: Int, to upper: Int) -> [LSPCodeAction] {
         let (document, analysis) = (request.document, request.analysis)
         let path = LSPFileURI.path(of: document.uri) ?? document.uri
-        guard DocumentFormat(path: path) == .yaml else { return [] }
+        // A flow test file has no suppression comments, and no screens to add.
+        guard DocumentFormat(path: path) == .yaml, !Self.isFlowTest(document) else { return [] }
         func action(_ title: String, _ diagnostic: Diagnostic, insert text: String, at offset: Int) -> LSPCodeAction {
             let edit = LSPTextEdit(range: document.range(from: offset, to: offset), newText: text)
             return LSPCodeAction(

@@ -56,6 +56,9 @@ extension LanguageServer {
         // Nothing in a YAML comment.
         guard isJSON || !Self.isInComment(before) else { return LSPCompletionItem.List(items: []) }
         let path = offset - start <= 256 ? KeyCompletion.path(in: document, line: line, before: Substring(before)) : []
+        if Self.isFlowTest(document) {
+            return flowTestCompletion(at: offset, lineStart: start, before: before, path: path, isJSON: isJSON, in: document, analysis: analysis)
+        }
 
         // Inside a string an expression compares with `screen.id`: the screen ids.
         if let typed = Self.screenIDString(before: before, after: Self.lineRest(after: offset, in: document)) {
@@ -122,15 +125,18 @@ extension LanguageServer {
         if let item = before.firstMatch(of: /^ *- +([A-Za-z]*)$/), let last = path.last, Self.stepListKeys.contains(last) {
             return list(stepItems(analysis, .item), replacing: String(item.1), at: offset, in: document, word: .name)
         }
-        if isJSON { return jsonKeyCompletion(at: offset, in: document, analysis: analysis) }
-        return keyCompletion(path: path, lineStart: start, offset: offset, in: document, analysis: analysis)
+        let keys = { (path: [String], written: Set<String>) in self.keyItems(at: path, written: written, analysis) }
+        if isJSON { return jsonKeyCompletion(at: offset, in: document, keys: keys) }
+        return keyCompletion(path: path, lineStart: start, offset: offset, in: document, newScreen: true, keys: keys)
     }
 
-    /// The keys valid where a key is being typed in a JSON flow (after `{` or `,`, or
+    /// The keys valid where a key is being typed in a JSON document (after `{` or `,`, or
     /// inside the key's opening quote) that the object does not have yet (before the
-    /// cursor or after it), each written `"key": ` over what is typed of it; under a
-    /// handler's step, its arguments.
-    private func jsonKeyCompletion(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> LSPCompletionItem.List {
+    /// cursor or after it), each written `"key": ` over what is typed of it: `keys` gives
+    /// them for the object's path and the keys it has (in a flow, ``keyItems(at:written:_:)``).
+    func jsonKeyCompletion(
+        at offset: Int, in document: LSPDocument, keys: ([String], Set<String>) -> [LSPCompletionItem]
+    ) -> LSPCompletionItem.List {
         guard let (path, keyStart, keysBefore) = KeyCompletion.jsonPath(document.bytes, offset: offset) else { return LSPCompletionItem.List(items: []) }
         // Over the key typed so far, and its closing quote if the editor wrote one.
         var end = offset
@@ -139,7 +145,7 @@ extension LanguageServer {
         let range = document.range(from: keyStart, to: end)
         let written = keysBefore.union(KeyCompletion.jsonKeys(document.bytes, from: end))
         return LSPCompletionItem.List(
-            items: keyItems(at: path, written: written, analysis).map { item in
+            items: keys(path, written).map { item in
                 item.with {
                     $0.filterText = "\"" + item.label
                     $0.textEdit = LSPTextEdit(range: range, newText: "\"\(item.label)\": ")
@@ -218,7 +224,7 @@ extension LanguageServer {
     /// `items` as a complete list, each replacing `typed` (the text before the cursor) and
     /// the rest of the `word` the cursor stands in, its text written between `around`'s
     /// two parts (a space after a bare `:`, a JSON value's quotes).
-    private func list(
+    func list(
         _ items: [LSPCompletionItem], replacing typed: String, at offset: Int, in document: LSPDocument, word: Word,
         around: (before: String, after: String) = ("", "")
     ) -> LSPCompletionItem.List {
@@ -305,26 +311,28 @@ extension LanguageServer {
             }
     }
 
-    /// The keys valid where a key is being typed on its own line of a YAML flow (only
+    /// The keys valid where a key is being typed on its own line of a YAML document (only
     /// indentation, an optional `- ` and the key's first letters before the cursor) that
-    /// the mapping does not have yet, each with the schema's description; directly under
-    /// `screens:`, a new screen; under a step that runs a declared handler, its arguments
-    /// with their types.
-    private func keyCompletion(
-        path: [String], lineStart: Int, offset: Int, in document: LSPDocument, analysis: DocumentAnalysis
+    /// the mapping does not have yet, as `keys` gives them for the mapping's path and the
+    /// keys it has (in a flow, ``keyItems(at:written:_:)``: each with the schema's
+    /// description; under a step that runs a declared handler, its arguments with their
+    /// types); with `newScreen`, directly under `screens:`, a new screen.
+    func keyCompletion(
+        path: [String], lineStart: Int, offset: Int, in document: LSPDocument, newScreen: Bool,
+        keys: ([String], Set<String>) -> [LSPCompletionItem]
     ) -> LSPCompletionItem.List {
         guard offset - lineStart <= 256 else { return LSPCompletionItem.List(items: []) }
         let text = String(decoding: document.bytes[lineStart..<offset], as: UTF8.self)
         guard let typed = text.firstMatch(of: /^( *)(?:- +)?([A-Za-z$]*)$/) else { return LSPCompletionItem.List(items: []) }
-        if path.last == "screens", !text.contains("-") {
+        if newScreen, path.last == "screens", !text.contains("-") {
             return list([newScreenItem(indent: typed.1.count)], replacing: String(typed.2), at: offset, in: document, word: .screenID)
         }
         // On a list item's line (`- `), the item's keys (a content block's), none written yet.
         let isItem = text.contains("-")
         let (line, _) = document.position(of: offset, encoding: encoding)
         let written = isItem ? [] : KeyCompletion.siblingKeys(in: document, line: line, indent: typed.1.count)
-        let items = keyItems(at: isItem ? path + ["-"] : path, written: written, analysis).map { item in
-            item.with { $0.insertText = item.label + ": " }
+        let items = keys(isItem ? path + ["-"] : path, written).map { item in
+            item.with { $0.insertText = (item.insertText ?? item.label) + ": " }
         }
         return list(items, replacing: String(typed.2), at: offset, in: document, word: .key)
     }

@@ -7,7 +7,8 @@ import FlowWorkspace
 /// screen's style and title, a field's kind and type, a context value's or variable's
 /// type, a handler's arguments, returned values and description, a returned value's type
 /// and the handler step that gives it, an anchor's aliases. An
-/// expression: its type. A key or a step: the schema's description. On a diagnostic's
+/// expression: its type. A key or a step: the schema's description (in a flow test file,
+/// the key's help from its table). On a diagnostic's
 /// range, its rule's summary and explanation (as `explain` writes them).
 extension LanguageServer {
     func hover(_ request: LSPDocumentRequest) -> LSPHover? {
@@ -21,7 +22,9 @@ extension LanguageServer {
         } else if let expression = NamePlaces.narrowest(names.index?.expressions ?? [], at: offset, \.span) {
             parts.append("**expression** `\(expression.text)`: " + (expression.type.map { "`\($0)`" } ?? "does not check (see its diagnostic)"))
             spot = (expression.span.start.offset, expression.span.end.offset)
-        } else if let key = keyDocumentation(at: offset, in: document, analysis: analysis) {
+        } else if let key = Self.isFlowTest(document)
+            ? flowTestKeyHelp(at: offset, in: document) : keyDocumentation(at: offset, in: document, analysis: analysis)
+        {
             parts.append(key.text)
             spot = (key.start, key.end)
         }

@@ -1,5 +1,7 @@
 import FeedbackFlow
 import FlowCompile
+import FlowReporting
+import FlowScenarios
 import FlowSource
 import FlowSystem
 import FlowWorkspace
@@ -17,6 +19,8 @@ import FlowWorkspace
 /// `completion` of keys, steps, values, screen ids and names (`+Completion`); `hover`
 /// (`+Hover`); `codeAction` quick fixes (`+CodeActions`); the screens and their buttons
 /// as `documentSymbol`s, and `foldingRange`s (`+Outline`); `formatting` (`+Formatting`).
+/// A flow test file (`*.flowtest.yaml`) is checked as `test` checks it, against the flow
+/// it names (`+FlowTests`), and completes its keys and the flow's names (`+FlowTestCompletion`).
 ///
 /// Robust: a message that is not JSON gets `ParseError`, one that is no request
 /// `InvalidRequest`, an unknown method `MethodNotFound`, a request before `initialize`
@@ -161,6 +165,8 @@ package actor LanguageServer {
         analyses[uri] = nil
         changed.remove(uri)
         send(.publishDiagnostics, LSPDiagnostic.Publication(uri: uri, diagnostics: []))
+        // The flow tests of a flow no longer open read it from disk.
+        if let path = LSPFileURI.path(of: uri) { publishTests(of: path) }
     }
 
     private func notify(_ method: String, _ params: RPCValue) {
@@ -216,23 +222,23 @@ package actor LanguageServer {
     }
 
     /// Compiles `document` as `validate` compiles a file (the configuration's rule levels
-    /// for its path) and publishes its diagnostics.
+    /// for its path) and publishes its diagnostics; a flow test file
+    /// (``FlowScenarios/FlowTestFile/isFlowTest(_:)``) is read as `test` reads it
+    /// instead (``flowTestAnalysis(previous:path:source:loaded:options:lookup:)``). The open flow
+    /// tests that name a flow are checked again when it is.
     private func publish(_ document: LSPDocument) {
         let path = LSPFileURI.path(of: document.uri) ?? document.uri
-        // The configuration as validate reads it, found from the file's folder up: its
-        // rule levels, context names and handler manifest. A broken one is said once.
-        var options = CompileOptions()
-        do throws(UsageError) {
-            options = try CompileSettings.options(forFile: path, workingDirectory: configurationFolder)
-            configurationProblem = nil
-        } catch {
-            if configurationProblem != error.message {
-                configurationProblem = error.message
-                showMessage(error.message)
-            }
-        }
+        let options = options(forFile: path)
         let source = SourceFile(path: path, bytes: document.bytes)
         let loaded = DocumentLoader.load(source, limits: options.loadingLimits)
+        if FlowTestFile.isFlowTest(path) {
+            let analysis = Self.flowTestAnalysis(
+                previous: analyses[document.uri]?.flowTest, path: path, source: source, loaded: loaded, options: options,
+                lookup: { compiledFlow(at: $0) })
+            analyses[document.uri] = analysis
+            let diagnostics = analysis.diagnostics.map { LSPDiagnostic($0, in: document, path: path, info: info) }
+            return send(.publishDiagnostics, LSPDiagnostic.Publication(uri: document.uri, version: document.version, diagnostics: diagnostics))
+        }
         let compilation = FlowCompiler.compile(loaded, options: options)
         // validate's messages exactly, its hints naming the option that declares a name included.
         let found = hints.adding(to: compilation.diagnostics)
@@ -255,6 +261,63 @@ package actor LanguageServer {
         }
         analyses[document.uri] = analysis
         send(.publishDiagnostics, LSPDiagnostic.Publication(uri: document.uri, version: document.version, diagnostics: diagnostics))
+        publishTests(of: path, besides: document.uri)
+    }
+
+    /// The compile options of the file at `path` as `validate` reads them, from the
+    /// configuration found from the file's folder up: its rule levels, context names and
+    /// handler manifest. A broken configuration is said once (`window/showMessage`), and
+    /// the file is compiled with the defaults.
+    private func options(forFile path: String) -> CompileOptions {
+        do throws(UsageError) {
+            let options = try CompileSettings.options(forFile: path, workingDirectory: configurationFolder)
+            configurationProblem = nil
+            return options
+        } catch {
+            if configurationProblem != error.message {
+                configurationProblem = error.message
+                showMessage(error.message)
+            }
+            return CompileOptions()
+        }
+    }
+
+    /// The flow at `path`, as a flow test names it, compiled as `validate` compiles it
+    /// here (``options(forFile:)``): from the client's open document of that file when
+    /// it has one, else from disk; or why it cannot be read.
+    private func compiledFlow(at path: String) -> FlowTestCheck.FlowLookup {
+        let options = options(forFile: path)
+        var compilation: FlowCompilation
+        if let open = openDocument(atPath: path) {
+            compilation = FlowCompiler.compile(DocumentLoader.load(SourceFile(path: path, bytes: open.bytes), limits: options.loadingLimits), options: options)
+        } else {
+            guard PathKind(path) == .other else { return .unreadable(PathKind.unreachable(path)) }
+            compilation = FlowCompiler.compile(path: path, options: options, keepingTree: false)
+        }
+        compilation.diagnostics = hints.adding(to: compilation.diagnostics)
+        return .compiled(compilation)
+    }
+
+    /// The open document of the file at `path` (its parts `.` and `..` resolved), if any.
+    /// O(open documents).
+    private func openDocument(atPath path: String) -> LSPDocument? {
+        let file = Self.comparable(path)
+        return documents.values.first { document in LSPFileURI.path(of: document.uri).map(Self.comparable) == file }
+    }
+
+    /// `path` as two spellings of one file compare: an absolute path normalized, any
+    /// other as written.
+    static func comparable(_ path: String) -> String {
+        path.hasPrefix("/") ? SARIFLocationBase.normalized(path) : path
+    }
+
+    /// Checks again the open flow tests (but `uri`) whose flow is the file at `path`, so
+    /// that they follow the flow's text as it changes, is opened or is closed.
+    private func publishTests(of path: String, besides uri: String? = nil) {
+        let file = Self.comparable(path)
+        for test in analyses.filter({ $0.key != uri && $0.value.flowTest?.flowFile == file }).keys.sorted() {
+            if let document = documents[test] { publish(document) }
+        }
     }
 
     /// Compiles and publishes every document changed since its last publication: called

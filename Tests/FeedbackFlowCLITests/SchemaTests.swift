@@ -35,7 +35,7 @@ struct SchemaTests {
         #expect(extra.status == 2)
     }
 
-    @Test("check_schema.py passes: flows/ validate against the schema, schema-invalid fixtures do not")
+    @Test("check_schema.py passes: flows/ validate against their schemas, schema-invalid fixtures do not")
     func pythonCheck() async throws {
         let script = BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/check_schema.py")
         let result = try await BuiltTool.runProgram(
@@ -55,6 +55,7 @@ struct SchemaTests {
         let manager = FileManager.default
         try manager.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
         try manager.copyItem(at: Self.schemaFile, to: root.appendingPathComponent("schemas/feedbackflow.schema.json"))
+        try manager.copyItem(at: FlowTestSchemaTests.schemaFile, to: root.appendingPathComponent("schemas/feedbackflow-test.schema.json"))
         try manager.copyItem(at: BuiltTool.repositoryRoot.appendingPathComponent("flows"), to: root.appendingPathComponent("flows"))
         let invalid = root.appendingPathComponent("Tests/FeedbackFlowCLITests/Fixtures/schema-invalid")
         try manager.createDirectory(at: invalid, withIntermediateDirectories: true)

@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""Checks schemas/feedbackflow.schema.json against real files, with an independent
-validator (Python's `jsonschema`), under draft 2020-12 (what the schema declares) and
-under draft-07 semantics (what VS Code's YAML extension applies: `$ref` siblings and
-`unevaluatedProperties` ignored), so editors flag what validators flag:
+"""Checks schemas/feedbackflow.schema.json and schemas/feedbackflow-test.schema.json
+against real files, with an independent validator (Python's `jsonschema`), under draft
+2020-12 (what the schemas declare) and under draft-07 semantics (what VS Code's YAML
+extension applies: `$ref` siblings and `unevaluatedProperties` ignored), so editors flag
+what validators flag. A flow test file (NAME.flowtest.yaml, .yml or .json) is checked
+against the flow test schema, any other file against the flow schema:
 
-- the schema itself is a valid 2020-12 schema, and a valid draft-07 one;
-- every flow in flows/ passes it under both (its flow tests, NAME.flowtest.yaml, have
-  a schema of their own);
-- every file in Tests/FeedbackFlowCLITests/Fixtures/schema-invalid/ fails it under both.
+- each schema itself is a valid 2020-12 schema, and a valid draft-07 one;
+- every file in flows/ passes its schema under both;
+- every file in Tests/FeedbackFlowCLITests/Fixtures/schema-invalid/ and
+  schema-invalid-tests/ fails its schema under both.
 
 Usage: check_schema.py [REPOSITORY_ROOT]   (default: two folders above this script)
        check_schema.py --verdicts FOLDER   prints one JSON object: for every .yaml/.json
                                            file of FOLDER, {"draft2020": valid, "draft7": valid}
+                                           against its schema
                                            (a file PyYAML cannot read counts as invalid)
 Exit status: 0 when all of the above hold, 1 otherwise (each problem is printed).
 
@@ -42,11 +45,21 @@ def files_in(folder: pathlib.Path):
     )
 
 
+FLOW_TEST_ENDINGS = (".flowtest.yaml", ".flowtest.yml", ".flowtest.json")
+
+
 def validators(root: pathlib.Path):
-    schema = json.loads((root / "schemas" / "feedbackflow.schema.json").read_text(encoding="utf-8"))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    jsonschema.Draft7Validator.check_schema(schema)
-    return {"draft2020": jsonschema.Draft202012Validator(schema), "draft7": jsonschema.Draft7Validator(schema)}
+    """For each draft, a function from a file's path to the validator of its schema."""
+    schemas = {}
+    for kind, name in (("flow", "feedbackflow.schema.json"), ("test", "feedbackflow-test.schema.json")):
+        schema = json.loads((root / "schemas" / name).read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.Draft7Validator.check_schema(schema)
+        schemas[kind] = schema
+    def pick(draft):
+        checkers = {kind: draft(schema) for kind, schema in schemas.items()}
+        return lambda path: checkers["test" if path.name.lower().endswith(FLOW_TEST_ENDINGS) else "flow"]
+    return {"draft2020": pick(jsonschema.Draft202012Validator), "draft7": pick(jsonschema.Draft7Validator)}
 
 
 def verdicts(folder: pathlib.Path) -> int:
@@ -58,7 +71,7 @@ def verdicts(folder: pathlib.Path) -> int:
         except Exception:
             out[path.name] = {name: False for name in checkers}
             continue
-        out[path.name] = {name: checker.is_valid(document) for name, checker in checkers.items()}
+        out[path.name] = {name: checker(path).is_valid(document) for name, checker in checkers.items()}
     print(json.dumps(out, sort_keys=True))
     return 0
 
@@ -70,15 +83,18 @@ def main() -> int:
     checkers = validators(root)
     problems = 0
 
-    valid = [p for p in files_in(root / "flows") if ".flowtest." not in p.name]
-    invalid = files_in(root / "Tests" / "FeedbackFlowCLITests" / "Fixtures" / "schema-invalid")
+    valid = files_in(root / "flows")
+    fixtures = root / "Tests" / "FeedbackFlowCLITests" / "Fixtures"
+    invalid = files_in(fixtures / "schema-invalid")
     if not valid or not invalid:
         print("no files to check (flows/ or schema-invalid/ is empty)")
         return 1
+    if (fixtures / "schema-invalid-tests").is_dir():
+        invalid += files_in(fixtures / "schema-invalid-tests")
 
     for name, validator in checkers.items():
         for path in valid:
-            errors = sorted(validator.iter_errors(load(path)), key=lambda e: list(e.absolute_path))
+            errors = sorted(validator(path).iter_errors(load(path)), key=lambda e: list(e.absolute_path))
             if errors:
                 problems += 1
                 for error in errors:
@@ -88,7 +104,7 @@ def main() -> int:
                 print(f"ok   {name} {path.relative_to(root)} passes")
 
         for path in invalid:
-            if validator.is_valid(load(path)):
+            if validator(path).is_valid(load(path)):
                 problems += 1
                 print(f"FAIL {name} {path.relative_to(root)}: passes the schema but must not")
             else:

@@ -39,6 +39,46 @@ final class InProcessClient {
         return (file.absoluteString, text)
     }
 
+    /// Opens a document `uri` holding `text` (`textDocument/didOpen`), at `version`.
+    func open(uri: String, text: String, version: Int = 1) async throws {
+        let item: [String: Any] = ["uri": uri, "languageId": "yaml", "version": version, "text": text]
+        try await send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": item]])
+    }
+
+    /// Closes the document `uri` (`textDocument/didClose`).
+    func close(_ uri: String) async throws {
+        try await send(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]])
+    }
+
+    /// The diagnostics of the last `textDocument/publishDiagnostics` about `uri`, and how
+    /// many publications about it were written in all.
+    func published(_ uri: String) throws -> (diagnostics: [Wire.Diagnostic], count: Int) {
+        var last: [Wire.Diagnostic] = []
+        var count = 0
+        for body in try frames() {
+            guard let message = try? JSONDecoder().decode(Wire.Notification<Wire.Publication>.self, from: Data(body)),
+                message.method == "textDocument/publishDiagnostics", message.params.uri == uri
+            else { continue }
+            last = message.params.diagnostics
+            count += 1
+        }
+        return (last, count)
+    }
+
+    /// The bodies of the frames the server wrote, in order: each `Content-Length: N`, an
+    /// empty line and N bytes of JSON.
+    private func frames() throws -> [[UInt8]] {
+        var rest = Array(written.text.utf8)[...]
+        var bodies: [[UInt8]] = []
+        while let end = rest.indices.first(where: { rest[$0...].starts(with: Array("\r\n\r\n".utf8)) }) {
+            let header = String(decoding: rest[..<end], as: UTF8.self)
+            let length = try #require(Int(header.dropFirst("Content-Length: ".count)))
+            bodies.append(Array(rest[(end + 4)...].prefix(length)))
+            rest = rest[(end + 4 + length)...]
+        }
+        return bodies
+    }
+
     func send(_ message: [String: Any]) async throws {
         await server.handle(.message(Array(try JSONSerialization.data(withJSONObject: message))))
     }
@@ -65,14 +105,8 @@ final class InProcessClient {
         lastID += 1
         let id = lastID
         try await send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-        // Each frame is `Content-Length: N`, an empty line and N bytes of JSON.
-        var rest = Array(written.text.utf8)[...]
-        while let end = rest.indices.first(where: { rest[$0...].starts(with: Array("\r\n\r\n".utf8)) }) {
-            let header = String(decoding: rest[..<end], as: UTF8.self)
-            let length = try #require(Int(header.dropFirst("Content-Length: ".count)))
-            let body = Array(rest[(end + 4)...].prefix(length))
-            rest = rest[(end + 4 + length)...]
-            if (try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["id"] as? Int == id { return body }
+        for body in try frames() where (try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["id"] as? Int == id {
+            return body
         }
         Issue.record("no answer to \(method)")
         return Array("{}".utf8)

@@ -50,6 +50,25 @@ enum Wire {
         var items: [CompletionItem]
     }
 
+    /// A notification the server sends, with its params read as `P`.
+    struct Notification<P: Decodable>: Decodable {
+        var method: String
+        var params: P
+    }
+
+    /// `PublishDiagnosticsParams`.
+    struct Publication: Decodable {
+        var uri: String
+        var diagnostics: [Diagnostic]
+    }
+
+    struct Diagnostic: Decodable {
+        var range: Range
+        var severity: Int
+        var code: String
+        var message: String
+    }
+
     struct Hover: Decodable {
         var contents: Markup
         var range: Range?

@@ -47,6 +47,7 @@ struct ScenarioRunnerTests {
             ("reason", 50, 28, "expected the reason 'condition false', found 'validator 'hasConsent' answered false'"),
             ("outcome", 55, 27, "expected the flow to end with 'dismissed', found 'declined'"),
             ("submission values", 62, 29, "the submission differs: rating 4, not 5"),
+            ("no reason", 69, 29, "the submission differs: reason \"ada@example.com\", not none"),
         ]
         #expect(result.scenarios.map(\.name) == expected.map(\.0))
         for (scenario, (name, line, column, message)) in zip(result.scenarios, expected) {

@@ -117,6 +117,13 @@ package struct ScenarioKey: Sendable, Hashable {
         ScenarioKey("reason", "Why not: the reason's text, or its beginning."),
     ]
 
+    /// Every table by the name of its definition in `schemas/feedbackflow-test.schema.json`
+    /// (`file` is the schema's top level), which a test compares with the schema.
+    package static let byDefinition: [String: [ScenarioKey]] = [
+        "file": file, "scenario": scenario, "trigger": trigger, "historyEntry": historyEntry, "handlerAnswer": handlerAnswer,
+        "step": step, "event": event, "expect": expect, "field": field, "button": button, "submitted": submitted, "decision": decision,
+    ]
+
     /// The table of the mapping at `path`, the keys from the top of the file (a list
     /// item adds nothing; under `handlers`, `fields` and `buttons` the next element is the
     /// handler's name, the field's id or the button's title), or `nil` where the keys are

@@ -363,11 +363,11 @@ package struct FlowTestReader {
         guard let fields = session.mapping(node, expected: "{value, valid, required, visible, problem}") else { return nil }
         session.checkKeys(fields, allowed: ScenarioKey.names(ScenarioKey.field))
         var state = ScenarioExpectation.FieldState()
-        if let value = fields.value("value") { state.value = fieldValue(value, field: id, allowsNull: true) }
+        if let value = fields.entry("value")?.value { state.value = fieldValue(value, field: id, allowsNull: true) }
         state.isValid = session.optionalBool(fields, "valid")
         state.isRequired = session.optionalBool(fields, "required")
         state.isVisible = session.optionalBool(fields, "visible")
-        if let problem = fields.value("problem") { state.problem = .some(problem.isNull ? nil : session.string(problem)) }
+        if let problem = fields.entry("problem")?.value { state.problem = .some(problem.isNull ? nil : session.string(problem)) }
         return state
     }
 
@@ -376,7 +376,7 @@ package struct FlowTestReader {
         session.checkKeys(fields, allowed: ScenarioKey.names(ScenarioKey.submitted))
         var expected = ScenarioExpectation.SubmissionExpectation()
         if let rating = session.optionalInteger(fields, "rating") { expected.rating = rating.value }
-        if let reason = fields.value("reason") { expected.reason = .some(reason.isNull ? nil : session.string(reason)) }
+        if let reason = fields.entry("reason")?.value { expected.reason = .some(reason.isNull ? nil : session.string(reason)) }
         if let node = session.nonNullValue(fields, "custom", expected: "a mapping of values"),
             let custom = session.mapping(node, expected: "a mapping of values")
         {

@@ -31,9 +31,10 @@ def units(text, encoding):
     return len(text.encode("utf-16-le")) // 2
 
 
-def expected(path, encoding, cwd=ROOT):
-    """validate's diagnostics of `path` run in `cwd`, as LSP would say them."""
-    run = subprocess.run([BINARY, "validate", "--format", "json", str(path)], capture_output=True, text=True, cwd=cwd)
+def expected(path, encoding, cwd=ROOT, command="validate"):
+    """validate's diagnostics of `path` run in `cwd` (or those of another `command` that
+    writes them in validate's JSON: `test` for a flow test), as LSP would say them."""
+    run = subprocess.run([BINARY, command, "--format", "json", str(path)], capture_output=True, text=True, cwd=cwd)
     lines = path.read_text(encoding="utf-8").split("\n")
     found = []
     for d in json.loads(run.stdout)["diagnostics"]:
@@ -107,6 +108,17 @@ async def test_an_incremental_edit_fixes_the_typo(vscode: LanguageClient):
     await vscode.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     codes = [d[0] for d in published(vscode, uri)]
     assert "unknown-key" not in codes and "unknown-screen" in codes
+
+
+@pytest.mark.asyncio
+async def test_a_flow_test_gets_the_diagnostics_feedbackflow_test_reports(vscode: LanguageClient):
+    # A flow test file is read as `test` reads it, against the flow it names: each typo is
+    # where `test --format json` puts it, with the flow's name in its hint.
+    path = FIXTURES / "lsp" / "bug-report-typos.flowtest.yaml"
+    uri = await open_and_wait(vscode, path)
+    found = published(vscode, uri)
+    assert found == expected(path, "utf-16", command="test")
+    assert sorted(d[0] for d in found) == ["unknown-key", "unknown-reference", "unknown-reference", "unknown-reference", "unknown-screen"]
 
 
 def frame(message):
