@@ -57,4 +57,30 @@ package enum TriggerInputs {
         guard let asked = flow.trigger?.validator, name != asked, Suggestion.closest(to: name, among: [asked]) != nil else { return nil }
         return ("the trigger of '\(file)' asks the validator '\(asked)', not '\(name)'", "did you mean '\(asked)'?")
     }
+
+    /// The validators' answers written under `key` of `fields` (a mapping of names to
+    /// `true`/`false`: a timeline entry's `validator:`, a flow test's `validators:`), each
+    /// name checked against `flow`'s trigger (read from `file`) when given
+    /// (``validatorProblem(_:flow:file:)``); every problem is reported to `session` and
+    /// its entry left out. O(entries).
+    package static func validatorAnswers(
+        _ fields: MappingFields, _ key: String, flow: Flow?, file: String, session: inout DecodingSession
+    ) -> [String: Bool] {
+        var validators: [String: Bool] = [:]
+        guard let node = session.nonNullValue(fields, key, expected: "a mapping of validator names to true or false"),
+            let answers = session.mapping(node, expected: "a mapping of validator names to true or false")
+        else { return [:] }
+        for answer in answers.entries {
+            guard let name = answer.keyText else {
+                session.mismatch(expected: "a validator name", found: answer.key)
+                continue
+            }
+            if let flow, let problem = validatorProblem(name, flow: flow, file: file) {
+                session.report(.invalidValue, problem.message, at: answer.key.span, hint: problem.hint)
+                continue
+            }
+            if let value = session.bool(answer.value) { validators[name] = value }
+        }
+        return validators
+    }
 }

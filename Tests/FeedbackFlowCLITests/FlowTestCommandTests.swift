@@ -160,6 +160,25 @@ struct FlowTestCommandTests {
         #expect(run.status == 0, "\(run.standardOutput)")
     }
 
+    @Test("a custom step no scenario stubs runs as the --handler program given; without one the scenario fails saying so")
+    func handlerProgramsAnswerUnstubbedSteps() async throws {
+        let scratch = try ScratchFolder("flowtest-handler")
+        try FileManager.default.copyItem(
+            atPath: BuiltTool.repositoryRoot.appendingPathComponent("Tests/FeedbackFlowCLITests/Fixtures/handlers/work.yaml").path,
+            toPath: scratch.path("work.flow.yaml"))
+        try "flow: work.flow.yaml\nscenarios:\n  - name: work, then done\n    steps:\n      - tap: Work\n      - expect: {outcome: done}\n"
+            .write(toFile: scratch.path("work.flowtest.yaml"), atomically: true, encoding: .utf8)
+        let test = scratch.path("work.flowtest.yaml")
+        let unstubbed = try await BuiltTool.run(["test", test])
+        #expect(unstubbed.status == 1)
+        #expect(unstubbed.standardOutput.contains("the custom step 'work' ran with no stub"))
+        let succeeding = try await BuiltTool.run(["test", test, "--handler", "work=/bin/sh -c 'cat > /dev/null'"])
+        #expect(succeeding.status == 0, "\(succeeding.standardOutput)\(succeeding.standardError)")
+        let failing = try await BuiltTool.run(["test", test, "--handler", "work=/bin/sh -c 'cat > /dev/null; exit 3'"])
+        #expect(failing.status == 1)
+        #expect(failing.standardOutput.contains("expected the flow to end with 'done', but it has not ended"))
+    }
+
     @Test("graph --coverage draws the six routes the scenario never took in the untested look, and says so in the legend")
     func graphMarksUntestedRoutes() async throws {
         let scratch = try ScratchFolder("flowtest-graph")

@@ -124,22 +124,7 @@ package struct FlowTestReader {
         let event = eventNode.flatMap { eventName($0) }
         let declaration = flow?.events.first { $0.name == event }
         let context = session.nonNullValue(fields, "context", expected: "a mapping of names to values").map { values($0, event: declaration) } ?? [:]
-        var validators: [String: Bool] = [:]
-        if let node = session.nonNullValue(fields, "validators", expected: "a mapping of validator names to true or false"),
-            let answers = session.mapping(node, expected: "a mapping of validator names to true or false")
-        {
-            for answer in answers.entries {
-                guard let name = answer.keyText else {
-                    session.mismatch(expected: "a validator name", found: answer.key)
-                    continue
-                }
-                if let flow, let problem = TriggerInputs.validatorProblem(name, flow: flow, file: flowName) {
-                    session.report(.invalidValue, problem.message, at: answer.key.span, hint: problem.hint)
-                    continue
-                }
-                if let value = session.bool(answer.value) { validators[name] = value }
-            }
-        }
+        let validators = TriggerInputs.validatorAnswers(fields, "validators", flow: flow, file: flowName, session: &session)
         let now = session.nonNullValue(fields, "now", expected: "a time").flatMap { time($0) } ?? TriggerInputs.defaultDayZero
         var history: [PresentationRecord] = []
         if let node = session.nonNullValue(fields, "history", expected: "a list of {at, responded}"),

@@ -84,22 +84,7 @@ struct Timeline {
                     hint: "write 'day 3' or an ISO 8601 time such as 2026-12-01T10:00:00Z")
             }
         }
-        var validators: [String: Bool] = [:]
-        if let node = session.nonNullValue(fields, "validator", expected: "a mapping of validator names to true or false"),
-            let answers = session.mapping(node, expected: "a mapping of validator names to true or false")
-        {
-            for answer in answers.entries {
-                guard let name = answer.keyText else {
-                    session.mismatch(expected: "a validator name", found: answer.key)
-                    continue
-                }
-                if let problem = TriggerInputs.validatorProblem(name, flow: flow, file: flowFile) {
-                    session.report(.invalidValue, problem.message, at: answer.key.span, hint: problem.hint)
-                    continue
-                }
-                if let value = session.bool(answer.value) { validators[name] = value }
-            }
-        }
+        let validators = TriggerInputs.validatorAnswers(fields, "validator", flow: flow, file: flowFile, session: &session)
         let responded = session.nonNullValue(fields, "responded", expected: "true or false").flatMap { session.bool($0) } ?? false
         // Typed by the event's payload when the event is known; checked even when the
         // entry has another problem.
