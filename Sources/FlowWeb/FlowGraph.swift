@@ -95,8 +95,9 @@ package struct FlowGraph: Sendable, Hashable {
         }
     }
 
-    /// What one run of a button's action (or its `onFailure`) did, to find the routes it
-    /// took (``routes(takenBy:started:)``).
+    /// What one run of a button's action (or its `onFailure`) did: the steps that ran
+    /// and the branch each `if` took, collected from the navigator's events; the routes
+    /// it took are found from it (``routes(takenBy:started:)``).
     package struct ActionRun: Sendable, Hashable {
         /// The screen's id.
         package var screen: String
@@ -104,17 +105,18 @@ package struct FlowGraph: Sendable, Hashable {
         package var slot: ActionSlot
         /// Whether the steps are its `onFailure`'s.
         package var isOnFailure: Bool
-        /// Where each step that ran starts in the flow file.
-        package var steps: Set<SourcePosition>
+        /// Where each step that began to run starts in the flow file.
+        package var steps: Set<SourcePosition> = []
         /// The branch each `if` that ran took, by where it starts.
-        package var branches: [SourcePosition: Bool]
+        package var branches: [SourcePosition: Bool] = [:]
+        /// Whether a step failed: the steps after it did not run, and the action did not
+        /// end where its steps lead (it stayed, with the error, or its `onFailure` ran).
+        package var failed = false
 
-        package init(screen: String, slot: ActionSlot, isOnFailure: Bool, steps: Set<SourcePosition>, branches: [SourcePosition: Bool]) {
+        package init(screen: String, slot: ActionSlot, isOnFailure: Bool) {
             self.screen = screen
             self.slot = slot
             self.isOnFailure = isOnFailure
-            self.steps = steps
-            self.branches = branches
         }
     }
 
@@ -128,7 +130,16 @@ package struct FlowGraph: Sendable, Hashable {
     private var flow: Flow
     private var screenNodes: [String: String] = [:]
     private var exitByLabel: [String: String] = [:]
-    private var choiceBySteps: [SourcePosition: String] = [:]
+    private var choiceBySteps: [ChoicePlace: String] = [:]
+
+    /// Where an `if` is walked: its screen's node, its button, whether in `onFailure`, and
+    /// where it is written (a YAML alias writes one `if` in several places).
+    private struct ChoicePlace: Sendable, Hashable {
+        var screen: String
+        var slot: ActionSlot?
+        var isOnFailure: Bool
+        var position: SourcePosition
+    }
 
     /// The graph of `flow`. O(screens + steps × the open branches a step follows, which
     /// nested `if`s before it multiply).
@@ -180,15 +191,16 @@ package struct FlowGraph: Sendable, Hashable {
         return taken
     }
 
-    /// Whether ``markUntested(_:)`` gave the graph coverage to show (its legend then says
-    /// what an untested route looks like).
+    /// Whether ``markCoverage(taken:)`` gave the graph coverage to show (its legend then
+    /// says what an untested route looks like).
     package private(set) var showsCoverage = false
 
-    /// Marks the edges whose ``Edge/key`` is in `keys` as untested (the routes a coverage
-    /// report lists as never taken).
-    package mutating func markUntested(_ keys: Set<String>) {
+    /// Marks every edge whose ``Edge/key`` is not in `taken` (the routes a coverage
+    /// report lists as taken) as untested: an edge the report does not know (the flow
+    /// changed since) was not tested either.
+    package mutating func markCoverage(taken: Set<String>) {
         showsCoverage = true
-        for index in edges.indices where keys.contains(edges[index].key) { edges[index].isUntested = true }
+        for index in edges.indices where !taken.contains(edges[index].key) { edges[index].isUntested = true }
     }
 }
 
@@ -250,8 +262,8 @@ extension FlowGraph {
         var choices: [Node] = []
         var exits: [Node] = []
         var exitByLabel: [String: String] = [:]
-        /// The choice node of each `if`, by where the `if` starts.
-        var choiceBySteps: [SourcePosition: String] = [:]
+        /// The choice node of each `if`, by where it is walked.
+        var choiceBySteps: [ChoicePlace: String] = [:]
         /// While walking again what an action run did: the steps that ran and the branches
         /// taken; `nil` while drawing the whole graph.
         var run: ActionRun?
@@ -314,6 +326,8 @@ extension FlowGraph {
         /// at its end (no step navigated or ended) stays on the screen.
         mutating func draw(_ steps: [Step], title: String, isOnFailure: Bool) {
             let ends = walk(steps, from: [Open(node: screen, lines: [title])], isOnFailure: isOnFailure)
+            // A run whose step failed stayed because it failed, not along the route that stays.
+            if run?.failed == true { stopped = true }
             for open in ends where !open.hasLeft && !stopped {
                 add(Edge(from: open.node, to: screen, kind: .stay, lines: open.lines, isOnFailure: isOnFailure))
             }
@@ -350,7 +364,10 @@ extension FlowGraph {
                     let choice: String
                     if let run {
                         // Walking a run again: its choice node as the whole graph named it.
-                        guard let start = step.span?.start, let known = choiceBySteps[start], let taken = run.branches[start] else {
+                        guard let start = step.span?.start,
+                            let known = choiceBySteps[ChoicePlace(screen: screen, slot: slot, isOnFailure: isOnFailure, position: start)],
+                            let taken = run.branches[start]
+                        else {
                             stopped = true
                             return []
                         }
@@ -364,7 +381,9 @@ extension FlowGraph {
                     }
                     choiceCount += 1
                     choice = names.unique("c_\(screen.dropFirst(2))_\(choiceCount)")
-                    if let start = step.span?.start { choiceBySteps[start] = choice }
+                    if let start = step.span?.start {
+                        choiceBySteps[ChoicePlace(screen: screen, slot: slot, isOnFailure: isOnFailure, position: start)] = choice
+                    }
                     choices.append(Node(id: choice, kind: .choice, lines: [branch.condition.text]))
                     for open in opens { add(Edge(from: open.node, to: choice, kind: .choice, lines: open.lines, isOnFailure: isOnFailure)) }
                     let hasLeft = opens.allSatisfy(\.hasLeft)

@@ -30,10 +30,10 @@ package struct StoryboardPage {
         /// The host's values the templates show (`--context`); a value not given shows as a
         /// placeholder naming it (``FlowState/marksMissingValues``).
         package var context: [String: ExpressionValue] = [:]
-        /// The routes no scenario took, by ``FlowGraph/Edge/key``, from a coverage report
-        /// (`--coverage`), with the report's one-line summary of the flow's coverage; `nil`:
-        /// no coverage is shown.
-        package var coverage: (untakenRoutes: Set<String>, summary: String)?
+        /// The routes the scenarios took, by ``FlowGraph/Edge/key``, from a coverage report
+        /// (`--coverage`; every other route is drawn untested), with the report's one-line
+        /// summary of the flow's coverage; `nil`: no coverage is shown.
+        package var coverage: (takenRoutes: Set<String>, summary: String)?
 
         /// `flow`, read from `file`, in its own language with no host values.
         package init(file: String, flow: Flow) {
@@ -97,7 +97,7 @@ package struct StoryboardPage {
     private func writeFlow(_ entry: Entry, prefix: String, cards: ScreenCardHTML, write: (String) -> Void) {
         let flow = entry.flow
         var graph = FlowGraph(flow: flow)
-        if let coverage = entry.coverage { graph.markUntested(coverage.untakenRoutes) }
+        if let coverage = entry.coverage { graph.markCoverage(taken: coverage.takenRoutes) }
         let map = StoryboardMap(graph: graph, domains: FlowValidator.expressionEnvironment(of: flow).domains)
         // Where each screen id first stands: the same in every locale's flow.
         var screenIndex: [String: Int] = [:]

@@ -40,11 +40,12 @@ struct FlowTestCommandTests {
         #expect(run.standardOutput.contains("2 scenarios: 1 passed, 1 failed"))
     }
 
-    @Test("usage errors exit 2: no test in the paths, a path that is not there, a format test does not write, a percentage over 100")
+    @Test("usage errors exit 2: no test in the paths, a path that is not there, a format test does not write, a percentage over 100, a filter that runs nothing")
     func usageErrorsExitTwo() async throws {
         for arguments in [
             ["test", "Tests/FeedbackFlowCLITests/Fixtures/flow-checks"], ["test", "no-such-folder"], ["test", "--format", "checkstyle", Self.rating],
             ["test", "--coverage-min", "101", Self.rating], ["test", "--name", "x", Self.rating],
+            ["test", "--filter", "no scenario is named so", Self.rating],
         ] {
             let run = try await BuiltTool.run(arguments)
             #expect(run.status == 2, "\(arguments): \(run.standardError)")

@@ -75,6 +75,7 @@ struct ScenarioRunnerTests {
             (13, 31, "unknown-key", "did you mean 'title'?"),
             (14, 9, "invalid-value", "write each as its own item"),
             (16, 11, "invalid-value", "a scenario's name is its test case's name: give each its own"),
+            (17, 12, "invalid-value", "write '- tap: TITLE' and '- expect: {screen: ID}' items"),
         ]
         #expect(found.count == expected.count, "\(found)")
         for (got, want) in zip(found, expected) {
@@ -112,6 +113,38 @@ struct ScenarioRunnerTests {
             "s_thanks->x_dismiss exit primary Done",
         ])
         #expect(coverage.counts.taken == 15 && coverage.counts.total == 21)
+    }
+
+    @Test("an action whose step failed did not take the route that stays; an if written once for two screens (a YAML alias) is two items, taken per screen; back pops")
+    func failedStaysAndAliasesAreCountedApart() async throws {
+        let result = try await Self.run("staying.flowtest.yaml")
+        let failures = result.scenarios.compactMap(\.failure).map(\.description)
+        #expect(failures.isEmpty, "\(failures)")
+        var coverage = FlowCoverage(flow: try #require(result.flow), path: "staying.flow.yaml")
+        for scenario in result.scenarios { coverage.mark(scenario.trace) }
+        let taken = Dictionary(coverage.items.map { ($0.name, $0.isTaken) }, uniquingKeysWith: { $0 || $1 })
+        // The only Reconnect failed: it stayed with its error, not along the route that stays.
+        #expect(taken["connect: Reconnect"] == true)
+        #expect(taken["s_connect->s_connect stay primary Reconnect / reconnect"] == false)
+        // The alias's if: taken on connect (then), never on help.
+        #expect(taken["if urgent on connect (then)"] == true)
+        #expect(taken["if urgent on connect (else)"] == false)
+        #expect(taken["if urgent on help (then)"] == false && taken["if urgent on help (else)"] == false)
+        #expect(taken["c_connect_1->s_help push secondary then"] == true)
+        #expect(taken["c_help_1->s_help push primary then"] == false)
+        #expect(coverage.counts.taken == 9 && coverage.counts.total == 25)
+    }
+
+    @Test("each URL opened must be expected, once and in order: one not expected fails at the next tap, one expected again finds none")
+    func openedURLsAreStrict() async throws {
+        let result = try await Self.run("opening.flowtest.yaml")
+        let url = "mailto:support@example.com?subject=Call%20rated%201"
+        let failures = result.scenarios.map { ($0.failure?.span?.start.line, $0.failure?.span?.start.column, $0.failure?.message) }
+        #expect(failures.count == 2)
+        #expect(failures.first?.0 == 8 && failures.first?.1 == 14)
+        #expect(failures.first?.2 == "'\(url)' was opened and no 'opened:' expected it before tapping 'Contact support'")
+        #expect(failures.last?.0 == 15 && failures.last?.1 == 26)
+        #expect(failures.last?.2 == "expected '\(url)' to be opened, but no URL was opened")
     }
 
     @Test("docs/testing.md's key tables are the format's key tables")

@@ -265,7 +265,7 @@ extension FlowNavigator {
     /// The text shown for a failed step: "cancelled" for a `CancellationError`, else the
     /// error's `LocalizedError.errorDescription`, else its `description`
     /// (`CustomStringConvertible`, via `String(describing:)`; an enum without one: its case name).
-    static func message(of error: any Error) -> String {
+    package static func message(of error: any Error) -> String {
         if error is CancellationError { return "cancelled" }
         if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
         return String(describing: error)

@@ -48,9 +48,16 @@ package struct FlowCoverage: Sendable {
 
     /// Screens, buttons, branches and exits keyed for marking.
     private var screenItems: [String: Int] = [:]
-    private var buttonItems: [ScenarioTrace.Button: Int] = [:]
-    private var branchItems: [SourcePosition: (then: Int, otherwise: Int)] = [:]
-    private var exitItems: [SourcePosition: Int] = [:]
+    private var buttonItems: [ScenarioTrace.ButtonKey: Int] = [:]
+    private var branchItems: [StepPlace: (then: Int, otherwise: Int)] = [:]
+    private var exitItems: [StepPlace: Int] = [:]
+
+    /// A step of a screen, by where it is written: a YAML alias writes one step under
+    /// several screens, each its own item.
+    private struct StepPlace: Hashable {
+        var screen: String
+        var position: SourcePosition
+    }
     private var routeItems: [FlowGraph.Edge: Int] = [:]
     private let graph: FlowGraph
 
@@ -66,7 +73,7 @@ package struct FlowCoverage: Sendable {
         for screen in flow.screens {
             for (slot, button) in [(ActionSlot.primary, screen.primaryAction.button), (.secondary, screen.secondaryAction.button)] {
                 guard let button else { continue }
-                let key = ScenarioTrace.Button(screen: screen.id, slot: slot)
+                let key = ScenarioTrace.ButtonKey(screen: screen.id, slot: slot)
                 guard buttonItems[key] == nil else { continue }
                 buttonItems[key] = items.count
                 items.append(Item(kind: .button, name: "\(screen.id): \(button.title.raw)", span: button.span))
@@ -74,15 +81,17 @@ package struct FlowCoverage: Sendable {
         }
         let steps = flow.screens.flatMap { screen in screen.actions.flatMap(\.allSteps).map { (screen.id, $0) } }
         for (screen, step) in steps {
-            guard case .branch(let branch) = step.kind, let start = step.span?.start, branchItems[start] == nil else { continue }
+            guard case .branch(let branch) = step.kind, let start = step.span?.start else { continue }
+            let place = StepPlace(screen: screen, position: start)
+            guard branchItems[place] == nil else { continue }
             let name = "if \(branch.condition.text) on \(screen)"
-            branchItems[start] = (items.count, items.count + 1)
+            branchItems[place] = (items.count, items.count + 1)
             items.append(Item(kind: .branch, name: name + " (then)", span: step.span))
             items.append(Item(kind: .branch, name: name + " (else)", span: step.span))
         }
         for (screen, step) in steps where step.kind.leavesScreen {
-            guard let start = step.span?.start, exitItems[start] == nil else { continue }
-            exitItems[start] = items.count
+            guard let start = step.span?.start, exitItems[StepPlace(screen: screen, position: start)] == nil else { continue }
+            exitItems[StepPlace(screen: screen, position: start)] = items.count
             let argument: String =
                 switch step.kind {
                 case .navigate(let operation): operation.screenID.map { "\(operation.name): \($0)" } ?? operation.name
@@ -102,16 +111,14 @@ package struct FlowCoverage: Sendable {
         for screen in trace.screens { if let index = screenItems[screen] { items[index].isTaken = true } }
         for button in trace.buttons { if let index = buttonItems[button] { items[index].isTaken = true } }
         for run in trace.runs {
-            for step in run.steps { if let index = exitItems[step] { items[index].isTaken = true } }
+            for step in run.steps {
+                if let index = exitItems[StepPlace(screen: run.screen, position: step)] { items[index].isTaken = true }
+            }
             for (start, taken) in run.branches {
-                if let pair = branchItems[start] { items[taken ? pair.then : pair.otherwise].isTaken = true }
+                if let pair = branchItems[StepPlace(screen: run.screen, position: start)] { items[taken ? pair.then : pair.otherwise].isTaken = true }
             }
         }
-        let runs = trace.runs.map {
-            FlowGraph.ActionRun(
-                screen: $0.button.screen, slot: $0.button.slot, isOnFailure: $0.isOnFailure, steps: Set($0.steps), branches: $0.branches)
-        }
-        for edge in graph.routes(takenBy: runs, started: trace.started) {
+        for edge in graph.routes(takenBy: trace.runs, started: trace.started) {
             if let index = routeItems[edge] { items[index].isTaken = true }
         }
     }
@@ -135,13 +142,5 @@ package struct FlowCoverage: Sendable {
     /// `taken` of `total` as 0–100 (100 when `total` is 0).
     package static func percent(_ counts: (taken: Int, total: Int)) -> Double {
         counts.total == 0 ? 100 : Double(counts.taken) * 100 / Double(counts.total)
-    }
-}
-
-/// The keys of every route of a flow's graph, for drawing a flow no report covers.
-package enum FlowGraphKeys {
-    /// Every ``FlowWeb/FlowGraph/Edge/key`` of `flow`'s graph.
-    package static func all(of flow: Flow) -> [String] {
-        FlowGraph(flow: flow).edges.map(\.key)
     }
 }

@@ -18,8 +18,6 @@ package struct ScenarioExpectation: Sendable {
         case button(String, enabled: Bool?)
         /// The top screen's error message (`nil`: none).
         case error(String?)
-        /// Whether an action of the top screen runs.
-        case busy(Bool)
         /// The oldest submission not yet expected has these values.
         case submitted(SubmissionExpectation)
         /// The flow ended with this outcome's name.

@@ -64,6 +64,7 @@ package struct ScenarioKey: Sendable, Hashable {
     package static let step: [ScenarioKey] = [
         ScenarioKey("set", "Set fields of the top screen, as a person would: {FIELD: VALUE}."),
         ScenarioKey("tap", "Tap the top screen's button with this title, as rendered; its action runs to its end."),
+        ScenarioKey("back", "Go back as a person does with the system's back control: the top screen is popped (write 'back: true')."),
         ScenarioKey("event", "Report an event to the flow's trigger: a name, or {name, context}."),
         ScenarioKey("expect", "What must be true now; every key given is checked."),
     ]
@@ -82,11 +83,10 @@ package struct ScenarioKey: Sendable, Hashable {
         ScenarioKey("fields", "Fields of the top screen by id, each {value, valid, required, visible, problem}."),
         ScenarioKey("buttons", "Buttons of the top screen by title, each {enabled}."),
         ScenarioKey("error", "The top screen's error message (null: none)."),
-        ScenarioKey("busy", "Whether an action of the top screen is running."),
         ScenarioKey("submitted", "The next feedback submitted, {rating, reason, custom, screen}; every submission must be expected."),
         ScenarioKey("outcome", "How the flow ended: finished, dismissed, quit or a finish: name."),
         ScenarioKey("decision", "The trigger's last decision: presented, or {presented: false, reason: TEXT}."),
-        ScenarioKey("opened", "The last URL an openURL step opened."),
+        ScenarioKey("opened", "The next URL an openURL step opened; every URL opened must be expected."),
     ]
 
     /// One field of `fields:`.

@@ -10,6 +10,8 @@ package struct ScenarioStep: Sendable {
         case set([FieldSetting])
         /// Tap the top screen's button with this title (as rendered); the action runs to its end.
         case tap(String)
+        /// Go back as the system's back control does: the host pops the top screen.
+        case back
         /// Report an event to the flow's trigger with these values.
         case event(String, context: [String: ExpressionValue])
         /// Check these expectations, in the order written.

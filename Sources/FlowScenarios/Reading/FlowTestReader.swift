@@ -75,6 +75,9 @@ package struct FlowTestReader {
             fields, "scenarios", expected: "a list of scenarios", suggested: suggested, hint: "write '- name: …' items under 'scenarios:'"),
             let items = sequence(node, expected: "a list of scenarios")
         {
+            if items.isEmpty {
+                session.report(.invalidValue, "a flow test with no scenario tests nothing", at: node.span, hint: "write '- name: …' items under 'scenarios:'")
+            }
             var seen: [String: SourceSpan] = [:]
             for item in items {
                 guard let scenario = scenario(item) else { continue }
@@ -112,6 +115,9 @@ package struct FlowTestReader {
             let items = sequence(node, expected: "a list of steps")
         {
             steps = items.compactMap { step($0) }
+            if items.isEmpty {
+                session.report(.invalidValue, "a scenario with no step checks nothing", at: node.span, hint: "write '- tap: TITLE' and '- expect: {screen: ID}' items")
+            }
         }
         guard let nameNode, let name, !name.isBlank else { return nil }
         return Scenario(name: name, span: nameNode.span, context: context, trigger: trigger, handlers: handlers, steps: steps)
@@ -211,7 +217,7 @@ package struct FlowTestReader {
     // MARK: Steps
 
     private mutating func step(_ node: Node) -> ScenarioStep? {
-        guard let fields = session.mapping(node, expected: "a step: set, tap, event or expect") else { return nil }
+        guard let fields = session.mapping(node, expected: "a step: set, tap, back, event or expect") else { return nil }
         session.checkKeys(fields, allowed: ScenarioKey.names(ScenarioKey.step))
         let written = fields.entries.filter { entry in ScenarioKey.step.contains { $0.name == entry.keyText } }
         guard written.count == 1, let entry = written.first, let key = entry.keyText else {
@@ -220,7 +226,7 @@ package struct FlowTestReader {
                     .invalidValue, "a step does one thing; this one says " + NameList.joined(written.compactMap(\.keyText)), at: node.span,
                     hint: "write each as its own item")
             } else if fields.entries.allSatisfy({ ScenarioKey.step.map(\.name).contains($0.keyText ?? "") }) {
-                session.report(.missingKey, "a step says set, tap, event or expect", at: node.span)
+                session.report(.missingKey, "a step says set, tap, back, event or expect", at: node.span)
             }
             return nil
         }
@@ -239,6 +245,12 @@ package struct FlowTestReader {
             guard let title = session.string(value) else { return nil }
             checkTitle(title, at: value.span)
             return ScenarioStep(kind: .tap(title), span: value.span)
+        case "back":
+            guard session.bool(value) == true else {
+                if value.bool == false { session.report(.invalidValue, "'back: false' does nothing", at: value.span, hint: "write 'back: true', or leave the step out") }
+                return nil
+            }
+            return ScenarioStep(kind: .back, span: value.span)
         case "event":
             if value.string != nil {
                 guard let name = eventName(value) else { return nil }
@@ -322,7 +334,6 @@ package struct FlowTestReader {
             }
             return result
         case "error": return node.isNull ? one(.error(nil)) : one(session.string(node).map { .error($0) })
-        case "busy": return one(session.bool(node).map { .busy($0) })
         case "submitted": return one(submission(node).map { .submitted($0) })
         case "outcome": return one(session.string(node).map { .outcome($0) })
         case "decision":
@@ -338,7 +349,18 @@ package struct FlowTestReader {
             guard let presented = session.required(fields, "presented", expected: "true or false", suggested: suggested).flatMap({ session.bool($0) }) else {
                 return []
             }
-            return one(.decision(presented: presented, reason: session.optionalString(fields, "reason")))
+            let reason = fields.value("reason").flatMap { session.string($0) }
+            if let node = fields.value("reason"), let reason {
+                if presented {
+                    session.report(.invalidValue, "a flow that was presented has no reason", at: node.span, hint: "write 'decision: presented'")
+                    return []
+                }
+                if reason.isBlank {
+                    session.report(.invalidValue, "an empty reason matches every reason", at: node.span, hint: "write the reason's text, or its beginning: 'condition false'")
+                    return []
+                }
+            }
+            return one(.decision(presented: presented, reason: reason))
         case "opened": return one(session.string(node).map { .opened($0) })
         default: return []
         }
@@ -453,7 +475,13 @@ package struct FlowTestReader {
     /// A value for field `id`, typed by its kind as a person's typed text is; `null` is
     /// an unrated rating when `allowsNull`.
     private mutating func fieldValue(_ node: Node, field id: String, allowsNull: Bool) -> FieldValue? {
-        if node.isNull, allowsNull { return .unrated }
+        if node.isNull, allowsNull {
+            // Only a rating is ever without a value (unrated, until rated).
+            if let kind = names?.fields[id], case .rating = kind { return .unrated }
+            if names == nil { return .unrated }
+            session.report(.typeMismatch, "'\(id)' always has a value: null is for a rating not yet rated", at: node.span, hint: "write its text, or true or false")
+            return nil
+        }
         guard let text = node.string, node.mapping == nil, node.sequence == nil else {
             session.mismatch(expected: "a value: a whole number, true or false, or text", found: node)
             return nil

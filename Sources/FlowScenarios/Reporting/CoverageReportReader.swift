@@ -18,8 +18,8 @@ package struct CoverageReportReader: Sendable {
         /// Its items taken and in all.
         package var taken: Int
         package var total: Int
-        /// Its routes never taken.
-        package var untakenRoutes: Set<String>
+        /// Its routes (``FlowWeb/FlowGraph/Edge/key``), each with whether a scenario took it.
+        package var routes: [String: Bool]
 
         /// One line for a page: `87.5% of 40 items (35 taken)`.
         package var summary: String { "\(percent)% of \(total) items taken (\(taken))" }
@@ -47,24 +47,28 @@ package struct CoverageReportReader: Sendable {
                 guard let id = session.required(flow, "flow", expected: "the flow's id").flatMap({ session.string($0) }),
                     let file = session.required(flow, "file", expected: "the flow's file").flatMap({ session.string($0) })
                 else { continue }
-                var routes: Set<String> = []
-                for entry in session.required(flow, "untaken", expected: "the items never taken").flatMap(\.sequence).map(Array.init) ?? [] {
-                    guard let untaken = session.mapping(entry), untaken.value("kind")?.string == "route", let name = untaken.value("name")?.string else { continue }
-                    routes.insert(name)
+                var routes: [String: Bool] = [:]
+                for entry in session.required(flow, "routes", expected: "the flow's routes", hint: hint).flatMap(\.sequence).map(Array.init) ?? [] {
+                    guard let route = session.mapping(entry, expected: "a route {key, taken}"),
+                        let key = session.required(route, "key", expected: "the route's key").flatMap({ session.string($0) }),
+                        let taken = session.required(route, "taken", expected: "true or false").flatMap({ session.bool($0) })
+                    else { continue }
+                    routes[key] = taken
                 }
                 flows.append(FlowEntry(
                     id: id, file: file, percent: flow.value("percent")?.string ?? "?", taken: flow.value("taken")?.integer ?? 0,
-                    total: flow.value("total")?.integer ?? 0, untakenRoutes: routes))
+                    total: flow.value("total")?.integer ?? 0, routes: routes))
             }
         }
         if let problems = UsageError(decoding: session.diagnostics, source: option) { throw problems }
         self.flows = flows
     }
 
-    /// The report's flow for `flow` read from `path`: the one with its id (of several, the
-    /// one whose file is `path`, as `sameFile` says), or `nil`.
+    /// The report's flow for `flow` read from `path`: the one whose file is `path` (as
+    /// `sameFile` says), else the only one with its id; `nil` when there is none, or
+    /// several with its id and none of them at `path`.
     package func entry(for flow: Flow, path: String, sameFile: (String, String) -> Bool) -> FlowEntry? {
         let matching = flows.filter { $0.id == flow.id }
-        return matching.first { sameFile($0.file, path) } ?? matching.first
+        return matching.first { sameFile($0.file, path) } ?? (matching.count == 1 ? matching.first : nil)
     }
 }

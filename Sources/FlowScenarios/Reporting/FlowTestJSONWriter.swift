@@ -16,6 +16,7 @@ import FlowSource
 ///     "flows": [
 ///       {"flow": "rating-branches", "file": "flows/rating-branches.flow.yaml", "taken": 35, "total": 40, "percent": 87.5,
 ///        "kinds": {"screen": {"taken": 4, "total": 4}, "button": …, "branch": …, "exit": …, "route": …},
+///        "routes": [{"key": "entry->s_rate present entry present", "taken": true}, …],
 ///        "untaken": [{"kind": "branch", "name": "if rating <= 2 on rate (else)", "file": "…", "line": 26, "column": 13},
 ///                    {"kind": "route", "name": "s_rate->c_rate_1 choice primary Submit / collectUserFeedback", "file": "…", "line": null, "column": null}]}
 ///     ]
@@ -26,8 +27,10 @@ import FlowSource
 ///
 /// A scenario's `line`/`column` is where its name is written; `failure` is `null` when
 /// it passed. `untaken` lists every item no scenario took, at its place in the flow (a
-/// route has none: its `name` is the key `storyboard --coverage` and `graph --coverage`
-/// match the graph's edges by). Percentages have one decimal, rounded down.
+/// route has none); `routes` lists every route of the flow's graph by its key, with
+/// whether it was taken: what `storyboard --coverage` and `graph --coverage` read (a
+/// route the report does not list is drawn untested). Percentages have one decimal,
+/// rounded down.
 package enum FlowTestJSONWriter {
     /// The report as JSON text, ending with a newline.
     package static func render(_ report: FlowTestReport) -> String {
@@ -57,6 +60,7 @@ package enum FlowTestJSONWriter {
                     let counts = flow.counts(of: kind)
                     return (kind.rawValue, .object([("taken", .int(counts.taken)), ("total", .int(counts.total))]))
                 })),
+                ("routes", .array(flow.items.filter { $0.kind == .route }.map { .object([("key", .string($0.name)), ("taken", .bool($0.isTaken))]) })),
                 ("untaken", .array(flow.items.filter { !$0.isTaken }.map { item in
                     .object([
                         ("kind", .string(item.kind.rawValue)),

@@ -35,34 +35,70 @@ package enum ScenarioMessages {
             hint: "run 'feedbackflow validate \(path)'")
     }
 
+    /// `untested-flow` at the start of the flow file at `path`, which no test names.
+    package static func untested(flow path: String, testFile: String) -> Diagnostic {
+        let code = CommandDiagnosticCode.untestedFlow
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue, message: "no flow test names this flow",
+            span: SourceSpan(file: path, at: SourcePosition(line: 1, column: 1)),
+            hint: "write \(testFile) (feedbackflow test --record \(path) plays the flow and writes one)")
+    }
+
+    /// `coverage-below-minimum` for the run: `percent` (one decimal) under `minimum`.
+    package static func belowMinimum(_ percent: String, minimum: Int) -> Diagnostic {
+        let code = CommandDiagnosticCode.coverageBelowMinimum
+        return Diagnostic(
+            severity: code.severity, code: code.rawValue,
+            message: "the scenarios took \(percent)% of the flows' items, under --coverage-min \(minimum)%", span: nil,
+            hint: "--format json lists every item never taken, at its line and column")
+    }
+
+    /// The flow did not start (a plain start refused).
     static func notStarted(_ error: any Error) -> String {
         "the flow could not start: \(error)"
     }
 
+    /// The trigger refused and no `decision:` expected it.
     static func unexpectedRefusal(_ decision: TriggerDecision) -> String {
         "the trigger did not present the flow (\(decision)); expect it with 'decision: {presented: false, reason: …}'"
     }
 
-    static func unexpectedSubmission(_ submission: FeedbackSubmission, before title: String?) -> String {
-        let place = title.map { "before tapping '\($0)'" } ?? "by the end of the scenario"
+    /// Where an effect no expectation took was found: before a tap.
+    static func before(tapping title: String) -> String { "before tapping '\(title)'" }
+    /// Where an effect no expectation took was found: before a `back`.
+    static let beforeBack = "before going back"
+    /// Where an effect no expectation took was found: at the scenario's end.
+    static let atTheEnd = "by the end of the scenario"
+
+    /// Feedback was submitted and no `submitted:` expected it by `place`.
+    static func unexpectedSubmission(_ submission: FeedbackSubmission, _ place: String) -> String {
         return "feedback was submitted from '\(submission.screenID)' (\(values(of: submission))) and no 'submitted:' expected it \(place)"
     }
 
+    /// A URL was opened and no `opened:` expected it by `place`.
+    static func unexpectedOpened(_ url: String, _ place: String) -> String {
+        return "'\(url)' was opened and no 'opened:' expected it \(place)"
+    }
+
+    /// A step needs a screen and none is shown: why.
     static func nothingShown(_ navigator: FlowNavigator) async -> String {
         if let outcome = await navigator.outcome { return "no screen is shown: the flow ended with '\(outcome.name)'" }
         return "no screen is shown: the flow has not started"
     }
 
+    /// The navigator refused a `set:` value.
     static func setRefused(_ field: String, on screen: String, _ error: FieldError) -> String {
         "cannot set '\(field)' on '\(screen)': \(error)"
     }
 
+    /// The top screen has no button titled `title` (as rendered): its buttons.
     static func noButton(_ title: String, on top: ScreenSnapshot) -> String {
         let titles = [top.primary, top.secondary].compactMap { $0?.title }
         let list = titles.isEmpty ? "it has no button" : "its buttons: " + NameList.joined(titles)
         return "'\(top.instance.screenID)' has no button '\(title)'; \(list)"
     }
 
+    /// A tap the navigator ignored, and why.
     static func tapIgnored(_ title: String, _ result: TapResult, on top: ScreenSnapshot) -> String {
         let why =
             switch result {
@@ -76,11 +112,20 @@ package enum ScenarioMessages {
         return "tapping '\(title)' on '\(top.instance.screenID)' did nothing: \(why)"
     }
 
+    /// The navigator refused `back` (nothing to pop, or an action runs).
+    static func backRefused(_ error: NavigatorError) -> String {
+        "going back did nothing: \(error)"
+    }
+
+    /// A custom step ran with neither a stub nor a program.
     static func missingStub(_ name: String) -> String {
         "the custom step '\(name)' ran with no stub; add 'handlers: {\(name): {returns: {}}}' to the scenario, or give a program with --handler \(name)=COMMAND"
     }
 
-    static func decisionMismatch(_ decision: TriggerDecision, presented: Bool, reason: String?) -> String? {
+    /// What a `decision:` found instead of `presented` (and a reason starting with
+    /// `reason`); `nil` when it holds.
+    static func decisionMismatch(_ decision: TriggerDecision?, presented: Bool, reason: String?) -> String? {
+        guard let decision else { return "expected a trigger decision, but no event was reported to the trigger" }
         guard decision.isPresented == presented else {
             return presented ? "expected the flow to be presented, but \(decision)" : "expected the flow not to be presented, but it was"
         }
@@ -88,7 +133,9 @@ package enum ScenarioMessages {
         return found.description.hasPrefix(reason) ? nil : "expected the reason '\(reason)', found '\(found)'"
     }
 
-    static func submissionMismatch(_ submission: FeedbackSubmission, expected: ScenarioExpectation.SubmissionExpectation) -> String? {
+    /// How the next submission differs from a `submitted:`; `nil` when it matches.
+    static func submissionMismatch(_ submission: FeedbackSubmission?, expected: ScenarioExpectation.SubmissionExpectation) -> String? {
+        guard let submission else { return "expected a submission, but no feedback was submitted" }
         var differences: [String] = []
         if let rating = expected.rating, rating != submission.rating { differences.append("rating \(submission.rating), not \(rating)") }
         if let reason = expected.reason, reason != submission.reason {
@@ -102,6 +149,25 @@ package enum ScenarioMessages {
         return "the submission differs: " + differences.joined(separator: "; ") + " (submitted: \(values(of: submission)))"
     }
 
+    /// What an `outcome:` found instead; `nil` when the flow ended with `expected`.
+    static func outcomeMismatch(_ outcome: FlowOutcome?, expected: String, top: ScreenSnapshot?) -> String? {
+        guard let outcome else {
+            return "expected the flow to end with '\(expected)', but it has not ended" + (top.map { ": '\($0.instance.screenID)' is on top" } ?? "")
+        }
+        return outcome.name == expected ? nil : "expected the flow to end with '\(expected)', found '\(outcome.name)'"
+    }
+
+    /// What an `opened:` found instead; `nil` when the next URL opened is `expected`.
+    static func openedMismatch(_ opened: String?, expected: String) -> String? {
+        guard let opened else { return "expected '\(expected)' to be opened, but no URL was opened" }
+        return opened == expected ? nil : "expected '\(expected)' to be opened, found '\(opened)'"
+    }
+
+    /// What a `stacks:` found instead; `nil` when the stacks are `expected`.
+    static func stacksMismatch(_ stacks: [[String]], expected: [[String]]) -> String? {
+        stacks == expected ? nil : "expected the stacks \(Self.stacks(expected)), found \(Self.stacks(stacks))"
+    }
+
     /// What an expectation about the top screen found instead; `nil` when it holds.
     static func screenMismatch(_ kind: ScenarioExpectation.Kind, on top: ScreenSnapshot) -> String? {
         let screen = top.instance.screenID
@@ -112,8 +178,6 @@ package enum ScenarioMessages {
             return title == top.title ? nil : "expected the title \(literal(title)), found \(literal(top.title)) on '\(screen)'"
         case .error(let message):
             return message == top.errorMessage ? nil : "expected the error \(literal(message)) on '\(screen)', found \(literal(top.errorMessage))"
-        case .busy(let busy):
-            return busy == top.isBusy ? nil : "expected '\(screen)' \(busy ? "busy" : "not busy"), found it \(top.isBusy ? "busy" : "not busy")"
         case .button(let title, let enabled):
             guard let button = [top.primary, top.secondary].compactMap({ $0 }).first(where: { $0.title == title }) else {
                 return noButton(title, on: top)
@@ -175,11 +239,13 @@ package enum ScenarioMessages {
         return parts.joined(separator: ", ")
     }
 
+    /// `text` in double quotes, or `none`.
     static func literal(_ text: String?) -> String {
         guard let text else { return "none" }
         return "\"" + text.replacingScalars { $0 == "\"" ? "\\\"" : nil } + "\""
     }
 
+    /// A field's value as a message says it.
     static func literal(_ value: FieldValue) -> String {
         switch value {
         case .text(let text): literal(text)

@@ -1,4 +1,5 @@
 import FeedbackFlowCore
+import FlowWeb
 
 /// The presenter a scenario's navigator reports to: it keeps the ``ScenarioTrace`` of the
 /// run. Events arrive in the navigator's order, one at a time; a call that returned
@@ -10,25 +11,24 @@ package actor ScenarioObserver: Presenter {
     /// An observer that has seen nothing.
     package init() {}
 
+    /// Adds what `event` shows to the trace.
     package func present(_ event: NavigatorEvent) {
         switch event {
         case .screenShown(let snapshot):
             trace.started = true
             trace.screens.insert(snapshot.instance.screenID)
         case .actionTapped(let tap):
-            let button = ScenarioTrace.Button(screen: tap.instance.screenID, slot: tap.slot)
-            trace.buttons.insert(button)
-            trace.runs.append(ScenarioTrace.ActionRun(button: button, isOnFailure: false))
+            trace.buttons.insert(ScenarioTrace.ButtonKey(screen: tap.instance.screenID, slot: tap.slot))
+            trace.runs.append(FlowGraph.ActionRun(screen: tap.instance.screenID, slot: tap.slot, isOnFailure: false))
         case .stepRun(let run):
-            guard var last = trace.runs.last else { return }
+            guard let last = trace.runs.last else { return }
             if run.isOnFailure, !last.isOnFailure {
-                trace.runs.append(ScenarioTrace.ActionRun(button: last.button, isOnFailure: true))
-                last = trace.runs[trace.runs.count - 1]
+                trace.runs.append(FlowGraph.ActionRun(screen: last.screen, slot: last.slot, isOnFailure: true))
             }
             guard let start = run.span?.start else { return }
-            last.steps.append(start)
-            if let taken = run.branchTaken { last.branches[start] = taken }
-            trace.runs[trace.runs.count - 1] = last
+            let index = trace.runs.count - 1
+            trace.runs[index].steps.insert(start)
+            if let taken = run.branchTaken { trace.runs[index].branches[start] = taken }
         case .stepFailed:
             guard !trace.runs.isEmpty else { return }
             trace.runs[trace.runs.count - 1].failed = true

@@ -5,16 +5,18 @@ import FeedbackFlowCore
 package actor ScenarioOutlet: FeedbackSink, URLHandler {
     /// The submissions no `submitted:` has matched yet, oldest first.
     package private(set) var submissions: [FeedbackSubmission] = []
-    /// Every URL opened, in order.
+    /// The URLs opened that no `opened:` has matched yet, oldest first.
     package private(set) var opened: [String] = []
 
     /// An outlet that has received nothing.
     package init() {}
 
+    /// Keeps `feedback` for the scenario's `submitted:`.
     package func submit(_ feedback: FeedbackSubmission) async throws {
         submissions.append(feedback)
     }
 
+    /// Keeps `url` for the scenario's `opened:`; nothing is opened.
     package func open(_ url: String) async throws {
         opened.append(url)
     }
@@ -22,5 +24,10 @@ package actor ScenarioOutlet: FeedbackSink, URLHandler {
     /// Takes the oldest submission not yet matched.
     package func takeSubmission() -> FeedbackSubmission? {
         submissions.isEmpty ? nil : submissions.removeFirst()
+    }
+
+    /// Takes the oldest URL opened not yet matched.
+    package func takeOpened() -> String? {
+        opened.isEmpty ? nil : opened.removeFirst()
     }
 }

@@ -93,9 +93,15 @@ package struct ScenarioRunner: Sendable {
             if let refusal = unexpectedRefusal {
                 return ScenarioMessages.failure(ScenarioMessages.unexpectedRefusal(refusal), at: scenario.span)
             }
-            if let submission = await outlet.takeSubmission() {
-                return ScenarioMessages.failure(ScenarioMessages.unexpectedSubmission(submission, before: nil), at: scenario.span)
-            }
+            if let unexpected = await unexpectedEffect(ScenarioMessages.atTheEnd) { return ScenarioMessages.failure(unexpected, at: scenario.span) }
+            return nil
+        }
+
+        /// A submission or an opened URL no expectation took, said as a failure `place`
+        /// (`before tapping 'Done'`).
+        private func unexpectedEffect(_ place: String) async -> String? {
+            if let submission = await outlet.takeSubmission() { return ScenarioMessages.unexpectedSubmission(submission, place) }
+            if let url = await outlet.takeOpened() { return ScenarioMessages.unexpectedOpened(url, place) }
             return nil
         }
 
@@ -138,9 +144,7 @@ package struct ScenarioRunner: Sendable {
             if let refusal = unexpectedRefusal { return ScenarioMessages.unexpectedRefusal(refusal) }
             switch step.kind {
             case .tap(let title):
-                if let submission = await outlet.takeSubmission() {
-                    return ScenarioMessages.unexpectedSubmission(submission, before: title)
-                }
+                if let unexpected = await unexpectedEffect(ScenarioMessages.before(tapping: title)) { return unexpected }
                 guard let top = await navigator.snapshot() else { return await ScenarioMessages.nothingShown(navigator) }
                 let buttons = [top.primary, top.secondary].compactMap { $0 }
                 guard let button = buttons.first(where: { $0.title == title }) else {
@@ -149,6 +153,14 @@ package struct ScenarioRunner: Sendable {
                 let result = await navigator.tap(button.slot, on: top.instance.id)
                 if let name = await missing.first { return ScenarioMessages.missingStub(name) }
                 guard result == .ran || result == .closedWhileRunning else { return ScenarioMessages.tapIgnored(title, result, on: top) }
+                return nil
+            case .back:
+                if let unexpected = await unexpectedEffect(ScenarioMessages.beforeBack) { return unexpected }
+                do {
+                    _ = try await navigator.navigate(.pop)
+                } catch {
+                    return ScenarioMessages.backRefused(error)
+                }
                 return nil
             case .event(let name, let context):
                 decide(await navigator.handle(event: name, context: context))
@@ -163,23 +175,16 @@ package struct ScenarioRunner: Sendable {
             let top = await navigator.snapshot()
             switch expectation.kind {
             case .decision(let presented, let reason):
-                guard let decision else { return "expected a trigger decision, but no event was reported to the trigger" }
                 unexpectedRefusal = nil
                 return ScenarioMessages.decisionMismatch(decision, presented: presented, reason: reason)
             case .outcome(let name):
-                guard let outcome = await navigator.outcome else {
-                    return "expected the flow to end with '\(name)', but it has not ended" + (top.map { ": '\($0.instance.screenID)' is on top" } ?? "")
-                }
-                return outcome.name == name ? nil : "expected the flow to end with '\(name)', found '\(outcome.name)'"
+                return ScenarioMessages.outcomeMismatch(await navigator.outcome, expected: name, top: top)
             case .submitted(let expected):
-                guard let submission = await outlet.takeSubmission() else { return "expected a submission, but no feedback was submitted" }
-                return ScenarioMessages.submissionMismatch(submission, expected: expected)
+                return ScenarioMessages.submissionMismatch(await outlet.takeSubmission(), expected: expected)
             case .opened(let url):
-                guard let last = await outlet.opened.last else { return "expected '\(url)' to be opened, but no URL was opened" }
-                return last == url ? nil : "expected '\(url)' to be opened, found '\(last)'"
+                return ScenarioMessages.openedMismatch(await outlet.takeOpened(), expected: url)
             case .stacks(let expected):
-                let found = await navigator.flowSnapshot().stacks.map { $0.map(\.screenID) }
-                return found == expected ? nil : "expected the stacks \(ScenarioMessages.stacks(expected)), found \(ScenarioMessages.stacks(found))"
+                return ScenarioMessages.stacksMismatch(await navigator.flowSnapshot().stacks.map { $0.map(\.screenID) }, expected: expected)
             default:
                 break
             }

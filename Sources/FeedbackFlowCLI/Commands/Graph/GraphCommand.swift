@@ -68,10 +68,10 @@ package struct GraphCommand: Command {
                 flagHint: FlagHint(loadingLimit: "graph --\(LoadingLimitOption.name)"), environment: environment)
         else { return .findings }
         let theme = try Theme.chosen(themeFile)
-        let untested = try coverageReport.map { report throws(UsageError) in
-            try CoverageReportReader(path: report, option: CommonOptions.coverage.flagName).untakenRoutes(of: flow, path: file, environment: environment)
+        let taken = try coverageReport.map { report throws(UsageError) in
+            try CoverageReportReader(path: report, option: CommonOptions.coverage.flagName).takenRoutes(of: flow, path: file, environment: environment)
         }
-        let text = format.render(flow, file: NavigationBaseline.label(file, base: CompileSettings.locationBase()), theme: theme, untested: untested)
+        let text = format.render(flow, file: NavigationBaseline.label(file, base: CompileSettings.locationBase()), theme: theme, taken: taken)
         environment.output.write(format == .svg ? try await Self.svg(of: text, environment: environment) : text)
         return .clean
     }

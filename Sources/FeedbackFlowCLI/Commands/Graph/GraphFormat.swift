@@ -16,12 +16,13 @@ package enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     /// that `dot -Tsvg` draws (``GraphCommand`` runs it).
     /// - Parameter file: the flow's file, as baselines name it.
     /// - Parameter theme: the look of each screen style (default ``Theme/standard``).
-    /// - Parameter untested: the routes to draw as untested (``FlowGraph/Edge/key``s), from
-    ///   a coverage report; `nil`: no coverage is shown (a baseline shows none).
-    package func render(_ flow: Flow, file: String = "flow", theme: Theme = .standard, untested: Set<String>? = nil) -> String {
-        var graph: FlowGraph { 
+    /// - Parameter taken: the routes a coverage report says were taken
+    ///   (``FlowGraph/Edge/key``s); the others are drawn untested. `nil`: no coverage is
+    ///   shown (a baseline shows none).
+    package func render(_ flow: Flow, file: String = "flow", theme: Theme = .standard, taken: Set<String>? = nil) -> String {
+        var graph: FlowGraph {
             var graph = FlowGraph(flow: flow)
-            if let untested { graph.markUntested(untested) }
+            if let taken { graph.markCoverage(taken: taken) }
             return graph
         }
         return switch self {

@@ -101,9 +101,9 @@ package struct StoryboardCommand: Command {
                 var entry = StoryboardPage.Entry(file: NavigationBaseline.label(path, base: CompileSettings.locationBase()), flow: flow)
                 entry.context = try trigger.values(for: flow, file: path, event: nil)
                 if let coverage {
-                    let covered = coverage.coverage(of: flow, path: path, environment: environment)
                     entry.coverage = (
-                        covered?.untakenRoutes ?? Set(FlowGraphKeys.all(of: flow)), covered?.summary ?? "the report has no scenario of this flow"
+                        coverage.takenRoutes(of: flow, path: path, environment: environment),
+                        coverage.coverage(of: flow, path: path, environment: nil)?.summary ?? "the report has no scenario of this flow"
                     )
                 }
                 if let catalog {

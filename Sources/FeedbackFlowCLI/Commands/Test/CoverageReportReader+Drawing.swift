@@ -1,22 +1,30 @@
 import FlowCompile
 import FlowScenarios
 import FlowSource
+import FlowWeb
 
 extension CoverageReportReader {
-    /// The routes of `flow` (read from `path`) the report lists as never taken, for
-    /// `graph --coverage` and `storyboard --coverage`. A flow the report does not hold is
-    /// said on the error output and drawn as if every route were untested: no scenario of
-    /// that report took any of them.
-    func untakenRoutes(of flow: Flow, path: String, environment: CommandEnvironment) -> Set<String> {
-        coverage(of: flow, path: path, environment: environment)?.untakenRoutes ?? Set(FlowGraphKeys.all(of: flow))
+    /// The routes of `flow` (read from `path`) the report says were taken, for `graph
+    /// --coverage` and `storyboard --coverage`; every other route is drawn untested. A
+    /// flow the report does not hold, or holds with other routes (the flow changed since
+    /// the report was made), is said on the error output.
+    func takenRoutes(of flow: Flow, path: String, environment: CommandEnvironment) -> Set<String> {
+        guard let entry = coverage(of: flow, path: path, environment: environment) else { return [] }
+        let keys = Set(FlowGraph(flow: flow).edges.map(\.key))
+        if keys != Set(entry.routes.keys) {
+            environment.errorOutput.write(DisplayText.sanitized(
+                "feedbackflow: warning: the coverage report's routes of '\(path)' are not the flow's now (it changed since the report was made): "
+                    + "a route the report does not know is drawn untested; run 'feedbackflow test' again") + "\n")
+        }
+        return Set(entry.routes.filter(\.value).keys)
     }
 
-    /// The report's entry for `flow`, or `nil` after saying on the error output that the
-    /// report has none.
-    func coverage(of flow: Flow, path: String, environment: CommandEnvironment) -> FlowEntry? {
+    /// The report's entry for `flow`, or `nil` after saying on `environment`'s error output
+    /// (when given) that the report has none.
+    func coverage(of flow: Flow, path: String, environment: CommandEnvironment?) -> FlowEntry? {
         if let entry = entry(for: flow, path: path, sameFile: PathIdentity.same) { return entry }
-        environment.errorOutput.write(DisplayText.sanitized(
-            "feedbackflow: warning: the coverage report has no flow '\(flow.id)' ('\(path)'): no scenario of it took any of its routes") + "\n")
+        environment?.errorOutput.write(DisplayText.sanitized(
+            "feedbackflow: warning: the coverage report has no flow '\(flow.id)' ('\(path)'): every route is drawn untested") + "\n")
         return nil
     }
 }

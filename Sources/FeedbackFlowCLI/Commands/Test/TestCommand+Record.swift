@@ -19,13 +19,14 @@ extension TestCommand {
     ///   another flow or whose `scenarios:` is not a block list at its end, an unreadable
     ///   transcript; ``IOFailure`` when the test file cannot be written.
     func record(_ flowPath: String, in environment: CommandEnvironment) async throws -> CommandResult {
-        guard let flow = try FlowLoading.compiledFlow(path: flowPath, allowsStandardInput: false, environment: environment) else {
-            return .findings
-        }
+        guard let compiled = try FlowLoading.compiled(path: flowPath, allowsStandardInput: false, keepingTree: false, environment: environment),
+            let flow = compiled.flow
+        else { return .findings }
         let output = recordOutput ?? Self.testFileName(for: flowPath)
         let existing = try RecordTarget(output: output, flowPath: flowPath)
         let file = try ReportFile(path: output, replacing: true, stopping: environment.variables[FileReplacement.stopVariable] != nil, what: "--output")
         let recorder = ScenarioRecorder()
+        var programs: [String: any ActionHandler] = [:]
         if let transcript {
             for event in try TranscriptEvents.read(transcript, option: "--from-transcript") { await recorder.record(event) }
         } else {
@@ -33,11 +34,12 @@ extension TestCommand {
             var registry = ActionHandlerRegistry(
                 urlHandler: PrintingURLHandler(output: environment.output, allowedSchemes: URLSchemePolicy.defaultAllowedSchemes), feedbackSink: recorder)
             for (name, handler) in try handlerPrograms.handlers(variables: environment.variables, groups: environment.programs, declaredIn: flow, file: flowPath) {
-                registry.register(name, handler)
+                programs[name] = handler
             }
-            // A custom step with no program succeeds with no value, as a scenario's stub does.
-            for name in FlowNames(flow).customSteps where !handlerPrograms.names.contains(name) {
-                registry.register(name, StubActionHandler(answers: []))
+            // Each custom step answers as its program does, or, with none, succeeds with no
+            // value as a scenario's stub does; what it answered becomes the recorded stub.
+            for name in FlowNames(flow).customSteps {
+                registry.register(name, RecordingStepHandler(programs[name] ?? StubActionHandler(answers: []), recorder: recorder))
             }
             let runner = LineModeRunner(
                 flow: flow, registry: registry, input: environment.input, output: environment.output, style: environment.outputStyle,
@@ -56,61 +58,22 @@ extension TestCommand {
             let reference = RecordTarget.relativePath(of: flowPath, from: PathIdentity.folder(of: output))
             text = "# Scenarios of \(reference), run by 'feedbackflow test'.\nflow: \(YAMLWriter.scalar(reference))\nscenarios:\n" + scenario
         }
+        // The new text is read as `test` reads it before it is written: a file that would
+        // not read (or names the flow wrongly) is not written, and the scenario is shown.
+        let check = FlowTestCheck(DocumentLoader.load(SourceFile(path: output, bytes: Array(text.utf8))), path: output) { _ in .compiled(compiled) }
+        guard !check.hasErrors, let recorded = check.file?.scenarios.last, recorded.name == name else {
+            environment.errorOutput.write(scenario)
+            let problem = check.diagnostics.first { $0.severity == .error }.map { ": \($0.description)" } ?? ""
+            throw InternalFailure("the recorded scenario would not read back in '\(output)', which is left as it was\(problem); it is above")
+        }
         try file.write(text)
         environment.errorOutput.write(DisplayText.sanitized("feedbackflow test: the scenario '\(name)' was added to '\(output)'") + "\n")
+        // Played again at once: one that does not pass (a transcript's missing values) is said.
+        let replay = await ScenarioRunner(flow: flow, programs: programs).run(recorded)
+        if let failure = replay.failure {
+            environment.errorOutput.write(DisplayText.sanitized("feedbackflow test: it does not pass as written: \(failure.description)") + "\n")
+            return .findings
+        }
         return .clean
-    }
-}
-
-/// The flow test `--record` adds its scenario to: its text, its scenarios' names and the
-/// indentation of its `scenarios:` items; or none yet.
-struct RecordTarget {
-    /// The file's text; `nil` when there is no file yet.
-    var text: String?
-    /// Its scenarios' names.
-    var names: Set<String> = []
-    var scenarioCount = 0
-    /// The spaces before each item's `-`.
-    var indent = 2
-
-    /// Reads the test file at `output`, if there is one.
-    /// - Throws: ``UsageError`` when it names another flow than `flowPath`, or its
-    ///   `scenarios:` is not a block list ending the file.
-    init(output: String, flowPath: String) throws(UsageError) {
-        guard PathKind(output) != .missing else { return }
-        let document = DocumentLoader.load(path: output)
-        guard let root = document.root, let fields = MappingFields(root),
-            let reference = fields.value("flow")?.string, let scenarios = fields.entry("scenarios")
-        else {
-            throw UsageError("'\(output)' is not a flow test with 'flow:' and 'scenarios:'", hint: "give another file with --output")
-        }
-        guard PathIdentity.same(FlowTestReader.flowPath(reference, testFile: output), flowPath) else {
-            throw UsageError("'\(output)' tests '\(reference)', not '\(flowPath)'", hint: "give the flow's own test file with --output")
-        }
-        let items = scenarios.value.sequence.map(Array.init) ?? []
-        let last = fields.entries.last?.key.span.start
-        guard let first = items.first, last == scenarios.key.span.start, first.span.start.line > scenarios.key.span.start.line else {
-            throw UsageError(
-                "'\(output)': the scenario is added at the end of its 'scenarios:' list, which must be the file's last key, one item per line",
-                hint: "move 'scenarios:' last, or give another file with --output")
-        }
-        text = String(decoding: document.source.bytes, as: UTF8.self)
-        // An item's value starts two columns after its `-`.
-        indent = max(0, first.span.start.column - 3)
-        scenarioCount = items.count
-        for item in items {
-            if let name = MappingFields(item)?.value("name")?.string { names.insert(name) }
-        }
-    }
-
-    /// `path` as written from the folder `folder` (`../flows/a.flow.yaml`): both made
-    /// absolute from the working folder, then the folders they share left out.
-    static func relativePath(of path: String, from folder: String) -> String {
-        let base = SARIFLocationBase(baseDirectory: "/", workingDirectory: FileManager.default.currentDirectoryPath)
-        let target = base.absolutePath(of: path).split(separator: "/")
-        let start = base.absolutePath(of: folder).split(separator: "/")
-        var shared = 0
-        while shared < min(target.count - 1, start.count), target[shared] == start[shared] { shared += 1 }
-        return (Array(repeating: "..", count: start.count - shared) + target[shared...].map(String.init)).joined(separator: "/")
     }
 }

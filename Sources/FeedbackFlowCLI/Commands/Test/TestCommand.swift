@@ -129,24 +129,22 @@ package struct TestCommand: Command {
         for path in tests { results.append(await frontend.run(path)) }
         var coverage = Self.coverage(of: results)
         var report = FlowTestReport(files: results, coverage: [])
-        for flow in untestedFlows where !results.contains(where: { $0.flowPath.map { PathIdentity.same($0, flow) } ?? false }) {
-            // A flow no test names counts with nothing taken.
+        if let filter, results.allSatisfy({ $0.scenarios.isEmpty && !$0.hasErrors }) {
+            throw UsageError("--filter '\(filter)': no scenario's name contains it", hint: "a filter that runs nothing would pass without testing anything")
+        }
+        // A flow file (NAME.flow.yaml) no test names is said, and counts with nothing taken;
+        // other YAML and JSON files found (schemas, fixtures) are not flows of the project.
+        for flow in untestedFlows where Self.isFlowFileName(flow) && !results.contains(where: { $0.flowPath.map { PathIdentity.same($0, flow) } ?? false }) {
             let compilation = settings.compile(flow).compilation
-            if let compiled = compilation.flow, !compilation.hasErrors { coverage.append(FlowCoverage(flow: compiled, path: flow)) }
-            let code = CommandDiagnosticCode.untestedFlow
-            report.untested.append(Diagnostic(
-                severity: code.severity, code: code.rawValue, message: "no flow test names this flow", span: SourceSpan(file: flow, at: SourcePosition(line: 1, column: 1)),
-                hint: "write \(Self.testFileName(for: flow)) (feedbackflow test --record \(flow) plays the flow and writes one)"))
+            guard let compiled = compilation.flow, !compilation.hasErrors else { continue }
+            coverage.append(FlowCoverage(flow: compiled, path: flow))
+            report.untested.append(ScenarioMessages.untested(flow: flow, testFile: Self.testFileName(for: flow)))
         }
         report.coverage = coverage.sorted { $0.flowPath.unicodeScalars.lexicographicallyPrecedes($1.flowPath.unicodeScalars) }
         if let coverageMinimum {
             let total = FlowCoverage.percent(report.totalCoverage)
             if total < Double(coverageMinimum) {
-                let code = CommandDiagnosticCode.coverageBelowMinimum
-                report.general.append(Diagnostic(
-                    severity: code.severity, code: code.rawValue,
-                    message: "the scenarios took \(FlowTestReport.decimal(total))% of the flows' items, under --coverage-min \(coverageMinimum)%",
-                    span: nil, hint: "--format json lists every item never taken, at its line and column"))
+                report.general.append(ScenarioMessages.belowMinimum(FlowTestReport.decimal(total), minimum: coverageMinimum))
             }
         }
         report.duration = ContinuousClock.now - start.instant
@@ -193,13 +191,15 @@ package struct TestCommand: Command {
         for file in expansion.files {
             if FlowTestFile.isFlowTest(file) { tests.append(file) } else { flows.append(file) }
         }
-        // A flow named by itself brings the tests of its folder that name it.
+        // A flow named by itself brings the tests beside it (in its own folder) that name it.
         let named = flows.filter { expansion.named.contains($0) }
-        if !named.isEmpty {
-            let folders = Set(named.map(PathIdentity.folder(of:)))
-            let beside = (try? FlowFileFinder.expand(folders.sorted(), search: .flowsAndTests).files.filter(FlowTestFile.isFlowTest)) ?? []
-            for test in beside where !tests.contains(test) {
-                guard let reference = FlowTestReader.flowPath(ofTestFile: test), named.contains(where: { PathIdentity.same($0, reference) }) else { continue }
+        for folder in Set(named.map(PathIdentity.folder(of:))).sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.filter(FlowTestFile.isFlowTest).sorted() {
+                let test = folder == "." ? name : folder + "/" + name
+                guard !tests.contains(where: { PathIdentity.same($0, test) }),
+                    let reference = FlowTestReader.flowPath(ofTestFile: test), named.contains(where: { PathIdentity.same($0, reference) })
+                else { continue }
                 tests.append(test)
             }
         }
@@ -223,6 +223,12 @@ package struct TestCommand: Command {
             byFlow[key] = coverage
         }
         return byFlow.values.sorted { $0.flowPath.unicodeScalars.lexicographicallyPrecedes($1.flowPath.unicodeScalars) }
+    }
+
+    /// Whether `path` is named as a flow file is (`NAME.flow.yaml`, `.flow.yml`,
+    /// `.flow.json`), as the pre-commit hooks match flows.
+    static func isFlowFileName(_ path: String) -> Bool {
+        [".flow.yaml", ".flow.yml", ".flow.json"].contains { path.hasSuffix($0) }
     }
 
     /// `NAME.flowtest.yaml` beside the flow `NAME.flow.yaml` (or `NAME.yaml`).
