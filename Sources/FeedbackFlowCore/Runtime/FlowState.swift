@@ -371,7 +371,7 @@ package struct FlowState: Sendable, Equatable {
         var run = NavigatorEvent.StepRun(
             step: step.name, argument: argument(of: step, screenID: instance.screenID), instance: instance,
             isOnFailure: isOnFailure)
-        run.span = step.span
+        run.position = step.span?.start
         if case .branch(let branch) = step.kind,
             case .value(.boolean(let taken)) = branch.condition.evaluate(expressionLookup(screenID: instance.screenID))
         {

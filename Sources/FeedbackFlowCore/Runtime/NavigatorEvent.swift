@@ -88,9 +88,10 @@ public enum NavigatorEvent: Sendable, CustomStringConvertible {
         public var instance: ScreenInstance
         /// Whether the step belongs to the button's `onFailure` action.
         public var isOnFailure: Bool
-        /// Where the step is written in its flow file (`nil` for a flow built in Swift),
-        /// which names the step for coverage; not part of equality.
-        @IgnoredInEquality package var span: SourceSpan? = nil
+        /// Where the step starts in its flow file (`nil` for a flow built in Swift), which
+        /// names the step for coverage; not part of equality. A position, not the span:
+        /// a value with no reference to count as the event is handed on.
+        @IgnoredInEquality package var position: SourcePosition? = nil
         /// For an `if`, the value its condition has as the step runs, which says the
         /// branch taken (`nil` when it cannot be evaluated, which fails the step, and for
         /// other steps); not part of equality.

@@ -25,7 +25,7 @@ package actor ScenarioObserver: Presenter {
             if run.isOnFailure, !last.isOnFailure {
                 trace.runs.append(FlowGraph.ActionRun(screen: last.screen, slot: last.slot, isOnFailure: true))
             }
-            guard let start = run.span?.start else { return }
+            guard let start = run.position else { return }
             let index = trace.runs.count - 1
             trace.runs[index].steps.insert(start)
             if let taken = run.branchTaken { trace.runs[index].branches[start] = taken }
