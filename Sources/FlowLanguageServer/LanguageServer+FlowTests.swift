@@ -63,18 +63,7 @@ extension LanguageServer {
     /// mapping `{…}`, a JSON object's key), from its table (``FlowScenarios/ScenarioKey/table(at:)``),
     /// with the key's byte range. Only the 1 KiB of the line around the cursor is read.
     func flowTestKeyHelp(at offset: Int, in document: LSPDocument) -> (text: String, start: Int, end: Int)? {
-        let (line, _) = document.position(of: offset, encoding: encoding)
-        let lineStart = max(document.offset(line: line, character: 0, encoding: encoding), offset - 1024)
-        var lineEnd = offset
-        while lineEnd < document.bytes.count, lineEnd - offset < 1024, document.bytes[lineEnd] != 10, document.bytes[lineEnd] != 13 { lineEnd += 1 }
-        var start = offset
-        var end = offset
-        while start > lineStart, Word.key.holds(document.bytes[start - 1]) { start -= 1 }
-        while end < lineEnd, Word.key.holds(document.bytes[end]) { end += 1 }
-        guard start < end else { return nil }
-        let name = String(decoding: document.bytes[start..<end], as: UTF8.self)
-        let before = String(decoding: document.bytes[lineStart..<start], as: UTF8.self)
-        let after = String(decoding: document.bytes[end..<lineEnd], as: UTF8.self)
+        guard let (line, name, start, end, before, after) = keyWord(at: offset, in: document) else { return nil }
         let path: [String]
         if DocumentFormat(path: LSPFileURI.path(of: document.uri) ?? document.uri) == .json {
             guard start > 0, document.bytes[start - 1] == UInt8(ascii: "\""), after.firstMatch(of: /^"\s*:/) != nil,

@@ -92,19 +92,7 @@ extension LanguageServer {
     /// `- push: …`, `{"push": …}`), with the name's byte range. Only the 1 KiB of the line
     /// around the cursor is read.
     private func keyDocumentation(at offset: Int, in document: LSPDocument, analysis: DocumentAnalysis) -> (text: String, start: Int, end: Int)? {
-        let (line, _) = document.position(of: offset, encoding: encoding)
-        let lineStart = max(document.offset(line: line, character: 0, encoding: encoding), offset - 1024)
-        var lineEnd = offset
-        while lineEnd < document.bytes.count, lineEnd - offset < 1024, document.bytes[lineEnd] != 10, document.bytes[lineEnd] != 13 { lineEnd += 1 }
-        // The word the cursor stands in.
-        var start = offset
-        var end = offset
-        while start > lineStart, Word.key.holds(document.bytes[start - 1]) { start -= 1 }
-        while end < lineEnd, Word.key.holds(document.bytes[end]) { end += 1 }
-        guard start < end else { return nil }
-        let name = String(decoding: document.bytes[start..<end], as: UTF8.self)
-        let before = String(decoding: document.bytes[lineStart..<start], as: UTF8.self)
-        let after = String(decoding: document.bytes[end..<lineEnd], as: UTF8.self)
+        guard let (line, name, start, end, before, after) = keyWord(at: offset, in: document) else { return nil }
         let path: [String]
         let isKey: Bool
         let isItem: Bool
@@ -140,5 +128,26 @@ extension LanguageServer {
             let text = SchemaFacts.descriptions[definition]?[name]
         else { return nil }
         return ("**\(name)**: \(text)", start, end)
+    }
+}
+
+extension LanguageServer {
+    /// The key-like word the cursor at `offset` stands in, with its line, its byte range
+    /// and the text of its line before and after it: what hover reads a key or a step's name from,
+    /// in flows and flow tests. Only the 1 KiB of the line around the cursor is read.
+    func keyWord(at offset: Int, in document: LSPDocument) -> (line: Int, name: String, start: Int, end: Int, before: String, after: String)? {
+        let (line, _) = document.position(of: offset, encoding: encoding)
+        let lineStart = max(document.offset(line: line, character: 0, encoding: encoding), offset - 1024)
+        var lineEnd = offset
+        while lineEnd < document.bytes.count, lineEnd - offset < 1024, document.bytes[lineEnd] != 10, document.bytes[lineEnd] != 13 { lineEnd += 1 }
+        var start = offset
+        var end = offset
+        while start > lineStart, Word.key.holds(document.bytes[start - 1]) { start -= 1 }
+        while end < lineEnd, Word.key.holds(document.bytes[end]) { end += 1 }
+        guard start < end else { return nil }
+        return (
+            line, String(decoding: document.bytes[start..<end], as: UTF8.self), start, end,
+            String(decoding: document.bytes[lineStart..<start], as: UTF8.self), String(decoding: document.bytes[end..<lineEnd], as: UTF8.self)
+        )
     }
 }
