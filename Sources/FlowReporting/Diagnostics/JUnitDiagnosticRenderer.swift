@@ -44,6 +44,7 @@ package struct JUnitDiagnosticRenderer: DiagnosticRenderer {
     /// machine of the run.
     package var document: JUnitDocument
 
+    /// A renderer of suites with these attributes (their defaults, for tests).
     package init(
         suiteName: String = "feedbackflow", command: String = "validate", toolVersion: String = "0",
         timestamp: String = "1970-01-01T00:00:00", hostname: String = "localhost", seconds: Double = 0

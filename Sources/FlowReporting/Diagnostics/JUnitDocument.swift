@@ -20,6 +20,7 @@ package struct JUnitDocument: Sendable {
         /// diagnostic); `nil`: it passed.
         package var failure: Diagnostic?
 
+        /// A case of `classname` named `name` that took `seconds`, failed with `failure` when given.
         package init(classname: String, name: String, seconds: Double, failure: Diagnostic?) {
             self.classname = classname
             self.name = name
@@ -41,6 +42,8 @@ package struct JUnitDocument: Sendable {
     /// How long the run took, in seconds.
     package var seconds: Double
 
+    /// A document for the run of `command` by the tool `suiteName`; an empty `hostname` is
+    /// written `localhost`, a negative `seconds` 0.
     package init(suiteName: String, command: String, toolVersion: String, timestamp: String, hostname: String, seconds: Double) {
         self.suiteName = suiteName
         self.command = command

@@ -10,6 +10,7 @@ package struct RecordingStepHandler: ActionHandler {
     /// Where the answer is recorded.
     package let recorder: ScenarioRecorder
 
+    /// A handler answering as `handler` does, its answers recorded by `recorder`.
     package init(_ handler: any ActionHandler, recorder: ScenarioRecorder) {
         self.handler = handler
         self.recorder = recorder

@@ -17,6 +17,7 @@ package struct CoverageReportReader: Sendable {
         package var percent: String
         /// Its items taken and in all.
         package var taken: Int
+        /// Its items in all.
         package var total: Int
         /// Its routes (``FlowWeb/FlowGraph/Edge/key``), each with whether a scenario took it.
         package var routes: [String: Bool]

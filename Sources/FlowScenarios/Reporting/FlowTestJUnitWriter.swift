@@ -11,6 +11,7 @@ package struct FlowTestJUnitWriter: Sendable {
     /// The suite's attributes.
     package var document: JUnitDocument
 
+    /// A writer of suites with `document`'s attributes.
     package init(document: JUnitDocument) {
         self.document = document
     }

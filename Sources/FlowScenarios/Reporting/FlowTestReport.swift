@@ -19,6 +19,7 @@ package struct FlowTestReport: Sendable {
     /// How long the run took.
     package var duration: Duration = .zero
 
+    /// A run of `files`, with the coverage of the flows they tested.
     package init(files: [FlowTestFileResult], coverage: [FlowCoverage]) {
         self.files = files
         self.coverage = coverage

@@ -10,6 +10,7 @@ package struct FlowTestTextWriter: Sendable {
     /// Whether the coverage table is written.
     package var showsCoverage: Bool
 
+    /// A writer in `style`, with the coverage table unless `showsCoverage` is `false`.
     package init(style: TerminalStyle, showsCoverage: Bool = true) {
         self.style = style
         self.showsCoverage = showsCoverage

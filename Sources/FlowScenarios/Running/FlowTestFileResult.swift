@@ -17,6 +17,7 @@ package struct FlowTestFileResult: Sendable {
     /// The scenarios that ran, in the file's order.
     package var scenarios: [ScenarioResult] = []
 
+    /// The result of the file at `path` before any scenario ran.
     package init(path: String, source: SourceFile?, diagnostics: [Diagnostic]) {
         self.path = path
         self.source = source

@@ -16,6 +16,8 @@ package struct FlowTestFrontend: Sendable {
     /// Only the scenarios whose name holds this text run (`--filter`); `nil`: all.
     package var filter: String?
 
+    /// A frontend compiling with `settings`, answering unstubbed custom steps with `programs`,
+    /// running the scenarios `filter` selects.
     package init(settings: CompileSettings, programs: [String: any ActionHandler] = [:], filter: String? = nil) {
         self.settings = settings
         self.programs = programs

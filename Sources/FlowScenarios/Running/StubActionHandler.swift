@@ -7,6 +7,7 @@ import FlowCompile
 package actor StubActionHandler: ActionHandler {
     /// The failure a stub throws: its message is what the step's failure says.
     package struct Failure: Error, CustomStringConvertible {
+        /// The message.
         package var description: String
     }
 
@@ -19,10 +20,12 @@ package actor StubActionHandler: ActionHandler {
         self.answers = answers.isEmpty ? [HandlerAnswer()] : answers
     }
 
+    /// Answers as ``performReturningValues(_:)`` does, its values left.
     package func perform(_ invocation: ActionInvocation) async throws {
         _ = try await performReturningValues(invocation)
     }
 
+    /// Takes the next answer: waits its delay, then throws its failure or returns its values.
     package func performReturningValues(_ invocation: ActionInvocation) async throws -> [String: ExpressionValue] {
         let answer = answers[min(calls, answers.count - 1)]
         calls += 1
