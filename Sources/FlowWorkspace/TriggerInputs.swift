@@ -62,9 +62,10 @@ package enum TriggerInputs {
     /// `true`/`false`: a timeline entry's `validator:`, a flow test's `validators:`), each
     /// name checked against `flow`'s trigger (read from `file`) when given
     /// (``validatorProblem(_:flow:file:)``); every problem is reported to `session` and
-    /// its entry left out. O(entries).
+    /// its entry left out. With `strict` (a flow test's, which answers for this flow only),
+    /// any name but the trigger's validator is a problem too. O(entries).
     package static func validatorAnswers(
-        _ fields: MappingFields, _ key: String, flow: Flow?, file: String, session: inout DecodingSession
+        _ fields: MappingFields, _ key: String, flow: Flow?, file: String, strict: Bool = false, session: inout DecodingSession
     ) -> [String: Bool] {
         var validators: [String: Bool] = [:]
         guard let node = session.nonNullValue(fields, key, expected: "a mapping of validator names to true or false"),
@@ -77,6 +78,13 @@ package enum TriggerInputs {
             }
             if let flow, let problem = validatorProblem(name, flow: flow, file: file) {
                 session.report(.invalidValue, problem.message, at: answer.key.span, hint: problem.hint)
+                continue
+            }
+            if strict, let flow, flow.trigger?.validator != name {
+                let asked = flow.trigger?.validator
+                session.report(
+                    .invalidValue, asked.map { "the trigger of '\(file)' asks the validator '\($0)', not '\(name)'" } ?? "the trigger of '\(file)' asks no validator",
+                    at: answer.key.span, hint: asked.map { "write '\($0): true' or '\($0): false'" } ?? "leave 'validators:' out")
                 continue
             }
             if let value = session.bool(answer.value) { validators[name] = value }

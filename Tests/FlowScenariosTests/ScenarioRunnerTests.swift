@@ -147,6 +147,32 @@ struct ScenarioRunnerTests {
         #expect(failures.last?.2 == "expected '\(url)' to be opened, but no URL was opened")
     }
 
+    @Test("a title is tapped as it shows ($$ as $), a stub's values are read as the flow declares them, and one the handler does not declare, or of another type, is refused")
+    func declaredValuesAndShownTitles() async throws {
+        let passing = try await Self.run("declared.flowtest.yaml")
+        #expect(passing.diagnostics.isEmpty, "\(passing.diagnostics.map(\.description))")
+        #expect(passing.scenarios.count == 2 && passing.scenarios.allSatisfy { $0.failure == nil })
+        let refused = try await Self.run("strict-names.flowtest.yaml")
+        #expect(refused.scenarios.isEmpty)
+        let found = refused.diagnostics.map { ($0.span?.start.line ?? 0, $0.span?.start.column ?? 0, $0.code, $0.hint ?? "") }
+        #expect(found.count == 3, "\(found)")
+        #expect(found.first.map { $0.0 == 4 && $0.1 == 35 && $0.2 == "unknown-reference" && $0.3 == "did you mean 'ticket'?" } == true, "\(found)")
+        #expect(found.dropFirst().first.map { $0.0 == 4 && $0.1 == 53 && $0.2 == "type-mismatch" } == true, "\(found)")
+        #expect(found.last.map { $0.0 == 5 && $0.1 == 15 && $0.2 == "unknown-reference" } == true, "\(found)")
+        let validator = try await Self.run("strict-validator.flowtest.yaml")
+        let asked = try #require(validator.diagnostics.first)
+        #expect(asked.span?.start.line == 7 && asked.span?.start.column == 20)
+        #expect(asked.message.hasSuffix("asks the validator 'hasConsent', not 'bogus'"))
+    }
+
+    @Test("a person sets only the fields the top screen shows: one its visibleWhen hides fails the scenario")
+    func hiddenFieldsCannotBeSet() async throws {
+        let result = try await Self.run("hidden.flowtest.yaml")
+        let failure = try #require(result.scenarios.first?.failure)
+        #expect(failure.span?.start.line == 5 && failure.span?.start.column == 24)
+        #expect(failure.message == "'problem' is not shown on 'rate' now (its visibleWhen is false): a person cannot set it")
+    }
+
     @Test("docs/testing.md's key tables are the format's key tables")
     func documentedKeysAreTheTable() throws {
         let page = try String(

@@ -8,12 +8,21 @@ package struct FlowNames: Sendable {
     package var screens: [String] = []
     /// Each field's kind by id.
     package var fields: [String: FieldKind] = [:]
-    /// Buttons' titles as written, each once, in the file's order.
+    /// Buttons' titles as they show (`$$` as `$`), each once, in the file's order; a title
+    /// written with `${…}` as written.
     package var titles: [String] = []
-    /// Whether a title is written with `${…}`, so renders to text not known here.
-    package var hasTemplatedTitle = false
+    /// The titles written with `${…}`, as the text before the first and after the last
+    /// `${…}`: a title shown matches when it starts and ends so.
+    package var titlePatterns: [(prefix: String, suffix: String)] = []
     /// The custom steps' names, each once, in the file's order.
     package var customSteps: [String] = []
+
+    /// Whether some button of the flow can show `title`: a title without `${…}` as it
+    /// shows, or one with `${…}` whose text around it `title` has.
+    package func hasTitle(_ title: String) -> Bool {
+        titles.contains(title)
+            || titlePatterns.contains { title.count >= $0.prefix.count + $0.suffix.count && title.hasPrefix($0.prefix) && title.hasSuffix($0.suffix) }
+    }
 
     /// The names of `flow`.
     package init(_ flow: Flow) {
@@ -25,8 +34,18 @@ package struct FlowNames: Sendable {
                 if let field = block.field, fields[field.id] == nil { fields[field.id] = field.kind }
             }
             for button in [screen.primaryAction.button, screen.secondaryAction.button].compactMap({ $0 }) {
-                if button.title.raw.contains("${") { hasTemplatedTitle = true }
-                if seenTitles.insert(button.title.raw).inserted { titles.append(button.title.raw) }
+                let title = button.title
+                if title.isConstant {
+                    let shown = title.render { _ in nil }
+                    if seenTitles.insert(shown).inserted { titles.append(shown) }
+                    continue
+                }
+                if seenTitles.insert(title.raw).inserted { titles.append(title.raw) }
+                let segments = title.segments
+                func literal(_ segment: TemplateString.Segment) -> String? { if case .literal(let text) = segment { text } else { nil } }
+                let prefix = segments.prefix { literal($0) != nil }.compactMap(literal).joined()
+                let suffix = segments.reversed().prefix { literal($0) != nil }.compactMap(literal).reversed().joined()
+                titlePatterns.append((prefix, suffix))
             }
             for step in screen.actions.lazy.flatMap(\.allSteps) {
                 if case .custom(let name, _) = step.kind, seenSteps.insert(name).inserted { customSteps.append(name) }

@@ -130,7 +130,7 @@ package struct FlowTestReader {
         let event = eventNode.flatMap { eventName($0) }
         let declaration = flow?.events.first { $0.name == event }
         let context = session.nonNullValue(fields, "context", expected: "a mapping of names to values").map { values($0, event: declaration) } ?? [:]
-        let validators = TriggerInputs.validatorAnswers(fields, "validators", flow: flow, file: flowName, session: &session)
+        let validators = TriggerInputs.validatorAnswers(fields, "validators", flow: flow, file: flowName, strict: true, session: &session)
         let now = session.nonNullValue(fields, "now", expected: "a time").flatMap { time($0) } ?? TriggerInputs.defaultDayZero
         var history: [PresentationRecord] = []
         if let node = session.nonNullValue(fields, "history", expected: "a list of {at, responded}"),
@@ -154,7 +154,7 @@ package struct FlowTestReader {
         var quietPeriod: Duration?
         if let node = session.nonNullValue(fields, "quietPeriod", expected: "a number of seconds"), let seconds = session.integer(node) {
             if seconds < 0 {
-                session.report(.invalidValue, "a quiet period of \(seconds) seconds", at: node.span, hint: "give 0 or more seconds")
+                session.report(.invalidValue, "a quiet period cannot be negative (\(seconds) seconds)", at: node.span, hint: "give 0 or more seconds")
             } else {
                 quietPeriod = .seconds(seconds)
             }
@@ -184,17 +184,39 @@ package struct FlowTestReader {
                 session.report(.invalidValue, "no answer for '\(name)'", at: entry.value.span, hint: "write '{returns: {}}'")
                 continue
             }
-            handlers[name] = answers.compactMap { answer($0) }
+            let declaration = flow?.handlers.first { $0.name == name }
+            handlers[name] = answers.compactMap { answer($0, declaration: declaration) }
         }
         return handlers
     }
 
-    private mutating func answer(_ node: Node) -> HandlerAnswer? {
+    /// One answer; its `returns:` checked against what the flow declares the handler
+    /// returns (`declaration`), as a handler program's output is.
+    private mutating func answer(_ node: Node, declaration: HandlerDeclaration?) -> HandlerAnswer? {
         guard let fields = session.mapping(node, expected: "an answer {returns, fails, delay}") else { return nil }
         session.checkKeys(fields, allowed: ScenarioKey.names(ScenarioKey.handlerAnswer))
         var answer = HandlerAnswer()
         if let node = session.nonNullValue(fields, "returns", expected: "a mapping of values") {
             answer.returns = values(node, event: nil, checkingNames: false)
+            if let declaration, let entries = MappingFields(node)?.entries {
+                let declared = declaration.returns.map(\.name)
+                for entry in entries {
+                    guard let key = entry.keyText else { continue }
+                    guard let type = declaration.returns.first(where: { $0.name == key })?.type else {
+                        answer.returns[key] = nil
+                        session.report(
+                            .unknownReference, "the handler '\(declaration.name)' returns no '\(key)'", at: entry.key.span,
+                            hint: Suggestion.hint(for: key, among: declared) ?? (declared.isEmpty ? "it returns nothing" : "it returns " + NameList.joined(declared)))
+                        continue
+                    }
+                    if ExpressionValue(node: entry.value, as: type) == nil {
+                        answer.returns[key] = nil
+                        session.report(.typeMismatch, "'\(declaration.name).\(key)' is declared \(type), found \(entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription)", at: entry.value.span)
+                    } else if let typed = ExpressionValue(node: entry.value, as: type) {
+                        answer.returns[key] = typed
+                    }
+                }
+            }
         }
         if let node = session.nonNullValue(fields, "fails", expected: "the failure's message"), let message = session.string(node) {
             answer.failure = message
@@ -443,7 +465,17 @@ package struct FlowTestReader {
     /// The values of a mapping, typed as the flow declares them (`context:` of a scenario,
     /// a trigger or an event); a handler's `returns:` is typed by the form of each value.
     private mutating func values(_ node: Node, event: EventDeclaration?, checkingNames: Bool = true) -> [String: ExpressionValue] {
-        if checkingNames, let flow { return ContextFileReader.values(of: node, flow: flow, event: event, session: &session) }
+        if checkingNames, let flow {
+            // A name the flow does not declare would be a value nothing reads (one a typo
+            // away is said by the reader below, with "did you mean").
+            let declared = flow.context.map(\.name) + (event?.payload ?? []).map { EventDeclaration.payloadPrefix + $0.name }
+            for entry in MappingFields(node).map({ Array($0.entries) }) ?? [] {
+                guard let name = entry.keyText, !declared.contains(name), Suggestion.closest(to: name, among: declared) == nil else { continue }
+                let hint = declared.isEmpty ? "the flow declares no value (under its 'context:' and its events)" : "its values here: " + NameList.joined(declared)
+                session.report(.unknownReference, "'\(flowName)' declares no value '\(name)'", at: entry.key.span, hint: hint)
+            }
+            return ContextFileReader.values(of: node, flow: flow, event: event, session: &session)
+        }
         guard let fields = session.mapping(node, expected: "a mapping of names to values") else { return [:] }
         var values: [String: ExpressionValue] = [:]
         for entry in fields.entries {
@@ -495,10 +527,9 @@ package struct FlowTestReader {
         }
     }
 
-    /// Checks that some button of the flow has `title` (titles written with `${…}` may
-    /// render to anything, so a flow with such a title takes any).
+    /// Checks that some button of the flow can show `title` (``FlowNames/hasTitle(_:)``).
     private mutating func checkTitle(_ title: String, at span: SourceSpan) {
-        guard let names, !names.hasTemplatedTitle, !names.titles.contains(title) else { return }
+        guard let names, !names.hasTitle(title) else { return }
         session.report(
             .unknownReference, "no button of the flow is titled '\(title)'", at: span,
             hint: Suggestion.hint(for: title, among: names.titles) ?? "its buttons: " + NameList.joined(names.titles))

@@ -28,6 +28,9 @@ package struct CoverageReportReader: Sendable {
 
     /// The flows of the report, in its order.
     package var flows: [FlowEntry]
+    /// The report's folder: its flows' paths are read from there too, when the report was
+    /// written in the folder `test` ran in and is read from another.
+    package var folder: String
 
     /// The report in the file at `path`.
     /// - Throws: ``FlowWorkspace/UsageError`` with every problem at its place: a file
@@ -63,6 +66,7 @@ package struct CoverageReportReader: Sendable {
         }
         if let problems = UsageError(decoding: session.diagnostics, source: option) { throw problems }
         self.flows = flows
+        folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
 
     /// The report's flow for `flow` read from `path`: the one whose file is `path` (as
@@ -70,6 +74,8 @@ package struct CoverageReportReader: Sendable {
     /// several with its id and none of them at `path`.
     package func entry(for flow: Flow, path: String, sameFile: (String, String) -> Bool) -> FlowEntry? {
         let matching = flows.filter { $0.id == flow.id }
-        return matching.first { sameFile($0.file, path) } ?? (matching.count == 1 ? matching.first : nil)
+        let besideReport = { (file: String) in file.hasPrefix("/") ? file : self.folder + "/" + file }
+        return matching.first { sameFile($0.file, path) } ?? matching.first { sameFile(besideReport($0.file), path) }
+            ?? (matching.count == 1 ? matching.first : nil)
     }
 }

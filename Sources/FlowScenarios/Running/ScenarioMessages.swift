@@ -86,6 +86,16 @@ package enum ScenarioMessages {
         return "no screen is shown: the flow has not started"
     }
 
+    /// A `set:` of a field the top screen does not show: hidden by its `visibleWhen`, or
+    /// another screen's.
+    static func fieldNotShown(_ field: String, on top: ScreenSnapshot, flow: Flow) -> String {
+        let screen = top.instance.screenID
+        let isHere = flow.screen(screen)?.extraContent.contains { $0.fieldID == field } ?? false
+        return isHere
+            ? "'\(field)' is not shown on '\(screen)' now (its visibleWhen is false): a person cannot set it"
+            : "'\(screen)' has no field '\(field)': a person sets only the fields of the screen on top"
+    }
+
     /// The navigator refused a `set:` value.
     static func setRefused(_ field: String, on screen: String, _ error: FieldError) -> String {
         "cannot set '\(field)' on '\(screen)': \(error)"

@@ -52,7 +52,7 @@ package struct ScenarioRunner: Sendable {
         let navigator = FlowNavigator(
             flow: flow, registry: registry, presenters: [observer], context: scenario.context, now: { now },
             history: InMemoryPresentationHistory(records: scenario.trigger?.history ?? []), quietPeriod: scenario.trigger?.quietPeriod)
-        var run = Run(navigator: navigator, outlet: outlet, missing: unstubbed)
+        var run = Run(navigator: navigator, outlet: outlet, missing: unstubbed, flow: flow)
         let failure = await run.play(scenario)
         if await navigator.outcome == nil { await navigator.end(.quit) }
         return ScenarioResult(
@@ -65,12 +65,15 @@ package struct ScenarioRunner: Sendable {
         let navigator: FlowNavigator
         let outlet: ScenarioOutlet
         let missing: MissingStubs
+        /// The flow, for what a message says of its screens.
+        let flow: Flow
         /// The trigger's last decision.
         var decision: TriggerDecision?
         /// A refusal by the trigger that no `decision:` expected yet.
         var unexpectedRefusal: TriggerDecision?
 
-        init(navigator: FlowNavigator, outlet: ScenarioOutlet, missing: MissingStubs) {
+        init(navigator: FlowNavigator, outlet: ScenarioOutlet, missing: MissingStubs, flow: Flow) {
+            self.flow = flow
             self.navigator = navigator
             self.outlet = outlet
             self.missing = missing
@@ -131,6 +134,10 @@ package struct ScenarioRunner: Sendable {
         private func set(_ setting: ScenarioStep.FieldSetting) async -> String? {
             if let refusal = unexpectedRefusal { return ScenarioMessages.unexpectedRefusal(refusal) }
             guard let top = await navigator.snapshot() else { return await ScenarioMessages.nothingShown(navigator) }
+            // A person sets only what the screen on top shows.
+            guard top.fields.contains(where: { $0.id == setting.field.rawValue }) else {
+                return ScenarioMessages.fieldNotShown(setting.field.rawValue, on: top, flow: flow)
+            }
             do {
                 try await navigator.setField(setting.field, to: setting.value)
             } catch {

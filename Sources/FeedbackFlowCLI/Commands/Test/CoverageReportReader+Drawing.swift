@@ -23,8 +23,11 @@ extension CoverageReportReader {
     /// (when given) that the report has none.
     func coverage(of flow: Flow, path: String, environment: CommandEnvironment?) -> FlowEntry? {
         if let entry = entry(for: flow, path: path, sameFile: PathIdentity.same) { return entry }
-        environment?.errorOutput.write(DisplayText.sanitized(
-            "feedbackflow: warning: the coverage report has no flow '\(flow.id)' ('\(path)'): every route is drawn untested") + "\n")
+        let sameID = flows.filter { $0.id == flow.id }.map { "'\($0.file)'" }
+        let why = sameID.isEmpty
+            ? "the coverage report has no flow '\(flow.id)'"
+            : "the coverage report's flows with the id '\(flow.id)' (\(sameID.joined(separator: ", "))) are not '\(path)'"
+        environment?.errorOutput.write(DisplayText.sanitized("feedbackflow: warning: \(why): every route is drawn untested") + "\n")
         return nil
     }
 }

@@ -24,11 +24,19 @@ extension TestCommand {
         else { return .findings }
         let output = recordOutput ?? Self.testFileName(for: flowPath)
         let existing = try RecordTarget(output: output, flowPath: flowPath)
+        let name = recordName ?? "recorded \(existing.scenarioCount + 1)"
+        guard !existing.names.contains(name) else {
+            throw UsageError("'\(output)' has a scenario named '\(name)' already", hint: "give another with --name")
+        }
         let file = try ReportFile(path: output, replacing: true, stopping: environment.variables[FileReplacement.stopVariable] != nil, what: "--output")
         let recorder = ScenarioRecorder()
         var programs: [String: any ActionHandler] = [:]
         if let transcript {
-            for event in try TranscriptEvents.read(transcript, option: "--from-transcript") { await recorder.record(event) }
+            let events = try TranscriptEvents.read(transcript, option: "--from-transcript")
+            guard !events.isEmpty else {
+                throw UsageError("--from-transcript '\(transcript)' holds no screen or tap of a flow", hint: "give a file written by 'feedbackflow run --transcript FILE'")
+            }
+            for event in events { await recorder.record(event) }
         } else {
             if environment.adoptsDescendants, !handlerPrograms.programs.isEmpty { environment.programs.adoptDescendants() }
             var registry = ActionHandlerRegistry(
@@ -46,10 +54,6 @@ extension TestCommand {
                 presenters: [recorder])
             if case .notStarted(let error) = await runner.run() { throw InternalFailure("the flow in '\(flowPath)' could not start: \(error)") }
         }
-        let name = recordName ?? "recorded \(existing.scenarioCount + 1)"
-        guard !existing.names.contains(name) else {
-            throw UsageError("'\(output)' has a scenario named '\(name)' already", hint: "give another with --name")
-        }
         let scenario = await recorder.scenario(named: name, indent: existing.indent)
         let text: String
         if let source = existing.text {
@@ -64,6 +68,11 @@ extension TestCommand {
         guard !check.hasErrors, let recorded = check.file?.scenarios.last, recorded.name == name else {
             environment.errorOutput.write(scenario)
             let problem = check.diagnostics.first { $0.severity == .error }.map { ": \($0.description)" } ?? ""
+            // From a transcript, that is the transcript's doing (another flow's); from a
+            // session, the recorder's.
+            if let transcript {
+                throw UsageError("the scenario of '\(transcript)' does not fit '\(flowPath)' (is the transcript another flow's?)\(problem); '\(output)' is left as it was, the scenario is above")
+            }
             throw InternalFailure("the recorded scenario would not read back in '\(output)', which is left as it was\(problem); it is above")
         }
         try file.write(text)
