@@ -52,6 +52,14 @@ struct FlowTestCommandTests {
         }
     }
 
+    @Test("validate given a flow test says to run it with test: a usage error, not every key of it unknown")
+    func validateSendsFlowTestsToTest() async throws {
+        let run = try await BuiltTool.run(["validate", Self.rating])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("'\(Self.rating)' is a flow test, not a flow"))
+        #expect(run.standardError.contains("feedbackflow test \(Self.rating)"))
+    }
+
     @Test("JUnit passes the Ant JUnit schema and Jenkins' junit-10 schema (xmllint), with one test case per scenario")
     func junitAgainstSchemas() async throws {
         let scratch = try ScratchFolder("flowtest-junit")

@@ -1,5 +1,6 @@
 import FlowCompile
 import FlowReporting
+import FlowScenarios
 import FlowSource
 import FlowSystem
 import FlowTerminal
@@ -169,6 +170,10 @@ package struct ValidateCommand: Command {
         }
         var frontend = ValidationFrontend(settings: settings)
         // A file named on the command line is checked even when the configuration ignores it.
+        // A flow test named here would be read as a flow and fail on every key: `test` reads it.
+        if let test = paths.first(where: FlowTestFile.isFlowTest) {
+            throw UsageError("'\(test)' is a flow test, not a flow", hint: "run it with 'feedbackflow test \(test)' (which also checks it against its flow)")
+        }
         let expansion = configuration.withoutIgnored(try FlowFileFinder.expand(paths), workingDirectory: workingDirectory)
         let found = expansion.files
         let files = shard.map { Array($0.part(of: found)) } ?? found
