@@ -20,10 +20,4 @@ enum PathIdentity {
     static func same(_ a: String, _ b: String) -> Bool {
         a == b || key(a) == key(b)
     }
-
-    /// The folder part of `path` (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }

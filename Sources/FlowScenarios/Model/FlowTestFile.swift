@@ -22,4 +22,23 @@ package struct FlowTestFile: Sendable {
 
     /// The endings of flow test files' names.
     package static let extensions = [".flowtest.yaml", ".flowtest.yml", ".flowtest.json"]
+
+    /// The endings of flow files' names, as the pre-commit hooks match flows.
+    package static let flowExtensions = [".flow.yaml", ".flow.yml", ".flow.json"]
+
+    /// Whether `path` is named as a flow file is (`NAME.flow.yaml`, `.flow.yml`, `.flow.json`).
+    package static func isFlow(_ path: String) -> Bool {
+        flowExtensions.contains { path.hasSuffix($0) }
+    }
+
+    /// The flow test beside the flow at `path`: `NAME.flowtest.yaml` for `NAME.flow.yaml`
+    /// (or for `NAME.yaml`).
+    package static func testFile(forFlow path: String) -> String {
+        var base = path
+        for suffix in flowExtensions + [".yaml", ".yml", ".json"] where base.hasSuffix(suffix) {
+            base.removeLast(suffix.count)
+            break
+        }
+        return base + extensions[0]
+    }
 }

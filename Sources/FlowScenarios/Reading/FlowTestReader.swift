@@ -48,9 +48,8 @@ package struct FlowTestReader {
     /// The flow file a test file at `path` names with `reference`: relative to the test
     /// file's folder unless absolute.
     package static func flowPath(_ reference: String, testFile path: String) -> String {
-        if reference.hasPrefix("/") { return reference }
-        guard let slash = path.lastIndex(of: "/") else { return reference }
-        return String(path[...slash]) + reference
+        let folder = AtomicReplacement.folder(of: path)
+        return folder == "." ? reference : SettingsPath.resolve(reference, in: folder)
     }
 
     /// The flow file the test file at `path` names, or `nil` when it cannot be read or

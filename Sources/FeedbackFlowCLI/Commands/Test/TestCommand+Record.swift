@@ -22,7 +22,7 @@ extension TestCommand {
         guard let compiled = try FlowLoading.compiled(path: flowPath, allowsStandardInput: false, keepingTree: false, environment: environment),
             let flow = compiled.flow
         else { return .findings }
-        let output = recordOutput ?? Self.testFileName(for: flowPath)
+        let output = recordOutput ?? FlowTestFile.testFile(forFlow: flowPath)
         let existing = try RecordTarget(output: output, flowPath: flowPath)
         let name = recordName ?? "recorded \(existing.scenarioCount + 1)"
         guard !existing.names.contains(name) else {
@@ -59,7 +59,7 @@ extension TestCommand {
         if let source = existing.text {
             text = source + (source.hasSuffix("\n") || source.isEmpty ? "" : "\n") + scenario
         } else {
-            let reference = RecordTarget.relativePath(of: flowPath, from: PathIdentity.folder(of: output))
+            let reference = RecordTarget.relativePath(of: flowPath, from: AtomicReplacement.folder(of: output))
             text = "# Scenarios of \(reference), run by 'feedbackflow test'.\nflow: \(YAMLWriter.scalar(reference))\nscenarios:\n" + scenario
         }
         // The new text is read as `test` reads it before it is written: a file that would

@@ -134,11 +134,11 @@ package struct TestCommand: Command {
         }
         // A flow file (NAME.flow.yaml) no test names is said, and counts with nothing taken;
         // other YAML and JSON files found (schemas, fixtures) are not flows of the project.
-        for flow in untestedFlows where Self.isFlowFileName(flow) && !results.contains(where: { $0.flowPath.map { PathIdentity.same($0, flow) } ?? false }) {
+        for flow in untestedFlows where FlowTestFile.isFlow(flow) && !results.contains(where: { $0.flowPath.map { PathIdentity.same($0, flow) } ?? false }) {
             let compilation = settings.compile(flow).compilation
             guard let compiled = compilation.flow, !compilation.hasErrors else { continue }
             coverage.append(FlowCoverage(flow: compiled, path: flow))
-            report.untested.append(ScenarioMessages.untested(flow: flow, testFile: Self.testFileName(for: flow)))
+            report.untested.append(ScenarioMessages.untested(flow: flow, testFile: FlowTestFile.testFile(forFlow: flow)))
         }
         report.coverage = coverage.sorted { $0.flowPath.unicodeScalars.lexicographicallyPrecedes($1.flowPath.unicodeScalars) }
         if let coverageMinimum {
@@ -193,7 +193,7 @@ package struct TestCommand: Command {
         }
         // A flow named by itself brings the tests beside it (in its own folder) that name it.
         let named = flows.filter { expansion.named.contains($0) }
-        for folder in Set(named.map(PathIdentity.folder(of:))).sorted() {
+        for folder in Set(named.map(AtomicReplacement.folder(of:))).sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.filter(FlowTestFile.isFlowTest).sorted() {
                 let test = folder == "." ? name : folder + "/" + name
@@ -212,7 +212,7 @@ package struct TestCommand: Command {
     }
 
     /// The coverage of every flow the results tested, each marked with every scenario
-    /// that ran it, ordered by the flow's path.
+    /// that ran it (the report orders them).
     static func coverage(of results: [FlowTestFileResult]) -> [FlowCoverage] {
         var byFlow: [String: FlowCoverage] = [:]
         for result in results {
@@ -222,22 +222,6 @@ package struct TestCommand: Command {
             for scenario in result.scenarios { coverage.mark(scenario.trace) }
             byFlow[key] = coverage
         }
-        return byFlow.values.sorted { $0.flowPath.unicodeScalars.lexicographicallyPrecedes($1.flowPath.unicodeScalars) }
-    }
-
-    /// Whether `path` is named as a flow file is (`NAME.flow.yaml`, `.flow.yml`,
-    /// `.flow.json`), as the pre-commit hooks match flows.
-    static func isFlowFileName(_ path: String) -> Bool {
-        [".flow.yaml", ".flow.yml", ".flow.json"].contains { path.hasSuffix($0) }
-    }
-
-    /// `NAME.flowtest.yaml` beside the flow `NAME.flow.yaml` (or `NAME.yaml`).
-    static func testFileName(for flow: String) -> String {
-        var base = flow
-        for suffix in [".flow.yaml", ".flow.yml", ".flow.json", ".yaml", ".yml", ".json"] where base.hasSuffix(suffix) {
-            base.removeLast(suffix.count)
-            break
-        }
-        return base + ".flowtest.yaml"
+        return Array(byFlow.values)
     }
 }
